@@ -1,0 +1,15 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Member routes: signed-out visitors go to /signin and come back here after signing in. */
+export function RequireAuth() {
+  const { loading, session } = useAuth();
+  const location = useLocation();
+  if (loading) return <Spinner label="Checking your session" />;
+  if (!session) {
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate to={`/signin?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { Session, User } from '@supabase/supabase-js';
+import type { Member } from '../supabase';
+
+export type AuthState = {
+  /** True until the stored session has been read; guards render nothing decisive before then. */
+  loading: boolean;
+  session: Session | null;
+  user: User | null;
+  /** The signed-in user's member row (null while loading, signed out, or if it does not exist). */
+  member: Member | null;
+  memberLoading: boolean;
+  /** Re-reads the member row (after a booking changed the tier, a profile edit, ...). */
+  refreshMember: () => Promise<Member | null>;
+  signOut: () => Promise<void>;
+};
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import { supabase, type Member } from '../supabase';
+import { clearStoredSession, rememberEmail } from '../browser-storage';
+import { AuthContext, type AuthState } from './auth-context';
+
+async function fetchOwnMember(userId: string): Promise<Member | null> {
+  const { data, error } = await supabase.from('members').select('*').eq('user_id', userId).maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [loading, setLoading] = useState(true);
+  const [session, setSession] = useState<Session | null>(null);
+  useEffect(() => {
+    let active = true;
+    void supabase.auth.getSession().then(({ data }) => {
+      if (!active) return;
+      setSession(data.session);
+      setLoading(false);
+    });
+    const { data: sub } = supabase.auth.onAuthStateChange((_event, next) => {
+      setSession(next);
+      setLoading(false);
+      if (next?.user.email) rememberEmail(next.user.email);
+    });
+    return () => {
+      active = false;
+      sub.subscription.unsubscribe();
+    };
+  }, []);
+
+  /** The member row together with the user it was loaded for, so a stale row is never shown. */
+  const [loaded, setLoaded] = useState<{ userId: string; row: Member | null } | null>(null);
+
+  const userId = session?.user.id ?? null;
+  const member = userId && loaded?.userId === userId ? loaded.row : null;
+  const memberLoading = userId !== null && loaded?.userId !== userId;
+
+  useEffect(() => {
+    // Supabase's auth callback must not await other Supabase calls, so the member row is loaded here.
+    if (!userId) return;
+    let active = true;
+    fetchOwnMember(userId)
+      .then((row) => active && setLoaded({ userId, row }))
+      .catch(() => active && setLoaded({ userId, row: null }));
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  const refreshMember = useCallback(async () => {
+    if (!userId) return null;
+    const row = await fetchOwnMember(userId);
+    setLoaded({ userId, row });
+    return row;
+  }, [userId]);
+
+  const signOut = useCallback(async () => {
+    const { error } = await supabase.auth.signOut();
+    clearStoredSession();
+    setLoaded(null);
+    if (error) throw error;
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut }),
+    [loading, session, member, memberLoading, refreshMember, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, loadEnv } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The local stack's public defaults (.env.example), used everywhere except a Netlify build. */
+function localDefaults(): Record<string, string> {
+  const text = readFileSync(new URL('./.env.example', import.meta.url), 'utf8');
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (m?.[1] && m[2] !== undefined) out[m[1]] = m[2];
+  }
+  return out;
+}
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, root, ''), ...process.env };
+  // On Netlify the hosted project's values must be set; elsewhere the local stack is the backend.
+  const defaults = env.NETLIFY === 'true' ? {} : localDefaults();
+  const pick = (name: string) => env[name] || defaults[name] || '';
+  const gateway = `http://127.0.0.1:${pick('SUPABASE_LOCAL_PORT') || '54321'}`;
+
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    define: {
+      'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(pick('VITE_SUPABASE_URL')),
+      'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(pick('VITE_SUPABASE_ANON_KEY')),
+      'import.meta.env.VITE_PUBLIC_IMAGES_URL': JSON.stringify(env.VITE_PUBLIC_IMAGES_URL ?? ''),
+    },
+    server: {
+      host: '127.0.0.1',
+      port: Number(pick('SITE_PORT') || 5173),
+      strictPort: true,
+      // Same relative URL as on Netlify: the local gateway runs the repo's functions.
+      proxy: { '/.netlify/functions': gateway },
+    },
+    preview: {
+      host: '127.0.0.1',
+      port: Number(pick('SITE_PORT') || 5173),
+      strictPort: true,
+      proxy: { '/.netlify/functions': gateway },
+    },
+    build: { sourcemap: false, target: 'es2022' },
+  };
+});
