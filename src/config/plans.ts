@@ -1,0 +1,205 @@
+/**
+ * Plans, prices, benefits and quotas of spec section 9: the one place they live.
+ *
+ * Shared by the browser (membership catalogue, usage bars) and the Netlify checkout function,
+ * which takes the amount it charges from here, never from a request. So this module stays plain
+ * data and pure functions: no React, no browser APIs. Money is held in pence (integers) so no
+ * price is ever a rounded float.
+ */
+
+export const CURRENCY = 'GBP';
+
+/** Trial length in days (spec section 9). */
+export const TRIAL_DAYS = 7;
+
+/** Discounts on Premium (spec section 9), as whole percentages. */
+export const STUDENT_DISCOUNT_PERCENT = 30;
+export const HACKNEY_WORKER_DISCOUNT_PERCENT = 10;
+
+/** Monthly class quotas per membership tier. Pay-as-you-go is effectively unlimited: 999 is a sentinel. */
+export const UNLIMITED_CLASSES = 999;
+export const MONTHLY_CLASS_QUOTA = {
+  standard: 12,
+  premium: 20,
+  payg: UNLIMITED_CLASSES,
+} as const;
+
+export type MembershipTier = 'trial' | 'payg' | 'standard' | 'premium';
+
+/**
+ * Classes a member may book per month for their tier. Trial members and any tier the app does not
+ * know are treated as pay-as-you-go (as the admin screens treat unknown tiers).
+ */
+export function monthlyClassQuota(tier: string | null | undefined): number {
+  if (tier === 'standard') return MONTHLY_CLASS_QUOTA.standard;
+  if (tier === 'premium') return MONTHLY_CLASS_QUOTA.premium;
+  return MONTHLY_CLASS_QUOTA.payg;
+}
+
+/** True for the pay-as-you-go sentinel, which screens show as "unlimited" rather than "of 999". */
+export function isUnlimitedQuota(quota: number): boolean {
+  return quota >= UNLIMITED_CLASSES;
+}
+
+/** A price after a percentage discount, rounded to the nearest penny. */
+export function discountedPence(pricePence: number, percentOff: number): number {
+  return Math.round((pricePence * (100 - percentOff)) / 100);
+}
+
+/** The price of one class when a monthly price buys `classes` classes, rounded to the nearest penny. */
+export function pricePerClassPence(pricePence: number, classes: number): number {
+  return Math.round(pricePence / classes);
+}
+
+/** "£100", "£115.50", "£8.33": whole pounds without pence, otherwise two decimals. */
+export function formatPence(pence: number): string {
+  const whole = pence % 100 === 0;
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(pence / 100);
+}
+
+const STANDARD_PENCE = 100_00;
+const PLATINUM_PENCE = 165_00;
+
+/** The plan slugs of spec section 9; the checkout function accepts exactly these. */
+export const PLAN_SLUGS = ['standard', 'platinum', 'student', 'dropin', 'bronze'] as const;
+export type PlanSlug = (typeof PLAN_SLUGS)[number];
+
+export type PlanCategory = 'membership' | 'training';
+
+export type Plan = {
+  slug: PlanSlug;
+  name: string;
+  category: PlanCategory;
+  /** What a checkout for this slug charges, in pence. For student / Hackney worker, the "from" price. */
+  pricePence: number;
+  /** 'month' for monthly memberships, null for one-off purchases. */
+  interval: 'month' | null;
+  /** Shown before the price ("from £70"). */
+  priceIsFrom: boolean;
+  /** The membership tier a completed payment grants; null for training packages. */
+  grantsTier: Extract<MembershipTier, 'standard' | 'premium'> | null;
+  /** Classes per month included, when the plan is a class membership. */
+  classesPerMonth: number | null;
+  summary: string;
+  benefits: readonly string[];
+  /** Eligibility has to be checked by the studio first: the card offers Contact Us. */
+  requiresProof: boolean;
+  highlighted: boolean;
+};
+
+/** Student and Hackney worker prices (spec section 9: from £70; £115.50 and £148.50 on Premium). */
+export const CONCESSION_PRICES = {
+  studentStandardPence: discountedPence(STANDARD_PENCE, STUDENT_DISCOUNT_PERCENT),
+  studentPremiumPence: discountedPence(PLATINUM_PENCE, STUDENT_DISCOUNT_PERCENT),
+  hackneyWorkerPremiumPence: discountedPence(PLATINUM_PENCE, HACKNEY_WORKER_DISCOUNT_PERCENT),
+} as const;
+
+export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
+  standard: {
+    slug: 'standard',
+    name: 'Standard',
+    category: 'membership',
+    pricePence: STANDARD_PENCE,
+    interval: 'month',
+    priceIsFrom: false,
+    grantsTier: 'standard',
+    classesPerMonth: MONTHLY_CLASS_QUOTA.standard,
+    summary: 'Regular group training at a fixed monthly price.',
+    benefits: [
+      `${MONTHLY_CLASS_QUOTA.standard} classes per month`,
+      `${formatPence(pricePerClassPence(STANDARD_PENCE, MONTHLY_CLASS_QUOTA.standard))} per class`,
+      'Book online, any time',
+    ],
+    requiresProof: false,
+    highlighted: false,
+  },
+  platinum: {
+    slug: 'platinum',
+    name: 'Platinum Premium',
+    category: 'membership',
+    pricePence: PLATINUM_PENCE,
+    interval: 'month',
+    priceIsFrom: false,
+    grantsTier: 'premium',
+    classesPerMonth: MONTHLY_CLASS_QUOTA.premium,
+    summary: 'More classes, one-to-one coaching and first pick of the timetable.',
+    benefits: [
+      `${MONTHLY_CLASS_QUOTA.premium} classes per month`,
+      `One 1-to-1 session (worth ${formatPence(60_00)})`,
+      `2 guest passes (worth ${formatPence(15_00)})`,
+      'Priority and early booking',
+    ],
+    requiresProof: false,
+    highlighted: true,
+  },
+  student: {
+    slug: 'student',
+    name: 'Student / Hackney Worker',
+    category: 'membership',
+    pricePence: CONCESSION_PRICES.studentStandardPence,
+    interval: 'month',
+    priceIsFrom: true,
+    grantsTier: 'standard',
+    classesPerMonth: MONTHLY_CLASS_QUOTA.standard,
+    summary: 'Discounted membership for students and people who work in Hackney.',
+    benefits: [
+      `Students: ${STUDENT_DISCOUNT_PERCENT}% off, ${formatPence(CONCESSION_PRICES.studentPremiumPence)}/month on Premium`,
+      `Hackney workers: ${HACKNEY_WORKER_DISCOUNT_PERCENT}% off, ${formatPence(CONCESSION_PRICES.hackneyWorkerPremiumPence)}/month on Premium`,
+      'Proof of eligibility required',
+    ],
+    requiresProof: true,
+    highlighted: false,
+  },
+  dropin: {
+    slug: 'dropin',
+    name: 'Drop-In Session',
+    category: 'training',
+    pricePence: 115_00,
+    interval: null,
+    priceIsFrom: false,
+    grantsTier: null,
+    classesPerMonth: null,
+    summary: 'A single training session, no commitment.',
+    benefits: ['One session', 'Pay once, no subscription'],
+    requiresProof: false,
+    highlighted: false,
+  },
+  bronze: {
+    slug: 'bronze',
+    name: 'Bronze Package',
+    category: 'training',
+    pricePence: 750_00,
+    interval: null,
+    priceIsFrom: false,
+    grantsTier: null,
+    classesPerMonth: null,
+    summary: 'A five-week block of coached training.',
+    benefits: ['2 sessions a week for 5 weeks', `10 sessions, ${formatPence(75_00)} each`],
+    requiresProof: false,
+    highlighted: false,
+  },
+};
+
+export function isPlanSlug(value: unknown): value is PlanSlug {
+  return typeof value === 'string' && (PLAN_SLUGS as readonly string[]).includes(value);
+}
+
+/** The plan for a slug, or null for anything that is not one of the spec's slugs. */
+export function planBySlug(slug: unknown): Plan | null {
+  return isPlanSlug(slug) ? PLANS[slug] : null;
+}
+
+export function plansInCategory(category: PlanCategory): Plan[] {
+  return PLAN_SLUGS.map((slug) => PLANS[slug]).filter((plan) => plan.category === category);
+}
+
+/** "£100/month", "from £70/month", "£750". */
+export function formatPlanPrice(plan: Plan): string {
+  const price = `${formatPence(plan.pricePence)}${plan.interval ? `/${plan.interval}` : ''}`;
+  return plan.priceIsFrom ? `from ${price}` : price;
+}
