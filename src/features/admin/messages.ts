@@ -1,0 +1,35 @@
+/** The admin portal's product copy (spec sections 2 and 8), kept verbatim in one place. */
+export const ADMIN_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  loginFailed: 'Login failed. Please try again.',
+  noMemberRecord: 'No member record found. Please contact support.',
+  notAdmin: 'Access denied. Admin privileges required.',
+  welcome: 'Welcome, Admin!',
+  resetSent: 'Password reset email sent! Check your inbox.',
+  resetFailed: 'Failed to send reset email',
+  signInAgain: 'Please sign in again',
+  accessDenied: 'Access denied',
+  loggedOut: 'Logged out successfully',
+  logoutFailed: 'Logout failed',
+
+  classCreated: 'Class created successfully!',
+  classesCreated: (n: number) => `${n} classes created successfully!`,
+  classUpdated: 'Class updated successfully!',
+  classSaveFailed: 'Failed to save class',
+  classDeleted: 'Class deleted successfully',
+  classDeleteFailed: 'Failed to delete class',
+  classesLoadFailed: 'Failed to load classes',
+
+  bookingsLoadFailed: 'Failed to load bookings',
+  bookingCancelled: 'Booking cancelled successfully',
+  bookingCancelFailed: 'Failed to cancel booking',
+
+  membersLoadFailed: 'Failed to load members',
+  memberDeleted: 'Member deleted successfully',
+  memberDeleteFailed: 'Failed to delete member',
+
+  analyticsLoadFailed: 'Failed to load analytics',
+
+  classesGenerated: 'Classes generated successfully!',
+  generateFailed: 'Failed to generate classes',
+} as const;
