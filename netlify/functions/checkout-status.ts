@@ -1,0 +1,78 @@
+import { planBySlug } from '../../src/config/plans';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { verifyAndApplyCheckout } from '../lib/payments/apply-checkout';
+import { ProviderError } from '../lib/payments/provider';
+import { selectProvider } from '../lib/payments/select-provider';
+import { rpcFailure } from '../lib/rpc-errors';
+import { ConfigError, readServerEnv, type ServerEnv } from '../lib/server-env';
+import { memberDb } from '../lib/supabase-server';
+
+type PaymentRow = {
+  checkout_reference: string;
+  kind: 'plan' | 'class';
+  status: 'pending' | 'paid' | 'failed' | 'expired';
+  plan_slug: string | null;
+  amount: number | string;
+  currency: string;
+  provider_checkout_id: string | null;
+  paid_at: string | null;
+  needs_refund: boolean;
+  classes: { name: string; start_time: string } | null;
+};
+
+const COLUMNS = 'checkout_reference, kind, status, plan_slug, amount, currency, provider_checkout_id, paid_at, needs_refund, classes(name, start_time)';
+
+/** The member's own payment, read with their token so RLS proves it is theirs. */
+async function readOwnPayment(env: ServerEnv, token: string, reference: string): Promise<PaymentRow> {
+  const { data, error } = await memberDb(env, token).from('payments').select(COLUMNS).eq('checkout_reference', reference).maybeSingle();
+  if (error) throw rpcFailure(error, 'payments select');
+  if (!data) throw new HttpError(404, 'payment_not_found', 'Payment not found');
+  return data as unknown as PaymentRow;
+}
+
+/**
+ * POST /.netlify/functions/checkout-status  { reference }  Authorization: Bearer <session>
+ * → 200 { reference, kind, status, amount, currency, planSlug, planName, className,
+ *         classStartTime, paidAt, needsRefund }
+ * The status is the database's. While it is pending the provider is asked too (the same verified
+ * path as the webhook), so a late or lost notification does not leave the member waiting.
+ */
+export default async function checkoutStatus(req: Request): Promise<Response> {
+  return handle('checkout-status', 'Could not check the payment, please try again.', async () => {
+    if (req.method !== 'POST') return methodNotAllowed('POST');
+    const token = bearerToken(req);
+    const { reference } = await readJsonObject(req);
+    if (typeof reference !== 'string' || reference.length === 0 || reference.length > 64) {
+      throw new HttpError(400, 'invalid_request', 'reference is required');
+    }
+
+    const env = readServerEnv();
+    let payment = await readOwnPayment(env, token, reference);
+    if (payment.status === 'pending' && payment.provider_checkout_id) {
+      try {
+        const result = await verifyAndApplyCheckout(env, selectProvider(env), payment.provider_checkout_id);
+        if (result.outcome === 'applied' || result.outcome === 'marked_failed') {
+          payment = await readOwnPayment(env, token, reference);
+        }
+      } catch (error) {
+        // The database's answer stands; the page asks again shortly.
+        if (!(error instanceof ProviderError || error instanceof ConfigError)) throw error;
+        console.warn(`[checkout-status] could not ask the provider about ${reference}: ${error.message}`);
+      }
+    }
+
+    return json({
+      reference: payment.checkout_reference,
+      kind: payment.kind,
+      status: payment.status,
+      amount: Number(payment.amount),
+      currency: payment.currency,
+      planSlug: payment.plan_slug,
+      planName: planBySlug(payment.plan_slug)?.name ?? null,
+      className: payment.classes?.name ?? null,
+      classStartTime: payment.classes?.start_time ?? null,
+      paidAt: payment.paid_at,
+      needsRefund: payment.needs_refund,
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { formatPlanPrice, planBySlug } from '../../src/config/plans';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { startCheckout } from '../lib/payments/start-checkout';
+import { CHECKOUT_FAILED_MESSAGE, penceToPounds } from '../lib/payments/payment-rules';
+import { selectProvider } from '../lib/payments/select-provider';
+import { rpcFailure } from '../lib/rpc-errors';
+import { readServerEnv } from '../lib/server-env';
+import { memberIdForUser, serviceDb, verifyCaller } from '../lib/supabase-server';
+
+/**
+ * POST /.netlify/functions/create-checkout  { planSlug, userId }  Authorization: Bearer <session>
+ * → 200 { url, reference }: a hosted checkout for the plan at the server's own price.
+ */
+export default async function createCheckout(req: Request): Promise<Response> {
+  return handle('create-checkout', CHECKOUT_FAILED_MESSAGE, async () => {
+    if (req.method !== 'POST') return methodNotAllowed('POST');
+    const token = bearerToken(req);
+    const body = await readJsonObject(req);
+    const { planSlug, userId } = body;
+    if (typeof planSlug !== 'string' || typeof userId !== 'string' || !planSlug || !userId) {
+      throw new HttpError(400, 'invalid_request', 'planSlug and userId are required');
+    }
+    const plan = planBySlug(planSlug);
+    if (!plan) throw new HttpError(400, 'unknown_plan', `Unknown plan: ${planSlug}`);
+    // Concession prices need the studio to see proof first: their card offers Contact Us instead.
+    if (plan.requiresProof) {
+      throw new HttpError(400, 'plan_requires_proof', 'This plan needs proof of eligibility: please contact the studio.');
+    }
+
+    const env = readServerEnv();
+    const provider = selectProvider(env);
+    const caller = await verifyCaller(env, token);
+    if (userId !== caller.userId) throw new HttpError(403, 'forbidden', 'You can only buy a plan for your own account.');
+    const memberId = await memberIdForUser(env, caller.userId);
+
+    const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
+      p_member_id: memberId,
+      p_plan_slug: plan.slug,
+      p_amount: (plan.pricePence / 100).toFixed(2),
+      p_grants_tier: plan.grantsTier,
+      p_description: `${plan.name} (${formatPlanPrice(plan)})`,
+    });
+    if (error) throw rpcFailure(error, 'create_plan_payment');
+    const payment = data as { checkout_reference: string; description: string };
+
+    const url = await startCheckout(env, provider, {
+      reference: payment.checkout_reference,
+      amount: penceToPounds(plan.pricePence),
+      description: payment.description,
+    });
+    if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
+    return json({ url, reference: payment.checkout_reference });
+  });
+}

@@ -1,0 +1,39 @@
+import { ConfigError, type ServerEnv } from '../server-env';
+import type { PaymentProvider } from './provider';
+import { SumUpProvider } from './sumup-provider';
+import { TestProvider } from './test-provider';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True when the functions talk to a local stack (never a hosted Supabase project). */
+export function isLocalStack(env: ServerEnv): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(env.supabaseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SumUp when its key is set. Without a key, the test provider, but only against a local stack:
+ * a deployed site with a missing key must fail closed rather than accept test "payments".
+ */
+export function selectProvider(env: ServerEnv): PaymentProvider {
+  if (env.sumupApiKey) return new SumUpProvider({ apiKey: env.sumupApiKey, merchantCode: env.sumupMerchantCode });
+  if (isLocalStack(env)) return new TestProvider(`${env.supabaseUrl}/.netlify/functions`);
+  throw new ConfigError('SUMUP_API_KEY is not set: card payments are unavailable (the test checkout only runs with the local stack)');
+}
+
+/** The test provider is active exactly when selectProvider would pick it. */
+export function testProviderActive(env: ServerEnv): boolean {
+  return !env.sumupApiKey && isLocalStack(env);
+}
+
+/**
+ * The provider's `return_url`: the payment webhook. Locally the gateway serves the functions
+ * itself; deployed, Netlify serves them on the site's own origin.
+ */
+export function paymentWebhookUrl(env: ServerEnv): string {
+  if (env.paymentWebhookUrl) return env.paymentWebhookUrl;
+  return `${isLocalStack(env) ? env.supabaseUrl : env.siteUrl}/.netlify/functions/payment-webhook`;
+}

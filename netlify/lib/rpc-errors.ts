@@ -1,0 +1,26 @@
+import type { PostgrestError } from '@supabase/postgrest-js';
+import { HttpError } from './http';
+
+/**
+ * The booking refusals of docs/data-contract.md (raised by book_class and the payment hold with a
+ * stable hint) as HTTP answers. The message is the database's, shown to the member as is.
+ */
+const STATUS_BY_HINT: Readonly<Record<string, number>> = {
+  not_authenticated: 401,
+  member_not_found: 404,
+  class_not_found: 404,
+  class_started: 409,
+  class_full: 409,
+  already_booked: 409,
+  class_locked: 409,
+  trial_unavailable: 409,
+  payment_not_required: 409,
+};
+
+/** An HttpError for a known refusal, else a plain Error for the generic failure path. */
+export function rpcFailure(error: PostgrestError, what: string): Error {
+  const status = error.hint ? STATUS_BY_HINT[error.hint] : undefined;
+  if (status) return new HttpError(status, error.hint, error.message);
+  if (error.code === 'PGRST301' || error.code === 'PGRST303') return new HttpError(401, 'not_authenticated', 'Please sign in first.');
+  return new Error(`${what} failed: ${error.code} ${error.message}`);
+}

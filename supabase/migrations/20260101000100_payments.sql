@@ -1,0 +1,327 @@
+-- Payments: what a member bought through the card provider, and the only ways that changes.
+--
+-- The Netlify functions (service role) are the only writers: they record a pending payment before
+-- sending the member to the provider, and apply it only after the provider itself, asked by
+-- checkout id, says it is paid. Members read their own rows (the return page). No client writes.
+
+create table public.payments (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  kind text not null check (kind in ('plan', 'class')),
+  plan_slug text,
+  -- The tier a paid plan grants (from the functions' plan table); null for training packages.
+  grants_tier text check (grants_tier in ('standard', 'premium')),
+  class_id uuid references public.classes (id) on delete set null,
+  booking_id uuid references public.bookings (id) on delete set null,
+  amount numeric(10, 2) not null check (amount > 0),
+  currency text not null default 'GBP' check (currency = 'GBP'),
+  description text not null,
+  checkout_reference text not null unique check (char_length(checkout_reference) between 1 and 64),
+  provider_checkout_id text unique,
+  status text not null default 'pending' check (status in ('pending', 'paid', 'failed', 'expired')),
+  -- Paid for a class whose spot was no longer there (paid after the hold lapsed and the class
+  -- filled): the studio owes a refund. Set only by apply_checkout_result.
+  needs_refund boolean not null default false,
+  created_at timestamptz not null default now(),
+  paid_at timestamptz,
+  constraint payments_kind_fields check (
+    (kind = 'plan' and plan_slug is not null and class_id is null and booking_id is null)
+    or (kind = 'class' and plan_slug is null and grants_tier is null)
+  )
+);
+
+create index payments_member_id_idx on public.payments (member_id);
+create index payments_booking_id_idx on public.payments (booking_id);
+create index payments_class_id_idx on public.payments (class_id);
+
+alter table public.payments enable row level security;
+
+revoke all on public.payments from public, anon, authenticated;
+grant select on public.payments to authenticated;
+grant all on public.payments to service_role;
+
+create policy "Members read their own payments"
+  on public.payments for select to authenticated
+  using (member_id in (select m.id from public.members m where m.user_id = (select auth.uid())));
+
+-- A pending booking that goes away (hold expired and released, or cancelled) ends its pending
+-- payment: the checkout can no longer buy that hold. BEFORE DELETE so it runs while booking_id
+-- still points at the row (the foreign key then sets it null).
+create function public.payments_end_pending_on_booking_delete()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.payments
+     set status = 'expired'
+   where booking_id = old.id and status = 'pending';
+  return old;
+end;
+$$;
+
+revoke execute on function public.payments_end_pending_on_booking_delete() from public, anon, authenticated;
+
+create trigger payments_end_pending_on_booking_delete
+  before delete on public.bookings
+  for each row execute function public.payments_end_pending_on_booking_delete();
+
+-- A pending plan payment. The amount and tier come from the functions' plan table
+-- (src/config/plans.ts), never from the browser.
+create function public.create_plan_payment(
+  p_member_id uuid,
+  p_plan_slug text,
+  p_amount numeric,
+  p_grants_tier text,
+  p_description text
+)
+returns json
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  if not exists (select 1 from public.members where id = p_member_id) then
+    raise exception 'Member not found. Please sign in again.'
+      using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+
+  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference)
+  values (p_member_id, 'plan', p_plan_slug, p_grants_tier, p_amount, p_description,
+          'plan-' || gen_random_uuid()::text)
+  returning * into v_payment;
+
+  return json_build_object(
+    'payment_id', v_payment.id,
+    'checkout_reference', v_payment.checkout_reference,
+    'amount', v_payment.amount,
+    'currency', v_payment.currency,
+    'description', v_payment.description
+  );
+end;
+$$;
+
+-- Holds a spot for a pay-as-you-go member while they pay: a pending 'payg' booking that counts
+-- towards spots_left until hold_expires_at, plus its pending payment. The class row is locked so
+-- two members cannot both take the last spot. Refusals use book_class's codes and messages.
+create function public.create_class_payment_hold(
+  p_member_id uuid,
+  p_class_id uuid,
+  p_hold_minutes integer
+)
+returns json
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_class public.classes;
+  v_taken integer;
+  v_booking_id uuid;
+  v_payment public.payments;
+  v_hold_until timestamptz;
+begin
+  if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
+    raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
+  end if;
+
+  select * into v_member from public.members where id = p_member_id;
+  if not found then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  -- Only a pay-as-you-go member whose free trial is used pays per class (spec section 4).
+  if v_member.membership_tier <> 'payg' or not v_member.has_used_trial then
+    raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
+  end if;
+
+  -- Expired holds stop counting before we look at the spots.
+  perform public.release_expired_holds();
+
+  select * into v_class from public.classes where id = p_class_id for update;
+  if not found then
+    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
+  end if;
+  if v_class.start_time <= now() then
+    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  end if;
+  if v_class.price_payg is null or v_class.price_payg <= 0 then
+    raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
+  end if;
+  if exists (select 1 from public.bookings where member_id = p_member_id and class_id = p_class_id) then
+    raise exception 'You have already booked this class' using errcode = '23505', hint = 'already_booked';
+  end if;
+  select count(*) into v_taken from public.bookings where class_id = p_class_id;
+  if v_taken >= v_class.capacity then
+    raise exception 'This class is fully booked' using errcode = 'P0001', hint = 'class_full';
+  end if;
+
+  v_hold_until := now() + make_interval(mins => p_hold_minutes);
+
+  insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at)
+  values (p_member_id, p_class_id, 'payg', 'pending', v_hold_until)
+  returning id into v_booking_id;
+
+  insert into public.payments (member_id, kind, class_id, booking_id, amount, description, checkout_reference)
+  values (p_member_id, 'class', p_class_id, v_booking_id, v_class.price_payg,
+          v_class.name || ' - PAYG Booking', 'class-' || gen_random_uuid()::text)
+  returning * into v_payment;
+
+  return json_build_object(
+    'payment_id', v_payment.id,
+    'booking_id', v_booking_id,
+    'checkout_reference', v_payment.checkout_reference,
+    'amount', v_payment.amount,
+    'currency', v_payment.currency,
+    'description', v_payment.description,
+    'hold_expires_at', v_hold_until
+  );
+end;
+$$;
+
+-- Remembers which provider checkout belongs to a pending payment.
+create function public.set_payment_checkout(p_checkout_reference text, p_provider_checkout_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.payments
+     set provider_checkout_id = p_provider_checkout_id
+   where checkout_reference = p_checkout_reference and provider_checkout_id is null;
+$$;
+
+-- The provider refused to create the checkout: the payment fails and its hold is released.
+create function public.abandon_payment(p_checkout_reference text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  select * into v_payment from public.payments where checkout_reference = p_checkout_reference for update;
+  if not found or v_payment.status <> 'pending' then
+    return;
+  end if;
+  update public.payments set status = 'failed' where id = v_payment.id;
+  delete from public.bookings where id = v_payment.booking_id and payment_status = 'pending';
+end;
+$$;
+
+-- Applies what the provider said about a checkout, after the caller fetched it from the provider.
+-- Idempotent: replays and retries of the same result change nothing. Returns
+-- { outcome, payment_id, status } where outcome is one of
+--   applied | already_applied | marked_failed | still_pending | unknown_reference | mismatch
+create function public.apply_checkout_result(
+  p_checkout_reference text,
+  p_provider_checkout_id text,
+  p_provider_status text,
+  p_amount numeric,
+  p_currency text
+)
+returns json
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_class public.classes;
+  v_booking_id uuid;
+  v_result text;
+begin
+  select * into v_payment from public.payments where checkout_reference = p_checkout_reference for update;
+  if not found then
+    return json_build_object('outcome', 'unknown_reference', 'payment_id', null, 'status', null);
+  end if;
+
+  -- The provider's facts must match what we asked it to charge, for this very checkout.
+  if (v_payment.provider_checkout_id is not null and v_payment.provider_checkout_id <> p_provider_checkout_id)
+     or p_amount is null or round(p_amount, 2) <> v_payment.amount
+     or p_currency is distinct from v_payment.currency then
+    return json_build_object('outcome', 'mismatch', 'payment_id', v_payment.id, 'status', v_payment.status);
+  end if;
+
+  if v_payment.provider_checkout_id is null then
+    update public.payments set provider_checkout_id = p_provider_checkout_id where id = v_payment.id;
+  end if;
+
+  if p_provider_status = 'PENDING' then
+    return json_build_object('outcome', 'still_pending', 'payment_id', v_payment.id, 'status', v_payment.status);
+  end if;
+
+  if p_provider_status in ('FAILED', 'EXPIRED') then
+    if v_payment.status <> 'pending' then
+      return json_build_object('outcome', 'already_applied', 'payment_id', v_payment.id, 'status', v_payment.status);
+    end if;
+    v_result := case p_provider_status when 'FAILED' then 'failed' else 'expired' end;
+    update public.payments set status = v_result where id = v_payment.id;
+    -- The spot goes back to the timetable.
+    delete from public.bookings where id = v_payment.booking_id and payment_status = 'pending';
+    return json_build_object('outcome', 'marked_failed', 'payment_id', v_payment.id, 'status', v_result);
+  end if;
+
+  if p_provider_status <> 'PAID' then
+    return json_build_object('outcome', 'mismatch', 'payment_id', v_payment.id, 'status', v_payment.status);
+  end if;
+
+  if v_payment.status = 'paid' then
+    return json_build_object('outcome', 'already_applied', 'payment_id', v_payment.id, 'status', 'paid');
+  end if;
+
+  -- PAID. A failed or expired payment may still become paid: a hosted checkout lets the member
+  -- retry after a declined card, and a payment can land just after the hold lapsed.
+  if v_payment.kind = 'plan' then
+    if v_payment.grants_tier is not null then
+      update public.members
+         set membership_tier = v_payment.grants_tier,
+             plan_renews_at = now() + interval '30 days',
+             trial_expires_at = null
+       where id = v_payment.member_id;
+    end if;
+    update public.payments set status = 'paid', paid_at = now() where id = v_payment.id;
+  else
+    update public.bookings
+       set payment_status = 'completed', hold_expires_at = null
+     where id = v_payment.booking_id
+    returning id into v_booking_id;
+
+    if v_booking_id is null then
+      -- The hold is gone: book the spot again if it is still there, else the studio owes a refund.
+      select * into v_class from public.classes where id = v_payment.class_id for update;
+      if found
+         and v_class.start_time > now()
+         and (select count(*) from public.bookings where class_id = v_class.id) < v_class.capacity
+         and not exists (select 1 from public.bookings where member_id = v_payment.member_id and class_id = v_class.id) then
+        insert into public.bookings (member_id, class_id, type, payment_status)
+        values (v_payment.member_id, v_class.id, 'payg', 'completed')
+        returning id into v_booking_id;
+      end if;
+    end if;
+
+    update public.payments
+       set status = 'paid', paid_at = now(), booking_id = v_booking_id,
+           needs_refund = (v_booking_id is null)
+     where id = v_payment.id;
+  end if;
+
+  return json_build_object('outcome', 'applied', 'payment_id', v_payment.id, 'status', 'paid');
+end;
+$$;
+
+-- Service role only: the functions call these after verifying the caller or the provider.
+revoke execute on function public.create_plan_payment(uuid, text, numeric, text, text) from public, anon, authenticated;
+revoke execute on function public.create_class_payment_hold(uuid, uuid, integer) from public, anon, authenticated;
+revoke execute on function public.set_payment_checkout(text, text) from public, anon, authenticated;
+revoke execute on function public.abandon_payment(text) from public, anon, authenticated;
+revoke execute on function public.apply_checkout_result(text, text, text, numeric, text) from public, anon, authenticated;
+grant execute on function public.create_plan_payment(uuid, text, numeric, text, text) to service_role;
+grant execute on function public.create_class_payment_hold(uuid, uuid, integer) to service_role;
+grant execute on function public.set_payment_checkout(text, text) to service_role;
+grant execute on function public.abandon_payment(text) to service_role;
+grant execute on function public.apply_checkout_result(text, text, text, numeric, text) to service_role;
