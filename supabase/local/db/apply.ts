@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { SqlDatabase, SqlExecutor } from './open-database.ts';
+import { migrationsDir, platformSqlPath, seedSqlPath } from './paths.ts';
+
+export interface MigrationFile {
+  /** The timestamp prefix, as the Supabase CLI records it. */
+  version: string;
+  name: string;
+  path: string;
+  sql: string;
+}
+
+const migrationFileName = /^(\d+)_(.+)\.sql$/;
+
+/** The migration files in the order the Supabase CLI applies them (by version). */
+export function listMigrations(dir: string = migrationsDir): MigrationFile[] {
+  return readdirSync(dir)
+    .map((file) => ({ file, match: migrationFileName.exec(file) }))
+    .filter((f): f is { file: string; match: RegExpExecArray } => f.match !== null)
+    .map(({ file, match }) => ({
+      version: match[1]!,
+      name: match[2]!,
+      path: `${dir}/${file}`,
+      sql: readFileSync(`${dir}/${file}`, 'utf8'),
+    }))
+    .sort((a, b) => a.version.localeCompare(b.version));
+}
+
+/** Creates what hosted Supabase provides before any migration (idempotent; run on every start). */
+export async function applyPlatform(db: SqlExecutor): Promise<void> {
+  await db.exec(readFileSync(platformSqlPath, 'utf8'));
+}
+
+// The Supabase CLI's own history table, so `supabase migration list` would read it the same way.
+const historyDdl = `
+  create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (
+    version text primary key,
+    statements text[],
+    name text
+  );`;
+
+export interface ApplyMigrationsResult {
+  applied: string[];
+  skipped: string[];
+}
+
+/**
+ * Applies every migration not yet in supabase_migrations.schema_migrations, each in its own
+ * transaction together with its history row, so a second run is a no-op and a failed migration
+ * leaves nothing half-applied.
+ */
+export async function applyMigrations(db: SqlDatabase, dir: string = migrationsDir): Promise<ApplyMigrationsResult> {
+  await db.exec(historyDdl);
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const result: ApplyMigrationsResult = { applied: [], skipped: [] };
+  for (const m of listMigrations(dir)) {
+    const label = `${m.version}_${m.name}`;
+    if (done.has(m.version)) {
+      result.skipped.push(label);
+      continue;
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(m.sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          m.version,
+          m.name,
+          [m.sql],
+        ]);
+      });
+    } catch (error) {
+      throw new Error(`Migration ${label} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    result.applied.push(label);
+  }
+  return result;
+}
+
+/** Loads the demo data (supabase/seed.sql) in one transaction. Local stack and tests only. */
+export async function applySeed(db: SqlDatabase, path: string = seedSqlPath): Promise<void> {
+  const sql = readFileSync(path, 'utf8');
+  await db.transaction(async (tx) => {
+    await tx.exec(sql);
+  });
+}

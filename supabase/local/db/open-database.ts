@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+
+/** The PGlite extensions platform.sql and the migrations create (hosted Supabase has them too). */
+export const pgliteExtensions = { pgcrypto, citext };
+
+export type Database = PGlite;
+
+/**
+ * The part of a database client the apply functions need: PGlite and its transactions fit it,
+ * and so does a small adapter over node-postgres (see supabase/tests/support/real-postgres.ts).
+ */
+export interface SqlExecutor {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+export interface SqlDatabase extends SqlExecutor {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A folder for the data files, or 'memory' (the default) for a throwaway database. */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir()` to start from instead of running initdb (much faster). */
+  loadDataDir?: Blob;
+}
+
+/**
+ * Opens (or creates) a PGlite database with the extensions this project uses. Applies nothing:
+ * see applyPlatform / applyMigrations / applySeed, or prepareDatabase for the whole sequence.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const dataDir = options.dataDir === 'memory' ? undefined : options.dataDir;
+  const db = await PGlite.create(dataDir, {
+    extensions: pgliteExtensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return db;
+}

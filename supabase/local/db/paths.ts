@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (three levels above this folder). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const platformSqlPath = `${repoRoot}supabase/local/platform.sql`;
+export const migrationsDir = `${repoRoot}supabase/migrations`;
+export const seedSqlPath = `${repoRoot}supabase/seed.sql`;
+/** Git-ignored; holds migrated database snapshots keyed by a hash of what built them. */
+export const snapshotCacheDir = `${repoRoot}.data/cache`;

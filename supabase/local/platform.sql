@@ -1,0 +1,192 @@
+-- What a hosted Supabase project provides before any app migration runs, for the local stack
+-- (PGlite) and for a plain PostgreSQL 15+ server. Modelled on supabase/postgres' init scripts,
+-- GoTrue's auth schema and the Storage API's schema, reduced to what this app and the local
+-- gateway use. Idempotent: the stack runs it on every start. Never applied to the hosted project.
+
+-- Roles ------------------------------------------------------------------------------------
+-- anon / authenticated / service_role are what PostgREST switches to from the JWT's role claim;
+-- authenticator is the login role PostgREST connects as (noinherit: it has no rights itself).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+
+-- Extensions live in their own schema, as on hosted Supabase (objects in it are schema-qualified
+-- in our SQL, e.g. extensions.crypt()).
+create schema if not exists extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists citext with schema extensions;
+
+-- Schema public, granted as Supabase does: the API roles get every privilege by default and
+-- row-level security (plus explicit revokes in the migrations) decides what they may do.
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- auth: the GoTrue tables the gateway's auth handlers read and write --------------------------
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- Columns as GoTrue's auth.users has them (the subset this app and the gateway use; the names,
+-- types and meanings match, so the migrations' trigger on auth.users runs unchanged on hosted).
+-- Sessions and refresh tokens are the gateway's own business (supabase/local/gateway.sql).
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_key on auth.users (email);
+
+-- The JWT of the current request, as PostgREST sets it (request.jwt.claims, transaction-local).
+-- nullif(..., ''): once a transaction that set it has ended, the setting reads '' not NULL.
+create or replace function auth.jwt() returns jsonb
+language sql stable set search_path = '' as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable set search_path = '' as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable set search_path = '' as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable set search_path = '' as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
+  )::text
+$$;
+
+grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
+  to anon, authenticated, service_role;
+
+-- storage: buckets and objects as the Storage API keeps them ---------------------------------
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_accessed_at timestamptz default now(),
+  constraint objects_bucket_id_name_key unique (bucket_id, name)
+);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- Path helpers the Storage docs use in policies: 'a/b/c.png' -> {a,b}, 'c.png', 'png'.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable set search_path = '' as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+  _filename text := _parts[array_length(_parts, 1)];
+begin
+  if position('.' in _filename) = 0 then
+    return '';
+  end if;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+-- realtime: the publication hosted Supabase creates empty; migrations add their tables to it.
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import type { SqlDatabase, SqlExecutor } from '../../local/db/open-database.ts';
+
+/** Where a PostgreSQL server binary may be on this machine (Debian layout first). */
+export function findPostgresBinDir(): string | null {
+  const candidates = ['/usr/local/bin'];
+  if (existsSync('/usr/lib/postgresql')) {
+    for (const v of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${v}/bin`);
+  }
+  return candidates.find((d) => ['initdb', 'pg_ctl', 'postgres'].every((b) => existsSync(`${d}/${b}`))) ?? null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ThrowawayCluster {
+  port: number;
+  connectionString: string;
+  stop(): void;
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster on a loopback port in a temp folder (trust auth, superuser
+ * `postgres`). As root, initdb refuses to run, so the server runs as the `postgres` OS user.
+ */
+export async function startThrowawayCluster(binDir: string): Promise<ThrowawayCluster> {
+  const dir = mkdtempSync(`${tmpdir()}/studio-pg-`);
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(file, argv, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = `${dir}/data`;
+  const port = await freePort();
+  run(`${binDir}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  run(`${binDir}/pg_ctl`, [
+    '-D', data, '-w', '-l', `${dir}/server.log`, 'start',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+  ]);
+  return {
+    port,
+    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(`${binDir}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Wraps a node-postgres client in the SqlDatabase shape the db module's apply functions take. */
+export function pgClientDatabase(client: pg.Client): SqlDatabase {
+  const executor: SqlExecutor = {
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await client.query(sql, params);
+      return { rows: r.rows as T[] };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+  return {
+    ...executor,
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
+      await client.query('begin');
+      try {
+        const value = await fn(executor);
+        await client.query('commit');
+        return value;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    },
+  };
+}
+
+export { pg };
