@@ -1,16 +1,53 @@
-import { Outlet, useNavigation, ScrollRestoration } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router-dom';
+import toast from 'react-hot-toast';
 import { SiteHeader } from '@/components/layout/site-header';
+import { MemberNav } from '@/components/layout/member-nav';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { useAuth } from '@/lib/auth/auth-context';
 
-/** Public and member pages: the shared chrome around the current screen. */
+/**
+ * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
+ * the public header, signed-in members the member top navigation (spec section 2).
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { loading, session, user, member, signOut } = useAuth();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await signOut();
+      toast.success('Logged out successfully');
+      void navigate('/');
+    } catch {
+      toast.error('Logout failed');
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
-      <SiteHeader />
+      {session ? (
+        <MemberNav
+          name={member?.name}
+          email={member?.email ?? user?.email}
+          photoUrl={member?.profile_image_url}
+          onLogout={() => void logout()}
+          loggingOut={loggingOut}
+        />
+      ) : (
+        <SiteHeader authPending={loading} />
+      )}
       <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
         <Outlet />
       </main>
