@@ -1,5 +1,79 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CalendarCheck, CalendarDays, ClipboardList, Users } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminStats } from '../api/get-admin-stats';
+import { EmptyState } from '../components/empty-state';
+import { MembershipChart } from '../components/membership-chart';
+import { PageHeading } from '../components/page-heading';
+import { StatCard } from '../components/stat-card';
+import { ADMIN_MESSAGES } from '../messages';
+import { analyticsFigures, membershipDistribution } from '../utils/analytics-figures';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 py-3 last:border-0">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}
 
 export function AnalyticsPage() {
-  return <PagePlaceholder title="Analytics" />;
+  const { state } = useAdminStats();
+
+  if (state.status === 'loading') {
+    return (
+      <section>
+        <PageHeading title="Analytics" />
+        <Spinner label="Loading analytics" />
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section>
+        <PageHeading title="Analytics" />
+        <Card>
+          <EmptyState title={ADMIN_MESSAGES.analyticsLoadFailed} body="Refresh the page to try again." />
+        </Card>
+      </section>
+    );
+  }
+
+  const stats = state.data;
+  const figures = analyticsFigures(stats);
+  return (
+    <section>
+      <PageHeading title="Analytics" />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Members" value={stats.total_members} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Total Classes" value={stats.total_classes} icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Total Bookings" value={stats.total_bookings} icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Upcoming Classes" value={stats.upcoming_classes} icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="mb-5 text-lg font-semibold text-slate-900">Membership Distribution</h2>
+          <MembershipChart shares={membershipDistribution(stats)} total={stats.total_members} />
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">This Month</h2>
+            <dl className="mt-2">
+              <Figure label="New Bookings" value={String(stats.bookings_this_month)} />
+              <Figure label="Average per Member" value={figures.averagePerMemberThisMonth} />
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Quick Insights</h2>
+            <dl className="mt-2">
+              <Figure label="Avg Bookings per Class" value={figures.avgBookingsPerClass} />
+              <Figure label="Premium Members" value={`${figures.premiumPercent}%`} />
+              <Figure label="Bookings per Member" value={figures.bookingsPerMember} />
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,112 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ClipboardList, XCircle } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatClassTime } from '@/lib/studio-time';
+import { useBookings, type AdminBooking } from '../api/get-bookings';
+import { cancelBooking } from '../api/cancel-booking';
+import { ADMIN_DATE_FORMAT } from '../components/classes-table';
+import { EmptyState } from '../components/empty-state';
+import { PageHeading } from '../components/page-heading';
+import { SearchBox } from '../components/search-box';
+import { matchesSearch } from '../utils/search';
+import { ADMIN_MESSAGES } from '../messages';
+import { formatInLondon } from '../utils/studio-clock';
+
+const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
 export function BookingsManagementPage() {
-  return <PagePlaceholder title="Bookings Management" />;
+  const { state, setData } = useBookings();
+  const [search, setSearch] = useState('');
+
+  async function cancel(booking: AdminBooking) {
+    const who = booking.member.name || booking.member.email;
+    if (!window.confirm(`Cancel ${who}'s booking for ${booking.class.name}?`)) return;
+    try {
+      await cancelBooking(booking.id);
+      setData((rows) => rows.filter((r) => r.id !== booking.id));
+      toast.success(ADMIN_MESSAGES.bookingCancelled);
+    } catch {
+      toast.error(ADMIN_MESSAGES.bookingCancelFailed);
+    }
+  }
+
+  const all = state.status === 'ready' ? state.data : [];
+  const shown = all.filter((b) => matchesSearch(search, [b.member.name, b.member.email, b.class.name]));
+
+  return (
+    <section>
+      <PageHeading title="Bookings Management" />
+      <div className="mb-4 flex">
+        <SearchBox label="Search bookings" placeholder="Search by member name, email, or class..." value={search} onChange={setSearch} />
+      </div>
+      <Card className="overflow-hidden p-0">
+        {state.status === 'loading' && <Spinner label="Loading bookings" />}
+        {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.bookingsLoadFailed} body="Refresh the page to try again." />}
+        {state.status === 'ready' && all.length === 0 && (
+          <EmptyState
+            title="No bookings yet"
+            body="Bookings will appear here once members start booking classes."
+            icon={<ClipboardList aria-hidden="true" className="h-10 w-10" />}
+          />
+        )}
+        {state.status === 'ready' && all.length > 0 && shown.length === 0 && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
+        {shown.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>Class</th>
+                  <th scope="col" className={th}>Class Date &amp; Time</th>
+                  <th scope="col" className={th}>Booked At</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {shown.map((b) => (
+                  <tr key={b.id}>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{b.member.name || '—'}</div>
+                      <div className="text-xs text-slate-500">{b.member.email}</div>
+                    </td>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{b.class.name}</div>
+                      <div className="text-xs text-slate-500">with {b.class.trainer}</div>
+                    </td>
+                    <td className={td}>
+                      <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
+                      <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
+                    </td>
+                    <td className={td}>
+                      <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
+                      <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
+                    </td>
+                    <td className={td}>
+                      <button
+                        type="button"
+                        onClick={() => void cancel(b)}
+                        aria-label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
+                        className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                      >
+                        <XCircle aria-hidden="true" className="h-4 w-4" />
+                        Cancel
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {state.status === 'ready' && all.length > 0 && (
+          <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" aria-live="polite">
+            Showing {shown.length} of {all.length} bookings
+          </p>
+        )}
+      </Card>
+    </section>
+  );
 }

@@ -1,5 +1,114 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useMembers, type AdminMember } from '../api/get-members';
+import { deleteMember } from '../api/delete-member';
+import { ADMIN_DATE_FORMAT } from '../components/classes-table';
+import { EmptyState } from '../components/empty-state';
+import { PageHeading } from '../components/page-heading';
+import { SearchBox } from '../components/search-box';
+import { matchesSearch } from '../utils/search';
+import { StatCard } from '../components/stat-card';
+import { TierBadge } from '../components/tier-badge';
+import { ADMIN_MESSAGES } from '../messages';
+import { displayTier } from '../utils/membership-tier';
+import { formatInLondon } from '../utils/studio-clock';
+
+const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const td = 'px-4 py-3 align-top text-sm text-slate-700';
+
+function countTiers(members: AdminMember[]) {
+  const counts = { premium: 0, standard: 0, payg: 0 };
+  for (const m of members) counts[displayTier(m.membership_tier)] += 1;
+  return counts;
+}
 
 export function MembersManagementPage() {
-  return <PagePlaceholder title="Members Management" />;
+  const { state, setData } = useMembers();
+  const [search, setSearch] = useState('');
+
+  async function remove(member: AdminMember) {
+    if (!window.confirm(`Delete ${member.name || member.email}? Their bookings are deleted too.`)) return;
+    try {
+      await deleteMember(member.id);
+      setData((rows) => rows.filter((r) => r.id !== member.id));
+      toast.success(ADMIN_MESSAGES.memberDeleted);
+    } catch {
+      toast.error(ADMIN_MESSAGES.memberDeleteFailed);
+    }
+  }
+
+  const all = state.status === 'ready' ? state.data : [];
+  const shown = all.filter((m) => matchesSearch(search, [m.name, m.email]));
+  const tiers = countTiers(all);
+
+  return (
+    <section>
+      <PageHeading title="Members Management" />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Members" value={all.length} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Premium" value={tiers.premium} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Standard" value={tiers.standard} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Pay as You Go" value={tiers.payg} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
+      </div>
+      <div className="mb-4 flex">
+        <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+      </div>
+      <Card className="overflow-hidden p-0">
+        {state.status === 'loading' && <Spinner label="Loading members" />}
+        {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.membersLoadFailed} body="Refresh the page to try again." />}
+        {state.status === 'ready' && all.length === 0 && (
+          <EmptyState title="No members yet" body="Members will appear here once they sign up." icon={<Users aria-hidden="true" className="h-10 w-10" />} />
+        )}
+        {state.status === 'ready' && all.length > 0 && shown.length === 0 && <EmptyState title="No members found" body="Try adjusting your search terms" />}
+        {shown.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>Membership</th>
+                  <th scope="col" className={th}>Total Bookings</th>
+                  <th scope="col" className={th}>Joined</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {shown.map((m) => (
+                  <tr key={m.id}>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{m.name || '—'}</div>
+                      <div className="text-xs text-slate-500">{m.email}</div>
+                    </td>
+                    <td className={td}>
+                      <TierBadge tier={m.membership_tier} />
+                    </td>
+                    <td className={td}>{m.bookingsCount}</td>
+                    <td className={td}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
+                    <td className={td}>
+                      <button
+                        type="button"
+                        onClick={() => void remove(m)}
+                        aria-label={`Delete ${m.name || m.email}`}
+                        className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {state.status === 'ready' && all.length > 0 && (
+          <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" aria-live="polite">
+            Showing {shown.length} of {all.length} members
+          </p>
+        )}
+      </Card>
+    </section>
+  );
 }

@@ -1,0 +1,8 @@
+import { supabase } from '@/lib/supabase';
+
+/** Deletes a member row (their bookings go with it); nothing deleted counts as a failure. */
+export async function deleteMember(id: string): Promise<void> {
+  const { data, error } = await supabase.from('members').delete().eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length === 0) throw new Error('Member not deleted');
+}

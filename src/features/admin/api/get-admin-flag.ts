@@ -1,0 +1,11 @@
+import { supabase } from '@/lib/supabase';
+
+/**
+ * Whether the member with this email is an admin (spec section 6 checks is_admin by email).
+ * null means there is no member row for the email.
+ */
+export async function getAdminFlag(email: string): Promise<boolean | null> {
+  const { data, error } = await supabase.from('members').select('is_admin').eq('email', email).maybeSingle();
+  if (error) throw error;
+  return data ? data.is_admin : null;
+}
