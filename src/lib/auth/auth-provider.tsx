@@ -3,6 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import { supabase, type Member } from '../supabase';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
+import { markPasswordRecovery } from './auth-redirect';
 
 async function fetchOwnMember(userId: string): Promise<Member | null> {
   const { data, error } = await supabase.from('members').select('*').eq('user_id', userId).maybeSingle();
@@ -20,7 +21,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(data.session);
       setLoading(false);
     });
-    const { data: sub } = supabase.auth.onAuthStateChange((_event, next) => {
+    const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
+      if (event === 'PASSWORD_RECOVERY') markPasswordRecovery();
       setSession(next);
       setLoading(false);
       if (next?.user.email) rememberEmail(next.user.email);

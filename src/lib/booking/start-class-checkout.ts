@@ -1,0 +1,34 @@
+import { supabase } from '../supabase';
+import { redirectToCheckout } from './redirect-to-checkout';
+
+export const CLASS_CHECKOUT_ENDPOINT = '/.netlify/functions/create-class-checkout';
+
+function hasUrl(body: unknown): body is { url: string } {
+  const url = (body as { url?: unknown } | null)?.url;
+  return typeof url === 'string' && url !== '';
+}
+
+/**
+ * Pay-as-you-go booking (spec section 7): asks the create-class-checkout function for a hosted
+ * card payment page for this class and sends the browser there. The function reads who is
+ * booking from the bearer token, never from the body. Resolves false when no checkout could be
+ * started (no session, the function missing or failing, no url), so the caller can say so.
+ */
+export async function startClassCheckout(classId: string): Promise<boolean> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) return false;
+  try {
+    const res = await fetch(CLASS_CHECKOUT_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ classId }),
+    });
+    const body: unknown = res.ok ? await res.json() : null;
+    if (!hasUrl(body)) return false;
+    redirectToCheckout(body.url);
+    return true;
+  } catch {
+    return false;
+  }
+}
