@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: the figures of issue 8 against bench/budgets.json, printed as a table.
+ * Each section runs on its own and prints "n/a (reason)" when what it needs is missing, so the
+ * bench always runs to the end. Only loopback addresses are used; every loop is bounded.
+ *
+ *   npm run bench                  all sections
+ *   npm run bench -- load scale    only those sections (bundle, lighthouse, requests, load, postgres, scale)
+ *   BENCH_VERBOSE=1 npm run bench  also list requests and failing Lighthouse audits
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { findChromium, launchChromium } from '../tests/e2e/support/chromium';
+import { serveApp, type ServedApp } from '../tests/e2e/support/environment';
+import { loadStartStack } from '../tests/e2e/support/local-stack';
+import { Report } from './report';
+import { measureBundles, measureRequests } from './sections/browser-figures';
+import { measureLighthouse } from './sections/lighthouse';
+import { measureBackendLoad } from './sections/backend-load';
+import { startPostgres, type PostgresServer } from './sections/postgres-server';
+import { measureScale } from './sections/scale';
+
+const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Parameters<typeof measureBundles>[4] &
+  Parameters<typeof measureLighthouse>[2] &
+  Parameters<typeof measureBackendLoad>[3] &
+  Parameters<typeof measureScale>[3];
+
+const SECTIONS = ['bundle', 'lighthouse', 'requests', 'load', 'postgres', 'scale'] as const;
+type Section = (typeof SECTIONS)[number];
+const SECTION_TIMEOUT_MS = 15 * 60_000;
+
+const report = new Report();
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+
+async function section(name: Section, selected: Set<Section>, body: () => Promise<void>): Promise<void> {
+  if (!selected.has(name)) return;
+  console.log(`\n## ${name}`);
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      body(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`section timed out after ${SECTION_TIMEOUT_MS / 60000} min`)), SECTION_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (err) {
+    report.na(name, 'section', reason(err));
+    if (process.env.BENCH_VERBOSE) console.error(err);
+  } finally {
+    clearTimeout(timer);
+  }
+  console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('-')) as Section[];
+  const unknown = args.filter((a) => !SECTIONS.includes(a));
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; pick from ${SECTIONS.join(', ')}`);
+  const selected = new Set<Section>(args.length ? args : SECTIONS);
+  const started = Date.now();
+  const chromium = findChromium();
+  const stackModule = await loadStartStack();
+
+  // Browser sections share one served build and one stack.
+  const needsApp = ['bundle', 'lighthouse', 'requests'].some((s) => selected.has(s as Section));
+  let app: ServedApp | undefined;
+  let browser: Browser | undefined;
+  let appProblem: string | undefined;
+  if (needsApp) {
+    if (!chromium) appProblem = 'no chromium: set CHROME_PATH or apt-get install chromium';
+    else {
+      try {
+        app = await serveApp((line) => console.log(`  ${line}`));
+        browser = await launchChromium();
+      } catch (err) {
+        appProblem = reason(err);
+      }
+    }
+  }
+  try {
+    await section('bundle', selected, async () => {
+      if (!app || !browser) return report.na('bundle', 'routes', appProblem ?? 'app not served');
+      await measureBundles(report, browser, app.stack, app.origin, budgets);
+    });
+    await section('lighthouse', selected, async () => {
+      if (!app) return report.na('lighthouse', 'routes', appProblem ?? 'app not served');
+      await measureLighthouse(report, app.origin, budgets);
+    });
+    await section('requests', selected, async () => {
+      if (!app || !browser) return report.na('requests', 'journeys', appProblem ?? 'app not served');
+      await measureRequests(report, browser, app.stack, app.origin, budgets);
+    });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await app?.stop().catch(() => undefined);
+  }
+
+  await section('load', selected, async () => {
+    if ('missing' in stackModule) return report.na('load (PGlite)', 'book_class', stackModule.missing);
+    const stack = await stackModule.startStack({ port: 0, dataDir: 'memory', seed: true, quiet: true });
+    try {
+      await measureBackendLoad(report, stack, 'PGlite', budgets);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  // A real PostgreSQL server: the load test again, then the scale test on the same cluster.
+  let pg: PostgresServer | undefined;
+  if (selected.has('postgres') || selected.has('scale')) {
+    console.log('\n## starting PostgreSQL');
+    const started = await startPostgres((line) => console.log(`  ${line}`)).catch((err: unknown) => ({ missing: reason(err) }));
+    if ('missing' in started) {
+      if (selected.has('postgres')) report.na('load (PostgreSQL)', 'book_class', started.missing);
+      if (selected.has('scale')) report.na('scale', 'queries', started.missing);
+    } else {
+      pg = started;
+      console.log(`  PostgreSQL ${pg.version} on ${new URL(pg.url).host}`);
+    }
+  }
+  try {
+    if (pg) {
+      const server = pg;
+      await section('postgres', selected, async () => {
+        if ('missing' in stackModule) return report.na('load (PostgreSQL)', 'book_class', stackModule.missing);
+        const stack = await stackModule.startStack({ port: 0, databaseUrl: server.url, seed: true, quiet: true });
+        try {
+          await measureBackendLoad(report, stack, `PostgreSQL ${server.version.split(' ')[0]}`, budgets);
+        } finally {
+          await stack.stop();
+        }
+      });
+      await section('scale', selected, async () => {
+        if ('missing' in stackModule) return report.na('scale', 'queries', stackModule.missing);
+        await measureScale(report, server, stackModule.startStack, budgets);
+      });
+    }
+  } finally {
+    pg?.stop();
+  }
+
+  const cpu = (await import('node:os')).cpus();
+  console.log(`\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  console.log(report.table());
+  const over = report.rows.filter((r) => r.ok === false).length;
+  console.log(`\n${report.rows.length} figures, ${over} over budget or failed`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

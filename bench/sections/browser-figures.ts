@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { ACCOUNTS, signInContext } from '../../tests/e2e/support/accounts';
+import type { LocalStack } from '../../tests/e2e/support/local-stack';
+import { settle } from '../../tests/e2e/support/page-helpers';
+import type { Report } from '../report';
+
+interface Budgets {
+  bundle: Record<string, { jsKb: number; cssKb: number }>;
+  requests: Record<string, number>;
+}
+
+type Who = 'visitor' | 'member' | 'admin';
+const BUNDLE_ROUTES: { path: string; who: Who }[] = [
+  { path: '/', who: 'visitor' },
+  { path: '/schedule', who: 'visitor' },
+  { path: '/my-schedule', who: 'member' },
+  { path: '/admin', who: 'admin' },
+];
+
+async function newContext(browser: Browser, stack: LocalStack, origin: string, who: Who): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 375, height: 812 } });
+  context.setDefaultTimeout(15_000);
+  if (who === 'member') await signInContext(context, stack, ACCOUNTS.premium);
+  if (who === 'admin') await signInContext(context, stack, ACCOUNTS.admin, { admin: true });
+  return context;
+}
+
+/** Gzipped bytes of JS and CSS a cold visit to each route transfers (what a phone downloads). */
+export async function measureBundles(report: Report, browser: Browser, stack: LocalStack, origin: string, budgets: Budgets): Promise<void> {
+  for (const { path, who } of BUNDLE_ROUTES) {
+    const context = await newContext(browser, stack, origin, who);
+    try {
+      const page = await context.newPage();
+      const finished: Request[] = [];
+      page.on('requestfinished', (req) => finished.push(req));
+      await page.goto(path, { waitUntil: 'load' });
+      await settle(page);
+      let js = 0;
+      let css = 0;
+      for (const req of finished) {
+        if (!req.url().startsWith(origin)) continue;
+        const type = req.resourceType();
+        if (type !== 'script' && type !== 'stylesheet') continue;
+        const { responseBodySize } = await req.sizes();
+        if (type === 'script') js += responseBodySize;
+        else css += responseBodySize;
+      }
+      const budget = budgets.bundle[path];
+      const landed = new URL(page.url()).pathname;
+      const label = `${path} (${who}${landed !== path ? `, landed on ${landed}` : ''})`;
+      report.measure('bundle', `${label} JS gzip`, js / 1024, ' KB', 1, { max: budget?.jsKb });
+      report.measure('bundle', `${label} CSS gzip`, css / 1024, ' KB', 1, { max: budget?.cssKb });
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+/** Counts HTTP requests (not websocket frames) the page makes to the backend while `action` runs. */
+async function countBackendRequests(page: Page, stack: LocalStack, action: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const onRequest = (req: Request) => {
+    if (req.url().startsWith(stack.url) && req.resourceType() !== 'websocket') seen.push(`${req.method()} ${req.url().slice(stack.url.length)}`);
+  };
+  page.on('request', onRequest);
+  try {
+    await action();
+    await settle(page);
+  } finally {
+    page.off('request', onRequest);
+  }
+  return seen;
+}
+
+/** The requests a journey step costs, against the budgets. */
+export async function measureRequests(report: Report, browser: Browser, stack: LocalStack, origin: string, budgets: Budgets): Promise<void> {
+  const render = async (label: string, who: Who, path: string) => {
+    const context = await newContext(browser, stack, origin, who);
+    try {
+      const page = await context.newPage();
+      const requests = await countBackendRequests(page, stack, async () => {
+        await page.goto(path, { waitUntil: 'load' });
+      });
+      report.measure('requests', label, requests.length, '', 0, { max: budgets.requests[label] });
+      if (process.env.BENCH_VERBOSE) console.log(`    ${requests.join('\n    ')}`);
+    } finally {
+      await context.close();
+    }
+  };
+  await render('render /my-schedule (member)', 'member', '/my-schedule');
+  await render('render /admin/analytics (admin)', 'admin', '/admin/analytics');
+}

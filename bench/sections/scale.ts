@@ -1,0 +1,241 @@
+import type { LocalStack, StackOptions } from '../../tests/e2e/support/local-stack';
+import type { Report } from '../report';
+import type { PostgresServer } from './postgres-server';
+
+export const SCALE = { classes: 100_000, bookings: 1_000_000, members: 10_000 } as const;
+const HTTP_TIMEOUT_MS = 60_000;
+const RUNS = 3;
+
+interface Budgets {
+  scale: { queryMs: number };
+}
+
+type Who = 'anon' | 'member' | 'admin';
+
+/** The app's queries (same PostgREST URLs as its data calls) and the SQL they amount to. */
+interface ScaleQuery {
+  name: string;
+  who: Who;
+  rest: string;
+  sql: string;
+  /** Selective queries must use an index; whole-table lists are expected to scan. */
+  needsIndex: boolean;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+}
+
+function queries(memberId: string, classId: string): ScaleQuery[] {
+  const now = new Date().toISOString();
+  const twoWeeks = new Date(Date.now() + 14 * 24 * 3600_000).toISOString();
+  return [
+    {
+      name: 'schedule: upcoming classes (all)',
+      who: 'anon',
+      rest: `/rest/v1/classes?select=*&start_time=gt.${now}&order=start_time.asc`,
+      sql: `select * from public.classes where start_time > now() order by start_time`,
+      needsIndex: false,
+    },
+    {
+      name: 'schedule: next 14 days',
+      who: 'member',
+      rest: `/rest/v1/classes?select=*&start_time=gt.${now}&start_time=lt.${twoWeeks}&order=start_time.asc`,
+      sql: `select * from public.classes where start_time > now() and start_time < now() + interval '14 days' order by start_time`,
+      needsIndex: true,
+    },
+    {
+      name: 'member: my bookings with classes',
+      who: 'member',
+      rest: `/rest/v1/bookings?select=id,class_id,type,payment_status,booked_at,classes(*)&member_id=eq.${memberId}&order=booked_at.desc`,
+      sql: `select b.*, c.* from public.bookings b join public.classes c on c.id = b.class_id where b.member_id = '${memberId}' order by b.booked_at desc`,
+      needsIndex: true,
+    },
+    {
+      name: 'class: bookings of one class',
+      who: 'admin',
+      rest: `/rest/v1/bookings?select=id&class_id=eq.${classId}`,
+      sql: `select id from public.bookings where class_id = '${classId}'`,
+      needsIndex: true,
+    },
+    {
+      name: 'admin: analytics (admin_stats)',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_stats`,
+      method: 'POST',
+      body: {},
+      sql: `select public.admin_stats()`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: members with booking counts',
+      who: 'admin',
+      rest: `/rest/v1/members?select=id,name,email,membership_tier,created_at,bookings(count)&order=created_at.desc`,
+      sql: `select m.id, (select count(*) from public.bookings b where b.member_id = m.id) from public.members m order by m.created_at desc`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: all classes',
+      who: 'admin',
+      rest: `/rest/v1/classes?select=*&order=start_time.asc`,
+      sql: `select * from public.classes order by start_time`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: all bookings with member and class',
+      who: 'admin',
+      rest: `/rest/v1/bookings?select=id,booked_at,members(name,email),classes(name,start_time,trainer)&order=booked_at.desc`,
+      sql: `select b.id, b.booked_at, m.name, m.email, c.name, c.start_time, c.trainer from public.bookings b join public.members m on m.id = b.member_id join public.classes c on c.id = b.class_id order by b.booked_at desc`,
+      needsIndex: false,
+    },
+  ];
+}
+
+/** 10,000 members, 100,000 classes (past and future) and 1,000,000 bookings, 10 per class, 100 per member. */
+function generateSql(): string {
+  const { classes, bookings, members } = SCALE;
+  const perClass = bookings / classes;
+  const memberStride = members / perClass;
+  return `
+set session_replication_role = replica; -- bulk load: no per-row triggers; counters are set below
+insert into public.members (email, name, membership_tier, created_at)
+  select 'scale-' || g || '@bench.test', 'Scale Member ' || g, (array['payg','standard','premium'])[1 + g % 3], now() - (g || ' minutes')::interval
+  from generate_series(0, ${members - 1}) g;
+insert into public.classes (name, description, duration, start_time, trainer, type, capacity, current_bookings, spots_left, is_premium)
+  select 'Scale Class ' || g, 'Generated for the scale bench', 45,
+         date_trunc('hour', now()) - interval '500 days' + g * interval '10 minutes',
+         'Coach ' || (g % 10), 'Group', 20, ${perClass}, ${20 - perClass}, g % 7 = 0
+  from generate_series(0, ${classes - 1}) g;
+create temp table sc as select id, (row_number() over (order by start_time) - 1)::int as i from public.classes where name like 'Scale Class %';
+create temp table sm as select id, (row_number() over (order by email) - 1)::int as i from public.members where email like 'scale-%@bench.test';
+create index on sc (i); create index on sm (i);
+insert into public.bookings (member_id, class_id, type, payment_status, booked_at)
+  select sm.id, sc.id, 'paid', 'completed', now() - ((g % 400) || ' days')::interval
+  from generate_series(0, ${bookings - 1}) g
+  join sc on sc.i = g % ${classes}
+  join sm on sm.i = (g / ${classes}) * ${memberStride} + g % ${memberStride};
+set session_replication_role = origin;
+analyze public.members; analyze public.classes; analyze public.bookings;
+`;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
+  out.push(node);
+  for (const child of node.Plans ?? []) walk(child, out);
+  return out;
+}
+
+/**
+ * The scale test on a real PostgreSQL server: the schema from the migrations (the stack applies
+ * them), bulk data from generate_series, then each app query's plan (EXPLAIN ANALYZE run as the
+ * caller's role with its JWT claims, as PostgREST does) and its latency over HTTP.
+ */
+export async function measureScale(
+  report: Report,
+  pg: PostgresServer,
+  startStack: (o: StackOptions) => Promise<LocalStack>,
+  budgets: Budgets,
+): Promise<void> {
+  const stack = await startStack({ port: 0, databaseUrl: pg.url, seed: true, quiet: true });
+  try {
+    const t0 = Date.now();
+    pg.psql(generateSql(), 15 * 60_000);
+    const counts = pg.psql(`select (select count(*) from public.classes) || ' classes, ' || (select count(*) from public.bookings) || ' bookings, ' || (select count(*) from public.members) || ' members'`);
+    report.add({ section: 'scale', metric: 'data generated (generate_series)', value: `${counts} in ${((Date.now() - t0) / 1000).toFixed(1)} s` });
+
+    const tokenFor = async (email: string, password: string) => {
+      const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`sign-in ${email}: ${res.status}`);
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    // A seeded member gets the 100 bookings of one generated member, so the member queries are realistic.
+    const memberEmail = 'premium@studio.test';
+    const scaleMember = pg.psql(`select id from public.members where email = 'scale-0@bench.test'`);
+    const memberId = pg.psql(`select id from public.members where email = '${memberEmail}'`);
+    const userId = pg.psql(`select user_id from public.members where email = '${memberEmail}'`);
+    const adminUserId = pg.psql(`select user_id from public.members where email = 'admin@studio.test'`);
+    pg.psql(`set session_replication_role = replica; update public.bookings set member_id = '${memberId}' where member_id = '${scaleMember}'; set session_replication_role = origin;`);
+    const classId = pg.psql(`select id from public.classes where name = 'Scale Class 70000'`);
+    const tokens: Record<Who, string> = {
+      anon: stack.anonKey,
+      member: await tokenFor(memberEmail, 'studio123'),
+      admin: await tokenFor('admin@studio.test', 'studio123'),
+    };
+    const claims: Record<Who, string> = {
+      anon: `{"role":"anon"}`,
+      member: `{"role":"authenticated","sub":"${userId}","email":"${memberEmail}"}`,
+      admin: `{"role":"authenticated","sub":"${adminUserId}","email":"admin@studio.test"}`,
+    };
+
+    for (const q of queries(memberId, classId)) {
+      const role = q.who === 'anon' ? 'anon' : 'authenticated';
+      let planNote = '';
+      try {
+        const json = pg.psql(
+          `begin; set local role ${role}; select set_config('request.jwt.claims', '${claims[q.who]}', true); explain (analyze, format json) ${q.sql}; rollback;`,
+          120_000,
+        );
+        const plan = (JSON.parse(json.slice(json.indexOf('['))) as [{ Plan: PlanNode; 'Execution Time': number }])[0];
+        const nodes = walk(plan.Plan);
+        const big = ['classes', 'bookings', 'members'];
+        const seq = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && big.includes(n['Relation Name'] ?? '')).map((n) => n['Relation Name']!);
+        const idx = [...new Set(nodes.filter((n) => n['Index Name']).map((n) => n['Index Name']!))];
+        planNote = `plan: ${idx.length ? `index ${idx.join(', ')}` : 'no index'}${seq.length ? `; seq scan ${[...new Set(seq)].join(', ')}` : ''}; SQL ${plan['Execution Time'].toFixed(1)} ms`;
+        if (q.needsIndex) report.add({ section: 'scale', metric: `${q.name}: plan uses indexes`, value: planNote, budget: 'no seq scan', ok: seq.length === 0 });
+      } catch (err) {
+        planNote = `plan: n/a (${(err instanceof Error ? err.message : String(err)).split('\n')[0]})`;
+      }
+      // Latency as the browser sees it: PostgREST over HTTP with the caller's JWT, median of runs.
+      const times: number[] = [];
+      let rows = '';
+      let failure = '';
+      for (let i = 0; i < RUNS && !failure; i++) {
+        const started = performance.now();
+        try {
+          const res = await fetch(`${stack.url}${q.rest}`, {
+            method: q.method ?? 'GET',
+            headers: { apikey: stack.anonKey, authorization: `Bearer ${tokens[q.who]}`, 'content-type': 'application/json' },
+            body: q.body ? JSON.stringify(q.body) : undefined,
+            signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+          });
+          const text = await res.text();
+          if (!res.ok) failure = `HTTP ${res.status} ${text.slice(0, 120)}`;
+          const parsed = JSON.parse(text) as unknown;
+          rows = Array.isArray(parsed) ? `${parsed.length} rows, ${(text.length / 1e6).toFixed(1)} MB` : `${text.length} B`;
+        } catch (err) {
+          failure = err instanceof Error ? err.message : String(err);
+        }
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)]!;
+      if (failure) report.add({ section: 'scale', metric: q.name, value: `failed after ${median.toFixed(0)} ms: ${failure}`, ok: false });
+      else report.measure('scale', `${q.name} (${rows}; ${planNote})`, median, ' ms', 0, { max: budgets.scale.queryMs });
+    }
+
+    // Booking when the tables are big: the RPC's own work does not grow with them.
+    const future = pg.psql(`select id from public.classes where start_time > now() + interval '1 day' and not is_premium and spots_left > 0 order by start_time offset 500 limit 1`);
+    const started = performance.now();
+    const res = await fetch(`${stack.url}/rest/v1/rpc/book_class`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${tokens.member}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_class_id: future }),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    if (res.ok) report.measure('scale', 'book_class with 1M bookings', ms, ' ms', 0, { max: budgets.scale.queryMs });
+    else report.add({ section: 'scale', metric: 'book_class with 1M bookings', value: `HTTP ${res.status} ${body.slice(0, 120)}`, ok: false });
+  } finally {
+    await stack.stop();
+  }
+}

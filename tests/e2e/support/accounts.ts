@@ -1,0 +1,71 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { LocalStack } from './local-stack';
+
+/** Demo accounts the local stack seeds (design.md section 4). */
+export const PASSWORD = 'studio123';
+export const ACCOUNTS = {
+  admin: 'admin@studio.test',
+  premium: 'premium@studio.test',
+  standard: 'standard@studio.test',
+  payg: 'payg@studio.test',
+  newPayg: 'newpayg@studio.test',
+  trial: 'trial@studio.test',
+} as const;
+
+/** supabase-js's default storage key: `sb-<first label of the host>-auth-token`. */
+export function storageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** A password grant against the stack's GoTrue API: the session supabase-js would store. */
+export async function passwordSession(stack: LocalStack, email: string, password = PASSWORD): Promise<Record<string, unknown>> {
+  const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  const expiresIn = Number(body.expires_in ?? 3600);
+  return { ...body, expires_at: body.expires_at ?? Math.floor(Date.now() / 1000) + expiresIn };
+}
+
+/**
+ * Signs a browser page in without the sign-in screen (journeys that test that screen use it):
+ * stores the session where supabase-js looks for it, plus the spec's ffEmail (and
+ * adminAuthenticated for admins), then reloads the app.
+ */
+export async function signInAs(page: Page, stack: LocalStack, email: string, opts: { admin?: boolean } = {}): Promise<void> {
+  const session = await passwordSession(stack, email);
+  if (!page.url().startsWith('http')) await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(
+    ({ key, value, email, admin }) => {
+      localStorage.setItem(key, value);
+      localStorage.setItem('ffEmail', email);
+      if (admin) localStorage.setItem('adminAuthenticated', 'true');
+    },
+    { key: storageKey(stack.url), value: JSON.stringify(session), email, admin: opts.admin ?? false },
+  );
+}
+
+/** Authorization headers for calling the stack's REST API as a signed-in user. */
+export async function authHeaders(stack: LocalStack, email: string): Promise<Record<string, string>> {
+  const session = await passwordSession(stack, email);
+  return { apikey: stack.anonKey, authorization: `Bearer ${String(session.access_token)}`, 'content-type': 'application/json' };
+}
+
+/**
+ * Signs a whole browser context in before its first page loads (the bench: the first navigation
+ * is the measured one). Runs on every navigation, so do not use it in journeys that log out.
+ */
+export async function signInContext(context: BrowserContext, stack: LocalStack, email: string, opts: { admin?: boolean } = {}): Promise<void> {
+  const session = await passwordSession(stack, email);
+  await context.addInitScript(
+    ({ key, value, email, admin }) => {
+      localStorage.setItem(key, value);
+      localStorage.setItem('ffEmail', email);
+      if (admin) localStorage.setItem('adminAuthenticated', 'true');
+    },
+    { key: storageKey(stack.url), value: JSON.stringify(session), email, admin: opts.admin ?? false },
+  );
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.x A/AA plus axe's best practices (landmarks, one h1, headings in order). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+export interface Violation {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page as it stands and returns its violations, one entry per rule. */
+export async function runAxe(page: Page): Promise<Violation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
+  const results = await page.evaluate(
+    async (tags) => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
+      return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    },
+    TAGS,
+  );
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+  }));
+}
+
+export function formatViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => `${v.rule} (${v.impact}): ${v.help}\n      ${v.targets.slice(0, 6).join('\n      ')}${v.targets.length > 6 ? `\n      … ${v.targets.length - 6} more` : ''}`)
+    .join('\n    ');
+}

@@ -1,0 +1,54 @@
+import { createServer } from 'node:net';
+import { cachedBuildUrl, ensureBuild } from './build';
+import { loadStartStack, type LocalStack } from './local-stack';
+import { freePort, startStaticServer, type StaticServer } from './static-server';
+
+export interface ServedApp {
+  origin: string;
+  stack: LocalStack;
+  site: StaticServer;
+  stop(): Promise<void>;
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The production build served like Netlify serves it, talking to a fresh in-memory local stack
+ * with the demo seed. The stack's port is baked into the build, so the port of the previous e2e
+ * build is reused when it is free (no rebuild), else a random free one.
+ */
+export async function serveApp(log: (line: string) => void = console.log): Promise<ServedApp> {
+  const loaded = await loadStartStack();
+  if ('missing' in loaded) throw new Error(loaded.missing);
+  const cached = cachedBuildUrl();
+  const cachedPort = cached ? Number(new URL(cached).port) : 0;
+  const stackPort = cachedPort && (await isFree(cachedPort)) ? cachedPort : await freePort();
+  const supabaseUrl = `http://127.0.0.1:${stackPort}`;
+  const dist = ensureBuild(supabaseUrl, log);
+  const site = await startStaticServer(dist);
+  let stack: LocalStack;
+  const started = Date.now();
+  try {
+    stack = await loaded.startStack({ port: stackPort, dataDir: 'memory', seed: true, siteUrl: site.origin, quiet: true });
+  } catch (err) {
+    await site.close();
+    throw err;
+  }
+  log(`local stack on ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s), site on ${site.origin}`);
+  site.setFunctionsTarget(stack.url);
+  return {
+    origin: site.origin,
+    stack,
+    site,
+    async stop() {
+      await site.close();
+      await stack.stop();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './build';
+
+/** An email the local stack "sent" (its dev inbox). */
+export interface InboxEmail {
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  links?: string[];
+  [key: string]: unknown;
+}
+
+/** The part of supabase/local's programmatic API the harness and the bench rely on. */
+export interface LocalStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  inbox: { list(): InboxEmail[] | Promise<InboxEmail[]>; clear(): void | Promise<void> };
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  port?: number;
+  dataDir?: string;
+  seed?: boolean;
+  siteUrl?: string;
+  quiet?: boolean;
+  databaseUrl?: string;
+}
+
+type StartStack = (options: StackOptions) => Promise<LocalStack>;
+
+const CANDIDATES = ['supabase/local/index.ts', 'supabase/local/stack.ts', 'supabase/local/start-stack.ts'];
+
+/** supabase/local's `startStack`, or null with the reason when the stack is not in the repo yet. */
+export async function loadStartStack(): Promise<{ startStack: StartStack } | { missing: string }> {
+  for (const rel of CANDIDATES) {
+    const file = join(REPO_ROOT, rel);
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { startStack?: StartStack };
+    if (typeof mod.startStack === 'function') return { startStack: mod.startStack };
+  }
+  return { missing: `supabase/local exports no startStack (looked in ${CANDIDATES.join(', ')})` };
+}

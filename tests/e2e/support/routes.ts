@@ -1,0 +1,11 @@
+/** Every route of spec section 2, as a URL to open (issue 2's smoke list). */
+export const PUBLIC_ROUTES = ['/', '/schedule', '/membership', '/signin', '/free-trial', '/auth/callback'] as const;
+export const MEMBER_ROUTES = ['/book?classId=x', '/dashboard', '/bookings', '/my-classes', '/my-schedule', '/edit-profile', '/mybookings'] as const;
+export const ADMIN_ROUTES = ['/admin', '/admin/classes', '/admin/bookings', '/admin/members', '/admin/analytics', '/admin/generate-classes'] as const;
+export const ADMIN_LOGIN = '/admin/login';
+export const UNKNOWN_ROUTE = '/no-such-page-here';
+
+export const ALL_ROUTES = [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ADMIN_LOGIN, ...ADMIN_ROUTES, UNKNOWN_ROUTE] as const;
+
+/** The router's default error screen (spec section 2): its presence means a route crashed. */
+export const ROUTER_ERROR_TEXT = 'Unexpected Application Error!';

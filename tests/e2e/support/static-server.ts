@@ -1,0 +1,143 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+
+export interface StaticServer {
+  origin: string;
+  port: number;
+  /** Where /.netlify/functions/* is forwarded (the local stack's gateway); set once the stack is up. */
+  setFunctionsTarget(origin: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a production build the way Netlify does: files from `dist`, gzip for text, long-lived
+ * caching for hashed assets, index.html for every other path (SPA fallback), and
+ * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
+ */
+export async function startStaticServer(distDir: string, port = 0): Promise<StaticServer> {
+  const root = normalize(distDir);
+  const indexHtml = join(root, 'index.html');
+  if (!existsSync(indexHtml)) throw new Error(`No build at ${root}: run the build first.`);
+  const gzCache = new Map<string, Buffer>();
+  let functionsTarget: string | null = null;
+
+  function serveFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200) {
+    const ext = extname(file).toLowerCase();
+    const headers: Record<string, string> = { 'content-type': TYPES[ext] ?? 'application/octet-stream' };
+    headers['cache-control'] = file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    if (COMPRESSIBLE.has(ext) && acceptsGzip) {
+      let body = gzCache.get(file);
+      if (!body) {
+        body = gzipSync(readFileSync(file), { level: 9 });
+        gzCache.set(file, body);
+      }
+      res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(status, { ...headers, 'content-length': String(statSync(file).size) });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  }
+
+  function proxy(req: IncomingMessage, res: ServerResponse) {
+    if (!functionsTarget) {
+      res.writeHead(502, { 'content-type': 'text/plain' }).end('functions backend not started');
+      return;
+    }
+    const target = new URL(req.url ?? '/', functionsTarget);
+    const upstream = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', (err) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`proxy error: ${err.message}`);
+    });
+    req.pipe(upstream);
+  }
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/.netlify/functions/')) return proxy(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const file = normalize(join(root, pathname));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isFile()) return serveFile(req, res, file);
+    // A missing hashed asset is a real 404; every other path is a client route.
+    if (pathname.startsWith('/assets/')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    serveFile(req, res, indexHtml);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    setFunctionsTarget(origin) {
+      functionsTarget = origin;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A free loopback TCP port (bound then released; good enough for a single test run). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
