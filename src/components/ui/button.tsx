@@ -2,7 +2,10 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Loader2 } from 'lucide-react';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 
-export type { ButtonSize, ButtonVariant };
+// Re-exported so `import { buttonClasses } from '@/components/ui/button'` keeps working.
+// eslint-disable-next-line react-refresh/only-export-components -- a class helper; HMR of this file reloads instead
+export { buttonClasses } from './button-styles';
+export type { ButtonSize, ButtonVariant } from './button-styles';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;

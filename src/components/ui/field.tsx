@@ -2,6 +2,10 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 import { cn } from './cn';
 import { controlClasses } from './field-styles';
 
+// Re-exported so `import { controlClasses } from '@/components/ui/field'` keeps working.
+// eslint-disable-next-line react-refresh/only-export-components -- a class helper; HMR of this file reloads instead
+export { controlClasses } from './field-styles';
+
 /** Ids and ARIA a form control needs to be tied to its label, hint and error. */
 export type ControlProps = {
   id: string;
