@@ -1,0 +1,161 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLANS } from '../../src/config/plans';
+import { SUMUP_API_BASE } from '../lib/payments/sumup-provider';
+import { FakeSupabase, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
+import createCheckout from './create-checkout';
+
+const server = setupServer();
+let supabase: FakeSupabase;
+let sumupRequests: { authorization: string | null; body: Record<string, unknown> }[];
+
+const USER = '11111111-1111-4111-8111-111111111111';
+const TOKEN = 'member-session-token';
+const REFERENCE = 'plan-6c1f3e9a-2b7d-4c59-9a43-0f1e2d3c4b5a';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
+  vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
+  vi.stubEnv('SITE_URL', 'https://studio.example');
+  vi.stubEnv('PAYMENT_WEBHOOK_URL', '');
+  vi.stubEnv('SUMUP_API_KEY', 'sup_sk_test_secret');
+  vi.stubEnv('SUMUP_MERCHANT_CODE', 'MTEST123');
+  supabase = new FakeSupabase();
+  supabase.sessions.set(TOKEN, USER);
+  supabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
+  supabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Standard (£100/month)', amount: 100, currency: 'GBP' });
+  sumupRequests = [];
+  server.use(
+    ...supabase.handlers(),
+    http.post(`${SUMUP_API_BASE}/v0.1/checkouts`, async ({ request }) => {
+      sumupRequests.push({ authorization: request.headers.get('authorization'), body: (await request.json()) as Record<string, unknown> });
+      return HttpResponse.json({ id: 'chk_plan_1', status: 'PENDING', hosted_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' }, { status: 201 });
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+function post(body: unknown, token: string | null = TOKEN, method = 'POST') {
+  return createCheckout(
+    new Request('https://studio.example/.netlify/functions/create-checkout', {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+describe('create-checkout', () => {
+  it('records a pending payment at the server price, creates the SumUp checkout and answers its URL', async () => {
+    const res = await post({ planSlug: 'standard', userId: USER, amount: 1 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: REFERENCE });
+
+    expect(supabase.calls('create_plan_payment')).toEqual([
+      {
+        fn: 'create_plan_payment',
+        authorization: `Bearer ${SERVICE_KEY}`,
+        args: { p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: '100.00', p_grants_tier: 'standard', p_description: 'Standard (£100/month)' },
+      },
+    ]);
+    expect(sumupRequests).toEqual([
+      {
+        authorization: 'Bearer sup_sk_test_secret',
+        body: {
+          checkout_reference: REFERENCE,
+          amount: 100,
+          currency: 'GBP',
+          merchant_code: 'MTEST123',
+          description: 'Standard (£100/month)',
+          return_url: 'https://studio.example/.netlify/functions/payment-webhook',
+          redirect_url: `https://studio.example/payment/return?ref=${REFERENCE}`,
+          hosted_checkout: { enabled: true },
+        },
+      },
+    ]);
+    expect(supabase.calls('set_payment_checkout').map((c) => c.args)).toEqual([
+      { p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_plan_1' },
+    ]);
+  });
+
+  it('charges Platinum at its table price and grants premium', async () => {
+    await post({ planSlug: 'platinum', userId: USER });
+    expect(supabase.calls('create_plan_payment')[0]!.args).toMatchObject({ p_amount: '165.00', p_grants_tier: 'premium' });
+    expect(sumupRequests[0]!.body.amount).toBe(PLANS.platinum.pricePence / 100);
+  });
+
+  it('refuses another member\'s userId with 403 and records nothing', async () => {
+    const res = await post({ planSlug: 'standard', userId: '22222222-2222-4222-8222-222222222222' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'forbidden' });
+    expect(supabase.rpcCalls).toEqual([]);
+    expect(sumupRequests).toEqual([]);
+  });
+
+  it.each([
+    ['no session', null, { planSlug: 'standard', userId: USER }, 401, 'not_authenticated'],
+    ['a token Supabase does not accept', 'forged-token', { planSlug: 'standard', userId: USER }, 401, 'not_authenticated'],
+    ['an unknown slug', TOKEN, { planSlug: 'gold', userId: USER }, 400, 'unknown_plan'],
+    ['a plan that needs proof of eligibility', TOKEN, { planSlug: 'student', userId: USER }, 400, 'plan_requires_proof'],
+    ['missing fields', TOKEN, { planSlug: 'standard' }, 400, 'invalid_request'],
+    ['a body that is not JSON', TOKEN, '{"planSlug":', 400, 'invalid_json'],
+    ['a JSON array', TOKEN, ['standard'], 400, 'invalid_json'],
+  ] as const)('refuses %s', async (_label, token, body, status, error) => {
+    const res = await post(body, token);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error });
+    expect(supabase.rpcCalls).toEqual([]);
+    expect(sumupRequests).toEqual([]);
+  });
+
+  it('answers 405 to anything but POST', async () => {
+    const res = await post(undefined, TOKEN, 'GET');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it.each([
+    [401, 'a revoked key'],
+    [409, 'a duplicate reference'],
+    [500, 'a SumUp outage'],
+  ])('abandons the payment and shows the spec alert when SumUp answers %i (%s)', async (status) => {
+    server.use(http.post(`${SUMUP_API_BASE}/v0.1/checkouts`, () => HttpResponse.json({ message: 'no' }, { status })));
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'checkout_failed', message: 'Could not start checkout, please try again.' });
+    expect(supabase.calls('abandon_payment').map((c) => c.args)).toEqual([{ p_checkout_reference: REFERENCE }]);
+    expect(supabase.calls('set_payment_checkout')).toEqual([]);
+  });
+
+  it('fails closed on a deployed site without a SumUp key: 503, nothing recorded', async () => {
+    vi.stubEnv('SUMUP_API_KEY', '');
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'payments_unavailable', message: 'Could not start checkout, please try again.' });
+    expect(supabase.rpcCalls).toEqual([]);
+  });
+
+  it('uses the local test checkout (served by the gateway) when the key is empty and Supabase is local', async () => {
+    const local = 'http://127.0.0.1:54321';
+    vi.stubEnv('SUMUP_API_KEY', '');
+    vi.stubEnv('SUPABASE_URL', local);
+    const localSupabase = new FakeSupabase(local);
+    localSupabase.sessions.set(TOKEN, USER);
+    localSupabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
+    localSupabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Standard (£100/month)' });
+    server.use(...localSupabase.handlers());
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^${local}/\\.netlify/functions/test-checkout\\?id=`));
+    expect(sumupRequests).toEqual([]);
+  });
+});
