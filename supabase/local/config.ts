@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (two levels above this folder). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+function parseEnvFile(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m?.[1] && m[2] !== undefined) out[m[1]] = m[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return out;
+}
+
+/**
+ * The local stack's settings: process env wins, then `.env`, then the documented local defaults
+ * in `.env.example` (one place for every default value).
+ */
+export function readLocalEnv(): Record<string, string> {
+  const merged: Record<string, string> = {
+    ...parseEnvFile(`${repoRoot}.env.example`),
+    ...parseEnvFile(`${repoRoot}.env`),
+  };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && v !== '') merged[k] = v;
+  return merged;
+}
+
+/** Lifetime of an access token, as GoTrue's default JWT expiry. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** GoTrue's default refresh-token reuse interval: a just-rotated token may be presented again. */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
+/** Email links (confirmation, recovery) expire like GoTrue's default mailer OTP expiry. */
+export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
+/** GoTrue's default minimum password length. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Failed password sign-ins per email and IP allowed within the window before 429. */
+export const SIGN_IN_FAILURE_LIMIT = 5;
+export const SIGN_IN_FAILURE_WINDOW_MS = 5 * 60 * 1000;
+/** The schema holding the gateway's own RPCs; exposed to PostgREST but usable by service_role only. */
+export const GATEWAY_SCHEMA = 'local_gateway';

@@ -1,0 +1,258 @@
+-- The local gateway's own database objects (local stack only; never part of supabase/migrations).
+-- Applied after platform.sql and the migrations, idempotent. The gateway reaches these only
+-- through PostgREST as service_role (Content-Profile: local_gateway); no other role may use them.
+
+create schema if not exists local_gateway;
+revoke all on schema local_gateway from public;
+grant usage on schema local_gateway to service_role;
+
+create table if not exists local_gateway.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists local_gateway.refresh_tokens (
+  token text primary key,
+  session_id uuid not null references local_gateway.sessions (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  parent text,
+  revoked_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_idx on local_gateway.refresh_tokens (session_id);
+
+-- One-time email tokens (signup confirmation, recovery); only the hash is stored.
+create table if not exists local_gateway.email_tokens (
+  token_hash text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  type text not null check (type in ('signup', 'recovery')),
+  redirect_to text,
+  created_at timestamptz not null default now()
+);
+
+-- The user as GoTrue returns it (plus the password hash, which the gateway never sends out).
+create or replace function local_gateway.user_json(u auth.users) returns json
+language sql stable set search_path = '' as $$
+  select json_build_object(
+    'id', u.id,
+    'email', u.email,
+    'encrypted_password', u.encrypted_password,
+    'email_confirmed_at', u.email_confirmed_at,
+    'confirmation_sent_at', u.confirmation_sent_at,
+    'recovery_sent_at', u.recovery_sent_at,
+    'last_sign_in_at', u.last_sign_in_at,
+    'raw_app_meta_data', coalesce(u.raw_app_meta_data, '{}'::jsonb),
+    'raw_user_meta_data', coalesce(u.raw_user_meta_data, '{}'::jsonb),
+    'created_at', u.created_at,
+    'updated_at', u.updated_at
+  )
+$$;
+
+create or replace function local_gateway.user_by_email(p_email text) returns json
+language sql stable security definer set search_path = '' as $$
+  select local_gateway.user_json(u) from auth.users u where lower(u.email) = lower(p_email)
+$$;
+
+create or replace function local_gateway.user_by_id(p_id uuid) returns json
+language sql stable security definer set search_path = '' as $$
+  select local_gateway.user_json(u) from auth.users u where u.id = p_id
+$$;
+
+create or replace function local_gateway.create_user(
+  p_email text, p_password_hash text, p_user_metadata jsonb, p_confirmed boolean
+) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  u auth.users;
+begin
+  insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+                          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+  values (gen_random_uuid(), 'authenticated', 'authenticated', lower(p_email), p_password_hash,
+          case when p_confirmed then now() end,
+          '{"provider":"email","providers":["email"]}'::jsonb,
+          coalesce(p_user_metadata, '{}'::jsonb), now(), now())
+  returning * into u;
+  return local_gateway.user_json(u);
+end
+$$;
+
+-- Patches a user; null arguments leave the field unchanged. Metadata is merged (GoTrue semantics).
+create or replace function local_gateway.update_user(
+  p_id uuid,
+  p_password_hash text default null,
+  p_user_metadata jsonb default null,
+  p_confirm boolean default false,
+  p_signed_in boolean default false,
+  p_confirmation_sent boolean default false,
+  p_recovery_sent boolean default false,
+  p_replace_metadata boolean default false
+) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  u auth.users;
+begin
+  update auth.users set
+    encrypted_password = coalesce(p_password_hash, encrypted_password),
+    raw_user_meta_data = case
+      when p_user_metadata is null then raw_user_meta_data
+      when p_replace_metadata then p_user_metadata
+      else coalesce(raw_user_meta_data, '{}'::jsonb) || p_user_metadata end,
+    email_confirmed_at = case when p_confirm then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
+    last_sign_in_at = case when p_signed_in then now() else last_sign_in_at end,
+    confirmation_sent_at = case when p_confirmation_sent then now() else confirmation_sent_at end,
+    recovery_sent_at = case when p_recovery_sent then now() else recovery_sent_at end,
+    updated_at = now()
+  where id = p_id
+  returning * into u;
+  if u.id is null then return null; end if;
+  return local_gateway.user_json(u);
+end
+$$;
+
+create or replace function local_gateway.delete_user(p_id uuid) returns boolean
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from auth.users where id = p_id;
+  return found;
+end
+$$;
+
+create or replace function local_gateway.create_session(p_user_id uuid, p_refresh_token text) returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  sid uuid;
+begin
+  insert into local_gateway.sessions (user_id) values (p_user_id) returning id into sid;
+  insert into local_gateway.refresh_tokens (token, session_id, user_id) values (p_refresh_token, sid, p_user_id);
+  return sid;
+end
+$$;
+
+-- Rotates a refresh token. A token revoked less than p_reuse_seconds ago (two tabs refreshing at
+-- once) yields its active descendant, as GoTrue's reuse interval does; older reuse is refused.
+create or replace function local_gateway.rotate_refresh_token(
+  p_token text, p_new_token text, p_reuse_seconds int
+) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  t local_gateway.refresh_tokens;
+  child local_gateway.refresh_tokens;
+begin
+  select * into t from local_gateway.refresh_tokens where token = p_token for update;
+  if t.token is null then
+    return json_build_object('status', 'not_found');
+  end if;
+  if t.revoked_at is not null then
+    if t.revoked_at > now() - make_interval(secs => p_reuse_seconds) then
+      select * into child from local_gateway.refresh_tokens
+       where session_id = t.session_id and revoked_at is null order by created_at desc limit 1;
+      if child.token is not null then
+        return json_build_object('status', 'ok', 'user_id', child.user_id, 'session_id', child.session_id,
+                                 'refresh_token', child.token);
+      end if;
+    end if;
+    return json_build_object('status', 'revoked');
+  end if;
+  update local_gateway.refresh_tokens set revoked_at = clock_timestamp() where token = p_token;
+  insert into local_gateway.refresh_tokens (token, session_id, user_id, parent, created_at)
+  values (p_new_token, t.session_id, t.user_id, p_token, clock_timestamp());
+  return json_build_object('status', 'ok', 'user_id', t.user_id, 'session_id', t.session_id,
+                           'refresh_token', p_new_token);
+end
+$$;
+
+create or replace function local_gateway.session_exists(p_session_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from local_gateway.sessions where id = p_session_id)
+$$;
+
+-- scope: 'global' (every session of the user), 'local' (this session), 'others' (all but this one).
+create or replace function local_gateway.logout(p_user_id uuid, p_session_id uuid, p_scope text) returns int
+language plpgsql security definer set search_path = '' as $$
+declare
+  n int;
+begin
+  delete from local_gateway.sessions
+   where user_id = p_user_id
+     and case p_scope
+           when 'local' then id = p_session_id
+           when 'others' then id is distinct from p_session_id
+           else true end;
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+create or replace function local_gateway.issue_email_token(
+  p_user_id uuid, p_type text, p_token_hash text, p_redirect_to text
+) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from local_gateway.email_tokens where user_id = p_user_id and type = p_type;
+  insert into local_gateway.email_tokens (token_hash, user_id, type, redirect_to)
+  values (p_token_hash, p_user_id, p_type, p_redirect_to);
+end
+$$;
+
+-- Uses up a one-time email token; returns {user_id, redirect_to} or null when unknown or expired.
+create or replace function local_gateway.consume_email_token(
+  p_token_hash text, p_type text, p_max_age_seconds int
+) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  t local_gateway.email_tokens;
+begin
+  delete from local_gateway.email_tokens
+   where token_hash = p_token_hash
+     and (type = p_type or (p_type in ('signup', 'email', 'magiclink') and type = 'signup'))
+  returning * into t;
+  if t.token_hash is null or t.created_at < now() - make_interval(secs => p_max_age_seconds) then
+    return null;
+  end if;
+  return json_build_object('user_id', t.user_id, 'redirect_to', t.redirect_to, 'type', t.type);
+end
+$$;
+
+revoke all on all tables in schema local_gateway from public, anon, authenticated;
+revoke all on all functions in schema local_gateway from public, anon, authenticated;
+grant execute on all functions in schema local_gateway to service_role;
+
+-- Realtime: every table of the supabase_realtime publication notifies the gateway of its row
+-- changes after they commit (NOTIFY is delivered at commit; a rolled-back change never is).
+create or replace function local_gateway.notify_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  rel regclass := TG_RELID;
+begin
+  perform pg_notify('local_gateway_realtime', json_build_object(
+    'schema', TG_TABLE_SCHEMA,
+    'table', TG_TABLE_NAME,
+    'type', TG_OP,
+    'commit_timestamp', to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'record', case when TG_OP <> 'DELETE' then to_jsonb(NEW) end,
+    'old_record', case when TG_OP <> 'INSERT' then to_jsonb(OLD) end,
+    'columns', (select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+                  from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+                 where a.attrelid = rel and a.attnum > 0 and not a.attisdropped),
+    'primary_key', (select json_agg(a.attname)
+                      from pg_catalog.pg_index i
+                      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+                     where i.indrelid = rel and i.indisprimary)
+  )::text);
+  return null;
+end
+$$;
+
+do $$
+declare
+  r record;
+begin
+  for r in select schemaname, tablename from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime'
+  loop
+    execute format('drop trigger if exists local_gateway_realtime on %I.%I', r.schemaname, r.tablename);
+    execute format('create trigger local_gateway_realtime after insert or update or delete on %I.%I '
+                   'for each row execute function local_gateway.notify_change()', r.schemaname, r.tablename);
+  end loop;
+end
+$$;

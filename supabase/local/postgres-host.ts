@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { applyMigrations, applyPlatform, applySeed } from './db/apply';
+import type { SqlDatabase, SqlExecutor } from './db/open-database';
+import { seedSqlPath } from './db/paths';
+import { REALTIME_CHANNEL, type DatabaseHost } from './database-host';
+
+function executor(client: pg.Client): SqlExecutor {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+    exec: (sql: string) => client.query(sql),
+  };
+}
+
+function database(client: pg.Client): SqlDatabase {
+  const tx = executor(client);
+  return {
+    ...tx,
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      await client.query('begin');
+      try {
+        const value = await fn(tx);
+        await client.query('commit');
+        return value;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * A real PostgreSQL server (DATABASE_URL): platform, migrations, gateway.sql and (on a fresh
+ * database) the seed are applied with node-postgres; PostgREST connects to the server directly
+ * with its normal pool; a dedicated connection LISTENs for the realtime trigger.
+ */
+export async function startPostgresHost(opts: {
+  databaseUrl: string;
+  seed: boolean;
+  migrationsDir?: string;
+  onChange: (payload: string) => void;
+}): Promise<DatabaseHost> {
+  const admin = new pg.Client({ connectionString: opts.databaseUrl });
+  await admin.connect();
+  const listener = new pg.Client({ connectionString: opts.databaseUrl });
+  try {
+    const fresh =
+      (await admin.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t")).rows[0]?.t == null;
+    const db = database(admin);
+    await applyPlatform(db);
+    await applyMigrations(db, opts.migrationsDir);
+    await admin.query(readFileSync(new URL('./gateway.sql', import.meta.url), 'utf8'));
+    if (fresh && opts.seed && existsSync(seedSqlPath)) await applySeed(db);
+    await admin.end();
+
+    await listener.connect();
+    listener.on('notification', (n) => {
+      if (n.channel === REALTIME_CHANNEL && n.payload) opts.onChange(n.payload);
+    });
+    await listener.query(`LISTEN ${REALTIME_CHANNEL}`);
+    return {
+      dbUri: opts.databaseUrl,
+      singleSession: false,
+      created: fresh,
+      async stop() {
+        await listener.end();
+      },
+    };
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    await listener.end().catch(() => undefined);
+    throw error;
+  }
+}

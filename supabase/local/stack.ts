@@ -1,0 +1,183 @@
+/**
+ * The local Supabase-compatible stack, programmatically (tests, the e2e runner, benches, dev.ts).
+ *
+ *   const stack = await startStack({ port: 0, dataDir: 'memory' });
+ *   // stack.url, stack.anonKey, stack.serviceRoleKey: use with createClient(stack.url, stack.anonKey)
+ *   // stack.inbox.list() -> emails sent (newest first; .links holds confirm/recovery links)
+ *   await stack.stop();
+ *
+ * Options (all optional):
+ * - port: gateway port on 127.0.0.1; 0 = a free random port. Default SUPABASE_LOCAL_PORT (54321).
+ * - dataDir: folder for the database and stored files, or 'memory' (nothing on disk).
+ *   Default SUPABASE_LOCAL_DATA_DIR (.data). The database lives in <dataDir>/pglite, files in
+ *   <dataDir>/storage.
+ * - seed: load supabase/seed.sql when the database is created (default true).
+ * - siteUrl: the SPA's URL for emailed links (default SITE_URL).
+ * - databaseUrl: a real PostgreSQL server instead of PGlite (default DATABASE_URL).
+ * - quiet: no PostgREST log output.
+ *
+ * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY in process.env for
+ * the Netlify functions it hosts in-process.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { isAbsolute, resolve } from 'node:path';
+import { AuthService } from './auth/gotrue';
+import { readLocalEnv, repoRoot } from './config';
+import { startPgliteHost, type DatabaseHost } from './database-host';
+import { FunctionsHost, installNetlifyGlobal } from './functions-host';
+import { createGateway } from './gateway';
+import { Inbox, type Email } from './inbox';
+import { JwtKeys } from './jwt';
+import { startPostgrest, type PostgrestProcess } from './postgrest-process';
+import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
+import { RestClient } from './rest-client';
+import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
+import { StorageService } from './storage/storage-api';
+import { GATEWAY_SCHEMA } from './config';
+
+export interface StackOptions {
+  port?: number;
+  dataDir?: string;
+  seed?: boolean;
+  siteUrl?: string;
+  databaseUrl?: string;
+  quiet?: boolean;
+  /** Another migrations folder (tests of the stack itself); default supabase/migrations. */
+  migrationsDir?: string;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** Whether this start created the database (and seeded it). */
+  created: boolean;
+  /** Milliseconds from startStack() to ready. */
+  startupMs: number;
+  inbox: { list(): Email[]; clear(): void };
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+/** The keys in .env.example are used when they verify with the secret; otherwise fresh ones are signed. */
+async function apiKeys(jwt: JwtKeys, env: Record<string, string>) {
+  const derived = await jwt.apiKeys();
+  const anon = env.VITE_SUPABASE_ANON_KEY ?? env.SUPABASE_ANON_KEY;
+  const service = env.SUPABASE_SERVICE_ROLE_KEY;
+  return {
+    anonKey: (await jwt.verify(anon))?.role === 'anon' ? anon! : derived.anonKey,
+    serviceRoleKey: (await jwt.verify(service))?.role === 'service_role' ? service! : derived.serviceRoleKey,
+  };
+}
+
+function listen(server: ReturnType<typeof createGateway>, port: number): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new PortInUseError(
+            `Port ${port} on 127.0.0.1 is already in use (another "npm run dev" or "npm run backend", or the Supabase CLI?). ` +
+              'Stop it, or set SUPABASE_LOCAL_PORT to another port.',
+          ),
+        );
+      } else reject(error);
+    });
+    server.listen(port, '127.0.0.1', () => resolvePort((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const started = Date.now();
+  const env = readLocalEnv();
+  const jwtSecret = env.SUPABASE_JWT_SECRET;
+  if (!jwtSecret || jwtSecret.length < 32) throw new Error('SUPABASE_JWT_SECRET must be set (at least 32 characters).');
+  const jwt = new JwtKeys(jwtSecret);
+  const { anonKey, serviceRoleKey } = await apiKeys(jwt, env);
+  const requestedPort = options.port ?? Number(env.SUPABASE_LOCAL_PORT ?? 54321);
+  const dataDirSetting = options.dataDir ?? env.SUPABASE_LOCAL_DATA_DIR ?? '.data';
+  const dataDir = dataDirSetting === 'memory' ? 'memory' : isAbsolute(dataDirSetting) ? dataDirSetting : resolve(repoRoot, dataDirSetting);
+  const siteUrl = (options.siteUrl ?? env.SITE_URL ?? 'http://127.0.0.1:5173').replace(/\/$/, '');
+  const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
+
+  let url = '';
+  let postgrest: PostgrestProcess | null = null;
+  const inbox = new Inbox();
+  const rest = new RestClient(() => postgrest?.url ?? 'http://127.0.0.1:1', serviceRoleKey);
+  const realtime = new RealtimeServer({ jwt, rest });
+  const auth = new AuthService({ rest, jwt, inbox, apiUrl: () => url, siteUrl });
+  const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
+  const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
+  const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
+  installNetlifyGlobal();
+
+  const server = createGateway({ jwt, auth, storage, realtime, functions, inbox, postgrestUrl: () => postgrest?.url ?? null });
+  // Listen first: a port clash is reported before the slower database start.
+  const port = await listen(server, requestedPort);
+  url = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey });
+
+  const onChange = (payload: string) => {
+    let change: ChangeEvent;
+    try {
+      change = JSON.parse(payload) as ChangeEvent;
+    } catch {
+      return;
+    }
+    void realtime.publish(change).catch((error: unknown) => console.error('[local stack] realtime delivery failed', error));
+  };
+
+  let host: DatabaseHost | null = null;
+  try {
+    const seed = options.seed ?? true;
+    if (databaseUrl) {
+      const { startPostgresHost } = await import('./postgres-host');
+      host = await startPostgresHost({ databaseUrl, seed, onChange, migrationsDir: options.migrationsDir });
+    } else {
+      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, onChange, migrationsDir: options.migrationsDir });
+    }
+    postgrest = await startPostgrest({
+      dbUri: host.dbUri,
+      jwtSecret,
+      schemas: ['public', 'storage', GATEWAY_SCHEMA],
+      singleSession: host.singleSession,
+      env,
+      quiet: options.quiet,
+    });
+  } catch (error) {
+    await new Promise<void>((r) => server.close(() => r()));
+    await postgrest?.stop();
+    await host?.stop();
+    throw error;
+  }
+
+  const db = host;
+  let stopped = false;
+  return {
+    url,
+    port,
+    anonKey,
+    serviceRoleKey,
+    jwtSecret,
+    created: db.created,
+    startupMs: Date.now() - started,
+    inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await postgrest?.stop();
+      await db.stop();
+    },
+  };
+}
+
+/** Whether a persisted local database exists (used by reset and dev to tell first start from restart). */
+export function hasPersistedDatabase(dataDir: string): boolean {
+  return existsSync(`${dataDir}/pglite/PG_VERSION`);
+}
