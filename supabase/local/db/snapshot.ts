@@ -10,8 +10,13 @@ import { platformSqlPath, snapshotCacheDir } from './paths.ts';
 // of everything that shaped them. Demo data is NOT in the snapshot: it is relative to "now",
 // so it is applied fresh (fast) each time a seeded database is made.
 
-const pgliteVersion = (createRequire(import.meta.url)('@electric-sql/pglite/package.json') as { version: string })
-  .version;
+// The package does not export its package.json; find it next to the resolved entry point.
+const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+const pgliteVersion = (
+  JSON.parse(readFileSync(`${pgliteEntry.slice(0, pgliteEntry.lastIndexOf('/dist/'))}/package.json`, 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Hash of platform.sql, every migration file and the PGlite version. */
 export function schemaHash(): string {
