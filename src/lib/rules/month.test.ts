@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRenewal, startOfMonthInStudio } from './month';
+import { formatMemberSince, nextRenewal, startOfMonthInStudio } from './month';
 
 describe('startOfMonthInStudio', () => {
   it('is midnight UTC on the 1st in winter (GMT)', () => {
@@ -35,5 +35,12 @@ describe('nextRenewal', () => {
   it('estimates 30 days after today otherwise', () => {
     expect(nextRenewal(null, now)).toEqual({ date: new Date('2025-12-10T09:00:00Z'), estimated: true });
     expect(nextRenewal('not a date', now).estimated).toBe(true);
+  });
+});
+
+describe('formatMemberSince', () => {
+  it('reads the month in London (midnight on the 1st in summer is still the previous day in UTC)', () => {
+    expect(formatMemberSince('2025-06-30T23:30:00Z')).toBe('July 2025');
+    expect(formatMemberSince('2025-01-15T12:00:00Z')).toBe('January 2025');
   });
 });

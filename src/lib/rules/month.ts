@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, startOfMonth } from 'date-fns';
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays, format, startOfMonth } from 'date-fns';
 import { STUDIO } from '@/config/studio';
 
 /**
@@ -23,4 +23,9 @@ export function nextRenewal(planRenewsAt: string | null | undefined, now: Date):
     if (!Number.isNaN(date.getTime())) return { date, estimated: false };
   }
   return { date: addDays(now, RENEWAL_ESTIMATE_DAYS), estimated: true };
+}
+
+/** "January 2025": when a member joined, in the studio's time zone. */
+export function formatMemberSince(createdAt: string | Date): string {
+  return format(new Date(createdAt), 'MMMM yyyy', { in: tz(STUDIO.timeZone) });
 }

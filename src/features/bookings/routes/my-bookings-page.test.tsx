@@ -1,10 +1,15 @@
 import '@/testing/match-media-polyfill';
-import { act, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+// Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
+import './my-bookings-page';
+
+// The lazy route chunk can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const NOW = new Date('2025-11-10T10:00:00Z');
 
