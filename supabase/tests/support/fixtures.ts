@@ -1,0 +1,118 @@
+import { expect } from 'vitest';
+import type { JwtClaims } from '../../local/db/as-user.ts';
+import type { SqlExecutor } from '../../local/db/open-database.ts';
+
+export interface TestUser {
+  userId: string;
+  memberId: string;
+  email: string;
+  claims: JwtClaims;
+}
+
+let counter = 0;
+/** A unique email per call, so tests sharing one database never collide. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${process.pid}-${counter}-${Date.now()}@example.test`;
+}
+
+interface MemberFields {
+  membership_tier?: 'trial' | 'payg' | 'standard' | 'premium';
+  has_used_trial?: boolean;
+  is_admin?: boolean;
+}
+
+/**
+ * Creates an auth user as the gateway would (the trigger creates the member row), then sets
+ * member fields directly as the database owner. `metadata` is the sign-up's user metadata.
+ */
+export async function createUser(
+  db: SqlExecutor,
+  label: string,
+  fields: MemberFields = {},
+  metadata: Record<string, unknown> = { full_name: `Test ${label}` },
+): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, 'x', now(), $2, now(), now()) returning id`,
+    [email, JSON.stringify(metadata)],
+  );
+  const userId = rows[0]!.id;
+  const member = await db.query<{ id: string }>(
+    `update public.members set
+       membership_tier = coalesce($2, membership_tier),
+       has_used_trial = coalesce($3, has_used_trial),
+       is_admin = coalesce($4, is_admin)
+     where user_id = $1 returning id`,
+    [userId, fields.membership_tier ?? null, fields.has_used_trial ?? null, fields.is_admin ?? null],
+  );
+  return { userId, memberId: member.rows[0]!.id, email, claims: { role: 'authenticated', sub: userId, email } };
+}
+
+interface ClassFields {
+  name?: string;
+  startsIn?: string;
+  capacity?: number;
+  type?: 'Group' | 'One-to-One';
+  is_premium?: boolean;
+  unlock_for_standard?: string;
+  price_payg?: number | null;
+}
+
+/** Inserts a class as the database owner; `startsIn` is an interval from now, e.g. '2 days'. */
+export async function createClass(db: SqlExecutor, fields: ClassFields = {}): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.classes (name, start_time, trainer, type, capacity, is_premium, unlock_for_standard, price_payg)
+     values ($1, now() + $2::interval, 'Coach Test', $3, $4, $5, $6, $7) returning id`,
+    [
+      fields.name ?? 'Test Class',
+      fields.startsIn ?? '2 days',
+      fields.type ?? 'Group',
+      fields.capacity ?? 10,
+      fields.is_premium ?? false,
+      fields.unlock_for_standard ?? '3 days',
+      fields.price_payg === undefined ? 10 : fields.price_payg,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+export interface SqlErrorShape {
+  code?: string;
+  hint?: string;
+  message?: string | RegExp;
+}
+
+/** Asserts that `promise` rejects with a PostgreSQL error of this SQLSTATE / hint / message. */
+export async function expectSqlError(promise: Promise<unknown>, expected: SqlErrorShape): Promise<void> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, 'expected the statement to be refused').toBeDefined();
+  const e = caught as { code?: string; hint?: string; message: string };
+  if (expected.code) expect(e.code).toBe(expected.code);
+  if (expected.hint) expect(e.hint).toBe(expected.hint);
+  if (typeof expected.message === 'string') expect(e.message).toBe(expected.message);
+  if (expected.message instanceof RegExp) expect(e.message).toMatch(expected.message);
+}
+
+/** Calls an RPC and returns its single json/record result. */
+export async function rpc<T = Record<string, unknown>>(tx: SqlExecutor, call: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await tx.query<{ result: T }>(`select ${call} as result`, params);
+  return rows[0]!.result;
+}
+
+/** Reads a class's counters as the database owner. */
+export async function classCounts(db: SqlExecutor, classId: string) {
+  const { rows } = await db.query<{ capacity: number; current_bookings: number; spots_left: number; bookings: number }>(
+    `select c.capacity, c.current_bookings, c.spots_left,
+            (select count(*)::int from public.bookings b where b.class_id = c.id) as bookings
+       from public.classes c where c.id = $1`,
+    [classId],
+  );
+  return rows[0]!;
+}
