@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: 'signin', lazy: () => import('@/features/auth/routes/sign-in-page').then((m) => ({ Component: m.SignInPage })) },
       { path: 'free-trial', lazy: () => import('@/features/auth/routes/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
       { path: 'auth/callback', lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: 'payment/return', lazy: () => import('@/features/payments/routes/payment-return-page').then((m) => ({ Component: m.PaymentReturnPage })) },
       {
         element: <RequireAuth />,
         children: [
