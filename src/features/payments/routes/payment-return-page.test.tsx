@@ -34,7 +34,7 @@ function statusSequence(...answers: PaymentStatus[]) {
     http.post('*/.netlify/functions/checkout-status', async ({ request }) => {
       const body = (await request.json()) as { reference?: unknown };
       calls.push({ reference: body.reference, authorization: request.headers.get('authorization') });
-      return HttpResponse.json(answers[Math.min(calls.length - 1, answers.length - 1)]!);
+      return HttpResponse.json(answers[Math.min(calls.length - 1, answers.length - 1)]);
     }),
   );
   return calls;
