@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, applyPlatform } from '../local/db/apply.ts';
+import { asUser } from '../local/db/as-user.ts';
+import type { SqlExecutor } from '../local/db/open-database.ts';
+import { createTestDatabase } from '../local/db/snapshot.ts';
+import { classCounts, createClass, createUser, type TestUser } from './support/fixtures.ts';
+import {
+  findPostgresBinDir,
+  pg,
+  pgClientDatabase,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from './support/real-postgres.ts';
+
+// Many members try to take the last spots of one class at the same time. Capacity must hold and
+// spots_left must equal capacity - bookings. PGlite is one session (calls queue), so the same
+// race also runs on a real PostgreSQL server with one connection per member, when one exists.
+
+const CAPACITY = 12;
+const ALREADY_BOOKED = 9; // 3 spots left
+const ATTEMPTS = 24;
+
+async function setUpRace(db: SqlExecutor) {
+  const classId = await createClass(db, { capacity: CAPACITY, name: 'Last Spots' });
+  const members: TestUser[] = [];
+  for (let i = 0; i < ALREADY_BOOKED + ATTEMPTS; i += 1) members.push(await createUser(db, `racer-${i}`, { membership_tier: 'premium' }));
+  for (const m of members.slice(0, ALREADY_BOOKED)) {
+    await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [m.memberId, classId]);
+  }
+  return { classId, racers: members.slice(ALREADY_BOOKED) };
+}
+
+type Outcome = { ok: true } | { ok: false; hint: string | undefined };
+
+function report(engine: string, outcomes: Outcome[]) {
+  const successes = outcomes.filter((o) => o.ok).length;
+  const refusals = outcomes.filter((o): o is { ok: false; hint: string | undefined } => !o.ok);
+  console.log(
+    `[concurrency ${engine}] ${outcomes.length} simultaneous book_class attempts for ${CAPACITY - ALREADY_BOOKED} spots: ` +
+      `${successes} succeeded, ${refusals.length} refused (${[...new Set(refusals.map((r) => r.hint))].join(', ')})`,
+  );
+  return { successes, refusals };
+}
+
+describe('concurrent bookings of the last spots', () => {
+  it('PGlite: never exceeds capacity', async () => {
+    const db = await createTestDatabase();
+    try {
+      const { classId, racers } = await setUpRace(db);
+      const outcomes = await Promise.all(
+        racers.map((r) =>
+          asUser(db, r.claims, (tx) => tx.query('select public.book_class($1)', [classId])).then(
+            (): Outcome => ({ ok: true }),
+            (e: { hint?: string }): Outcome => ({ ok: false, hint: e.hint }),
+          ),
+        ),
+      );
+      const { successes, refusals } = report('PGlite', outcomes);
+      expect(successes).toBe(CAPACITY - ALREADY_BOOKED);
+      expect(refusals.every((r) => r.hint === 'class_full')).toBe(true);
+      expect(await classCounts(db, classId)).toEqual({ capacity: CAPACITY, current_bookings: CAPACITY, spots_left: 0, bookings: CAPACITY });
+    } finally {
+      await db.close();
+    }
+  });
+
+  describe('real PostgreSQL, one connection per member', () => {
+    const binDir = findPostgresBinDir();
+    let cluster: ThrowawayCluster | undefined;
+    let admin: pg.Client | undefined;
+
+    beforeAll(async () => {
+      if (!binDir) {
+        console.log('[concurrency real PostgreSQL] SKIPPED: no initdb/pg_ctl/postgres found in /usr/local/bin or /usr/lib/postgresql/*/bin');
+        return;
+      }
+      cluster = await startThrowawayCluster(binDir);
+      admin = new pg.Client({ connectionString: cluster.connectionString });
+      await admin.connect();
+      const db = pgClientDatabase(admin);
+      await applyPlatform(db);
+      await applyMigrations(db);
+    }, 120_000);
+
+    afterAll(async () => {
+      await admin?.end();
+      cluster?.stop();
+    });
+
+    async function race(calls: { claims: TestUser['claims']; sql: string; params: unknown[] }[]): Promise<Outcome[]> {
+      const clients = await Promise.all(
+        calls.map(async () => {
+          const c = new pg.Client({ connectionString: cluster!.connectionString });
+          await c.connect();
+          return c;
+        }),
+      );
+      try {
+        // Every connection opens its transaction first; then all calls are sent at once.
+        await Promise.all(
+          clients.map(async (c, i) => {
+            await c.query('begin');
+            await c.query('set local role authenticated');
+            await c.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(calls[i]!.claims)]);
+          }),
+        );
+        return await Promise.all(
+          clients.map((c, i) =>
+            c.query(calls[i]!.sql, calls[i]!.params).then(
+              async (): Promise<Outcome> => {
+                await c.query('commit');
+                return { ok: true };
+              },
+              async (e: { hint?: string }): Promise<Outcome> => {
+                await c.query('rollback');
+                return { ok: false, hint: e.hint };
+              },
+            ),
+          ),
+        );
+      } finally {
+        await Promise.all(clients.map((c) => c.end()));
+      }
+    }
+
+    it.skipIf(!binDir)('never exceeds capacity, and spots_left = capacity - bookings', async () => {
+      const db = pgClientDatabase(admin!);
+      const { classId, racers } = await setUpRace(db);
+      const outcomes = await race(racers.map((r) => ({ claims: r.claims, sql: 'select public.book_class($1)', params: [classId] })));
+      const { successes, refusals } = report('PostgreSQL 15', outcomes);
+      expect(successes).toBe(CAPACITY - ALREADY_BOOKED);
+      expect(refusals.every((r) => r.hint === 'class_full')).toBe(true);
+      expect(await classCounts(db, classId)).toEqual({ capacity: CAPACITY, current_bookings: CAPACITY, spots_left: 0, bookings: CAPACITY });
+    });
+
+    it.skipIf(!binDir)('one free trial cannot be used twice by simultaneous bookings', async () => {
+      const db = pgClientDatabase(admin!);
+      const trial = await createUser(db, 'double-trial', {}, { signup_source: 'free-trial' });
+      const classes = [await createClass(db), await createClass(db), await createClass(db)];
+      await race(classes.map((id) => ({ claims: trial.claims, sql: `select public.book_class($1, 'trial')`, params: [id] })));
+      const { rows } = await db.query<{ trials: number; tier: string }>(
+        `select (select count(*)::int from public.bookings where member_id = m.id and type = 'trial') as trials,
+                m.membership_tier as tier from public.members m where m.id = $1`,
+        [trial.memberId],
+      );
+      expect(rows).toEqual([{ trials: 1, tier: 'payg' }]);
+    });
+  });
+});
