@@ -8,8 +8,11 @@ import { launchChromium, requireChromium } from './support/chromium';
 import { serveApp, type ServedApp } from './support/environment';
 import { ARTEFACTS, runJourneys, type Journey, type Result } from './support/harness';
 import { routeJourneys } from './journeys/routes';
+import { memberJourneys } from './journeys/member';
+import { adminJourneys } from './journeys/admin';
 
-const journeys: Journey[] = [...routeJourneys];
+// Admin last: regenerating the timetable deletes every class.
+const journeys: Journey[] = [...routeJourneys, ...memberJourneys, ...adminJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));

@@ -13,7 +13,18 @@ export interface Violation {
   rule: string;
   impact: string;
   help: string;
+  /** One line per failing element: its selector, its markup and (for contrast) the measured colours. */
   targets: string[];
+}
+
+type AxeNode = AxeResults['violations'][number]['nodes'][number];
+
+function describeNode(node: AxeNode): string {
+  const selector = node.target.map(String).join(' ');
+  const html = node.html.replace(/\s+/g, ' ').slice(0, 140);
+  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
+  const contrast = data?.contrastRatio ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} < ${data.expectedContrastRatio}]` : '';
+  return `${selector}${contrast}  ${html}`;
 }
 
 /** Runs axe-core in the page as it stands and returns its violations, one entry per rule. */
@@ -31,7 +42,7 @@ export async function runAxe(page: Page): Promise<Violation[]> {
     rule: v.id,
     impact: v.impact ?? 'unknown',
     help: v.help,
-    targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    targets: v.nodes.map(describeNode),
   }));
 }
 
