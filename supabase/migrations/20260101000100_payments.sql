@@ -40,14 +40,14 @@ revoke all on public.payments from public, anon, authenticated;
 grant select on public.payments to authenticated;
 grant all on public.payments to service_role;
 
-create policy "Members read their own payments"
+create policy "Members read their own payments; admins read all"
   on public.payments for select to authenticated
-  using (member_id in (select m.id from public.members m where m.user_id = (select auth.uid())));
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
 -- A pending booking that goes away (hold expired and released, or cancelled) ends its pending
 -- payment: the checkout can no longer buy that hold. BEFORE DELETE so it runs while booking_id
 -- still points at the row (the foreign key then sets it null).
-create function public.payments_end_pending_on_booking_delete()
+create function private.payments_end_pending_on_booking_delete()
 returns trigger
 language plpgsql
 security definer
@@ -61,11 +61,11 @@ begin
 end;
 $$;
 
-revoke execute on function public.payments_end_pending_on_booking_delete() from public, anon, authenticated;
+revoke execute on function private.payments_end_pending_on_booking_delete() from public;
 
 create trigger payments_end_pending_on_booking_delete
   before delete on public.bookings
-  for each row execute function public.payments_end_pending_on_booking_delete();
+  for each row execute function private.payments_end_pending_on_booking_delete();
 
 -- A pending plan payment. The amount and tier come from the functions' plan table
 -- (src/config/plans.ts), never from the browser.
