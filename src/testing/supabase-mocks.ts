@@ -200,9 +200,12 @@ export const logoutHandler = http.post(`${AUTH_URL}/logout`, () => new HttpRespo
 type Frame = [string | null, string | null, string, string, unknown];
 
 /**
- * The realtime websocket (/realtime/v1/websocket, protocol 2.0.0 array frames): acknowledges
- * joins, heartbeats, token updates and leaves, and lets a test push a postgres_changes event to
- * every joined channel, as the server would after an UPDATE.
+ * The realtime websocket (/realtime/v1/websocket, protocol 2.0.0 array frames): accepts the
+ * connection (so an unhandled socket never fails a test), acknowledges joins, heartbeats, token
+ * updates and leaves, and can push a postgres_changes event to every joined channel.
+ * Caveat (measured): under jsdom + msw 2.15 supabase-js's phoenix socket never sees the mocked
+ * socket open, so no join frame arrives and `pushUpdate` reaches nobody. To test live updates,
+ * vi.mock the screen's subscription module instead (see schedule-page.test.tsx).
  */
 export function realtimeHandler() {
   const link = ws.link(`${SUPABASE_URL.replace(/^http/, 'ws')}/realtime/v1/websocket`);
