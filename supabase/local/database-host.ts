@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { applyMigrations, applyPlatform, applySeed } from './db/apply';
-import { openDatabase, type Database } from './db/open-database';
-import { seedSqlPath } from './db/paths';
+import type { Database } from './db/open-database';
+import { prepareDatabase } from './db/snapshot';
 import { NotificationTap } from './notification-tap';
 
 /** The realtime trigger's NOTIFY channel (gateway.sql). */
@@ -25,8 +24,8 @@ export interface HostOptions {
   /** PGlite data folder, or 'memory'. */
   dataDir: string;
   seed: boolean;
-  /** Another migrations folder (tests of the stack itself); default supabase/migrations. */
-  migrationsDir?: string;
+  /** Wipe the data folder first (npm run db:reset). */
+  reset?: boolean;
   onChange: (payload: string) => void;
 }
 
@@ -37,12 +36,9 @@ export interface HostOptions {
  * transaction, under its role).
  */
 export async function startPgliteHost(opts: HostOptions): Promise<DatabaseHost & { db: Database }> {
-  const fresh = opts.dataDir === 'memory' || !existsSync(`${opts.dataDir}/PG_VERSION`);
-  const db = await openDatabase({ dataDir: opts.dataDir });
-  await applyPlatform(db);
-  await applyMigrations(db, opts.migrationsDir);
+  // From the cached migrated snapshot when new (seeded if asked), else the existing folder.
+  const { db, created } = await prepareDatabase({ dataDir: opts.dataDir, seed: opts.seed, reset: opts.reset });
   await db.exec(gatewaySql());
-  if (fresh && opts.seed && existsSync(seedSqlPath)) await applySeed(db);
 
   await db.exec(`LISTEN ${REALTIME_CHANNEL}`);
   const tap = new NotificationTap((channel, payload) => {
@@ -66,7 +62,7 @@ export async function startPgliteHost(opts: HostOptions): Promise<DatabaseHost &
     db,
     dbUri: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     singleSession: true,
-    created: fresh,
+    created,
     async stop() {
       await server.stop();
       await db.close();

@@ -38,7 +38,6 @@ function database(client: pg.Client): SqlDatabase {
 export async function startPostgresHost(opts: {
   databaseUrl: string;
   seed: boolean;
-  migrationsDir?: string;
   onChange: (payload: string) => void;
 }): Promise<DatabaseHost> {
   const admin = new pg.Client({ connectionString: opts.databaseUrl });
@@ -49,7 +48,7 @@ export async function startPostgresHost(opts: {
       (await admin.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t")).rows[0]?.t == null;
     const db = database(admin);
     await applyPlatform(db);
-    await applyMigrations(db, opts.migrationsDir);
+    await applyMigrations(db);
     await admin.query(readFileSync(new URL('./gateway.sql', import.meta.url), 'utf8'));
     if (fresh && opts.seed && existsSync(seedSqlPath)) await applySeed(db);
     await admin.end();

@@ -43,8 +43,8 @@ export interface StackOptions {
   siteUrl?: string;
   databaseUrl?: string;
   quiet?: boolean;
-  /** Another migrations folder (tests of the stack itself); default supabase/migrations. */
-  migrationsDir?: string;
+  /** Wipe the data folder first (npm run db:reset). */
+  reset?: boolean;
 }
 
 export interface Stack {
@@ -135,9 +135,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
-      host = await startPostgresHost({ databaseUrl, seed, onChange, migrationsDir: options.migrationsDir });
+      host = await startPostgresHost({ databaseUrl, seed, onChange });
     } else {
-      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, onChange, migrationsDir: options.migrationsDir });
+      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange });
     }
     postgrest = await startPostgrest({
       dbUri: host.dbUri,

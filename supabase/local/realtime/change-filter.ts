@@ -20,7 +20,9 @@ export function parseFilter(filter: string | undefined): ChangeFilter | null | '
 
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v);
 }
 
 function compare(a: string, b: string): number {
