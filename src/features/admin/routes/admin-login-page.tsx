@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { STORAGE_KEYS } from '@/lib/browser-storage';
 import { AdminSignInError, signInAdmin } from '../api/sign-in-admin';
-import { sendAdminPasswordReset } from '../api/send-admin-password-reset';
+import { resetErrorMessage, sendAdminPasswordReset } from '../api/send-admin-password-reset';
 import { ADMIN_MESSAGES } from '../messages';
 
 const linkClasses = 'text-sm font-medium text-brand-700 underline-offset-4 hover:underline';
@@ -79,7 +79,7 @@ function ResetForm({ onBack }: { onBack: () => void }) {
       await sendAdminPasswordReset(email.trim());
       toast.success(ADMIN_MESSAGES.resetSent);
     } catch (err) {
-      toast.error((err as { message?: string }).message || ADMIN_MESSAGES.resetFailed);
+      toast.error(resetErrorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,44 @@
+/**
+ * msw fixtures for the admin screens, built on the shared Supabase mocks: an admin (or plain
+ * member) session, and a `members` handler that answers the AuthProvider's lookup by user_id
+ * and the admin check by email with that member, and the admin list with `list`.
+ */
+import { configure } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { vi } from 'vitest';
+import type { Member } from '@/lib/supabase';
+import { AUTH_URL, REST_URL, rowsResponse, signInAs } from '@/testing/supabase-mocks';
+
+// The admin screens load lazily behind the guard's round trip; on a busy shared machine the
+// default 1 s for findBy* and 5 s per test are too tight, so these tests allow more.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export function membersHandler(self: Member | null, list: () => unknown[] = () => []) {
+  return http.get(`${REST_URL}/members`, ({ request }) => {
+    const url = new URL(request.url);
+    if (url.searchParams.has('user_id') || url.searchParams.has('email')) return rowsResponse(request, self ? [self] : []);
+    return HttpResponse.json(list());
+  });
+}
+
+/** Signs in admin@studio.test (an admin member) before render; returns the handlers the guard needs. */
+export function signInAsAdmin(list: () => unknown[] = () => []) {
+  const signedIn = signInAs({ email: 'admin@studio.test', name: 'Ada Admin', is_admin: true, membership_tier: 'premium' });
+  return { ...signedIn, handlers: [membersHandler(signedIn.member, list)] };
+}
+
+/** window.confirm answered yes (or no); jsdom has no dialog and would log an error. */
+export function answerConfirm(answer: boolean) {
+  // The spy outlives a test (setup does not restore mocks), so start each test's count at zero.
+  return vi.spyOn(window, 'confirm').mockClear().mockReturnValue(answer);
+}
+
+/** Records every request msw sees, so a test can assert how many calls a screen made. */
+export function recordRequests(server: { events: { on: (e: 'request:start', fn: (a: { request: Request }) => void) => void; removeAllListeners: () => void } }) {
+  const seen: { method: string; url: URL }[] = [];
+  server.events.on('request:start', ({ request }) => seen.push({ method: request.method, url: new URL(request.url) }));
+  return seen;
+}
+
+export const logoutHandler = http.post(`${AUTH_URL}/logout`, () => new HttpResponse(null, { status: 204 }));
