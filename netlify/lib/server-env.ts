@@ -15,6 +15,17 @@ export type ServerEnv = {
 
 export class ConfigError extends Error {}
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True for a URL on this machine: the local stack, never a hosted Supabase project. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -22,8 +33,9 @@ function trimSlash(url: string): string {
 export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const supabaseUrl = trimSlash(source.SUPABASE_URL ?? '');
   const serviceRoleKey = source.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  // Netlify sets URL (the site's main address) in every function; SITE_URL overrides it.
-  const siteUrl = trimSlash(source.SITE_URL || source.URL || '');
+  // Netlify sets URL (the site's main address) in every function; SITE_URL overrides it. Against
+  // a local stack that did not pass SITE_URL on, the dev server's default address (vite.config.ts).
+  const siteUrl = trimSlash(source.SITE_URL || source.URL || (isLoopbackUrl(supabaseUrl) ? `http://127.0.0.1:${source.SITE_PORT || '5173'}` : ''));
   if (!supabaseUrl || !serviceRoleKey || !siteUrl) {
     throw new ConfigError('SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SITE_URL must be set for the payment functions');
   }

@@ -1,17 +1,11 @@
-import { ConfigError, type ServerEnv } from '../server-env';
+import { ConfigError, isLoopbackUrl, type ServerEnv } from '../server-env';
 import type { PaymentProvider } from './provider';
 import { SumUpProvider } from './sumup-provider';
 import { TestProvider } from './test-provider';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /** True when the functions talk to a local stack (never a hosted Supabase project). */
 export function isLocalStack(env: ServerEnv): boolean {
-  try {
-    return LOOPBACK_HOSTS.has(new URL(env.supabaseUrl).hostname);
-  } catch {
-    return false;
-  }
+  return isLoopbackUrl(env.supabaseUrl);
 }
 
 /**
