@@ -27,5 +27,6 @@ export function nextRenewal(planRenewsAt: string | null | undefined, now: Date):
 
 /** "January 2025": when a member joined, in the studio's time zone. */
 export function formatMemberSince(createdAt: string | Date): string {
-  return format(new Date(createdAt), 'MMMM yyyy', { in: tz(STUDIO.timeZone) });
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMMM yyyy', { in: tz(STUDIO.timeZone) });
 }
