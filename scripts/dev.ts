@@ -1,0 +1,207 @@
+/**
+ * `npm run dev`: the local Supabase-compatible stack plus Vite's dev server.
+ * `npm start` (`--prod`): the same stack plus the production build (built first when missing or
+ * older than the sources), served with SPA fallback and the /.netlify/functions proxy.
+ * Ctrl-C stops both. Settings: SITE_PORT, SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_DATA_DIR (.env.example).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { readLocalEnv, repoRoot } from '../supabase/local/config';
+import { PortInUseError, startStack, type Stack } from '../supabase/local/stack';
+
+const prod = process.argv.includes('--prod');
+const env = readLocalEnv();
+const sitePort = Number(env.SITE_PORT ?? 5173);
+const siteUrl = `http://127.0.0.1:${sitePort}`;
+const viteBin = join(repoRoot, 'node_modules/vite/bin/vite.js');
+const distDir = join(repoRoot, 'dist');
+const buildStamp = join(distDir, '.local-stack-build.json');
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), st.mtimeMs);
+}
+
+/** The build is stale when a source is newer, or it was built for another API URL or key. */
+function buildIsCurrent(stack: Stack): boolean {
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(buildStamp)) return false;
+  const stamp = JSON.parse(readFileSync(buildStamp, 'utf8')) as { url?: string; anonKey?: string };
+  if (stamp.url !== stack.url || stamp.anonKey !== stack.anonKey) return false;
+  const built = statSync(join(distDir, 'index.html')).mtimeMs;
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '.env'].map((p) => newestMtime(join(repoRoot, p)));
+  return Math.max(...sources) <= built;
+}
+
+function viteEnv(stack: Stack): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VITE_SUPABASE_URL: stack.url,
+    VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_LOCAL_PORT: String(stack.port),
+    SITE_PORT: String(sitePort),
+  };
+}
+
+function run(args: string[], stack: Stack): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [viteBin, ...args], { cwd: repoRoot, env: viteEnv(stack), stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves dist/ with SPA fallback; /.netlify/functions goes to the gateway, as on Netlify. */
+function serveDist(stack: Stack): Promise<Server> {
+  const root = resolve(distDir);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', siteUrl);
+    if (url.pathname.startsWith('/.netlify/functions/')) {
+      const upstream = httpRequest(`${stack.url}${url.pathname}${url.search}`, { method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      upstream.on('error', () => {
+        res.writeHead(502);
+        res.end('Local stack unavailable');
+      });
+      req.pipe(upstream);
+      return;
+    }
+    let file = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root + sep) && file !== root) file = join(root, 'index.html');
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    const body = readFileSync(file);
+    const hashed = file.includes(`${sep}assets${sep}`);
+    res.writeHead(200, {
+      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((done) => server.listen(sitePort, '127.0.0.1', () => done(server)));
+}
+
+async function demoAccounts(stack: Stack): Promise<string> {
+  const res = await fetch(`${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial&email=like.*%40studio.test&order=email`, {
+    headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+  });
+  const rows = res.ok ? ((await res.json()) as Array<{ email: string; membership_tier: string; is_admin: boolean; has_used_trial: boolean }>) : [];
+  if (rows.length === 0) return '  (no demo accounts: run `npm run db:reset` to load the demo data)';
+  const lines = rows.map((r) => {
+    const role = [r.is_admin ? 'admin' : null, r.membership_tier, r.membership_tier === 'payg' ? (r.has_used_trial ? 'trial used' : 'trial not used') : null]
+      .filter(Boolean)
+      .join(', ');
+    return `  ${r.email.padEnd(24)} ${role}`;
+  });
+  return [`  ${'email'.padEnd(24)} role            (password for all: studio123)`, ...lines].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (!(await portFree(sitePort))) {
+    console.error(`Port ${sitePort} on 127.0.0.1 is already in use (another "npm run dev"?). Stop it, or set SITE_PORT to another port.`);
+    process.exit(1);
+  }
+  let stack: Stack;
+  try {
+    stack = await startStack({ siteUrl, quiet: true });
+  } catch (error) {
+    console.error(error instanceof PortInUseError ? error.message : error);
+    process.exit(1);
+  }
+  console.log(`Local Supabase stack ready in ${(stack.startupMs / 1000).toFixed(1)} s${stack.created ? ' (new database, seeded)' : ''}: ${stack.url}`);
+
+  let vite: ChildProcess | null = null;
+  let site: Server | null = null;
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    if (vite && vite.exitCode === null) {
+      const exited = new Promise((r) => vite!.once('exit', r));
+      vite.kill('SIGTERM');
+      await exited;
+    }
+    if (site) await new Promise((r) => site!.close(r));
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  try {
+    if (prod) {
+      if (!buildIsCurrent(stack)) {
+        console.log('Building the production bundle…');
+        await run(['build'], stack);
+        writeFileSync(buildStamp, JSON.stringify({ url: stack.url, anonKey: stack.anonKey }));
+      }
+      site = await serveDist(stack);
+    } else {
+      vite = spawn(process.execPath, [viteBin, '--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'], {
+        cwd: repoRoot,
+        env: viteEnv(stack),
+        stdio: ['inherit', 'pipe', 'inherit'],
+      });
+      vite.once('exit', (code) => {
+        if (!stopping) {
+          console.error(`Vite exited (${code}); stopping the stack.`);
+          void stop(code ?? 1);
+        }
+      });
+      // Wait for Vite to listen before printing the summary.
+      await new Promise<void>((ready) => {
+        vite!.stdout!.on('data', (d: Buffer) => {
+          if (/ready in|Local:/i.test(d.toString())) ready();
+        });
+      });
+      vite.stdout!.pipe(process.stdout);
+    }
+  } catch (error) {
+    console.error(error);
+    await stop(1);
+    return;
+  }
+
+  console.log(`
+  Site:   ${siteUrl}${prod ? '  (production build)' : ''}
+  Inbox:  ${stack.url}/inbox   (sign-up confirmations and password resets land here)
+  API:    ${stack.url}
+
+Demo accounts:
+${await demoAccounts(stack)}
+
+Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
+}
+
+void main();
