@@ -42,9 +42,11 @@ function startFunctionsHost(): Promise<string> {
         if (!handler) return void res.writeHead(404).end();
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-        const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+        const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(Buffer.concat(chunks));
         const response = await handler(new Request(`${functionsUrl}${url.pathname}${url.search}`, { method: req.method, headers, body }));
-        res.writeHead(response.status, Object.fromEntries(response.headers));
+        const out: Record<string, string> = {};
+        response.headers.forEach((value, key) => (out[key] = value));
+        res.writeHead(response.status, out);
         res.end(Buffer.from(await response.arrayBuffer()));
       })();
     });
