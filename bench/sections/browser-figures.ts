@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { ACCOUNTS, signInContext } from '../../tests/e2e/support/accounts';
 import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import { settle } from '../../tests/e2e/support/page-helpers';
+import { createClass } from '../../tests/e2e/support/rest';
 import type { Report } from '../report';
 
 interface Budgets {
@@ -88,5 +89,28 @@ export async function measureRequests(report: Report, browser: Browser, stack: L
     }
   };
   await render('render /my-schedule (member)', 'member', '/my-schedule');
+
+  // Booking: from pressing Book Now on /my-schedule until the success toast, as a member.
+  const label = 'book a class (member)';
+  const context = await newContext(browser, stack, origin, 'member');
+  try {
+    const page = await context.newPage();
+    const cls = await createClass(stack, `Bench Booking ${Date.now().toString(36)}`, 2);
+    await page.goto('/my-schedule', { waitUntil: 'load' });
+    await settle(page);
+    await page.getByPlaceholder('Search classes or instructors...').fill(cls.name);
+    const book = page.getByRole('article', { name: cls.name }).getByRole('button', { name: 'Book Now' });
+    await book.waitFor();
+    const requests = await countBackendRequests(page, stack, async () => {
+      await book.click();
+      await page.getByText('Class booked successfully!', { exact: true }).first().waitFor();
+    });
+    report.measure('requests', label, requests.length, '', 0, { max: budgets.requests[label] });
+    if (process.env.BENCH_VERBOSE) console.log(`    ${requests.join('\n    ')}`);
+  } catch (err) {
+    report.na('requests', label, (err instanceof Error ? err.message : String(err)).split('\n')[0]!);
+  } finally {
+    await context.close();
+  }
   await render('render /admin/analytics (admin)', 'admin', '/admin/analytics');
 }

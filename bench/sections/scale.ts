@@ -198,7 +198,7 @@ export async function measureScale(
       const times: number[] = [];
       let rows = '';
       let failure = '';
-      for (let i = 0; i < RUNS && !failure; i++) {
+      for (let i = 0, retried = false; i < RUNS && !failure; i++) {
         const started = performance.now();
         try {
           const res = await fetch(`${stack.url}${q.rest}`, {
@@ -212,7 +212,13 @@ export async function measureScale(
           const parsed = JSON.parse(text) as unknown;
           rows = Array.isArray(parsed) ? `${parsed.length} rows, ${(text.length / 1e6).toFixed(1)} MB` : `${text.length} B`;
         } catch (err) {
-          failure = err instanceof Error ? err.message : String(err);
+          // A keep-alive socket the server closed after a huge response: retry once on a new one.
+          if (!retried && err instanceof TypeError && err.message === 'fetch failed') {
+            retried = true;
+            i--;
+            continue;
+          }
+          failure = err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err);
         }
         times.push(performance.now() - started);
       }

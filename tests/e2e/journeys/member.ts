@@ -4,6 +4,7 @@ import type { Journey } from '../support/harness';
 import { openRoute } from '../support/page-helpers';
 import { bookAs, createClass, memberByEmail, rest } from '../support/rest';
 import { ADMIN_ROUTES } from '../support/routes';
+import { tabTo } from '../support/keyboard';
 
 const unique = (label: string, width: number) => `${label}-${width}-${Date.now().toString(36)}`;
 
@@ -74,4 +75,45 @@ const memberRefusedAtAdmin: Journey = {
   },
 };
 
-export const memberJourneys: Journey[] = [trialSignUp, cancelBooking, memberRefusedAtAdmin];
+/** A member finds a class on Book a Class and books it with the keyboard alone. */
+const firstBooking: Journey = {
+  name: 'member books a class with the keyboard alone',
+  async run({ page, stack, width }) {
+    const cls = await createClass(stack, `Spin ${unique('b', width)}`, 2);
+    await signInAs(page, stack, ACCOUNTS.standard);
+    await openRoute(page, '/my-schedule');
+    await page.getByRole('heading', { name: 'Available Classes', level: 1 }).waitFor();
+    const search = page.getByPlaceholder('Search classes or instructors...');
+    await tabTo(page, search);
+    await page.keyboard.type(cls.name);
+    const card = page.getByRole('article', { name: cls.name });
+    await card.waitFor();
+    await tabTo(page, card.getByRole('button', { name: 'Book Now' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Class booked successfully!', { exact: true }).first().waitFor();
+    const member = await memberByEmail(stack, ACCOUNTS.standard);
+    const rows = await rest<{ type: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`);
+    expect(rows.length === 1 && rows[0]!.type === 'paid' && rows[0]!.payment_status === 'completed', `booking row: ${JSON.stringify(rows)}`);
+    await card.getByRole('button', { name: 'Booked' }).waitFor();
+  },
+};
+
+/** A pay-as-you-go member whose trial is used pays on the local test checkout and is booked. */
+const paygPayment: Journey = {
+  name: 'pay-as-you-go member pays on the local test checkout',
+  async run({ page, stack, width, origin }) {
+    const cls = await createClass(stack, `Boxing ${unique('p', width)}`, 2, 10, 10);
+    await signInAs(page, stack, ACCOUNTS.payg);
+    await openRoute(page, '/my-schedule');
+    await page.getByPlaceholder('Search classes or instructors...').fill(cls.name);
+    await page.getByRole('article', { name: cls.name }).getByRole('button', { name: 'Book Now' }).click();
+    await page.getByRole('button', { name: /^Pay / }).click({ timeout: 20_000 });
+    await page.waitForURL((url) => url.href.startsWith(origin) && url.pathname === '/payment/return', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Payment received', level: 1 }).waitFor({ timeout: 20_000 });
+    const member = await memberByEmail(stack, ACCOUNTS.payg);
+    const rows = await rest<{ type: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`);
+    expect(rows.length === 1 && rows[0]!.type === 'payg' && rows[0]!.payment_status === 'completed', `booking row after payment: ${JSON.stringify(rows)}`);
+  },
+};
+
+export const memberJourneys: Journey[] = [trialSignUp, firstBooking, cancelBooking, paygPayment, memberRefusedAtAdmin];

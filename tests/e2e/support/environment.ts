@@ -34,6 +34,8 @@ export async function serveApp(log: (line: string) => void = console.log): Promi
   const site = await startStaticServer(dist);
   let stack: LocalStack;
   const started = Date.now();
+  // The Netlify functions run inside the stack's process and build return URLs from SITE_URL.
+  process.env.SITE_URL = site.origin;
   try {
     stack = await loaded.startStack({ port: stackPort, dataDir: 'memory', seed: true, siteUrl: site.origin, quiet: true });
   } catch (err) {

@@ -63,7 +63,8 @@ async function runOne(env: Env, journey: Journey, width: number): Promise<Result
   const log: string[] = [];
   page.on('console', (msg) => {
     log.push(`[${msg.type()}] ${msg.text()}`);
-    if (msg.type() === 'error') errors.push(`console.error on ${page.url()}: ${msg.text()}`);
+    // The app's own pages only: the local test checkout stands in for the provider's hosted page.
+    if (msg.type() === 'error' && page.url().startsWith(env.origin)) errors.push(`console.error on ${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught on ${page.url()}: ${err.message}`));
   page.on('requestfailed', (req) => log.push(`[requestfailed] ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));

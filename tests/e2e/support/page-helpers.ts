@@ -11,9 +11,9 @@ export async function openRoute(page: Page, path: string): Promise<void> {
 
 /** Waits for the network to go quiet (realtime sockets aside) and for spinners to go away. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'), undefined, { timeout: 10_000 })
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
 }
 

@@ -21,7 +21,7 @@ export interface ClassRow {
 }
 
 /** A future group class made for one journey (service role), so journeys never share rows. */
-export async function createClass(stack: LocalStack, name: string, daysAhead = 2, capacity = 10): Promise<ClassRow> {
+export async function createClass(stack: LocalStack, name: string, daysAhead = 2, capacity = 10, pricePayg: number | null = null): Promise<ClassRow> {
   const start = new Date(Date.now() + daysAhead * 24 * 3600_000);
   start.setUTCHours(12, 0, 0, 0);
   const [row] = await rest<ClassRow[]>(stack, 'POST', '/rest/v1/classes?select=id,name,start_time,spots_left', {
@@ -32,6 +32,7 @@ export async function createClass(stack: LocalStack, name: string, daysAhead = 2
     trainer: 'Coach E2E',
     type: 'Group',
     capacity,
+    price_payg: pricePayg,
   });
   return row!;
 }
