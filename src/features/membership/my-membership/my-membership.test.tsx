@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { memberHandler, REST_URL, signInAs } from '@/testing/supabase-mocks';
 import { MyMembership } from './my-membership';
 
@@ -114,5 +114,25 @@ describe('My Membership', () => {
     await userEvent.click(button);
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Could not start checkout, please try again.'));
     expect(button).toBeEnabled();
+  });
+
+  it('sits above the catalogue on /membership, whose plans members can buy', async () => {
+    const signed = signInAs({ membership_tier: 'payg' });
+    server.use(memberHandler(signed.member), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })));
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const slugs: unknown[] = [];
+    server.use(
+      http.post('*/.netlify/functions/create-checkout', async ({ request }) => {
+        slugs.push(((await request.json()) as { planSlug: string }).planSlug);
+        return HttpResponse.json({ error: 'unavailable' }, { status: 503 });
+      }),
+    );
+    renderApp('/membership');
+    const mine = await screen.findByRole('region', { name: 'My Membership' });
+    const buy = await screen.findByRole('button', { name: 'Buy Standard' });
+    expect(mine.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(buy);
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Could not start checkout, please try again.'));
+    expect(slugs).toEqual(['standard']);
   });
 });

@@ -3,6 +3,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import type { Plan } from '@/config/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PlanCatalogue } from '../catalogue/plan-catalogue';
+import { MyMembership } from '../my-membership/my-membership';
+import { PlanBuyButton } from '../my-membership/plan-buy-button';
 
 const SIGN_IN_TO_JOIN = `/signin?redirect=${encodeURIComponent('/membership')}`;
 
@@ -35,8 +37,9 @@ export function MembershipPage() {
       </section>
 
       {/* MEMBER SLOT: My Membership (usage, next renewal, recommended upgrades) for signed-in members. */}
+      <MyMembership />
 
-      <PlanCatalogue renderPlanAction={session ? undefined : signInToJoin} />
+      <PlanCatalogue renderPlanAction={session ? (plan) => <PlanBuyButton plan={plan} /> : signInToJoin} />
     </>
   );
 }
