@@ -36,7 +36,7 @@ export function ClassesTable({ classes, onEdit, onDelete }: { classes: ClassRow[
                   <div className="font-semibold text-slate-900">{row.name}</div>
                   <div className="text-xs text-slate-500">{row.duration} min</div>
                 </td>
-                <td className={td}>
+                <td className={`${td} whitespace-nowrap`}>
                   <div>{date}</div>
                   <div className="text-xs text-slate-500">{time}</div>
                 </td>

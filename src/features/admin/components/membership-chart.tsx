@@ -23,7 +23,7 @@ export function MembershipChart({ shares, total }: { shares: TierShare[]; total:
               {GRID.slice(1, -1).map((g) => (
                 <span key={g} className="absolute inset-y-0 w-px bg-white" style={{ left: `${g}%` }} />
               ))}
-              <div className={`h-full rounded ${BAR_COLOURS[s.key]}`} style={{ width: `${s.percent}%`, minWidth: s.count > 0 ? '4px' : 0 }} />
+              <div className={`relative h-full rounded ${BAR_COLOURS[s.key]}`} style={{ width: `${s.percent}%`, minWidth: s.count > 0 ? '4px' : 0 }} />
             </div>
             <span className="col-start-2 text-sm tabular-nums text-slate-700 sm:col-start-auto sm:text-right">
               {s.count} ({s.percent}%)
@@ -41,7 +41,9 @@ export function MembershipChart({ shares, total }: { shares: TierShare[]; total:
           </div>
         </div>
       </div>
-      <table className="sr-only">
+      {/* A table's width follows its content, so the visually-hidden wrapper is a div. */}
+      <div className="sr-only">
+      <table>
         <caption>Membership Distribution</caption>
         <thead>
           <tr>
@@ -60,6 +62,7 @@ export function MembershipChart({ shares, total }: { shares: TierShare[]; total:
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

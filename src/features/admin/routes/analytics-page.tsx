@@ -51,7 +51,7 @@ export function AnalyticsPage() {
         <StatCard label="Total Bookings" value={stats.total_bookings} icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Upcoming Classes" value={stats.upcoming_classes} icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="mb-5 text-lg font-semibold text-slate-900">Membership Distribution</h2>
           <MembershipChart shares={membershipDistribution(stats)} total={stats.total_members} />

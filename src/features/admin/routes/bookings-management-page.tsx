@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ClipboardList, XCircle } from 'lucide-react';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
 import { useBookings, type AdminBooking } from '../api/get-bookings';
 import { cancelBooking } from '../api/cancel-booking';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
+import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
 import { matchesSearch } from '../utils/search';
@@ -42,7 +42,7 @@ export function BookingsManagementPage() {
       <div className="mb-4 flex">
         <SearchBox label="Search bookings" placeholder="Search by member name, email, or class..." value={search} onChange={setSearch} />
       </div>
-      <Card className="overflow-hidden p-0">
+      <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading bookings" />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.bookingsLoadFailed} body="Refresh the page to try again." />}
         {state.status === 'ready' && all.length === 0 && (
@@ -76,11 +76,11 @@ export function BookingsManagementPage() {
                       <div className="font-semibold text-slate-900">{b.class.name}</div>
                       <div className="text-xs text-slate-500">with {b.class.trainer}</div>
                     </td>
-                    <td className={td}>
+                    <td className={`${td} whitespace-nowrap`}>
                       <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
                       <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
                     </td>
-                    <td className={td}>
+                    <td className={`${td} whitespace-nowrap`}>
                       <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
                       <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
                     </td>
@@ -106,7 +106,7 @@ export function BookingsManagementPage() {
             Showing {shown.length} of {all.length} bookings
           </p>
         )}
-      </Card>
+      </TablePanel>
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { ClassRow } from '@/lib/supabase';
 import { useClasses } from '../api/get-classes';
@@ -10,6 +9,7 @@ import { deleteClass } from '../api/delete-class';
 import { ClassesTable } from '../components/classes-table';
 import { ClassFormDialog } from '../components/class-form-dialog';
 import { EmptyState } from '../components/empty-state';
+import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { ADMIN_MESSAGES } from '../messages';
 
@@ -41,7 +41,7 @@ export function ClassesManagementPage() {
           </Button>
         }
       />
-      <Card className="overflow-hidden p-0">
+      <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading classes" />}
         {state.status === 'ready' && state.data.length === 0 && (
           <EmptyState title="No classes yet" body="Get started by creating your first class" icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />} />
@@ -50,7 +50,7 @@ export function ClassesManagementPage() {
           <ClassesTable classes={state.data} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} />
         )}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}
-      </Card>
+      </TablePanel>
       <ClassFormDialog
         open={dialog.open}
         editing={dialog.open ? dialog.editing : null}

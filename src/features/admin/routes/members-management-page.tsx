@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useMembers, type AdminMember } from '../api/get-members';
 import { deleteMember } from '../api/delete-member';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
+import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
 import { matchesSearch } from '../utils/search';
@@ -56,7 +56,7 @@ export function MembersManagementPage() {
       <div className="mb-4 flex">
         <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />
       </div>
-      <Card className="overflow-hidden p-0">
+      <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading members" />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.membersLoadFailed} body="Refresh the page to try again." />}
         {state.status === 'ready' && all.length === 0 && (
@@ -86,7 +86,7 @@ export function MembersManagementPage() {
                       <TierBadge tier={m.membership_tier} />
                     </td>
                     <td className={td}>{m.bookingsCount}</td>
-                    <td className={td}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
                     <td className={td}>
                       <button
                         type="button"
@@ -108,7 +108,7 @@ export function MembersManagementPage() {
             Showing {shown.length} of {all.length} members
           </p>
         )}
-      </Card>
+      </TablePanel>
     </section>
   );
 }
