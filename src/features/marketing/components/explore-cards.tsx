@@ -18,7 +18,7 @@ const CARDS = [
     to: '/membership',
     action: 'Explore Memberships',
     Icon: Crown,
-    tone: 'bg-brand-600 text-white',
+    tone: 'bg-brand-700 text-white',
     iconTone: 'bg-white/15 text-white',
     textTone: 'text-brand-50',
   },
