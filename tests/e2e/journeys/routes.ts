@@ -38,5 +38,6 @@ async function visitEveryRoute(ctx: JourneyContext, role: Role): Promise<void> {
 
 export const routeJourneys: Journey[] = (['signed out', 'member', 'admin'] as const).map((role) => ({
   name: `every route loads cleanly and passes axe (${role})`,
+  timeoutMs: 300_000,
   run: (ctx) => visitEveryRoute(ctx, role),
 }));

@@ -32,6 +32,8 @@ export interface JourneyContext extends Env {
 export interface Journey {
   name: string;
   widths?: readonly number[];
+  /** Longer than the default for journeys that visit every route. */
+  timeoutMs?: number;
   run(ctx: JourneyContext): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ async function runOne(env: Env, journey: Journey, width: number): Promise<Result
     clearErrors: () => void errors.splice(0),
   };
   try {
-    await withTimeout(journey.run(ctx), JOURNEY_TIMEOUT_MS, name);
+    await withTimeout(journey.run(ctx), journey.timeoutMs ?? JOURNEY_TIMEOUT_MS, name);
     if (errors.length) throw new Error(`console errors:\n  ${errors.join('\n  ')}`);
     return { name, ok: true, ms: Date.now() - started };
   } catch (err) {
