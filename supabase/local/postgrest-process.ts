@@ -53,6 +53,7 @@ export interface PostgrestOptions {
 
 export interface PostgrestProcess {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -104,6 +105,7 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<PostgrestP
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

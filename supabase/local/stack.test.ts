@@ -366,6 +366,44 @@ describe('realtime', () => {
   });
 });
 
+describe('realtime protocol', () => {
+  /** A raw socket that collects frames, for the protocol details supabase-js hides. */
+  async function socket(vsn: string) {
+    const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=${vsn}`);
+    const frames: unknown[] = [];
+    ws.on('message', (d: Buffer) => frames.push(JSON.parse(d.toString())));
+    await new Promise((r) => ws.once('open', r));
+    return { ws, frames };
+  }
+
+  it('speaks vsn 1.0.0 objects: join reply, heartbeat, access token, leave, bad filter', async () => {
+    const { ws, frames } = await socket('1.0.0');
+    const send = (o: object) => ws.send(JSON.stringify(o));
+    send({ topic: 'realtime:t', event: 'phx_join', ref: '1', join_ref: '1', payload: { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'classes', filter: 'id=eq.x' }] } } });
+    send({ topic: 'phoenix', event: 'heartbeat', ref: '2', payload: {} });
+    send({ topic: 'realtime:t', event: 'access_token', ref: '3', join_ref: '1', payload: { access_token: stack.anonKey } });
+    send({ topic: 'realtime:bad', event: 'phx_join', ref: '4', join_ref: '4', payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'classes', filter: 'id=like.x' }] } } });
+    send({ topic: 'realtime:t', event: 'phx_leave', ref: '5', join_ref: '1', payload: {} });
+    await expect.poll(() => frames.length).toBeGreaterThanOrEqual(6);
+    ws.close();
+    expect(frames).toContainEqual({
+      join_ref: '1', ref: '1', topic: 'realtime:t', event: 'phx_reply',
+      payload: { status: 'ok', response: { postgres_changes: [expect.objectContaining({ event: 'UPDATE', table: 'classes', filter: 'id=eq.x' })] } },
+    });
+    expect(frames).toContainEqual(expect.objectContaining({ topic: 'realtime:t', event: 'system', payload: expect.objectContaining({ status: 'ok' }) }));
+    expect(frames).toContainEqual({ join_ref: null, ref: '2', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    expect(frames).toContainEqual(expect.objectContaining({ ref: '3', event: 'phx_reply', payload: { status: 'ok', response: {} } }));
+    expect(frames).toContainEqual(expect.objectContaining({ ref: '4', payload: expect.objectContaining({ status: 'error' }) }));
+    expect(frames).toContainEqual(expect.objectContaining({ ref: '5', event: 'phx_reply', payload: { status: 'ok', response: {} } }));
+  });
+
+  it('refuses a websocket without a valid apikey', async () => {
+    const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`);
+    const status = await new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(status).toBe(401);
+  });
+});
+
 describe('inbox', () => {
   it('lists sent emails with their links, newest first', async () => {
     await client().auth.resetPasswordForEmail('trial@studio.test');

@@ -57,6 +57,8 @@ export interface Stack {
   created: boolean;
   /** Milliseconds from startStack() to ready. */
   startupMs: number;
+  /** The PostgREST child's process id (for memory measurements). */
+  postgrestPid: number | undefined;
   inbox: { list(): Email[]; clear(): void };
   stop(): Promise<void>;
 }
@@ -164,6 +166,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     jwtSecret,
     created: db.created,
     startupMs: Date.now() - started,
+    postgrestPid: postgrest.pid,
     inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
     async stop() {
       if (stopped) return;
