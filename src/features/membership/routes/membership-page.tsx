@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
 import type { Plan } from '@/config/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PlanCatalogue } from '../catalogue/plan-catalogue';
-import { MyMembership } from '../my-membership/my-membership';
 import { PlanBuyButton } from '../my-membership/plan-buy-button';
+
+/** Member-only code: visitors never download it. */
+const MyMembership = lazy(() => import('../my-membership/my-membership').then((m) => ({ default: m.MyMembership })));
 
 const SIGN_IN_TO_JOIN = `/signin?redirect=${encodeURIComponent('/membership')}`;
 
@@ -37,7 +40,11 @@ export function MembershipPage() {
       </section>
 
       {/* MEMBER SLOT: My Membership (usage, next renewal, recommended upgrades) for signed-in members. */}
-      <MyMembership />
+      {session && (
+        <Suspense fallback={null}>
+          <MyMembership />
+        </Suspense>
+      )}
 
       <PlanCatalogue renderPlanAction={session ? (plan) => <PlanBuyButton plan={plan} /> : signInToJoin} />
     </>
