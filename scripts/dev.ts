@@ -45,8 +45,10 @@ function buildIsCurrent(stack: Stack): boolean {
 }
 
 function viteEnv(stack: Stack): NodeJS.ProcessEnv {
+  // The service-role key and JWT secret never reach the browser's toolchain.
+  const { SUPABASE_SERVICE_ROLE_KEY: _service, SUPABASE_JWT_SECRET: _secret, ...rest } = process.env;
   return {
-    ...process.env,
+    ...rest,
     VITE_SUPABASE_URL: stack.url,
     VITE_SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_LOCAL_PORT: String(stack.port),
