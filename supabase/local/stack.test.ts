@@ -183,6 +183,19 @@ describe('auth', () => {
     await signedIn(email);
   });
 
+  it('updates user metadata and verifies an emailed token by POST', async () => {
+    const c = await signedIn('trial@studio.test');
+    const { data } = await c.auth.updateUser({ data: { favourite: 'HIIT' } });
+    expect(data.user?.user_metadata).toMatchObject({ favourite: 'HIIT', full_name: 'Ava Turner' });
+
+    stack.inbox.clear();
+    await client().auth.resetPasswordForEmail('trial@studio.test');
+    const token = new URL(latestEmail('trial@studio.test').links[0]!).searchParams.get('token')!;
+    const verified = await client().auth.verifyOtp({ token_hash: token, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe('trial@studio.test');
+  });
+
   it('lets the service role delete a user', async () => {
     const admin = createClient(stack.url, stack.serviceRoleKey, {
       realtime: { transport: WebSocket as never },
@@ -291,6 +304,9 @@ describe('storage', () => {
     expect((await c.storage.from('avatars').upload(`${id}.png`, png, { contentType: 'image/png' })).error?.message).toBe(
       'The resource already exists',
     );
+
+    const downloaded = await c.storage.from('avatars').download(`${id}.png`);
+    expect(Buffer.from(await downloaded.data!.arrayBuffer()).equals(png)).toBe(true);
 
     const url = c.storage.from('avatars').getPublicUrl(`${id}.png`).data.publicUrl;
     const res = await fetch(url);
