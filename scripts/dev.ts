@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { readLocalEnv, repoRoot } from '../supabase/local/config';
-import { PortInUseError, startStack, type Stack } from '../supabase/local/stack';
+import { StackInUseError, startStack, type Stack } from '../supabase/local/stack';
 
 const prod = process.argv.includes('--prod');
 const env = readLocalEnv();
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   try {
     stack = await startStack({ siteUrl, quiet: true });
   } catch (error) {
-    console.error(error instanceof PortInUseError ? error.message : error);
+    console.error(error instanceof StackInUseError ? error.message : error);
     process.exit(1);
   }
   console.log(`Local Supabase stack ready in ${(stack.startupMs / 1000).toFixed(1)} s${stack.created ? ' (new database, seeded)' : ''}: ${stack.url}`);

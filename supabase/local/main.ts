@@ -3,7 +3,7 @@
  * Honours SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_DATA_DIR, SITE_URL, DATABASE_URL, POSTGREST_BIN
  * (see .env.example). `--memory` keeps nothing on disk.
  */
-import { PortInUseError, startStack } from './stack';
+import { StackInUseError, startStack } from './stack';
 
 const memory = process.argv.includes('--memory');
 try {
@@ -22,6 +22,6 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
-  console.error(error instanceof PortInUseError ? error.message : error);
+  console.error(error instanceof StackInUseError ? error.message : error);
   process.exit(1);
 }

@@ -19,7 +19,7 @@
  * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY in process.env for
  * the Netlify functions it hosts in-process.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { AuthService } from './auth/gotrue';
@@ -63,7 +63,34 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export class PortInUseError extends Error {}
+/** The port or the data folder is taken by another running stack (message says which and what to do). */
+export class StackInUseError extends Error {}
+
+/**
+ * One process per PGlite data folder: two would corrupt it. Returns a release function.
+ * A lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = `${dataDir}/stack.lock`;
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'));
+    let alive = false;
+    try {
+      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new StackInUseError(
+        `The local database in ${dataDir} is in use by another local stack (process ${pid}). Stop it first ` +
+          '(Ctrl-C in its terminal), or set SUPABASE_LOCAL_DATA_DIR to another folder.',
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
 
 /** The keys in .env.example are used when they verify with the secret; otherwise fresh ones are signed. */
 async function apiKeys(jwt: JwtKeys, env: Record<string, string>) {
@@ -81,7 +108,7 @@ function listen(server: ReturnType<typeof createGateway>, port: number): Promise
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
         reject(
-          new PortInUseError(
+          new StackInUseError(
             `Port ${port} on 127.0.0.1 is already in use (another "npm run dev" or "npm run backend", or the Supabase CLI?). ` +
               'Stop it, or set SUPABASE_LOCAL_PORT to another port.',
           ),
@@ -133,7 +160,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   let host: DatabaseHost | null = null;
+  let unlock = () => {};
   try {
+    if (!databaseUrl && dataDir !== 'memory') unlock = lockDataDir(dataDir);
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
@@ -153,6 +182,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await new Promise<void>((r) => server.close(() => r()));
     await postgrest?.stop();
     await host?.stop();
+    unlock();
     throw error;
   }
 
@@ -176,6 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await new Promise<void>((r) => server.close(() => r()));
       await postgrest?.stop();
       await db.stop();
+      unlock();
     },
   };
 }
