@@ -17,6 +17,8 @@ export type Database = {
     Tables: {
       bookings: {
         Row: {
+          attendance: string | null
+          attendance_marked_at: string | null
           booked_at: string
           class_id: string
           hold_expires_at: string | null
@@ -26,6 +28,8 @@ export type Database = {
           type: string
         }
         Insert: {
+          attendance?: string | null
+          attendance_marked_at?: string | null
           booked_at?: string
           class_id: string
           hold_expires_at?: string | null
@@ -35,6 +39,8 @@ export type Database = {
           type: string
         }
         Update: {
+          attendance?: string | null
+          attendance_marked_at?: string | null
           booked_at?: string
           class_id?: string
           hold_expires_at?: string | null
@@ -60,6 +66,45 @@ export type Database = {
           },
         ]
       }
+      class_waitlist: {
+        Row: {
+          class_id: string
+          id: string
+          joined_at: string
+          member_id: string
+          seq: number
+        }
+        Insert: {
+          class_id: string
+          id?: string
+          joined_at?: string
+          member_id: string
+          seq?: never
+        }
+        Update: {
+          class_id?: string
+          id?: string
+          joined_at?: string
+          member_id?: string
+          seq?: never
+        }
+        Relationships: [
+          {
+            foreignKeyName: "class_waitlist_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "class_waitlist_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       classes: {
         Row: {
           capacity: number
@@ -70,6 +115,7 @@ export type Database = {
           duration: number
           id: string
           is_premium: boolean
+          late_cancel_window: string
           name: string
           price_payg: number | null
           spots_left: number
@@ -77,6 +123,7 @@ export type Database = {
           trainer: string
           type: string
           unlock_for_standard: string
+          waitlist_closes_before: string
         }
         Insert: {
           capacity?: number
@@ -87,6 +134,7 @@ export type Database = {
           duration?: number
           id?: string
           is_premium?: boolean
+          late_cancel_window?: string
           name: string
           price_payg?: number | null
           spots_left?: number
@@ -94,6 +142,7 @@ export type Database = {
           trainer: string
           type?: string
           unlock_for_standard?: string
+          waitlist_closes_before?: string
         }
         Update: {
           capacity?: number
@@ -104,6 +153,7 @@ export type Database = {
           duration?: number
           id?: string
           is_premium?: boolean
+          late_cancel_window?: string
           name?: string
           price_payg?: number | null
           spots_left?: number
@@ -111,11 +161,61 @@ export type Database = {
           trainer?: string
           type?: string
           unlock_for_standard?: string
+          waitlist_closes_before?: string
         }
         Relationships: []
       }
+      late_cancellations: {
+        Row: {
+          booked_at: string
+          booking_id: string
+          booking_type: string
+          cancelled_at: string
+          class_id: string | null
+          class_start_time: string
+          id: string
+          member_id: string
+        }
+        Insert: {
+          booked_at: string
+          booking_id: string
+          booking_type: string
+          cancelled_at?: string
+          class_id?: string | null
+          class_start_time: string
+          id?: string
+          member_id: string
+        }
+        Update: {
+          booked_at?: string
+          booking_id?: string
+          booking_type?: string
+          cancelled_at?: string
+          class_id?: string | null
+          class_start_time?: string
+          id?: string
+          member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "late_cancellations_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "late_cancellations_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       members: {
         Row: {
+          calendar_token: string | null
           created_at: string
           email: string
           has_used_trial: boolean
@@ -131,6 +231,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          calendar_token?: string | null
           created_at?: string
           email: string
           has_used_trial?: boolean
@@ -146,6 +247,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          calendar_token?: string | null
           created_at?: string
           email?: string
           has_used_trial?: boolean
@@ -161,6 +263,72 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      notification_outbox: {
+        Row: {
+          attempts: number
+          body_text: string
+          booking_id: string | null
+          class_id: string | null
+          created_at: string
+          dedupe_key: string | null
+          id: string
+          kind: string
+          last_error: string | null
+          links: Json
+          member_id: string | null
+          sent_at: string | null
+          subject: string
+          to_email: string
+        }
+        Insert: {
+          attempts?: number
+          body_text: string
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          id?: string
+          kind: string
+          last_error?: string | null
+          links?: Json
+          member_id?: string | null
+          sent_at?: string | null
+          subject: string
+          to_email: string
+        }
+        Update: {
+          attempts?: number
+          body_text?: string
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          id?: string
+          kind?: string
+          last_error?: string | null
+          links?: Json
+          member_id?: string | null
+          sent_at?: string | null
+          subject?: string
+          to_email?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_outbox_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       payments: {
         Row: {
@@ -273,6 +441,12 @@ export type Database = {
         }
         Returns: Json
       }
+      calendar_feed: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
       cancel_booking: {
         Args: {
           p_booking_id: string
@@ -297,9 +471,43 @@ export type Database = {
         }
         Returns: Json
       }
+      dequeue_notifications: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          attempts: number
+          body_text: string
+          booking_id: string | null
+          class_id: string | null
+          created_at: string
+          dedupe_key: string | null
+          id: string
+          kind: string
+          last_error: string | null
+          links: Json
+          member_id: string | null
+          sent_at: string | null
+          subject: string
+          to_email: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notification_outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      enqueue_class_reminders: {
+        Args: {
+          p_within_hours?: number
+        }
+        Returns: number
+      }
       ensure_member: {
         Args: never
         Returns: {
+          calendar_token: string | null
           created_at: string
           email: string
           has_used_trial: boolean
@@ -321,6 +529,33 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      join_waitlist: {
+        Args: {
+          p_class_id: string
+        }
+        Returns: Json
+      }
+      leave_waitlist: {
+        Args: {
+          p_class_id: string
+        }
+        Returns: Json
+      }
+      mark_attendance: {
+        Args: {
+          p_booking_id: string
+          p_status: string
+        }
+        Returns: Json
+      }
+      my_plan_usage: {
+        Args: never
+        Returns: Json
+      }
+      my_waitlist: {
+        Args: never
+        Returns: Json
+      }
       regenerate_timetable: {
         Args: {
           p_end: string
@@ -331,6 +566,21 @@ export type Database = {
       release_expired_holds: {
         Args: never
         Returns: number
+      }
+      requeue_notification: {
+        Args: {
+          p_error: string
+          p_id: string
+        }
+        Returns: undefined
+      }
+      revoke_calendar_token: {
+        Args: never
+        Returns: Json
+      }
+      rotate_calendar_token: {
+        Args: never
+        Returns: Json
       }
       set_payment_checkout: {
         Args: {

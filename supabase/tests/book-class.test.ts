@@ -297,7 +297,7 @@ describe('cancel_booking', () => {
     const { owner, classId, bookingId } = await bookedClass();
     expect((await classCounts(db, classId)).spots_left).toBe(4);
     const result = await asUser(db, owner.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId]));
-    expect(result).toEqual({ booking_id: bookingId, class_id: classId, spots_left: 5 });
+    expect(result).toEqual({ booking_id: bookingId, class_id: classId, spots_left: 5, late: false });
     expect(await classCounts(db, classId)).toEqual({ capacity: 5, current_bookings: 0, spots_left: 5, bookings: 0 });
   });
 

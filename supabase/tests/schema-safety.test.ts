@@ -85,7 +85,14 @@ describe('schema safety', () => {
       'book_class',
       'cancel_booking',
       'ensure_member',
+      'join_waitlist',
+      'leave_waitlist',
+      'mark_attendance',
+      'my_plan_usage',
+      'my_waitlist',
       'regenerate_timetable',
+      'revoke_calendar_token',
+      'rotate_calendar_token',
     ]);
   });
 
