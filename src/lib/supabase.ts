@@ -1,11 +1,13 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { env } from './env';
+import { announceSupabase } from './supabase-loader';
 
 /** The one typed Supabase client of the SPA. Only the public (anon) key ever reaches the browser. */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });
+announceSupabase(supabase);
 
 export type Tables<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
 export type Member = Tables<'members'>;

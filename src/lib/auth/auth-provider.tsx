@@ -1,35 +1,48 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Session } from '@supabase/supabase-js';
-import { supabase, type Member } from '../supabase';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../database.types';
+import type { Member } from '../supabase';
+import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
 import { markPasswordRecovery } from './auth-redirect';
 
 async function fetchOwnMember(userId: string): Promise<Member | null> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from('members').select('*').eq('user_id', userId).maybeSingle();
   if (error) throw error;
   return data;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [loading, setLoading] = useState(true);
+  // Without a stored session there is nothing to wait for: a signed-out visitor renders at once.
+  const [loading, setLoading] = useState(() => needsSupabaseNow());
   const [session, setSession] = useState<Session | null>(null);
   useEffect(() => {
     let active = true;
-    void supabase.auth.getSession().then(({ data }) => {
+    let unsubscribe = () => undefined as void;
+    const track = (supabase: SupabaseClient<Database>) => {
       if (!active) return;
-      setSession(data.session);
-      setLoading(false);
-    });
-    const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
-      if (event === 'PASSWORD_RECOVERY') markPasswordRecovery();
-      setSession(next);
-      setLoading(false);
-      if (next?.user.email) rememberEmail(next.user.email);
-    });
+      void supabase.auth.getSession().then(({ data }) => {
+        if (!active) return;
+        setSession(data.session);
+        setLoading(false);
+      });
+      const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
+        if (event === 'PASSWORD_RECOVERY') markPasswordRecovery();
+        setSession(next);
+        setLoading(false);
+        if (next?.user.email) rememberEmail(next.user.email);
+      });
+      unsubscribe = () => sub.subscription.unsubscribe();
+    };
+    const stopWaiting = whenSupabaseLoaded(track);
+    // Otherwise the client is tracked as soon as a screen loads it.
+    if (needsSupabaseNow()) void loadSupabase();
     return () => {
       active = false;
-      sub.subscription.unsubscribe();
+      stopWaiting();
+      unsubscribe();
     };
   }, []);
 
@@ -60,6 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   const signOut = useCallback(async () => {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
     setLoaded(null);

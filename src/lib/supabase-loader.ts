@@ -1,0 +1,44 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { env } from './env';
+
+/**
+ * supabase-js is ~55 KB gzipped: a first-time visitor's home page should not pay for it. The
+ * auth provider loads the client only when a session is stored, when the URL carries auth
+ * tokens, or as soon as any screen imports `./supabase` itself (that module announces itself
+ * here), so sign-in state is always tracked once the client exists.
+ */
+type Client = SupabaseClient<Database>;
+let announced: Client | null = null;
+const listeners = new Set<(client: Client) => void>();
+
+export function announceSupabase(client: Client): void {
+  announced = client;
+  listeners.forEach((listener) => listener(client));
+  listeners.clear();
+}
+
+/** Calls `listener` with the client once it exists (at once if it already does). Returns an unsubscribe. */
+export function whenSupabaseLoaded(listener: (client: Client) => void): () => void {
+  if (announced) {
+    listener(announced);
+    return () => undefined;
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function loadSupabase(): Promise<Client> {
+  return import('./supabase').then((m) => m.supabase);
+}
+
+/** supabase-js's default storage key: `sb-<first label of the API host>-auth-token`. */
+export function sessionStorageKey(url: string = env.supabaseUrl): string {
+  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+}
+
+/** Whether the client is needed right away: a stored session, or auth tokens/codes in the URL. */
+export function needsSupabaseNow(storage: Storage = localStorage, location: Location = window.location): boolean {
+  if (storage.getItem(sessionStorageKey()) !== null) return true;
+  return /(access_token|refresh_token|error_description)=/.test(location.hash) || /[?&](code|token_hash)=/.test(location.search);
+}
