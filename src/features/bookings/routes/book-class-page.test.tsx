@@ -136,4 +136,24 @@ describe('/book', () => {
     });
     expect(await screen.findByText('Now at /schedule')).toBeInTheDocument();
   });
+
+  it('returns to /schedule for a malformed class id without asking the database', async () => {
+    const { member } = signInAs(makeMember());
+    const classReads: URL[] = [];
+    server.use(
+      memberHandler(member),
+      restGet('classes', ({ url }) => {
+        classReads.push(url);
+        return postgrestError({ code: '22P02', message: 'invalid input syntax for type uuid: "x"' }, 400);
+      }),
+    );
+    renderApp('/book?classId=x', {
+      routes: [
+        { path: '/book', element: <BookClassPage /> },
+        { path: '*', element: <Where /> },
+      ],
+    });
+    expect(await screen.findByText('Now at /schedule')).toBeInTheDocument();
+    expect(classReads).toEqual([]);
+  });
 });
