@@ -99,6 +99,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     is_admin: false,
     status: 'active',
     created_at: '2025-01-01T00:00:00Z',
+    calendar_token: null,
     ...overrides,
   };
 }
@@ -122,6 +123,8 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     price_payg: 10,
     checkout_url: null,
     created_at: '2025-01-01T00:00:00Z',
+    waitlist_closes_before: '02:00:00',
+    late_cancel_window: '12:00:00',
     ...overrides,
   };
 }

@@ -102,6 +102,8 @@ describe('classPayloads', () => {
       price_payg: 10,
       checkout_url: null,
       created_at: '2025-12-01T00:00:00Z',
+      waitlist_closes_before: '02:00:00',
+      late_cancel_window: '12:00:00',
     });
     expect(values).toMatchObject({ date: '2026-01-10', time: '09:15', description: '', pricePayg: '10', unlockAmount: '12', unlockUnit: 'hours' });
   });
