@@ -55,3 +55,18 @@ export function isWithin(value: DateInput, range: DayRange): boolean {
   const t = new Date(value).getTime();
   return t >= range.start.getTime() && t < range.end.getTime();
 }
+
+/** "Monday, Jan 6": a day heading on the timetable. */
+export function formatDayHeading(value: DateInput): string {
+  return format(new Date(value), 'EEEE, MMM d', { in: inStudio });
+}
+
+/** London midnight starting the day of `value`. */
+export function startOfStudioDay(value: DateInput): Date {
+  return plain(startOfDay(new Date(value), { in: inStudio }));
+}
+
+/** London midnight `days` days after the day of `value` (23 or 25 hours away across a clock change). */
+export function studioDayAfter(value: DateInput, days: number): Date {
+  return plain(startOfDay(addDays(startOfDay(new Date(value), { in: inStudio }), days, { in: inStudio }), { in: inStudio }));
+}

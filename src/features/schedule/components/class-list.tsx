@@ -1,22 +1,47 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import type { ClassRow } from '@/lib/supabase';
 import type { ClassListState } from '../hooks/use-class-list';
 import { LOAD_FAILED } from '../hooks/use-class-list';
+import { groupByDay } from '../lib/class-days';
 
 type Props = {
-  state: ClassListState | { status: 'ready'; classes: ClassRow[] };
-  /** Shown instead of the grid when there are no classes. */
+  state: ClassListState;
+  /** The rows to show once ready (e.g. the filtered ones); all loaded rows by default. */
+  classes?: ClassRow[];
+  /** Shown instead of the days when there are no classes. */
   empty: ReactNode;
   onRetry: () => void;
+  /** Loads the next week; the button shows while more classes follow. */
+  onShowMore: () => void;
   renderCard: (cls: ClassRow) => ReactNode;
   label: string;
 };
 
-/** The grid of class cards with its loading, error and empty states. */
-export function ClassList({ state, empty, onRetry, renderCard, label }: Props) {
-  if (state.status === 'loading') return <Spinner label="Loading classes" />;
+/** Card and day-heading heights the skeleton reserves, so the loaded list does not shift the page. */
+const CARD_HEIGHT = 'min-h-[19rem]';
+const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
+
+/** Placeholder days and cards while the classes load (fixed heights: nothing jumps when they arrive). */
+export function ClassListSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-label="Loading classes">
+      <span className="sr-only">Loading classes</span>
+      <div aria-hidden="true">
+        <div className={`${DAY_HEADING} w-48 animate-pulse rounded bg-slate-200`} />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className={`${CARD_HEIGHT} animate-pulse rounded-2xl border border-slate-200 bg-white`} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The class cards grouped under a heading per day, with loading, error, empty and Show more. */
+export function ClassList({ state, classes, empty, onRetry, onShowMore, renderCard, label }: Props) {
+  if (state.status === 'loading') return <ClassListSkeleton />;
   if (state.status === 'error') {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
@@ -27,13 +52,35 @@ export function ClassList({ state, empty, onRetry, renderCard, label }: Props) {
       </div>
     );
   }
-  if (state.classes.length === 0) return <>{empty}</>;
+  const shown = classes ?? state.classes;
   return (
-    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {state.classes.map((cls) => (
-        <li key={cls.id}>{renderCard(cls)}</li>
-      ))}
-    </ul>
+    <div className="space-y-8">
+      {shown.length === 0 ? (
+        empty
+      ) : (
+        <ul aria-label={label} className="space-y-8">
+          {groupByDay(shown).map((day) => (
+            <li key={day.key}>
+              <h2 className={DAY_HEADING}>{day.heading}</h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {day.classes.map((cls) => (
+                  <li key={cls.id} className={CARD_HEIGHT}>
+                    {renderCard(cls)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.hasMore && (
+        <div className="flex justify-center">
+          <Button variant="outline" loading={state.loadingMore} onClick={onShowMore}>
+            {state.loadingMore ? 'Loading...' : 'Show more'}
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 

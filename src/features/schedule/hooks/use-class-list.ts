@@ -1,25 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ClassRow } from '@/lib/supabase';
+import { startOfStudioDay } from '@/lib/studio-time';
+import { getClassWindow } from '../api/get-class-window';
 import { subscribeToClassUpdates } from '../api/subscribe-class-updates';
 
 export const LOAD_FAILED = 'Failed to load classes';
 
-export type ClassListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; classes: ClassRow[] };
+export type ClassListState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; classes: ClassRow[]; until: Date; hasMore: boolean; loadingMore: boolean };
+
+/** Where a list starts: upcoming classes from now, or the whole of today (started ones included). */
+export type ClassListStart = 'now' | 'today';
 
 /**
- * Loads a list of classes once, then keeps each row current from realtime UPDATEs while the page
- * is open. `updateClass` changes one row locally (e.g. spots after a booking).
- * `load` must be stable (a module-level function).
+ * Loads the first week of classes, then the next week on each `showMore`; keeps every loaded row
+ * current from realtime UPDATEs while the page is open. `updateClass` changes one row locally
+ * (e.g. spots after a booking).
  */
-export function useClassList(load: () => Promise<ClassRow[]>) {
+export function useClassList(start: ClassListStart) {
   const [state, setState] = useState<ClassListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const moreRequested = useRef(false);
 
   useEffect(() => {
     let active = true;
-    load().then(
-      (classes) => active && setState({ status: 'ready', classes }),
+    const now = new Date();
+    getClassWindow(start === 'today' ? startOfStudioDay(now) : now).then(
+      (w) => active && setState({ status: 'ready', classes: w.classes, until: w.until, hasMore: w.hasMore, loadingMore: false }),
       () => {
         if (!active) return;
         setState({ status: 'error' });
@@ -29,10 +39,32 @@ export function useClassList(load: () => Promise<ClassRow[]>) {
     return () => {
       active = false;
     };
-  }, [load, attempt]);
+  }, [start, attempt]);
+
+  const showMore = useCallback(() => {
+    if (state.status !== 'ready' || !state.hasMore || moreRequested.current) return;
+    moreRequested.current = true;
+    setState((s) => (s.status === 'ready' ? { ...s, loadingMore: true } : s));
+    getClassWindow(state.until)
+      .then(
+        (w) =>
+          setState((s) => {
+            if (s.status !== 'ready') return s;
+            const seen = new Set(s.classes.map((c) => c.id));
+            return { status: 'ready', classes: [...s.classes, ...w.classes.filter((c) => !seen.has(c.id))], until: w.until, hasMore: w.hasMore, loadingMore: false };
+          }),
+        () => {
+          setState((s) => (s.status === 'ready' ? { ...s, loadingMore: false } : s));
+          toast.error(LOAD_FAILED);
+        },
+      )
+      .finally(() => {
+        moreRequested.current = false;
+      });
+  }, [state]);
 
   const updateClass = useCallback((id: string, change: (row: ClassRow) => ClassRow) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', classes: s.classes.map((c) => (c.id === id ? change(c) : c)) } : s));
+    setState((s) => (s.status === 'ready' ? { ...s, classes: s.classes.map((c) => (c.id === id ? change(c) : c)) } : s));
   }, []);
 
   useEffect(() => subscribeToClassUpdates((row) => updateClass(row.id, (current) => ({ ...current, ...row }))), [updateClass]);
@@ -42,5 +74,5 @@ export function useClassList(load: () => Promise<ClassRow[]>) {
     setAttempt((a) => a + 1);
   }, []);
 
-  return { state, updateClass, reload };
+  return { state, updateClass, reload, showMore };
 }

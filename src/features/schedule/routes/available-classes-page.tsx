@@ -5,7 +5,6 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { useBookClass } from '@/lib/booking/use-book-class';
 import { adjustSpots } from '@/lib/rules/spots';
 import type { ClassRow } from '@/lib/supabase';
-import { getUpcomingClasses } from '../api/get-upcoming-classes';
 import { BookButton } from '../components/book-button';
 import { ClassCard } from '../components/class-card';
 import { ClassFiltersPanel } from '../components/class-filters-panel';
@@ -16,7 +15,6 @@ import { useClassList } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
 import { filterClasses, instructorsOf, NO_FILTERS, summarize, type ClassFilters } from '../lib/class-filters';
 
-const loadUpcoming = () => getUpcomingClasses();
 const MINUTE = 60_000;
 
 export const EMPTY_WINDOW = 'No classes available in your booking window.';
@@ -25,13 +23,15 @@ export const EMPTY_FILTERED = 'No Classes Match Your Filters';
 /** /my-schedule: Available Classes, with filters, summary tiles and one-tap booking. */
 export function AvailableClassesPage() {
   const { loading, member, memberLoading } = useAuth();
-  const { state, reload, updateClass } = useClassList(loadUpcoming);
+  const { state, reload, updateClass, showMore } = useClassList('now');
   const now = useNow(MINUTE);
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null }, now);
   const [filters, setFilters] = useState<ClassFilters>(NO_FILTERS);
   const [bookedIds, setBookedIds] = useState<ReadonlySet<string>>(new Set());
   const { book, pendingClassId, isBooking } = useBookClass();
 
+  // Filters, the instructor list and the summary tiles work on the weeks loaded so far (the
+  // first covers today, tomorrow and the rest of this week); Show more adds the next week.
   const classes = useMemo(() => (state.status === 'ready' ? state.classes : []), [state]);
   const shown = useMemo(() => filterClasses(classes, filters, now), [classes, filters, now]);
   const tiles = summarize(classes, shown);
@@ -49,7 +49,7 @@ export function AvailableClassesPage() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageHeading title="Available Classes">Find a class and book your spot. Times are UK time.</PageHeading>
       {!ready || state.status !== 'ready' ? (
-        <ClassList label="Available classes" state={ready ? state : { status: 'loading' }} onRetry={reload} empty={null} renderCard={() => null} />
+        <ClassList label="Available classes" state={ready ? state : { status: 'loading' }} onRetry={reload} onShowMore={showMore} empty={null} renderCard={() => null} />
       ) : classes.length === 0 ? (
         <EmptyState title={EMPTY_WINDOW} />
       ) : (
@@ -58,8 +58,10 @@ export function AvailableClassesPage() {
           <ClassFiltersPanel filters={filters} instructors={instructorsOf(classes)} onChange={setFilters} />
           <ClassList
             label="Available classes"
-            state={{ status: 'ready', classes: shown }}
+            state={state}
+            classes={shown}
             onRetry={reload}
+            onShowMore={showMore}
             empty={
               <EmptyState title={EMPTY_FILTERED}>
                 <p>Try a different search or clear the filters.</p>

@@ -9,12 +9,11 @@ import { cancelBooking } from '@/lib/booking/cancel-booking';
 import { useBookClass } from '@/lib/booking/use-book-class';
 import { adjustSpots } from '@/lib/rules/spots';
 import type { ClassRow } from '@/lib/supabase';
-import { getAllClasses } from '../api/get-all-classes';
 import { BookButton } from '../components/book-button';
 import { ClassCard } from '../components/class-card';
 import { ClassList, EmptyState } from '../components/class-list';
 import { PageHeading } from '../components/page-heading';
-import { useClassList } from '../hooks/use-class-list';
+import { useClassList, type ClassListState } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
 import { useMyClassBookings } from '../hooks/use-my-class-bookings';
 
@@ -22,10 +21,11 @@ const MINUTE = 60_000;
 export const CANCEL_CONFIRM = 'Cancel this booking?';
 export const MEMBER_NOT_FOUND = 'Member record not found';
 
-/** /my-classes (labelled My Schedule): every class, with Book Now and Cancel Booking. */
+/** /my-classes (labelled My Schedule): every class from today on, with Book Now and Cancel Booking. */
 export function MyClassesPage() {
   const { loading, member, memberLoading } = useAuth();
-  const { state, reload, updateClass } = useClassList(getAllClasses);
+  // From the start of today (today's started classes say so), a week at a time.
+  const { state, reload, updateClass, showMore } = useClassList('today');
   const { bookings, setBooking } = useMyClassBookings(member?.id ?? null);
   const now = useNow(MINUTE);
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null }, now);
@@ -86,7 +86,7 @@ export function MyClassesPage() {
   }
 
   const authReady = !loading && !memberLoading;
-  let listState = state;
+  let listState: ClassListState = state;
   if (!authReady || (member && bookings.status === 'loading')) listState = { status: 'loading' };
   else if (bookings.status === 'error') listState = { status: 'error' };
 
@@ -100,6 +100,7 @@ export function MyClassesPage() {
           label="All classes"
           state={listState}
           onRetry={reload}
+          onShowMore={showMore}
           empty={<EmptyState title="No classes yet">New classes will appear here soon.</EmptyState>}
           renderCard={(cls) => {
             const booked = bookings.status === 'ready' && Boolean(bookings.byClass[cls.id]);

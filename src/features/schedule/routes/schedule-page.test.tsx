@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDayHeading } from '@/lib/studio-time';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeClass, memberHandler, restGet, signInAs } from '@/testing/supabase-mocks';
@@ -87,6 +89,40 @@ describe('/schedule', () => {
     expect(await within(article).findByText('Fully Booked')).toBeInTheDocument();
     view.unmount();
     expect(live.listeners.size).toBe(0);
+  });
+
+  it('reads one week at a time under day headings, with Show more for the next week', async () => {
+    const timetable = [1, 3, 9, 10, 16].map((days) => makeClass({ id: `00000000-0000-4000-8000-0000000000${10 + days}`, name: `Class in ${days} days`, start_time: inDays(days) }));
+    const queries: URLSearchParams[] = [];
+    // Answers like PostgREST: start_time gte/lt filters, start order and limit.
+    server.use(
+      restGet('classes', ({ url }) => {
+        const q = url.searchParams;
+        queries.push(q);
+        const bounds = q.getAll('start_time');
+        const rows = timetable.filter((c) =>
+          bounds.every((b) => (b.startsWith('gte.') ? c.start_time >= new Date(b.slice(4)).toISOString() : c.start_time < new Date(b.slice(3)).toISOString())),
+        );
+        return rows.slice(0, Number(q.get('limit')));
+      }),
+    );
+    const user = userEvent.setup();
+    renderSchedule();
+    await screen.findByRole('article', { name: 'Class in 1 days' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Class in 1 days', 'Class in 3 days']);
+    // Cards sit under a level-2 heading per day (h1 > h2 > h3).
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([formatDayHeading(inDays(1)), formatDayHeading(inDays(3))]);
+    expect(within(card('Class in 1 days')).getByRole('heading', { level: 3 })).toBeInTheDocument();
+    const list = queries.find((q) => q.get('select') === '*')!;
+    expect(list.getAll('start_time')).toEqual([expect.stringMatching(/^gte\./), expect.stringMatching(/^lt\./)]);
+    expect(list.get('limit')).toBe('200');
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('article', { name: 'Class in 10 days' });
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('article', { name: 'Class in 16 days' });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('says when classes failed to load', async () => {

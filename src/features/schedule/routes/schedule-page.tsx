@@ -1,17 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { ClassRow } from '@/lib/supabase';
-import { getUpcomingClasses } from '../api/get-upcoming-classes';
 import { ClassCard } from '../components/class-card';
-import { ClassList, EmptyState } from '../components/class-list';
+import { ClassList, ClassListSkeleton, EmptyState } from '../components/class-list';
 import { PageHeading } from '../components/page-heading';
 import { useClassList } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
-
-const loadUpcoming = () => getUpcomingClasses();
 
 /** Re-read every minute so a lock opens, and "Opens in" counts down, while the page is open. */
 const MINUTE = 60_000;
@@ -19,7 +15,7 @@ const MINUTE = 60_000;
 /** /schedule: the public timetable. Booking goes through the form at /book. */
 export function SchedulePage() {
   const { loading, session, member, memberLoading } = useAuth();
-  const { state, reload } = useClassList(loadUpcoming);
+  const { state, reload, showMore } = useClassList('now');
   const now = useNow(MINUTE);
   // The first schedule screen does not lock trial members (spec section 4); guests see the lock.
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null, trialExempt: true }, now);
@@ -58,12 +54,13 @@ export function SchedulePage() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageHeading title="Class Schedule">Upcoming classes at the studio. Times are UK time.</PageHeading>
       {loading || memberLoading ? (
-        <Spinner label="Loading classes" />
+        <ClassListSkeleton />
       ) : (
         <ClassList
           label="Upcoming classes"
           state={state}
           onRetry={reload}
+          onShowMore={showMore}
           empty={<EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}
           renderCard={(cls) => <ClassCard cls={cls} lock={lockOf(cls)} now={now} action={action(cls)} />}
         />
