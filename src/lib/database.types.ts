@@ -411,7 +411,42 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      admin_bookings: {
+        Row: {
+          booked_at: string | null
+          class_id: string | null
+          class_name: string | null
+          class_start_time: string | null
+          class_trainer: string | null
+          id: string | null
+          member_email: string | null
+          member_id: string | null
+          member_name: string | null
+        }
+        Insert: {
+          booked_at?: string | null
+          class_id?: string | null
+          class_name?: string | null
+          class_start_time?: string | null
+          class_trainer?: string | null
+          id?: string | null
+          member_email?: string | null
+          member_id?: string | null
+          member_name?: string | null
+        }
+        Update: {
+          booked_at?: string | null
+          class_id?: string | null
+          class_name?: string | null
+          class_start_time?: string | null
+          class_trainer?: string | null
+          id?: string | null
+          member_email?: string | null
+          member_id?: string | null
+          member_name?: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       abandon_payment: {
