@@ -56,6 +56,26 @@ describe('gateway', () => {
     expect((await fetch(`${stack.url}/rest/v1/classes`, { headers: { apikey: forged } })).status).toBe(401);
   });
 
+  it('answers CORS preflights for the headers supabase-js sends from the browser', async () => {
+    const res = await fetch(`${stack.url}/storage/v1/object/avatars/x.png`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,x-client-info,x-upsert,content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    for (const h of ['apikey', 'authorization', 'x-client-info', 'x-upsert', 'prefer', 'accept-profile', 'x-supabase-api-version']) {
+      expect(res.headers.get('access-control-allow-headers')).toContain(h);
+    }
+    const auth = await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: stack.anonKey } });
+    expect(auth.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    const rest = await fetch(`${stack.url}/rest/v1/classes?select=id&limit=1`, { headers: { apikey: stack.anonKey } });
+    expect(rest.headers.get('access-control-expose-headers')).toContain('content-range');
+  });
+
   it('exposes only the public schema to callers', async () => {
     const res = await fetch(`${stack.url}/rest/v1/rpc/user_by_email`, {
       method: 'POST',

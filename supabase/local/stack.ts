@@ -210,8 +210,3 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   };
 }
-
-/** Whether a persisted local database exists (used by reset and dev to tell first start from restart). */
-export function hasPersistedDatabase(dataDir: string): boolean {
-  return existsSync(`${dataDir}/pglite/PG_VERSION`);
-}
