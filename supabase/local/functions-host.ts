@@ -8,7 +8,8 @@ type NetlifyHandler = (req: Request, context: Record<string, unknown>) => Respon
 /**
  * Runs the repo's Netlify Functions (v2: `export default async (req: Request, context) => Response`)
  * at /.netlify/functions/<name>, so the SPA uses the same relative URL locally and on Netlify.
- * Modules are re-imported when their file changes (edit-and-retry in development).
+ * A function's module is re-imported when its own file changes (edit-and-retry in development);
+ * edits to modules it imports need a restart of the stack.
  */
 export class FunctionsHost {
   constructor(

@@ -13,6 +13,11 @@ const port = Number(env.SUPABASE_LOCAL_PORT ?? 54321);
 const setting = env.SUPABASE_LOCAL_DATA_DIR ?? '.data';
 const dataDir = isAbsolute(setting) ? setting : resolve(repoRoot, setting);
 
+if (env.DATABASE_URL) {
+  console.error('db:reset wipes the local PGlite folder only. With DATABASE_URL set, drop and recreate that database yourself; the next start applies the migrations and seed.');
+  process.exit(1);
+}
+
 const free = await new Promise<boolean>((done) => {
   const probe = createServer();
   probe.once('error', () => done(false));
