@@ -402,6 +402,29 @@ describe('realtime', () => {
   });
 });
 
+describe('realtime ordering', () => {
+  it('delivers successive changes of a row in commit order', async () => {
+    const admin = await signedIn('admin@studio.test');
+    const start = new Date(Date.now() + 12 * 864e5).toISOString();
+    const { data: created } = await admin.from('classes').insert({ name: 'Order Test', start_time: start, trainer: 'Coach Alex' }).select('id').single();
+    const seen: number[] = [];
+    await new Promise<void>((resolve) =>
+      admin
+        .channel('order')
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes', filter: `id=eq.${created!.id}` }, (p) =>
+          seen.push((p.new as { capacity: number }).capacity),
+        )
+        .subscribe((status: string) => status === 'SUBSCRIBED' && resolve()),
+    );
+    await Promise.all([11, 12, 13, 14].map((capacity) => admin.from('classes').update({ capacity }).eq('id', created!.id)));
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(4);
+    const { data: final } = await admin.from('classes').select('capacity').eq('id', created!.id).single();
+    expect(seen[3]).toBe(final!.capacity);
+    await admin.removeAllChannels();
+    await admin.from('classes').delete().eq('id', created!.id);
+  });
+});
+
 describe('realtime protocol', () => {
   /** A raw socket that collects frames, for the protocol details supabase-js hides. */
   async function socket(vsn: string) {

@@ -156,7 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     } catch {
       return;
     }
-    void realtime.publish(change).catch((error: unknown) => console.error('[local stack] realtime delivery failed', error));
+    void realtime.enqueue(change);
   };
 
   let host: DatabaseHost | null = null;

@@ -183,8 +183,21 @@ export class RealtimeServer {
     }
   }
 
+  private queue: Promise<void> = Promise.resolve();
+
+  /**
+   * Queues a committed change for delivery. Changes go out one at a time in commit order (each
+   * waits for the previous one's visibility checks), so a subscriber never sees a row go backwards.
+   */
+  enqueue(change: ChangeEvent): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.publish(change))
+      .catch((error: unknown) => console.error('[local stack] realtime delivery failed', error));
+    return this.queue;
+  }
+
   /** Delivers a committed change to every matching subscription allowed to see it. */
-  async publish(change: ChangeEvent): Promise<void> {
+  private async publish(change: ChangeEvent): Promise<void> {
     const visibility = new Map<string, Promise<boolean>>();
     const pkOnly = (row: Record<string, unknown> | null) =>
       row && change.primary_key ? Object.fromEntries(change.primary_key.map((k) => [k, row[k]])) : {};
