@@ -85,7 +85,16 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<PostgrestP
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited = false;
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  // Never leave an orphaned PostgREST behind if this process ends without stop().
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
 
   const deadline = Date.now() + 30_000;
   for (;;) {
