@@ -1,6 +1,5 @@
 import { supabase } from '@/lib/supabase';
-import { ADMIN_MESSAGES } from '../messages';
-import { useResource } from '../hooks/use-resource';
+import { pageRange, searchFilter, type ListPage } from '../utils/paging';
 
 export type AdminBooking = {
   id: string;
@@ -9,18 +8,26 @@ export type AdminBooking = {
   class: { name: string; start_time: string; trainer: string };
 };
 
-/** Every booking with its member and class, newest first; rows missing either join are hidden (spec section 3). */
-export async function getBookings(): Promise<AdminBooking[]> {
-  const { data, error } = await supabase
-    .from('bookings')
-    .select('id, booked_at, members(name,email), classes(name,start_time,trainer)')
-    .order('booked_at', { ascending: false });
-  if (error) throw error;
-  return data.flatMap((row) =>
-    row.members && row.classes ? [{ id: row.id, booked_at: row.booked_at, member: row.members, class: row.classes }] : [],
-  );
-}
+/** The columns the search box looks in (spec: member name, member email or class name). */
+const SEARCHED = ['member_name', 'member_email', 'class_name'] as const;
 
-export function useBookings() {
-  return useResource(getBookings, ADMIN_MESSAGES.bookingsLoadFailed);
+/**
+ * One page of bookings, newest first, from the `admin_bookings` view (bookings joined with their
+ * member and class; rows missing either join are not in it, spec section 3), searched on the server.
+ */
+export async function getBookingsPage(page: number, search: string): Promise<ListPage<AdminBooking>> {
+  let query = supabase
+    .from('admin_bookings')
+    .select('id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer', { count: 'exact' });
+  if (search) query = query.or(searchFilter(SEARCHED, search));
+  const { data, error, count } = await query.order('booked_at', { ascending: false }).range(...pageRange(page));
+  if (error) throw error;
+  // The view's columns come from NOT NULL ones through inner joins; PostgREST types views as nullable.
+  const rows = data.map((r) => ({
+    id: r.id!,
+    booked_at: r.booked_at!,
+    member: { name: r.member_name, email: r.member_email! },
+    class: { name: r.class_name!, start_time: r.class_start_time!, trainer: r.class_trainer! },
+  }));
+  return { rows, total: count ?? rows.length };
 }

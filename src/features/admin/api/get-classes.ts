@@ -1,14 +1,15 @@
 import { supabase, type ClassRow } from '@/lib/supabase';
-import { ADMIN_MESSAGES } from '../messages';
-import { useResource } from '../hooks/use-resource';
+import { pageRange, type ListPage } from '../utils/paging';
 
-/** Every class, soonest first, for Classes Management. */
-export async function getClasses(): Promise<ClassRow[]> {
-  const { data, error } = await supabase.from('classes').select('*').order('start_time', { ascending: true });
+/**
+ * One page of Classes Management: upcoming classes soonest first, or (with `past`) classes that
+ * have started, most recent first.
+ */
+export async function getClassesPage(page: number, past: boolean, now: Date = new Date()): Promise<ListPage<ClassRow>> {
+  const query = supabase.from('classes').select('*', { count: 'exact' });
+  const at = now.toISOString();
+  const filtered = past ? query.lt('start_time', at).order('start_time', { ascending: false }) : query.gte('start_time', at).order('start_time', { ascending: true });
+  const { data, error, count } = await filtered.range(...pageRange(page));
   if (error) throw error;
-  return data;
-}
-
-export function useClasses() {
-  return useResource(getClasses, ADMIN_MESSAGES.classesLoadFailed);
+  return { rows: data, total: count ?? data.length };
 }

@@ -1,19 +1,14 @@
 import { supabase, type Member } from '@/lib/supabase';
-import { ADMIN_MESSAGES } from '../messages';
-import { useResource } from '../hooks/use-resource';
+import { pageRange, searchFilter, type ListPage } from '../utils/paging';
 
 export type AdminMember = Pick<Member, 'id' | 'name' | 'email' | 'membership_tier' | 'created_at'> & { bookingsCount: number };
 
-/** Every member, newest first, with a bookings count embedded in the same request. */
-export async function getMembers(): Promise<AdminMember[]> {
-  const { data, error } = await supabase
-    .from('members')
-    .select('id, name, email, membership_tier, created_at, bookings(count)')
-    .order('created_at', { ascending: false });
+/** One page of members, newest first, searched by name or email on the server, with a bookings count embedded. */
+export async function getMembersPage(page: number, search: string): Promise<ListPage<AdminMember>> {
+  let query = supabase.from('members').select('id, name, email, membership_tier, created_at, bookings(count)', { count: 'exact' });
+  if (search) query = query.or(searchFilter(['name', 'email'], search));
+  const { data, error, count } = await query.order('created_at', { ascending: false }).range(...pageRange(page));
   if (error) throw error;
-  return data.map(({ bookings, ...member }) => ({ ...member, bookingsCount: bookings[0]?.count ?? 0 }));
-}
-
-export function useMembers() {
-  return useResource(getMembers, ADMIN_MESSAGES.membersLoadFailed);
+  const rows = data.map(({ bookings, ...member }) => ({ ...member, bookingsCount: bookings[0]?.count ?? 0 }));
+  return { rows, total: count ?? rows.length };
 }

@@ -1,16 +1,16 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ClipboardList, XCircle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
-import { useBookings, type AdminBooking } from '../api/get-bookings';
+import { getBookingsPage, type AdminBooking } from '../api/get-bookings';
 import { cancelBooking } from '../api/cancel-booking';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
 import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
-import { matchesSearch } from '../utils/search';
+import { ListFooter } from '../components/list-footer';
+import { usePagedList } from '../hooks/use-paged-list';
 import { ADMIN_MESSAGES } from '../messages';
 import { formatInLondon } from '../utils/studio-clock';
 
@@ -18,23 +18,23 @@ const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide te
 const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
 export function BookingsManagementPage() {
-  const { state, setData } = useBookings();
-  const [search, setSearch] = useState('');
+  const { state, page, setPage, search, setSearch, searching, removeRow } = usePagedList(getBookingsPage, ADMIN_MESSAGES.bookingsLoadFailed);
 
   async function cancel(booking: AdminBooking) {
     const who = booking.member.name || booking.member.email;
     if (!window.confirm(`Cancel ${who}'s booking for ${booking.class.name}?`)) return;
     try {
       await cancelBooking(booking.id);
-      setData((rows) => rows.filter((r) => r.id !== booking.id));
+      removeRow((r) => r.id !== booking.id);
       toast.success(ADMIN_MESSAGES.bookingCancelled);
     } catch {
       toast.error(ADMIN_MESSAGES.bookingCancelFailed);
     }
   }
 
-  const all = state.status === 'ready' ? state.data : [];
-  const shown = all.filter((b) => matchesSearch(search, [b.member.name, b.member.email, b.class.name]));
+  // One page of the bookings matching the search (server side); total counts every match.
+  const shown = state.status === 'ready' ? state.rows : [];
+  const total = state.status === 'ready' ? state.total : 0;
 
   return (
     <section>
@@ -45,14 +45,14 @@ export function BookingsManagementPage() {
       <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading bookings" />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.bookingsLoadFailed} body="Refresh the page to try again." />}
-        {state.status === 'ready' && all.length === 0 && (
+        {state.status === 'ready' && total === 0 && !searching && (
           <EmptyState
             title="No bookings yet"
             body="Bookings will appear here once members start booking classes."
             icon={<ClipboardList aria-hidden="true" className="h-10 w-10" />}
           />
         )}
-        {state.status === 'ready' && all.length > 0 && shown.length === 0 && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
+        {state.status === 'ready' && shown.length === 0 && searching && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
         {shown.length > 0 && (
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200">
@@ -101,11 +101,7 @@ export function BookingsManagementPage() {
             </table>
           </div>
         )}
-        {state.status === 'ready' && all.length > 0 && (
-          <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" aria-live="polite">
-            Showing {shown.length} of {all.length} bookings
-          </p>
-        )}
+        {state.status === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} noun="bookings" page={page} onPage={setPage} />}
       </TablePanel>
     </section>
   );

@@ -4,26 +4,33 @@ import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { ClassRow } from '@/lib/supabase';
-import { useClasses } from '../api/get-classes';
+import { getClassesPage } from '../api/get-classes';
 import { deleteClass } from '../api/delete-class';
 import { ClassesTable } from '../components/classes-table';
 import { ClassFormDialog } from '../components/class-form-dialog';
 import { EmptyState } from '../components/empty-state';
 import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
+import { ListFooter } from '../components/list-footer';
+import { usePagedList } from '../hooks/use-paged-list';
 import { ADMIN_MESSAGES } from '../messages';
 
 type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 
+// Upcoming classes by default (the ones an admin acts on); past ones on request, newest first.
+const loadUpcoming = (page: number) => getClassesPage(page, false);
+const loadPast = (page: number) => getClassesPage(page, true);
+
 export function ClassesManagementPage() {
-  const { state, reload, setData } = useClasses();
+  const [showPast, setShowPast] = useState(false);
+  const { state, page, setPage, reload, removeRow } = usePagedList(showPast ? loadPast : loadUpcoming, ADMIN_MESSAGES.classesLoadFailed);
   const [dialog, setDialog] = useState<Dialog>({ open: false });
 
   async function remove(row: ClassRow) {
     if (!window.confirm(`Delete ${row.name}? Its bookings are cancelled too.`)) return;
     try {
       await deleteClass(row.id);
-      setData((rows) => rows.filter((r) => r.id !== row.id));
+      removeRow((r) => r.id !== row.id);
       toast.success(ADMIN_MESSAGES.classDeleted);
     } catch {
       toast.error(ADMIN_MESSAGES.classDeleteFailed);
@@ -41,14 +48,27 @@ export function ClassesManagementPage() {
           </Button>
         }
       />
+      <label className="mb-4 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+          checked={showPast}
+          onChange={(e) => {
+            setShowPast(e.target.checked);
+            setPage(0);
+          }}
+        />
+        Show past classes
+      </label>
       <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading classes" />}
-        {state.status === 'ready' && state.data.length === 0 && (
+        {state.status === 'ready' && state.total === 0 && (
           <EmptyState title="No classes yet" body="Get started by creating your first class" icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />} />
         )}
-        {state.status === 'ready' && state.data.length > 0 && (
-          <ClassesTable classes={state.data} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} />
+        {state.status === 'ready' && state.rows.length > 0 && (
+          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} />
         )}
+        {state.status === 'ready' && state.total > 0 && <ListFooter shown={state.rows.length} total={state.total} noun="classes" page={page} onPage={setPage} />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}
       </TablePanel>
       <ClassFormDialog

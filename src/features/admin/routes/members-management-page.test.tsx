@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, postgrestError } from '@/testing/supabase-mocks';
+import { REST_URL, postgrestError, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, membersHandler, signInAsAdmin } from '../testing/admin-fixtures';
 
 const member = (id: string, name: string | null, email: string, tier: string, count: number, created = '2026-03-05T10:00:00Z') => ({
@@ -24,13 +24,33 @@ const LIST = [
   member('m5', null, 'legacy@studio.test', 'gold', 0),
 ];
 
-function setup(list: unknown[]) {
+/** admin_stats as the database computes it over `list` (trial and unknown tiers are pay as you go). */
+function statsOf(list: { membership_tier: string }[]) {
+  const premium = list.filter((m) => m.membership_tier === 'premium').length;
+  const standard = list.filter((m) => m.membership_tier === 'standard').length;
+  return {
+    total_members: list.length, total_classes: 0, total_bookings: 0, upcoming_classes: 0,
+    premium_members: premium, standard_members: standard, payg_members: list.length - premium - standard, bookings_this_month: 0,
+  };
+}
+
+function setup(initial: ReturnType<typeof member>[]) {
+  let list = initial;
   const { handlers } = signInAsAdmin(() => list);
   const requests: URL[] = [];
-  server.use(...handlers);
+  server.use(
+    ...handlers,
+    rpc('admin_stats', () => statsOf(list)),
+    http.delete(`${REST_URL}/members`, ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id')!;
+      if (id === 'eq.m2') return postgrestError({ code: '42501', message: 'permission denied' }, 403);
+      list = list.filter((m) => `eq.${m.id}` !== id);
+      return HttpResponse.json([{ id: id.slice(3) }]);
+    }),
+  );
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    if (url.pathname.endsWith('/members') && !url.searchParams.has('email') && !url.searchParams.has('user_id')) requests.push(url);
+    if (url.pathname.endsWith('/members') && request.method === 'GET' && !url.searchParams.has('email') && !url.searchParams.has('user_id')) requests.push(url);
   });
   renderApp('/admin/members');
   return requests;
@@ -41,12 +61,13 @@ function card(label: string) {
 }
 
 describe('Members Management', () => {
-  it('counts tiers (trial and unknown as Pay as You Go) and lists members with badges, bookings and join date', async () => {
+  it('shows the tier counts admin_stats gives and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
     expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count)');
     expect(requests[0]!.searchParams.get('order')).toBe('created_at.desc');
-    expect(card('Total Members')).toHaveTextContent('5');
+    expect([requests[0]!.searchParams.get('offset'), requests[0]!.searchParams.get('limit')]).toEqual(['0', '50']);
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
     expect(card('Premium')).toHaveTextContent('1');
     expect(card('Standard')).toHaveTextContent('1');
     expect(card('Pay as You Go')).toHaveTextContent('3');
@@ -63,13 +84,18 @@ describe('Members Management', () => {
     const user = userEvent.setup();
     const search = await screen.findByRole('searchbox', { name: 'Search members' });
     await user.type(search, 'tara');
-    expect(screen.getByText('Showing 1 of 5 members')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 members')).toBeInTheDocument();
+    expect(screen.getByText('Tara Trial')).toBeInTheDocument();
+    expect(screen.queryByText('Priya Premium')).not.toBeInTheDocument();
     await user.clear(search);
     await user.type(search, 'legacy@');
-    expect(screen.getByText('legacy@studio.test')).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 of 5 members')).toBeInTheDocument();
+    expect(await screen.findByText('legacy@studio.test')).toBeInTheDocument();
+    expect(screen.queryByText('Tara Trial')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 members')).toBeInTheDocument();
+    // The cards still count every member, not the search.
+    expect(card('Total Members')).toHaveTextContent('5');
     await user.type(search, 'nobody');
-    expect(screen.getByText('No members found')).toBeInTheDocument();
+    expect(await screen.findByText('No members found')).toBeInTheDocument();
   });
 
   it('shows the empty state without members', async () => {
@@ -84,6 +110,7 @@ describe('Members Management', () => {
     server.use(
       http.get(`${REST_URL}/members`, ({ request }) => (new URL(request.url).searchParams.has('order') ? postgrestError({ code: '42501', message: 'denied' }, 403) : undefined)),
       membersHandler(admin),
+      rpc('admin_stats', () => statsOf([])),
     );
     renderApp('/admin/members');
     expect(await screen.findAllByText('Failed to load members')).not.toHaveLength(0);
@@ -92,14 +119,9 @@ describe('Members Management', () => {
   it('deletes a member after confirmation, and reports a refusal', async () => {
     setup(LIST);
     const deleted: string[] = [];
-    server.use(
-      http.delete(`${REST_URL}/members`, ({ request }) => {
-        const id = new URL(request.url).searchParams.get('id')!;
-        if (id === 'eq.m2') return postgrestError({ code: '42501', message: 'permission denied' }, 403);
-        deleted.push(id);
-        return HttpResponse.json([{ id: id.slice(3) }]);
-      }),
-    );
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'DELETE') deleted.push(new URL(request.url).searchParams.get('id')!);
+    });
     const user = userEvent.setup();
     const confirm = answerConfirm(false);
     await user.click(await screen.findByRole('button', { name: 'Delete Paul Payg' }));
@@ -109,7 +131,8 @@ describe('Members Management', () => {
     expect(await screen.findByText('Member deleted successfully')).toBeInTheDocument();
     expect(deleted).toEqual(['eq.m3']);
     expect(screen.queryByText('Paul Payg')).not.toBeInTheDocument();
-    expect(card('Total Members')).toHaveTextContent('4');
+    expect(screen.getByText('Showing 4 of 4 members')).toBeInTheDocument();
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('4'));
     await user.click(screen.getByRole('button', { name: 'Delete Sam Standard' }));
     expect(await screen.findByText('Failed to delete member')).toBeInTheDocument();
   });

@@ -1,57 +1,53 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
-import { useMembers, type AdminMember } from '../api/get-members';
+import { getMembersPage, type AdminMember } from '../api/get-members';
+import { useAdminStats } from '../api/get-admin-stats';
 import { deleteMember } from '../api/delete-member';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
 import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
-import { matchesSearch } from '../utils/search';
+import { ListFooter } from '../components/list-footer';
+import { usePagedList } from '../hooks/use-paged-list';
 import { StatCard } from '../components/stat-card';
 import { TierBadge } from '../components/tier-badge';
 import { ADMIN_MESSAGES } from '../messages';
-import { displayTier } from '../utils/membership-tier';
 import { formatInLondon } from '../utils/studio-clock';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
-function countTiers(members: AdminMember[]) {
-  const counts = { premium: 0, standard: 0, payg: 0 };
-  for (const m of members) counts[displayTier(m.membership_tier)] += 1;
-  return counts;
-}
-
 export function MembersManagementPage() {
-  const { state, setData } = useMembers();
-  const [search, setSearch] = useState('');
+  const { state, page, setPage, search, setSearch, searching, removeRow } = usePagedList(getMembersPage, ADMIN_MESSAGES.membersLoadFailed);
+  // The cards count every member on the server (admin_stats: trial and unknown tiers are pay as you go).
+  const { state: stats, reload: reloadStats } = useAdminStats();
 
   async function remove(member: AdminMember) {
     if (!window.confirm(`Delete ${member.name || member.email}? Their bookings are deleted too.`)) return;
     try {
       await deleteMember(member.id);
-      setData((rows) => rows.filter((r) => r.id !== member.id));
+      removeRow((r) => r.id !== member.id);
+      reloadStats();
       toast.success(ADMIN_MESSAGES.memberDeleted);
     } catch {
       toast.error(ADMIN_MESSAGES.memberDeleteFailed);
     }
   }
 
-  const all = state.status === 'ready' ? state.data : [];
-  const shown = all.filter((m) => matchesSearch(search, [m.name, m.email]));
-  const tiers = countTiers(all);
+  const shown = state.status === 'ready' ? state.rows : [];
+  const total = state.status === 'ready' ? state.total : 0;
+  const figure = (key: 'total_members' | 'premium_members' | 'standard_members' | 'payg_members') => (stats.status === 'ready' ? stats.data[key] : '—');
 
   return (
     <section>
       <PageHeading title="Members Management" />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Members" value={all.length} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Premium" value={tiers.premium} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Standard" value={tiers.standard} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Pay as You Go" value={tiers.payg} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Total Members" value={figure('total_members')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Premium" value={figure('premium_members')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Standard" value={figure('standard_members')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Pay as You Go" value={figure('payg_members')} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
       </div>
       <div className="mb-4 flex">
         <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />
@@ -59,10 +55,10 @@ export function MembersManagementPage() {
       <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading members" />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.membersLoadFailed} body="Refresh the page to try again." />}
-        {state.status === 'ready' && all.length === 0 && (
+        {state.status === 'ready' && total === 0 && !searching && (
           <EmptyState title="No members yet" body="Members will appear here once they sign up." icon={<Users aria-hidden="true" className="h-10 w-10" />} />
         )}
-        {state.status === 'ready' && all.length > 0 && shown.length === 0 && <EmptyState title="No members found" body="Try adjusting your search terms" />}
+        {state.status === 'ready' && shown.length === 0 && searching && <EmptyState title="No members found" body="Try adjusting your search terms" />}
         {shown.length > 0 && (
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200">
@@ -103,11 +99,7 @@ export function MembersManagementPage() {
             </table>
           </div>
         )}
-        {state.status === 'ready' && all.length > 0 && (
-          <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" aria-live="polite">
-            Showing {shown.length} of {all.length} members
-          </p>
-        )}
+        {state.status === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} noun="members" page={page} onPage={setPage} />}
       </TablePanel>
     </section>
   );

@@ -18,7 +18,7 @@ export function membersHandler(self: Member | null, list: () => unknown[] = () =
   return http.get(`${REST_URL}/members`, ({ request }) => {
     const url = new URL(request.url);
     if (url.searchParams.has('user_id') || url.searchParams.has('email')) return rowsResponse(request, self ? [self] : []);
-    return HttpResponse.json(list());
+    return pagedResponse(url, list() as Record<string, unknown>[]);
   });
 }
 
@@ -42,3 +42,24 @@ export function recordRequests(server: { events: { on: (e: 'request:start', fn: 
 }
 
 export const logoutHandler = http.post(`${AUTH_URL}/logout`, () => new HttpResponse(null, { status: 204 }));
+
+/**
+ * Answers a paged list request like PostgREST: the `or=(col.ilike."*term*",...)` search the admin
+ * lists send (case-insensitive contains), then offset/limit, with Content-Range carrying the count
+ * of every matching row (what count=exact returns).
+ */
+export function pagedResponse(url: URL, rows: Record<string, unknown>[]) {
+  const or = url.searchParams.get('or');
+  const terms = or
+    ? [...or.slice(1, -1).matchAll(/([\w.]+)\.ilike\."\*((?:[^"\\]|\\.)*)\*"/g)].map(([, column, raw]) => ({
+        column: column!,
+        needle: raw!.replace(/\\(.)/g, '$1').replace(/\\(.)/g, '$1').toLowerCase(),
+      }))
+    : [];
+  const matching = terms.length ? rows.filter((row) => terms.some(({ column, needle }) => ((row[column] as string | null | undefined) ?? '').toLowerCase().includes(needle))) : rows;
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const limit = Number(url.searchParams.get('limit') ?? matching.length);
+  const page = matching.slice(offset, offset + limit);
+  const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
+  return HttpResponse.json(page, { headers: { 'content-range': `${range}/${matching.length}` } });
+}
