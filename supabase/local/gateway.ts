@@ -99,6 +99,8 @@ export function createGateway(parts: GatewayParts): Server {
     if (path.startsWith('/rest/v1')) {
       const target = parts.postgrestUrl();
       if (!target) return sendJson(res, 503, { message: 'The local stack is starting' });
+      // An apikey in the query string is the gateway's business, not a PostgREST filter.
+      if (url.searchParams.has('apikey')) url.searchParams.delete('apikey');
       return proxyToPostgrest(req, res, target, `${path.slice('/rest/v1'.length) || '/'}${url.search}`, apikey ?? '');
     }
     if (path.startsWith('/auth/v1/')) return parts.auth.handle(req, res, path.slice('/auth/v1'.length), url);
