@@ -9,9 +9,9 @@
 --   (`late: true`); the spot is freed all the same, and the cancellation is recorded so it still
 --   counts against the plan this month (my_plan_usage).
 --
--- Lock order everywhere: the class row first, then member rows. book_class used to lock the
--- member first; the promotion runs with the class row already locked (the spot trigger holds it),
--- so the same order in both is what keeps them from deadlocking.
+-- Lock order everywhere: the class row first, then member rows (FOR NO KEY UPDATE). book_class
+-- used to lock the member first; the promotion runs with the class row already locked (the spot
+-- trigger holds it), so the same order in both is what keeps them from deadlocking.
 
 -- Studio defaults, in one place ----------------------------------------------------------------
 
@@ -251,7 +251,9 @@ begin
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
   -- Then the member row, re-read: two bookings at once must not both use the one free trial.
-  select * into v_member from public.members where id = v_member.id for update;
+  -- NO KEY UPDATE, not UPDATE: it still queues other bookings of this member, but not the
+  -- key-share locks that inserts referencing the member take (see promote_waitlist).
+  select * into v_member from public.members where id = v_member.id for no key update;
 
   v_refusal := private.booking_refusal(v_member, v_class, p_booking_type);
   if v_refusal is not null then
@@ -330,7 +332,10 @@ begin
     continue when v_refusal is not null;
     continue when private.needs_payment(private.booking_type_for(v_member, null), v_class);
 
-    select * into v_member from public.members where id = v_entry.member_id for update;
+    -- NO KEY UPDATE: serialises with the member's own bookings (trial use) but not with rows
+    -- that merely reference the member. With FOR UPDATE, two members each promoted into the
+    -- other's cancelled class deadlocked on their own cancellation emails' foreign keys.
+    select * into v_member from public.members where id = v_entry.member_id for no key update;
     v_type := private.booking_type_for(v_member, null);
     continue when private.needs_payment(v_type, v_class);
 

@@ -149,22 +149,31 @@ describe('concurrent cancellations with a waitlist', () => {
       await expectOrderlyPromotion(db, setup, outcomes);
     });
 
-    it.skipIf(!binDir)('two members waiting on each other’s classes cancel at once without deadlocking', async () => {
+    it.skipIf(!binDir)('members waiting on each other’s classes cancel at once without deadlocking', async () => {
       const db = pgClientDatabase(owner!);
-      // A holds class 1 and waits for class 2; B holds class 2 and waits for class 1.
-      const [c1, c2] = [await createClass(db, { capacity: 1 }), await createClass(db, { capacity: 1 })];
-      const a = await createUser(db, 'cross-a', { membership_tier: 'premium' });
-      const b = await createUser(db, 'cross-b', { membership_tier: 'premium' });
-      await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid'), ($3, $4, 'paid')`, [a.memberId, c1, b.memberId, c2]);
-      await asUser(db, a.claims, (tx) => tx.query('select public.join_waitlist($1)', [c2]));
-      await asUser(db, b.claims, (tx) => tx.query('select public.join_waitlist($1)', [c1]));
-      const outcomes = await race([
-        { claims: a.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, a.memberId, c1)] },
-        { claims: b.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, b.memberId, c2)] },
-      ]);
-      expect(outcomes).toEqual([{ ok: true }, { ok: true }]);
-      expect(await bookingIdOf(db, a.memberId, c2)).not.toBeNull();
-      expect(await bookingIdOf(db, b.memberId, c1)).not.toBeNull();
+      // In each pair, A holds class 1 and waits for class 2; B holds class 2 and waits for class 1.
+      // Several pairs at once, so the crossing locks really overlap.
+      const pairs = [];
+      const calls: Call[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const [c1, c2] = [await createClass(db, { capacity: 1 }), await createClass(db, { capacity: 1 })];
+        const a = await createUser(db, `cross-a-${i}`, { membership_tier: 'premium' });
+        const b = await createUser(db, `cross-b-${i}`, { membership_tier: 'premium' });
+        await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid'), ($3, $4, 'paid')`, [a.memberId, c1, b.memberId, c2]);
+        await asUser(db, a.claims, (tx) => tx.query('select public.join_waitlist($1)', [c2]));
+        await asUser(db, b.claims, (tx) => tx.query('select public.join_waitlist($1)', [c1]));
+        calls.push(
+          { claims: a.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, a.memberId, c1)] },
+          { claims: b.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, b.memberId, c2)] },
+        );
+        pairs.push({ a, b, c1, c2 });
+      }
+      const outcomes = await race(calls);
+      expect(outcomes).toEqual(calls.map(() => ({ ok: true })));
+      for (const { a, b, c1, c2 } of pairs) {
+        expect(await bookingIdOf(db, a.memberId, c2)).not.toBeNull();
+        expect(await bookingIdOf(db, b.memberId, c1)).not.toBeNull();
+      }
     });
   });
 });
