@@ -22,24 +22,28 @@ interface ScaleQuery {
   needsIndex: boolean;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** The admin lists ask for the total with the page (supabase-js `count: 'exact'`). */
+  countExact?: boolean;
 }
 
 function queries(memberId: string, classId: string): ScaleQuery[] {
   const now = new Date().toISOString();
-  const twoWeeks = new Date(Date.now() + 14 * 24 * 3600_000).toISOString();
+  const week = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+  const search = encodeURIComponent('"*scale member 77*"');
+  const bookingCols = 'id,booked_at,member_name,member_email,class_name,class_start_time,class_trainer';
   return [
     {
-      name: 'schedule: upcoming classes (all)',
+      name: 'schedule: a week of classes (limit 200)',
       who: 'anon',
-      rest: `/rest/v1/classes?select=*&start_time=gt.${now}&order=start_time.asc`,
-      sql: `select * from public.classes where start_time > now() order by start_time`,
-      needsIndex: false,
+      rest: `/rest/v1/classes?select=*&start_time=gte.${now}&start_time=lt.${week}&order=start_time.asc&limit=200`,
+      sql: `select * from public.classes where start_time >= now() and start_time < now() + interval '7 days' order by start_time limit 200`,
+      needsIndex: true,
     },
     {
-      name: 'schedule: next 14 days',
+      name: 'schedule: is there a class after the week',
       who: 'member',
-      rest: `/rest/v1/classes?select=*&start_time=gt.${now}&start_time=lt.${twoWeeks}&order=start_time.asc`,
-      sql: `select * from public.classes where start_time > now() and start_time < now() + interval '14 days' order by start_time`,
+      rest: `/rest/v1/classes?select=start_time&start_time=gte.${week}&order=start_time.asc&limit=1`,
+      sql: `select start_time from public.classes where start_time >= now() + interval '7 days' order by start_time limit 1`,
       needsIndex: true,
     },
     {
@@ -66,25 +70,44 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       needsIndex: false,
     },
     {
-      name: 'admin: members with booking counts',
+      name: 'admin: members page 1 of 50 with booking counts + count',
       who: 'admin',
-      rest: `/rest/v1/members?select=id,name,email,membership_tier,created_at,bookings(count)&order=created_at.desc`,
-      sql: `select m.id, (select count(*) from public.bookings b where b.member_id = m.id) from public.members m order by m.created_at desc`,
-      needsIndex: false,
+      rest: `/rest/v1/members?select=id,name,email,membership_tier,created_at,bookings(count)&order=created_at.desc&offset=0&limit=50`,
+      sql: `select m.id, (select count(*) from public.bookings b where b.member_id = m.id) from public.members m order by m.created_at desc limit 50`,
+      needsIndex: true,
+      countExact: true,
     },
     {
-      name: 'admin: all classes',
+      name: 'admin: members search (name/email ilike) + count',
       who: 'admin',
-      rest: `/rest/v1/classes?select=*&order=start_time.asc`,
-      sql: `select * from public.classes order by start_time`,
+      rest: `/rest/v1/members?select=id,name,email,membership_tier,created_at,bookings(count)&or=(name.ilike.${search},email.ilike.${search})&order=created_at.desc&offset=0&limit=50`,
+      sql: `select m.id, (select count(*) from public.bookings b where b.member_id = m.id) from public.members m where m.name ilike '%scale member 77%' or m.email ilike '%scale member 77%' order by m.created_at desc limit 50`,
       needsIndex: false,
+      countExact: true,
     },
     {
-      name: 'admin: all bookings with member and class',
+      name: 'admin: upcoming classes page 1 of 50 + count',
       who: 'admin',
-      rest: `/rest/v1/bookings?select=id,booked_at,members(name,email),classes(name,start_time,trainer)&order=booked_at.desc`,
-      sql: `select b.id, b.booked_at, m.name, m.email, c.name, c.start_time, c.trainer from public.bookings b join public.members m on m.id = b.member_id join public.classes c on c.id = b.class_id order by b.booked_at desc`,
+      rest: `/rest/v1/classes?select=*&start_time=gte.${now}&order=start_time.asc&offset=0&limit=50`,
+      sql: `select * from public.classes where start_time >= now() order by start_time limit 50`,
+      needsIndex: true,
+      countExact: true,
+    },
+    {
+      name: 'admin: bookings page 1 of 50 (admin_bookings) + count',
+      who: 'admin',
+      rest: `/rest/v1/admin_bookings?select=${bookingCols}&order=booked_at.desc&offset=0&limit=50`,
+      sql: `select ${bookingCols} from public.admin_bookings order by booked_at desc limit 50`,
       needsIndex: false,
+      countExact: true,
+    },
+    {
+      name: 'admin: bookings search (member/class ilike) + count',
+      who: 'admin',
+      rest: `/rest/v1/admin_bookings?select=${bookingCols}&or=(member_name.ilike.${search},member_email.ilike.${search},class_name.ilike.${search})&order=booked_at.desc&offset=0&limit=50`,
+      sql: `select ${bookingCols} from public.admin_bookings where member_name ilike '%scale member 77%' or member_email ilike '%scale member 77%' or class_name ilike '%scale member 77%' order by booked_at desc limit 50`,
+      needsIndex: false,
+      countExact: true,
     },
   ];
 }
@@ -203,14 +226,20 @@ export async function measureScale(
         try {
           const res = await fetch(`${stack.url}${q.rest}`, {
             method: q.method ?? 'GET',
-            headers: { apikey: stack.anonKey, authorization: `Bearer ${tokens[q.who]}`, 'content-type': 'application/json' },
+            headers: {
+              apikey: stack.anonKey,
+              authorization: `Bearer ${tokens[q.who]}`,
+              'content-type': 'application/json',
+              ...(q.countExact ? { prefer: 'count=exact' } : {}),
+            },
             body: q.body ? JSON.stringify(q.body) : undefined,
             signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
           });
           const text = await res.text();
           if (!res.ok) failure = `HTTP ${res.status} ${text.slice(0, 120)}`;
           const parsed = JSON.parse(text) as unknown;
-          rows = Array.isArray(parsed) ? `${parsed.length} rows, ${(text.length / 1e6).toFixed(1)} MB` : `${text.length} B`;
+          const total = res.headers.get('content-range')?.split('/')[1];
+          rows = Array.isArray(parsed) ? `${parsed.length}${total ? ` of ${total}` : ''} rows, ${(text.length / 1e6).toFixed(1)} MB` : `${text.length} B`;
         } catch (err) {
           // A keep-alive socket the server closed after a huge response: retry once on a new one.
           if (!retried && err instanceof TypeError && err.message === 'fetch failed') {
