@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { AuthService } from './auth/gotrue';
-import { readLocalEnv, repoRoot } from './config';
+import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
 import { startPgliteHost, type DatabaseHost } from './database-host';
 import { FunctionsHost, installNetlifyGlobal } from './functions-host';
 import { createGateway } from './gateway';
@@ -34,7 +34,6 @@ import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
 import { RestClient } from './rest-client';
 import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
 import { StorageService } from './storage/storage-api';
-import { GATEWAY_SCHEMA } from './config';
 
 export interface StackOptions {
   port?: number;
