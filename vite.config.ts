@@ -23,12 +23,14 @@ export default defineConfig(({ mode }) => {
   const defaults = env.NETLIFY === 'true' ? {} : localDefaults();
   const pick = (name: string) => env[name] || defaults[name] || '';
   const gateway = `http://127.0.0.1:${pick('SUPABASE_LOCAL_PORT') || '54321'}`;
+  // Locally the API is the gateway, wherever SUPABASE_LOCAL_PORT puts it.
+  const supabaseUrl = env.VITE_SUPABASE_URL || (env.NETLIFY === 'true' ? '' : gateway);
 
   return {
     plugins: [react(), tailwindcss()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
-      'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(pick('VITE_SUPABASE_URL')),
+      'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(pick('VITE_SUPABASE_ANON_KEY')),
       'import.meta.env.VITE_PUBLIC_IMAGES_URL': JSON.stringify(env.VITE_PUBLIC_IMAGES_URL ?? ''),
     },
