@@ -455,6 +455,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_bookings_search: {
+        Args: {
+          p_term: string
+        }
+        Returns: Record<string, unknown>[]
+      }
       admin_stats: {
         Args: never
         Returns: Json

@@ -40,6 +40,19 @@ describe('admin_bookings', () => {
     expect(found.map((r) => r.member_email)).toEqual([member.email]);
   });
 
+  it('admin_bookings_search matches member name, email or class name once per booking, wildcards literal', async () => {
+    const search = (claims: TestUser['claims'], term: string) =>
+      asUser(db, claims, (tx) => q(tx, 'select * from public.admin_bookings_search($1) where class_id = $2', [term, classId]));
+    // The class name matches both bookings; the union returns each once.
+    expect((await search(admin.claims, 'kettlebells VIEW')).map((r) => r.member_email).sort()).toEqual([member.email, other.email].sort());
+    expect((await search(admin.claims, member.email.toUpperCase())).map((r) => r.member_email)).toEqual([member.email]);
+    expect(await search(admin.claims, 'Kettlebells_View')).toEqual([]);
+    expect(await search(admin.claims, '%')).toEqual([]);
+    // A member searching sees only their own booking.
+    expect((await search(member.claims, 'Kettlebells')).map((r) => r.member_email)).toEqual([member.email]);
+    await expectSqlError(asAnon(db, (tx) => q(tx, `select * from public.admin_bookings_search('x')`)), { code: '42501' });
+  });
+
   it('keeps row-level security: a member sees only their own booking, anon nothing', async () => {
     const own = await asUser(db, member.claims, (tx) => q(tx, 'select * from public.admin_bookings where class_id = $1', [classId]));
     expect(own.map((r) => r.member_email)).toEqual([member.email]);

@@ -1,5 +1,5 @@
 import { supabase } from '@/lib/supabase';
-import { pageRange, searchFilter, type ListPage } from '../utils/paging';
+import { pageRange, type ListPage } from '../utils/paging';
 
 export type AdminBooking = {
   id: string;
@@ -8,21 +8,20 @@ export type AdminBooking = {
   class: { name: string; start_time: string; trainer: string };
 };
 
-/** The columns the search box looks in (spec: member name, member email or class name). */
-const SEARCHED = ['member_name', 'member_email', 'class_name'] as const;
+const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer';
 
 /**
- * One page of bookings, newest first, from the `admin_bookings` view (bookings joined with their
- * member and class; rows missing either join are not in it, spec section 3), searched on the server.
+ * One page of bookings, newest first, from the `admin_bookings` view (bookings with their member
+ * and class, spec section 3). A search goes to `admin_bookings_search`, which matches member name,
+ * member email or class name on the server and returns the same rows.
  */
 export async function getBookingsPage(page: number, search: string): Promise<ListPage<AdminBooking>> {
-  let query = supabase
-    .from('admin_bookings')
-    .select('id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer', { count: 'exact' });
-  if (search) query = query.or(searchFilter(SEARCHED, search));
-  const { data, error, count } = await query.order('booked_at', { ascending: false }).range(...pageRange(page));
+  const source = search
+    ? supabase.rpc('admin_bookings_search', { p_term: search }, { count: 'exact' }).select(COLUMNS)
+    : supabase.from('admin_bookings').select(COLUMNS, { count: 'exact' });
+  const { data, error, count } = await source.order('booked_at', { ascending: false }).range(...pageRange(page));
   if (error) throw error;
-  // The view's columns come from NOT NULL ones through inner joins; PostgREST types views as nullable.
+  // NOT NULL columns through joins that always match (foreign keys); PostgREST types views as nullable.
   const rows = data.map((r) => ({
     id: r.id!,
     booked_at: r.booked_at!,

@@ -23,15 +23,23 @@ const ROWS = [
   booking('b2', { name: 'Sam Standard', email: 'standard@studio.test' }, { name: 'Kids Club', start_time: '2030-07-01T15:45:00+00:00', trainer: 'Coach Alex' }),
 ];
 
-function setup(rows: Record<string, unknown>[]) {
+function setup(rows: ReturnType<typeof booking>[]) {
   const { handlers } = signInAsAdmin();
-  const requests: { url: URL; prefer: string | null }[] = [];
+  const requests: { url: URL; prefer: string | null; term?: string }[] = [];
   server.use(
     ...handlers,
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
       const url = new URL(request.url);
       requests.push({ url, prefer: request.headers.get('prefer') });
       return pagedResponse(url, rows);
+    }),
+    // admin_bookings_search as the database answers it: member name, email or class name contains the term.
+    http.post(`${REST_URL}/rpc/admin_bookings_search`, async ({ request }) => {
+      const url = new URL(request.url);
+      const { p_term: term } = (await request.json()) as { p_term: string };
+      requests.push({ url, prefer: request.headers.get('prefer'), term });
+      const needle = term.toLowerCase();
+      return pagedResponse(url, rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle))));
     }),
   );
   renderApp('/admin/bookings');
@@ -66,7 +74,11 @@ describe('Bookings Management', () => {
     await user.type(search, 'kids');
     expect(await screen.findByText('Showing 1 of 1 bookings')).toBeInTheDocument();
     expect(screen.getByText('Sam Standard')).toBeInTheDocument();
-    expect(requests.at(-1)!.url.searchParams.get('or')).toBe('(member_name.ilike."*kids*",member_email.ilike."*kids*",class_name.ilike."*kids*")');
+    const searched = requests.at(-1)!;
+    expect(searched.term).toBe('kids');
+    expect(searched.url.searchParams.get('order')).toBe('booked_at.desc');
+    expect([searched.url.searchParams.get('offset'), searched.url.searchParams.get('limit')]).toEqual(['0', '50']);
+    expect(searched.prefer).toContain('count=exact');
     await user.clear(search);
     await user.type(search, 'PREMIUM@');
     expect(await screen.findByText('Priya Premium')).toBeInTheDocument();
