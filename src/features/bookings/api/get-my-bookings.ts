@@ -16,10 +16,21 @@ export type MyBooking = {
   trainer: string;
   startsAt: Date;
   duration: number | null;
+  description: string | null;
+  /** `classes.late_cancel_window` (interval text); null falls back to the studio default. */
+  lateCancelWindow: string | null;
 };
 
 /** The joined class: `start_time` per the schema, or a `datetime` field where a row carries one (spec section 3). */
-type JoinedClass = { name?: string | null; trainer?: string | null; start_time?: string | null; datetime?: string | null; duration?: number | null };
+type JoinedClass = {
+  name?: string | null;
+  trainer?: string | null;
+  start_time?: string | null;
+  datetime?: string | null;
+  duration?: number | null;
+  description?: string | null;
+  late_cancel_window?: string | null;
+};
 
 type BookingWithClass = {
   id: string;
@@ -46,6 +57,8 @@ export function toMyBooking(row: BookingWithClass): MyBooking | null {
     trainer: cls.trainer ?? '',
     startsAt,
     duration: cls.duration ?? null,
+    description: cls.description ?? null,
+    lateCancelWindow: cls.late_cancel_window ?? null,
   };
 }
 

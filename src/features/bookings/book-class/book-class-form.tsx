@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { CalendarPlus, CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import type { BookingType } from '@/lib/booking/book-class';
@@ -8,10 +9,11 @@ import { BOOKING_MESSAGES } from '@/lib/booking/booking-messages';
 import { useBookClass } from '@/lib/booking/use-book-class';
 import { formatTimeUntil, isLocked, unlockTime } from '@/lib/rules/lock-window';
 import type { ClassRow, Member } from '@/lib/supabase';
+import { downloadBookingIcs } from '../lib/booking-ics';
 import { BOOKING_TYPE_OPTIONS, defaultBookingType } from './booking-type';
 
-/** How long the confirmation shows before going to My Bookings. */
-export const REDIRECT_DELAY_MS = 1500;
+/** How long the confirmation (with its Add to calendar offer) shows before going to My Bookings. */
+export const REDIRECT_DELAY_MS = 4000;
 
 type Props = { cls: ClassRow; email: string; member: Member | null; now: Date; onBooked: (spotsLeft: number | null) => void };
 
@@ -20,6 +22,7 @@ export function BookClassForm({ cls, email, member, now, onBooked }: Props) {
   const navigate = useNavigate();
   const [type, setType] = useState<BookingType>(() => defaultBookingType(member));
   const [done, setDone] = useState(false);
+  const [bookingId, setBookingId] = useState<string | null>(null);
   const { book, isBooking } = useBookClass({ failureMessage: BOOKING_MESSAGES.formFailed });
   const locked = isLocked(cls, { tier: member?.membership_tier ?? null }, now);
   const opensAt = unlockTime(cls);
@@ -31,6 +34,7 @@ export function BookClassForm({ cls, email, member, now, onBooked }: Props) {
     const outcome = await book(cls.id, type);
     if (!outcome?.ok || outcome.result.status !== 'booked') return;
     setDone(true);
+    setBookingId(outcome.result.booking_id);
     onBooked(outcome.result.spots_left);
     toast.success(BOOKING_MESSAGES.formConfirmed);
     window.setTimeout(() => void navigate('/mybookings'), REDIRECT_DELAY_MS);
@@ -65,6 +69,24 @@ export function BookClassForm({ cls, email, member, now, onBooked }: Props) {
       <Button type="submit" size="lg" className="w-full" loading={isBooking} disabled={isBooking || done || locked || full}>
         {label}
       </Button>
+      {bookingId && (
+        <div role="status" className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-center gap-2 text-sm font-medium text-green-900">
+            <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
+            You're booked. Put it in your calendar?
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              downloadBookingIcs({ id: bookingId, className: cls.name, trainer: cls.trainer, startsAt: new Date(cls.start_time), duration: cls.duration, description: cls.description })
+            }
+          >
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+            Add to calendar
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,7 +1,10 @@
+import { AlertTriangle, CalendarPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { isLateCancel, lateCancelWarning } from '@/lib/rules/late-cancel';
 import { formatClassDateTime } from '@/lib/studio-time';
 import type { MyBooking } from '../api/get-my-bookings';
+import { downloadBookingIcs } from '../lib/booking-ics';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
 type BookingListProps = {
@@ -10,41 +13,65 @@ type BookingListProps = {
   /** Shown on upcoming bookings only. */
   onCancel?: (booking: MyBooking) => void;
   cancellingId?: string | null;
+  /** Confirmed upcoming bookings offer an `.ics` download. */
+  withCalendar?: boolean;
+  /** For the late-cancel warning on upcoming bookings. */
+  now?: Date;
 };
 
-export function BookingList({ bookings, emptyText, onCancel, cancellingId }: BookingListProps) {
+export function BookingList({ bookings, emptyText, onCancel, cancellingId, withCalendar = false, now }: BookingListProps) {
   if (bookings.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>;
   return (
     <ul className="space-y-3">
-      {bookings.map((b) => (
-        <li key={b.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-              {b.className}
-              {b.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
-              {b.status === 'confirmed' && b.paymentStatus === 'pending' && <Badge tone="warning">{MY_BOOKINGS_MESSAGES.paymentPending}</Badge>}
-            </p>
-            <p className="text-sm text-slate-600">
-              {formatClassDateTime(b.startsAt)}
-              {b.trainer && ` · ${b.trainer}`}
-              {b.duration ? ` · ${b.duration} min` : ''}
-            </p>
-          </div>
-          {onCancel && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50"
-              loading={cancellingId === b.id}
-              disabled={Boolean(cancellingId)}
-              onClick={() => onCancel(b)}
-              aria-label={`Cancel ${b.className} on ${formatClassDateTime(b.startsAt)}`}
-            >
-              Cancel
-            </Button>
-          )}
-        </li>
-      ))}
+      {bookings.map((b) => {
+        const when = formatClassDateTime(b.startsAt);
+        const late = onCancel && now && b.status === 'confirmed' && isLateCancel(b, now);
+        return (
+          <li key={b.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                {b.className}
+                {b.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
+                {b.status === 'confirmed' && b.paymentStatus === 'pending' && <Badge tone="warning">{MY_BOOKINGS_MESSAGES.paymentPending}</Badge>}
+              </p>
+              <p className="text-sm text-slate-600">
+                {when}
+                {b.trainer && ` · ${b.trainer}`}
+                {b.duration ? ` · ${b.duration} min` : ''}
+              </p>
+              {late && (
+                <p className="mt-2 flex items-start gap-1.5 text-sm text-amber-800">
+                  <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                  {lateCancelWarning(b.lateCancelWindow)}
+                </p>
+              )}
+            </div>
+            {(withCalendar || onCancel) && (
+              <div className="flex flex-wrap gap-2 sm:shrink-0">
+                {withCalendar && b.status === 'confirmed' && b.paymentStatus === 'completed' && (
+                  <Button variant="outline" size="sm" onClick={() => downloadBookingIcs(b)} aria-label={`${MY_BOOKINGS_MESSAGES.addToCalendar}: ${b.className} on ${when}`}>
+                    <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+                    {MY_BOOKINGS_MESSAGES.addToCalendar}
+                  </Button>
+                )}
+                {onCancel && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50"
+                    loading={cancellingId === b.id}
+                    disabled={Boolean(cancellingId)}
+                    onClick={() => onCancel(b)}
+                    aria-label={`Cancel ${b.className} on ${when}`}
+                  >
+                    Cancel
+                  </Button>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

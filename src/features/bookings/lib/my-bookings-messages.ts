@@ -4,4 +4,17 @@ export const MY_BOOKINGS_MESSAGES = {
   paymentPending: 'Payment pending',
   /** The browser confirmation before cancelling (spec section 5: deleting a booking needs one). */
   confirmCancel: 'Are you sure you want to cancel this booking?',
+  addToCalendar: 'Add to calendar',
+  // Issue 9: the waitlists the member is on.
+  waitlistHeading: 'Your Waitlists',
+  waitlistLoadFailed: 'Unable to load your waitlists',
+  leaveWaitlist: 'Leave waitlist',
+  confirmLeaveWaitlist: 'Leave the waitlist for this class? You will lose your place.',
+  leftWaitlist: 'You left the waitlist',
+  leaveWaitlistFailed: 'Could not leave the waitlist. Please try again.',
 } as const;
+
+/** "Position 2 of 5" on a waitlist. */
+export function waitlistPosition(position: number, size: number): string {
+  return `Position ${position} of ${size}`;
+}

@@ -69,7 +69,19 @@ describe('/book', () => {
     expect(screen.getByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: cls.id, p_booking_type: 'paid' }]);
     expect(screen.getByText(/6 \/ 12/)).toBeInTheDocument();
-    expect(await screen.findByText('Now at /mybookings', {}, { timeout: 3000 })).toBeInTheDocument();
+
+    // The confirmation offers the booking as an .ics file before leaving.
+    const blobs: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (blob: Blob) => (blobs.push(blob), 'blob:test/1') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^breakfast-club-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(blobs[0]?.type).toBe('text/calendar; charset=utf-8');
+    click.mockRestore();
+
+    expect(await screen.findByText('Now at /mybookings', {}, { timeout: 6000 })).toBeInTheDocument();
   });
 
   it('announces the trial transition and reloads the member', async () => {

@@ -17,11 +17,12 @@ function bookingRow(id: string, cls: Record<string, unknown>, extra: Record<stri
   return { id, class_id: cls.id, type: 'paid', payment_status: 'completed', booked_at: '2025-11-01T09:00:00Z', classes: cls, ...extra };
 }
 
-function setup(rows: unknown[] | Response) {
+function setup(rows: unknown[] | Response, waitlist: unknown[] = []) {
   const { member } = signInAs({ membership_tier: 'standard' });
   const requests: URL[] = [];
   server.use(
     memberHandler(member),
+    rpc('my_waitlist', () => waitlist as never),
     restGet('bookings', ({ url }) => {
       requests.push(url);
       return rows as never;

@@ -4,12 +4,18 @@ import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
+import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cancelBooking } from '@/lib/booking/cancel-booking';
 import { BOOKING_MESSAGES, cancelErrorMessage } from '@/lib/booking/booking-messages';
+import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
+import { isLateCancel, lateCancelWarning } from '@/lib/rules/late-cancel';
 import { useMyBookings, type MyBooking } from '../api/get-my-bookings';
+import { useMyWaitlist, type MyWaitlistEntry } from '../api/get-my-waitlist';
+import { leaveWaitlist } from '../api/leave-waitlist';
 import { BookingList } from '../components/booking-list';
 import { NextClassCard } from '../components/next-class-card';
+import { WaitlistList } from '../components/waitlist-list';
 import { BOOKING_TAB_LABELS, BOOKING_TABS, splitBookings, type BookingTab } from '../lib/booking-tabs';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
@@ -29,6 +35,10 @@ export function MyBookingsPage() {
   const bookings = state.status === 'ready' ? state.data : NO_BOOKINGS;
   const [tab, setTab] = useState<BookingTab>('upcoming');
   const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const waitlist = useMyWaitlist(memberId);
+  const [leavingId, setLeavingId] = useState<string | null>(null);
+  // The late-cancel warning appears by itself once a class enters its window.
+  const now = useNow(COUNTDOWN_REFRESH_MS);
 
   // A signed-in user without a member row cannot have bookings to show: same message as a failed load.
   const failed = state.status === 'error' || (!memberLoading && !memberId);
@@ -43,7 +53,11 @@ export function MyBookingsPage() {
   const next = tabs.upcoming[0];
 
   async function cancel(booking: MyBooking) {
-    if (!window.confirm(MY_BOOKINGS_MESSAGES.confirmCancel)) return;
+    // Inside the class's window the member is told first that the class still counts (issue 9).
+    const question = isLateCancel(booking, new Date())
+      ? `${lateCancelWarning(booking.lateCancelWindow)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`
+      : MY_BOOKINGS_MESSAGES.confirmCancel;
+    if (!window.confirm(question)) return;
     setCancellingId(booking.id);
     const outcome = await cancelBooking(booking.id);
     setCancellingId(null);
@@ -53,6 +67,23 @@ export function MyBookingsPage() {
     }
     markCancelled(booking.id);
     toast.success(BOOKING_MESSAGES.cancelled);
+  }
+
+  async function leave(entry: MyWaitlistEntry) {
+    if (!window.confirm(MY_BOOKINGS_MESSAGES.confirmLeaveWaitlist)) return;
+    setLeavingId(entry.classId);
+    const outcome = await leaveWaitlist(entry.classId);
+    setLeavingId(null);
+    if (!outcome.ok) {
+      // Already off the list (promoted, or left in another tab): say so and drop the row.
+      if (outcome.error.hint === 'not_on_waitlist') {
+        waitlist.remove(entry.classId);
+        toast.error(outcome.error.message);
+      } else toast.error(MY_BOOKINGS_MESSAGES.leaveWaitlistFailed);
+      return;
+    }
+    waitlist.remove(entry.classId);
+    toast.success(MY_BOOKINGS_MESSAGES.leftWaitlist);
   }
 
   return (
@@ -86,10 +117,20 @@ export function MyBookingsPage() {
                   emptyText={EMPTY_TEXT[id]}
                   onCancel={id === 'upcoming' ? (b) => void cancel(b) : undefined}
                   cancellingId={cancellingId}
+                  withCalendar={id === 'upcoming'}
+                  now={now}
                 />
               ),
             }))}
           />
+          {waitlist.state.status === 'ready' && waitlist.state.data.length > 0 && (
+            <WaitlistList entries={waitlist.state.data} onLeave={(e) => void leave(e)} leavingId={leavingId} />
+          )}
+          {waitlist.state.status === 'error' && (
+            <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              {MY_BOOKINGS_MESSAGES.waitlistLoadFailed}
+            </p>
+          )}
         </div>
       )}
     </section>
