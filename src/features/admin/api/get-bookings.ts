@@ -1,3 +1,4 @@
+import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { pageRange, type ListPage } from '../utils/paging';
 
@@ -7,6 +8,8 @@ export type AdminBooking = {
   member: { name: string | null; email: string };
   class: { name: string; start_time: string; trainer: string };
 };
+
+type Row = Database['public']['Views']['admin_bookings']['Row'];
 
 const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer';
 
@@ -22,7 +25,7 @@ export async function getBookingsPage(page: number, search: string): Promise<Lis
   const { data, error, count } = await source.order('booked_at', { ascending: false }).range(...pageRange(page));
   if (error) throw error;
   // NOT NULL columns through joins that always match (foreign keys); PostgREST types views as nullable.
-  const rows = data.map((r) => ({
+  const rows = (data as Row[]).map((r) => ({
     id: r.id!,
     booked_at: r.booked_at!,
     member: { name: r.member_name, email: r.member_email! },
