@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, postgrestError, rpc } from '@/testing/supabase-mocks';
+import { REST_URL, postgrestError } from '@/testing/supabase-mocks';
 import { answerConfirm, membersHandler, signInAsAdmin } from '../testing/admin-fixtures';
 
 const member = (id: string, name: string | null, email: string, tier: string, count: number, created = '2026-03-05T10:00:00Z') => ({
@@ -24,14 +24,13 @@ const LIST = [
   member('m5', null, 'legacy@studio.test', 'gold', 0),
 ];
 
-/** admin_stats as the database computes it over `list` (trial and unknown tiers are pay as you go). */
-function statsOf(list: { membership_tier: string }[]) {
-  const premium = list.filter((m) => m.membership_tier === 'premium').length;
-  const standard = list.filter((m) => m.membership_tier === 'standard').length;
-  return {
-    total_members: list.length, total_classes: 0, total_bookings: 0, upcoming_classes: 0,
-    premium_members: premium, standard_members: standard, payg_members: list.length - premium - standard, bookings_this_month: 0,
-  };
+/** The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier. */
+function countHandler(list: () => { membership_tier: string }[]) {
+  return http.head(`${REST_URL}/members`, ({ request }) => {
+    const tier = new URL(request.url).searchParams.get('membership_tier');
+    const count = list().filter((m) => !tier || `eq.${m.membership_tier}` === tier).length;
+    return new HttpResponse(null, { headers: { 'content-range': `*/${count}` } });
+  });
 }
 
 function setup(initial: ReturnType<typeof member>[]) {
@@ -40,7 +39,7 @@ function setup(initial: ReturnType<typeof member>[]) {
   const requests: URL[] = [];
   server.use(
     ...handlers,
-    rpc('admin_stats', () => statsOf(list)),
+    countHandler(() => list),
     http.delete(`${REST_URL}/members`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('id')!;
       if (id === 'eq.m2') return postgrestError({ code: '42501', message: 'permission denied' }, 403);
@@ -61,7 +60,7 @@ function card(label: string) {
 }
 
 describe('Members Management', () => {
-  it('shows the tier counts admin_stats gives and lists one page of members with badges, bookings and join date', async () => {
+  it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
     expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count)');
@@ -110,7 +109,7 @@ describe('Members Management', () => {
     server.use(
       http.get(`${REST_URL}/members`, ({ request }) => (new URL(request.url).searchParams.has('order') ? postgrestError({ code: '42501', message: 'denied' }, 403) : undefined)),
       membersHandler(admin),
-      rpc('admin_stats', () => statsOf([])),
+      countHandler(() => []),
     );
     renderApp('/admin/members');
     expect(await screen.findAllByText('Failed to load members')).not.toHaveLength(0);

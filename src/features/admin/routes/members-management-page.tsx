@@ -2,7 +2,8 @@ import toast from 'react-hot-toast';
 import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { getMembersPage, type AdminMember } from '../api/get-members';
-import { useAdminStats } from '../api/get-admin-stats';
+import { getMemberTierCounts, type MemberTierCounts } from '../api/get-member-tier-counts';
+import { useResource } from '../hooks/use-resource';
 import { deleteMember } from '../api/delete-member';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
@@ -21,15 +22,15 @@ const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
 export function MembersManagementPage() {
   const { state, page, setPage, search, setSearch, searching, removeRow } = usePagedList(getMembersPage, ADMIN_MESSAGES.membersLoadFailed);
-  // The cards count every member on the server (admin_stats: trial and unknown tiers are pay as you go).
-  const { state: stats, reload: reloadStats } = useAdminStats();
+  // The cards count every member on the server, whatever the search or page.
+  const { state: tiers, reload: reloadTiers } = useResource(getMemberTierCounts, ADMIN_MESSAGES.membersLoadFailed);
 
   async function remove(member: AdminMember) {
     if (!window.confirm(`Delete ${member.name || member.email}? Their bookings are deleted too.`)) return;
     try {
       await deleteMember(member.id);
       removeRow((r) => r.id !== member.id);
-      reloadStats();
+      reloadTiers();
       toast.success(ADMIN_MESSAGES.memberDeleted);
     } catch {
       toast.error(ADMIN_MESSAGES.memberDeleteFailed);
@@ -38,16 +39,16 @@ export function MembersManagementPage() {
 
   const shown = state.status === 'ready' ? state.rows : [];
   const total = state.status === 'ready' ? state.total : 0;
-  const figure = (key: 'total_members' | 'premium_members' | 'standard_members' | 'payg_members') => (stats.status === 'ready' ? stats.data[key] : '—');
+  const figure = (key: keyof MemberTierCounts) => (tiers.status === 'ready' ? tiers.data[key] : '—');
 
   return (
     <section>
       <PageHeading title="Members Management" />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Members" value={figure('total_members')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Premium" value={figure('premium_members')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Standard" value={figure('standard_members')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Pay as You Go" value={figure('payg_members')} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Standard" value={figure('standard')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Pay as You Go" value={figure('payg')} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
       </div>
       <div className="mb-4 flex">
         <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />

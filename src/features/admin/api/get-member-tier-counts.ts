@@ -1,0 +1,22 @@
+import { supabase } from '@/lib/supabase';
+import type { DisplayTier } from '../utils/membership-tier';
+
+export type MemberTierCounts = { total: number } & Record<DisplayTier, number>;
+
+async function countMembers(tier?: 'premium' | 'standard'): Promise<number> {
+  let query = supabase.from('members').select('id', { count: 'exact', head: true });
+  if (tier) query = query.eq('membership_tier', tier);
+  const { count, error } = await query;
+  if (error) throw error;
+  return count ?? 0;
+}
+
+/**
+ * Members Management's four cards, counted on the server over every member (three HEAD counts on
+ * the members table; admin_stats would also count every booking). Every tier other than premium
+ * and standard shows as Pay as You Go (displayTier), so that card is the remainder.
+ */
+export async function getMemberTierCounts(): Promise<MemberTierCounts> {
+  const [total, premium, standard] = await Promise.all([countMembers(), countMembers('premium'), countMembers('standard')]);
+  return { total, premium, standard, payg: total - premium - standard };
+}
