@@ -40,7 +40,7 @@ function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
+    reader.onerror = () => reject(new Error('could not read the blob'));
     reader.readAsText(blob);
   });
 }

@@ -5,6 +5,7 @@ import { useLoaded } from '@/hooks/use-loaded';
 import { useAuth } from '@/lib/auth/auth-context';
 import { getProfile } from '../api/get-profile';
 import { AccountSummary } from '../components/account-summary';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileInfoForm } from '../components/profile-info-form';
 import { ProfilePhotoCard } from '../components/profile-photo-card';
@@ -41,6 +42,7 @@ export function EditProfilePage() {
           <div className="space-y-6 lg:col-span-2">
             <ProfileInfoForm member={state.data.member} onSaved={refresh} />
             <ChangePasswordForm />
+            <CalendarFeedCard initialToken={state.data.member.calendar_token} />
             <SecurityTips />
           </div>
         </div>
