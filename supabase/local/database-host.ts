@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Database } from './db/open-database';
 import { prepareDatabase } from './db/snapshot';
 import { NotificationTap } from './notification-tap';
+import { OUTBOX_CHANNEL } from './outbox-sender';
 
 /** The realtime trigger's NOTIFY channel (gateway.sql). */
 export const REALTIME_CHANNEL = 'local_gateway_realtime';
@@ -27,6 +28,8 @@ export interface HostOptions {
   /** Wipe the data folder first (npm run db:reset). */
   reset?: boolean;
   onChange: (payload: string) => void;
+  /** A row was committed into the notifications outbox (payload: its id). */
+  onOutbox: (payload: string) => void;
 }
 
 /**
@@ -40,9 +43,10 @@ export async function startPgliteHost(opts: HostOptions): Promise<DatabaseHost &
   const { db, created } = await prepareDatabase({ dataDir: opts.dataDir, seed: opts.seed, reset: opts.reset });
   await db.exec(gatewaySql());
 
-  await db.exec(`LISTEN ${REALTIME_CHANNEL}`);
+  await db.exec(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
   const tap = new NotificationTap((channel, payload) => {
     if (channel === REALTIME_CHANNEL) opts.onChange(payload);
+    else if (channel === OUTBOX_CHANNEL) opts.onOutbox(payload);
   });
   // Tap the protocol stream the socket server relays to PostgREST (see notification-tap.ts).
   const original = db.execProtocolRawStream.bind(db);

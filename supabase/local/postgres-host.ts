@@ -3,7 +3,8 @@ import pg from 'pg';
 import { applyMigrations, applyPlatform, applySeed } from './db/apply';
 import type { SqlDatabase, SqlExecutor } from './db/open-database';
 import { seedSqlPath } from './db/paths';
-import { REALTIME_CHANNEL, type DatabaseHost } from './database-host';
+import { REALTIME_CHANNEL, type DatabaseHost, type HostOptions } from './database-host';
+import { OUTBOX_CHANNEL } from './outbox-sender';
 
 function executor(client: pg.Client): SqlExecutor {
   return {
@@ -33,12 +34,13 @@ function database(client: pg.Client): SqlDatabase {
 /**
  * A real PostgreSQL server (DATABASE_URL): platform, migrations, gateway.sql and (on a fresh
  * database) the seed are applied with node-postgres; PostgREST connects to the server directly
- * with its normal pool; a dedicated connection LISTENs for the realtime trigger.
+ * with its normal pool; a dedicated connection LISTENs for the realtime trigger and the outbox.
  */
 export async function startPostgresHost(opts: {
   databaseUrl: string;
   seed: boolean;
-  onChange: (payload: string) => void;
+  onChange: HostOptions['onChange'];
+  onOutbox: HostOptions['onOutbox'];
 }): Promise<DatabaseHost> {
   const admin = new pg.Client({ connectionString: opts.databaseUrl });
   await admin.connect();
@@ -56,8 +58,9 @@ export async function startPostgresHost(opts: {
     await listener.connect();
     listener.on('notification', (n) => {
       if (n.channel === REALTIME_CHANNEL && n.payload) opts.onChange(n.payload);
+      else if (n.channel === OUTBOX_CHANNEL) opts.onOutbox(n.payload ?? '');
     });
-    await listener.query(`LISTEN ${REALTIME_CHANNEL}`);
+    await listener.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
     return {
       dbUri: opts.databaseUrl,
       singleSession: false,

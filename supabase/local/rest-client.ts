@@ -20,9 +20,9 @@ export class RestClient {
     private readonly serviceRoleKey: string,
   ) {}
 
-  /** Calls a `local_gateway` RPC as service_role. */
-  async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-    return this.request<T>('POST', `/rpc/${fn}`, { token: this.serviceRoleKey, schema: GATEWAY_SCHEMA, body: args });
+  /** Calls an RPC as service_role: a `local_gateway` one unless another schema is named. */
+  async rpc<T>(fn: string, args: Record<string, unknown>, schema: string = GATEWAY_SCHEMA): Promise<T> {
+    return this.request<T>('POST', `/rpc/${fn}`, { token: this.serviceRoleKey, schema, body: args });
   }
 
   async request<T>(

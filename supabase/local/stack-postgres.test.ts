@@ -21,7 +21,7 @@ describe.skipIf(!binDir)('local stack on a real PostgreSQL (DATABASE_URL)', () =
     cluster?.stop();
   });
 
-  it('seeds, signs in, books through PostgREST and delivers the realtime change', async () => {
+  it('seeds, signs in, books through PostgREST, delivers the realtime change and the confirmation email', async () => {
     expect(stack.created).toBe(true);
     const c = createClient(stack.url, stack.anonKey, {
       realtime: { transport: WebSocket as never },
@@ -50,6 +50,10 @@ describe.skipIf(!binDir)('local stack on a real PostgreSQL (DATABASE_URL)', () =
     expect(booked.error).toBeNull();
     await expect.poll(() => changes.length, { timeout: 5000 }).toBe(1);
     expect(changes[0]).toMatchObject({ spots_left: target!.spots_left - 1 });
+    // The outbox row the booking queued reaches the inbox through the LISTEN connection.
+    await expect
+      .poll(() => stack.inbox.list().find((e) => e.to === 'standard@studio.test')?.subject, { timeout: 5000 })
+      .toMatch(/^Booking confirmed: /);
     await c.removeAllChannels();
   });
 });

@@ -29,6 +29,7 @@ import { FunctionsHost, installNetlifyGlobal } from './functions-host';
 import { createGateway } from './gateway';
 import { Inbox, type Email } from './inbox';
 import { JwtKeys } from './jwt';
+import { OutboxSender } from './outbox-sender';
 import { startPostgrest, type PostgrestProcess } from './postgrest-process';
 import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
 import { RestClient } from './rest-client';
@@ -139,6 +140,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const auth = new AuthService({ rest, jwt, inbox, apiUrl: () => url, siteUrl });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
   const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
+  // Emails the database queued (bookings, cancellations, promotions, reminders) land in the inbox.
+  const outbox = new OutboxSender({ rpc: (fn, args) => rest.rpc(fn, args, 'public'), inbox, siteUrl });
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
@@ -165,9 +168,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
-      host = await startPostgresHost({ databaseUrl, seed, onChange });
+      host = await startPostgresHost({ databaseUrl, seed, onChange, onOutbox: () => outbox.wake() });
     } else {
-      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange });
+      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: () => outbox.wake() });
     }
     postgrest = await startPostgrest({
       dbUri: host.dbUri,
@@ -178,12 +181,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       quiet: options.quiet,
     });
   } catch (error) {
+    await outbox.stop();
     await new Promise<void>((r) => server.close(() => r()));
     await postgrest?.stop();
     await host?.stop();
     unlock();
     throw error;
   }
+
+  // Anything queued while the stack was down (or before PostgREST was up) goes out now.
+  outbox.wake();
 
   const db = host;
   let stopped = false;
@@ -200,6 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      await outbox.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
