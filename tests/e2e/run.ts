@@ -9,10 +9,11 @@ import { serveApp, type ServedApp } from './support/environment';
 import { ARTEFACTS, runJourneys, type Journey, type Result } from './support/harness';
 import { routeJourneys } from './journeys/routes';
 import { memberJourneys } from './journeys/member';
+import { memberAccountJourneys } from './journeys/member-account';
 import { adminJourneys } from './journeys/admin';
 
 // Admin last: regenerating the timetable deletes every class.
-const journeys: Journey[] = [...routeJourneys, ...memberJourneys, ...adminJourneys];
+const journeys: Journey[] = [...routeJourneys, ...memberJourneys, ...memberAccountJourneys, ...adminJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));

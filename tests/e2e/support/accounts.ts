@@ -35,8 +35,8 @@ export async function passwordSession(stack: LocalStack, email: string, password
  * stores the session where supabase-js looks for it, plus the spec's ffEmail (and
  * adminAuthenticated for admins), then reloads the app.
  */
-export async function signInAs(page: Page, stack: LocalStack, email: string, opts: { admin?: boolean } = {}): Promise<void> {
-  const session = await passwordSession(stack, email);
+export async function signInAs(page: Page, stack: LocalStack, email: string, opts: { admin?: boolean; password?: string } = {}): Promise<void> {
+  const session = await passwordSession(stack, email, opts.password);
   if (!page.url().startsWith('http')) await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.evaluate(
     ({ key, value, email, admin }) => {
@@ -68,4 +68,24 @@ export async function signInContext(context: BrowserContext, stack: LocalStack, 
     },
     { key: storageKey(stack.url), value: JSON.stringify(session), email, admin: opts.admin ?? false },
   );
+}
+
+/**
+ * A new member of the journey's own (so journeys that change a password or a plan leave the
+ * demo accounts alone): signs up through GoTrue and follows the confirmation link from the inbox.
+ */
+export async function createConfirmedMember(stack: LocalStack, email: string, password: string, data: Record<string, string>): Promise<void> {
+  const res = await fetch(`${stack.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, data }),
+  });
+  if (!res.ok) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  const mail = (await stack.inbox.list()).find((m) => m.to === email);
+  const link = mail?.links?.find((l) => l.includes('/verify'));
+  if (!link) throw new Error(`no confirmation link for ${email} in the inbox`);
+  // GoTrue answers the link with a redirect carrying the session, or the error, in the fragment.
+  const confirmed = await fetch(link, { redirect: 'manual' });
+  const location = confirmed.headers.get('location') ?? '';
+  if (confirmed.status !== 303 || !location.includes('access_token=')) throw new Error(`confirming ${email}: ${confirmed.status} ${location}`);
 }
