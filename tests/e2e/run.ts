@@ -10,10 +10,11 @@ import { ARTEFACTS, runJourneys, type Journey, type Result } from './support/har
 import { routeJourneys } from './journeys/routes';
 import { memberJourneys } from './journeys/member';
 import { memberAccountJourneys } from './journeys/member-account';
+import { waitlistJourneys } from './journeys/waitlist';
 import { adminJourneys } from './journeys/admin';
 
 // Admin last: regenerating the timetable deletes every class.
-const journeys: Journey[] = [...routeJourneys, ...memberJourneys, ...memberAccountJourneys, ...adminJourneys];
+const journeys: Journey[] = [...routeJourneys, ...memberJourneys, ...memberAccountJourneys, ...waitlistJourneys, ...adminJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWindow, isLateCancel, lateCancelStartsAt, lateCancelWarning, parsePgInterval } from './late-cancel';
+import { formatWindow, freeCancellationText, isLateCancel, lateCancelStartsAt, lateCancelWarning, parsePgInterval } from './late-cancel';
 
 const H = 3_600_000;
 const start = new Date('2025-11-12T18:00:00Z');
@@ -49,5 +49,13 @@ describe('lateCancelWarning', () => {
     expect(formatWindow(24 * H)).toBe('1 day');
     expect(formatWindow(H)).toBe('1 hour');
     expect(formatWindow(1.5 * H)).toBe('90 minutes');
+  });
+});
+
+describe('freeCancellationText', () => {
+  it("says the class's window, or the studio default when it has none", () => {
+    expect(freeCancellationText('1 day')).toBe('Free cancellation up to 1 day before the start.');
+    expect(freeCancellationText('1 day 00:00:00')).toBe('Free cancellation up to 1 day before the start.');
+    expect(freeCancellationText(null)).toBe('Free cancellation up to 12 hours before the start.');
   });
 });

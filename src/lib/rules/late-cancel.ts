@@ -63,3 +63,8 @@ export function formatWindow(ms: number): string {
 export function lateCancelWarning(window: string | null | undefined): string {
   return `This class starts within ${formatWindow(lateCancelWindowMs(window))}: cancelling now still counts against your plan.`;
 }
+
+/** The window in words on a class card: later cancellations still count against the plan. */
+export function freeCancellationText(window: string | null | undefined): string {
+  return `Free cancellation up to ${formatWindow(lateCancelWindowMs(window))} before the start.`;
+}

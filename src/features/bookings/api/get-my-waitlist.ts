@@ -1,51 +1,31 @@
 import { useCallback } from 'react';
 import { useLoaded } from '@/hooks/use-loaded';
+import { getWaitlistSpots, type WaitlistSpot } from '@/lib/booking/waitlist';
 import { supabase } from '@/lib/supabase';
 
 /** One waitlist the member is on (`my_waitlist`, classes not started), with its class. */
-export type MyWaitlistEntry = {
-  classId: string;
-  position: number;
-  waitlistSize: number;
-  closesAt: Date;
-  isClosed: boolean;
+export type MyWaitlistEntry = WaitlistSpot & {
   className: string;
   trainer: string;
   startsAt: Date;
 };
-
-type WaitlistRow = { class_id: string; position: number; waitlist_size: number; joined_at: string; closes_at: string; is_closed: boolean };
 
 /**
  * `my_waitlist()` gives positions (computed by the database, where promotion happens), then one
  * read of those classes for their names and times. Two requests, whatever the number of lists.
  */
 export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
-  const { data, error } = await supabase.rpc('my_waitlist');
-  if (error) throw error;
-  const rows = (data ?? []) as WaitlistRow[];
-  if (rows.length === 0) return [];
+  const spots = await getWaitlistSpots();
+  if (spots.length === 0) return [];
   const { data: classes, error: classError } = await supabase
     .from('classes')
     .select('id, name, trainer, start_time')
-    .in('id', rows.map((r) => r.class_id));
+    .in('id', spots.map((s) => s.classId));
   if (classError) throw classError;
   const byId = new Map(classes.map((c) => [c.id, c]));
-  return rows.flatMap((r) => {
-    const cls = byId.get(r.class_id);
-    if (!cls) return [];
-    return [
-      {
-        classId: r.class_id,
-        position: r.position,
-        waitlistSize: r.waitlist_size,
-        closesAt: new Date(r.closes_at),
-        isClosed: r.is_closed,
-        className: cls.name,
-        trainer: cls.trainer,
-        startsAt: new Date(cls.start_time),
-      },
-    ];
+  return spots.flatMap((spot) => {
+    const cls = byId.get(spot.classId);
+    return cls ? [{ ...spot, className: cls.name, trainer: cls.trainer, startsAt: new Date(cls.start_time) }] : [];
   });
 }
 

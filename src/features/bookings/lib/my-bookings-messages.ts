@@ -1,3 +1,5 @@
+import { WAITLIST_MESSAGES } from '@/lib/booking/waitlist';
+
 /** My Bookings copy from spec section 8, verbatim (the cancel messages live in @/lib/booking/booking-messages). */
 export const MY_BOOKINGS_MESSAGES = {
   loadFailed: 'Unable to load your bookings',
@@ -9,9 +11,9 @@ export const MY_BOOKINGS_MESSAGES = {
   waitlistHeading: 'Your Waitlists',
   waitlistLoadFailed: 'Unable to load your waitlists',
   leaveWaitlist: 'Leave waitlist',
-  confirmLeaveWaitlist: 'Leave the waitlist for this class? You will lose your place.',
-  leftWaitlist: 'You left the waitlist',
-  leaveWaitlistFailed: 'Could not leave the waitlist. Please try again.',
+  confirmLeaveWaitlist: WAITLIST_MESSAGES.confirmLeave,
+  leftWaitlist: WAITLIST_MESSAGES.left,
+  leaveWaitlistFailed: WAITLIST_MESSAGES.leaveFailed,
 } as const;
 
 /** "Position 2 of 5" on a waitlist. */

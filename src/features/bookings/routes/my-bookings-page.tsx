@@ -12,7 +12,7 @@ import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
 import { isLateCancel, lateCancelWarning } from '@/lib/rules/late-cancel';
 import { useMyBookings, type MyBooking } from '../api/get-my-bookings';
 import { useMyWaitlist, type MyWaitlistEntry } from '../api/get-my-waitlist';
-import { leaveWaitlist } from '../api/leave-waitlist';
+import { leaveWaitlist } from '@/lib/booking/waitlist';
 import { BookingList } from '../components/booking-list';
 import { NextClassCard } from '../components/next-class-card';
 import { WaitlistList } from '../components/waitlist-list';

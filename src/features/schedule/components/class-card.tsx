@@ -3,6 +3,7 @@ import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { STUDIO } from '@/config/studio';
+import { freeCancellationText } from '@/lib/rules/late-cancel';
 import { formatTimeUntil } from '@/lib/rules/lock-window';
 import { spotsLabel, spotsLevel, type SpotsLevel } from '@/lib/rules/spots';
 import type { ClassRow } from '@/lib/supabase';
@@ -87,8 +88,10 @@ export function ClassCard({ cls, lock, now, action, status }: Props) {
       </dl>
 
       {cls.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{cls.description}</p>}
+      <p className="mt-3 text-xs text-slate-600">{freeCancellationText(cls.late_cancel_window)}</p>
 
       <div className="mt-auto pt-5">{action}</div>
     </article>
   );
 }
+

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/testing/render';
@@ -7,6 +7,9 @@ import { makeClass, memberHandler, restGet, rpc, signInAs } from '@/testing/supa
 import { AvailableClassesPage } from './available-classes-page';
 
 vi.mock('../api/subscribe-class-updates', () => ({ subscribeToClassUpdates: () => () => undefined }));
+
+// The signed-in schedules read the member's waitlist places once.
+beforeEach(() => server.use(rpc('my_waitlist', () => [])));
 
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();

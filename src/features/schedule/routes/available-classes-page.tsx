@@ -13,6 +13,7 @@ import { PageHeading } from '../components/page-heading';
 import { SummaryTiles } from '../components/summary-tiles';
 import { useClassList } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
+import { useWaitlist } from '../hooks/use-waitlist';
 import { filterClasses, instructorsOf, NO_FILTERS, summarize, type ClassFilters } from '../lib/class-filters';
 
 const MINUTE = 60_000;
@@ -29,6 +30,7 @@ export function AvailableClassesPage() {
   const [filters, setFilters] = useState<ClassFilters>(NO_FILTERS);
   const [bookedIds, setBookedIds] = useState<ReadonlySet<string>>(new Set());
   const { book, pendingClassId, isBooking } = useBookClass();
+  const waitlist = useWaitlist(member?.id ?? null);
 
   // Filters, the instructor list and the summary tiles work on the weeks loaded so far (the
   // first covers today, tomorrow and the rest of this week); Show more adds the next week.
@@ -84,6 +86,7 @@ export function AvailableClassesPage() {
                       pending={pendingClassId === cls.id}
                       busy={isBooking}
                       onBook={() => void handleBook(cls)}
+                      waitlist={waitlist.controlFor(cls.id, now)}
                     />
                   }
                 />

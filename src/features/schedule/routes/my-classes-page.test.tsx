@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -8,6 +8,9 @@ import { makeClass, memberHandler, postgrestError, restGet, rpc, signInAs } from
 import { MyClassesPage } from './my-classes-page';
 
 vi.mock('../api/subscribe-class-updates', () => ({ subscribeToClassUpdates: () => () => undefined }));
+
+// The signed-in schedules read the member's waitlist places once.
+beforeEach(() => server.use(rpc('my_waitlist', () => [])));
 afterEach(() => {
   act(() => toast.remove());
   vi.restoreAllMocks();

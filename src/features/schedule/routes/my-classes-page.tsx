@@ -15,6 +15,7 @@ import { ClassList, EmptyState } from '../components/class-list';
 import { PageHeading } from '../components/page-heading';
 import { useClassList, type ClassListState } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
+import { useWaitlist } from '../hooks/use-waitlist';
 import { useMyClassBookings } from '../hooks/use-my-class-bookings';
 
 const MINUTE = 60_000;
@@ -30,6 +31,7 @@ export function MyClassesPage() {
   const now = useNow(MINUTE);
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null }, now);
   const { book, pendingClassId, isBooking } = useBookClass();
+  const waitlist = useWaitlist(member?.id ?? null);
   const cancelling = useRef(false);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
 
@@ -81,7 +83,15 @@ export function MyClassesPage() {
       );
     }
     return (
-      <BookButton cls={cls} lock={lockOf(cls)} booked={false} pending={pendingClassId === cls.id} busy={isBooking} onBook={() => void handleBook(cls)} />
+      <BookButton
+        cls={cls}
+        lock={lockOf(cls)}
+        booked={false}
+        pending={pendingClassId === cls.id}
+        busy={isBooking}
+        onBook={() => void handleBook(cls)}
+        waitlist={waitlist.controlFor(cls.id, now)}
+      />
     );
   }
 
