@@ -30,6 +30,13 @@ export const ADMIN_MESSAGES = {
 
   analyticsLoadFailed: 'Failed to load analytics',
 
+  // Issue 9: CSV exports (the spec has no copy for them).
+  exported: (n: number, noun: string) => `Exported ${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`,
+  exportFailed: 'Export failed. Please try again.',
+  waitlistsLoadFailed: 'Failed to load waitlists',
+  waitlistRemoved: 'Removed from the waitlist',
+  waitlistRemoveFailed: 'Failed to remove from the waitlist',
+
   classesGenerated: 'Classes generated successfully!',
   generateFailed: 'Failed to generate classes',
 } as const;

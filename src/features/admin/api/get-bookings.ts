@@ -1,6 +1,6 @@
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
-import { pageRange, type ListPage } from '../utils/paging';
+import { PAGE_SIZE, pageRange, type ListPage } from '../utils/paging';
 
 export type AdminBooking = {
   id: string;
@@ -18,11 +18,11 @@ const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_sta
  * and class, spec section 3). A search goes to `admin_bookings_search`, which matches member name,
  * member email or class name on the server and returns the same rows.
  */
-export async function getBookingsPage(page: number, search: string): Promise<ListPage<AdminBooking>> {
+export async function getBookingsPage(page: number, search: string, size: number = PAGE_SIZE): Promise<ListPage<AdminBooking>> {
   const source = search
     ? supabase.rpc('admin_bookings_search', { p_term: search }, { count: 'exact' }).select(COLUMNS)
     : supabase.from('admin_bookings').select(COLUMNS, { count: 'exact' });
-  const { data, error, count } = await source.order('booked_at', { ascending: false }).range(...pageRange(page));
+  const { data, error, count } = await source.order('booked_at', { ascending: false }).range(...pageRange(page, size));
   if (error) throw error;
   // NOT NULL columns through joins that always match (foreign keys); PostgREST types views as nullable.
   const rows = (data as Row[]).map((r) => ({

@@ -28,6 +28,7 @@ function setup(rows: ReturnType<typeof booking>[]) {
   const requests: { url: URL; prefer: string | null; term?: string }[] = [];
   server.use(
     ...handlers,
+    restGet('class_waitlist', () => []),
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
       const url = new URL(request.url);
       requests.push({ url, prefer: request.headers.get('prefer') });
@@ -118,7 +119,7 @@ describe('Bookings Management', () => {
 
   it('says "Failed to load bookings" when the list cannot be read', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)));
+    server.use(...handlers, restGet('class_waitlist', () => []), restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)));
     renderApp('/admin/bookings');
     expect(await screen.findAllByText('Failed to load bookings')).not.toHaveLength(0);
   });

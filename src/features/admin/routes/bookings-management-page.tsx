@@ -6,12 +6,15 @@ import { getBookingsPage, type AdminBooking } from '../api/get-bookings';
 import { cancelBooking } from '../api/cancel-booking';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
+import { ExportCsvButton } from '../components/export-csv-button';
 import { TablePanel } from '../components/table-panel';
+import { WaitlistsPanel } from '../components/waitlists-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
 import { ListFooter } from '../components/list-footer';
 import { usePagedList } from '../hooks/use-paged-list';
 import { ADMIN_MESSAGES } from '../messages';
+import { BOOKING_CSV_COLUMNS } from '../utils/export-csv';
 import { formatInLondon } from '../utils/studio-clock';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -38,7 +41,7 @@ export function BookingsManagementPage() {
 
   return (
     <section>
-      <PageHeading title="Bookings Management" />
+      <PageHeading title="Bookings Management" action={<ExportCsvButton load={getBookingsPage} search={search} columns={BOOKING_CSV_COLUMNS} noun="bookings" />} />
       <div className="mb-4 flex">
         <SearchBox label="Search bookings" placeholder="Search by member name, email, or class..." value={search} onChange={setSearch} />
       </div>
@@ -103,6 +106,7 @@ export function BookingsManagementPage() {
         )}
         {state.status === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} noun="bookings" page={page} onPage={setPage} />}
       </TablePanel>
+      <WaitlistsPanel />
     </section>
   );
 }

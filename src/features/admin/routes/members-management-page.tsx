@@ -7,6 +7,7 @@ import { useResource } from '../hooks/use-resource';
 import { deleteMember } from '../api/delete-member';
 import { ADMIN_DATE_FORMAT } from '../components/classes-table';
 import { EmptyState } from '../components/empty-state';
+import { ExportCsvButton } from '../components/export-csv-button';
 import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
@@ -15,6 +16,7 @@ import { usePagedList } from '../hooks/use-paged-list';
 import { StatCard } from '../components/stat-card';
 import { TierBadge } from '../components/tier-badge';
 import { ADMIN_MESSAGES } from '../messages';
+import { MEMBER_CSV_COLUMNS } from '../utils/export-csv';
 import { formatInLondon } from '../utils/studio-clock';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -43,7 +45,7 @@ export function MembersManagementPage() {
 
   return (
     <section>
-      <PageHeading title="Members Management" />
+      <PageHeading title="Members Management" action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />} />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />

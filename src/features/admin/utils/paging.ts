@@ -4,10 +4,19 @@ export const PAGE_SIZE = 50;
 /** One page of rows and how many rows the whole query has (PostgREST count=exact). */
 export type ListPage<T> = { rows: T[]; total: number };
 
+/**
+ * Exports read the same queries in larger pages: hosted Supabase answers at most 1,000 rows a
+ * request (its default max rows), so a page of 1,000 is the fewest round trips that stay whole.
+ */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** A loader of one page of an admin list: zero-based page, settled search term, page size. */
+export type PageLoader<T> = (page: number, search: string, size?: number) => Promise<ListPage<T>>;
+
 /** The inclusive row range of a zero-based page, as PostgREST's `range` takes it. */
-export function pageRange(page: number): [number, number] {
-  const from = page * PAGE_SIZE;
-  return [from, from + PAGE_SIZE - 1];
+export function pageRange(page: number, size: number = PAGE_SIZE): [number, number] {
+  const from = page * size;
+  return [from, from + size - 1];
 }
 
 /**

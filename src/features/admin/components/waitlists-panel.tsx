@@ -1,0 +1,101 @@
+import toast from 'react-hot-toast';
+import { Hourglass, UserMinus } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { formatClassTime } from '@/lib/studio-time';
+import { getWaitlists, removeFromWaitlist, type AdminWaitlistEntry } from '../api/get-waitlists';
+import { useResource } from '../hooks/use-resource';
+import { ADMIN_MESSAGES } from '../messages';
+import { formatInLondon } from '../utils/studio-clock';
+import { groupWaitlists } from '../utils/waitlist-groups';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+import { TablePanel } from './table-panel';
+
+const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const td = 'px-4 py-3 align-top text-sm text-slate-700';
+const loadWaitlists = () => getWaitlists();
+
+/** Who waits for which upcoming class, in line order (issue 9), with Remove for each member. */
+export function WaitlistsPanel() {
+  const { state, setData } = useResource(loadWaitlists, ADMIN_MESSAGES.waitlistsLoadFailed);
+
+  async function remove(entry: AdminWaitlistEntry) {
+    const who = entry.member.name || entry.member.email;
+    if (!window.confirm(`Remove ${who} from the waitlist for ${entry.class.name}?`)) return;
+    try {
+      await removeFromWaitlist(entry.id);
+      setData((rows) => rows.filter((r) => r.id !== entry.id));
+      toast.success(ADMIN_MESSAGES.waitlistRemoved);
+    } catch {
+      toast.error(ADMIN_MESSAGES.waitlistRemoveFailed);
+    }
+  }
+
+  const groups = state.status === 'ready' ? groupWaitlists(state.data) : [];
+  return (
+    <section aria-labelledby="waitlists-heading" className="mt-10">
+      <h2 id="waitlists-heading" className="mb-4 text-xl font-bold text-slate-900">
+        Waitlists
+      </h2>
+      <TablePanel>
+        {state.status === 'loading' && <Spinner label="Loading waitlists" />}
+        {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.waitlistsLoadFailed} body="Refresh the page to try again." />}
+        {state.status === 'ready' && groups.length === 0 && (
+          <EmptyState
+            title="No one is waiting"
+            body="When a class is full, members can join its waitlist; they will appear here in line order."
+            icon={<Hourglass aria-hidden="true" className="h-10 w-10" />}
+          />
+        )}
+        {groups.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Class</th>
+                  <th scope="col" className={th}>Position</th>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>Joined</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {groups.flatMap((group) =>
+                  group.entries.map((e) => (
+                    <tr key={e.id}>
+                      <td className={td}>
+                        <div className="font-semibold text-slate-900">{group.class.name}</div>
+                        <div className="text-xs text-slate-500">
+                          {formatInLondon(group.class.startTime, ADMIN_DATE_FORMAT)} · {formatClassTime(group.class.startTime)}
+                        </div>
+                      </td>
+                      <td className={td}>
+                        #{e.position} of {group.entries.length}
+                      </td>
+                      <td className={td}>
+                        <div className="font-semibold text-slate-900">{e.member.name || '—'}</div>
+                        <div className="text-xs text-slate-500">{e.member.email}</div>
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
+                      <td className={td}>
+                        <button
+                          type="button"
+                          onClick={() => void remove(e)}
+                          aria-label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
+                          className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                        >
+                          <UserMinus aria-hidden="true" className="h-4 w-4" />
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </TablePanel>
+    </section>
+  );
+}
