@@ -34,6 +34,9 @@ export const ADMIN_MESSAGES = {
   exported: (n: number, noun: string) => `Exported ${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`,
   exportFailed: 'Export failed. Please try again.',
   waitlistsLoadFailed: 'Failed to load waitlists',
+  rosterLoadFailed: 'Failed to load the roster',
+  attendanceFailed: 'Failed to save attendance',
+  attendanceTooEarly: 'Attendance can be marked from 1 hour before the class starts',
   waitlistRemoved: 'Removed from the waitlist',
   waitlistRemoveFailed: 'Failed to remove from the waitlist',
 

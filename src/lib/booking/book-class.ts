@@ -4,6 +4,9 @@ import { supabase } from '../supabase';
 /** The booking form's choice (spec: Member / Free Trial / Pay-as-you-go); null lets the server decide. */
 export type BookingType = 'paid' | 'trial' | 'payg';
 
+/** How each booking type is called on screen (the booking form's labels, spec section 2). */
+export const BOOKING_TYPE_LABELS: Record<BookingType, string> = { paid: 'Member', trial: 'Free Trial', payg: 'Pay-as-you-go' };
+
 /** What `book_class` answered (docs/data-contract.md). */
 export type BookClassResult = {
   status: 'booked' | 'payment_required';

@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase';
 import { ADMIN_MESSAGES } from '../messages';
 import { useResource } from '../hooks/use-resource';
-import type { AdminStats } from '../utils/analytics-figures';
+import type { AdminStats, WeeklyStat } from '../utils/analytics-figures';
 
 const STAT_KEYS = [
   'total_members',
@@ -19,7 +19,8 @@ export async function getAdminStats(): Promise<AdminStats> {
   const { data, error } = await supabase.rpc('admin_stats');
   if (error) throw error;
   const raw = (data ?? {}) as Record<string, unknown>;
-  const stats = {} as AdminStats;
+  if (!Array.isArray(raw.weekly)) throw new Error('admin_stats is missing weekly');
+  const stats = { weekly: raw.weekly as WeeklyStat[] } as AdminStats;
   for (const key of STAT_KEYS) {
     const value = Number(raw[key]);
     if (!Number.isFinite(value)) throw new Error(`admin_stats is missing ${key}`);

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { ClipboardCheck, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
@@ -10,7 +10,17 @@ const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide te
 const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
 /** Classes Management's table (spec section 2): Group is blue, other types purple; full capacity is red and says so. */
-export function ClassesTable({ classes, onEdit, onDelete }: { classes: ClassRow[]; onEdit: (row: ClassRow) => void; onDelete: (row: ClassRow) => void }) {
+export function ClassesTable({
+  classes,
+  onEdit,
+  onDelete,
+  onRoster,
+}: {
+  classes: ClassRow[];
+  onEdit: (row: ClassRow) => void;
+  onDelete: (row: ClassRow) => void;
+  onRoster: (row: ClassRow) => void;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
@@ -52,6 +62,14 @@ export function ClassesTable({ classes, onEdit, onDelete }: { classes: ClassRow[
                 </td>
                 <td className={td}>
                   <div className="flex gap-1">
+                    <button
+                      type="button"
+                      onClick={() => onRoster(row)}
+                      aria-label={`Roster for ${label}`}
+                      className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+                    >
+                      <ClipboardCheck aria-hidden="true" className="h-4 w-4" />
+                    </button>
                     <button
                       type="button"
                       onClick={() => onEdit(row)}

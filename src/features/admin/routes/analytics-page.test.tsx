@@ -14,6 +14,10 @@ const STATS = {
   standard_members: 1,
   payg_members: 4,
   bookings_this_month: 5,
+  weekly: [
+    { week_start: '2030-03-18', classes: 0, capacity: 0, bookings: 0, fill_rate: null, attended: 0, no_show: 0, attendance_rate: null },
+    { week_start: '2030-03-25', classes: 4, capacity: 40, bookings: 25, fill_rate: 0.625, attended: 9, no_show: 3, attendance_rate: 0.75 },
+  ],
 };
 
 function figure(label: string) {
@@ -45,11 +49,16 @@ describe('Analytics', () => {
     expect(within(table).getByRole('row', { name: 'Premium 2 29%' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Standard 1 14%' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Pay as You Go 4 57%' })).toBeInTheDocument();
+
+    // Issue 9: weekly fill and attendance rates, whole percents, words where there is nothing to rate.
+    const weekly = screen.getByRole('table', { name: 'Weekly fill and attendance' });
+    expect(within(weekly).getByRole('row', { name: 'Mar 18 No classes 0 / 0 Not marked 0' })).toBeInTheDocument();
+    expect(within(weekly).getByRole('row', { name: 'Mar 25 63% 25 / 40 75% 12' })).toBeInTheDocument();
   });
 
   it('shows 0 for averages of an empty studio', async () => {
     const { handlers } = signInAsAdmin();
-    const empty = Object.fromEntries(Object.keys(STATS).map((k) => [k, 0]));
+    const empty = { ...Object.fromEntries(Object.keys(STATS).map((k) => [k, 0])), weekly: [] };
     server.use(...handlers, rpc('admin_stats', () => empty));
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();

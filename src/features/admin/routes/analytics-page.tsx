@@ -6,8 +6,9 @@ import { EmptyState } from '../components/empty-state';
 import { MembershipChart } from '../components/membership-chart';
 import { PageHeading } from '../components/page-heading';
 import { StatCard } from '../components/stat-card';
+import { WeeklyRatesChart } from '../components/weekly-rates-chart';
 import { ADMIN_MESSAGES } from '../messages';
-import { analyticsFigures, membershipDistribution } from '../utils/analytics-figures';
+import { analyticsFigures, membershipDistribution, weeklyFigures } from '../utils/analytics-figures';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -52,10 +53,17 @@ export function AnalyticsPage() {
         <StatCard label="Upcoming Classes" value={stats.upcoming_classes} icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />} />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <h2 className="mb-5 text-lg font-semibold text-slate-900">Membership Distribution</h2>
-          <MembershipChart shares={membershipDistribution(stats)} total={stats.total_members} />
-        </Card>
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <h2 className="mb-5 text-lg font-semibold text-slate-900">Membership Distribution</h2>
+            <MembershipChart shares={membershipDistribution(stats)} total={stats.total_members} />
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Fill and Attendance by Week</h2>
+            <p className="mb-5 mt-1 text-sm text-slate-600">Fill rate: bookings out of the week&apos;s capacity. Attendance: attended out of marked bookings.</p>
+            <WeeklyRatesChart weeks={weeklyFigures(stats.weekly)} />
+          </Card>
+        </div>
         <div className="space-y-6">
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">This Month</h2>

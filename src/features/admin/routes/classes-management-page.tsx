@@ -8,6 +8,7 @@ import { getClassesPage } from '../api/get-classes';
 import { deleteClass } from '../api/delete-class';
 import { ClassesTable } from '../components/classes-table';
 import { ClassFormDialog } from '../components/class-form-dialog';
+import { RosterDialog } from '../components/roster-dialog';
 import { EmptyState } from '../components/empty-state';
 import { TablePanel } from '../components/table-panel';
 import { PageHeading } from '../components/page-heading';
@@ -25,6 +26,7 @@ export function ClassesManagementPage() {
   const [showPast, setShowPast] = useState(false);
   const { state, page, setPage, reload, removeRow } = usePagedList(showPast ? loadPast : loadUpcoming, ADMIN_MESSAGES.classesLoadFailed);
   const [dialog, setDialog] = useState<Dialog>({ open: false });
+  const [roster, setRoster] = useState<ClassRow | null>(null);
 
   async function remove(row: ClassRow) {
     if (!window.confirm(`Delete ${row.name}? Its bookings are cancelled too.`)) return;
@@ -66,11 +68,12 @@ export function ClassesManagementPage() {
           <EmptyState title="No classes yet" body="Get started by creating your first class" icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />} />
         )}
         {state.status === 'ready' && state.rows.length > 0 && (
-          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} />
+          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} onRoster={setRoster} />
         )}
         {state.status === 'ready' && state.total > 0 && <ListFooter shown={state.rows.length} total={state.total} noun="classes" page={page} onPage={setPage} />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}
       </TablePanel>
+      <RosterDialog cls={roster} onClose={() => setRoster(null)} />
       <ClassFormDialog
         open={dialog.open}
         editing={dialog.open ? dialog.editing : null}

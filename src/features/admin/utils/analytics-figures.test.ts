@@ -10,6 +10,7 @@ const stats: AdminStats = {
   standard_members: 1,
   payg_members: 4,
   bookings_this_month: 5,
+  weekly: [],
 };
 
 describe('formatAverage', () => {

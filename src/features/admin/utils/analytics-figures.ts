@@ -8,7 +8,36 @@ export type AdminStats = {
   standard_members: number;
   payg_members: number;
   bookings_this_month: number;
+  /** Issue 9: the last 8 ISO weeks (Monday, London), oldest first. */
+  weekly: WeeklyStat[];
 };
+
+/** One week of `admin_stats().weekly`: rates are fractions 0-1, null without classes / marks. */
+export type WeeklyStat = {
+  week_start: string;
+  classes: number;
+  capacity: number;
+  bookings: number;
+  fill_rate: number | null;
+  attended: number;
+  no_show: number;
+  attendance_rate: number | null;
+};
+
+/** A week's row as the chart shows it: whole percents (0 decimals), null when there is nothing to rate. */
+export type WeekFigures = { weekStart: string; fillPercent: number | null; attendancePercent: number | null; bookings: number; capacity: number; marked: number };
+
+export function weeklyFigures(weeks: readonly WeeklyStat[]): WeekFigures[] {
+  const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));
+  return weeks.map((w) => ({
+    weekStart: w.week_start,
+    fillPercent: percent(w.fill_rate),
+    attendancePercent: percent(w.attendance_rate),
+    bookings: w.bookings,
+    capacity: w.capacity,
+    marked: w.attended + w.no_show,
+  }));
+}
 
 /** Averages show one decimal, and 0 when the divisor is 0. */
 export function formatAverage(total: number, divisor: number): string {

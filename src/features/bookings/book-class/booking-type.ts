@@ -1,12 +1,11 @@
-import type { BookingType } from '@/lib/booking/book-class';
+import { BOOKING_TYPE_LABELS, type BookingType } from '@/lib/booking/book-class';
 import type { Member } from '@/lib/supabase';
 
 /** The form's booking types (spec section 2) and the values `book_class` takes. */
-export const BOOKING_TYPE_OPTIONS: { value: BookingType; label: string }[] = [
-  { value: 'paid', label: 'Member' },
-  { value: 'trial', label: 'Free Trial' },
-  { value: 'payg', label: 'Pay-as-you-go' },
-];
+export const BOOKING_TYPE_OPTIONS: { value: BookingType; label: string }[] = (['paid', 'trial', 'payg'] as const).map((value) => ({
+  value,
+  label: BOOKING_TYPE_LABELS[value],
+}));
 
 /** What the member most likely means: their plan, their unused free trial, or pay as you go. */
 export function defaultBookingType(member: Pick<Member, 'membership_tier' | 'has_used_trial'> | null): BookingType {

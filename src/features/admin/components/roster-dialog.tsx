@@ -1,0 +1,118 @@
+import { useCallback, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/components/ui/cn';
+import { useNow } from '@/hooks/use-now';
+import { BOOKING_TYPE_LABELS, type BookingType } from '@/lib/booking/book-class';
+import type { ClassRow } from '@/lib/supabase';
+import { formatClassTime } from '@/lib/studio-time';
+import { getClassRoster, markAttendance, type Attendance, type RosterEntry } from '../api/class-roster';
+import { useResource } from '../hooks/use-resource';
+import { ADMIN_MESSAGES } from '../messages';
+import { ATTENDANCE_LABELS, canMarkAttendance, rosterCounts } from '../utils/attendance';
+import { formatInLondon } from '../utils/studio-clock';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+
+const MINUTE = 60_000;
+const MARKS: Attendance[] = ['attended', 'no_show'];
+
+/** A class's roster (issue 9): who booked, and Attended / No-show marks through `mark_attendance`. */
+export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={cls !== null}
+      onClose={onClose}
+      title={cls ? `Roster: ${cls.name}` : 'Roster'}
+      description={cls ? `${formatInLondon(cls.start_time, ADMIN_DATE_FORMAT)} at ${formatClassTime(cls.start_time)} · ${cls.trainer}` : undefined}
+      className="max-w-2xl"
+    >
+      {cls && <Roster cls={cls} />}
+    </Modal>
+  );
+}
+
+function Roster({ cls }: { cls: ClassRow }) {
+  const load = useCallback(() => getClassRoster(cls.id), [cls.id]);
+  const { state, setData } = useResource(load, ADMIN_MESSAGES.rosterLoadFailed);
+  const [savingId, setSavingId] = useState<string | null>(null);
+  const now = useNow(MINUTE);
+  const open = canMarkAttendance(cls.start_time, now);
+
+  async function mark(entry: RosterEntry, status: Attendance) {
+    if (savingId) return;
+    // Pressing the mark a booking already has clears it.
+    const next = entry.attendance === status ? null : status;
+    setSavingId(entry.bookingId);
+    try {
+      const outcome = await markAttendance(entry.bookingId, next);
+      if (!outcome.ok) {
+        toast.error(outcome.error.hint === 'attendance_too_early' ? outcome.error.message : ADMIN_MESSAGES.attendanceFailed);
+        return;
+      }
+      setData((rows) => rows.map((r) => (r.bookingId === entry.bookingId ? { ...r, attendance: outcome.attendance } : r)));
+    } catch {
+      toast.error(ADMIN_MESSAGES.attendanceFailed);
+    } finally {
+      setSavingId(null);
+    }
+  }
+
+  if (state.status === 'loading') return <Spinner label="Loading roster" />;
+  if (state.status === 'error') return <EmptyState title={ADMIN_MESSAGES.rosterLoadFailed} body="Close and open the roster to try again." />;
+  const entries = state.data;
+  if (entries.length === 0) return <EmptyState title="No bookings for this class" body="Members who book will appear here." />;
+  const counts = rosterCounts(entries);
+
+  return (
+    <div>
+      <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+        {counts.booked} booked · {counts.attended} attended · {counts.noShow} no-show · {counts.unmarked} not marked
+      </p>
+      {!open && <p className="mb-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800">{ADMIN_MESSAGES.attendanceTooEarly}</p>}
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {entries.map((entry) => {
+          const who = entry.member.name || entry.member.email;
+          return (
+            <li key={entry.bookingId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <div className="font-semibold text-slate-900">{entry.member.name || '—'}</div>
+                <div className="truncate text-xs text-slate-500">
+                  {entry.member.email} · {BOOKING_TYPE_LABELS[entry.type as BookingType] ?? entry.type}
+                  {entry.paymentStatus === 'pending' && ' · payment pending'}
+                </div>
+              </div>
+              <div role="group" aria-label={`Attendance of ${who}`} className="flex gap-2">
+                {MARKS.map((status) => {
+                  const pressed = entry.attendance === status;
+                  return (
+                    <button
+                      key={status}
+                      type="button"
+                      aria-pressed={pressed}
+                      aria-label={`${ATTENDANCE_LABELS[status]}: ${who}`}
+                      disabled={!open || savingId !== null}
+                      onClick={() => void mark(entry, status)}
+                      className={cn(
+                        'inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+                        pressed
+                          ? status === 'attended'
+                            ? 'border-green-700 bg-green-700 text-white'
+                            : 'border-red-700 bg-red-700 text-white'
+                          : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                      )}
+                    >
+                      {pressed && <span aria-hidden="true">✓&nbsp;</span>}
+                      {ATTENDANCE_LABELS[status]}
+                    </button>
+                  );
+                })}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
