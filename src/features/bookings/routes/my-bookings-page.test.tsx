@@ -80,6 +80,9 @@ describe('My Bookings', () => {
     const card = (await screen.findByRole('heading', { name: 'Next Class' })).closest('div')!.parentElement!;
     expect(within(card).getByText('Breakfast Club')).toBeInTheDocument();
     expect(screen.getByTestId('next-class-countdown')).toHaveTextContent('1m');
+    // The card is on screen, but its interval starts in a passive effect that a busy machine may
+    // not have run yet: let a real macrotask pass first, or the advance below finds no interval to fire.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     act(() => {
       vi.advanceTimersByTime(60_000);

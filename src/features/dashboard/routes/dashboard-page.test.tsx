@@ -62,6 +62,8 @@ describe('Dashboard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam!', level: 1 })).toBeInTheDocument();
     expect(await screen.findByTestId('next-class-countdown')).toHaveTextContent('1d 2h 30m');
+    // Let passive effects run (a real macrotask) so the countdown's interval exists before the clock moves.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     act(() => {
       vi.advanceTimersByTime(60_000);
     });
