@@ -3,11 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
 import { formatInLondon } from '../utils/studio-clock';
+import { td, th } from './table-styles';
 
 export const ADMIN_DATE_FORMAT = 'MMM d, yyyy';
-
-const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-4 py-3 align-top text-sm text-slate-700';
 
 /** Classes Management's table (spec section 2): Group is blue, other types purple; full capacity is red and says so. */
 export function ClassesTable({

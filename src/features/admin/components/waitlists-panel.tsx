@@ -10,9 +10,9 @@ import { groupWaitlists } from '../utils/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
+import { RowDangerButton } from './row-danger-button';
+import { td, th } from './table-styles';
 
-const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-4 py-3 align-top text-sm text-slate-700';
 const loadWaitlists = () => getWaitlists();
 
 /** Who waits for which upcoming class, in line order (issue 9), with Remove for each member. */
@@ -78,15 +78,13 @@ export function WaitlistsPanel() {
                       </td>
                       <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
                       <td className={td}>
-                        <button
-                          type="button"
+                        <RowDangerButton
+                          label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
+                          icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
                           onClick={() => void remove(e)}
-                          aria-label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
-                          className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-red-700 hover:bg-red-50"
                         >
-                          <UserMinus aria-hidden="true" className="h-4 w-4" />
                           Remove
-                        </button>
+                        </RowDangerButton>
                       </td>
                     </tr>
                   )),

@@ -16,9 +16,8 @@ import { usePagedList } from '../hooks/use-paged-list';
 import { ADMIN_MESSAGES } from '../messages';
 import { BOOKING_CSV_COLUMNS } from '../utils/export-csv';
 import { formatInLondon } from '../utils/studio-clock';
-
-const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-4 py-3 align-top text-sm text-slate-700';
+import { RowDangerButton } from '../components/row-danger-button';
+import { td, th } from '../components/table-styles';
 
 export function BookingsManagementPage() {
   const { state, page, setPage, search, setSearch, searching, removeRow } = usePagedList(getBookingsPage, ADMIN_MESSAGES.bookingsLoadFailed);
@@ -88,15 +87,13 @@ export function BookingsManagementPage() {
                       <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
                     </td>
                     <td className={td}>
-                      <button
-                        type="button"
+                      <RowDangerButton
+                        label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
+                        icon={<XCircle aria-hidden="true" className="h-4 w-4" />}
                         onClick={() => void cancel(b)}
-                        aria-label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
-                        className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-red-700 hover:bg-red-50"
                       >
-                        <XCircle aria-hidden="true" className="h-4 w-4" />
                         Cancel
-                      </button>
+                      </RowDangerButton>
                     </td>
                   </tr>
                 ))}

@@ -18,9 +18,7 @@ import { TierBadge } from '../components/tier-badge';
 import { ADMIN_MESSAGES } from '../messages';
 import { MEMBER_CSV_COLUMNS } from '../utils/export-csv';
 import { formatInLondon } from '../utils/studio-clock';
-
-const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-4 py-3 align-top text-sm text-slate-700';
+import { td, th } from '../components/table-styles';
 
 export function MembersManagementPage() {
   const { state, page, setPage, search, setSearch, searching, removeRow } = usePagedList(getMembersPage, ADMIN_MESSAGES.membersLoadFailed);
