@@ -3,6 +3,7 @@ import { ACCOUNTS, PASSWORD, authHeaders, createConfirmedMember } from '../suppo
 import { expect } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { openRoute, settle } from '../support/page-helpers';
+import { tabTo } from '../support/keyboard';
 import { bookAs, memberByEmail, rest } from '../support/rest';
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -25,7 +26,7 @@ async function toast(page: Page, text: string): Promise<void> {
  * timetable. Regeneration deletes every class, so this journey runs last.
  */
 const adminPortal: Journey = {
-  name: 'admin adds, edits and deletes classes, marks a roster, cancels a booking, deletes a member, reads analytics, regenerates',
+  name: 'admin adds, edits and deletes classes, marks a roster and cancels a booking by keyboard, deletes a member, reads analytics, regenerates',
   async run({ page, stack, width }) {
     await openRoute(page, '/admin/login');
     await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
@@ -92,7 +93,9 @@ const adminPortal: Journey = {
     await page.getByRole('button', { name: new RegExp(`^Roster for ${soon.name} `) }).click();
     const roster = page.getByRole('dialog', { name: `Roster: ${soon.name}` });
     const attended = roster.getByRole('button', { name: /^Attended: / });
-    await attended.click();
+    // Marked with the keyboard alone: focus starts inside the dialog.
+    await tabTo(page, attended);
+    await page.keyboard.press('Enter');
     await roster.getByText('1 booked · 1 attended · 0 no-show · 0 not marked').waitFor();
     const [marked] = await rest<{ attendance: string | null }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${soon.id}&select=attendance`);
     expect(marked?.attendance === 'attended', `attendance in the database: ${JSON.stringify(marked)}`);
@@ -105,7 +108,11 @@ const adminPortal: Journey = {
     await page.getByRole('heading', { name: 'Bookings Management' }).waitFor();
     await page.getByPlaceholder('Search by member name, email, or class...').fill(name);
     page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: new RegExp(`^Cancel booking of .+ for ${name}$`) }).click();
+    // With the keyboard alone (issue 8): Tab from the search box to the row's Cancel, then Enter.
+    await page.getByRole('button', { name: new RegExp(`^Cancel booking of .+ for ${name}$`) }).waitFor();
+    await page.getByPlaceholder('Search by member name, email, or class...').focus();
+    await tabTo(page, page.getByRole('button', { name: new RegExp(`^Cancel booking of .+ for ${name}$`) }));
+    await page.keyboard.press('Enter');
     await toast(page, 'Booking cancelled successfully');
     const left = await rest<unknown[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${created[1]!.id}&select=id`);
     expect(left.length === 0, 'the cancelled booking is still in the database');
