@@ -1,21 +1,7 @@
 import { Button } from '@/components/ui/button';
-import { WAITLIST_MESSAGES, waitlistPlace, type WaitlistSpot } from '@/lib/booking/waitlist';
-import { isWaitlistClosed } from '@/lib/rules/waitlist';
 import type { ClassRow } from '@/lib/supabase';
 import type { ClassLock } from './class-card';
-
-/** A full class's waitlist, for a signed-in member (issue 9). */
-export type WaitlistControl = {
-  /** The member's place, when they are on this class's waitlist. */
-  spot: WaitlistSpot | undefined;
-  /** This class's join or leave request is in flight. */
-  pending: boolean;
-  /** Some waitlist request is in flight: one at a time. */
-  busy: boolean;
-  now: Date;
-  onJoin: () => void;
-  onLeave: () => void;
-};
+import { WaitlistAction, type WaitlistControl } from './waitlist-action';
 
 type Props = {
   cls: ClassRow;
@@ -58,41 +44,6 @@ export function BookButton({ cls, lock, booked, pending, busy, onBook, waitlist 
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}
-    </Button>
-  );
-}
-
-function WaitlistAction({ cls, spot, pending, busy, now, onJoin, onLeave }: WaitlistControl & { cls: ClassRow }) {
-  if (spot) {
-    return (
-      <div className="space-y-2">
-        <p className="text-center text-sm font-semibold text-slate-800">
-          {waitlistPlace(spot)}
-          {spot.isClosed && ` · ${WAITLIST_MESSAGES.closed}`}
-        </p>
-        <Button
-          variant="outline"
-          className="w-full"
-          loading={pending}
-          disabled={busy}
-          aria-label={pending ? undefined : `${WAITLIST_MESSAGES.leave}: ${cls.name}`}
-          onClick={onLeave}
-        >
-          {pending ? WAITLIST_MESSAGES.leaving : WAITLIST_MESSAGES.leave}
-        </Button>
-      </div>
-    );
-  }
-  if (isWaitlistClosed(cls, now)) {
-    return (
-      <Button className="w-full" disabled>
-        Fully Booked · {WAITLIST_MESSAGES.closed}
-      </Button>
-    );
-  }
-  return (
-    <Button className="w-full" loading={pending} disabled={busy} onClick={onJoin}>
-      {pending ? WAITLIST_MESSAGES.joining : WAITLIST_MESSAGES.join}
     </Button>
   );
 }

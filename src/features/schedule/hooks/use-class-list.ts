@@ -18,12 +18,17 @@ export type ClassListStart = 'now' | 'today';
 /**
  * Loads the first week of classes, then the next week on each `showMore`; keeps every loaded row
  * current from realtime UPDATEs while the page is open. `updateClass` changes one row locally
- * (e.g. spots after a booking).
+ * (e.g. spots after a booking). `onChange` hears each realtime row too (e.g. to re-read a waitlist
+ * place when that class's spots move).
  */
-export function useClassList(start: ClassListStart) {
+export function useClassList(start: ClassListStart, onChange?: (row: ClassRow) => void) {
   const [state, setState] = useState<ClassListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const moreRequested = useRef(false);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
 
   useEffect(() => {
     let active = true;
@@ -67,7 +72,14 @@ export function useClassList(start: ClassListStart) {
     setState((s) => (s.status === 'ready' ? { ...s, classes: s.classes.map((c) => (c.id === id ? change(c) : c)) } : s));
   }, []);
 
-  useEffect(() => subscribeToClassUpdates((row) => updateClass(row.id, (current) => ({ ...current, ...row }))), [updateClass]);
+  useEffect(
+    () =>
+      subscribeToClassUpdates((row) => {
+        updateClass(row.id, (current) => ({ ...current, ...row }));
+        onChangeRef.current?.(row);
+      }),
+    [updateClass],
+  );
 
   const reload = useCallback(() => {
     setState({ status: 'loading' });

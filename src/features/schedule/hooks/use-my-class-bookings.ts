@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getMyClassBookings } from '../api/get-my-class-bookings';
+import { getMyClassBookings, type MyClassBooking } from '../api/get-my-class-bookings';
 
 export type BookingsByClass = { status: 'loading' } | { status: 'error' } | { status: 'ready'; byClass: Record<string, string> };
 
-/** The member's booking id per class, loaded for `memberId` (null: wait). */
+const byClassOf = (rows: MyClassBooking[]): Record<string, string> => Object.fromEntries(rows.map((r) => [r.class_id, r.id]));
+
+/**
+ * The member's booking id per class, loaded for `memberId` (null: wait, e.g. signed out).
+ * `reload` reads them again without going back to loading (e.g. after a waitlist promotion) and
+ * answers the fresh map, or null when it could not be read.
+ */
 export function useMyClassBookings(memberId: string | null) {
   const [state, setState] = useState<{ memberId: string; value: BookingsByClass } | null>(null);
 
@@ -11,7 +17,7 @@ export function useMyClassBookings(memberId: string | null) {
     if (!memberId) return;
     let active = true;
     getMyClassBookings(memberId).then(
-      (rows) => active && setState({ memberId, value: { status: 'ready', byClass: Object.fromEntries(rows.map((r) => [r.class_id, r.id])) } }),
+      (rows) => active && setState({ memberId, value: { status: 'ready', byClass: byClassOf(rows) } }),
       () => active && setState({ memberId, value: { status: 'error' } }),
     );
     return () => {
@@ -29,6 +35,17 @@ export function useMyClassBookings(memberId: string | null) {
     });
   }, []);
 
+  const reload = useCallback(async (): Promise<Record<string, string> | null> => {
+    if (!memberId) return null;
+    try {
+      const byClass = byClassOf(await getMyClassBookings(memberId));
+      setState((s) => (s && s.memberId !== memberId ? s : { memberId, value: { status: 'ready', byClass } }));
+      return byClass;
+    } catch {
+      return null;
+    }
+  }, [memberId]);
+
   const value: BookingsByClass = state && state.memberId === memberId ? state.value : { status: 'loading' };
-  return { bookings: value, setBooking };
+  return { bookings: value, setBooking, reload };
 }

@@ -8,8 +8,8 @@ import { AvailableClassesPage } from './available-classes-page';
 
 vi.mock('../api/subscribe-class-updates', () => ({ subscribeToClassUpdates: () => () => undefined }));
 
-// The signed-in schedules read the member's waitlist places once.
-beforeEach(() => server.use(rpc('my_waitlist', () => [])));
+// The signed-in schedules read the member's bookings and waitlist places once.
+beforeEach(() => server.use(rpc('my_waitlist', () => []), restGet('bookings', () => [])));
 
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();

@@ -13,6 +13,7 @@ import { PageHeading } from '../components/page-heading';
 import { SummaryTiles } from '../components/summary-tiles';
 import { useClassList } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
+import { useMyClassBookings } from '../hooks/use-my-class-bookings';
 import { useWaitlist } from '../hooks/use-waitlist';
 import { filterClasses, instructorsOf, NO_FILTERS, summarize, type ClassFilters } from '../lib/class-filters';
 
@@ -24,13 +25,15 @@ export const EMPTY_FILTERED = 'No Classes Match Your Filters';
 /** /my-schedule: Available Classes, with filters, summary tiles and one-tap booking. */
 export function AvailableClassesPage() {
   const { loading, member, memberLoading } = useAuth();
-  const { state, reload, updateClass, showMore } = useClassList('now');
+  const memberId = member?.id ?? null;
+  // What the member already holds: a booked class says Booked, and a full one it offers no waitlist.
+  const { bookings, setBooking, reload: reloadBookings } = useMyClassBookings(memberId);
+  const waitlist = useWaitlist(memberId, { isBooked: async (classId) => Boolean((await reloadBookings())?.[classId]) });
+  const { state, reload, updateClass, showMore } = useClassList('now', waitlist.classChanged);
   const now = useNow(MINUTE);
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null }, now);
   const [filters, setFilters] = useState<ClassFilters>(NO_FILTERS);
-  const [bookedIds, setBookedIds] = useState<ReadonlySet<string>>(new Set());
   const { book, pendingClassId, isBooking } = useBookClass();
-  const waitlist = useWaitlist(member?.id ?? null);
 
   // Filters, the instructor list and the summary tiles work on the weeks loaded so far (the
   // first covers today, tomorrow and the rest of this week); Show more adds the next week.
@@ -41,8 +44,8 @@ export function AvailableClassesPage() {
   async function handleBook(cls: ClassRow) {
     const outcome = await book(cls.id);
     if (!outcome?.ok || outcome.result.status !== 'booked') return;
-    const { spots_left: spotsLeft } = outcome.result;
-    setBookedIds((ids) => new Set(ids).add(cls.id));
+    const { booking_id: bookingId, spots_left: spotsLeft } = outcome.result;
+    if (bookingId) setBooking(cls.id, bookingId);
     updateClass(cls.id, (c) => ({ ...c, spots_left: spotsLeft ?? adjustSpots(c.spots_left, -1, c.capacity) }));
   }
 
@@ -71,7 +74,7 @@ export function AvailableClassesPage() {
             }
             renderCard={(cls) => {
               const lock = lockOf(cls);
-              const booked = bookedIds.has(cls.id);
+              const booked = bookings.status === 'ready' && Boolean(bookings.byClass[cls.id]);
               return (
                 <ClassCard
                   cls={cls}
@@ -86,7 +89,8 @@ export function AvailableClassesPage() {
                       pending={pendingClassId === cls.id}
                       busy={isBooking}
                       onBook={() => void handleBook(cls)}
-                      waitlist={waitlist.controlFor(cls.id, now)}
+                      // Only once the member's bookings are known: a class they hold offers no waitlist.
+                      waitlist={bookings.status === 'ready' ? waitlist.controlFor(cls, now) : undefined}
                     />
                   }
                 />

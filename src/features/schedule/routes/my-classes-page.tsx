@@ -26,12 +26,13 @@ export const MEMBER_NOT_FOUND = 'Member record not found';
 export function MyClassesPage() {
   const { loading, member, memberLoading } = useAuth();
   // From the start of today (today's started classes say so), a week at a time.
-  const { state, reload, updateClass, showMore } = useClassList('today');
-  const { bookings, setBooking } = useMyClassBookings(member?.id ?? null);
+  const memberId = member?.id ?? null;
+  const { bookings, setBooking, reload: reloadBookings } = useMyClassBookings(memberId);
+  const waitlist = useWaitlist(memberId, { isBooked: async (classId) => Boolean((await reloadBookings())?.[classId]) });
+  const { state, reload, updateClass, showMore } = useClassList('today', waitlist.classChanged);
   const now = useNow(MINUTE);
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null }, now);
   const { book, pendingClassId, isBooking } = useBookClass();
-  const waitlist = useWaitlist(member?.id ?? null);
   const cancelling = useRef(false);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
 
@@ -90,7 +91,7 @@ export function MyClassesPage() {
         pending={pendingClassId === cls.id}
         busy={isBooking}
         onBook={() => void handleBook(cls)}
-        waitlist={waitlist.controlFor(cls.id, now)}
+        waitlist={waitlist.controlFor(cls, now)}
       />
     );
   }

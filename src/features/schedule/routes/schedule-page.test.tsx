@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDayHeading } from '@/lib/studio-time';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { makeClass, memberHandler, restGet, signInAs } from '@/testing/supabase-mocks';
+import { makeClass, memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import type { ClassRow } from '@/lib/supabase';
 import { SchedulePage } from './schedule-page';
 
@@ -24,6 +24,22 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 function renderSchedule() {
   return renderApp('/schedule', { routes: [{ path: '/schedule', element: <SchedulePage /> }] });
 }
+
+// A signed-in member's bookings and waitlist places are read once per page; a guest's never.
+const memberReads = { paths: [] as string[] };
+beforeEach(() => {
+  memberReads.paths = [];
+  server.use(
+    restGet('bookings', ({ url }) => {
+      memberReads.paths.push(url.pathname);
+      return [];
+    }),
+    rpc('my_waitlist', ({ request }) => {
+      memberReads.paths.push(new URL(request.url).pathname);
+      return [];
+    }),
+  );
+});
 
 function card(name: string) {
   return screen.getByRole('article', { name });
@@ -56,6 +72,8 @@ describe('/schedule', () => {
     // Guests see the lock: 6 days out with a 3-day window opens in about 3 days.
     expect(within(card('Premium Strength')).getByText(/^Opens in 2d 23h|^Opens in 3d 0h/)).toBeInTheDocument();
     expect(within(card('Full Class')).getByText('Fully Booked')).toBeInTheDocument();
+    expect(within(card('Full Class')).queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument();
+    expect(memberReads.paths).toEqual([]);
   });
 
   it('locks a premium class for a standard member but not for premium or trial members', async () => {

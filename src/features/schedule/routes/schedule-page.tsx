@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -8,17 +9,29 @@ import { ClassList, ClassListSkeleton, EmptyState } from '../components/class-li
 import { PageHeading } from '../components/page-heading';
 import { useClassList } from '../hooks/use-class-list';
 import { useClassLock } from '../hooks/use-class-lock';
+import { useMyClassBookings } from '../hooks/use-my-class-bookings';
+import { useWaitlist } from '../hooks/use-waitlist';
+import { WaitlistAction } from '../components/waitlist-action';
 
 /** Re-read every minute so a lock opens, and "Opens in" counts down, while the page is open. */
 const MINUTE = 60_000;
 
-/** /schedule: the public timetable. Booking goes through the form at /book. */
+/**
+ * /schedule: the public timetable. Booking goes through the form at /book; a signed-in member
+ * sees the classes they hold, and joins or leaves a full class's waitlist here (their bookings and
+ * places are read once per page, and not at all for guests).
+ */
 export function SchedulePage() {
   const { loading, session, member, memberLoading } = useAuth();
-  const { state, reload, showMore } = useClassList('now');
+  const memberId = session ? (member?.id ?? null) : null;
+  const { bookings, reload: reloadBookings } = useMyClassBookings(memberId);
+  const waitlist = useWaitlist(memberId, { isBooked: async (classId) => Boolean((await reloadBookings())?.[classId]) });
+  const { state, reload, showMore } = useClassList('now', waitlist.classChanged);
   const now = useNow(MINUTE);
   // The first schedule screen does not lock trial members (spec section 4); guests see the lock.
   const lockOf = useClassLock({ tier: member?.membership_tier ?? null, trialExempt: true }, now);
+
+  const isBooked = (cls: ClassRow) => bookings.status === 'ready' && Boolean(bookings.byClass[cls.id]);
 
   function action(cls: ClassRow) {
     const bookUrl = `/book?classId=${encodeURIComponent(cls.id)}`;
@@ -29,6 +42,13 @@ export function SchedulePage() {
         </Link>
       );
     }
+    if (isBooked(cls)) {
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          Booked
+        </Button>
+      );
+    }
     if (lockOf(cls).locked) {
       return (
         <Button className="w-full" disabled>
@@ -37,7 +57,10 @@ export function SchedulePage() {
       );
     }
     if (cls.spots_left <= 0) {
-      return (
+      const control = bookings.status === 'ready' ? waitlist.controlFor(cls, now) : undefined;
+      return control ? (
+        <WaitlistAction cls={cls} {...control} />
+      ) : (
         <Button className="w-full" disabled>
           Fully Booked
         </Button>
@@ -62,7 +85,9 @@ export function SchedulePage() {
           onRetry={reload}
           onShowMore={showMore}
           empty={<EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}
-          renderCard={(cls) => <ClassCard cls={cls} lock={lockOf(cls)} now={now} action={action(cls)} />}
+          renderCard={(cls) => (
+            <ClassCard cls={cls} lock={lockOf(cls)} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls)} />
+          )}
         />
       )}
     </section>
