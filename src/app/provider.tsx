@@ -1,13 +1,19 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { createQueryClient } from '@/lib/react-query';
 import { toasterProps } from '@/lib/toast-options';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** App-wide providers. Tests pass their own `queryClient` so each render starts with an empty cache. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <AuthProvider>
-      {children}
-      <Toaster {...toasterProps} />
-    </AuthProvider>
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        {children}
+        <Toaster {...toasterProps} />
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

@@ -3,6 +3,12 @@ import { RootLayout } from './routes/root-layout';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RequireAuth } from './routes/require-auth';
+import { RouteFallback } from './routes/route-fallback';
+import { paths } from '@/config/paths';
+
+/** Nested route paths are relative to their parent: `/schedule` → `schedule`, `/admin/bookings` → `bookings`. */
+const child = (path: string) => path.replace(/^\//, '');
+const adminChild = (path: string) => path.replace(/^\/admin\//, '');
 
 /**
  * The route tree of spec section 2. Every screen is a lazy chunk, so a visitor's first page never
@@ -12,46 +18,50 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    // Shown while the first screen's lazy chunk loads (react-router warns on every load without one).
+    HydrateFallback: RouteFallback,
     children: [
       { index: true, lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })) },
-      { path: 'schedule', lazy: () => import('@/features/schedule/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
-      { path: 'membership', lazy: () => import('@/features/membership/routes/membership-page').then((m) => ({ Component: m.MembershipPage })) },
-      { path: 'signin', lazy: () => import('@/features/auth/routes/sign-in-page').then((m) => ({ Component: m.SignInPage })) },
-      { path: 'free-trial', lazy: () => import('@/features/auth/routes/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
-      { path: 'auth/callback', lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
-      { path: 'payment/return', lazy: () => import('@/features/payments/routes/payment-return-page').then((m) => ({ Component: m.PaymentReturnPage })) },
+      { path: child(paths.schedule), lazy: () => import('@/features/schedule/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
+      { path: child(paths.membership), lazy: () => import('@/features/membership/routes/membership-page').then((m) => ({ Component: m.MembershipPage })) },
+      { path: child(paths.signIn.path), lazy: () => import('@/features/auth/routes/sign-in-page').then((m) => ({ Component: m.SignInPage })) },
+      { path: child(paths.freeTrial), lazy: () => import('@/features/auth/routes/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
+      { path: child(paths.authCallback), lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: child(paths.paymentReturn), lazy: () => import('@/features/payments/routes/payment-return-page').then((m) => ({ Component: m.PaymentReturnPage })) },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'book', lazy: () => import('@/features/bookings/routes/book-class-page').then((m) => ({ Component: m.BookClassPage })) },
-          { path: 'dashboard', lazy: () => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-          { path: 'mybookings', lazy: () => import('@/features/bookings/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
-          { path: 'bookings', lazy: () => import('@/features/bookings/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
-          { path: 'my-classes', lazy: () => import('@/features/schedule/routes/my-classes-page').then((m) => ({ Component: m.MyClassesPage })) },
-          { path: 'my-schedule', lazy: () => import('@/features/schedule/routes/available-classes-page').then((m) => ({ Component: m.AvailableClassesPage })) },
-          { path: 'edit-profile', lazy: () => import('@/features/profile/routes/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })) },
+          { path: child(paths.book.path), lazy: () => import('@/features/bookings/routes/book-class-page').then((m) => ({ Component: m.BookClassPage })) },
+          { path: child(paths.dashboard), lazy: () => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+          { path: child(paths.myBookings), lazy: () => import('@/features/bookings/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
+          { path: child(paths.bookings), lazy: () => import('@/features/bookings/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
+          { path: child(paths.myClasses), lazy: () => import('@/features/schedule/routes/my-classes-page').then((m) => ({ Component: m.MyClassesPage })) },
+          { path: child(paths.mySchedule), lazy: () => import('@/features/schedule/routes/available-classes-page').then((m) => ({ Component: m.AvailableClassesPage })) },
+          { path: child(paths.editProfile), lazy: () => import('@/features/profile/routes/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: 'admin/login', errorElement: <ErrorPage />, lazy: () => import('@/features/admin/routes/admin-login-page').then((m) => ({ Component: m.AdminLoginPage })) },
+  { path: child(paths.admin.login), errorElement: <ErrorPage />, HydrateFallback: RouteFallback, lazy: () => import('@/features/admin/routes/admin-login-page').then((m) => ({ Component: m.AdminLoginPage })) },
   {
-    path: 'admin/generate-classes',
+    path: child(paths.admin.generateClasses),
     errorElement: <ErrorPage />,
+    HydrateFallback: RouteFallback,
     lazy: () => import('@/features/admin/routes/generate-classes-page').then((m) => ({ Component: m.GenerateClassesPage })),
   },
   {
     path: 'admin',
     errorElement: <ErrorPage />,
+    HydrateFallback: RouteFallback,
     lazy: () => import('@/features/admin/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
     children: [
       { index: true, lazy: () => import('@/features/admin/routes/classes-management-page').then((m) => ({ Component: m.ClassesManagementPage })) },
       // "Back to Classes" (spec) targets /admin/classes: the same screen as the index.
-      { path: 'classes', element: <Navigate to="/admin" replace /> },
-      { path: 'bookings', lazy: () => import('@/features/admin/routes/bookings-management-page').then((m) => ({ Component: m.BookingsManagementPage })) },
-      { path: 'members', lazy: () => import('@/features/admin/routes/members-management-page').then((m) => ({ Component: m.MembersManagementPage })) },
-      { path: 'analytics', lazy: () => import('@/features/admin/routes/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
+      { path: adminChild(paths.admin.classesAlias), element: <Navigate to={paths.admin.classes} replace /> },
+      { path: adminChild(paths.admin.bookings), lazy: () => import('@/features/admin/routes/bookings-management-page').then((m) => ({ Component: m.BookingsManagementPage })) },
+      { path: adminChild(paths.admin.members), lazy: () => import('@/features/admin/routes/members-management-page').then((m) => ({ Component: m.MembersManagementPage })) },
+      { path: adminChild(paths.admin.analytics), lazy: () => import('@/features/admin/routes/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 
 /** Member routes: signed-out visitors go to /signin and come back here after signing in. */
 export function RequireAuth() {
@@ -9,7 +10,7 @@ export function RequireAuth() {
   if (loading) return <Spinner label="Checking your session" />;
   if (!session) {
     const redirect = `${location.pathname}${location.search}`;
-    return <Navigate to={`/signin?redirect=${encodeURIComponent(redirect)}`} replace />;
+    return <Navigate to={paths.signIn.href(redirect)} replace />;
   }
   return <Outlet />;
 }

@@ -1,0 +1,29 @@
+/**
+ * Every route of the app in one place (spec section 2). Links and redirects use these instead of
+ * string literals, so a renamed route is one edit and a typo is a type error.
+ */
+export const paths = {
+  home: '/',
+  schedule: '/schedule',
+  book: { path: '/book', href: (classId: string) => `/book?classId=${encodeURIComponent(classId)}` },
+  membership: '/membership',
+  signIn: { path: '/signin', href: (redirectTo?: string) => (redirectTo ? `/signin?redirect=${encodeURIComponent(redirectTo)}` : '/signin') },
+  freeTrial: '/free-trial',
+  authCallback: '/auth/callback',
+  paymentReturn: '/payment/return',
+  dashboard: '/dashboard',
+  myBookings: '/mybookings',
+  bookings: '/bookings',
+  myClasses: '/my-classes',
+  mySchedule: '/my-schedule',
+  editProfile: '/edit-profile',
+  admin: {
+    login: '/admin/login',
+    generateClasses: '/admin/generate-classes',
+    classes: '/admin',
+    classesAlias: '/admin/classes',
+    bookings: '/admin/bookings',
+    members: '/admin/members',
+    analytics: '/admin/analytics',
+  },
+} as const;

@@ -1,0 +1,48 @@
+/**
+ * Query keys of every server resource, in one place so that a change made by one feature can
+ * invalidate what another shows (booking a class changes the schedule, My Bookings, the
+ * dashboard and the plan usage) without features importing each other. Keys are hierarchical:
+ * invalidating `queryKeys.bookings.all` refreshes every bookings query.
+ */
+export const queryKeys = {
+  member: {
+    all: ['member'] as const,
+    own: (userId: string) => ['member', 'own', userId] as const,
+  },
+  classes: {
+    all: ['classes'] as const,
+    list: (params: Record<string, unknown>) => ['classes', 'list', params] as const,
+    detail: (classId: string) => ['classes', 'detail', classId] as const,
+  },
+  bookings: {
+    all: ['bookings'] as const,
+    mine: (memberId: string) => ['bookings', 'mine', memberId] as const,
+  },
+  waitlist: {
+    all: ['waitlist'] as const,
+    mine: (memberId: string) => ['waitlist', 'mine', memberId] as const,
+  },
+  planUsage: {
+    all: ['plan-usage'] as const,
+    mine: (memberId: string) => ['plan-usage', memberId] as const,
+  },
+  membership: {
+    all: ['membership'] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    stats: () => ['admin', 'stats'] as const,
+    classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
+    bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
+    members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,
+    waitlists: () => ['admin', 'waitlists'] as const,
+    roster: (classId: string) => ['admin', 'roster', classId] as const,
+    closures: () => ['admin', 'closures'] as const,
+  },
+} as const;
