@@ -494,6 +494,43 @@ export type Database = {
         }
         Returns: Json
       }
+      class_schedule: {
+        Args: {
+          p_class_id?: string | null
+          p_day?: string
+          p_limit?: number
+          p_offset?: number
+          p_premium?: boolean | null
+          p_search?: string | null
+          p_trainer?: string | null
+        }
+        Returns: {
+          [_ in never]: never
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "schedule_class"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      class_schedule_summary: {
+        Args: {
+          p_day?: string
+          p_premium?: boolean | null
+          p_search?: string | null
+          p_trainer?: string | null
+        }
+        Returns: {
+          [_ in never]: never
+        }
+        SetofOptions: {
+          from: "*"
+          to: "schedule_summary"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       create_class_payment_hold: {
         Args: {
           p_class_id: string
