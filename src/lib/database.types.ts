@@ -504,15 +504,7 @@ export type Database = {
           p_search?: string | null
           p_trainer?: string | null
         }
-        Returns: {
-          [_ in never]: never
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "schedule_class"
-          isOneToOne: false
-          isSetofReturn: true
-        }
+        Returns: Database["public"]["CompositeTypes"]["schedule_class"][]
       }
       class_schedule_summary: {
         Args: {
@@ -521,15 +513,7 @@ export type Database = {
           p_search?: string | null
           p_trainer?: string | null
         }
-        Returns: {
-          [_ in never]: never
-        }
-        SetofOptions: {
-          from: "*"
-          to: "schedule_summary"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+        Returns: Database["public"]["CompositeTypes"]["schedule_summary"]
       }
       create_class_payment_hold: {
         Args: {
@@ -672,7 +656,41 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
-      [_ in never]: never
+      schedule_class: {
+        bookable: boolean | null
+        booking_type: string | null
+        can_join_waitlist: boolean | null
+        capacity: number | null
+        current_bookings: number | null
+        description: string | null
+        duration: number | null
+        id: string | null
+        is_premium: boolean | null
+        late_cancel_from: string | null
+        my_booking_id: string | null
+        my_hold_expires_at: string | null
+        my_payment_status: string | null
+        my_waitlist_position: number | null
+        name: string | null
+        needs_payment: boolean | null
+        price_payg: number | null
+        refusal: string | null
+        spots_left: number | null
+        start_time: string | null
+        trainer: string | null
+        type: string | null
+        unlock_for_standard: string | null
+        unlocks_at: string | null
+        waitlist_closes_at: string | null
+        waitlist_refusal: string | null
+        waitlist_size: number | null
+      }
+      schedule_summary: {
+        all_instructors: string[] | null
+        available_spots: number | null
+        instructors: number | null
+        total_classes: number | null
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asUser } from '../local/db/as-user.ts';
-import type { Database } from '../local/db/open-database.ts';
+import type { Database, SqlExecutor } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, type TestUser } from './support/fixtures.ts';
 import type { Database as Schema } from '../../src/lib/database.types.ts';
@@ -28,7 +28,7 @@ interface Filters {
 const params = (f: Filters) => [f.search ?? null, f.day ?? 'all', f.trainer ?? null, f.premium ?? null, f.limit ?? 200, f.offset ?? 0, f.classId ?? null];
 
 function schedule(user: TestUser | null, filters: Filters = {}) {
-  const run = async (tx: { query: Database['query'] }) => (await tx.query<ScheduleClass>(scheduleSql, params(filters))).rows;
+  const run = async (tx: SqlExecutor) => (await tx.query<ScheduleClass>(scheduleSql, params(filters))).rows;
   return user ? asUser(db, user.claims, run) : asAnon(db, run);
 }
 const facts = async (user: TestUser | null, classId: string) => (await schedule(user, { classId }))[0]!;
