@@ -517,6 +517,7 @@ export type Database = {
       }
       create_class_payment_hold: {
         Args: {
+          p_booking_type?: string | null
           p_class_id: string
           p_hold_minutes: number
           p_member_id: string
@@ -612,7 +613,7 @@ export type Database = {
       }
       my_plan_usage: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["plan_usage"]
       }
       my_waitlist: {
         Args: never
@@ -656,6 +657,14 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
+      plan_usage: {
+        allowance: number | null
+        bookings: number | null
+        late_cancellations: number | null
+        month_start: string | null
+        remaining: number | null
+        used: number | null
+      }
       schedule_class: {
         bookable: boolean | null
         booking_type: string | null
@@ -673,11 +682,13 @@ export type Database = {
         my_waitlist_position: number | null
         name: string | null
         needs_payment: boolean | null
+        paid_refusal: string | null
         price_payg: number | null
         refusal: string | null
         spots_left: number | null
         start_time: string | null
         trainer: string | null
+        trial_refusal: string | null
         type: string | null
         unlock_for_standard: string | null
         unlocks_at: string | null

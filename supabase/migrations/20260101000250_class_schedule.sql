@@ -97,6 +97,10 @@ create type public.schedule_class as (
   -- The booking type the server would record, and whether it goes through the card checkout.
   booking_type text,
   needs_payment boolean,
+  -- The booking form's choices: why "Member" (paid) or "Free Trial" is not available, or null.
+  -- Pay-as-you-go is always open (the class price, no allowance used).
+  paid_refusal text,
+  trial_refusal text,
   -- Whether join_waitlist would accept the caller, or its refusal hint.
   can_join_waitlist boolean,
   waitlist_refusal text,
@@ -153,6 +157,8 @@ begin
   r.bookable := r.refusal is null;
   r.booking_type := private.booking_type_for(p_member, null);
   r.needs_payment := private.needs_payment(r.booking_type, p_class);
+  r.paid_refusal := private.booking_type_refusal(p_member, 'paid');
+  r.trial_refusal := private.booking_type_refusal(p_member, 'trial');
   if private.is_class_locked(p_member.membership_tier, p_class.is_premium, p_class.start_time,
                              p_class.unlock_for_standard, now()) then
     r.unlocks_at := private.premium_unlocks_at(p_class.start_time, p_class.unlock_for_standard);
