@@ -333,6 +333,8 @@ export type Database = {
       payments: {
         Row: {
           amount: number
+          billed_email: string | null
+          billed_name: string | null
           booking_id: string | null
           checkout_reference: string
           class_id: string | null
@@ -342,7 +344,7 @@ export type Database = {
           grants_tier: string | null
           id: string
           kind: string
-          member_id: string
+          member_id: string | null
           needs_refund: boolean
           paid_at: string | null
           plan_slug: string | null
@@ -351,6 +353,8 @@ export type Database = {
         }
         Insert: {
           amount: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference: string
           class_id?: string | null
@@ -360,7 +364,7 @@ export type Database = {
           grants_tier?: string | null
           id?: string
           kind: string
-          member_id: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -369,6 +373,8 @@ export type Database = {
         }
         Update: {
           amount?: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference?: string
           class_id?: string | null
@@ -378,7 +384,7 @@ export type Database = {
           grants_tier?: string | null
           id?: string
           kind?: string
-          member_id?: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -403,6 +409,76 @@ export type Database = {
           {
             foreignKeyName: "payments_member_id_fkey"
             columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      refunds_owed: {
+        Row: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        Insert: {
+          amount: number
+          class_start_time?: string | null
+          created_at?: string
+          description: string
+          id?: string
+          member_email: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Update: {
+          amount?: number
+          class_start_time?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          member_email?: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason?: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "refunds_owed_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_refunded_by_fkey"
+            columns: ["refunded_by"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -460,6 +536,12 @@ export type Database = {
           p_term: string
         }
         Returns: Record<string, unknown>[]
+      }
+      admin_delete_member: {
+        Args: {
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
       admin_stats: {
         Args: never
@@ -611,6 +693,33 @@ export type Database = {
         }
         Returns: Json
       }
+      mark_refund_refunded: {
+        Args: {
+          p_provider_refund_id?: string | null
+          p_refund_id: string
+        }
+        Returns: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "refunds_owed"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -618,6 +727,12 @@ export type Database = {
       my_waitlist: {
         Args: never
         Returns: Json
+      }
+      paid_bookings_affected: {
+        Args: {
+          p_class_id?: string | null
+        }
+        Returns: number
       }
       regenerate_timetable: {
         Args: {
@@ -657,6 +772,11 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
+      member_removal: {
+        member_id: string | null
+        refunds_owed: number | null
+        user_id: string | null
+      }
       plan_usage: {
         allowance: number | null
         bookings: number | null
