@@ -1,4 +1,5 @@
 import { supabase } from '../supabase';
+import type { BookingType } from './book-class';
 import { redirectToCheckout } from './redirect-to-checkout';
 
 export const CLASS_CHECKOUT_ENDPOINT = '/.netlify/functions/create-class-checkout';
@@ -11,10 +12,10 @@ function hasUrl(body: unknown): body is { url: string } {
 /**
  * Pay-as-you-go booking (spec section 7): asks the create-class-checkout function for a hosted
  * card payment page for this class and sends the browser there. The function reads who is
- * booking from the bearer token, never from the body. Resolves false when no checkout could be
+ * booking from the bearer token, never from the body; `bookingType` is the form's choice, if any. Resolves false when no checkout could be
  * started (no session, the function missing or failing, no url), so the caller can say so.
  */
-export async function startClassCheckout(classId: string): Promise<boolean> {
+export async function startClassCheckout(classId: string, bookingType: BookingType | null = null): Promise<boolean> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) return false;
@@ -22,7 +23,8 @@ export async function startClassCheckout(classId: string): Promise<boolean> {
     const res = await fetch(CLASS_CHECKOUT_ENDPOINT, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ classId }),
+      // The form's choice (a Standard member paying for this one): the hold books that type.
+      body: JSON.stringify({ classId, bookingType }),
     });
     const body: unknown = res.ok ? await res.json() : null;
     if (!hasUrl(body)) return false;

@@ -34,7 +34,7 @@ export function useBookClass(options: { failureMessage?: string } = {}) {
         }
         if (outcome.result.status === 'payment_required') {
           // No booking yet: the payments function holds the spot and the provider takes the money.
-          if (!(await startClassCheckout(classId))) toast.error(BOOKING_MESSAGES.bookingFailed);
+          if (!(await startClassCheckout(classId, bookingType))) toast.error(BOOKING_MESSAGES.bookingFailed);
           return outcome;
         }
         toast.success(bookedMessage(outcome.result));

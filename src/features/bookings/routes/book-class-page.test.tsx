@@ -114,7 +114,7 @@ describe('/book', () => {
     await waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://pay.example/checkout/123'));
     expect(calls).toEqual([{ p_class_id: cls.id, p_booking_type: 'payg' }]);
     expect(checkoutRequest?.auth).toMatch(/^Bearer .+/);
-    expect(checkoutRequest?.body).toEqual({ classId: cls.id });
+    expect(checkoutRequest?.body).toEqual({ classId: cls.id, bookingType: 'payg' });
     expect(screen.queryByText('Booking confirmed! Redirecting to My Bookings...')).not.toBeInTheDocument();
   });
 
