@@ -5,6 +5,9 @@ import { prepareDatabase } from './db/snapshot';
 import { NotificationTap } from './notification-tap';
 import { OUTBOX_CHANNEL } from './outbox-sender';
 
+/** The role PostgREST logs in as (platform.sql): noinherit, member of the API roles only. */
+export const POSTGREST_LOGIN_ROLE = 'authenticator';
+
 /** The realtime trigger's NOTIFY channel (gateway.sql). */
 export const REALTIME_CHANNEL = 'local_gateway_realtime';
 
@@ -59,12 +62,17 @@ export async function startPgliteHost(opts: HostOptions): Promise<DatabaseHost &
       },
     });
 
+  // PostgREST connects as authenticator on hosted: it may only become the API roles, never the
+  // superuser. PGlite is one session, so the session itself becomes authenticator now that the
+  // in-process work is done.
+  await db.exec(`set session authorization ${POSTGREST_LOGIN_ROLE}`);
+
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   return {
     db,
-    dbUri: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    dbUri: `postgres://${POSTGREST_LOGIN_ROLE}@127.0.0.1:${port}/postgres?sslmode=disable`,
     singleSession: true,
     created,
     async stop() {

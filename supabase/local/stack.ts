@@ -168,7 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
-      host = await startPostgresHost({ databaseUrl, seed, onChange, onOutbox: () => outbox.wake() });
+      host = await startPostgresHost({ databaseUrl, postgrestUri: env.PGRST_DB_URI, seed, onChange, onOutbox: () => outbox.wake() });
     } else {
       host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: () => outbox.wake() });
     }

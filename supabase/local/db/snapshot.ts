@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { applyMigrations, applyPlatform, applySeed, listMigrations, type ApplyMigrationsResult } from './apply.ts';
-import { openDatabase, type Database } from './open-database.ts';
+import { openDatabase, PLATFORM_SUPERUSER, type Database } from './open-database.ts';
 import { platformSqlPath, snapshotCacheDir } from './paths.ts';
 
 // A fresh initdb costs 6-12 s and a lot of memory; loading a dumped tarball ~1-2 s. So the
@@ -119,6 +119,13 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     mkdirSync(dataDir, { recursive: true });
   }
   const db = await openDatabase({ dataDir, ...(created ? { loadDataDir: await getMigratedSnapshot() } : {}) });
+  if (!created && !(await hasHostedRoles(db))) {
+    // Made before the local database had hosted's roles (postgres was its superuser): such a
+    // folder cannot be converted, so it is made again (demo data only lives here).
+    console.log(`[local stack] ${dataDir} was created without hosted Supabase's roles; recreating it (demo data is re-seeded).`);
+    await db.close();
+    return prepareDatabase({ ...options, reset: true });
+  }
   try {
     await applyPlatform(db);
     const migrations = await applyMigrations(db);
@@ -128,6 +135,12 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     await db.close();
     throw error;
   }
+}
+
+/** Whether the cluster's bootstrap superuser is hosted's supabase_admin (not postgres). */
+async function hasHostedRoles(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ rolname: string }>('select rolname from pg_catalog.pg_roles where oid = 10');
+  return rows[0]?.rolname === PLATFORM_SUPERUSER;
 }
 
 /**
