@@ -145,8 +145,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
-  const server = createGateway({ jwt, auth, storage, realtime, functions, inbox, postgrestUrl: () => postgrest?.url ?? null });
-  // Listen first: a port clash is reported before the slower database start.
+  let ready = false;
+  const server = createGateway({
+    jwt,
+    auth,
+    storage,
+    realtime,
+    functions,
+    inbox,
+    postgrestUrl: () => postgrest?.url ?? null,
+    isReady: () => ready,
+  });
+  // Listen first: a port clash is reported before the slower database start. Until every part
+  // is up the gateway answers 503 with Retry-After (see gateway.ts).
   const port = await listen(server, requestedPort);
   url = `http://127.0.0.1:${port}`;
   Object.assign(process.env, { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey });
@@ -191,6 +202,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   // Anything queued while the stack was down (or before PostgREST was up) goes out now.
   outbox.wake();
+  ready = true;
 
   const db = host;
   let stopped = false;
