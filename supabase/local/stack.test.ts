@@ -136,18 +136,6 @@ describe('auth', () => {
     expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
     const weak = await c.auth.signUp({ email: 'weak@example.com', password: 'x' });
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 6 characters.' });
-    const taken = await c.auth.signUp({ email: 'premium@studio.test', password: 'secret123' });
-    expect(taken.error).toMatchObject({ status: 422, code: 'user_already_exists' });
-  });
-
-  it('answers 429 Too many requests after repeated failed sign-ins for one email', async () => {
-    const c = client();
-    for (let i = 0; i < 5; i++) {
-      const { error } = await c.auth.signInWithPassword({ email: 'payg@studio.test', password: `wrong-${i}` });
-      expect(error?.code).toBe('invalid_credentials');
-    }
-    const blocked = await c.auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
-    expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Too many requests' });
   });
 
   it('refreshes with rotation, and logout revokes the refresh token', async () => {
@@ -467,11 +455,12 @@ describe('realtime protocol', () => {
 
 describe('inbox', () => {
   it('lists sent emails with their links, newest first', async () => {
-    await client().auth.resetPasswordForEmail('trial@studio.test');
+    // Another address than the recovery test's: GoTrue sends one recovery a minute per user.
+    await client().auth.resetPasswordForEmail('payg@studio.test');
     const page = await (await fetch(`${stack.url}/inbox`)).text();
-    expect(page).toContain('trial@studio.test');
+    expect(page).toContain('payg@studio.test');
     expect(page).toContain('/auth/v1/verify?token=');
     const json = (await (await fetch(`${stack.url}/inbox.json`)).json()) as Array<{ to: string }>;
-    expect(json[0]?.to).toBe('trial@studio.test');
+    expect(json[0]?.to).toBe('payg@studio.test');
   });
 });

@@ -15,6 +15,7 @@
  * - siteUrl: the SPA's URL for emailed links (default SITE_URL).
  * - databaseUrl: a real PostgreSQL server instead of PGlite (default DATABASE_URL).
  * - quiet: no PostgREST log output.
+ * - authClock: auth's "now" in ms (tests move it past GoTrue's resend, reuse and expiry windows).
  *
  * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY in process.env for
  * the Netlify functions it hosts in-process.
@@ -22,6 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { readAuthConfig } from './auth/auth-config';
 import { AuthService } from './auth/gotrue';
 import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
 import { startPgliteHost, type DatabaseHost } from './database-host';
@@ -45,6 +47,8 @@ export interface StackOptions {
   quiet?: boolean;
   /** Wipe the data folder first (npm run db:reset). */
   reset?: boolean;
+  /** Auth's clock in ms (default Date.now): tests move it to cross GoTrue's time windows. */
+  authClock?: () => number;
 }
 
 export interface Stack {
@@ -137,7 +141,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const inbox = new Inbox();
   const rest = new RestClient(() => postgrest?.url ?? 'http://127.0.0.1:1', serviceRoleKey);
   const realtime = new RealtimeServer({ jwt, rest });
-  const auth = new AuthService({ rest, jwt, inbox, apiUrl: () => url, siteUrl });
+  const auth = new AuthService({ rest, jwt, inbox, apiUrl: () => url, siteUrl, config: readAuthConfig(), now: options.authClock });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
   const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
   // Emails the database queued (bookings, cancellations, promotions, reminders) land in the inbox.
