@@ -114,12 +114,27 @@ describe('/signin', () => {
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(submitButton('Create Account'));
 
-    expect(await screen.findByText('Account created successfully! You can now sign in.')).toBeInTheDocument();
-    expect(screen.getByText(/Please confirm your email, then sign in./)).toBeInTheDocument();
+    expect(await screen.findAllByText('Check your email to confirm your account, then sign in.')).not.toHaveLength(0);
+    expect(screen.queryByText('Account created successfully! You can now sign in.')).not.toBeInTheDocument();
+    expect(screen.getByText(/Check your inbox at/)).toHaveTextContent('Check your inbox at new@studio.test for a confirmation link, then sign in.');
     expect(body).toMatchObject({ email: 'new@studio.test', password: 'secret123', data: { full_name: 'New Person' } });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('new@studio.test');
+  });
+
+  it('words a sign-up of an already registered address as hosted answers it: check your email, nothing else', async () => {
+    // Hosted Supabase answers with a made-up user (no identities, no session) and no error.
+    server.use(http.post(`${AUTH_URL}/signup`, () => HttpResponse.json({ ...makeUser({ email: 'premium@studio.test' }), identities: [] })));
+    const user = renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText(/Full Name/), 'Someone');
+    await user.type(screen.getByLabelText('Email'), 'premium@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(submitButton('Create Account'));
+    expect(await screen.findAllByText('Check your email to confirm your account, then sign in.')).not.toHaveLength(0);
+    expect(screen.getByText(/Check your inbox at/)).toHaveTextContent('Already confirmed this address? Just sign in.');
+    expect(screen.queryByText(/already registered|Account created/i)).not.toBeInTheDocument();
   });
 
   it('sends a reset link to the recovery callback, and reports a failure', async () => {

@@ -49,7 +49,7 @@ export function SignInPage() {
         toast.error(error.message || signInErrorMessage(null));
         return;
       }
-      toast.success(AUTH_MESSAGES.accountCreated);
+      toast.success(data.session ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.signUpCheckEmail);
       if (data.session) {
         // Email confirmation is off on this backend: the new account is already signed in.
         await ensureMember();
@@ -87,7 +87,8 @@ export function SignInPage() {
 
       {confirmFor && mode === 'signin' && (
         <p role="status" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          We've sent a confirmation link to <strong>{confirmFor}</strong>. Please confirm your email, then sign in.
+          Check your inbox at <strong>{confirmFor}</strong> for a confirmation link, then sign in. Already confirmed this
+          address? Just sign in.
         </p>
       )}
 
