@@ -301,7 +301,11 @@ begin
     'primary_key', (select json_agg(a.attname)
                       from pg_catalog.pg_index i
                       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
-                     where i.indrelid = rel and i.indisprimary)
+                     where i.indrelid = rel and i.indisprimary),
+    -- What logical replication would carry of the old row ('d' key only, 'f' full) and whether
+    -- RLS is on: hosted Realtime's old_record and DELETE filters depend on both.
+    'replica_identity', (select c.relreplident from pg_catalog.pg_class c where c.oid = rel),
+    'rls_enabled', (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = rel)
   )::text);
   return null;
 end
