@@ -24,7 +24,12 @@ export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknow
   );
 }
 
-export function useBookClass(options: { failureMessage?: string } = {}) {
+/**
+ * `announce: false` leaves the success message to the caller (the booking form says it in its
+ * confirmation, so one booking shows one toast).
+ */
+export function useBookClass(options: { failureMessage?: string; announce?: boolean } = {}) {
+  const announce = options.announce ?? true;
   const { refreshMember } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -50,7 +55,7 @@ export function useBookClass(options: { failureMessage?: string } = {}) {
           if (!(await startClassCheckout(classId, bookingType))) toast.error(BOOKING_MESSAGES.bookingFailed);
           return outcome;
         }
-        toast.success(bookedMessage(outcome.result));
+        if (announce) toast.success(bookedMessage(outcome.result));
         void invalidateAfterBooking(queryClient);
         // A trial booking changes the tier or has_used_trial: reload the member row everyone shows.
         if (outcome.result.booking_type === 'trial') void refreshMember().catch(() => undefined);
@@ -60,7 +65,7 @@ export function useBookClass(options: { failureMessage?: string } = {}) {
         setPendingClassId(null);
       }
     },
-    [failureMessage, navigate, refreshMember, queryClient],
+    [failureMessage, navigate, refreshMember, queryClient, announce],
   );
 
   return { book, pendingClassId, isBooking: pendingClassId !== null };

@@ -1,16 +1,36 @@
 import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
-import type { Member } from '@/lib/supabase';
+import type { ScheduleClass } from '../api/class-schedule';
+import type { PlanUsage } from '../api/get-plan-usage';
 
-/** The form's booking types (spec section 2) and the values `book_class` takes. */
-export const BOOKING_TYPE_OPTIONS: { value: BookingType; label: string }[] = (['paid', 'trial', 'payg'] as const).map((value) => ({
-  value,
-  label: BOOKING_TYPE_LABELS[value],
-}));
+export type BookingTypeOption = { value: BookingType; label: string; unavailable: string | null };
 
-/** What the member most likely means: their plan, their unused free trial, or pay as you go. */
-export function defaultBookingType(member: Pick<Member, 'membership_tier' | 'has_used_trial'> | null): BookingType {
-  if (!member) return 'payg';
-  if (member.membership_tier === 'standard' || member.membership_tier === 'premium') return 'paid';
-  if (member.membership_tier === 'trial' || !member.has_used_trial) return 'trial';
-  return 'payg';
+const price = (cls: Pick<ScheduleClass, 'price_payg'>) => `£${(cls.price_payg ?? 0).toFixed(2)}`;
+
+/** Why the server would refuse a booking type, in the member's words (hints of docs/data-contract.md). */
+function reason(hint: string | null, usage: PlanUsage | undefined): string | null {
+  if (hint === null) return null;
+  if (hint === 'plan_required') return 'For Standard and Platinum Premium members';
+  if (hint === 'allowance_used') return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
+  if (hint === 'trial_unavailable') return 'Your free trial has already been used';
+  return 'Not available';
+}
+
+/**
+ * The form's booking types (spec section 2), each with the server's reason when it is not open
+ * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is.
+ */
+export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined): BookingTypeOption[] {
+  return [
+    { value: 'paid', label: BOOKING_TYPE_LABELS.paid, unavailable: reason(cls.paid_refusal, usage) },
+    { value: 'trial', label: BOOKING_TYPE_LABELS.trial, unavailable: reason(cls.trial_refusal, usage) },
+    { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
+  ];
+}
+
+/** What the chosen type costs, said before the member confirms (issue 14). */
+export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined): string | null {
+  const paysByCard = type === 'payg' && (cls.price_payg ?? 0) > 0;
+  if (!paysByCard) return null;
+  if (cls.paid_refusal === 'allowance_used' && usage?.allowance) return `You've used your ${usage.allowance} classes this month: this one is ${price(cls)}.`;
+  return `This class is ${price(cls)}, paid by card at checkout.`;
 }

@@ -6,21 +6,30 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { makeClass, makeMember, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { makeScheduleClass, scheduleHandler } from '@/testing/schedule-mocks';
+import { makeMember, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import type { ScheduleClass } from '../api/class-schedule';
 import type { Member } from '@/lib/supabase';
 import { redirectToCheckout } from '../api/redirect-to-checkout';
 import { BookClassPage } from './book-class-page';
 
 vi.mock('../api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));
 
-// react-hot-toast keeps its toasts in module state: start each test with none.
-afterEach(() => act(() => toast.remove()));
+// Each test ends once its reads have settled (the plan usage arrives after the class), then with no toasts
+// (react-hot-toast keeps them in module state).
+let settle: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await settle?.();
+  settle = undefined;
+  act(() => toast.remove());
+});
 
 function Where() {
   return <p>Now at {useLocation().pathname}</p>;
 }
 
-const cls = makeClass({ name: 'Breakfast Club', start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(), capacity: 12, spots_left: 7, trainer: 'Coach Alex' });
+const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(), capacity: 12, spots_left: 7, trainer: 'Coach Alex' });
+const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 3, remaining: 9, bookings: 3, late_cancellations: 0 };
 
 function bookedResult(overrides: Record<string, unknown> = {}) {
   return {
@@ -29,28 +38,48 @@ function bookedResult(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function setup(memberOverrides: Partial<Member>, bookResult: Parameters<typeof rpc>[1]) {
+/** What the server states about the class for this member, before and after the booking. */
+function factsFor(member: Partial<Member>): Partial<ScheduleClass> {
+  if (member.membership_tier === 'standard' || member.membership_tier === 'premium') return { booking_type: 'paid' };
+  if (member.membership_tier === 'trial' || !member.has_used_trial) return { booking_type: 'trial', paid_refusal: 'plan_required', trial_refusal: null };
+  return { booking_type: 'payg', needs_payment: true, paid_refusal: 'plan_required', trial_refusal: 'trial_unavailable' };
+}
+
+function setup(memberOverrides: Partial<Member>, bookResult: Parameters<typeof rpc>[1], facts: Partial<ScheduleClass> = {}) {
   const { member } = signInAs(memberOverrides);
   const calls: Record<string, unknown>[] = [];
   let memberReads = 0;
+  let booked = false;
   server.use(
     restGet('members', () => {
       memberReads++;
       return [member];
     }),
-    restGet('classes', ({ url }) => (url.searchParams.get('id') === `eq.${cls.id}` ? [cls] : [])),
-    rpc('book_class', (info) => {
+    scheduleHandler((args) =>
+      args.p_class_id === cls.id
+        ? [
+            booked
+              ? { ...cls, ...factsFor(memberOverrides), ...facts, spots_left: 6, refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'completed' }
+              : { ...cls, ...factsFor(memberOverrides), ...facts },
+          ]
+        : [],
+    ),
+    rpc('my_plan_usage', () => usage),
+    rpc('book_class', async (info) => {
       calls.push(info.args);
-      return bookResult(info);
+      const answer = await bookResult(info);
+      if (!(answer instanceof Response) && (answer as { status?: string }).status === 'booked') booked = true;
+      return answer;
     }),
   );
   const user = userEvent.setup();
-  renderApp(`/book?classId=${cls.id}`, {
+  const { queryClient } = renderApp(`/book?classId=${cls.id}`, {
     routes: [
       { path: '/book', element: <BookClassPage /> },
       { path: '*', element: <Where /> },
     ],
   });
+  settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return { user, calls, member, memberReads: () => memberReads };
 }
 
@@ -68,7 +97,9 @@ describe('/book', () => {
     expect(await screen.findByText('Class booked successfully!')).toBeInTheDocument();
     expect(screen.getByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: cls.id, p_booking_type: 'paid' }]);
-    expect(screen.getByText(/6 \/ 12/)).toBeInTheDocument();
+    expect(await screen.findByText(/6 \/ 12/)).toBeInTheDocument();
+    // One booking, one toast: the form says the outcome in its confirmation.
+    expect(screen.getAllByText(/booked successfully|Booking confirmed/).filter((el) => el.closest('[role="status"]'))).toHaveLength(2);
 
     // The confirmation offers the booking as an .ics file before leaving.
     const blobs: Blob[] = [];
@@ -82,7 +113,8 @@ describe('/book', () => {
     click.mockRestore();
 
     expect(await screen.findByText('Now at /mybookings', {}, { timeout: 6000 })).toBeInTheDocument();
-  });
+    // The confirmation stays REDIRECT_DELAY_MS (4 s) before leaving.
+  }, 10_000);
 
   it('announces the trial transition and reloads the member', async () => {
     const { user, calls, memberReads } = setup({ membership_tier: 'trial', has_used_trial: false }, () =>
@@ -126,20 +158,49 @@ describe('/book', () => {
     expect(await screen.findByText('Booking failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('offers only the types the member may use, each other one with its reason', async () => {
+    setup({ membership_tier: 'payg', has_used_trial: true }, () => ({}));
+    await screen.findByRole('heading', { name: 'Breakfast Club' });
+    expect(screen.getByRole('radio', { name: 'Member' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Member' })).toHaveAccessibleDescription('For Standard and Platinum Premium members');
+    expect(screen.getByRole('radio', { name: 'Free Trial' })).toHaveAccessibleDescription('Your free trial has already been used');
+    expect(screen.getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
+    expect(screen.getByText('This class is £10.00, paid by card at checkout.')).toBeInTheDocument();
+  });
+
+  it('tells a Standard member past their allowance what this class costs before confirming', async () => {
+    setup({ membership_tier: 'standard' }, () => ({}), { booking_type: 'payg', needs_payment: true, paid_refusal: 'allowance_used' });
+    // The allowance comes from my_plan_usage, the count book_class enforces.
+    expect(await screen.findByText("You've used your 12 classes this month: this one is £10.00.")).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Member' })).toHaveAccessibleDescription("You've used your 12 classes this month");
+    expect(screen.getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
+  });
+
+  it.each([
+    [{ refusal: 'already_booked', my_booking_id: 'b-9', my_payment_status: 'completed' as const }, 'Booked'],
+    [{ refusal: 'already_booked', my_booking_id: 'b-9', my_payment_status: 'pending' as const }, 'Payment pending'],
+    [{ refusal: 'class_started' }, 'Class has started'],
+    [{ refusal: 'class_full', spots_left: 0 }, 'Fully Booked'],
+  ])('never offers Confirm Booking when the server says %j', async (facts, label) => {
+    setup({ membership_tier: 'standard' }, () => ({}), { ...facts, bookable: false });
+    await screen.findByRole('heading', { name: 'Breakfast Club' });
+    expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+  });
+
   it('shows the server refusal as worded', async () => {
-    const { user } = setup({ membership_tier: 'payg', has_used_trial: true }, () =>
-      postgrestError({ code: 'P0001', message: 'Your free trial has already been used', hint: 'trial_unavailable' }),
+    const { user } = setup({ membership_tier: 'standard' }, () =>
+      postgrestError({ code: 'P0001', message: "You've used your 12 classes this month", hint: 'allowance_used' }),
     );
     await screen.findByRole('heading', { name: 'Breakfast Club' });
-    await user.click(screen.getByRole('radio', { name: 'Free Trial' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findByText('Your free trial has already been used')).toBeInTheDocument();
+    expect(await screen.findByText("You've used your 12 classes this month")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
   });
 
   it('returns to /schedule for an unknown class', async () => {
     const { member } = signInAs(makeMember());
-    server.use(memberHandler(member), restGet('classes', () => []));
+    server.use(memberHandler(member), scheduleHandler(() => []));
     renderApp('/book?classId=00000000-0000-4000-8000-000000000000', {
       routes: [
         { path: '/book', element: <BookClassPage /> },
@@ -154,8 +215,8 @@ describe('/book', () => {
     const classReads: URL[] = [];
     server.use(
       memberHandler(member),
-      restGet('classes', ({ url }) => {
-        classReads.push(url);
+      rpc('class_schedule', ({ request }) => {
+        classReads.push(new URL(request.url));
         return postgrestError({ code: '22P02', message: 'invalid input syntax for type uuid: "x"' }, 400);
       }),
     );

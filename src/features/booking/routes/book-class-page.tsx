@@ -1,51 +1,40 @@
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
-import { adjustSpots } from '@/lib/rules/spots';
-import type { ClassRow } from '@/lib/supabase';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
+import { useScheduleClass } from '../api/class-schedule';
+import { usePlanUsage } from '../api/get-plan-usage';
 import { BookClassForm } from '../book-class/book-class-form';
-import { getClassById } from '../book-class/get-class-by-id';
+import { useScheduleViewer } from '../hooks/use-schedule-viewer';
 
 const MINUTE = 60_000;
+/** Class ids are uuids; anything else cannot name a class (and is not sent to the server). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /book?classId=: the booking form. A missing or failed class lookup returns to /schedule (spec section 4). */
 export function BookClassPage() {
   const [params] = useSearchParams();
-  const classId = params.get('classId');
-  const navigate = useNavigate();
-  const { user, member, memberLoading } = useAuth();
+  const classId = params.get('classId') ?? '';
+  const { user } = useAuth();
+  const { viewer, ready, memberId } = useScheduleViewer();
+  const valid = UUID.test(classId);
+  const query = useScheduleClass(classId, viewer, ready && valid);
+  // The allowance is only said once the class is known (and never for a class that is not there).
+  const usage = usePlanUsage(query.data ? memberId : null);
   const now = useNow(MINUTE);
-  const [loaded, setLoaded] = useState<{ id: string; cls: ClassRow } | null>(null);
 
-  useEffect(() => {
-    if (!classId) return;
-    let active = true;
-    getClassById(classId).then(
-      (cls) => {
-        if (!active) return;
-        if (cls) setLoaded({ id: classId, cls });
-        else void navigate('/schedule', { replace: true });
-      },
-      () => active && void navigate('/schedule', { replace: true }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [classId, navigate]);
-
-  if (!classId) return <Navigate to="/schedule" replace />;
-  const cls = loaded?.id === classId ? loaded.cls : null;
-  if (!cls || memberLoading) return <Spinner label="Loading class" />;
+  if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
+  const cls = query.data;
+  if (!cls) return <Spinner label="Loading class" />;
 
   const taken = cls.capacity - cls.spots_left;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <Link to="/schedule" className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline">
+      <Link to={paths.schedule} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to Schedule
       </Link>
@@ -71,15 +60,7 @@ export function BookClassPage() {
           </div>
         </dl>
         <div className="mt-6 border-t border-slate-200 pt-6">
-          <BookClassForm
-            cls={cls}
-            email={user?.email ?? ''}
-            member={member}
-            now={now}
-            onBooked={(spotsLeft) =>
-              setLoaded((l) => (l ? { ...l, cls: { ...l.cls, spots_left: spotsLeft ?? adjustSpots(l.cls.spots_left, -1, l.cls.capacity) } } : l))
-            }
-          />
+          <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} />
         </div>
       </Card>
     </section>
