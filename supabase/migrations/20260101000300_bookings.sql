@@ -1,82 +1,34 @@
--- Waitlist and late-cancellation window.
+-- Bookings and the booking rules: who may book what and how (book_class), cancelling
+-- (cancel_booking, late cancellations), pay-as-you-go holds, the monthly plan allowance
+-- (my_plan_usage) and attendance (mark_attendance). Refusals raise with a stable `hint` the UI
+-- branches on, a SQLSTATE and a message shown as is (docs/data-contract.md).
 --
--- * A member may join the waitlist of a full class; when a spot frees (a cancellation, a lapsed
---   payment hold, a member deleted, a larger capacity) the first eligible member in line is booked
---   in the same transaction, with book_class's own checks and tier transitions (shared helpers
---   below), and emailed. The waitlist closes `waitlist_closes_before` the start: nobody is
---   promoted too late to come.
--- * A member cancelling their own booking less than `late_cancel_window` before the start is told
---   (`late: true`); the spot is freed all the same, and the cancellation is recorded so it still
---   counts against the plan this month (my_plan_usage).
---
--- Lock order everywhere: the class row first, then member rows (FOR NO KEY UPDATE). book_class
--- used to lock the member first; the promotion runs with the class row already locked (the spot
--- trigger holds it), so the same order in both is what keeps them from deadlocking.
+-- Lock order everywhere: the class row first, then member rows (FOR NO KEY UPDATE). The
+-- waitlist promotion runs with the class row already locked (the spot trigger holds it), so the
+-- same order in book_class is what keeps them from deadlocking (decision 0005).
 
--- Studio defaults, in one place ----------------------------------------------------------------
+-- Tables -----------------------------------------------------------------------------------------
 
-create function private.default_waitlist_closes_before()
-returns interval
-language sql immutable set search_path = ''
-as $$ select interval '2 hours' $$;
-
-create function private.default_late_cancel_window()
-returns interval
-language sql immutable set search_path = ''
-as $$ select interval '12 hours' $$;
-
-revoke execute on function private.default_waitlist_closes_before(), private.default_late_cancel_window() from public;
--- Column defaults run as the inserting role (an admin creating a class).
-grant execute on function private.default_waitlist_closes_before(), private.default_late_cancel_window()
-  to authenticated, service_role;
-
-alter table public.classes
-  add column waitlist_closes_before interval not null default private.default_waitlist_closes_before()
-    constraint classes_waitlist_closes_before_range
-      check (waitlist_closes_before >= interval '0' and waitlist_closes_before <= interval '7 days'),
-  add column late_cancel_window interval not null default private.default_late_cancel_window()
-    constraint classes_late_cancel_window_range
-      check (late_cancel_window >= interval '0' and late_cancel_window <= interval '7 days');
-
-comment on column public.classes.waitlist_closes_before is
-  'Nobody joins or is promoted from the waitlist later than start_time minus this.';
-comment on column public.classes.late_cancel_window is
-  'A member cancelling later than start_time minus this still has the class counted against their plan.';
-
-grant insert (waitlist_closes_before, late_cancel_window), update (waitlist_closes_before, late_cancel_window)
-  on public.classes to authenticated;
-
--- Waitlist table -----------------------------------------------------------------------------
-
-create table public.class_waitlist (
+create table public.bookings (
   id uuid primary key default gen_random_uuid(),
-  class_id uuid not null references public.classes (id) on delete cascade,
   member_id uuid not null references public.members (id) on delete cascade,
-  -- Order in line: an identity, so two members joining in the same instant still have an order.
-  seq bigint generated always as identity,
-  joined_at timestamptz not null default now(),
-  constraint class_waitlist_member_id_class_id_key unique (member_id, class_id)
+  class_id uuid not null references public.classes (id) on delete cascade,
+  type text not null check (type in ('paid', 'trial', 'payg')),
+  payment_status text not null default 'completed' check (payment_status in ('completed', 'pending')),
+  booked_at timestamptz not null default now(),
+  -- A pending pay-as-you-go booking holds its spot until then (see release_expired_holds).
+  hold_expires_at timestamptz,
+  -- Set by an admin through mark_attendance; null = not marked.
+  attendance text constraint bookings_attendance_check check (attendance in ('attended', 'no_show')),
+  attendance_marked_at timestamptz,
+  constraint bookings_member_id_class_id_key unique (member_id, class_id),
+  constraint bookings_hold_only_when_pending check (hold_expires_at is null or payment_status = 'pending')
 );
-comment on table public.class_waitlist is 'Members waiting for a spot in a full class, first in line = lowest seq.';
+comment on column public.bookings.attendance is 'Set by an admin through mark_attendance; null = not marked.';
 
-create index class_waitlist_class_id_seq_idx on public.class_waitlist (class_id, seq);
-
-alter table public.class_waitlist enable row level security;
-
--- Members join and leave only through join_waitlist / leave_waitlist; admins may remove a row.
-revoke all on public.class_waitlist from anon, authenticated;
-grant select, delete on public.class_waitlist to authenticated;
-grant all on public.class_waitlist to service_role;
-
-create policy "Members read their own waitlist rows; admins read all"
-  on public.class_waitlist for select to authenticated
-  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
-
-create policy "Admins remove members from waitlists"
-  on public.class_waitlist for delete to authenticated
-  using ((select private.is_admin()));
-
--- Late cancellations ---------------------------------------------------------------------------
+create index bookings_class_id_idx on public.bookings (class_id);
+create index bookings_booked_at_idx on public.bookings (booked_at);
+create index bookings_pending_hold_idx on public.bookings (hold_expires_at) where payment_status = 'pending';
 
 create table public.late_cancellations (
   id uuid primary key default gen_random_uuid(),
@@ -95,6 +47,50 @@ comment on table public.late_cancellations is
 create index late_cancellations_member_id_booked_at_idx on public.late_cancellations (member_id, booked_at);
 create index late_cancellations_class_id_idx on public.late_cancellations (class_id);
 
+-- Spot counting ----------------------------------------------------------------------------------
+
+-- Every booking row takes a spot. The class's check constraint refuses a count above capacity,
+-- whichever path inserted the row. The class row update also serialises concurrent inserts.
+-- SECURITY DEFINER: whoever deletes a booking (an admin, a cascade) cannot write these columns.
+create function private.bookings_count_spots()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    update public.classes set current_bookings = current_bookings + 1 where id = new.class_id;
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    update public.classes set current_bookings = current_bookings - 1 where id = old.class_id;
+  end if;
+  return null;
+end;
+$$;
+
+create trigger bookings_count_spots
+  after insert or delete or update of class_id on public.bookings
+  for each row execute function private.bookings_count_spots();
+
+revoke execute on function private.bookings_count_spots() from public;
+
+-- Row-level security -----------------------------------------------------------------------------
+
+alter table public.bookings enable row level security;
+
+-- Members create and cancel bookings only through book_class / cancel_booking.
+revoke all on public.bookings from anon, authenticated;
+grant select, delete on public.bookings to authenticated;
+grant all on public.bookings to service_role;
+
+create policy "Members read their own bookings; admins read all"
+  on public.bookings for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create policy "Admins cancel bookings"
+  on public.bookings for delete to authenticated
+  using ((select private.is_admin()));
+
+
 alter table public.late_cancellations enable row level security;
 revoke all on public.late_cancellations from anon, authenticated;
 grant select on public.late_cancellations to authenticated;
@@ -104,7 +100,51 @@ create policy "Members read their own late cancellations; admins read all"
   on public.late_cancellations for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
--- Booking rules shared by book_class and the waitlist promotion -----------------------------------
+-- Realtime: screens follow bookings as they change.
+alter publication supabase_realtime add table public.bookings;
+
+-- Premium lock ------------------------------------------------------------------------------
+
+-- When a premium class opens to members whose tier is locked out of it.
+create function private.premium_unlocks_at(p_start_time timestamptz, p_unlock_window text)
+returns timestamptz
+language sql immutable set search_path = ''
+as $$ select p_start_time - p_unlock_window::interval $$;
+
+-- Spec section 4/6: premium members book premium classes at any time; standard and
+-- pay-as-you-go members only from start_time - unlock window; trial members are not locked.
+create function private.is_class_locked(
+  p_tier text, p_is_premium boolean, p_start_time timestamptz, p_unlock_window text, p_at timestamptz
+)
+returns boolean
+language sql immutable set search_path = ''
+as $$
+  select p_is_premium
+     and p_tier in ('standard', 'payg')
+     and p_at < private.premium_unlocks_at(p_start_time, p_unlock_window)
+$$;
+
+revoke execute on function private.premium_unlocks_at(timestamptz, text),
+  private.is_class_locked(text, boolean, timestamptz, text, timestamptz) from public;
+
+-- Holds -------------------------------------------------------------------------------------
+
+-- Deletes pending pay-as-you-go bookings whose hold has lapsed, freeing their spots.
+create function public.release_expired_holds()
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  delete from public.bookings where payment_status = 'pending' and hold_expires_at <= now();
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+-- Booking rules shared by book_class, the payment hold, the waitlist and the schedule -----------
+
 
 -- True when the member still has the free trial (trial tier, or payg who never used it). A plan
 -- member never books a trial class, even past their allowance: the trial is for newcomers.
@@ -267,9 +307,9 @@ revoke execute on function private.trial_available(public.members),
   private.needs_payment(text, public.classes),
   private.create_booking(uuid, uuid, text) from public;
 
--- book_class: same contract, now on the shared helpers, class locked before member ----------------
+-- book_class -------------------------------------------------------------------------------------
 
-create or replace function public.book_class(p_class_id uuid, p_booking_type text default null)
+create function public.book_class(p_class_id uuid, p_booking_type text default null)
 returns json
 language plpgsql security definer set search_path = ''
 as $$
@@ -337,231 +377,9 @@ begin
 end;
 $$;
 
--- Promotion ------------------------------------------------------------------------------------
+-- cancel_booking: promotion follows from the delete (waitlist trigger) ---------------------------
 
--- When the waitlist of a class closes.
-create function private.waitlist_closes_at(p_class public.classes)
-returns timestamptz
-language sql immutable set search_path = ''
-as $$ select p_class.start_time - p_class.waitlist_closes_before $$;
-
--- Fills the class's free spots from its waitlist, first in line first, skipping members the
--- booking would be refused to (the premium lock: they keep their place) and members who would
--- have to pay per class (pay-as-you-go with the trial used: the spot cannot wait for a card
--- payment; they keep their place too). Does nothing once the waitlist has closed. Each promoted
--- member leaves the line, gets book_class's tier transition and an email. Returns how many.
-create function private.promote_waitlist(p_class_id uuid)
-returns integer
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_class public.classes;
-  v_entry public.class_waitlist;
-  v_member public.members;
-  v_refusal text;
-  v_type text;
-  v_booking_id uuid;
-  v_promoted integer := 0;
-begin
-  select * into v_class from public.classes where id = p_class_id for update;
-  if not found or v_class.spots_left <= 0 or now() >= private.waitlist_closes_at(v_class) then
-    return 0;
-  end if;
-
-  for v_entry in
-    select * from public.class_waitlist where class_id = p_class_id order by seq
-  loop
-    exit when v_class.spots_left <= 0;
-    -- Locked only once chosen: fewer member locks held, fewer chances to wait on a member's own booking.
-    select * into v_member from public.members where id = v_entry.member_id;
-    continue when not found;
-    v_refusal := private.booking_refusal(v_member, v_class, null);
-    if v_refusal = 'already_booked' then
-      delete from public.class_waitlist where id = v_entry.id;
-      continue;
-    end if;
-    continue when v_refusal is not null;
-    continue when private.needs_payment(private.booking_type_for(v_member, null), v_class);
-
-    -- NO KEY UPDATE: serialises with the member's own bookings (trial use) but not with rows
-    -- that merely reference the member. With FOR UPDATE, two members each promoted into the
-    -- other's cancelled class deadlocked on their own cancellation emails' foreign keys.
-    select * into v_member from public.members where id = v_entry.member_id for no key update;
-    v_type := private.booking_type_for(v_member, null);
-    continue when private.needs_payment(v_type, v_class);
-
-    v_booking_id := private.create_booking(v_member.id, v_class.id, v_type);
-    delete from public.class_waitlist where id = v_entry.id;
-    perform private.enqueue_class_email('waitlist_promoted', v_member.id, v_class.id, v_booking_id);
-    v_promoted := v_promoted + 1;
-    select * into v_class from public.classes where id = p_class_id;
-  end loop;
-  return v_promoted;
-end;
-$$;
-
--- Any freed spot promotes: cancel_booking, an admin's delete, a lapsed or failed payment hold,
--- a deleted member. Runs after bookings_count_spots (triggers fire in name order), so spots_left
--- already counts the freed spot. A cascade from a deleted class finds no class and does nothing.
-create function private.bookings_promote_waitlist()
-returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  perform private.promote_waitlist(old.class_id);
-  return null;
-end;
-$$;
-
-create trigger bookings_promote_waitlist
-  after delete on public.bookings
-  for each row execute function private.bookings_promote_waitlist();
-
--- A larger capacity (or a later waitlist cut-off) may open spots to the line too.
-create function private.classes_promote_waitlist()
-returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  if new.spots_left > 0 then
-    perform private.promote_waitlist(new.id);
-  end if;
-  return null;
-end;
-$$;
-
-create trigger classes_promote_waitlist
-  after update of capacity, waitlist_closes_before on public.classes
-  for each row execute function private.classes_promote_waitlist();
-
-revoke execute on function private.waitlist_closes_at(public.classes), private.promote_waitlist(uuid),
-  private.bookings_promote_waitlist(), private.classes_promote_waitlist() from public;
-
--- Waitlist RPCs --------------------------------------------------------------------------------
-
-create function private.waitlist_position(p_class_id uuid, p_seq bigint)
-returns integer
-language sql stable security definer set search_path = ''
-as $$ select count(*)::int from public.class_waitlist w where w.class_id = p_class_id and w.seq <= p_seq $$;
-
-revoke execute on function private.waitlist_position(uuid, bigint) from public;
-
--- Joins a full class's waitlist. Returns { class_id, position, waitlist_size, closes_at }.
-create function public.join_waitlist(p_class_id uuid)
-returns json
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_uid uuid := (select auth.uid());
-  v_member public.members;
-  v_class public.classes;
-  v_refusal text;
-  v_seq bigint;
-begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-
-  -- A lapsed hold frees a spot (and promotes) before we decide the class is full.
-  perform public.release_expired_holds();
-
-  select * into v_member from public.members where user_id = v_uid;
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  -- Same lock as promotions and bookings: the line cannot change under us.
-  select * into v_class from public.classes where id = p_class_id for update;
-  if not found then
-    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
-  end if;
-
-  v_refusal := private.booking_refusal(v_member, v_class, null);
-  if v_refusal in ('class_started', 'already_booked') then
-    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
-  end if;
-  if exists (select 1 from public.class_waitlist w where w.member_id = v_member.id and w.class_id = v_class.id) then
-    raise exception 'You are already on the waitlist for this class' using errcode = '23505', hint = 'already_waitlisted';
-  end if;
-  if now() >= private.waitlist_closes_at(v_class) then
-    raise exception 'The waitlist for this class has closed' using errcode = 'P0001', hint = 'waitlist_closed';
-  end if;
-  if v_refusal = 'class_locked' then
-    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
-  end if;
-  if v_refusal is null then
-    raise exception 'This class still has spots. Book it instead.' using errcode = 'P0001', hint = 'class_not_full';
-  end if;
-  if private.needs_payment(private.booking_type_for(v_member, null), v_class) then
-    raise exception 'Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.'
-      using errcode = 'P0001', hint = 'waitlist_payment_required';
-  end if;
-
-  insert into public.class_waitlist (class_id, member_id) values (v_class.id, v_member.id)
-  returning seq into v_seq;
-
-  return json_build_object(
-    'class_id', v_class.id,
-    'position', private.waitlist_position(v_class.id, v_seq),
-    'waitlist_size', (select count(*)::int from public.class_waitlist w where w.class_id = v_class.id),
-    'closes_at', private.waitlist_closes_at(v_class));
-end;
-$$;
-
--- Leaves a waitlist. Returns { class_id, left: true }.
-create function public.leave_waitlist(p_class_id uuid)
-returns json
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_member_id uuid;
-begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  v_member_id := private.current_member_id();
-  if v_member_id is null then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  -- The class row first, as a promotion does, so leaving and being promoted cannot cross.
-  perform 1 from public.classes where id = p_class_id for update;
-  delete from public.class_waitlist where class_id = p_class_id and member_id = v_member_id;
-  if not found then
-    raise exception 'You are not on the waitlist for this class' using errcode = 'P0002', hint = 'not_on_waitlist';
-  end if;
-  return json_build_object('class_id', p_class_id, 'left', true);
-end;
-$$;
-
--- The caller's waitlist places for classes not yet started, soonest class first:
--- [{ class_id, position, waitlist_size, joined_at, closes_at, is_closed }].
-create function public.my_waitlist()
-returns json
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  v_member_id uuid := private.current_member_id();
-begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  return coalesce((
-    select json_agg(json_build_object(
-             'class_id', c.id,
-             'position', private.waitlist_position(c.id, w.seq),
-             'waitlist_size', (select count(*)::int from public.class_waitlist x where x.class_id = c.id),
-             'joined_at', w.joined_at,
-             'closes_at', private.waitlist_closes_at(c),
-             'is_closed', now() >= private.waitlist_closes_at(c))
-           order by c.start_time, c.id)
-      from public.class_waitlist w
-      join public.classes c on c.id = w.class_id
-     where w.member_id = v_member_id and c.start_time > now()), '[]'::json);
-end;
-$$;
-
--- cancel_booking: same contract plus `late`; promotion follows from the delete (trigger) --------
-
-create or replace function public.cancel_booking(p_booking_id uuid)
+create function public.cancel_booking(p_booking_id uuid)
 returns json
 language plpgsql security definer set search_path = ''
 as $$
@@ -647,26 +465,55 @@ begin
 end;
 $$;
 
--- Confirmation email when a pay-as-you-go hold is paid (the payments RPC flips the status).
-create function private.bookings_confirm_on_payment()
-returns trigger
+-- Attendance -------------------------------------------------------------------------------------
+
+-- How early before the start a roster may be marked (members check in at the door).
+create function private.attendance_opens_before()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '1 hour' $$;
+
+revoke execute on function private.attendance_opens_before() from public;
+
+-- Admin only. p_status 'attended' | 'no_show', or null to clear the mark. Returns
+-- { booking_id, class_id, attendance, attendance_marked_at }.
+create function public.mark_attendance(p_booking_id uuid, p_status text)
+returns json
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_booking public.bookings;
+  v_start timestamptz;
 begin
-  if old.payment_status = 'pending' and new.payment_status = 'completed' then
-    perform private.enqueue_class_email('booking_confirmed', new.member_id, new.class_id, new.id);
+  perform private.require_admin();
+  if p_status is not null and p_status not in ('attended', 'no_show') then
+    raise exception 'Unknown attendance status' using errcode = '22023', hint = 'invalid_attendance';
   end if;
-  return null;
+  select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
+  if not found then
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'booking_not_found';
+  end if;
+  select c.start_time into v_start from public.classes c where c.id = v_booking.class_id;
+  if now() < v_start - private.attendance_opens_before() then
+    raise exception 'Attendance can be marked from 1 hour before the class starts'
+      using errcode = 'P0001', hint = 'attendance_too_early';
+  end if;
+  update public.bookings
+     set attendance = p_status,
+         attendance_marked_at = case when p_status is null then null else now() end
+   where id = v_booking.id
+  returning * into v_booking;
+  return json_build_object('booking_id', v_booking.id, 'class_id', v_booking.class_id,
+                           'attendance', v_booking.attendance,
+                           'attendance_marked_at', v_booking.attendance_marked_at);
 end;
 $$;
 
-create trigger bookings_confirm_on_payment
-  after update of payment_status on public.bookings
-  for each row execute function private.bookings_confirm_on_payment();
 
-revoke execute on function private.bookings_confirm_on_payment() from public;
+-- Who may call what ------------------------------------------------------------------------------
 
-revoke execute on function public.join_waitlist(uuid), public.leave_waitlist(uuid), public.my_waitlist(),
-  public.my_plan_usage() from public, anon, authenticated;
-grant execute on function public.join_waitlist(uuid), public.leave_waitlist(uuid), public.my_waitlist(),
-  public.my_plan_usage() to authenticated;
+revoke execute on function public.book_class(uuid, text), public.cancel_booking(uuid), public.my_plan_usage(),
+  public.mark_attendance(uuid, text), public.release_expired_holds() from public, anon, authenticated;
+grant execute on function public.book_class(uuid, text), public.cancel_booking(uuid), public.my_plan_usage(),
+  public.mark_attendance(uuid, text) to authenticated;
+grant execute on function public.release_expired_holds() to service_role;

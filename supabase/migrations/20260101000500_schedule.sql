@@ -4,43 +4,7 @@
 -- offer what the server would refuse, nor hide what it would allow. Search, filters, paging and
 -- the summary tiles run here too, across every upcoming class rather than the week a page loaded.
 
--- Why the caller may not join this class's waitlist now, or null (join_waitlist's order and hints).
-create function private.waitlist_refusal(p_member public.members, p_class public.classes)
-returns text
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  v_refusal text := private.booking_refusal(p_member, p_class, null);
-begin
-  if v_refusal in ('class_started', 'already_booked') then
-    return v_refusal;
-  end if;
-  if exists (select 1 from public.class_waitlist w where w.member_id = p_member.id and w.class_id = p_class.id) then
-    return 'already_waitlisted';
-  end if;
-  if now() >= private.waitlist_closes_at(p_class) then
-    return 'waitlist_closed';
-  end if;
-  if v_refusal = 'class_locked' then
-    return v_refusal;
-  end if;
-  if v_refusal is null then
-    return 'class_not_full';
-  end if;
-  if private.needs_payment(private.booking_type_for(p_member, null), p_class) then
-    return 'waitlist_payment_required';
-  end if;
-  return null;
-end;
-$$;
-
-revoke execute on function private.waitlist_refusal(public.members, public.classes) from public;
-
--- '%term%' with the term's own LIKE wildcards made literal.
-create function private.like_pattern(p_term text)
-returns text
-language sql immutable set search_path = ''
-as $$ select '%' || replace(replace(replace(coalesce(p_term, ''), '\', '\\'), '%', '\%'), '_', '\_') || '%' $$;
+-- Filters ----------------------------------------------------------------------------------------
 
 -- Filters of the schedule screens, London time (spec: weeks start on Sunday). p_day: 'all',
 -- 'today', 'tomorrow' or 'week' (today to Saturday); p_search matches class or trainer name
@@ -68,11 +32,11 @@ as $$
          end
 $$;
 
-revoke execute on function private.like_pattern(text) from public;
-grant execute on function private.like_pattern(text) to anon, authenticated, service_role;
 revoke execute on function private.schedule_matches(public.classes, timestamptz, text, text, text, boolean) from public;
 grant execute on function private.schedule_matches(public.classes, timestamptz, text, text, text, boolean)
   to anon, authenticated, service_role;
+
+-- Row types ---------------------------------------------------------------------------------------
 
 create type public.schedule_class as (
   id uuid,
@@ -116,6 +80,8 @@ create type public.schedule_class as (
 );
 
 comment on type public.schedule_class is 'A class with what the booking rules decide for the caller (class_schedule).';
+
+-- Facts and the schedule -------------------------------------------------------------------------
 
 -- The facts for one class and member (null member: a guest).
 create function private.schedule_facts(p_class public.classes, p_member public.members, p_signed_in boolean)
@@ -256,6 +222,3 @@ revoke execute on function public.class_schedule(text, text, text, boolean, inte
 grant execute on function public.class_schedule(text, text, text, boolean, integer, integer, uuid),
   public.class_schedule_summary(text, text, text, boolean) to anon, authenticated, service_role;
 
--- Guests read the schedule too: the public wrappers reach these helpers as anon. The API exposes
--- only `public`, so usage of `private` lets nothing else be called from outside.
-grant usage on schema private to anon;

@@ -234,6 +234,24 @@ begin
 end;
 $$;
 
+create function private.bookings_confirm_on_payment()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if old.payment_status = 'pending' and new.payment_status = 'completed' then
+    perform private.enqueue_class_email('booking_confirmed', new.member_id, new.class_id, new.id);
+  end if;
+  return null;
+end;
+$$;
+
+create trigger bookings_confirm_on_payment
+  after update of payment_status on public.bookings
+  for each row execute function private.bookings_confirm_on_payment();
+
+revoke execute on function private.bookings_confirm_on_payment() from public;
+
 revoke execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
   public.enqueue_class_reminders(integer) from public, anon, authenticated;
 grant execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),

@@ -2,14 +2,6 @@
 -- (netlify/functions/calendar-feed.ts) without signing in, as calendar apps require. Rotating the
 -- token revokes the old URL; null means no feed.
 
-alter table public.members
-  add column calendar_token text unique
-    constraint members_calendar_token_format check (calendar_token ~ '^[A-Za-z0-9_-]{32,64}$');
-
-comment on column public.members.calendar_token is
-  'Secret of the member''s calendar feed URL; set by rotate_calendar_token, cleared by revoke_calendar_token.';
--- Not client-writable: members update only name, phone and profile_image_url (column grants).
-
 -- 32 random bytes, base64url without padding (43 characters).
 create function private.new_calendar_token()
 returns text

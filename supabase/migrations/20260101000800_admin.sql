@@ -1,56 +1,6 @@
--- Attendance: admins mark each booking attended or no-show from a class's roster; Analytics gains
--- the weekly attendance rate and fill rate.
+-- Admin reads: the analytics figures (admin_stats) and the paged, searchable bookings list.
 
-alter table public.bookings
-  add column attendance text constraint bookings_attendance_check check (attendance in ('attended', 'no_show')),
-  add column attendance_marked_at timestamptz;
-
-comment on column public.bookings.attendance is 'Set by an admin through mark_attendance; null = not marked.';
-
--- How early before the start a roster may be marked (members check in at the door).
-create function private.attendance_opens_before()
-returns interval
-language sql immutable set search_path = ''
-as $$ select interval '1 hour' $$;
-
-revoke execute on function private.attendance_opens_before() from public;
-
--- Admin only. p_status 'attended' | 'no_show', or null to clear the mark. Returns
--- { booking_id, class_id, attendance, attendance_marked_at }.
-create function public.mark_attendance(p_booking_id uuid, p_status text)
-returns json
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_booking public.bookings;
-  v_start timestamptz;
-begin
-  perform private.require_admin();
-  if p_status is not null and p_status not in ('attended', 'no_show') then
-    raise exception 'Unknown attendance status' using errcode = '22023', hint = 'invalid_attendance';
-  end if;
-  select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
-  if not found then
-    raise exception 'Booking not found' using errcode = 'P0002', hint = 'booking_not_found';
-  end if;
-  select c.start_time into v_start from public.classes c where c.id = v_booking.class_id;
-  if now() < v_start - private.attendance_opens_before() then
-    raise exception 'Attendance can be marked from 1 hour before the class starts'
-      using errcode = 'P0001', hint = 'attendance_too_early';
-  end if;
-  update public.bookings
-     set attendance = p_status,
-         attendance_marked_at = case when p_status is null then null else now() end
-   where id = v_booking.id
-  returning * into v_booking;
-  return json_build_object('booking_id', v_booking.id, 'class_id', v_booking.class_id,
-                           'attendance', v_booking.attendance,
-                           'attendance_marked_at', v_booking.attendance_marked_at);
-end;
-$$;
-
-revoke execute on function public.mark_attendance(uuid, text) from public, anon, authenticated;
-grant execute on function public.mark_attendance(uuid, text) to authenticated;
+-- Analytics --------------------------------------------------------------------------------------
 
 -- How many ISO weeks (Monday 00:00 London) admin_stats reports, the current one included.
 create function private.stats_weeks()
@@ -66,7 +16,7 @@ revoke execute on function private.stats_weeks() from public;
 -- fill_rate = bookings / capacity of the week's classes (null without classes);
 -- attendance_rate = attended / (attended + no_show) (null when nothing was marked).
 -- Both are fractions rounded to 4 places.
-create or replace function public.admin_stats()
+create function public.admin_stats()
 returns json
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -120,3 +70,64 @@ begin
   );
 end;
 $$;
+
+revoke execute on function public.admin_stats() from public, anon, authenticated;
+grant execute on function public.admin_stats() to authenticated;
+
+-- Bookings list ----------------------------------------------------------------------------------
+
+
+-- Bookings with the member and class columns the list shows. member_id and class_id are NOT NULL
+-- foreign keys (cascading deletes), so every booking has both and the left joins hide nothing
+-- (spec section 3: rows missing either join are hidden). Left rather than inner joins let the
+-- planner drop the joins when PostgREST counts the rows (count=exact), so the total is a count
+-- of bookings alone. security_invoker: the caller's row-level security applies (admins read all).
+create view public.admin_bookings with (security_invoker = true) as
+select
+  b.id,
+  b.booked_at,
+  b.class_id,
+  b.member_id,
+  m.name as member_name,
+  m.email as member_email,
+  c.name as class_name,
+  c.start_time as class_start_time,
+  c.trainer as class_trainer
+from public.bookings b
+left join public.members m on m.id = b.member_id
+left join public.classes c on c.id = b.class_id;
+
+comment on view public.admin_bookings is 'Bookings with member and class, for the admin list (paged with count=exact).';
+
+revoke all on public.admin_bookings from anon, authenticated;
+grant select on public.admin_bookings to authenticated;
+grant select on public.admin_bookings to service_role;
+
+-- The list's search: bookings whose member name or email, or class name, contains p_term
+-- (case-insensitive; LIKE wildcards in the term are literal). PostgREST cannot OR filters across
+-- joined tables, and an OR over the view's joined columns scans every booking; this finds the
+-- matching members and classes first and reaches their bookings through the member_id and
+-- class_id indexes. Called as GET/POST /rpc/admin_bookings_search with order, range and
+-- count=exact like a table. security invoker (the default): the caller's row-level security applies.
+-- The view's columns, listed (PostgREST 12.0 orders an RPC's rows only by columns in `select`,
+-- which the list always includes).
+create function public.admin_bookings_search(p_term text)
+returns table (
+  id uuid, booked_at timestamptz, class_id uuid, member_id uuid, member_name text, member_email text,
+  class_name text, class_start_time timestamptz, class_trainer text
+)
+language sql stable
+set search_path = ''
+as $$
+  select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
+  from public.admin_bookings v
+  where v.member_id in (select m.id from public.members m
+                         where m.name ilike private.like_pattern(p_term) or m.email ilike private.like_pattern(p_term))
+  union
+  select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
+  from public.admin_bookings v
+  where v.class_id in (select c.id from public.classes c where c.name ilike private.like_pattern(p_term))
+$$;
+
+revoke execute on function public.admin_bookings_search(text) from public, anon;
+grant execute on function public.admin_bookings_search(text) to authenticated, service_role;
