@@ -10,8 +10,7 @@ create table public.members (
   name text check (char_length(name) <= 200),
   phone text check (char_length(phone) <= 40),
   profile_image_url text check (char_length(profile_image_url) <= 2048),
-  membership_tier text not null default 'payg'
-    check (membership_tier in ('trial', 'payg', 'standard', 'premium')),
+  membership_tier public.membership_tier not null default 'payg',
   has_used_trial boolean not null default false,
   trial_expires_at timestamptz,
   plan_renews_at timestamptz,
@@ -49,6 +48,39 @@ $$;
 
 revoke execute on function private.current_member_id(), private.is_admin() from public;
 grant execute on function private.current_member_id(), private.is_admin() to authenticated, service_role;
+
+-- The caller's auth user id; without one, the contract's not_authenticated refusal.
+create function private.require_user_id()
+returns uuid
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+begin
+  if v_uid is null then
+    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
+  end if;
+  return v_uid;
+end;
+$$;
+
+-- The caller's member row (not_authenticated / member_not_found otherwise).
+create function private.require_member()
+returns public.members
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+begin
+  select * into v_member from public.members where user_id = private.require_user_id();
+  if not found then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  return v_member;
+end;
+$$;
+
+revoke execute on function private.require_user_id(), private.require_member() from public;
 
 -- Admin-only RPCs refuse everyone else with the same error.
 create function private.require_admin()
@@ -118,7 +150,7 @@ begin
     v_user.id,
     v_user.email,
     nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''),
-    case when v_is_trial then 'trial' else 'payg' end,
+    (case when v_is_trial then 'trial' else 'payg' end)::public.membership_tier,
     false,
     case when v_is_trial then now() + private.trial_length() end
   )
@@ -153,17 +185,14 @@ create trigger members_on_auth_user_created
   for each row execute function private.members_on_auth_user_created();
 
 -- Returns the caller's member row, creating it when missing. Idempotent.
-create function public.ensure_member()
+create function private.ensure_member()
 returns public.members
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
+  v_uid uuid := private.require_user_id();
   v_member public.members;
 begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
   select * into v_member from public.members where user_id = v_uid;
   if found then
     return v_member;
@@ -176,5 +205,15 @@ begin
 end;
 $$;
 
-revoke execute on function public.ensure_member() from public, anon, authenticated;
+revoke execute on function private.ensure_member() from public;
+grant execute on function private.ensure_member() to authenticated;
+
+-- API --------------------------------------------------------------------------------------------
+
+create function public.ensure_member()
+returns public.members
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.ensure_member() $$;
+
+revoke execute on function public.ensure_member() from public, anon;
 grant execute on function public.ensure_member() to authenticated;

@@ -13,13 +13,13 @@ create table public.bookings (
   id uuid primary key default gen_random_uuid(),
   member_id uuid not null references public.members (id) on delete cascade,
   class_id uuid not null references public.classes (id) on delete cascade,
-  type text not null check (type in ('paid', 'trial', 'payg')),
-  payment_status text not null default 'completed' check (payment_status in ('completed', 'pending')),
+  type public.booking_type not null,
+  payment_status public.payment_status not null default 'completed',
   booked_at timestamptz not null default now(),
   -- A pending pay-as-you-go booking holds its spot until then (see release_expired_holds).
   hold_expires_at timestamptz,
   -- Set by an admin through mark_attendance; null = not marked.
-  attendance text constraint bookings_attendance_check check (attendance in ('attended', 'no_show')),
+  attendance public.attendance_status,
   attendance_marked_at timestamptz,
   constraint bookings_member_id_class_id_key unique (member_id, class_id),
   constraint bookings_hold_only_when_pending check (hold_expires_at is null or payment_status = 'pending')
@@ -36,7 +36,7 @@ create table public.late_cancellations (
   class_id uuid references public.classes (id) on delete set null,
   -- The cancelled booking's id and facts (its row is gone).
   booking_id uuid not null unique,
-  booking_type text not null check (booking_type in ('paid', 'trial', 'payg')),
+  booking_type public.booking_type not null,
   booked_at timestamptz not null,
   class_start_time timestamptz not null,
   cancelled_at timestamptz not null default now()
@@ -90,7 +90,6 @@ create policy "Admins cancel bookings"
   on public.bookings for delete to authenticated
   using ((select private.is_admin()));
 
-
 alter table public.late_cancellations enable row level security;
 revoke all on public.late_cancellations from anon, authenticated;
 grant select on public.late_cancellations to authenticated;
@@ -103,7 +102,7 @@ create policy "Members read their own late cancellations; admins read all"
 -- Realtime: screens follow bookings as they change.
 alter publication supabase_realtime add table public.bookings;
 
--- Premium lock ------------------------------------------------------------------------------
+-- Premium lock -----------------------------------------------------------------------------------
 
 -- When a premium class opens to members whose tier is locked out of it.
 create function private.premium_unlocks_at(p_start_time timestamptz, p_unlock_window text)
@@ -114,7 +113,7 @@ as $$ select p_start_time - p_unlock_window::interval $$;
 -- Spec section 4/6: premium members book premium classes at any time; standard and
 -- pay-as-you-go members only from start_time - unlock window; trial members are not locked.
 create function private.is_class_locked(
-  p_tier text, p_is_premium boolean, p_start_time timestamptz, p_unlock_window text, p_at timestamptz
+  p_tier public.membership_tier, p_is_premium boolean, p_start_time timestamptz, p_unlock_window text, p_at timestamptz
 )
 returns boolean
 language sql immutable set search_path = ''
@@ -125,12 +124,13 @@ as $$
 $$;
 
 revoke execute on function private.premium_unlocks_at(timestamptz, text),
-  private.is_class_locked(text, boolean, timestamptz, text, timestamptz) from public;
+  private.is_class_locked(public.membership_tier, boolean, timestamptz, text, timestamptz) from public;
 
--- Holds -------------------------------------------------------------------------------------
+-- Holds ------------------------------------------------------------------------------------------
 
--- Deletes pending pay-as-you-go bookings whose hold has lapsed, freeing their spots.
-create function public.release_expired_holds()
+-- Deletes pending pay-as-you-go bookings whose hold has lapsed, freeing their spots (and promoting
+-- the waitlist). Every path that counts spots calls it first.
+create function private.release_expired_holds()
 returns integer
 language plpgsql security definer set search_path = ''
 as $$
@@ -143,8 +143,10 @@ begin
 end;
 $$;
 
--- Booking rules shared by book_class, the payment hold, the waitlist and the schedule -----------
+revoke execute on function private.release_expired_holds() from public;
+grant execute on function private.release_expired_holds() to service_role;
 
+-- Booking rules shared by book_class, the payment hold, the waitlist and the schedule ------------
 
 -- True when the member still has the free trial (trial tier, or payg who never used it). A plan
 -- member never books a trial class, even past their allowance: the trial is for newcomers.
@@ -154,7 +156,7 @@ language sql immutable set search_path = ''
 as $$ select p_member.membership_tier = 'trial' or (p_member.membership_tier = 'payg' and not p_member.has_used_trial) $$;
 
 -- Monthly class allowance of a plan (spec section 9); null: no allowance (pay per class).
-create function private.plan_allowance(p_tier text)
+create function private.plan_allowance(p_tier public.membership_tier)
 returns integer
 language sql immutable set search_path = ''
 as $$ select case p_tier when 'standard' then 12 when 'premium' then 20 end $$;
@@ -183,7 +185,7 @@ $$;
 -- Why this member may not book with this booking type, or null. 'paid' (the booking form's
 -- "Member") needs a plan with classes left this month; 'trial' the free trial; 'payg' is open to
 -- everyone (they pay the class price, the allowance is untouched).
-create function private.booking_type_refusal(p_member public.members, p_booking_type text)
+create function private.booking_type_refusal(p_member public.members, p_booking_type public.booking_type)
 returns text
 language sql stable set search_path = ''
 as $$
@@ -200,7 +202,9 @@ $$;
 -- The first reason (a book_class hint) this member may not book this class now, or null. In the
 -- contract's order: class_started, already_booked, class_locked, class_full, trial_unavailable.
 -- `p_class` must be the freshly locked row (its spots_left is read).
-create function private.booking_refusal(p_member public.members, p_class public.classes, p_booking_type text)
+create function private.booking_refusal(
+  p_member public.members, p_class public.classes, p_booking_type public.booking_type
+)
 returns text
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -256,8 +260,8 @@ $$;
 -- The booking type recorded: the booking form's choice when there is one (booking_refusal has
 -- checked it is allowed), otherwise the member's best: the plan while it has classes left this
 -- month, then the free trial, then pay-as-you-go (spec section 4; issue 14).
-create function private.booking_type_for(p_member public.members, p_booking_type text)
-returns text
+create function private.booking_type_for(p_member public.members, p_booking_type public.booking_type)
+returns public.booking_type
 language sql stable set search_path = ''
 as $$
   select case
@@ -269,14 +273,14 @@ as $$
 $$;
 
 -- A pay-as-you-go booking of a priced class goes through the payments function, not here.
-create function private.needs_payment(p_type text, p_class public.classes)
+create function private.needs_payment(p_type public.booking_type, p_class public.classes)
 returns boolean
 language sql immutable set search_path = ''
 as $$ select p_type = 'payg' and coalesce(p_class.price_payg, 0) > 0 $$;
 
 -- Inserts a confirmed booking and applies the trial transition. The caller has locked the class
 -- and member rows and checked booking_refusal / needs_payment. Returns the booking id.
-create function private.create_booking(p_member_id uuid, p_class_id uuid, p_type text)
+create function private.create_booking(p_member_id uuid, p_class_id uuid, p_type public.booking_type)
 returns uuid
 language plpgsql security definer set search_path = ''
 as $$
@@ -298,43 +302,65 @@ begin
 end;
 $$;
 
-revoke execute on function private.plan_allowance(text), private.allowance_month_start(timestamptz),
-  private.allowance_used(uuid, timestamptz), private.booking_type_refusal(public.members, text) from public;
-revoke execute on function private.trial_available(public.members),
-  private.booking_refusal(public.members, public.classes, text),
-  private.raise_booking_refusal(text, public.classes, public.members),
-  private.booking_type_for(public.members, text),
-  private.needs_payment(text, public.classes),
-  private.create_booking(uuid, uuid, text) from public;
-
--- book_class -------------------------------------------------------------------------------------
-
-create function public.book_class(p_class_id uuid, p_booking_type text default null)
-returns json
-language plpgsql security definer set search_path = ''
+-- The booking form's choice as sent (text, so an unknown value gets the contract's refusal rather
+-- than a cast error), checked and typed.
+create function private.booking_type_choice(p_booking_type text)
+returns public.booking_type
+language plpgsql immutable set search_path = ''
 as $$
-declare
-  v_uid uuid := (select auth.uid());
-  v_member public.members;
-  v_class public.classes;
-  v_previous_tier text;
-  v_refusal text;
-  v_type text;
-  v_booking_id uuid;
 begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
   if p_booking_type is not null and p_booking_type not in ('paid', 'trial', 'payg') then
     raise exception 'Unknown booking type' using errcode = '22023', hint = 'invalid_booking_type';
   end if;
+  return p_booking_type::public.booking_type;
+end;
+$$;
 
-  perform public.release_expired_holds();
+revoke execute on function private.plan_allowance(public.membership_tier), private.allowance_month_start(timestamptz),
+  private.allowance_used(uuid, timestamptz), private.booking_type_refusal(public.members, public.booking_type),
+  private.trial_available(public.members),
+  private.booking_refusal(public.members, public.classes, public.booking_type),
+  private.raise_booking_refusal(text, public.classes, public.members),
+  private.booking_type_for(public.members, public.booking_type),
+  private.needs_payment(public.booking_type, public.classes),
+  private.create_booking(uuid, uuid, public.booking_type),
+  private.booking_type_choice(text) from public;
 
-  select * into v_member from public.members where user_id = v_uid;
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
+-- book_class -------------------------------------------------------------------------------------
+
+-- What book_class did: booked, or payment_required (no booking: the payments function holds a
+-- spot while the member pays by card).
+create type public.booking_result as (
+  status text,
+  booking_id uuid,
+  class_id uuid,
+  booking_type public.booking_type,
+  payment_status public.payment_status,
+  needs_payment boolean,
+  price_payg numeric,
+  previous_tier public.membership_tier,
+  tier public.membership_tier,
+  trial_used boolean,
+  spots_left integer
+);
+
+create function private.book_class(p_class_id uuid, p_booking_type text)
+returns public.booking_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_class public.classes;
+  v_choice public.booking_type;
+  v_refusal text;
+  r public.booking_result;
+begin
+  perform private.require_user_id();
+  v_choice := private.booking_type_choice(p_booking_type);
+
+  perform private.release_expired_holds();
+
+  v_member := private.require_member();
 
   -- Lock the class row: concurrent bookings of the last spots queue here.
   select * into v_class from public.classes where id = p_class_id for update;
@@ -346,52 +372,61 @@ begin
   -- key-share locks that inserts referencing the member take (see promote_waitlist).
   select * into v_member from public.members where id = v_member.id for no key update;
 
-  v_refusal := private.booking_refusal(v_member, v_class, p_booking_type);
+  v_refusal := private.booking_refusal(v_member, v_class, v_choice);
   if v_refusal is not null then
     perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
 
-  v_previous_tier := v_member.membership_tier;
-  v_type := private.booking_type_for(v_member, p_booking_type);
+  r.class_id := v_class.id;
+  r.price_payg := v_class.price_payg;
+  r.previous_tier := v_member.membership_tier;
+  r.booking_type := private.booking_type_for(v_member, v_choice);
 
-  if private.needs_payment(v_type, v_class) then
+  if private.needs_payment(r.booking_type, v_class) then
     -- Pay-as-you-go with the trial used: no booking here; the payments function holds a spot.
-    return json_build_object(
-      'status', 'payment_required', 'booking_id', null, 'class_id', v_class.id,
-      'booking_type', 'payg', 'payment_status', 'pending', 'needs_payment', true,
-      'price_payg', v_class.price_payg, 'previous_tier', v_previous_tier,
-      'tier', v_member.membership_tier, 'trial_used', v_member.has_used_trial,
-      'spots_left', v_class.spots_left);
+    r.status := 'payment_required';
+    r.payment_status := 'pending';
+    r.needs_payment := true;
+    r.tier := v_member.membership_tier;
+    r.trial_used := v_member.has_used_trial;
+    r.spots_left := v_class.spots_left;
+    return r;
   end if;
 
-  v_booking_id := private.create_booking(v_member.id, v_class.id, v_type);
-  perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, v_booking_id);
+  r.booking_id := private.create_booking(v_member.id, v_class.id, r.booking_type);
+  perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, r.booking_id);
   select * into v_member from public.members where id = v_member.id;
 
-  return json_build_object(
-    'status', 'booked', 'booking_id', v_booking_id, 'class_id', v_class.id,
-    'booking_type', v_type, 'payment_status', 'completed', 'needs_payment', false,
-    'price_payg', v_class.price_payg, 'previous_tier', v_previous_tier,
-    'tier', v_member.membership_tier, 'trial_used', v_member.has_used_trial,
-    'spots_left', (select c.spots_left from public.classes c where c.id = v_class.id));
+  r.status := 'booked';
+  r.payment_status := 'completed';
+  r.needs_payment := false;
+  r.tier := v_member.membership_tier;
+  r.trial_used := v_member.has_used_trial;
+  r.spots_left := (select c.spots_left from public.classes c where c.id = v_class.id);
+  return r;
 end;
 $$;
 
--- cancel_booking: promotion follows from the delete (waitlist trigger) ---------------------------
+-- cancel_booking: promotion follows from the delete (waitlist trigger) ----------------------------
 
-create function public.cancel_booking(p_booking_id uuid)
-returns json
+create type public.cancellation_result as (
+  booking_id uuid,
+  class_id uuid,
+  spots_left integer,
+  -- The member cancelled their own confirmed booking inside the late-cancel window.
+  late boolean
+);
+
+create function private.cancel_booking(p_booking_id uuid)
+returns public.cancellation_result
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
   v_booking public.bookings;
   v_class public.classes;
-  v_late boolean;
+  r public.cancellation_result;
 begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
+  perform private.require_user_id();
   select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
   if not found
      or not (v_booking.member_id = private.current_member_id() or private.is_admin()) then
@@ -402,10 +437,10 @@ begin
 
   -- Late only for the member's own confirmed booking: an admin cancelling (the studio's call) or
   -- a member dropping an unpaid hold does not use up the plan.
-  v_late := v_booking.member_id = private.current_member_id()
+  r.late := v_booking.member_id = private.current_member_id()
         and v_booking.payment_status = 'completed'
         and now() >= v_class.start_time - v_class.late_cancel_window;
-  if v_late then
+  if r.late then
     insert into public.late_cancellations (member_id, class_id, booking_id, booking_type, booked_at, class_start_time)
     values (v_booking.member_id, v_booking.class_id, v_booking.id, v_booking.type, v_booking.booked_at, v_class.start_time);
   end if;
@@ -414,21 +449,21 @@ begin
 
   if v_booking.payment_status = 'completed' then
     perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
-                                        v_booking.id, v_late);
+                                        v_booking.id, r.late);
   end if;
 
-  return json_build_object(
-    'booking_id', v_booking.id, 'class_id', v_booking.class_id,
-    'spots_left', (select c.spots_left from public.classes c where c.id = v_booking.class_id),
-    'late', v_late);
+  r.booking_id := v_booking.id;
+  r.class_id := v_booking.class_id;
+  r.spots_left := (select c.spots_left from public.classes c where c.id = v_booking.class_id);
+  return r;
 end;
 $$;
 
--- Plan usage -----------------------------------------------------------------------------------
+-- Plan usage -------------------------------------------------------------------------------------
 
--- The caller's usage this month, the numbers book_class enforces: { month_start, allowance (null
+-- The caller's usage this month, the numbers book_class enforces: month_start, allowance (null
 -- without a plan), used (classes the plan paid for, late cancellations included), remaining,
--- bookings (every booking made this month, for pay-as-you-go meters), late_cancellations }.
+-- bookings (every booking made this month, for pay-as-you-go meters), late_cancellations.
 create type public.plan_usage as (
   month_start timestamptz,
   allowance integer,
@@ -438,21 +473,14 @@ create type public.plan_usage as (
   late_cancellations integer
 );
 
-create function public.my_plan_usage()
+create function private.my_plan_usage()
 returns public.plan_usage
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  v_member public.members;
+  v_member public.members := private.require_member();
   r public.plan_usage;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  select * into v_member from public.members m where m.id = private.current_member_id();
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
   r.month_start := private.allowance_month_start(now());
   r.allowance := private.plan_allowance(v_member.membership_tier);
   r.used := private.allowance_used(v_member.id, now());
@@ -475,10 +503,17 @@ as $$ select interval '1 hour' $$;
 
 revoke execute on function private.attendance_opens_before() from public;
 
--- Admin only. p_status 'attended' | 'no_show', or null to clear the mark. Returns
--- { booking_id, class_id, attendance, attendance_marked_at }.
-create function public.mark_attendance(p_booking_id uuid, p_status text)
-returns json
+create type public.attendance_mark as (
+  booking_id uuid,
+  class_id uuid,
+  attendance public.attendance_status,
+  attendance_marked_at timestamptz
+);
+
+-- Admin only. p_status 'attended' | 'no_show' (text, so an unknown value gets the contract's
+-- refusal), or null to clear the mark.
+create function private.mark_attendance(p_booking_id uuid, p_status text)
+returns public.attendance_mark
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -499,18 +534,48 @@ begin
       using errcode = 'P0001', hint = 'attendance_too_early';
   end if;
   update public.bookings
-     set attendance = p_status,
+     set attendance = p_status::public.attendance_status,
          attendance_marked_at = case when p_status is null then null else now() end
    where id = v_booking.id
   returning * into v_booking;
-  return json_build_object('booking_id', v_booking.id, 'class_id', v_booking.class_id,
-                           'attendance', v_booking.attendance,
-                           'attendance_marked_at', v_booking.attendance_marked_at);
+  return (v_booking.id, v_booking.class_id, v_booking.attendance, v_booking.attendance_marked_at)::public.attendance_mark;
 end;
 $$;
 
+revoke execute on function private.book_class(uuid, text), private.cancel_booking(uuid), private.my_plan_usage(),
+  private.mark_attendance(uuid, text) from public;
+grant execute on function private.book_class(uuid, text), private.cancel_booking(uuid), private.my_plan_usage(),
+  private.mark_attendance(uuid, text) to authenticated;
 
--- Who may call what ------------------------------------------------------------------------------
+-- API --------------------------------------------------------------------------------------------
+
+-- p_booking_type: the booking form's choice ('paid' = Member, 'trial' = Free Trial, 'payg'), or
+-- null to let the server decide.
+create function public.book_class(p_class_id uuid, p_booking_type text default null)
+returns public.booking_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.book_class(p_class_id, p_booking_type) $$;
+
+create function public.cancel_booking(p_booking_id uuid)
+returns public.cancellation_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.cancel_booking(p_booking_id) $$;
+
+create function public.my_plan_usage()
+returns public.plan_usage
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_plan_usage() $$;
+
+create function public.mark_attendance(p_booking_id uuid, p_status text)
+returns public.attendance_mark
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.mark_attendance(p_booking_id, p_status) $$;
+
+-- Service role (the payments functions and jobs); members' calls release holds by themselves.
+create function public.release_expired_holds()
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.release_expired_holds() $$;
 
 revoke execute on function public.book_class(uuid, text), public.cancel_booking(uuid), public.my_plan_usage(),
   public.mark_attendance(uuid, text), public.release_expired_holds() from public, anon, authenticated;

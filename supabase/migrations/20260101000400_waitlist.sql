@@ -55,7 +55,7 @@ declare
   v_entry public.class_waitlist;
   v_member public.members;
   v_refusal text;
-  v_type text;
+  v_type public.booking_type;
   v_booking_id uuid;
   v_promoted integer := 0;
 begin
@@ -170,126 +170,154 @@ begin
 end;
 $$;
 
-revoke execute on function private.waitlist_refusal(public.members, public.classes) from public;
+-- Raises a waitlist refusal with the contract's SQLSTATE and message (booking hints as book_class).
+create function private.raise_waitlist_refusal(p_hint text, p_class public.classes, p_member public.members)
+returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  case p_hint
+    when 'already_waitlisted' then
+      raise exception 'You are already on the waitlist for this class' using errcode = '23505', hint = p_hint;
+    when 'waitlist_closed' then
+      raise exception 'The waitlist for this class has closed' using errcode = 'P0001', hint = p_hint;
+    when 'class_not_full' then
+      raise exception 'This class still has spots. Book it instead.' using errcode = 'P0001', hint = p_hint;
+    when 'waitlist_payment_required' then
+      raise exception 'Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.'
+        using errcode = 'P0001', hint = p_hint;
+    else
+      perform private.raise_booking_refusal(p_hint, p_class, p_member);
+  end case;
+end;
+$$;
 
--- Waitlist RPCs -----------------------------------------------------------------------------------
+revoke execute on function private.waitlist_refusal(public.members, public.classes),
+  private.raise_waitlist_refusal(text, public.classes, public.members) from public;
 
--- Joins a full class's waitlist. Returns { class_id, position, waitlist_size, closes_at }.
-create function public.join_waitlist(p_class_id uuid)
-returns json
+-- Waitlist RPCs ----------------------------------------------------------------------------------
+
+-- The caller's place in a class's line.
+create type public.waitlist_joined as (
+  class_id uuid,
+  position integer,
+  waitlist_size integer,
+  closes_at timestamptz
+);
+
+create type public.waitlist_left as (
+  class_id uuid,
+  "left" boolean
+);
+
+-- One of the caller's waitlist places (my_waitlist).
+create type public.waitlist_spot as (
+  class_id uuid,
+  position integer,
+  waitlist_size integer,
+  joined_at timestamptz,
+  closes_at timestamptz,
+  is_closed boolean
+);
+
+-- Joins a full class's waitlist (refusals in waitlist_refusal's order).
+create function private.join_waitlist(p_class_id uuid)
+returns public.waitlist_joined
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
   v_member public.members;
   v_class public.classes;
   v_refusal text;
   v_seq bigint;
 begin
-  if v_uid is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-
+  perform private.require_user_id();
   -- A lapsed hold frees a spot (and promotes) before we decide the class is full.
-  perform public.release_expired_holds();
-
-  select * into v_member from public.members where user_id = v_uid;
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
+  perform private.release_expired_holds();
+  v_member := private.require_member();
   -- Same lock as promotions and bookings: the line cannot change under us.
   select * into v_class from public.classes where id = p_class_id for update;
   if not found then
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
 
-  v_refusal := private.booking_refusal(v_member, v_class, null);
-  if v_refusal in ('class_started', 'already_booked') then
-    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
-  end if;
-  if exists (select 1 from public.class_waitlist w where w.member_id = v_member.id and w.class_id = v_class.id) then
-    raise exception 'You are already on the waitlist for this class' using errcode = '23505', hint = 'already_waitlisted';
-  end if;
-  if now() >= private.waitlist_closes_at(v_class) then
-    raise exception 'The waitlist for this class has closed' using errcode = 'P0001', hint = 'waitlist_closed';
-  end if;
-  if v_refusal = 'class_locked' then
-    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
-  end if;
-  if v_refusal is null then
-    raise exception 'This class still has spots. Book it instead.' using errcode = 'P0001', hint = 'class_not_full';
-  end if;
-  if private.needs_payment(private.booking_type_for(v_member, null), v_class) then
-    raise exception 'Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.'
-      using errcode = 'P0001', hint = 'waitlist_payment_required';
+  v_refusal := private.waitlist_refusal(v_member, v_class);
+  if v_refusal is not null then
+    perform private.raise_waitlist_refusal(v_refusal, v_class, v_member);
   end if;
 
   insert into public.class_waitlist (class_id, member_id) values (v_class.id, v_member.id)
   returning seq into v_seq;
 
-  return json_build_object(
-    'class_id', v_class.id,
-    'position', private.waitlist_position(v_class.id, v_seq),
-    'waitlist_size', (select count(*)::int from public.class_waitlist w where w.class_id = v_class.id),
-    'closes_at', private.waitlist_closes_at(v_class));
+  return (v_class.id, private.waitlist_position(v_class.id, v_seq),
+          (select count(*)::int from public.class_waitlist w where w.class_id = v_class.id),
+          private.waitlist_closes_at(v_class))::public.waitlist_joined;
 end;
 $$;
 
--- Leaves a waitlist. Returns { class_id, left: true }.
-create function public.leave_waitlist(p_class_id uuid)
-returns json
+create function private.leave_waitlist(p_class_id uuid)
+returns public.waitlist_left
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_member_id uuid;
+  v_member_id uuid := (private.require_member()).id;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  v_member_id := private.current_member_id();
-  if v_member_id is null then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
   -- The class row first, as a promotion does, so leaving and being promoted cannot cross.
   perform 1 from public.classes where id = p_class_id for update;
   delete from public.class_waitlist where class_id = p_class_id and member_id = v_member_id;
   if not found then
     raise exception 'You are not on the waitlist for this class' using errcode = 'P0002', hint = 'not_on_waitlist';
   end if;
-  return json_build_object('class_id', p_class_id, 'left', true);
+  return (p_class_id, true)::public.waitlist_left;
 end;
 $$;
 
--- The caller's waitlist places for classes not yet started, soonest class first:
--- [{ class_id, position, waitlist_size, joined_at, closes_at, is_closed }].
-create function public.my_waitlist()
-returns json
+-- The caller's waitlist places for classes not yet started, soonest class first.
+create function private.my_waitlist()
+returns setof public.waitlist_spot
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  v_member_id uuid := private.current_member_id();
+  v_member_id uuid;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  return coalesce((
-    select json_agg(json_build_object(
-             'class_id', c.id,
-             'position', private.waitlist_position(c.id, w.seq),
-             'waitlist_size', (select count(*)::int from public.class_waitlist x where x.class_id = c.id),
-             'joined_at', w.joined_at,
-             'closes_at', private.waitlist_closes_at(c),
-             'is_closed', now() >= private.waitlist_closes_at(c))
-           order by c.start_time, c.id)
+  perform private.require_user_id();
+  v_member_id := private.current_member_id();
+  return query
+    select c.id,
+           private.waitlist_position(c.id, w.seq),
+           (select count(*)::int from public.class_waitlist x where x.class_id = c.id),
+           w.joined_at,
+           private.waitlist_closes_at(c),
+           now() >= private.waitlist_closes_at(c)
       from public.class_waitlist w
       join public.classes c on c.id = w.class_id
-     where w.member_id = v_member_id and c.start_time > now()), '[]'::json);
+     where w.member_id = v_member_id and c.start_time > now()
+     order by c.start_time, c.id;
 end;
 $$;
 
--- Who may call what ------------------------------------------------------------------------------
+revoke execute on function private.join_waitlist(uuid), private.leave_waitlist(uuid), private.my_waitlist() from public;
+grant execute on function private.join_waitlist(uuid), private.leave_waitlist(uuid), private.my_waitlist()
+  to authenticated;
+
+-- API --------------------------------------------------------------------------------------------
+
+create function public.join_waitlist(p_class_id uuid)
+returns public.waitlist_joined
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.join_waitlist(p_class_id) $$;
+
+create function public.leave_waitlist(p_class_id uuid)
+returns public.waitlist_left
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.leave_waitlist(p_class_id) $$;
+
+create function public.my_waitlist()
+returns setof public.waitlist_spot
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_waitlist() $$;
 
 revoke execute on function public.join_waitlist(uuid), public.leave_waitlist(uuid), public.my_waitlist()
-  from public, anon, authenticated;
+  from public, anon;
 grant execute on function public.join_waitlist(uuid), public.leave_waitlist(uuid), public.my_waitlist()
   to authenticated;

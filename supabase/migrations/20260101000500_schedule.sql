@@ -59,7 +59,7 @@ create type public.schedule_class as (
   -- When a premium class opens to the caller (null when it is not locked for them).
   unlocks_at timestamptz,
   -- The booking type the server would record, and whether it goes through the card checkout.
-  booking_type text,
+  booking_type public.booking_type,
   needs_payment boolean,
   -- The booking form's choices: why "Member" (paid) or "Free Trial" is not available, or null.
   -- Pay-as-you-go is always open (the class price, no allowance used).
@@ -73,7 +73,7 @@ create type public.schedule_class as (
   late_cancel_from timestamptz,
   -- The caller's own booking (a confirmed one, or a pending pay-as-you-go hold) and waitlist place.
   my_booking_id uuid,
-  my_payment_status text,
+  my_payment_status public.payment_status,
   my_hold_expires_at timestamptz,
   my_waitlist_position integer,
   waitlist_size integer
@@ -81,7 +81,16 @@ create type public.schedule_class as (
 
 comment on type public.schedule_class is 'A class with what the booking rules decide for the caller (class_schedule).';
 
--- Facts and the schedule -------------------------------------------------------------------------
+-- The summary tiles of class_schedule_summary: how many classes match the filters, their free
+-- spots, how many instructors teach them; and every upcoming class's instructor for the filter's options.
+create type public.schedule_summary as (
+  total_classes integer,
+  available_spots integer,
+  instructors integer,
+  all_instructors text[]
+);
+
+-- Facts and the schedule (private) ---------------------------------------------------------------
 
 -- The facts for one class and member (null member: a guest).
 create function private.schedule_facts(p_class public.classes, p_member public.members, p_signed_in boolean)
@@ -181,6 +190,12 @@ begin
 end;
 $$;
 
+revoke execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid) from public;
+grant execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid)
+  to anon, authenticated, service_role;
+
+-- API --------------------------------------------------------------------------------------------
+
 create function public.class_schedule(
   p_search text default null, p_day text default 'all', p_trainer text default null,
   p_premium boolean default null, p_limit integer default 50, p_offset integer default 0,
@@ -190,15 +205,7 @@ returns setof public.schedule_class
 language sql stable security invoker set search_path = ''
 as $$ select * from private.class_schedule(p_search, p_day, p_trainer, p_premium, p_limit, p_offset, p_class_id) $$;
 
--- The summary tiles for the same filters: how many classes match, their free spots, how many
--- instructors teach them; and every upcoming class's instructor for the filter's options.
-create type public.schedule_summary as (
-  total_classes integer,
-  available_spots integer,
-  instructors integer,
-  all_instructors text[]
-);
-
+-- The summary tiles for the same filters as class_schedule (RLS applies: classes are public).
 create function public.class_schedule_summary(
   p_search text default null, p_day text default 'all', p_trainer text default null, p_premium boolean default null
 )
@@ -214,9 +221,6 @@ as $$
    where private.schedule_matches(c, now(), p_search, p_day, p_trainer, p_premium)
 $$;
 
-revoke execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid) from public;
-grant execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid)
-  to anon, authenticated, service_role;
 revoke execute on function public.class_schedule(text, text, text, boolean, integer, integer, uuid),
   public.class_schedule_summary(text, text, text, boolean) from public;
 grant execute on function public.class_schedule(text, text, text, boolean, integer, integer, uuid),

@@ -10,71 +10,93 @@ as $$ select 8 $$;
 
 revoke execute on function private.stats_weeks() from public;
 
--- admin_stats: the same keys plus `weekly`, oldest week first:
--- [{ week_start: 'YYYY-MM-DD' (Monday, London), classes, capacity, bookings, fill_rate,
---    attended, no_show, attendance_rate }]
--- fill_rate = bookings / capacity of the week's classes (null without classes);
--- attendance_rate = attended / (attended + no_show) (null when nothing was marked).
--- Both are fractions rounded to 4 places.
-create function public.admin_stats()
-returns json
+-- One ISO week (Monday, London) of admin_stats.weekly. fill_rate = bookings / capacity of the
+-- week's classes (null without classes); attendance_rate = attended / (attended + no_show) (null
+-- when nothing was marked). Both are fractions rounded to 4 places.
+create type public.admin_week as (
+  week_start date,
+  classes integer,
+  capacity integer,
+  bookings integer,
+  fill_rate numeric,
+  attended integer,
+  no_show integer,
+  attendance_rate numeric
+);
+
+-- The analytics figures. payg_members counts payg and trial members; bookings_this_month counts
+-- bookings made since day 1 00:00 London; weekly is oldest week first.
+create type public.admin_figures as (
+  total_members integer,
+  total_classes integer,
+  total_bookings integer,
+  upcoming_classes integer,
+  premium_members integer,
+  standard_members integer,
+  payg_members integer,
+  bookings_this_month integer,
+  weekly public.admin_week[]
+);
+
+create function private.admin_stats()
+returns public.admin_figures
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  -- The current month starts on day 1 at 00:00 in the studio's time zone.
-  v_month_start timestamptz :=
-    date_trunc('month', now() at time zone 'Europe/London') at time zone 'Europe/London';
+  v_month_start timestamptz := private.allowance_month_start(now());
   v_this_week date := date_trunc('week', now() at time zone 'Europe/London')::date;
+  r public.admin_figures;
 begin
   perform private.require_admin();
-  return (
-    select json_build_object(
-      'total_members', (select count(*) from public.members)::int,
-      'total_classes', (select count(*) from public.classes)::int,
-      'total_bookings', (select count(*) from public.bookings)::int,
-      'upcoming_classes', (select count(*) from public.classes where start_time >= now())::int,
-      'premium_members', (select count(*) from public.members where membership_tier = 'premium')::int,
-      'standard_members', (select count(*) from public.members where membership_tier = 'standard')::int,
-      'payg_members',
-        (select count(*) from public.members where membership_tier not in ('premium', 'standard'))::int,
-      'bookings_this_month', (select count(*) from public.bookings where booked_at >= v_month_start)::int,
-      'weekly', (
-        select json_agg(json_build_object(
-                 'week_start', to_char(w.week_start, 'YYYY-MM-DD'),
-                 'classes', w.classes, 'capacity', w.capacity, 'bookings', w.bookings,
-                 'fill_rate', case when w.capacity > 0 then round(w.bookings::numeric / w.capacity, 4) end,
-                 'attended', w.attended, 'no_show', w.no_show,
-                 'attendance_rate',
-                   case when w.attended + w.no_show > 0
-                        then round(w.attended::numeric / (w.attended + w.no_show), 4) end)
-               order by w.week_start)
-          from (
-            select weeks.week_start,
-                   count(c.id)::int as classes,
-                   coalesce(sum(c.capacity), 0)::int as capacity,
-                   coalesce(sum(c.current_bookings), 0)::int as bookings,
-                   coalesce(sum(a.attended), 0)::int as attended,
-                   coalesce(sum(a.no_show), 0)::int as no_show
-              from generate_series(v_this_week - 7 * (private.stats_weeks() - 1), v_this_week, interval '7 days')
-                     as weeks(week_start)
-              left join public.classes c
-                on date_trunc('week', c.start_time at time zone 'Europe/London')::date = weeks.week_start::date
-              left join lateral (
-                select count(*) filter (where b.attendance = 'attended') as attended,
-                       count(*) filter (where b.attendance = 'no_show') as no_show
-                  from public.bookings b where b.class_id = c.id
-              ) a on true
-             group by weeks.week_start
-          ) w)
-    )
-  );
+  r.total_members := (select count(*) from public.members);
+  r.total_classes := (select count(*) from public.classes);
+  r.total_bookings := (select count(*) from public.bookings);
+  r.upcoming_classes := (select count(*) from public.classes where start_time >= now());
+  r.premium_members := (select count(*) from public.members where membership_tier = 'premium');
+  r.standard_members := (select count(*) from public.members where membership_tier = 'standard');
+  r.payg_members := (select count(*) from public.members where membership_tier not in ('premium', 'standard'));
+  r.bookings_this_month := (select count(*) from public.bookings where booked_at >= v_month_start);
+  r.weekly := array(
+    select (w.week_start, w.classes, w.capacity, w.bookings,
+            case when w.capacity > 0 then round(w.bookings::numeric / w.capacity, 4) end,
+            w.attended, w.no_show,
+            case when w.attended + w.no_show > 0 then round(w.attended::numeric / (w.attended + w.no_show), 4) end
+           )::public.admin_week
+      from (
+        select weeks.week_start::date as week_start,
+               count(c.id)::int as classes,
+               coalesce(sum(c.capacity), 0)::int as capacity,
+               coalesce(sum(c.current_bookings), 0)::int as bookings,
+               coalesce(sum(a.attended), 0)::int as attended,
+               coalesce(sum(a.no_show), 0)::int as no_show
+          from generate_series(v_this_week - 7 * (private.stats_weeks() - 1), v_this_week, interval '7 days')
+                 as weeks(week_start)
+          left join public.classes c
+            on date_trunc('week', c.start_time at time zone 'Europe/London')::date = weeks.week_start::date
+          left join lateral (
+            select count(*) filter (where b.attendance = 'attended') as attended,
+                   count(*) filter (where b.attendance = 'no_show') as no_show
+              from public.bookings b where b.class_id = c.id
+          ) a on true
+         group by weeks.week_start
+      ) w
+     order by w.week_start);
+  return r;
 end;
 $$;
 
-revoke execute on function public.admin_stats() from public, anon, authenticated;
+revoke execute on function private.admin_stats() from public;
+grant execute on function private.admin_stats() to authenticated;
+
+create function public.admin_stats()
+returns public.admin_figures
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_stats() $$;
+
+revoke execute on function public.admin_stats() from public, anon;
 grant execute on function public.admin_stats() to authenticated;
 
--- Bookings list ----------------------------------------------------------------------------------
+-- Bookings list (SECURITY INVOKER: the caller's row-level security decides) ---------------------
 
 
 -- Bookings with the member and class columns the list shows. member_id and class_id are NOT NULL

@@ -10,64 +10,86 @@ as $$ select rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), 
 
 revoke execute on function private.new_calendar_token() from public;
 
--- A new secret for the caller's feed (the previous URL stops working). Returns { calendar_token }.
-create function public.rotate_calendar_token()
-returns json
+-- Tokens -----------------------------------------------------------------------------------------
+
+create type public.calendar_token_result as (
+  calendar_token text
+);
+
+-- Sets the caller's feed secret: a new one (the previous URL stops working), or none (feed off).
+create function private.set_calendar_token(p_enabled boolean)
+returns public.calendar_token_result
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_token text := private.new_calendar_token();
+  v_token text := case when p_enabled then private.new_calendar_token() end;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  update public.members set calendar_token = v_token where user_id = (select auth.uid());
+  update public.members set calendar_token = v_token where user_id = private.require_user_id();
   if not found then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
   end if;
-  return json_build_object('calendar_token', v_token);
+  return row(v_token)::public.calendar_token_result;
 end;
 $$;
 
--- Turns the caller's feed off. Returns { calendar_token: null }.
-create function public.revoke_calendar_token()
-returns json
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  update public.members set calendar_token = null where user_id = (select auth.uid());
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  return json_build_object('calendar_token', null);
-end;
-$$;
+revoke execute on function private.set_calendar_token(boolean) from public;
+grant execute on function private.set_calendar_token(boolean) to authenticated;
 
--- Service role (the feed function): the member's confirmed bookings of classes not yet ended, or
--- null for an unknown or revoked token:
--- { member_name, events: [{ booking_id, class_id, name, description, trainer, start_time, duration }] }
-create function public.calendar_feed(p_token text)
-returns json
+-- The feed ---------------------------------------------------------------------------------------
+
+create type public.calendar_event as (
+  booking_id uuid,
+  class_id uuid,
+  name text,
+  description text,
+  trainer text,
+  start_time timestamptz,
+  duration integer
+);
+
+create type public.calendar_feed as (
+  member_name text,
+  events public.calendar_event[]
+);
+
+-- The member's confirmed bookings of classes not yet ended; no row for an unknown or revoked
+-- token (the function answers 404 alike).
+create function private.calendar_feed(p_token text)
+returns setof public.calendar_feed
 language sql stable security definer set search_path = ''
 as $$
-  select json_build_object(
-    'member_name', m.name,
-    'events', coalesce((
-      select json_agg(json_build_object(
-               'booking_id', b.id, 'class_id', c.id, 'name', c.name, 'description', c.description,
-               'trainer', c.trainer, 'start_time', c.start_time, 'duration', c.duration)
-             order by c.start_time, c.id)
-        from public.bookings b
-        join public.classes c on c.id = b.class_id
-       where b.member_id = m.id
-         and b.payment_status = 'completed'
-         and c.start_time + make_interval(mins => c.duration) > now()), '[]'::json))
+  select m.name,
+         array(select (b.id, c.id, c.name, c.description, c.trainer, c.start_time, c.duration)::public.calendar_event
+                 from public.bookings b
+                 join public.classes c on c.id = b.class_id
+                where b.member_id = m.id
+                  and b.payment_status = 'completed'
+                  and c.start_time + make_interval(mins => c.duration) > now()
+                order by c.start_time, c.id)
     from public.members m
    where p_token is not null and m.calendar_token = p_token
 $$;
+
+revoke execute on function private.calendar_feed(text) from public;
+grant execute on function private.calendar_feed(text) to service_role;
+
+-- API --------------------------------------------------------------------------------------------
+
+create function public.rotate_calendar_token()
+returns public.calendar_token_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.set_calendar_token(true) $$;
+
+create function public.revoke_calendar_token()
+returns public.calendar_token_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.set_calendar_token(false) $$;
+
+-- Service role (the feed function, which reads it with maybeSingle: zero or one row).
+create function public.calendar_feed(p_token text)
+returns setof public.calendar_feed
+language sql stable security invoker set search_path = ''
+as $$ select * from private.calendar_feed(p_token) $$;
 
 revoke execute on function public.rotate_calendar_token(), public.revoke_calendar_token(), public.calendar_feed(text)
   from public, anon, authenticated;
