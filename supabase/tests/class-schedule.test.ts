@@ -35,7 +35,7 @@ const facts = async (user: TestUser | null, classId: string) => (await schedule(
 
 async function bookAs(user: TestUser, classId: string): Promise<{ ok: true; status: string } | { ok: false; hint: string }> {
   try {
-    const { rows } = await asUser(db, user.claims, (tx) => tx.query<{ r: { status: string } }>('select public.book_class($1) as r', [classId]));
+    const { rows } = await asUser(db, user.claims, (tx) => tx.query<{ r: { status: string } }>('select to_json(public.book_class($1)) as r', [classId]));
     return { ok: true, status: rows[0]!.r.status };
   } catch (error) {
     return { ok: false, hint: (error as { hint: string }).hint };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Enums } from '@/lib/database.types';
 import { currentPlan } from './current-plan';
 
 const now = new Date('2025-11-10T09:00:00Z');
-const member = (membership_tier: string, plan_renews_at: string | null = null) => ({ membership_tier, plan_renews_at, created_at: '2025-01-05T10:00:00Z' });
+const member = (membership_tier: Enums<'membership_tier'>, plan_renews_at: string | null = null) => ({ membership_tier, plan_renews_at, created_at: '2025-01-05T10:00:00Z' });
 
 describe('currentPlan', () => {
   it('gives a standard member 12 sessions, the estimated renewal and Platinum as the upgrade', () => {

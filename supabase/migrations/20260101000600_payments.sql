@@ -14,7 +14,7 @@ create table public.payments (
   kind text not null check (kind in ('plan', 'class')),
   plan_slug text,
   -- The tier a paid plan grants (from the functions' plan table); null for training packages.
-  grants_tier text check (grants_tier in ('standard', 'premium')),
+  grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
   class_id uuid references public.classes (id) on delete set null,
   booking_id uuid references public.bookings (id) on delete set null,
   amount numeric(10, 2) not null check (amount > 0),
@@ -22,7 +22,7 @@ create table public.payments (
   description text not null,
   checkout_reference text not null unique check (char_length(checkout_reference) between 1 and 64),
   provider_checkout_id text unique,
-  status text not null default 'pending' check (status in ('pending', 'paid', 'failed', 'expired')),
+  status public.checkout_status not null default 'pending',
   -- Paid for a class whose spot was no longer there (paid after the hold lapsed and the class
   -- filled): the studio owes a refund. Set only by apply_checkout_result.
   needs_refund boolean not null default false,
@@ -88,19 +88,27 @@ create trigger payments_end_pending_on_booking_delete
   before delete on public.bookings
   for each row execute function private.payments_end_pending_on_booking_delete();
 
+-- Payment RPCs (private) ------------------------------------------------------------------------
+
 -- A pending plan payment. The amount and tier come from the functions' plan table
 -- (src/config/plans.ts), never from the browser.
-create function public.create_plan_payment(
+create type public.plan_payment as (
+  payment_id uuid,
+  checkout_reference text,
+  amount numeric,
+  currency text,
+  description text
+);
+
+create function private.create_plan_payment(
   p_member_id uuid,
   p_plan_slug text,
   p_amount numeric,
   p_grants_tier text,
   p_description text
 )
-returns json
-language plpgsql
-security definer
-set search_path = ''
+returns public.plan_payment
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_payment public.payments;
@@ -111,37 +119,41 @@ begin
   end if;
 
   insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference)
-  values (p_member_id, 'plan', p_plan_slug, p_grants_tier, p_amount, p_description,
+  values (p_member_id, 'plan', p_plan_slug, p_grants_tier::public.membership_tier, p_amount, p_description,
           'plan-' || gen_random_uuid()::text)
   returning * into v_payment;
 
-  return json_build_object(
-    'payment_id', v_payment.id,
-    'checkout_reference', v_payment.checkout_reference,
-    'amount', v_payment.amount,
-    'currency', v_payment.currency,
-    'description', v_payment.description
-  );
+  return (v_payment.id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+          v_payment.description)::public.plan_payment;
 end;
 $$;
 
 -- Holds a spot for a pay-as-you-go member while they pay: a pending 'payg' booking that counts
 -- towards spots_left until hold_expires_at, plus its pending payment. The class row is locked so
 -- two members cannot both take the last spot. Refusals use book_class's codes and messages.
-create function public.create_class_payment_hold(
+create type public.class_payment_hold as (
+  payment_id uuid,
+  booking_id uuid,
+  checkout_reference text,
+  amount numeric,
+  currency text,
+  description text,
+  hold_expires_at timestamptz
+);
+
+create function private.create_class_payment_hold(
   p_member_id uuid,
   p_class_id uuid,
   p_hold_minutes integer,
-  p_booking_type text default null
+  p_booking_type text
 )
-returns json
-language plpgsql
-security definer
-set search_path = ''
+returns public.class_payment_hold
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_member public.members;
   v_class public.classes;
+  v_choice public.booking_type;
   v_refusal text;
   v_booking_id uuid;
   v_payment public.payments;
@@ -150,12 +162,10 @@ begin
   if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
     raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
   end if;
-  if p_booking_type is not null and p_booking_type not in ('paid', 'trial', 'payg') then
-    raise exception 'Unknown booking type' using errcode = '22023', hint = 'invalid_booking_type';
-  end if;
+  v_choice := private.booking_type_choice(p_booking_type);
 
   -- Expired holds stop counting before we look at the spots.
-  perform public.release_expired_holds();
+  perform private.release_expired_holds();
 
   -- book_class's lock order: the class row, then the member row.
   select * into v_class from public.classes where id = p_class_id for update;
@@ -173,11 +183,11 @@ begin
    where member_id = p_member_id and payment_status = 'pending' and class_id <> p_class_id;
 
   -- book_class's own rules decide; only a booking that must be paid by card is held here.
-  v_refusal := private.booking_refusal(v_member, v_class, p_booking_type);
+  v_refusal := private.booking_refusal(v_member, v_class, v_choice);
   if v_refusal is not null then
     perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
-  if not private.needs_payment(private.booking_type_for(v_member, p_booking_type), v_class) then
+  if not private.needs_payment(private.booking_type_for(v_member, v_choice), v_class) then
     raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
   end if;
 
@@ -192,24 +202,15 @@ begin
           v_class.name || ' - PAYG Booking', 'class-' || gen_random_uuid()::text)
   returning * into v_payment;
 
-  return json_build_object(
-    'payment_id', v_payment.id,
-    'booking_id', v_booking_id,
-    'checkout_reference', v_payment.checkout_reference,
-    'amount', v_payment.amount,
-    'currency', v_payment.currency,
-    'description', v_payment.description,
-    'hold_expires_at', v_hold_until
-  );
+  return (v_payment.id, v_booking_id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+          v_payment.description, v_hold_until)::public.class_payment_hold;
 end;
 $$;
 
 -- Remembers which provider checkout belongs to a pending payment.
-create function public.set_payment_checkout(p_checkout_reference text, p_provider_checkout_id text)
+create function private.set_payment_checkout(p_checkout_reference text, p_provider_checkout_id text)
 returns void
-language sql
-security definer
-set search_path = ''
+language sql security definer set search_path = ''
 as $$
   update public.payments
      set provider_checkout_id = p_provider_checkout_id
@@ -217,11 +218,9 @@ as $$
 $$;
 
 -- The provider refused to create the checkout: the payment fails and its hold is released.
-create function public.abandon_payment(p_checkout_reference text)
+create function private.abandon_payment(p_checkout_reference text)
 returns void
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_payment public.payments;
@@ -236,37 +235,40 @@ end;
 $$;
 
 -- Applies what the provider said about a checkout, after the caller fetched it from the provider.
--- Idempotent: replays and retries of the same result change nothing. Returns
--- { outcome, payment_id, status } where outcome is one of
---   applied | already_applied | marked_failed | still_pending | unknown_reference | mismatch
-create function public.apply_checkout_result(
+-- Idempotent: replays and retries of the same result change nothing.
+create type public.checkout_result as (
+  -- applied | already_applied | marked_failed | still_pending | unknown_reference | mismatch
+  outcome text,
+  payment_id uuid,
+  status public.checkout_status
+);
+
+create function private.apply_checkout_result(
   p_checkout_reference text,
   p_provider_checkout_id text,
   p_provider_status text,
   p_amount numeric,
   p_currency text
 )
-returns json
-language plpgsql
-security definer
-set search_path = ''
+returns public.checkout_result
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_payment public.payments;
   v_class public.classes;
   v_booking_id uuid;
-  v_result text;
+  v_result public.checkout_status;
 begin
   select * into v_payment from public.payments where checkout_reference = p_checkout_reference for update;
   if not found then
-    return json_build_object('outcome', 'unknown_reference', 'payment_id', null, 'status', null);
+    return ('unknown_reference', null, null)::public.checkout_result;
   end if;
 
   -- The provider's facts must match what we asked it to charge, for this very checkout.
   if (v_payment.provider_checkout_id is not null and v_payment.provider_checkout_id <> p_provider_checkout_id)
      or p_amount is null or round(p_amount, 2) <> v_payment.amount
      or p_currency is distinct from v_payment.currency then
-    return json_build_object('outcome', 'mismatch', 'payment_id', v_payment.id, 'status', v_payment.status);
+    return ('mismatch', v_payment.id, v_payment.status)::public.checkout_result;
   end if;
 
   if v_payment.provider_checkout_id is null then
@@ -274,26 +276,26 @@ begin
   end if;
 
   if p_provider_status = 'PENDING' then
-    return json_build_object('outcome', 'still_pending', 'payment_id', v_payment.id, 'status', v_payment.status);
+    return ('still_pending', v_payment.id, v_payment.status)::public.checkout_result;
   end if;
 
   if p_provider_status in ('FAILED', 'EXPIRED') then
     if v_payment.status <> 'pending' then
-      return json_build_object('outcome', 'already_applied', 'payment_id', v_payment.id, 'status', v_payment.status);
+      return ('already_applied', v_payment.id, v_payment.status)::public.checkout_result;
     end if;
-    v_result := case p_provider_status when 'FAILED' then 'failed' else 'expired' end;
+    v_result := case p_provider_status when 'FAILED' then 'failed' else 'expired' end::public.checkout_status;
     update public.payments set status = v_result where id = v_payment.id;
     -- The spot goes back to the timetable.
     delete from public.bookings where id = v_payment.booking_id and payment_status = 'pending';
-    return json_build_object('outcome', 'marked_failed', 'payment_id', v_payment.id, 'status', v_result);
+    return ('marked_failed', v_payment.id, v_result)::public.checkout_result;
   end if;
 
   if p_provider_status <> 'PAID' then
-    return json_build_object('outcome', 'mismatch', 'payment_id', v_payment.id, 'status', v_payment.status);
+    return ('mismatch', v_payment.id, v_payment.status)::public.checkout_result;
   end if;
 
   if v_payment.status = 'paid' then
-    return json_build_object('outcome', 'already_applied', 'payment_id', v_payment.id, 'status', 'paid');
+    return ('already_applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
   -- PAID. A failed or expired payment may still become paid: a hosted checkout lets the member
@@ -332,18 +334,57 @@ begin
      where id = v_payment.id;
   end if;
 
-  return json_build_object('outcome', 'applied', 'payment_id', v_payment.id, 'status', 'paid');
+  return ('applied', v_payment.id, 'paid')::public.checkout_result;
 end;
 $$;
 
--- Service role only: the functions call these after verifying the caller or the provider.
-revoke execute on function public.create_plan_payment(uuid, text, numeric, text, text) from public, anon, authenticated;
-revoke execute on function public.create_class_payment_hold(uuid, uuid, integer, text) from public, anon, authenticated;
-revoke execute on function public.set_payment_checkout(text, text) from public, anon, authenticated;
-revoke execute on function public.abandon_payment(text) from public, anon, authenticated;
-revoke execute on function public.apply_checkout_result(text, text, text, numeric, text) from public, anon, authenticated;
-grant execute on function public.create_plan_payment(uuid, text, numeric, text, text) to service_role;
-grant execute on function public.create_class_payment_hold(uuid, uuid, integer, text) to service_role;
-grant execute on function public.set_payment_checkout(text, text) to service_role;
-grant execute on function public.abandon_payment(text) to service_role;
-grant execute on function public.apply_checkout_result(text, text, text, numeric, text) to service_role;
+revoke execute on function private.create_plan_payment(uuid, text, numeric, text, text),
+  private.create_class_payment_hold(uuid, uuid, integer, text), private.set_payment_checkout(text, text),
+  private.abandon_payment(text), private.apply_checkout_result(text, text, text, numeric, text) from public;
+grant execute on function private.create_plan_payment(uuid, text, numeric, text, text),
+  private.create_class_payment_hold(uuid, uuid, integer, text), private.set_payment_checkout(text, text),
+  private.abandon_payment(text), private.apply_checkout_result(text, text, text, numeric, text) to service_role;
+
+-- API (service role only: the functions call these after verifying the caller or the provider) ---
+
+create function public.create_plan_payment(
+  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text
+)
+returns public.plan_payment
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.create_plan_payment(p_member_id, p_plan_slug, p_amount, p_grants_tier, p_description) $$;
+
+create function public.create_class_payment_hold(
+  p_member_id uuid, p_class_id uuid, p_hold_minutes integer, p_booking_type text default null
+)
+returns public.class_payment_hold
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.create_class_payment_hold(p_member_id, p_class_id, p_hold_minutes, p_booking_type) $$;
+
+create function public.set_payment_checkout(p_checkout_reference text, p_provider_checkout_id text)
+returns void
+language sql volatile security invoker set search_path = ''
+as $$ select private.set_payment_checkout(p_checkout_reference, p_provider_checkout_id) $$;
+
+create function public.abandon_payment(p_checkout_reference text)
+returns void
+language sql volatile security invoker set search_path = ''
+as $$ select private.abandon_payment(p_checkout_reference) $$;
+
+create function public.apply_checkout_result(
+  p_checkout_reference text, p_provider_checkout_id text, p_provider_status text, p_amount numeric, p_currency text
+)
+returns public.checkout_result
+language sql volatile security invoker set search_path = ''
+as $$
+  select * from private.apply_checkout_result(p_checkout_reference, p_provider_checkout_id, p_provider_status,
+                                              p_amount, p_currency)
+$$;
+
+revoke execute on function public.create_plan_payment(uuid, text, numeric, text, text),
+  public.create_class_payment_hold(uuid, uuid, integer, text), public.set_payment_checkout(text, text),
+  public.abandon_payment(text), public.apply_checkout_result(text, text, text, numeric, text)
+  from public, anon, authenticated;
+grant execute on function public.create_plan_payment(uuid, text, numeric, text, text),
+  public.create_class_payment_hold(uuid, uuid, integer, text), public.set_payment_checkout(text, text),
+  public.abandon_payment(text), public.apply_checkout_result(text, text, text, numeric, text) to service_role;

@@ -4,43 +4,7 @@
 -- offer what the server would refuse, nor hide what it would allow. Search, filters, paging and
 -- the summary tiles run here too, across every upcoming class rather than the week a page loaded.
 
--- Why the caller may not join this class's waitlist now, or null (join_waitlist's order and hints).
-create function private.waitlist_refusal(p_member public.members, p_class public.classes)
-returns text
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  v_refusal text := private.booking_refusal(p_member, p_class, null);
-begin
-  if v_refusal in ('class_started', 'already_booked') then
-    return v_refusal;
-  end if;
-  if exists (select 1 from public.class_waitlist w where w.member_id = p_member.id and w.class_id = p_class.id) then
-    return 'already_waitlisted';
-  end if;
-  if now() >= private.waitlist_closes_at(p_class) then
-    return 'waitlist_closed';
-  end if;
-  if v_refusal = 'class_locked' then
-    return v_refusal;
-  end if;
-  if v_refusal is null then
-    return 'class_not_full';
-  end if;
-  if private.needs_payment(private.booking_type_for(p_member, null), p_class) then
-    return 'waitlist_payment_required';
-  end if;
-  return null;
-end;
-$$;
-
-revoke execute on function private.waitlist_refusal(public.members, public.classes) from public;
-
--- '%term%' with the term's own LIKE wildcards made literal.
-create function private.like_pattern(p_term text)
-returns text
-language sql immutable set search_path = ''
-as $$ select '%' || replace(replace(replace(coalesce(p_term, ''), '\', '\\'), '%', '\%'), '_', '\_') || '%' $$;
+-- Filters ----------------------------------------------------------------------------------------
 
 -- Filters of the schedule screens, London time (spec: weeks start on Sunday). p_day: 'all',
 -- 'today', 'tomorrow' or 'week' (today to Saturday); p_search matches class or trainer name
@@ -68,11 +32,11 @@ as $$
          end
 $$;
 
-revoke execute on function private.like_pattern(text) from public;
-grant execute on function private.like_pattern(text) to anon, authenticated, service_role;
 revoke execute on function private.schedule_matches(public.classes, timestamptz, text, text, text, boolean) from public;
 grant execute on function private.schedule_matches(public.classes, timestamptz, text, text, text, boolean)
   to anon, authenticated, service_role;
+
+-- Row types ---------------------------------------------------------------------------------------
 
 create type public.schedule_class as (
   id uuid,
@@ -95,7 +59,7 @@ create type public.schedule_class as (
   -- When a premium class opens to the caller (null when it is not locked for them).
   unlocks_at timestamptz,
   -- The booking type the server would record, and whether it goes through the card checkout.
-  booking_type text,
+  booking_type public.booking_type,
   needs_payment boolean,
   -- The booking form's choices: why "Member" (paid) or "Free Trial" is not available, or null.
   -- Pay-as-you-go is always open (the class price, no allowance used).
@@ -109,13 +73,24 @@ create type public.schedule_class as (
   late_cancel_from timestamptz,
   -- The caller's own booking (a confirmed one, or a pending pay-as-you-go hold) and waitlist place.
   my_booking_id uuid,
-  my_payment_status text,
+  my_payment_status public.payment_status,
   my_hold_expires_at timestamptz,
   my_waitlist_position integer,
   waitlist_size integer
 );
 
 comment on type public.schedule_class is 'A class with what the booking rules decide for the caller (class_schedule).';
+
+-- The summary tiles of class_schedule_summary: how many classes match the filters, their free
+-- spots, how many instructors teach them; and every upcoming class's instructor for the filter's options.
+create type public.schedule_summary as (
+  total_classes integer,
+  available_spots integer,
+  instructors integer,
+  all_instructors text[]
+);
+
+-- Facts and the schedule (private) ---------------------------------------------------------------
 
 -- The facts for one class and member (null member: a guest).
 create function private.schedule_facts(p_class public.classes, p_member public.members, p_signed_in boolean)
@@ -215,6 +190,12 @@ begin
 end;
 $$;
 
+revoke execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid) from public;
+grant execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid)
+  to anon, authenticated, service_role;
+
+-- API --------------------------------------------------------------------------------------------
+
 create function public.class_schedule(
   p_search text default null, p_day text default 'all', p_trainer text default null,
   p_premium boolean default null, p_limit integer default 50, p_offset integer default 0,
@@ -224,15 +205,7 @@ returns setof public.schedule_class
 language sql stable security invoker set search_path = ''
 as $$ select * from private.class_schedule(p_search, p_day, p_trainer, p_premium, p_limit, p_offset, p_class_id) $$;
 
--- The summary tiles for the same filters: how many classes match, their free spots, how many
--- instructors teach them; and every upcoming class's instructor for the filter's options.
-create type public.schedule_summary as (
-  total_classes integer,
-  available_spots integer,
-  instructors integer,
-  all_instructors text[]
-);
-
+-- The summary tiles for the same filters as class_schedule (RLS applies: classes are public).
 create function public.class_schedule_summary(
   p_search text default null, p_day text default 'all', p_trainer text default null, p_premium boolean default null
 )
@@ -248,14 +221,8 @@ as $$
    where private.schedule_matches(c, now(), p_search, p_day, p_trainer, p_premium)
 $$;
 
-revoke execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid) from public;
-grant execute on function private.class_schedule(text, text, text, boolean, integer, integer, uuid)
-  to anon, authenticated, service_role;
 revoke execute on function public.class_schedule(text, text, text, boolean, integer, integer, uuid),
   public.class_schedule_summary(text, text, text, boolean) from public;
 grant execute on function public.class_schedule(text, text, text, boolean, integer, integer, uuid),
   public.class_schedule_summary(text, text, text, boolean) to anon, authenticated, service_role;
 
--- Guests read the schedule too: the public wrappers reach these helpers as anon. The API exposes
--- only `public`, so usage of `private` lets nothing else be called from outside.
-grant usage on schema private to anon;

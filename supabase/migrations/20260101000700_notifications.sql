@@ -169,12 +169,33 @@ revoke execute on function private.notification_outbox_notify(), private.studio_
   private.london_time_text(timestamptz), private.interval_text(interval),
   private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text) from public;
 
--- Delivery (service role) ---------------------------------------------------------------------
+-- Booking emails from triggers ------------------------------------------------------------------
+
+-- Confirmation email when a pay-as-you-go hold is paid (the payments RPC flips the status).
+create function private.bookings_confirm_on_payment()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if old.payment_status = 'pending' and new.payment_status = 'completed' then
+    perform private.enqueue_class_email('booking_confirmed', new.member_id, new.class_id, new.id);
+  end if;
+  return null;
+end;
+$$;
+
+create trigger bookings_confirm_on_payment
+  after update of payment_status on public.bookings
+  for each row execute function private.bookings_confirm_on_payment();
+
+revoke execute on function private.bookings_confirm_on_payment() from public;
+
+-- Delivery and reminders (service role; private code) -------------------------------------------
 
 -- Takes up to p_limit unsent emails, oldest first, marking them sent in the same statement, so two
 -- senders never deliver the same row (SKIP LOCKED). A sender that then fails calls
 -- requeue_notification so the row is tried again.
-create function public.dequeue_notifications(p_limit integer default 50)
+create function private.dequeue_notifications(p_limit integer)
 returns setof public.notification_outbox
 language sql security definer set search_path = ''
 as $$
@@ -190,7 +211,7 @@ as $$
 $$;
 
 -- Puts an email back in the queue after a failed delivery, keeping the error for diagnosis.
-create function public.requeue_notification(p_id uuid, p_error text)
+create function private.requeue_notification(p_id uuid, p_error text)
 returns void
 language sql security definer set search_path = ''
 as $$
@@ -199,12 +220,10 @@ as $$
    where id = p_id
 $$;
 
--- Reminders -----------------------------------------------------------------------------------
-
 -- Queues a reminder for every confirmed booking of a class starting within the next
 -- p_within_hours hours. Idempotent: one reminder per booking, however often it runs (the
 -- scheduled function runs it hourly). Returns how many reminders were queued by this call.
-create function public.enqueue_class_reminders(p_within_hours integer default 24)
+create function private.enqueue_class_reminders(p_within_hours integer)
 returns integer
 language plpgsql security definer set search_path = ''
 as $$
@@ -233,6 +252,28 @@ begin
   return v_count;
 end;
 $$;
+
+revoke execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
+  private.enqueue_class_reminders(integer) from public;
+grant execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
+  private.enqueue_class_reminders(integer) to service_role;
+
+-- API (service role only: the sender and the scheduled reminders function) ------------------------
+
+create function public.dequeue_notifications(p_limit integer default 50)
+returns setof public.notification_outbox
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.dequeue_notifications(p_limit) $$;
+
+create function public.requeue_notification(p_id uuid, p_error text)
+returns void
+language sql volatile security invoker set search_path = ''
+as $$ select private.requeue_notification(p_id, p_error) $$;
+
+create function public.enqueue_class_reminders(p_within_hours integer default 24)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.enqueue_class_reminders(p_within_hours) $$;
 
 revoke execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
   public.enqueue_class_reminders(integer) from public, anon, authenticated;
