@@ -43,25 +43,25 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: child(paths.admin.login), errorElement: <ErrorPage />, HydrateFallback: RouteFallback, lazy: () => import('@/features/admin/routes/admin-login-page').then((m) => ({ Component: m.AdminLoginPage })) },
+  { path: child(paths.admin.login), errorElement: <ErrorPage />, HydrateFallback: RouteFallback, lazy: () => import('./routes/admin/login').then((m) => ({ Component: m.AdminLoginRoute })) },
   {
     path: child(paths.admin.generateClasses),
     errorElement: <ErrorPage />,
     HydrateFallback: RouteFallback,
-    lazy: () => import('@/features/admin/routes/generate-classes-page').then((m) => ({ Component: m.GenerateClassesPage })),
+    lazy: () => import('./routes/admin/generate-classes').then((m) => ({ Component: m.AdminGenerateClassesRoute })),
   },
   {
-    path: 'admin',
+    path: child(paths.admin.classes),
     errorElement: <ErrorPage />,
     HydrateFallback: RouteFallback,
-    lazy: () => import('@/features/admin/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+    lazy: () => import('./routes/admin/layout').then((m) => ({ Component: m.AdminLayoutRoute })),
     children: [
-      { index: true, lazy: () => import('@/features/admin/routes/classes-management-page').then((m) => ({ Component: m.ClassesManagementPage })) },
+      { index: true, lazy: () => import('./routes/admin/classes').then((m) => ({ Component: m.AdminClassesRoute })) },
       // "Back to Classes" (spec) targets /admin/classes: the same screen as the index.
       { path: adminChild(paths.admin.classesAlias), element: <Navigate to={paths.admin.classes} replace /> },
-      { path: adminChild(paths.admin.bookings), lazy: () => import('@/features/admin/routes/bookings-management-page').then((m) => ({ Component: m.BookingsManagementPage })) },
-      { path: adminChild(paths.admin.members), lazy: () => import('@/features/admin/routes/members-management-page').then((m) => ({ Component: m.MembersManagementPage })) },
-      { path: adminChild(paths.admin.analytics), lazy: () => import('@/features/admin/routes/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
+      { path: adminChild(paths.admin.bookings), lazy: () => import('./routes/admin/bookings').then((m) => ({ Component: m.AdminBookingsRoute })) },
+      { path: adminChild(paths.admin.members), lazy: () => import('./routes/admin/members').then((m) => ({ Component: m.AdminMembersRoute })) },
+      { path: adminChild(paths.admin.analytics), lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
     ],
   },
 ];

@@ -37,6 +37,7 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
+    flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
