@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
@@ -29,6 +29,8 @@ function setup(rows: ReturnType<typeof booking>[]) {
   server.use(
     ...handlers,
     restGet('class_waitlist', () => []),
+    // The HEAD count of every booking, what a searched list is out of.
+    http.head(`${REST_URL}/admin_bookings`, () => new HttpResponse(null, { headers: { 'content-range': `*/${rows.length}` } })),
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
       const url = new URL(request.url);
       requests.push({ url, prefer: request.headers.get('prefer') });
@@ -43,8 +45,8 @@ function setup(rows: ReturnType<typeof booking>[]) {
       return pagedResponse(url, rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle))));
     }),
   );
-  renderApp('/admin/bookings');
-  return { requests };
+  const rendered = renderApp('/admin/bookings');
+  return { requests, ...rendered };
 }
 
 describe('Bookings Management', () => {
@@ -111,6 +113,30 @@ describe('Bookings Management', () => {
     expect(await screen.findByText('Member 99')).toBeInTheDocument();
   });
 
+  it('says what a searched list is out of (issue 12: "Showing 5 of 5" hid the other bookings)', async () => {
+    const many = Array.from({ length: 41 }, (_, i) =>
+      booking(`b${i}`, { name: `Member ${i}`, email: `m${i}@studio.test` }, { name: i < 5 ? 'Kids Club' : 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' }),
+    );
+    setup(many);
+    expect(await screen.findByText('Showing 41 of 41 bookings')).toBeInTheDocument();
+    expect(screen.queryByText(/in all/)).not.toBeInTheDocument();
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search bookings' }), 'kids');
+    expect(await screen.findByText('Showing 5 of 5 bookings')).toBeInTheDocument();
+    expect(await screen.findByText('Matching your search, out of 41 bookings in all')).toBeInTheDocument();
+  });
+
+  it('shows the cached page without a request when the admin comes back within the stale time', async () => {
+    const { requests, router } = setup(ROWS);
+    await screen.findByText('Showing 2 of 2 bookings');
+    expect(requests).toHaveLength(1);
+    // Away (a screen that reads nothing new: the admin check is cached too) and back.
+    await router.navigate('/admin/generate-classes');
+    expect(await screen.findByRole('heading', { name: 'Generate Recurring Classes' })).toBeInTheDocument();
+    await router.navigate('/admin/bookings');
+    expect(await screen.findByText('Showing 2 of 2 bookings')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
   it('shows the empty state when there are no bookings', async () => {
     setup([]);
     expect(await screen.findByText('No bookings yet')).toBeInTheDocument();
@@ -124,16 +150,17 @@ describe('Bookings Management', () => {
     expect(await screen.findAllByText('Failed to load bookings')).not.toHaveLength(0);
   });
 
-  it('cancels a booking through cancel_booking after confirmation', async () => {
-    setup(ROWS);
+  it('cancels a booking through cancel_booking after confirmation, then reads the page again', async () => {
+    const rows = [...ROWS];
+    const { requests } = setup(rows);
     const calls: unknown[] = [];
     let fail = false;
     server.use(
       rpc('cancel_booking', ({ args }) => {
         calls.push(args);
-        return fail
-          ? postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403)
-          : { booking_id: args.p_booking_id, class_id: 'c', spots_left: 5 };
+        if (fail) return postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403);
+        rows.splice(rows.findIndex((r) => r.id === args.p_booking_id), 1);
+        return { booking_id: args.p_booking_id, class_id: 'c', spots_left: 5 };
       }),
     );
     const user = userEvent.setup();
@@ -144,7 +171,8 @@ describe('Bookings Management', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel booking of Priya Premium for Breakfast Club' }));
     expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
     expect(calls).toEqual([{ p_booking_id: 'b1' }]);
-    expect(screen.getByText('Showing 1 of 1 bookings')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 bookings')).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Cancel booking of Sam Standard for Kids Club' }));
     expect(await screen.findByText('Failed to cancel booking')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 
 function setup(classes: () => unknown[]) {
   const { handlers } = signInAsAdmin();
-  server.use(...handlers, restGet('classes', () => classes() as never[]));
+  server.use(...handlers, restGet('classes', () => classes() as never[]), restGet('studio_closures', () => []));
   return renderApp('/admin');
 }
 
@@ -177,12 +177,13 @@ describe('Classes Management', () => {
   });
 
   it('deletes a class only after confirmation', async () => {
-    const yoga = makeClass({ id: 'class-1', name: 'Yoga' });
+    let classes = [makeClass({ id: 'class-1', name: 'Yoga' })];
     const deletes: string[] = [];
-    setup(() => [yoga]);
+    setup(() => classes);
     server.use(
       http.delete(`${REST_URL}/classes`, ({ request }) => {
         deletes.push(new URL(request.url).searchParams.get('id')!);
+        classes = [];
         return HttpResponse.json(deletes.length === 1 ? [{ id: 'class-1' }] : []);
       }),
     );
@@ -195,6 +196,7 @@ describe('Classes Management', () => {
     await user.click(screen.getByRole('button', { name: /^Delete Yoga/ }));
     expect(await screen.findByText('Class deleted successfully')).toBeInTheDocument();
     expect(deletes).toEqual(['eq.class-1']);
+    // The delete invalidates the list, which is read again from the server.
     expect(await screen.findByText('No classes yet')).toBeInTheDocument();
   });
 

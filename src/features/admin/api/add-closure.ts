@@ -22,9 +22,9 @@ export type ClosureResult = z.infer<typeof resultRow>;
  */
 export async function addClosure(input: ClosureForm): Promise<ClosureResult> {
   const { closedOn, reason } = closureFormSchema.parse(input);
-  const { data, error } = await untypedClient(supabase).rpc('add_studio_closure', { p_closed_on: closedOn, p_reason: reason });
-  if (error) throw error;
-  return resultSchema.parse(data);
+  const result = await untypedClient(supabase).rpc('add_studio_closure', { p_closed_on: closedOn, p_reason: reason });
+  if (result.error) throw result.error;
+  return resultSchema.parse(result.data as unknown);
 }
 
 export function useAddClosure() {

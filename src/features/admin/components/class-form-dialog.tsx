@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
@@ -23,12 +23,12 @@ type Props = {
 function ClassForm({ editing, onClose, onSaved }: Props) {
   const isEdit = editing !== null;
   const saveClass = useSaveClass();
-  const { register, handleSubmit, watch, setValue, formState } = useForm<ClassFormValues>({
+  const { register, handleSubmit, control, setValue, formState } = useForm<ClassFormValues>({
     resolver: zodResolver(classFormSchema(isEdit)),
     defaultValues: editing ? classToFormValues(editing) : emptyClassForm(TRAINER_NAME),
   });
   const { errors } = formState;
-  const values = watch();
+  const values = useWatch({ control }) as ClassFormValues;
   const saving = saveClass.isPending;
 
   const repeating = !isEdit && values.repeat !== 'none';

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -17,11 +17,11 @@ import { defaultTimetablePeriod } from '../lib/timetable-period';
 export function GenerateClasses() {
   const regenerate = useRegenerateTimetable();
   const busy = regenerate.isPending;
-  const { register, handleSubmit, watch, formState } = useForm<TimetablePeriod>({
+  const { register, handleSubmit, control, formState } = useForm<TimetablePeriod>({
     resolver: zodResolver(timetablePeriodSchema),
     defaultValues: defaultTimetablePeriod(),
   });
-  const start = watch('start');
+  const start = useWatch({ control, name: 'start' });
 
   const generate = handleSubmit((period) => {
     if (busy) return;
