@@ -24,9 +24,9 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })) },
       { path: child(paths.schedule), lazy: () => import('@/features/schedule/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
       { path: child(paths.membership), lazy: () => import('@/features/membership/routes/membership-page').then((m) => ({ Component: m.MembershipPage })) },
-      { path: child(paths.signIn.path), lazy: () => import('@/features/auth/routes/sign-in-page').then((m) => ({ Component: m.SignInPage })) },
-      { path: child(paths.freeTrial), lazy: () => import('@/features/auth/routes/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
-      { path: child(paths.authCallback), lazy: () => import('@/features/auth/routes/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })) },
+      { path: child(paths.signIn.path), lazy: () => import('./routes/sign-in').then((m) => ({ Component: m.SignInRoute })) },
+      { path: child(paths.freeTrial), lazy: () => import('./routes/free-trial').then((m) => ({ Component: m.FreeTrialRoute })) },
+      { path: child(paths.authCallback), lazy: () => import('./routes/auth-callback').then((m) => ({ Component: m.AuthCallbackRoute })) },
       { path: child(paths.paymentReturn), lazy: () => import('@/features/payments/routes/payment-return-page').then((m) => ({ Component: m.PaymentReturnPage })) },
       {
         element: <RequireAuth />,

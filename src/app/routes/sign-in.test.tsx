@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { AUTH_URL, authError, makeMember, makeSession, makeUser, memberHandler, passwordSignInHandler, rpc } from '@/testing/supabase-mocks';
-import { SignInPage } from './sign-in-page';
+import { SignInRoute } from './sign-in';
 
 function Where() {
   const location = useLocation();
@@ -14,7 +14,7 @@ function Where() {
 }
 
 const routes = [
-  { path: '/signin', element: <SignInPage /> },
+  { path: '/signin', element: <SignInRoute /> },
   { path: '*', element: <Where /> },
 ];
 
@@ -114,12 +114,31 @@ describe('/signin', () => {
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(submitButton('Create Account'));
 
-    expect(await screen.findByText('Account created successfully! You can now sign in.')).toBeInTheDocument();
-    expect(screen.getByText(/Please confirm your email, then sign in./)).toBeInTheDocument();
+    // Issue 12: the server wants the email confirmed, so that is all the page says.
+    expect(await screen.findByText(/Please confirm your email, then sign in./)).toBeInTheDocument();
+    expect(screen.queryByText('Account created successfully! You can now sign in.')).not.toBeInTheDocument();
     expect(body).toMatchObject({ email: 'new@studio.test', password: 'secret123', data: { full_name: 'New Person' } });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('new@studio.test');
+  });
+
+  it('says only "Account created successfully!" and goes on when the server signs the new account in', async () => {
+    const member = makeMember({ email: 'new@studio.test' });
+    const session = makeSession(makeUser({ id: member.user_id!, email: member.email }));
+    server.use(
+      http.post(`${AUTH_URL}/signup`, () => HttpResponse.json(session)),
+      rpc('ensure_member', () => member),
+      memberHandler(member),
+    );
+    const user = renderSignIn(`/signin?redirect=${encodeURIComponent('/membership')}`);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText('Email'), 'new@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(submitButton('Create Account'));
+    expect(await screen.findByText('Account created successfully! You can now sign in.')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /membership')).toBeInTheDocument();
+    expect(screen.queryByText(/confirm your email/)).not.toBeInTheDocument();
   });
 
   it('sends a reset link to the recovery callback, and reports a failure', async () => {

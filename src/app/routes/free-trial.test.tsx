@@ -5,11 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { AUTH_URL, authError, makeUser } from '@/testing/supabase-mocks';
-import { FreeTrialPage } from './free-trial-page';
+import { FreeTrialRoute } from './free-trial';
 
 function renderTrial() {
   const user = userEvent.setup();
-  renderApp('/free-trial', { routes: [{ path: '/free-trial', element: <FreeTrialPage /> }] });
+  renderApp('/free-trial', { routes: [{ path: '/free-trial', element: <FreeTrialRoute /> }] });
   return user;
 }
 

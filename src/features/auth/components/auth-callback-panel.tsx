@@ -6,11 +6,12 @@ import { rememberEmail } from '@/lib/browser-storage';
 import { ensureMember } from '@/lib/auth/ensure-member';
 import { isPasswordRecovery } from '@/lib/auth/auth-redirect';
 import { waitForCallbackSession } from '../api/wait-for-callback-session';
-import { AuthCard } from '../components/auth-card';
-import { SetNewPasswordForm } from '../components/set-new-password-form';
+import { paths } from '@/config/paths';
+import { AuthCard } from './auth-card';
+import { SetNewPasswordForm } from './set-new-password-form';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 
-const AFTER_CALLBACK = '/my-schedule';
+const AFTER_CALLBACK = paths.mySchedule;
 
 type Phase = 'working' | 'failed' | 'recovery';
 
@@ -19,7 +20,7 @@ type Phase = 'working' | 'failed' | 'recovery';
  * member row exists (a failure is only logged), then goes to /my-schedule; a recovery link asks
  * for a new password first.
  */
-export function AuthCallbackPage() {
+export function AuthCallbackPanel() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [phase, setPhase] = useState<Phase>('working');
@@ -51,7 +52,7 @@ export function AuthCallbackPage() {
         <p role="alert" className="text-slate-700">
           {AUTH_MESSAGES.callbackFailed}
         </p>
-        <Link to="/signin" className={buttonClasses({ className: 'mt-6 w-full' })}>
+        <Link to={paths.signIn.path} className={buttonClasses({ className: 'mt-6 w-full' })}>
           Back to Sign In
         </Link>
       </AuthCard>

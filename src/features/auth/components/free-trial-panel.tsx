@@ -1,28 +1,29 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { signUp } from '../api/sign-up';
-import { AuthCard } from '../components/auth-card';
-import { CredentialsForm, type Credentials } from '../components/credentials-form';
+import { paths } from '@/config/paths';
+import { useSignUp } from '../api/sign-up';
+import { AuthCard } from './auth-card';
+import { CredentialsForm, type Credentials } from './credentials-form';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { signInErrorMessage } from '../lib/sign-in-error-message';
 
 /** /free-trial: "Your First Class Is On Us". The database makes the account a 7-day trial member. */
-export function FreeTrialPage() {
+export function FreeTrialPanel() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const signUp = useSignUp();
 
-  async function handleSubmit({ email, password, fullName }: Credentials) {
-    try {
-      const { error } = await signUp({ email, password, fullName, signupSource: 'free-trial' });
-      if (error) {
-        toast.error(error.message || signInErrorMessage(null));
-        return;
-      }
-      toast.success(AUTH_MESSAGES.trialCheckEmail);
-      setSentTo(email.trim());
-    } catch {
-      toast.error(signInErrorMessage(null));
-    }
+  function handleSubmit(values: Credentials) {
+    signUp.mutate(
+      { ...values, source: 'free-trial' },
+      {
+        onSuccess: () => {
+          toast.success(AUTH_MESSAGES.trialCheckEmail);
+          setSentTo(values.email.trim());
+        },
+        onError: (error) => toast.error(error.message || signInErrorMessage(null)),
+      },
+    );
   }
 
   return (
@@ -35,11 +36,18 @@ export function FreeTrialPage() {
           </p>
         </div>
       ) : (
-        <CredentialsForm label="Start your free trial" withName requireName submitLabel="Start My Free Trial" busyLabel="Creating account..." onSubmit={handleSubmit} />
+        <CredentialsForm
+          kind="trial"
+          label="Start your free trial"
+          submitLabel="Start My Free Trial"
+          busyLabel="Creating account..."
+          busy={signUp.isPending}
+          onSubmit={handleSubmit}
+        />
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         Already a member?{' '}
-        <Link to="/signin" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <Link to={paths.signIn.path} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           Sign In
         </Link>
       </p>

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { AUTH_URL, memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
-import { AuthCallbackPage } from './auth-callback-page';
+import { AuthCallbackRoute } from './auth-callback';
 
 function Where() {
   return <p>Now at {useLocation().pathname}</p>;
@@ -16,7 +16,7 @@ function renderCallback(url: string) {
   const user = userEvent.setup();
   renderApp(url, {
     routes: [
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/auth/callback', element: <AuthCallbackRoute /> },
       { path: '*', element: <Where /> },
     ],
   });
