@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.bookings), lazy: () => import('@/features/bookings/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
           { path: child(paths.myClasses), lazy: () => import('@/features/schedule/routes/my-classes-page').then((m) => ({ Component: m.MyClassesPage })) },
           { path: child(paths.mySchedule), lazy: () => import('@/features/schedule/routes/available-classes-page').then((m) => ({ Component: m.AvailableClassesPage })) },
-          { path: child(paths.editProfile), lazy: () => import('@/features/profile/routes/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })) },
+          { path: child(paths.editProfile), lazy: () => import('./routes/edit-profile').then((m) => ({ Component: m.EditProfileRoute })) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

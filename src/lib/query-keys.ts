@@ -28,12 +28,14 @@ export const queryKeys = {
   },
   membership: {
     all: ['membership'] as const,
+    bookingsThisMonth: (memberId: string) => ['membership', 'bookings-this-month', memberId] as const,
   },
   payments: {
     all: ['payments'] as const,
   },
   profile: {
     all: ['profile'] as const,
+    own: (userId: string) => ['profile', userId] as const,
   },
   admin: {
     all: ['admin'] as const,

@@ -39,6 +39,25 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Security Tips' })).toBeInTheDocument();
   });
 
+  it('shows the cached profile without a request when the member comes back within the stale time', async () => {
+    setup();
+    let profileReads = 0;
+    server.use(
+      http.head(`${REST_URL}/bookings`, () => {
+        profileReads += 1;
+        return new HttpResponse(null, { headers: { 'content-range': '*/7' } });
+      }),
+    );
+    const { router } = renderApp('/edit-profile');
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('Sam Member');
+    expect(profileReads).toBe(1);
+    await router.navigate('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await router.navigate('/edit-profile');
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('Sam Member');
+    expect(profileReads).toBe(1);
+  });
+
   it('requires a name and saves name and phone, then refreshes the member', async () => {
     const { member } = setup();
     const patches: { url: URL; body: unknown }[] = [];
