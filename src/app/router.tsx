@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })) },
       { path: child(paths.schedule), lazy: () => import('@/features/schedule/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
-      { path: child(paths.membership), lazy: () => import('@/features/membership/routes/membership-page').then((m) => ({ Component: m.MembershipPage })) },
+      { path: child(paths.membership), lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
       { path: child(paths.signIn.path), lazy: () => import('./routes/sign-in').then((m) => ({ Component: m.SignInRoute })) },
       { path: child(paths.freeTrial), lazy: () => import('./routes/free-trial').then((m) => ({ Component: m.FreeTrialRoute })) },
       { path: child(paths.authCallback), lazy: () => import('./routes/auth-callback').then((m) => ({ Component: m.AuthCallbackRoute })) },

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { STUDIO } from '@/config/studio';
-import { useLoaded } from '@/hooks/use-loaded';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatMemberSince } from '@/lib/rules/month';
-import { countBookingsThisMonth } from './count-bookings-this-month';
-import { currentPlan } from './current-plan';
+import { useBookingsThisMonth } from '../api/get-bookings-this-month';
+import { currentPlan } from '../lib/current-plan';
 import { UpgradeOffers } from './upgrade-offers';
 import { UsageMeter } from './usage-meter';
 
@@ -22,11 +20,9 @@ const LOAD_FAILED = 'Failed to load your membership';
  */
 export function MyMembership() {
   const { session, member, memberLoading } = useAuth();
-  const { state } = useLoaded(member?.id ?? null, countBookingsThisMonth);
-  const failed = state.status === 'error';
-  useEffect(() => {
-    if (failed) toast.error(LOAD_FAILED, { id: 'my-membership-load' });
-  }, [failed]);
+  const used = useBookingsThisMonth(member?.id ?? null);
+  const failed = used.isError;
+  useErrorToast(failed, LOAD_FAILED);
 
   if (!session || (!memberLoading && !member)) return null;
 
@@ -36,14 +32,14 @@ export function MyMembership() {
         <h2 id="my-membership-heading" className="text-2xl font-bold tracking-tight">
           My Membership
         </h2>
-        {!member || state.status === 'loading' ? (
+        {!member || used.isPending ? (
           <Spinner label="Loading your membership" />
         ) : failed ? (
           <p role="alert" className="mt-4 text-red-700">
             {LOAD_FAILED}
           </p>
         ) : (
-          <PlanDetails member={member} used={state.data} />
+          <PlanDetails member={member} used={used.data} />
         )}
       </Card>
     </section>

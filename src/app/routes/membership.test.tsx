@@ -7,7 +7,7 @@ import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { memberHandler, REST_URL, signInAs } from '@/testing/supabase-mocks';
-import { MyMembership } from './my-membership';
+import { MyMembership } from '@/features/membership/components/my-membership';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -134,5 +134,17 @@ describe('My Membership', () => {
     await userEvent.click(buy);
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Could not start checkout, please try again.'));
     expect(slugs).toEqual(['standard']);
+  });
+
+  it('shows a Standard member their plan as current and sells only the upgrade (issue 12)', async () => {
+    const signed = signInAs({ membership_tier: 'standard' });
+    server.use(memberHandler(signed.member), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/3' } })));
+    renderApp('/membership');
+    const standard = await screen.findByRole('article', { name: 'Standard' });
+    expect(await within(standard).findByText('Your current plan')).toBeInTheDocument();
+    expect(within(standard).queryByRole('button')).not.toBeInTheDocument();
+    const platinum = screen.getByRole('article', { name: 'Platinum Premium' });
+    expect(await within(platinum).findByRole('button', { name: 'Buy Platinum Premium' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Standard' })).not.toBeInTheDocument();
   });
 });

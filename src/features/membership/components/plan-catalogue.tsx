@@ -3,7 +3,7 @@ import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tabs } from '@/components/ui/tabs';
 import { plansInCategory, type Plan, type PlanCategory } from '@/config/plans';
-import { ContactUsModal } from './contact-us-modal';
+import { ContactUsModal } from '../catalogue/contact-us-modal';
 import { PlanCard } from './plan-card';
 
 type PlanCatalogueProps = {
