@@ -21,13 +21,13 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's lazy chunk loads (react-router warns on every load without one).
     HydrateFallback: RouteFallback,
     children: [
-      { index: true, lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })) },
+      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
       { path: child(paths.schedule), lazy: () => import('@/features/schedule/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
       { path: child(paths.membership), lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
       { path: child(paths.signIn.path), lazy: () => import('./routes/sign-in').then((m) => ({ Component: m.SignInRoute })) },
       { path: child(paths.freeTrial), lazy: () => import('./routes/free-trial').then((m) => ({ Component: m.FreeTrialRoute })) },
       { path: child(paths.authCallback), lazy: () => import('./routes/auth-callback').then((m) => ({ Component: m.AuthCallbackRoute })) },
-      { path: child(paths.paymentReturn), lazy: () => import('@/features/payments/routes/payment-return-page').then((m) => ({ Component: m.PaymentReturnPage })) },
+      { path: child(paths.paymentReturn), lazy: () => import('./routes/payment-return').then((m) => ({ Component: m.PaymentReturnRoute })) },
       {
         element: <RequireAuth />,
         children: [

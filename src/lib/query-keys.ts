@@ -33,6 +33,7 @@ export const queryKeys = {
   },
   payments: {
     all: ['payments'] as const,
+    status: (reference: string) => ['payments', 'status', reference] as const,
   },
   profile: {
     all: ['profile'] as const,

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders } from '@/testing/render';
 import { memberHandler, signInAs } from '@/testing/supabase-mocks';
-import { MAX_CHECKS, type PaymentStatus } from '../api/payment-status';
-import { PAYMENT_MESSAGES as M } from '../payment-messages';
-import { PaymentReturnPage } from './payment-return-page';
+import { MAX_CHECKS, type PaymentStatus } from '@/features/payments/api/payment-status';
+import { PAYMENT_MESSAGES as M } from '@/features/payments/lib/payment-messages';
+import { PaymentReturnRoute } from './payment-return';
 
 const REF = 'class-7d3c1b2a-0000-4000-8000-000000000001';
 
@@ -43,11 +43,11 @@ function statusSequence(...answers: PaymentStatus[]) {
 function renderPage(url = `/payment/return?ref=${REF}`) {
   const { member, session } = signInAs({ membership_tier: 'payg', has_used_trial: true });
   server.use(memberHandler(member));
-  renderWithProviders(<PaymentReturnPage />, url);
+  renderWithProviders(<PaymentReturnRoute />, url);
   return session;
 }
 
-describe('PaymentReturnPage', () => {
+describe('PaymentReturnRoute', () => {
   it('asks the server about the payment with the member token and shows a paid class booking', async () => {
     const calls = statusSequence(payment({ status: 'paid', paidAt: '2026-01-10T10:00:00Z' }));
     const session = renderPage();

@@ -1,35 +1,34 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassDateTime } from '@/lib/studio-time';
 import { usePaymentStatus, type PaymentStatus } from '../api/payment-status';
-import { PAYMENT_MESSAGES as M } from '../payment-messages';
+import { paths } from '@/config/paths';
+import { PAYMENT_MESSAGES as M } from '../lib/payment-messages';
 
 /**
- * /payment/return?ref=<checkout reference>: where the card provider sends the member back.
- * What it shows comes from the database (see usePaymentStatus), not from the URL.
+ * Where the card provider sends the member back (/payment/return?ref=<checkout reference>). What
+ * it shows comes from the database (see usePaymentStatus), not from the URL.
  */
-export function PaymentReturnPage() {
-  const [params] = useSearchParams();
-  const reference = params.get('ref') ?? '';
+export function PaymentResult({ reference }: { reference: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
-      {reference ? <PaymentResult reference={reference} /> : <Message title={M.notFound} />}
+      {reference ? <PaymentOutcome reference={reference} /> : <Message title={M.notFound} />}
     </section>
   );
 }
 
-function PaymentResult({ reference }: { reference: string }) {
+function PaymentOutcome({ reference }: { reference: string }) {
   const { check, polling, checkAgain } = usePaymentStatus(reference);
 
   if (!check) return <Spinner label={M.checking} />;
   if (check.state === 'signed_out') {
     return (
       <Message title={M.signInFirst}>
-        <Link to="/signin" className={buttonClasses()}>
+        <Link to={paths.signIn.path} className={buttonClasses()}>
           Sign In
         </Link>
       </Message>
@@ -56,7 +55,7 @@ function PaymentResult({ reference }: { reference: string }) {
   const isClass = payment.kind === 'class';
   return (
     <Message title={M.failedTitle} text={isClass ? `${M.failed} ${M.spotReleased}` : M.failed}>
-      <Link to={isClass ? '/schedule' : '/membership'} className={buttonClasses()}>
+      <Link to={isClass ? paths.schedule : paths.membership} className={buttonClasses()}>
         {isClass ? M.toSchedule : M.toMembership}
       </Link>
     </Message>
@@ -70,7 +69,7 @@ function Paid({ payment }: { payment: PaymentStatus }) {
       : M.paidClass(payment.className ?? 'your class', payment.classStartTime ? formatClassDateTime(payment.classStartTime) : 'the booked date');
     return (
       <Message title={M.paidTitle} text={text}>
-        <Link to="/mybookings" className={buttonClasses()}>
+        <Link to={paths.myBookings} className={buttonClasses()}>
           {M.toBookings}
         </Link>
       </Message>
@@ -78,7 +77,7 @@ function Paid({ payment }: { payment: PaymentStatus }) {
   }
   return (
     <Message title={M.paidTitle} text={M.paidPlan(payment.planName ?? 'plan')}>
-      <Link to="/dashboard" className={buttonClasses()}>
+      <Link to={paths.dashboard} className={buttonClasses()}>
         {M.toDashboard}
       </Link>
     </Message>
