@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ClipboardList, XCircle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
@@ -13,6 +12,7 @@ import { PageHeading } from './page-heading';
 import { SearchBox } from './search-box';
 import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { BOOKING_CSV_COLUMNS } from '../lib/export-csv';
 import { formatInLondon } from '../lib/studio-clock';
 import { useListSearch } from '../lib/use-list-search';
@@ -30,10 +30,9 @@ export function BookingsList() {
 
   function cancel(booking: AdminBooking) {
     const who = booking.member.name || booking.member.email;
-    if (!window.confirm(`Cancel ${who}'s booking for ${booking.class.name}?`)) return;
-    cancelBooking.mutate(booking.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.bookingCancelled),
-      onError: () => toast.error(ADMIN_MESSAGES.bookingCancelFailed),
+    confirmThenMutate(`Cancel ${who}'s booking for ${booking.class.name}?`, cancelBooking, booking.id, {
+      success: ADMIN_MESSAGES.bookingCancelled,
+      failure: ADMIN_MESSAGES.bookingCancelFailed,
     });
   }
 

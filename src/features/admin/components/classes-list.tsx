@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +14,7 @@ import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
 import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
 
 type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 
@@ -32,10 +32,9 @@ export function ClassesList() {
   useErrorToast(list.isError, ADMIN_MESSAGES.classesLoadFailed);
 
   function remove(row: ClassRow) {
-    if (!window.confirm(`Delete ${row.name}? Its bookings are cancelled too.`)) return;
-    deleteClass.mutate(row.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.classDeleted),
-      onError: () => toast.error(ADMIN_MESSAGES.classDeleteFailed),
+    confirmThenMutate(`Delete ${row.name}? Its bookings are cancelled too.`, deleteClass, row.id, {
+      success: ADMIN_MESSAGES.classDeleted,
+      failure: ADMIN_MESSAGES.classDeleteFailed,
     });
   }
 

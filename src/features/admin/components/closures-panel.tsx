@@ -11,6 +11,7 @@ import { closureFormSchema, useAddClosure, type ClosureForm } from '../api/add-c
 import { useUpcomingClosures, type StudioClosure } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { londonToday } from '../lib/studio-clock';
 import { EmptyState } from './empty-state';
 import { RowDangerButton } from './row-danger-button';
@@ -30,10 +31,9 @@ export function ClosuresPanel() {
   useErrorToast(closures.isError, ADMIN_MESSAGES.closuresLoadFailed);
 
   function remove(closure: StudioClosure) {
-    if (!window.confirm(`Reopen the studio on ${formatDay(closure.closed_on)}? Cancelled classes are not restored.`)) return;
-    removeClosure.mutate(closure.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.closureRemoved),
-      onError: (error) => toast.error(error.message || ADMIN_MESSAGES.closureRemoveFailed),
+    confirmThenMutate(`Reopen the studio on ${formatDay(closure.closed_on)}? Cancelled classes are not restored.`, removeClosure, closure.id, {
+      success: ADMIN_MESSAGES.closureRemoved,
+      failure: (error) => error.message || ADMIN_MESSAGES.closureRemoveFailed,
     });
   }
 

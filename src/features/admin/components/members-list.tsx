@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
@@ -15,6 +14,7 @@ import { ListFooter } from './list-footer';
 import { StatCard } from './stat-card';
 import { TierBadge } from './tier-badge';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
 import { formatInLondon } from '../lib/studio-clock';
 import { useListSearch } from '../lib/use-list-search';
@@ -30,10 +30,9 @@ export function MembersList() {
   useErrorToast(list.isError || tiers.isError, ADMIN_MESSAGES.membersLoadFailed);
 
   function remove(member: AdminMember) {
-    if (!window.confirm(`Delete ${member.name || member.email}? Their bookings are deleted too.`)) return;
-    deleteMember.mutate(member.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.memberDeleted),
-      onError: () => toast.error(ADMIN_MESSAGES.memberDeleteFailed),
+    confirmThenMutate(`Delete ${member.name || member.email}? Their bookings are deleted too.`, deleteMember, member.id, {
+      success: ADMIN_MESSAGES.memberDeleted,
+      failure: ADMIN_MESSAGES.memberDeleteFailed,
     });
   }
 

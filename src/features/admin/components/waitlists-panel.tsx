@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { Hourglass, UserMinus } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
@@ -6,6 +5,7 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { useWaitlists, type AdminWaitlistEntry } from '../api/get-waitlists';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { formatInLondon } from '../lib/studio-clock';
 import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
@@ -22,10 +22,9 @@ export function WaitlistsPanel() {
 
   function remove(entry: AdminWaitlistEntry) {
     const who = entry.member.name || entry.member.email;
-    if (!window.confirm(`Remove ${who} from the waitlist for ${entry.class.name}?`)) return;
-    removeFromWaitlist.mutate(entry.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.waitlistRemoved),
-      onError: () => toast.error(ADMIN_MESSAGES.waitlistRemoveFailed),
+    confirmThenMutate(`Remove ${who} from the waitlist for ${entry.class.name}?`, removeFromWaitlist, entry.id, {
+      success: ADMIN_MESSAGES.waitlistRemoved,
+      failure: ADMIN_MESSAGES.waitlistRemoveFailed,
     });
   }
 

@@ -1,28 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { newPasswordSchema, PASSWORD_CHANGE_MESSAGES, type NewPassword } from '@/lib/auth/password-rules';
-import { useUpdatePassword } from '@/lib/auth/update-password';
+import { useNewPasswordForm } from '@/lib/auth/use-new-password-form';
 import { PasswordField } from './password-field';
 
 /** The recovery link's step: choose a new password (the rules and messages of spec section 5). */
 export function SetNewPasswordForm({ onDone }: { onDone: () => void }) {
-  const updatePassword = useUpdatePassword();
-  const { register, handleSubmit, formState } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
-  const error = formState.errors.confirm?.message;
-
-  const submit = handleSubmit((values) => {
-    if (updatePassword.isPending) return;
-    updatePassword.mutate(values, {
-      onSuccess: () => {
-        toast.success(PASSWORD_CHANGE_MESSAGES.updated);
-        onDone();
-      },
-      onError: () => toast.error(PASSWORD_CHANGE_MESSAGES.failed),
-    });
-  });
-
+  const { register, submit, error, pending } = useNewPasswordForm(onDone);
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <PasswordField label="New Password" autoComplete="new-password" {...register('password')} />
@@ -32,8 +14,8 @@ export function SetNewPasswordForm({ onDone }: { onDone: () => void }) {
           {error}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full" loading={updatePassword.isPending}>
-        {updatePassword.isPending ? 'Updating...' : 'Update Password'}
+      <Button type="submit" size="lg" className="w-full" loading={pending}>
+        {pending ? 'Updating...' : 'Update Password'}
       </Button>
     </form>
   );
