@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,9 +20,10 @@ type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 
 /**
  * Classes Management's timetable (spec section 2): upcoming classes by default (the ones an admin
- * acts on), past ones on request, newest first; Add / Edit, Delete and the roster.
+ * acts on), past ones on request, newest first; Add / Edit, Delete and the roster. `toolbar` sits
+ * beside "Show past classes".
  */
-export function ClassesList() {
+export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
   const [showPast, setShowPast] = useState(false);
   const [page, setPage] = useState(0);
   const list = useClassesPage(page, showPast);
@@ -51,18 +52,21 @@ export function ClassesList() {
           </Button>
         }
       />
-      <label className="mb-4 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          className="h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
-          checked={showPast}
-          onChange={(e) => {
-            setShowPast(e.target.checked);
-            setPage(0);
-          }}
-        />
-        Show past classes
-      </label>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+            checked={showPast}
+            onChange={(e) => {
+              setShowPast(e.target.checked);
+              setPage(0);
+            }}
+          />
+          Show past classes
+        </label>
+        {toolbar}
+      </div>
       <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading classes" />}
         {state.status === 'ready' && state.total === 0 && (

@@ -16,7 +16,9 @@ import { londonToday } from '../lib/studio-clock';
 import { EmptyState } from './empty-state';
 import { RowDangerButton } from './row-danger-button';
 import { TablePanel } from './table-panel';
-import { td, th } from './table-styles';
+
+/** The panel's heading id, so Classes Management can link down to it. */
+export const CLOSURES_ANCHOR = 'studio-closures';
 
 /** 'Mon, Dec 1, 2025': a closure is a calendar date, not an instant. */
 const formatDay = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
@@ -38,8 +40,8 @@ export function ClosuresPanel() {
   }
 
   return (
-    <section aria-labelledby="closures-heading" className="mt-10">
-      <h2 id="closures-heading" className="text-xl font-bold text-slate-900">
+    <section aria-labelledby={CLOSURES_ANCHOR} className="mt-10 scroll-mt-6">
+      <h2 id={CLOSURES_ANCHOR} className="text-xl font-bold text-slate-900">
         Studio Closures
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">Days the studio is closed. Generate Classes skips them.</p>
@@ -52,30 +54,19 @@ export function ClosuresPanel() {
             <EmptyState title="No closures planned" body="Add a date when the hall is shut." icon={<CalendarOff aria-hidden="true" className="h-10 w-10" />} />
           )}
           {closures.data && closures.data.length > 0 && (
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>Date</th>
-                    <th scope="col" className={th}>Reason</th>
-                    <th scope="col" className={th}>Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 bg-white">
-                  {closures.data.map((c) => (
-                    <tr key={c.id}>
-                      <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatDay(c.closed_on)}</td>
-                      <td className={td}>{c.reason || '—'}</td>
-                      <td className={td}>
-                        <RowDangerButton label={`Remove closure on ${formatDay(c.closed_on)}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(c)}>
-                          Remove
-                        </RowDangerButton>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul aria-label="Upcoming closures" className="divide-y divide-slate-100">
+              {closures.data.map((c) => (
+                <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{formatDay(c.closed_on)}</p>
+                    <p className="text-sm text-slate-600">{c.reason || '—'}</p>
+                  </div>
+                  <RowDangerButton label={`Remove closure on ${formatDay(c.closed_on)}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(c)}>
+                    Remove
+                  </RowDangerButton>
+                </li>
+              ))}
+            </ul>
           )}
         </TablePanel>
       </div>
