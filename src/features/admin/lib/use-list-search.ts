@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** How long typing pauses before the search goes to the server. */
-export const SEARCH_DELAY_MS = 300;
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The page and search state of a server-paged admin list: `term` is the settled (debounced,

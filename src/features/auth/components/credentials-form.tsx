@@ -10,7 +10,7 @@ export type Credentials = SignUpInput;
 
 /** Which request the form feeds: its schema is the one that request parses. */
 const SCHEMAS = { signin: signInSchema, signup: signUpSchema, trial: trialSignUpSchema } as const;
-export type CredentialsKind = keyof typeof SCHEMAS;
+type CredentialsKind = keyof typeof SCHEMAS;
 
 type Props = {
   kind: CredentialsKind;
