@@ -32,7 +32,7 @@ export function parseManifest(text: string): Map<string, string> {
   const entries = new Map<string, string>();
   for (const line of text.split('\n')) {
     const match = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line.trim());
-    if (match) entries.set(match[2], match[1]);
+    if (match) entries.set(match[2]!, match[1]!);
   }
   return entries;
 }

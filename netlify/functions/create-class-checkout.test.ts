@@ -26,7 +26,6 @@ beforeEach(() => {
   supabase = new FakeSupabase();
   supabase.sessions.set(TOKEN, USER);
   supabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
-  supabase.answerRpc('book_class', { status: 'payment_required', booking_id: null, class_id: CLASS_ID, needs_payment: true, price_payg: 10 });
   supabase.answerRpc('create_class_payment_hold', {
     checkout_reference: REFERENCE,
     booking_id: 'booking-1',
@@ -61,18 +60,18 @@ function post(body: unknown, token: string | null = TOKEN) {
 }
 
 describe('create-class-checkout', () => {
-  it('asks book_class as the member, holds the spot, and checks out the class price', async () => {
+  it('holds the spot through the database rules, and checks out the class price', async () => {
     const res = await post({ classId: CLASS_ID });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_class_1', reference: REFERENCE });
 
-    const [decision] = supabase.calls('book_class');
-    expect(decision).toEqual({ fn: 'book_class', args: { p_class_id: CLASS_ID }, authorization: `Bearer ${TOKEN}` });
+    // Never book_class: for a member who needs no payment it would book on the spot.
+    expect(supabase.calls('book_class')).toEqual([]);
     expect(supabase.calls('create_class_payment_hold')).toEqual([
       {
         fn: 'create_class_payment_hold',
         authorization: `Bearer ${SERVICE_KEY}`,
-        args: { p_member_id: 'member-1', p_class_id: CLASS_ID, p_hold_minutes: CLASS_HOLD_MINUTES },
+        args: { p_member_id: 'member-1', p_class_id: CLASS_ID, p_hold_minutes: CLASS_HOLD_MINUTES, p_booking_type: null },
       },
     ]);
     expect(sumupBodies).toEqual([
@@ -89,31 +88,26 @@ describe('create-class-checkout', () => {
     ]);
   });
 
-  it.each([
-    ['standard', true],
-    ['premium', true],
-    ['trial', false],
-    ['payg', false],
-  ])('refuses a %s member (trial used: %s) before asking book_class, which would book them', async (tier, used) => {
-    supabase.members.set(USER, { id: 'member-1', membership_tier: tier, has_used_trial: used });
-    const res = await post({ classId: CLASS_ID });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: 'payment_not_required' });
-    expect(supabase.rpcCalls).toEqual([]);
+  it("passes the booking form's type to the hold (a Standard member choosing pay-as-you-go)", async () => {
+    const res = await post({ classId: CLASS_ID, bookingType: 'payg' });
+    expect(res.status).toBe(200);
+    expect(supabase.calls('create_class_payment_hold').map((c) => c.args)).toEqual([
+      { p_member_id: 'member-1', p_class_id: CLASS_ID, p_hold_minutes: CLASS_HOLD_MINUTES, p_booking_type: 'payg' },
+    ]);
   });
 
   it.each([
+    ['payment_not_required', 'No payment is needed for this booking', 409],
     ['class_full', 'This class is fully booked', 409],
     ['already_booked', 'You have already booked this class', 409],
     ['class_started', 'This class has already started', 409],
     ['class_locked', 'This premium class opens for booking on 12 Jan 2026, 06:00', 409],
     ['class_not_found', 'Class not found', 404],
-  ])('passes on book_class refusing with %s, holding nothing', async (hint, message, status) => {
-    supabase.answerRpc('book_class', rpcError(hint, message), 400);
+  ])('passes on the hold refusing with %s, checking out nothing', async (hint, message, status) => {
+    supabase.answerRpc('create_class_payment_hold', rpcError(hint, message), 400);
     const res = await post({ classId: CLASS_ID });
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ error: hint, message });
-    expect(supabase.calls('create_class_payment_hold')).toEqual([]);
     expect(sumupBodies).toEqual([]);
   });
 
@@ -136,6 +130,7 @@ describe('create-class-checkout', () => {
   it.each([
     [{ classId: 'not-a-uuid' }, 400],
     [{}, 400],
+    [{ classId: CLASS_ID, bookingType: 'free' }, 400],
   ])('refuses %j', async (body, status) => {
     const res = await post(body);
     expect(res.status).toBe(status);

@@ -333,6 +333,8 @@ export type Database = {
       payments: {
         Row: {
           amount: number
+          billed_email: string | null
+          billed_name: string | null
           booking_id: string | null
           checkout_reference: string
           class_id: string | null
@@ -342,7 +344,7 @@ export type Database = {
           grants_tier: string | null
           id: string
           kind: string
-          member_id: string
+          member_id: string | null
           needs_refund: boolean
           paid_at: string | null
           plan_slug: string | null
@@ -351,6 +353,8 @@ export type Database = {
         }
         Insert: {
           amount: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference: string
           class_id?: string | null
@@ -360,7 +364,7 @@ export type Database = {
           grants_tier?: string | null
           id?: string
           kind: string
-          member_id: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -369,6 +373,8 @@ export type Database = {
         }
         Update: {
           amount?: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference?: string
           class_id?: string | null
@@ -378,7 +384,7 @@ export type Database = {
           grants_tier?: string | null
           id?: string
           kind?: string
-          member_id?: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -403,6 +409,76 @@ export type Database = {
           {
             foreignKeyName: "payments_member_id_fkey"
             columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      refunds_owed: {
+        Row: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        Insert: {
+          amount: number
+          class_start_time?: string | null
+          created_at?: string
+          description: string
+          id?: string
+          member_email: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Update: {
+          amount?: number
+          class_start_time?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          member_email?: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason?: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "refunds_owed_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_refunded_by_fkey"
+            columns: ["refunded_by"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -461,6 +537,12 @@ export type Database = {
         }
         Returns: Record<string, unknown>[]
       }
+      admin_delete_member: {
+        Args: {
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["member_removal"]
+      }
       admin_stats: {
         Args: never
         Returns: Json
@@ -494,8 +576,30 @@ export type Database = {
         }
         Returns: Json
       }
+      class_schedule: {
+        Args: {
+          p_class_id?: string | null
+          p_day?: string
+          p_limit?: number
+          p_offset?: number
+          p_premium?: boolean | null
+          p_search?: string | null
+          p_trainer?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["schedule_class"][]
+      }
+      class_schedule_summary: {
+        Args: {
+          p_day?: string
+          p_premium?: boolean | null
+          p_search?: string | null
+          p_trainer?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["schedule_summary"]
+      }
       create_class_payment_hold: {
         Args: {
+          p_booking_type?: string | null
           p_class_id: string
           p_hold_minutes: number
           p_member_id: string
@@ -589,13 +693,46 @@ export type Database = {
         }
         Returns: Json
       }
+      mark_refund_refunded: {
+        Args: {
+          p_provider_refund_id?: string | null
+          p_refund_id: string
+        }
+        Returns: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "refunds_owed"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       my_plan_usage: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["plan_usage"]
       }
       my_waitlist: {
         Args: never
         Returns: Json
+      }
+      paid_bookings_affected: {
+        Args: {
+          p_class_id?: string | null
+        }
+        Returns: number
       }
       regenerate_timetable: {
         Args: {
@@ -635,7 +772,56 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
-      [_ in never]: never
+      member_removal: {
+        member_id: string | null
+        refunds_owed: number | null
+        user_id: string | null
+      }
+      plan_usage: {
+        allowance: number | null
+        bookings: number | null
+        late_cancellations: number | null
+        month_start: string | null
+        remaining: number | null
+        used: number | null
+      }
+      schedule_class: {
+        bookable: boolean | null
+        booking_type: string | null
+        can_join_waitlist: boolean | null
+        capacity: number | null
+        current_bookings: number | null
+        description: string | null
+        duration: number | null
+        id: string | null
+        is_premium: boolean | null
+        late_cancel_from: string | null
+        my_booking_id: string | null
+        my_hold_expires_at: string | null
+        my_payment_status: string | null
+        my_waitlist_position: number | null
+        name: string | null
+        needs_payment: boolean | null
+        paid_refusal: string | null
+        price_payg: number | null
+        refusal: string | null
+        spots_left: number | null
+        start_time: string | null
+        trainer: string | null
+        trial_refusal: string | null
+        type: string | null
+        unlock_for_standard: string | null
+        unlocks_at: string | null
+        waitlist_closes_at: string | null
+        waitlist_refusal: string | null
+        waitlist_size: number | null
+      }
+      schedule_summary: {
+        all_instructors: string[] | null
+        available_spots: number | null
+        instructors: number | null
+        total_classes: number | null
+      }
     }
   }
 }

@@ -14,6 +14,21 @@ as $$ select interval '7 days' $$;
 -- Creates (or links, when an unlinked row with the same email exists) the member row of an auth
 -- user: 'trial' for sign-ups from the free-trial page, else 'payg'. Returns the row, or null when
 -- the user has no email.
+-- Emails whose free trial is spent, remembered after the member is deleted so a new account with
+-- the same email gets no second trial. A one-way hash: the address itself is not kept.
+create function private.email_hash(p_email text)
+returns text
+language sql immutable set search_path = ''
+as $$ select encode(extensions.digest(lower(btrim(p_email)), 'sha256'), 'hex') $$;
+
+create table private.trial_emails (
+  email_hash text primary key,
+  recorded_at timestamptz not null default now()
+);
+
+revoke all on private.trial_emails from public, anon, authenticated;
+revoke execute on function private.email_hash(text) from public;
+
 create function private.create_member_for_user(p_user_id uuid)
 returns public.members
 language plpgsql security definer set search_path = ''
@@ -22,12 +37,15 @@ declare
   v_user auth.users;
   v_member public.members;
   v_is_trial boolean;
+  v_trial_used boolean;
 begin
   select * into v_user from auth.users where id = p_user_id;
   if not found or v_user.email is null then
     return null;
   end if;
-  v_is_trial := coalesce(v_user.raw_user_meta_data ->> 'signup_source', '') = 'free-trial';
+  -- The free trial is once per email: a member deleted and signing up again gets none (issue 14).
+  v_trial_used := exists (select 1 from private.trial_emails t where t.email_hash = private.email_hash(v_user.email));
+  v_is_trial := coalesce(v_user.raw_user_meta_data ->> 'signup_source', '') = 'free-trial' and not v_trial_used;
 
   insert into public.members as m (user_id, email, name, membership_tier, has_used_trial, trial_expires_at)
   values (
@@ -35,7 +53,7 @@ begin
     v_user.email,
     nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''),
     case when v_is_trial then 'trial' else 'payg' end,
-    false,
+    v_trial_used,
     case when v_is_trial then now() + private.trial_length() end
   )
   on conflict (email) do update set user_id = excluded.user_id
@@ -342,7 +360,10 @@ begin
   if p_end - p_start > 366 then
     raise exception 'The period must be at most 366 days' using errcode = '22023', hint = 'invalid_period';
   end if;
-  delete from public.classes;
+  -- Paid bookings of the removed classes become refunds owed with this reason (bookings trigger).
+  perform set_config('app.booking_removal', 'timetable_regenerated', true);
+  -- Every class (the spec: "all rows except a null id"); hosted's pg-safeupdate wants a WHERE.
+  delete from public.classes where id is not null;
   get diagnostics v_deleted = row_count;
   v_created := private.insert_timetable(p_start, p_end);
   return json_build_object('deleted', v_deleted, 'created', v_created);

@@ -6,7 +6,11 @@
 
 create table public.payments (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references public.members (id) on delete cascade,
+  -- Kept when the member is deleted (the studio's accounts): the reference is cleared and the
+  -- name and email billed stay on the row (issue 14).
+  member_id uuid references public.members (id) on delete set null,
+  billed_name text,
+  billed_email text,
   kind text not null check (kind in ('plan', 'class')),
   plan_slug text,
   -- The tier a paid plan grants (from the functions' plan table); null for training packages.
@@ -31,6 +35,23 @@ create table public.payments (
 );
 
 create index payments_member_id_idx on public.payments (member_id);
+
+-- Who was billed, copied from the member when the payment is recorded.
+create function private.payments_fill_billed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  select m.name, m.email::text into new.billed_name, new.billed_email from public.members m where m.id = new.member_id;
+  return new;
+end;
+$$;
+
+revoke execute on function private.payments_fill_billed() from public;
+
+create trigger payments_fill_billed
+  before insert on public.payments
+  for each row execute function private.payments_fill_billed();
 create index payments_booking_id_idx on public.payments (booking_id);
 create index payments_class_id_idx on public.payments (class_id);
 
@@ -110,7 +131,8 @@ $$;
 create function public.create_class_payment_hold(
   p_member_id uuid,
   p_class_id uuid,
-  p_hold_minutes integer
+  p_hold_minutes integer,
+  p_booking_type text default null
 )
 returns json
 language plpgsql
@@ -120,7 +142,7 @@ as $$
 declare
   v_member public.members;
   v_class public.classes;
-  v_taken integer;
+  v_refusal text;
   v_booking_id uuid;
   v_payment public.payments;
   v_hold_until timestamptz;
@@ -128,35 +150,35 @@ begin
   if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
     raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
   end if;
-
-  select * into v_member from public.members where id = p_member_id;
-  if not found then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  -- Only a pay-as-you-go member whose free trial is used pays per class (spec section 4).
-  if v_member.membership_tier <> 'payg' or not v_member.has_used_trial then
-    raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
+  if p_booking_type is not null and p_booking_type not in ('paid', 'trial', 'payg') then
+    raise exception 'Unknown booking type' using errcode = '22023', hint = 'invalid_booking_type';
   end if;
 
   -- Expired holds stop counting before we look at the spots.
   perform public.release_expired_holds();
 
+  -- book_class's lock order: the class row, then the member row.
   select * into v_class from public.classes where id = p_class_id for update;
   if not found then
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
-  if v_class.start_time <= now() then
-    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  select * into v_member from public.members where id = p_member_id for no key update;
+  if not found then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
   end if;
-  if v_class.price_payg is null or v_class.price_payg <= 0 then
+
+  -- One unpaid hold per member (issue 14): starting another checkout releases the previous
+  -- hold before this class is judged, so its spot is free again at once.
+  delete from public.bookings
+   where member_id = p_member_id and payment_status = 'pending' and class_id <> p_class_id;
+
+  -- book_class's own rules decide; only a booking that must be paid by card is held here.
+  v_refusal := private.booking_refusal(v_member, v_class, p_booking_type);
+  if v_refusal is not null then
+    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
+  end if;
+  if not private.needs_payment(private.booking_type_for(v_member, p_booking_type), v_class) then
     raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
-  end if;
-  if exists (select 1 from public.bookings where member_id = p_member_id and class_id = p_class_id) then
-    raise exception 'You have already booked this class' using errcode = '23505', hint = 'already_booked';
-  end if;
-  select count(*) into v_taken from public.bookings where class_id = p_class_id;
-  if v_taken >= v_class.capacity then
-    raise exception 'This class is fully booked' using errcode = 'P0001', hint = 'class_full';
   end if;
 
   v_hold_until := now() + make_interval(mins => p_hold_minutes);
@@ -316,12 +338,12 @@ $$;
 
 -- Service role only: the functions call these after verifying the caller or the provider.
 revoke execute on function public.create_plan_payment(uuid, text, numeric, text, text) from public, anon, authenticated;
-revoke execute on function public.create_class_payment_hold(uuid, uuid, integer) from public, anon, authenticated;
+revoke execute on function public.create_class_payment_hold(uuid, uuid, integer, text) from public, anon, authenticated;
 revoke execute on function public.set_payment_checkout(text, text) from public, anon, authenticated;
 revoke execute on function public.abandon_payment(text) from public, anon, authenticated;
 revoke execute on function public.apply_checkout_result(text, text, text, numeric, text) from public, anon, authenticated;
 grant execute on function public.create_plan_payment(uuid, text, numeric, text, text) to service_role;
-grant execute on function public.create_class_payment_hold(uuid, uuid, integer) to service_role;
+grant execute on function public.create_class_payment_hold(uuid, uuid, integer, text) to service_role;
 grant execute on function public.set_payment_checkout(text, text) to service_role;
 grant execute on function public.abandon_payment(text) to service_role;
 grant execute on function public.apply_checkout_result(text, text, text, numeric, text) to service_role;

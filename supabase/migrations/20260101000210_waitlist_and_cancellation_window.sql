@@ -106,11 +106,56 @@ create policy "Members read their own late cancellations; admins read all"
 
 -- Booking rules shared by book_class and the waitlist promotion -----------------------------------
 
--- True when the member still has the free trial (trial tier, or payg who never used it).
+-- True when the member still has the free trial (trial tier, or payg who never used it). A plan
+-- member never books a trial class, even past their allowance: the trial is for newcomers.
 create function private.trial_available(p_member public.members)
 returns boolean
 language sql immutable set search_path = ''
-as $$ select p_member.membership_tier = 'trial' or not p_member.has_used_trial $$;
+as $$ select p_member.membership_tier = 'trial' or (p_member.membership_tier = 'payg' and not p_member.has_used_trial) $$;
+
+-- Monthly class allowance of a plan (spec section 9); null: no allowance (pay per class).
+create function private.plan_allowance(p_tier text)
+returns integer
+language sql immutable set search_path = ''
+as $$ select case p_tier when 'standard' then 12 when 'premium' then 20 end $$;
+
+-- The month the allowance counts, from day 1 00:00 London.
+create function private.allowance_month_start(p_at timestamptz)
+returns timestamptz
+language sql immutable set search_path = ''
+as $$ select date_trunc('month', p_at at time zone 'Europe/London') at time zone 'Europe/London' $$;
+
+-- Classes this member's plan has paid for this month: their 'paid' bookings made this month plus
+-- the late cancellations of such bookings (decision 0005: a late cancellation still counts).
+-- Pay-as-you-go and trial bookings never use the allowance.
+create function private.allowance_used(p_member_id uuid, p_at timestamptz)
+returns integer
+language sql stable security definer set search_path = ''
+as $$
+  select (select count(*)::int from public.bookings b
+           where b.member_id = p_member_id and b.type = 'paid'
+             and b.booked_at >= private.allowance_month_start(p_at))
+       + (select count(*)::int from public.late_cancellations l
+           where l.member_id = p_member_id and l.booking_type = 'paid'
+             and l.booked_at >= private.allowance_month_start(p_at))
+$$;
+
+-- Why this member may not book with this booking type, or null. 'paid' (the booking form's
+-- "Member") needs a plan with classes left this month; 'trial' the free trial; 'payg' is open to
+-- everyone (they pay the class price, the allowance is untouched).
+create function private.booking_type_refusal(p_member public.members, p_booking_type text)
+returns text
+language sql stable set search_path = ''
+as $$
+  select case p_booking_type
+    when 'paid' then
+      case
+        when private.plan_allowance(p_member.membership_tier) is null then 'plan_required'
+        when private.allowance_used(p_member.id, now()) >= private.plan_allowance(p_member.membership_tier) then 'allowance_used'
+      end
+    when 'trial' then case when not private.trial_available(p_member) then 'trial_unavailable' end
+  end
+$$;
 
 -- The first reason (a book_class hint) this member may not book this class now, or null. In the
 -- contract's order: class_started, already_booked, class_locked, class_full, trial_unavailable.
@@ -133,15 +178,12 @@ begin
   if p_class.spots_left <= 0 then
     return 'class_full';
   end if;
-  if p_booking_type = 'trial' and not private.trial_available(p_member) then
-    return 'trial_unavailable';
-  end if;
-  return null;
+  return private.booking_type_refusal(p_member, p_booking_type);
 end;
 $$;
 
 -- Raises the refusal `p_hint` with the contract's SQLSTATE and message.
-create function private.raise_booking_refusal(p_hint text, p_class public.classes)
+create function private.raise_booking_refusal(p_hint text, p_class public.classes, p_member public.members)
 returns void
 language plpgsql volatile set search_path = ''
 as $$
@@ -160,20 +202,27 @@ begin
       raise exception 'This class is fully booked' using errcode = 'P0001', hint = p_hint;
     when 'trial_unavailable' then
       raise exception 'Your free trial has already been used' using errcode = 'P0001', hint = p_hint;
+    when 'plan_required' then
+      raise exception 'Member bookings are for Standard and Platinum Premium members' using errcode = 'P0001', hint = p_hint;
+    when 'allowance_used' then
+      raise exception 'You''ve used your % classes this month', private.plan_allowance(p_member.membership_tier)
+        using errcode = 'P0001', hint = p_hint;
     else
       raise exception 'Unknown booking refusal %', p_hint using errcode = 'XX000';
   end case;
 end;
 $$;
 
--- The booking type the tier decides (spec section 4); the form's choice only matters for 'trial'.
+-- The booking type recorded: the booking form's choice when there is one (booking_refusal has
+-- checked it is allowed), otherwise the member's best: the plan while it has classes left this
+-- month, then the free trial, then pay-as-you-go (spec section 4; issue 14).
 create function private.booking_type_for(p_member public.members, p_booking_type text)
 returns text
-language sql immutable set search_path = ''
+language sql stable set search_path = ''
 as $$
   select case
-    when p_booking_type = 'trial' then 'trial'
-    when p_member.membership_tier in ('standard', 'premium') then 'paid'
+    when p_booking_type is not null then p_booking_type
+    when private.booking_type_refusal(p_member, 'paid') is null then 'paid'
     when private.trial_available(p_member) then 'trial'
     else 'payg'
   end
@@ -209,9 +258,11 @@ begin
 end;
 $$;
 
+revoke execute on function private.plan_allowance(text), private.allowance_month_start(timestamptz),
+  private.allowance_used(uuid, timestamptz), private.booking_type_refusal(public.members, text) from public;
 revoke execute on function private.trial_available(public.members),
   private.booking_refusal(public.members, public.classes, text),
-  private.raise_booking_refusal(text, public.classes),
+  private.raise_booking_refusal(text, public.classes, public.members),
   private.booking_type_for(public.members, text),
   private.needs_payment(text, public.classes),
   private.create_booking(uuid, uuid, text) from public;
@@ -257,7 +308,7 @@ begin
 
   v_refusal := private.booking_refusal(v_member, v_class, p_booking_type);
   if v_refusal is not null then
-    perform private.raise_booking_refusal(v_refusal, v_class);
+    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
 
   v_previous_tier := v_member.membership_tier;
@@ -426,7 +477,7 @@ begin
 
   v_refusal := private.booking_refusal(v_member, v_class, null);
   if v_refusal in ('class_started', 'already_booked') then
-    perform private.raise_booking_refusal(v_refusal, v_class);
+    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
   if exists (select 1 from public.class_waitlist w where w.member_id = v_member.id and w.class_id = v_class.id) then
     raise exception 'You are already on the waitlist for this class' using errcode = '23505', hint = 'already_waitlisted';
@@ -435,7 +486,7 @@ begin
     raise exception 'The waitlist for this class has closed' using errcode = 'P0001', hint = 'waitlist_closed';
   end if;
   if v_refusal = 'class_locked' then
-    perform private.raise_booking_refusal(v_refusal, v_class);
+    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
   if v_refusal is null then
     raise exception 'This class still has spots. Book it instead.' using errcode = 'P0001', hint = 'class_not_full';
@@ -541,7 +592,12 @@ begin
     values (v_booking.member_id, v_booking.class_id, v_booking.id, v_booking.type, v_booking.booked_at, v_class.start_time);
   end if;
 
+  -- A member's own cancellation owes no refund; an admin's does (bookings_record_refund_owed).
+  if v_booking.member_id = private.current_member_id() then
+    perform set_config('app.booking_removal', 'member_cancelled', true);
+  end if;
   delete from public.bookings where id = v_booking.id;
+  perform set_config('app.booking_removal', '', true);
 
   if v_booking.payment_status = 'completed' then
     perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
@@ -557,32 +613,42 @@ $$;
 
 -- Plan usage -----------------------------------------------------------------------------------
 
--- The caller's plan usage this month (from day 1 00:00 London), counted as the dashboard counts
--- bookings (by booked_at) plus the late cancellations of bookings made this month:
--- { month_start, bookings, late_cancellations, used }.
+-- The caller's usage this month, the numbers book_class enforces: { month_start, allowance (null
+-- without a plan), used (classes the plan paid for, late cancellations included), remaining,
+-- bookings (every booking made this month, for pay-as-you-go meters), late_cancellations }.
+create type public.plan_usage as (
+  month_start timestamptz,
+  allowance integer,
+  used integer,
+  remaining integer,
+  bookings integer,
+  late_cancellations integer
+);
+
 create function public.my_plan_usage()
-returns json
+returns public.plan_usage
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  v_member_id uuid := private.current_member_id();
-  v_month_start timestamptz :=
-    date_trunc('month', now() at time zone 'Europe/London') at time zone 'Europe/London';
-  v_bookings integer;
-  v_late integer;
+  v_member public.members;
+  r public.plan_usage;
 begin
   if (select auth.uid()) is null then
     raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
   end if;
-  if v_member_id is null then
+  select * into v_member from public.members m where m.id = private.current_member_id();
+  if not found then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
   end if;
-  select count(*)::int into v_bookings from public.bookings
-   where member_id = v_member_id and booked_at >= v_month_start;
-  select count(*)::int into v_late from public.late_cancellations
-   where member_id = v_member_id and booked_at >= v_month_start;
-  return json_build_object('month_start', v_month_start, 'bookings', v_bookings,
-                           'late_cancellations', v_late, 'used', v_bookings + v_late);
+  r.month_start := private.allowance_month_start(now());
+  r.allowance := private.plan_allowance(v_member.membership_tier);
+  r.used := private.allowance_used(v_member.id, now());
+  r.remaining := greatest(r.allowance - r.used, 0);
+  select count(*)::int into r.bookings from public.bookings
+   where member_id = v_member.id and booked_at >= r.month_start;
+  select count(*)::int into r.late_cancellations from public.late_cancellations
+   where member_id = v_member.id and booked_at >= r.month_start;
+  return r;
 end;
 $$;
 

@@ -163,8 +163,11 @@ describe('book_class: tier transitions (spec section 4)', () => {
   it('a payg member cannot get a paid (plan) booking by asking for one', async () => {
     const user = await createUser(db, 'payg-paid', { membership_tier: 'payg', has_used_trial: true });
     const classId = await createClass(db);
-    const result = await book(user, classId, 'paid');
-    expect(result.status).toBe('payment_required');
+    await expectSqlError(book(user, classId, 'paid'), {
+      code: 'P0001',
+      hint: 'plan_required',
+      message: 'Member bookings are for Standard and Platinum Premium members',
+    });
     expect(await bookingsOf(user.memberId)).toEqual([]);
   });
 });

@@ -145,5 +145,24 @@ describe('concurrent bookings of the last spots', () => {
       );
       expect(rows).toEqual([{ trials: 1, tier: 'payg' }]);
     });
+
+    it.skipIf(!binDir)('simultaneous bookings at the allowance edge use exactly the allowance', async () => {
+      const db = pgClientDatabase(admin!);
+      const standard = await createUser(db, 'allowance-edge', { membership_tier: 'standard' });
+      // 10 of the 12 classes used this month; 5 bookings at once: 2 on the plan, 3 asked to pay.
+      for (let i = 0; i < 10; i += 1) {
+        const used = await createClass(db);
+        await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [standard.memberId, used]);
+      }
+      const classes: string[] = [];
+      for (let i = 0; i < 5; i += 1) classes.push(await createClass(db, { price_payg: 10 }));
+      const outcomes = await race(classes.map((id) => ({ claims: standard.claims, sql: 'select public.book_class($1)', params: [id] })));
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      const { rows } = await db.query<{ paid: number; all: number }>(
+        `select count(*) filter (where type = 'paid')::int as paid, count(*)::int as all from public.bookings where member_id = $1`,
+        [standard.memberId],
+      );
+      expect(rows).toEqual([{ paid: 12, all: 12 }]);
+    });
   });
 });

@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import { useNow } from '@/hooks/use-now';
-import { BOOKING_TYPE_LABELS, type BookingType } from '@/lib/booking/book-class';
+import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
 import { useErrorToast } from '@/hooks/use-error-toast';

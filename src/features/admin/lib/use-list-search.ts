@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -9,18 +10,11 @@ const SEARCH_DELAY_MS = 300;
  */
 export function useListSearch() {
   const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  const [page, setPage] = useState(0);
-
-  useEffect(() => {
-    const next = search.trim();
-    if (next === term) return;
-    const timer = setTimeout(() => {
-      setTerm(next);
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, term]);
+  const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // The page belongs to the term it was chosen for.
+  const [paging, setPaging] = useState({ term, page: 0 });
+  const page = paging.term === term ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ term, page: next });
 
   return { search, setSearch, term, page, setPage, searching: search.trim() !== '' || term !== '' };
 }
