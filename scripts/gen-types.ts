@@ -7,6 +7,10 @@
  *   npm run db:types          write the file
  *   npm run db:types:check    exit 1 when the committed file is not current (CI)
  *
+ * Enums become `Enums` (and `Constants`), columns and fields of an enum type reference them;
+ * declared row types become `CompositeTypes` (every field nullable, as the CLI types them), and an
+ * RPC returning one, an array of one or `returns table (…)` is typed with it.
+ *
  * One deliberate difference from the CLI: an RPC argument whose default is NULL is typed
  * `T | null`, since passing null is exactly what that default allows.
  */
@@ -26,7 +30,20 @@ const stringTypes = new Set([
   'timestamptz', 'interval', 'bytea', 'inet', 'cidr', 'macaddr', 'money', 'tsvector', 'xml', 'bit', 'varbit',
 ]);
 
+const q = (s: string) => JSON.stringify(s);
+
+/**
+ * The SQL that names a type for tsScalar: `e:<name>` for an enum and `c:<name>` for a declared row
+ * type (create type … as) of the schema, else the type's own name.
+ */
+const typeKey = (t: string) =>
+  `case when ${t}.typnamespace = $1::regnamespace and (${t}.typtype = 'e'
+          or (${t}.typtype = 'c' and exists (select 1 from pg_class tc where tc.oid = ${t}.typrelid and tc.relkind = 'c')))
+        then ${t}.typtype::text || ':' || ${t}.typname::text else ${t}.typname::text end`;
+
 function tsScalar(typname: string): string {
+  if (typname.startsWith('e:')) return `Database[${q(schema)}]["Enums"][${q(typname.slice(2))}]`;
+  if (typname.startsWith('c:')) return `Database[${q(schema)}]["CompositeTypes"][${q(typname.slice(2))}]`;
   if (typname === 'bool') return 'boolean';
   if (numberTypes.has(typname)) return 'number';
   if (typname === 'json' || typname === 'jsonb') return 'Json';
@@ -52,7 +69,7 @@ const tsType = (typname: string, elemtype: string | null) => (elemtype ? `${tsSc
 async function introspect(db: SqlExecutor) {
   const columns = (
     await db.query<ColumnInfo>(
-      `select c.relname as table, a.attname as column, t.typname, et.typname as elemtype,
+      `select c.relname as table, a.attname as column, ${typeKey('t')} as typname, ${typeKey('et')} as elemtype,
               a.attnotnull as notnull, a.atthasdef as hasdefault, a.attidentity as identity, a.attgenerated as generated
          from pg_attribute a
          join pg_class c on c.oid = a.attrelid
@@ -105,12 +122,14 @@ async function introspect(db: SqlExecutor) {
       retset: boolean;
     }>(
       `select p.proname as name, p.proargnames as arg_names,
-              array(select t.typname from unnest(p.proargtypes::oid[]) with ordinality u(o, i) join pg_type t on t.oid = u.o order by u.i)::text[] as arg_types,
-              array(select et.typname from unnest(p.proargtypes::oid[]) with ordinality u(o, i) join pg_type t on t.oid = u.o
+              array(select ${typeKey('t')} from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(o, i)
+                      join pg_type t on t.oid = u.o order by u.i)::text[] as arg_types,
+              array(select ${typeKey('et')} from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(o, i)
+                      join pg_type t on t.oid = u.o
                       left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' order by u.i)::text[] as arg_elemtypes,
               p.proargmodes::text[] as arg_modes, p.pronargdefaults as n_defaults,
               pg_get_expr(p.proargdefaults, 0) as defaults,
-              rt.typname as ret_type, ret.typname as ret_elemtype,
+              ${typeKey('rt')} as ret_type, ${typeKey('ret')} as ret_elemtype,
               case when rt.typtype = 'c' and rc.relnamespace = $1::regnamespace then rc.relname end as ret_table,
               p.proretset as retset
          from pg_proc p
@@ -124,10 +143,18 @@ async function introspect(db: SqlExecutor) {
       [schema],
     )
   ).rows;
-  return { columns, relations, foreignKeys, functions };
+  const enums = (
+    await db.query<{ name: string; labels: string[] }>(
+      `select t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder)::text[] as labels
+         from pg_type t join pg_enum e on e.enumtypid = t.oid
+        where t.typnamespace = $1::regnamespace
+        group by t.typname order by t.typname`,
+      [schema],
+    )
+  ).rows;
+  return { columns, relations, foreignKeys, functions, enums };
 }
 
-const q = (s: string) => JSON.stringify(s);
 const indent = (text: string, by: number) =>
   text
     .split('\n')
@@ -178,9 +205,10 @@ function render(info: Awaited<ReturnType<typeof introspect>>): string {
     .map((r) => `${r.name}: ${objectType((byTable.get(r.name) ?? []).map((c) => `${c.column}: ${tsType(c.typname, c.elemtype)} | null`))}`);
 
   const functions = info.functions.map((fn) => {
-    const inputs = fn.arg_types
-      .map((t, i) => ({ name: fn.arg_names?.[i] ?? '', type: t, elem: fn.arg_elemtypes[i] ?? null, mode: fn.arg_modes?.[i] ?? 'i' }))
-      .filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const all = fn.arg_types.map((t, i) => ({ name: fn.arg_names?.[i] ?? '', type: t, elem: fn.arg_elemtypes[i] ?? null, mode: fn.arg_modes?.[i] ?? 'i' }));
+    const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    // `returns table (…)`: its columns, typed as the CLI types them (not null).
+    const tableColumns = all.filter((a) => a.mode === 't');
     const defaults = fn.defaults ? fn.defaults.split(/,\s*(?![^()]*\))/) : [];
     const firstDefault = inputs.length - fn.n_defaults;
     const args = inputs
@@ -193,7 +221,9 @@ function render(info: Awaited<ReturnType<typeof introspect>>): string {
     let returns: string;
     let setof = '';
     const composite = fn.ret_table !== null && info.relations.some((r) => r.name === fn.ret_table && r.kind === 'c');
-    if (fn.ret_table && composite) {
+    if (tableColumns.length > 0) {
+      returns = objectType(tableColumns.map((c) => `${c.name}: ${tsType(c.type, c.elem)}`).sort()) + (fn.retset ? '[]' : '');
+    } else if (fn.ret_table && composite) {
       // A declared row type (create type … as): its fields, as the CLI types them (all nullable).
       returns = `Database["public"]["CompositeTypes"][${q(fn.ret_table)}]${fn.retset ? '[]' : ''}`;
     } else if (fn.ret_table) {
@@ -214,9 +244,13 @@ function render(info: Awaited<ReturnType<typeof introspect>>): string {
     section('Tables', tables),
     section('Views', views),
     section('Functions', functions),
-    section('Enums', []),
+    section('Enums', info.enums.map((e) => `${e.name}: ${e.labels.map(q).join(' | ')}`)),
     section('CompositeTypes', composites),
   ].join('\n');
+
+  const constants = info.enums.length
+    ? `{\n${info.enums.map((e) => `      ${e.name}: [${e.labels.map(q).join(', ')}],`).join('\n')}\n    }`
+    : '{}';
 
   return `// GENERATED by scripts/gen-types.ts from supabase/migrations (npm run db:types). Do not edit.
 export type Json =
@@ -237,7 +271,13 @@ export type Database = {
 ${indent(schemaBlock, 4)}
   }
 }
-${helperTypes}`;
+${helperTypes}
+export const Constants = {
+  public: {
+    Enums: ${constants},
+  },
+} as const
+`;
 }
 
 // The helper types `supabase gen types typescript` appends, verbatim in shape.
@@ -358,12 +398,6 @@ export type CompositeTypes<
   : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
     ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
     : never
-
-export const Constants = {
-  public: {
-    Enums: {},
-  },
-} as const
 `;
 
 /** The generated file's text for the current migrations. */

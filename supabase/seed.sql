@@ -39,7 +39,7 @@ begin
          plan_renews_at = case when t.tier in ('standard', 'premium') then now() + interval '18 days' end,
          created_at = u.created_at
     from (values
-      (v_admin, 'premium', true, true, '020 7946 0001'),
+      (v_admin, 'premium'::public.membership_tier, true, true, '020 7946 0001'),
       (v_premium, 'premium', true, false, '020 7946 0002'),
       (v_standard, 'standard', true, false, '020 7946 0003'),
       (v_payg, 'payg', true, false, null),
@@ -88,7 +88,7 @@ begin
   insert into public.bookings (member_id, class_id, type, payment_status, booked_at)
   select m.id, b.class_id, b.type, 'completed', c.start_time - b.ahead
     from (values
-      (v_premium, v_past[1], 'paid', interval '2 days'),
+      (v_premium, v_past[1], 'paid'::public.booking_type, interval '2 days'),
       (v_premium, v_past[3], 'paid', interval '1 day'),
       (v_premium, v_past[6], 'paid', interval '3 days'),
       (v_standard, v_past[2], 'paid', interval '1 day'),

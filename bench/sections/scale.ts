@@ -122,7 +122,7 @@ function generateSql(): string {
   return `
 set session_replication_role = replica; -- bulk load: no per-row triggers; counters are set below
 insert into public.members (email, name, membership_tier, created_at)
-  select 'scale-' || g || '@bench.test', 'Scale Member ' || g, (array['payg','standard','premium'])[1 + g % 3], now() - (g || ' minutes')::interval
+  select 'scale-' || g || '@bench.test', 'Scale Member ' || g, (array['payg','standard','premium']::public.membership_tier[])[1 + g % 3], now() - (g || ' minutes')::interval
   from generate_series(0, ${members - 1}) g;
 insert into public.classes (name, description, duration, start_time, trainer, type, capacity, current_bookings, spots_left, is_premium)
   select 'Scale Class ' || g, 'Generated for the scale bench', 45,

@@ -32,7 +32,7 @@ export default async function calendarFeed(req: Request): Promise<Response> {
   if (!TOKEN_PATTERN.test(token)) return text(404, 'Calendar not found');
   try {
     const env = readServerEnv();
-    const { data, error } = await serviceDb(env).rpc('calendar_feed', { p_token: token });
+    const { data, error } = await serviceDb(env).rpc('calendar_feed', { p_token: token }).maybeSingle();
     if (error) throw new Error(`calendar_feed failed: ${error.code} ${error.message}`);
     const feed = data as FeedRow | null;
     if (!feed) return text(404, 'Calendar not found');

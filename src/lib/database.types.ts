@@ -17,37 +17,37 @@ export type Database = {
     Tables: {
       bookings: {
         Row: {
-          attendance: string | null
+          attendance: Database["public"]["Enums"]["attendance_status"] | null
           attendance_marked_at: string | null
           booked_at: string
           class_id: string
           hold_expires_at: string | null
           id: string
           member_id: string
-          payment_status: string
-          type: string
+          payment_status: Database["public"]["Enums"]["payment_status"]
+          type: Database["public"]["Enums"]["booking_type"]
         }
         Insert: {
-          attendance?: string | null
+          attendance?: Database["public"]["Enums"]["attendance_status"] | null
           attendance_marked_at?: string | null
           booked_at?: string
           class_id: string
           hold_expires_at?: string | null
           id?: string
           member_id: string
-          payment_status?: string
-          type: string
+          payment_status?: Database["public"]["Enums"]["payment_status"]
+          type: Database["public"]["Enums"]["booking_type"]
         }
         Update: {
-          attendance?: string | null
+          attendance?: Database["public"]["Enums"]["attendance_status"] | null
           attendance_marked_at?: string | null
           booked_at?: string
           class_id?: string
           hold_expires_at?: string | null
           id?: string
           member_id?: string
-          payment_status?: string
-          type?: string
+          payment_status?: Database["public"]["Enums"]["payment_status"]
+          type?: Database["public"]["Enums"]["booking_type"]
         }
         Relationships: [
           {
@@ -169,7 +169,7 @@ export type Database = {
         Row: {
           booked_at: string
           booking_id: string
-          booking_type: string
+          booking_type: Database["public"]["Enums"]["booking_type"]
           cancelled_at: string
           class_id: string | null
           class_start_time: string
@@ -179,7 +179,7 @@ export type Database = {
         Insert: {
           booked_at: string
           booking_id: string
-          booking_type: string
+          booking_type: Database["public"]["Enums"]["booking_type"]
           cancelled_at?: string
           class_id?: string | null
           class_start_time: string
@@ -189,7 +189,7 @@ export type Database = {
         Update: {
           booked_at?: string
           booking_id?: string
-          booking_type?: string
+          booking_type?: Database["public"]["Enums"]["booking_type"]
           cancelled_at?: string
           class_id?: string | null
           class_start_time?: string
@@ -221,7 +221,7 @@ export type Database = {
           has_used_trial: boolean
           id: string
           is_admin: boolean
-          membership_tier: string
+          membership_tier: Database["public"]["Enums"]["membership_tier"]
           name: string | null
           phone: string | null
           plan_renews_at: string | null
@@ -237,7 +237,7 @@ export type Database = {
           has_used_trial?: boolean
           id?: string
           is_admin?: boolean
-          membership_tier?: string
+          membership_tier?: Database["public"]["Enums"]["membership_tier"]
           name?: string | null
           phone?: string | null
           plan_renews_at?: string | null
@@ -253,7 +253,7 @@ export type Database = {
           has_used_trial?: boolean
           id?: string
           is_admin?: boolean
-          membership_tier?: string
+          membership_tier?: Database["public"]["Enums"]["membership_tier"]
           name?: string | null
           phone?: string | null
           plan_renews_at?: string | null
@@ -341,7 +341,7 @@ export type Database = {
           created_at: string
           currency: string
           description: string
-          grants_tier: string | null
+          grants_tier: Database["public"]["Enums"]["membership_tier"] | null
           id: string
           kind: string
           member_id: string | null
@@ -349,7 +349,7 @@ export type Database = {
           paid_at: string | null
           plan_slug: string | null
           provider_checkout_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["checkout_status"]
         }
         Insert: {
           amount: number
@@ -361,7 +361,7 @@ export type Database = {
           created_at?: string
           currency?: string
           description: string
-          grants_tier?: string | null
+          grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind: string
           member_id?: string | null
@@ -369,7 +369,7 @@ export type Database = {
           paid_at?: string | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["checkout_status"]
         }
         Update: {
           amount?: number
@@ -381,7 +381,7 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string
-          grants_tier?: string | null
+          grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind?: string
           member_id?: string | null
@@ -389,7 +389,7 @@ export type Database = {
           paid_at?: string | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["checkout_status"]
         }
         Relationships: [
           {
@@ -535,7 +535,17 @@ export type Database = {
         Args: {
           p_term: string
         }
-        Returns: Record<string, unknown>[]
+        Returns: {
+          booked_at: string
+          class_id: string
+          class_name: string
+          class_start_time: string
+          class_trainer: string
+          id: string
+          member_email: string
+          member_id: string
+          member_name: string
+        }[]
       }
       admin_delete_member: {
         Args: {
@@ -545,7 +555,7 @@ export type Database = {
       }
       admin_stats: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_figures"]
       }
       apply_checkout_result: {
         Args: {
@@ -555,26 +565,26 @@ export type Database = {
           p_provider_checkout_id: string
           p_provider_status: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
       book_class: {
         Args: {
           p_booking_type?: string | null
           p_class_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["booking_result"]
       }
       calendar_feed: {
         Args: {
           p_token: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["calendar_feed"][]
       }
       cancel_booking: {
         Args: {
           p_booking_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["cancellation_result"]
       }
       class_schedule: {
         Args: {
@@ -604,7 +614,7 @@ export type Database = {
           p_hold_minutes: number
           p_member_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
       }
       create_plan_payment: {
         Args: {
@@ -614,7 +624,7 @@ export type Database = {
           p_member_id: string
           p_plan_slug: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["plan_payment"]
       }
       dequeue_notifications: {
         Args: {
@@ -658,7 +668,7 @@ export type Database = {
           has_used_trial: boolean
           id: string
           is_admin: boolean
-          membership_tier: string
+          membership_tier: Database["public"]["Enums"]["membership_tier"]
           name: string | null
           phone: string | null
           plan_renews_at: string | null
@@ -678,20 +688,20 @@ export type Database = {
         Args: {
           p_class_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["waitlist_joined"]
       }
       leave_waitlist: {
         Args: {
           p_class_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["waitlist_left"]
       }
       mark_attendance: {
         Args: {
           p_booking_id: string
           p_status: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["attendance_mark"]
       }
       mark_refund_refunded: {
         Args: {
@@ -726,7 +736,7 @@ export type Database = {
       }
       my_waitlist: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["waitlist_spot"][]
       }
       paid_bookings_affected: {
         Args: {
@@ -739,7 +749,7 @@ export type Database = {
           p_end: string
           p_start: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["timetable_result"]
       }
       release_expired_holds: {
         Args: never
@@ -754,11 +764,11 @@ export type Database = {
       }
       revoke_calendar_token: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
       }
       rotate_calendar_token: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
       }
       set_payment_checkout: {
         Args: {
@@ -769,13 +779,100 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      attendance_status: "attended" | "no_show"
+      booking_type: "paid" | "trial" | "payg"
+      checkout_status: "pending" | "paid" | "failed" | "expired"
+      membership_tier: "trial" | "payg" | "standard" | "premium"
+      payment_status: "completed" | "pending"
     }
     CompositeTypes: {
+      admin_figures: {
+        bookings_this_month: number | null
+        payg_members: number | null
+        premium_members: number | null
+        standard_members: number | null
+        total_bookings: number | null
+        total_classes: number | null
+        total_members: number | null
+        upcoming_classes: number | null
+        weekly: Database["public"]["CompositeTypes"]["admin_week"][] | null
+      }
+      admin_week: {
+        attendance_rate: number | null
+        attended: number | null
+        bookings: number | null
+        capacity: number | null
+        classes: number | null
+        fill_rate: number | null
+        no_show: number | null
+        week_start: string | null
+      }
+      attendance_mark: {
+        attendance: Database["public"]["Enums"]["attendance_status"] | null
+        attendance_marked_at: string | null
+        booking_id: string | null
+        class_id: string | null
+      }
+      booking_result: {
+        booking_id: string | null
+        booking_type: Database["public"]["Enums"]["booking_type"] | null
+        class_id: string | null
+        needs_payment: boolean | null
+        payment_status: Database["public"]["Enums"]["payment_status"] | null
+        previous_tier: Database["public"]["Enums"]["membership_tier"] | null
+        price_payg: number | null
+        spots_left: number | null
+        status: string | null
+        tier: Database["public"]["Enums"]["membership_tier"] | null
+        trial_used: boolean | null
+      }
+      calendar_event: {
+        booking_id: string | null
+        class_id: string | null
+        description: string | null
+        duration: number | null
+        name: string | null
+        start_time: string | null
+        trainer: string | null
+      }
+      calendar_feed: {
+        events: Database["public"]["CompositeTypes"]["calendar_event"][] | null
+        member_name: string | null
+      }
+      calendar_token_result: {
+        calendar_token: string | null
+      }
+      cancellation_result: {
+        booking_id: string | null
+        class_id: string | null
+        late: boolean | null
+        spots_left: number | null
+      }
+      checkout_result: {
+        outcome: string | null
+        payment_id: string | null
+        status: Database["public"]["Enums"]["checkout_status"] | null
+      }
+      class_payment_hold: {
+        amount: number | null
+        booking_id: string | null
+        checkout_reference: string | null
+        currency: string | null
+        description: string | null
+        hold_expires_at: string | null
+        payment_id: string | null
+      }
       member_removal: {
         member_id: string | null
         refunds_owed: number | null
         user_id: string | null
+      }
+      plan_payment: {
+        amount: number | null
+        checkout_reference: string | null
+        currency: string | null
+        description: string | null
+        payment_id: string | null
       }
       plan_usage: {
         allowance: number | null
@@ -787,7 +884,7 @@ export type Database = {
       }
       schedule_class: {
         bookable: boolean | null
-        booking_type: string | null
+        booking_type: Database["public"]["Enums"]["booking_type"] | null
         can_join_waitlist: boolean | null
         capacity: number | null
         current_bookings: number | null
@@ -798,7 +895,7 @@ export type Database = {
         late_cancel_from: string | null
         my_booking_id: string | null
         my_hold_expires_at: string | null
-        my_payment_status: string | null
+        my_payment_status: Database["public"]["Enums"]["payment_status"] | null
         my_waitlist_position: number | null
         name: string | null
         needs_payment: boolean | null
@@ -821,6 +918,28 @@ export type Database = {
         available_spots: number | null
         instructors: number | null
         total_classes: number | null
+      }
+      timetable_result: {
+        created: number | null
+        deleted: number | null
+      }
+      waitlist_joined: {
+        class_id: string | null
+        closes_at: string | null
+        position: number | null
+        waitlist_size: number | null
+      }
+      waitlist_left: {
+        class_id: string | null
+        left: boolean | null
+      }
+      waitlist_spot: {
+        class_id: string | null
+        closes_at: string | null
+        is_closed: boolean | null
+        joined_at: string | null
+        position: number | null
+        waitlist_size: number | null
       }
     }
   }
@@ -945,6 +1064,12 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      attendance_status: ["attended", "no_show"],
+      booking_type: ["paid", "trial", "payg"],
+      checkout_status: ["pending", "paid", "failed", "expired"],
+      membership_tier: ["trial", "payg", "standard", "premium"],
+      payment_status: ["completed", "pending"],
+    },
   },
 } as const

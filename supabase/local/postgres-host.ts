@@ -3,6 +3,7 @@ import pg from 'pg';
 import { applyMigrations, applyPlatform, applySeed } from './db/apply';
 import type { SqlDatabase, SqlExecutor } from './db/open-database';
 import { seedSqlPath } from './db/paths';
+import { supersededMigrations } from './db/snapshot';
 import { POSTGREST_LOGIN_ROLE, REALTIME_CHANNEL, type DatabaseHost, type HostOptions } from './database-host';
 import { OUTBOX_CHANNEL } from './outbox-sender';
 
@@ -61,6 +62,13 @@ export async function startPostgresHost(opts: {
     const fresh =
       (await admin.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t")).rows[0]?.t == null;
     const db = database(admin);
+    const superseded = await supersededMigrations(db);
+    if (superseded.length > 0) {
+      throw new Error(
+        `${opts.databaseUrl.replace(/\/\/[^@]*@/, '//')} was migrated by migrations that no longer exist (${superseded.join(', ')}): ` +
+          'the chain was squashed once before any deployment; drop and recreate this local database.',
+      );
+    }
     await applyPlatform(db);
     await applyMigrations(db);
     await admin.query(readFileSync(new URL('./gateway.sql', import.meta.url), 'utf8'));

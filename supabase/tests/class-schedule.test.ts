@@ -35,7 +35,7 @@ const facts = async (user: TestUser | null, classId: string) => (await schedule(
 
 async function bookAs(user: TestUser, classId: string): Promise<{ ok: true; status: string } | { ok: false; hint: string }> {
   try {
-    const { rows } = await asUser(db, user.claims, (tx) => tx.query<{ r: { status: string } }>('select public.book_class($1) as r', [classId]));
+    const { rows } = await asUser(db, user.claims, (tx) => tx.query<{ r: { status: string } }>('select to_json(public.book_class($1)) as r', [classId]));
     return { ok: true, status: rows[0]!.r.status };
   } catch (error) {
     return { ok: false, hint: (error as { hint: string }).hint };
@@ -85,6 +85,43 @@ describe('class_schedule: search and filters across every upcoming class', () =>
     expect(await schedule(null, { search: tag, premium: false })).toEqual([]);
     expect(await schedule(null, { search: tag, trainer: 'Coach Late', premium: true })).toHaveLength(1);
     await expect(schedule(null, { day: 'yesterday' })).rejects.toMatchObject({ hint: 'invalid_filter' });
+  });
+});
+
+describe('schedule_matches: London days and weeks (the filters the screens send)', () => {
+  // Sunday 26 Oct 2025, the day BST ends; 12:00 UTC = 12:00 GMT. Weeks start on Sunday.
+  const now = '2025-10-26T12:00:00Z';
+  const starts: Record<string, string> = {
+    'Late Sat': '2025-10-25T22:30:00Z', // 23:30 BST Saturday
+    'Early Sun': '2025-10-25T23:30:00Z', // 00:30 BST Sunday
+    'Late Sun': '2025-10-26T23:30:00Z', // 23:30 GMT Sunday
+    Mon: '2025-10-27T00:00:00Z',
+    Sat: '2025-11-01T23:59:00Z', // 23:59 GMT Saturday
+    'Next Sun': '2025-11-02T00:00:00Z',
+  };
+  async function matching(day: string, at = now) {
+    const tag = `Dst${Date.now()}${Math.random()}`;
+    for (const [name, start] of Object.entries(starts)) {
+      await db.query(`insert into public.classes (name, start_time, trainer) values ($1, $2, $3)`, [name, start, tag]);
+    }
+    try {
+      const { rows } = await db.query<{ name: string }>(
+        `select c.name from public.classes c where c.trainer = $1 and private.schedule_matches(c, $2, null, $3, null, null) order by c.start_time`,
+        [tag, at, day],
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      await db.query('delete from public.classes where trainer = $1', [tag]);
+    }
+  }
+
+  it('today is the London day, 25 hours long when the clocks go back; tomorrow starts at London midnight', async () => {
+    expect(await matching('today', '2025-10-25T23:00:00Z')).toEqual(['Early Sun', 'Late Sun']);
+    expect(await matching('tomorrow')).toEqual(['Mon']);
+  });
+
+  it('this week runs to Saturday', async () => {
+    expect(await matching('week')).toEqual(['Late Sun', 'Mon', 'Sat']);
   });
 });
 

@@ -19,7 +19,7 @@ type BookResult = { status: string; booking_type: string; needs_payment: boolean
 const book = (u: TestUser, classId: string, type: string | null = null) =>
   asUser(db, u.claims, (tx) => rpc<BookResult>(tx, 'public.book_class($1, $2)', [classId, type]));
 const usage = (u: TestUser) =>
-  asUser(db, u.claims, (tx) => rpc<{ allowance: number | null; used: number; remaining: number | null; bookings: number }>(tx, 'to_json(public.my_plan_usage())'));
+  asUser(db, u.claims, (tx) => rpc<{ allowance: number | null; used: number; remaining: number | null; bookings: number }>(tx, 'public.my_plan_usage()'));
 const hold = (u: TestUser, classId: string, type: string | null = null) =>
   asServiceRole(db, (tx) => rpc<{ booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15, $3)', [u.memberId, classId, type]));
 const pendingOf = async (u: TestUser) =>

@@ -315,9 +315,15 @@ describe('storage: avatars bucket', () => {
     expect(deleted).toEqual([]);
   });
 
-  it('anon reads avatars but cannot upload', async () => {
-    const rows = await asAnon(db, (tx) => q(tx, `select name from storage.objects where name = $1`, [`${other.memberId}.jpg`]));
-    expect(rows).toHaveLength(1);
+  it('nobody lists the bucket: anon and other members read no avatar row, the owner reads their own', async () => {
+    // Photos are served by their public URL (stack.test.ts); the API must not list every member's.
+    const list = `select name from storage.objects where bucket_id = 'avatars' and name = $1`;
+    expect(await asAnon(db, (tx) => q(tx, list, [`${other.memberId}.jpg`]))).toEqual([]);
+    expect(await asUser(db, member.claims, (tx) => q(tx, list, [`${other.memberId}.jpg`]))).toEqual([]);
+    expect(await asUser(db, other.claims, (tx) => q(tx, list, [`${other.memberId}.jpg`]))).toEqual([{ name: `${other.memberId}.jpg` }]);
+  });
+
+  it('anon cannot upload', async () => {
     await expectSqlError(upload(null, 'anything.png'), { code: '42501' });
   });
 });

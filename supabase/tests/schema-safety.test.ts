@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, applyPlatform, listMigrations } from '../local/db/apply.ts';
 import { openDatabase, type Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
+import { dataWrites } from './support/data-writes.ts';
 
 // Properties of the whole schema (every migration, the payments one included), checked in the
 // catalogue so a new table or function cannot quietly skip them.
@@ -49,14 +50,28 @@ describe('schema safety', () => {
     expect(rows).toEqual([]);
   });
 
-  it('has a fixed search_path on every function of ours', async () => {
-    const { rows } = await db.query(
-      `select n.nspname || '.' || p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  it('has a fixed search_path on every function of ours, and an empty one in public and private', async () => {
+    const { rows } = await db.query<{ schema: string; fn: string; config: string[] | null }>(
+      `select n.nspname as schema, p.proname as fn, p.proconfig as config from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname in ('public', 'private', 'auth', 'storage')
-          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
-          and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     );
-    expect(rows).toEqual([]);
+    expect(rows.filter((r) => r.schema === 'public' || r.schema === 'private').length).toBeGreaterThan(40);
+    for (const r of rows) {
+      const path = (r.config ?? []).find((c) => c.startsWith('search_path='));
+      expect(path, `${r.schema}.${r.fn}`).toBeDefined();
+      if (r.schema === 'public' || r.schema === 'private') expect(path, `${r.schema}.${r.fn}`).toBe('search_path=""');
+    }
+  });
+
+  it('has a WHERE on every DELETE and UPDATE in a function body (hosted loads pg-safeupdate)', async () => {
+    const { rows } = await db.query<{ fn: string; source: string }>(
+      `select n.nspname || '.' || p.proname as fn, p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'private') and p.prolang in (select oid from pg_language where lanname in ('sql', 'plpgsql'))`,
+    );
+    const writes = rows.flatMap((r) => dataWrites(r.source).map((w) => ({ fn: r.fn, ...w })));
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.filter((w) => !w.guarded)).toEqual([]);
   });
 
   it('has no write policy that lets everyone through (using/with check true)', async () => {
@@ -103,19 +118,31 @@ describe('schema safety', () => {
     ]);
   });
 
-  it('gives every public function an empty search_path; one that can change data is SECURITY DEFINER or calls its private twin', async () => {
-    const { rows } = await db.query<{ proname: string; config: string[] | null; definer: boolean; volatility: string; src: string }>(
-      `select p.proname, p.proconfig as config, p.prosecdef as definer, p.provolatile as volatility, p.prosrc as src from pg_proc p
-        where p.pronamespace = 'public'::regnamespace
+  it('exposes no SECURITY DEFINER function: public functions run as the caller and call private code', async () => {
+    const { rows } = await db.query<{ proname: string }>(
+      `select p.proname from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.prosecdef
           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     );
-    expect(rows.length).toBeGreaterThan(0);
-    for (const fn of rows) {
-      expect(fn.config, fn.proname).toContain('search_path=""');
-      // Splinter's pattern: the exposed function runs as the caller and calls the definer code
-      // in the unexposed private schema; a stable read may also run as the caller so RLS applies.
-      if (fn.volatility === 'v' && !fn.definer) expect(fn.src, fn.proname).toContain(`private.${fn.proname}(`);
-    }
+    expect(rows).toEqual([]);
+  });
+
+  it('lets authenticated execute only the private functions its RPCs call, and the helpers of its policies', async () => {
+    const { rows } = await db.query<{ schema: string; proname: string; source: string; callable: boolean }>(
+      `select n.nspname as schema, p.proname, p.prosrc as source, has_function_privilege('authenticated', p.oid, 'execute') as callable
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'private')
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    );
+    const calledByRpcs = new Set(
+      rows
+        .filter((r) => r.schema === 'public' && r.callable)
+        .flatMap((r) => [...r.source.matchAll(/\bprivate\.(\w+)\s*\(/g)].map((m) => m[1]!)),
+    );
+    // Row-level security and column defaults run as the caller too.
+    const policyHelpers = ['current_member_id', 'is_admin', 'is_own_avatar', 'default_late_cancel_window', 'default_waitlist_closes_before'];
+    const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
+    expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);
   });
 
   it('lets anon reach only the schedule helpers in the private schema', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { applyMigrations, applyPlatform, applySeed, listMigrations, type ApplyMigrationsResult } from './apply.ts';
-import { openDatabase, PLATFORM_SUPERUSER, type Database } from './open-database.ts';
+import { openDatabase, PLATFORM_SUPERUSER, type Database, type SqlExecutor } from './open-database.ts';
 import { platformSqlPath, snapshotCacheDir } from './paths.ts';
 
 // A fresh initdb costs 6-12 s and a lot of memory; loading a dumped tarball ~1-2 s. So the
@@ -104,6 +104,17 @@ export interface PreparedDatabase {
   migrations: ApplyMigrationsResult;
 }
 
+/** Migrations recorded in the database's history that are no longer in supabase/migrations. */
+export async function supersededMigrations(db: SqlExecutor): Promise<string[]> {
+  const history = await db.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t");
+  if (!history.rows[0]?.t) return [];
+  const current = new Set(listMigrations().map((m) => m.version));
+  const { rows } = await db.query<{ version: string; name: string | null }>(
+    'select version, name from supabase_migrations.schema_migrations order by version',
+  );
+  return rows.filter((r) => !current.has(r.version)).map((r) => `${r.version}_${r.name ?? ''}`);
+}
+
 /**
  * What the local stack calls on start: opens the data folder (creating it from the migrated
  * snapshot when missing, then seeding), re-applies platform.sql and any pending migrations.
@@ -119,10 +130,11 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     mkdirSync(dataDir, { recursive: true });
   }
   const db = await openDatabase({ dataDir, ...(created ? { loadDataDir: await getMigratedSnapshot() } : {}) });
-  if (!created && !(await hasHostedRoles(db))) {
-    // Made before the local database had hosted's roles (postgres was its superuser): such a
-    // folder cannot be converted, so it is made again (demo data only lives here).
-    console.log(`[local stack] ${dataDir} was created without hosted Supabase's roles; recreating it (demo data is re-seeded).`);
+  // A folder made before the local database had hosted's roles (postgres was its superuser)
+  // cannot be converted; one built from a migration chain that no longer exists (the one-time
+  // per-domain squash) cannot take the current migrations. Either starts again (demo data only).
+  if (!created && (!(await hasHostedRoles(db)) || (await supersededMigrations(db)).length > 0)) {
+    console.log(`[local stack] ${dataDir} was built without hosted Supabase's roles or from an older migration chain; recreating it (demo data is re-seeded).`);
     await db.close();
     return prepareDatabase({ ...options, reset: true });
   }

@@ -93,7 +93,7 @@ describe('admin_stats weekly rates', () => {
         if (statuses[i]) await asUser(fresh, a.claims, (tx) => tx.query('select public.mark_attendance($1, $2)', [b.id, statuses[i]]));
       }
 
-      const stats = await asUser(fresh, a.claims, async (tx) => (await tx.query<{ s: { weekly: Week[]; total_bookings: number } }>('select public.admin_stats() as s')).rows[0]!.s);
+      const stats = await asUser(fresh, a.claims, async (tx) => (await tx.query<{ s: { weekly: Week[]; total_bookings: number } }>('select to_json(public.admin_stats()) as s')).rows[0]!.s);
       expect(stats.total_bookings).toBe(5);
       expect(stats.weekly).toHaveLength(8);
       const { rows: mondays } = await fresh.query<{ this_week: string; last_week: string }>(

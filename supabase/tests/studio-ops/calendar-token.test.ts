@@ -17,7 +17,8 @@ interface Feed {
   member_name: string | null;
   events: { booking_id: string; class_id: string; name: string; trainer: string; start_time: string; duration: number }[];
 }
-const feed = (token: string | null) => asServiceRole(db, (tx) => rpc<Feed | null>(tx, 'public.calendar_feed($1)', [token]));
+// Zero or one row (the function reads it with maybeSingle).
+const feed = async (token: string | null) => (await asServiceRole(db, (tx) => rpc<Feed[]>(tx, 'public.calendar_feed($1)', [token])))[0] ?? null;
 const rotate = (u: TestUser) => call<{ calendar_token: string }>(db, u, 'public.rotate_calendar_token()');
 
 describe('calendar feed token', () => {

@@ -30,7 +30,7 @@ interface Usage {
 
 const book = (u: TestUser, classId: string) => call<{ booking_id: string }>(db, u, 'public.book_class($1)', [classId]);
 const cancel = (u: TestUser, bookingId: string) => call<CancelResult>(db, u, 'public.cancel_booking($1)', [bookingId]);
-const usage = (u: TestUser) => call<Usage>(db, u, 'to_json(public.my_plan_usage())');
+const usage = (u: TestUser) => call<Usage>(db, u, 'public.my_plan_usage()');
 
 describe('cancellation window', () => {
   it('has the studio defaults on a new class: 12 hours late-cancel, 2 hours waitlist cut-off', async () => {

@@ -100,9 +100,21 @@ export async function expectSqlError(promise: Promise<unknown>, expected: SqlErr
   if (expected.message instanceof RegExp) expect(e.message).toMatch(expected.message);
 }
 
-/** Calls an RPC and returns its single json/record result. */
+/**
+ * Calls an RPC and returns its result as PostgREST renders it: a row type becomes an object, an
+ * enum its string, and a set-returning function an array of its rows.
+ */
 export async function rpc<T = Record<string, unknown>>(tx: SqlExecutor, call: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await tx.query<{ result: T }>(`select ${call} as result`, params);
+  const [schema, name] = /^\s*(\w+)\.(\w+)\s*\(/.exec(call)?.slice(1) ?? [];
+  const { rows: fn } = await tx.query<{ setof: boolean }>(
+    `select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                     where n.nspname = $1 and p.proname = $2 and p.proretset) as setof`,
+    [schema ?? '', name ?? ''],
+  );
+  const sql = fn[0]?.setof
+    ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} r`
+    : `select to_json(${call}) as result`;
+  const { rows } = await tx.query<{ result: T }>(sql, params);
   return rows[0]!.result;
 }
 
