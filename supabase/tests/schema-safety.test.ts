@@ -97,6 +97,7 @@ describe('schema safety', () => {
     // Guests read the schedule (with a guest's facts); nothing else.
     expect(await callable('anon')).toEqual(['class_schedule', 'class_schedule_summary']);
     expect(await callable('authenticated')).toEqual([
+      'add_studio_closure',
       'admin_bookings_search',
       'admin_stats',
       'book_class',
@@ -110,6 +111,7 @@ describe('schema safety', () => {
       'my_plan_usage',
       'my_waitlist',
       'regenerate_timetable',
+      'remove_studio_closure',
       'revoke_calendar_token',
       'rotate_calendar_token',
     ]);
