@@ -485,6 +485,27 @@ export type Database = {
           },
         ]
       }
+      studio_closures: {
+        Row: {
+          closed_on: string
+          created_at: string
+          id: string
+          reason: string
+        }
+        Insert: {
+          closed_on: string
+          created_at?: string
+          id?: string
+          reason?: string
+        }
+        Update: {
+          closed_on?: string
+          created_at?: string
+          id?: string
+          reason?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       admin_bookings: {
@@ -530,6 +551,13 @@ export type Database = {
           p_checkout_reference: string
         }
         Returns: undefined
+      }
+      add_studio_closure: {
+        Args: {
+          p_closed_on: string
+          p_reason?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["closure_result"]
       }
       admin_bookings_search: {
         Args: {
@@ -755,6 +783,23 @@ export type Database = {
         Args: never
         Returns: number
       }
+      remove_studio_closure: {
+        Args: {
+          p_id: string
+        }
+        Returns: {
+          closed_on: string
+          created_at: string
+          id: string
+          reason: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "studio_closures"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       requeue_notification: {
         Args: {
           p_error: string
@@ -861,6 +906,11 @@ export type Database = {
         description: string | null
         hold_expires_at: string | null
         payment_id: string | null
+      }
+      closure_result: {
+        affected_bookings: number | null
+        cancelled_classes: number | null
+        closure_id: string | null
       }
       member_removal: {
         member_id: string | null

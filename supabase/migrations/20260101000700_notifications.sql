@@ -90,7 +90,9 @@ create function private.enqueue_class_email(
   p_class_id uuid,
   p_booking_id uuid,
   p_late boolean default false,
-  p_dedupe_key text default null
+  p_dedupe_key text default null,
+  -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
+  p_reason text default null
 )
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -136,11 +138,14 @@ begin
     when 'booking_cancelled' then
       v_subject := 'Booking cancelled: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
-        'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled.',
+        'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled'
+          || coalesce(': ' || p_reason, '') || '.',
         'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
-        case when p_late then
-          'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
-            || ' before the start), so the class still counts against your plan this month.'
+        case
+          when p_late then
+            'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
+              || ' before the start), so the class still counts against your plan this month.'
+          when p_reason is not null then 'It does not count against your plan.'
         end);
       v_links := jsonb_build_array(v_manage,
         jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
@@ -167,7 +172,7 @@ $$;
 
 revoke execute on function private.notification_outbox_notify(), private.studio_address(),
   private.london_time_text(timestamptz), private.interval_text(interval),
-  private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text) from public;
+  private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text, text) from public;
 
 -- Booking emails from triggers ------------------------------------------------------------------
 

@@ -97,6 +97,7 @@ describe('schema safety', () => {
     // Guests read the schedule (with a guest's facts); nothing else.
     expect(await callable('anon')).toEqual(['class_schedule', 'class_schedule_summary']);
     expect(await callable('authenticated')).toEqual([
+      'add_studio_closure',
       'admin_bookings_search',
       'admin_delete_member',
       'admin_stats',
@@ -113,6 +114,7 @@ describe('schema safety', () => {
       'my_waitlist',
       'paid_bookings_affected',
       'regenerate_timetable',
+      'remove_studio_closure',
       'revoke_calendar_token',
       'rotate_calendar_token',
     ]);
