@@ -176,6 +176,8 @@ begin
   if v_id is null then
     raise exception 'This email is not waiting for a retry' using errcode = 'P0002', hint = 'email_not_failed';
   end if;
+  -- A sender listening on the outbox channel (the local stack) goes at once.
+  perform pg_notify('notification_outbox', v_id::text);
   return json_build_object('id', v_id, 'next_attempt_at', p_now);
 end;
 $$;

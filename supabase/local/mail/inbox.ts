@@ -56,7 +56,3 @@ function decodeEntities(s: string): string {
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&');
 }
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

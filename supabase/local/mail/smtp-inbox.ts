@@ -25,6 +25,7 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
 export async function startSmtpInbox(inbox: Inbox, options: { port?: number } = {}): Promise<SmtpInbox> {
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     disableReverseLookup: true,
     logger: false,

@@ -1,11 +1,34 @@
 /** @jsxRuntime automatic */
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { EMAIL_BRAND } from '../brand';
 
 const { colors } = EMAIL_BRAND;
 
 export const textStyle = { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 16px' } as const;
+
+/** The one call to action: a full-width button, easy to hit with a thumb. */
+export function PrimaryButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: '8px 0 20px' }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: colors.accent,
+          color: '#ffffff',
+          borderRadius: '8px',
+          fontSize: '16px',
+          fontWeight: 600,
+          padding: '14px 20px',
+          display: 'block',
+          textAlign: 'center',
+        }}
+      >
+        {children}
+      </Button>
+    </Section>
+  );
+}
 
 type Props = {
   /** The line mail apps show after the subject. */

@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
-import { Button, Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import { Fragment } from 'react';
 import { EMAIL_BRAND } from '../brand';
 import type { EmailLink } from '../email-links';
-import { EmailLayout, textStyle } from './email-layout';
+import { EmailLayout, PrimaryButton, textStyle } from './email-layout';
 
 const { colors } = EMAIL_BRAND;
 
@@ -94,25 +94,7 @@ export function OutboxEmailTemplate({ kind, subject, bodyText, links, classFacts
           <Lines text={p} />
         </Text>
       ))}
-      {primary && (
-        <Section style={{ margin: '8px 0 4px' }}>
-          <Button
-            href={primary.url}
-            style={{
-              backgroundColor: colors.accent,
-              color: '#ffffff',
-              borderRadius: '8px',
-              fontSize: '16px',
-              fontWeight: 600,
-              padding: '14px 20px',
-              display: 'block',
-              textAlign: 'center',
-            }}
-          >
-            {primary.label}
-          </Button>
-        </Section>
-      )}
+      {primary && <PrimaryButton href={primary.url}>{primary.label}</PrimaryButton>}
       {others.map((l) => (
         <Text key={l.url} style={{ ...textStyle, textAlign: 'center', margin: '12px 0 0' }}>
           <Link href={l.url} style={{ color: colors.accentDark, fontWeight: 600 }}>
