@@ -35,6 +35,9 @@ export const queryKeys = {
   profile: {
     all: ['profile'] as const,
   },
+  emailPreferences: {
+    mine: (memberId: string) => ['email-preferences', memberId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     stats: () => ['admin', 'stats'] as const,
@@ -44,5 +47,7 @@ export const queryKeys = {
     waitlists: () => ['admin', 'waitlists'] as const,
     roster: (classId: string) => ['admin', 'roster', classId] as const,
     closures: () => ['admin', 'closures'] as const,
+    contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
+    undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,
   },
 } as const;

@@ -7,6 +7,7 @@ import { getProfile } from '../api/get-profile';
 import { AccountSummary } from '../components/account-summary';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { ProfileInfoForm } from '../components/profile-info-form';
 import { ProfilePhotoCard } from '../components/profile-photo-card';
 import { SecurityTips } from '../components/security-tips';
@@ -43,6 +44,7 @@ export function EditProfilePage() {
             <ProfileInfoForm member={state.data.member} onSaved={refresh} />
             <ChangePasswordForm />
             <CalendarFeedCard initialToken={state.data.member.calendar_token} />
+            <EmailPreferencesCard />
             <SecurityTips />
           </div>
         </div>
