@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.bookings), lazy: () => import('@/features/admin/routes/bookings-management-page').then((m) => ({ Component: m.BookingsManagementPage })) },
       { path: adminChild(paths.admin.members), lazy: () => import('@/features/admin/routes/members-management-page').then((m) => ({ Component: m.MembersManagementPage })) },
       { path: adminChild(paths.admin.analytics), lazy: () => import('@/features/admin/routes/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
+      { path: adminChild(paths.admin.messages), lazy: () => import('./routes/admin/messages').then((m) => ({ Component: m.AdminMessagesRoute })) },
     ],
   },
 ];

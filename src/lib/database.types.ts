@@ -881,7 +881,7 @@ export type Database = {
       }
       undelivered_emails: {
         Args: never
-        Returns: Record<string, unknown>[]
+        Returns: Database["public"]["CompositeTypes"]["undelivered_email"][]
       }
       unsubscribe_reminders: {
         Args: {
@@ -960,6 +960,16 @@ export type Database = {
         available_spots: number | null
         instructors: number | null
         total_classes: number | null
+      }
+      undelivered_email: {
+        attempts: number | null
+        created_at: string | null
+        failed_at: string | null
+        id: string | null
+        kind: string | null
+        last_error: string | null
+        subject: string | null
+        to_email: string | null
       }
     }
   }

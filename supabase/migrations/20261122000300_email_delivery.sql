@@ -144,9 +144,20 @@ grant execute on function public.dequeue_notifications(integer, timestamptz),
 
 -- Admins: undelivered emails, and a retry ------------------------------------------------------
 
+-- An email given up on, as admins see it.
+create type public.undelivered_email as (
+  id uuid,
+  kind text,
+  to_email text,
+  subject text,
+  attempts integer,
+  last_error text,
+  created_at timestamptz,
+  failed_at timestamptz
+);
+
 create function private.undelivered_emails()
-returns table (id uuid, kind text, to_email text, subject text, attempts integer, last_error text,
-               created_at timestamptz, failed_at timestamptz)
+returns setof public.undelivered_email
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
@@ -183,8 +194,7 @@ end;
 $$;
 
 create function public.undelivered_emails()
-returns table (id uuid, kind text, to_email text, subject text, attempts integer, last_error text,
-               created_at timestamptz, failed_at timestamptz)
+returns setof public.undelivered_email
 language sql stable security invoker set search_path = ''
 as $$ select * from private.undelivered_emails() $$;
 

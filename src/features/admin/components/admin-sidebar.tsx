@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, LogOut, Menu, Users, X } from 'lucide-react';
+import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, LogOut, Menu, MessageSquare, Users, X } from 'lucide-react';
 import { STUDIO } from '@/config/studio';
 import { cn } from '@/components/ui/cn';
 
@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/admin/bookings', label: 'Bookings', icon: ClipboardList, end: false },
   { to: '/admin/members', label: 'Members', icon: Users, end: false },
   { to: '/admin/analytics', label: 'Analytics', icon: BarChart3, end: false },
+  { to: '/admin/messages', label: 'Messages', icon: MessageSquare, end: false },
   { to: '/admin/generate-classes', label: 'Generate', icon: CalendarPlus, end: false },
 ] as const;
 
