@@ -18,6 +18,7 @@ export function PrimaryButton({ href, children }: { href: string; children: Reac
           color: '#ffffff',
           borderRadius: '8px',
           fontSize: '16px',
+          lineHeight: '22px',
           fontWeight: 600,
           padding: '14px 20px',
           display: 'block',
@@ -53,7 +54,7 @@ export function EmailLayout({ preview, heading, children, footer }: Props) {
       </Head>
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: colors.page, fontFamily: EMAIL_BRAND.fontFamily, margin: 0, padding: '16px 0' }}>
-        <Container style={{ maxWidth: '600px', width: '100%', margin: '0 auto' }}>
+        <Container style={{ maxWidth: '600px', width: '100%', margin: '0 auto', padding: '0 8px', boxSizing: 'border-box' }}>
           <Section style={{ backgroundColor: colors.accent, borderRadius: '12px 12px 0 0', padding: '20px 24px' }}>
             <Text style={{ color: '#ffffff', fontSize: '20px', fontWeight: 700, letterSpacing: '0.02em', margin: 0 }}>{EMAIL_BRAND.name}</Text>
             <Text style={{ color: colors.tint, fontSize: '13px', margin: '4px 0 0' }}>{EMAIL_BRAND.tagline}</Text>
