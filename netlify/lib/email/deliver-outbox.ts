@@ -24,12 +24,12 @@ export const DEFAULT_BATCH = 25;
 /** Well inside a Netlify scheduled function's 30-second limit, with one SMTP timeout to spare. */
 export const DEFAULT_BUDGET_MS = 12_000;
 
+/** The SMTP reply code (e.g. 550) or Node's error code (ECONNREFUSED) with the message, for the admins' list. */
 function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown; responseCode?: unknown }).responseCode ?? (error as { code?: unknown }).code;
-    return code ? `${String(code)}: ${error.message}` : error.message;
-  }
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const { responseCode, code } = error as { responseCode?: number; code?: string };
+  const prefix = responseCode ?? code;
+  return prefix !== undefined && !error.message.includes(String(prefix)) ? `${prefix}: ${error.message}` : error.message;
 }
 
 /**

@@ -10,7 +10,9 @@ import { postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 // /admin/messages: Contact Us messages (contact_messages, admins only by RLS) and undelivered
 // emails (undelivered_emails / retry_email). The SQL rules are in supabase/tests/email-delivery.test.ts.
 
-const OPEN = {
+type Row = { id: string; name: string; email: string; phone: string | null; message: string; topic: string | null; created_at: string; handled_at: string | null };
+
+const OPEN: Row = {
   id: 'm-1',
   name: 'Sam Lee',
   email: 'sam@example.com',
@@ -20,7 +22,7 @@ const OPEN = {
   created_at: '2030-07-01T09:05:00+00:00',
   handled_at: null,
 };
-const HANDLED = { ...OPEN, id: 'm-2', name: 'Ann Old', email: 'ann@example.com', phone: null, topic: null, message: 'Parking?', handled_at: '2030-07-02T10:00:00+00:00' };
+const HANDLED: Row = { ...OPEN, id: 'm-2', name: 'Ann Old', email: 'ann@example.com', phone: null, topic: null, message: 'Parking?', handled_at: '2030-07-02T10:00:00+00:00' };
 const FAILED = {
   id: 'e-1',
   kind: 'booking_confirmed',
@@ -34,7 +36,7 @@ const FAILED = {
 
 function setup(options: { failed?: unknown[] } = {}) {
   const { handlers } = signInAsAdmin();
-  const rows = [OPEN, HANDLED];
+  const rows: Row[] = [OPEN, HANDLED];
   const filters: string[] = [];
   server.use(
     ...handlers,

@@ -10,7 +10,7 @@ import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 
-export const CONTACT_MESSAGES_TEXT = {
+const CONTACT_MESSAGES_TEXT = {
   loadFailed: 'Could not load the messages',
   handled: 'Message marked as handled',
   reopened: 'Message marked as not handled',

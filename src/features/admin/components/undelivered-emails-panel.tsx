@@ -9,7 +9,7 @@ import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 import { td, th } from './table-styles';
 
-export const UNDELIVERED_TEXT = {
+const UNDELIVERED_TEXT = {
   loadFailed: 'Could not load the undelivered emails',
   retried: 'The email will be sent again within a minute',
   retryFailed: 'Could not queue the email again. Please try again.',

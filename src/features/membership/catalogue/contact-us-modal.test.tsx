@@ -14,7 +14,9 @@ async function openContactUs() {
   renderApp('/membership');
   await screen.findByRole('heading', { level: 1, name: 'Membership' });
   await user.click(within(screen.getByRole('article', { name: 'Student / Hackney Worker' })).getByRole('button', { name: 'Contact Us' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Contact Us' }) };
+  const dialog = screen.getByRole('dialog', { name: 'Contact Us' });
+  await within(dialog).findByLabelText('Name'); // the form loads when the modal opens
+  return { user, dialog };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {

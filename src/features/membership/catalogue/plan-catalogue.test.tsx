@@ -67,13 +67,13 @@ describe('PlanCatalogue', () => {
     const opener = within(screen.getByRole('region', { name: 'Plans and prices' })).getAllByRole('button', { name: 'Contact Us' }).at(-1)!;
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Contact Us' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Sam');
+    await user.type(await within(dialog).findByLabelText('Name'), 'Sam');
     // The browser fires `cancel` on the dialog when Escape is pressed.
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
 
     await user.click(opener);
-    expect(within(screen.getByRole('dialog', { name: 'Contact Us' })).getByLabelText('Name')).toHaveValue('');
+    expect(await within(screen.getByRole('dialog', { name: 'Contact Us' })).findByLabelText('Name')).toHaveValue('');
   });
 });

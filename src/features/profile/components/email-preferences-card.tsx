@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useEmailPreferences, useSetEmailPreferences } from '../api/email-preferences';
 
-export const EMAIL_PREFERENCES_MESSAGES = {
+const EMAIL_PREFERENCES_MESSAGES = {
   heading: 'Email preferences',
   reminders: 'Class reminder emails',
   remindersHint: 'An email the day before each class you have booked.',
