@@ -116,4 +116,20 @@ describe('notifications outbox delivery', () => {
     const cancelled = await emailTo('standard@studio.test', 'Booking cancelled: Outbox Full Pilates');
     expect(cancelled.links.slice(0, 2)).toEqual([`${SITE}/mybookings`, `${SITE}/my-schedule`]);
   });
+
+  it('stores a guest Contact Us message, emails it to the studio with Reply-To, and shows it to admins', async () => {
+    const guest = createClient(stack.url, stack.anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+    const sent = await guest.rpc('submit_contact_message', { p_name: 'Gus Guest', p_email: 'gus@example.test', p_message: 'Do you have showers?' });
+    expect(sent).toMatchObject({ error: null, data: { status: 'received' } });
+
+    const mail = await emailTo('hello@finerfitness.example', 'Contact Us: enquiry from Gus Guest');
+    expect(mail.replyTo).toBe('gus@example.test');
+    expect(mail.text).toContain('Do you have showers?');
+    expect(mail.links[0]).toBe(`${SITE}/admin/messages`);
+
+    expect((await guest.from('contact_messages').select('id')).error?.code).toBe('42501');
+    const admin = await signedIn('admin@studio.test');
+    const { data } = await admin.from('contact_messages').select('name, email, message').eq('email', 'gus@example.test');
+    expect(data).toEqual([{ name: 'Gus Guest', email: 'gus@example.test', message: 'Do you have showers?' }]);
+  });
 });
