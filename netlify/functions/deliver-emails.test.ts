@@ -1,35 +1,25 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Inbox } from '../../supabase/local/mail/inbox';
 import { startSmtpInbox, type SmtpInbox } from '../../supabase/local/mail/smtp-inbox';
-import { FakeSupabase, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
+import { SERVICE_KEY, setUpFakeSupabase } from '../tests/fake-supabase';
 import deliverEmails, { config } from './deliver-emails';
 
 // The scheduled function's own job: read its settings, drain through PostgREST as the service role,
 // send through SMTP_URL (a real SMTP server here). The outbox SQL and the sender's retries are
 // tested against the engine in netlify/lib/email/deliver-outbox.test.ts.
-const fake = new FakeSupabase();
-const server = setupServer(...fake.handlers());
+const { fake, stubEnv: stubSupabaseEnv } = setUpFakeSupabase();
 const inbox = new Inbox();
 let smtp: SmtpInbox;
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   smtp = await startSmtpInbox(inbox);
 });
-afterEach(() => {
-  fake.rpcCalls.length = 0;
-  vi.unstubAllEnvs();
-});
 afterAll(async () => {
-  server.close();
   await smtp.stop();
 });
 
 function stubEnv() {
-  vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
-  vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
-  vi.stubEnv('SITE_URL', 'https://studio.example');
+  stubSupabaseEnv();
   vi.stubEnv('SMTP_URL', smtp.url.replace('smtp://', 'smtp://user:p%40ss@'));
   vi.stubEnv('MAIL_FROM', 'Finer Fitness <hello@finerfitness.example>');
 }

@@ -1,27 +1,12 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeSupabase, rpcError, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
+import { describe, expect, it } from 'vitest';
+import { rpcError, SERVICE_KEY, setUpFakeSupabase } from '../tests/fake-supabase';
 import unsubscribe from './unsubscribe';
 
 // The endpoint of reminder emails' List-Unsubscribe header. What the token does in the database
 // (only its member, bad tokens change nothing) is tested in supabase/tests/email-delivery.test.ts.
-const fake = new FakeSupabase();
-const server = setupServer(...fake.handlers());
+const { fake, stubEnv } = setUpFakeSupabase();
 const TOKEN = 'a'.repeat(64);
 const url = (token: string) => `https://studio.example/.netlify/functions/unsubscribe?token=${token}`;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  fake.rpcCalls.length = 0;
-  vi.unstubAllEnvs();
-});
-afterAll(() => server.close());
-
-function stubEnv() {
-  vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
-  vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
-  vi.stubEnv('SITE_URL', 'https://studio.example');
-}
 
 describe('unsubscribe', () => {
   it('asks before changing anything on GET (mail scanners follow links)', async () => {

@@ -50,7 +50,7 @@ function article(e: Email): string {
     ${e.html ? `<iframe class="html" title="${escapeHtml(e.subject)}" src="/inbox/${id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy"></iframe>` : ''}
     <pre class="text">${escapeHtml(e.text || '(no text part)')}</pre>
   </div>
-  <ul>${e.links.map((l) => `<li><a href="${escapeHtml(l)}" target="_blank" rel="noopener noreferrer">${escapeHtml(l)}</a></li>`).join('')}</ul>
+  <ul>${[...new Set(e.links)].map((l) => `<li><a href="${escapeHtml(l)}" target="_blank" rel="noopener noreferrer">${escapeHtml(l)}</a></li>`).join('')}</ul>
 </article>`;
 }
 
