@@ -1,5 +1,5 @@
 -- Classes: the timetable. Anyone reads it; admins write it (directly, and by regenerating it
--- from the studio's recurring template).
+-- from the studio's recurring template) and close the studio on chosen dates.
 
 -- Studio defaults, in one place ------------------------------------------------------------------
 
@@ -112,10 +112,33 @@ create policy "Admins delete classes"
 -- Realtime: screens follow spots as they change.
 alter publication supabase_realtime add table public.classes;
 
+-- Studio closures ------------------------------------------------------------------------------------
+
+-- Dates the studio is closed (a bank holiday, the hall booked by someone else): no class runs, and
+-- timetable generation skips them. Everyone reads them; admins write them through the RPCs below.
+create table public.studio_closures (
+  id uuid primary key default gen_random_uuid(),
+  closed_on date not null unique,
+  reason text not null default '' check (char_length(reason) <= 200),
+  created_at timestamptz not null default now()
+);
+comment on table public.studio_closures is 'Dates the studio is closed (London dates); written by add_studio_closure / remove_studio_closure.';
+
+alter table public.studio_closures enable row level security;
+
+revoke all on public.studio_closures from anon, authenticated;
+grant select on public.studio_closures to anon, authenticated;
+grant all on public.studio_closures to service_role;
+
+create policy "Anyone reads studio closures"
+  on public.studio_closures for select to anon, authenticated
+  using (true);
+
 -- Timetable generation ---------------------------------------------------------------------------
 
 -- The spec's recurring timetable (section 9) for [p_start, p_end], at London wall-clock times
--- (06:00 in London in summer too). Used by regenerate_timetable and by the demo seed.
+-- (06:00 in London in summer too), except on studio closure dates. Used by regenerate_timetable
+-- and by the demo seed.
 create function private.insert_timetable(p_start date, p_end date)
 returns integer
 language plpgsql security definer set search_path = ''
@@ -137,6 +160,7 @@ begin
     ) as slot(name, at, mondays_only)
    where extract(isodow from day) between 1 and 5
      and (not slot.mondays_only or extract(isodow from day) = 1)
+     and not exists (select 1 from public.studio_closures sc where sc.closed_on = day::date)
    order by 3;
   get diagnostics v_count = row_count;
   return v_count;
@@ -181,6 +205,100 @@ $$;
 revoke execute on function private.regenerate_timetable(date, date) from public;
 grant execute on function private.regenerate_timetable(date, date) to authenticated;
 
+-- Closing a date ---------------------------------------------------------------------------------
+
+-- What add_studio_closure did.
+create type public.closure_result as (
+  closure_id uuid,
+  cancelled_classes integer,
+  affected_bookings integer
+);
+
+-- Records a closure (admins) and cancels that London date's classes not yet started (a closure
+-- of today keeps what already ran): members with a confirmed booking get a cancellation email
+-- with the reason, a class paid by card is marked for a refund, and the classes go with their
+-- bookings (no late cancellation is recorded, so the allowance is freed) and waitlists (a cascade
+-- from a deleted class promotes nobody). Dates already past in London are refused.
+create function private.add_studio_closure(p_closed_on date, p_reason text)
+returns public.closure_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_from timestamptz := greatest(p_closed_on::timestamp at time zone 'Europe/London', now());
+  v_to timestamptz := (p_closed_on + 1)::timestamp at time zone 'Europe/London';
+  v_why text;
+  v_booking record;
+  r public.closure_result;
+begin
+  perform private.require_admin();
+  if p_closed_on is null then
+    raise exception 'Choose the date the studio is closed' using errcode = '22023', hint = 'invalid_closure';
+  end if;
+  if p_closed_on < (now() at time zone 'Europe/London')::date then
+    raise exception 'The closure date is in the past' using errcode = '22023', hint = 'closure_in_past';
+  end if;
+  if char_length(v_reason) > 200 then
+    raise exception 'The reason must be at most 200 characters' using errcode = '22023', hint = 'invalid_closure';
+  end if;
+
+  insert into public.studio_closures (closed_on, reason) values (p_closed_on, v_reason)
+  on conflict (closed_on) do nothing
+  returning id into r.closure_id;
+  if r.closure_id is null then
+    raise exception 'The studio is already closed on %', to_char(p_closed_on, 'FMDay FMDD FMMonth YYYY')
+      using errcode = '23505', hint = 'already_closed';
+  end if;
+
+  -- The day's classes first, as every booking path locks them, so no booking slips in meanwhile.
+  perform 1 from public.classes c where c.start_time >= v_from and c.start_time < v_to for update;
+  v_why := 'the studio is closed' || coalesce(' (' || nullif(v_reason, '') || ')', '');
+  r.affected_bookings := 0;
+  for v_booking in
+    select b.* from public.bookings b join public.classes c on c.id = b.class_id
+     where c.start_time >= v_from and c.start_time < v_to
+     order by c.start_time, b.booked_at
+  loop
+    r.affected_bookings := r.affected_bookings + 1;
+    -- An unpaid hold was never confirmed: it just goes (and its pending payment expires).
+    if v_booking.payment_status = 'completed' then
+      perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
+                                          v_booking.id, false, null, v_why);
+    end if;
+  end loop;
+
+  update public.payments
+     set needs_refund = true
+   where status = 'paid'
+     and booking_id in (select b.id from public.bookings b join public.classes c on c.id = b.class_id
+                         where c.start_time >= v_from and c.start_time < v_to);
+
+  delete from public.classes c where c.start_time >= v_from and c.start_time < v_to;
+  get diagnostics r.cancelled_classes = row_count;
+  return r;
+end;
+$$;
+
+-- Reopens a date (admins); cancelled classes are not restored (regenerate or add them again).
+create function private.remove_studio_closure(p_id uuid)
+returns public.studio_closures
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_closure public.studio_closures;
+begin
+  perform private.require_admin();
+  delete from public.studio_closures where id = p_id returning * into v_closure;
+  if v_closure.id is null then
+    raise exception 'Closure not found' using errcode = 'P0002', hint = 'closure_not_found';
+  end if;
+  return v_closure;
+end;
+$$;
+
+revoke execute on function private.add_studio_closure(date, text), private.remove_studio_closure(uuid) from public;
+grant execute on function private.add_studio_closure(date, text), private.remove_studio_closure(uuid) to authenticated;
+
 -- API --------------------------------------------------------------------------------------------
 
 create function public.regenerate_timetable(p_start date, p_end date)
@@ -188,5 +306,17 @@ returns public.timetable_result
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.regenerate_timetable(p_start, p_end) $$;
 
-revoke execute on function public.regenerate_timetable(date, date) from public, anon;
-grant execute on function public.regenerate_timetable(date, date) to authenticated;
+create function public.add_studio_closure(p_closed_on date, p_reason text default '')
+returns public.closure_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.add_studio_closure(p_closed_on, p_reason) $$;
+
+create function public.remove_studio_closure(p_id uuid)
+returns public.studio_closures
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.remove_studio_closure(p_id) $$;
+
+revoke execute on function public.regenerate_timetable(date, date), public.add_studio_closure(date, text),
+  public.remove_studio_closure(uuid) from public, anon;
+grant execute on function public.regenerate_timetable(date, date), public.add_studio_closure(date, text),
+  public.remove_studio_closure(uuid) to authenticated;

@@ -4,6 +4,8 @@
 -- sending the member to the provider, and apply it only after the provider itself, asked by
 -- checkout id, says it is paid. Members read their own rows (the return page). No client writes.
 
+-- Table ------------------------------------------------------------------------------------------
+
 create table public.payments (
   id uuid primary key default gen_random_uuid(),
   -- Kept when the member is deleted (the studio's accounts): the reference is cleared and the
@@ -70,9 +72,7 @@ create policy "Members read their own payments; admins read all"
 -- still points at the row (the foreign key then sets it null).
 create function private.payments_end_pending_on_booking_delete()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   update public.payments

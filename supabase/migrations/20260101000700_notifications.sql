@@ -90,7 +90,9 @@ create function private.enqueue_class_email(
   p_class_id uuid,
   p_booking_id uuid,
   p_late boolean default false,
-  p_dedupe_key text default null
+  p_dedupe_key text default null,
+  -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
+  p_reason text default null
 )
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -136,11 +138,14 @@ begin
     when 'booking_cancelled' then
       v_subject := 'Booking cancelled: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
-        'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled.',
+        'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled'
+          || coalesce(': ' || p_reason, '') || '.',
         'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
-        case when p_late then
-          'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
-            || ' before the start), so the class still counts against your plan this month.'
+        case
+          when p_late then
+            'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
+              || ' before the start), so the class still counts against your plan this month.'
+          when p_reason is not null then 'It does not count against your plan.'
         end);
       v_links := jsonb_build_array(v_manage,
         jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
@@ -167,7 +172,7 @@ $$;
 
 revoke execute on function private.notification_outbox_notify(), private.studio_address(),
   private.london_time_text(timestamptz), private.interval_text(interval),
-  private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text) from public;
+  private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text, text) from public;
 
 -- Booking emails from triggers ------------------------------------------------------------------
 
@@ -192,33 +197,7 @@ revoke execute on function private.bookings_confirm_on_payment() from public;
 
 -- Delivery and reminders (service role; private code) -------------------------------------------
 
--- Takes up to p_limit unsent emails, oldest first, marking them sent in the same statement, so two
--- senders never deliver the same row (SKIP LOCKED). A sender that then fails calls
--- requeue_notification so the row is tried again.
-create function private.dequeue_notifications(p_limit integer)
-returns setof public.notification_outbox
-language sql security definer set search_path = ''
-as $$
-  update public.notification_outbox o
-     set sent_at = now(), attempts = o.attempts + 1
-   where o.id in (
-     select id from public.notification_outbox
-      where sent_at is null
-      order by created_at, id
-      limit greatest(1, least(coalesce(p_limit, 50), 500))
-      for update skip locked)
-  returning o.*
-$$;
-
--- Puts an email back in the queue after a failed delivery, keeping the error for diagnosis.
-create function private.requeue_notification(p_id uuid, p_error text)
-returns void
-language sql security definer set search_path = ''
-as $$
-  update public.notification_outbox
-     set sent_at = null, last_error = left(p_error, 2000)
-   where id = p_id
-$$;
+-- Delivery itself (dequeue, requeue with backoff, failures) is in 20261122000300_email_delivery.sql.
 
 -- Queues a reminder for every confirmed booking of a class starting within the next
 -- p_within_hours hours. Idempotent: one reminder per booking, however often it runs (the
@@ -253,29 +232,15 @@ begin
 end;
 $$;
 
-revoke execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
-  private.enqueue_class_reminders(integer) from public;
-grant execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
-  private.enqueue_class_reminders(integer) to service_role;
+revoke execute on function private.enqueue_class_reminders(integer) from public;
+grant execute on function private.enqueue_class_reminders(integer) to service_role;
 
 -- API (service role only: the sender and the scheduled reminders function) ------------------------
-
-create function public.dequeue_notifications(p_limit integer default 50)
-returns setof public.notification_outbox
-language sql volatile security invoker set search_path = ''
-as $$ select * from private.dequeue_notifications(p_limit) $$;
-
-create function public.requeue_notification(p_id uuid, p_error text)
-returns void
-language sql volatile security invoker set search_path = ''
-as $$ select private.requeue_notification(p_id, p_error) $$;
 
 create function public.enqueue_class_reminders(p_within_hours integer default 24)
 returns integer
 language sql volatile security invoker set search_path = ''
 as $$ select private.enqueue_class_reminders(p_within_hours) $$;
 
-revoke execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
-  public.enqueue_class_reminders(integer) from public, anon, authenticated;
-grant execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
-  public.enqueue_class_reminders(integer) to service_role;
+revoke execute on function public.enqueue_class_reminders(integer) from public, anon, authenticated;
+grant execute on function public.enqueue_class_reminders(integer) to service_role;

@@ -88,6 +88,7 @@ $$;
 revoke execute on function private.admin_stats() from public;
 grant execute on function private.admin_stats() to authenticated;
 
+-- API
 create function public.admin_stats()
 returns public.admin_figures
 language sql stable security invoker set search_path = ''
@@ -97,7 +98,6 @@ revoke execute on function public.admin_stats() from public, anon;
 grant execute on function public.admin_stats() to authenticated;
 
 -- Bookings list (SECURITY INVOKER: the caller's row-level security decides) ---------------------
-
 
 -- Bookings with the member and class columns the list shows. member_id and class_id are NOT NULL
 -- foreign keys (cascading deletes), so every booking has both and the left joins hide nothing

@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import type { LocalStack } from './local-stack';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { StackApi } from './local-stack';
 
 /** Demo accounts the local stack seeds (design.md section 4). */
 export const PASSWORD = 'studio123';
@@ -18,7 +18,7 @@ export function storageKey(supabaseUrl: string): string {
 }
 
 /** A password grant against the stack's GoTrue API: the session supabase-js would store. */
-export async function passwordSession(stack: LocalStack, email: string, password = PASSWORD): Promise<Record<string, unknown>> {
+export async function passwordSession(stack: StackApi, email: string, password = PASSWORD): Promise<Record<string, unknown>> {
   const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
@@ -35,7 +35,7 @@ export async function passwordSession(stack: LocalStack, email: string, password
  * stores the session where supabase-js looks for it, plus the spec's ffEmail (and
  * adminAuthenticated for admins), then reloads the app.
  */
-export async function signInAs(page: Page, stack: LocalStack, email: string, opts: { admin?: boolean; password?: string } = {}): Promise<void> {
+export async function signInAs(page: Page, stack: StackApi, email: string, opts: { admin?: boolean; password?: string } = {}): Promise<void> {
   const session = await passwordSession(stack, email, opts.password);
   if (!page.url().startsWith('http')) await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.evaluate(
@@ -49,7 +49,7 @@ export async function signInAs(page: Page, stack: LocalStack, email: string, opt
 }
 
 /** Authorization headers for calling the stack's REST API as a signed-in user. */
-export async function authHeaders(stack: LocalStack, email: string): Promise<Record<string, string>> {
+export async function authHeaders(stack: StackApi, email: string): Promise<Record<string, string>> {
   const session = await passwordSession(stack, email);
   return { apikey: stack.anonKey, authorization: `Bearer ${String(session.access_token)}`, 'content-type': 'application/json' };
 }
@@ -58,7 +58,7 @@ export async function authHeaders(stack: LocalStack, email: string): Promise<Rec
  * Signs a whole browser context in before its first page loads (the bench: the first navigation
  * is the measured one). Runs on every navigation, so do not use it in journeys that log out.
  */
-export async function signInContext(context: BrowserContext, stack: LocalStack, email: string, opts: { admin?: boolean } = {}): Promise<void> {
+export async function signInContext(context: BrowserContext, stack: StackApi, email: string, opts: { admin?: boolean } = {}): Promise<void> {
   const session = await passwordSession(stack, email);
   await context.addInitScript(
     ({ key, value, email, admin }) => {
@@ -74,7 +74,7 @@ export async function signInContext(context: BrowserContext, stack: LocalStack, 
  * A new member of the journey's own (so journeys that change a password or a plan leave the
  * demo accounts alone): signs up through GoTrue and follows the confirmation link from the inbox.
  */
-export async function createConfirmedMember(stack: LocalStack, email: string, password: string, data: Record<string, string>): Promise<void> {
+export async function createConfirmedMember(stack: StackApi, email: string, password: string, data: Record<string, string>): Promise<void> {
   const res = await fetch(`${stack.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, 'content-type': 'application/json' },

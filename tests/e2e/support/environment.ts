@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { cachedBuildUrl, ensureBuild } from './build';
-import { loadStartStack, type LocalStack } from './local-stack';
+import { loadStartStack, type InboxEmail, type LocalStack, type StackApi } from './local-stack';
 import { freePort, startStaticServer, type StaticServer } from './static-server';
 
 export interface ServedApp {
@@ -51,6 +51,44 @@ export async function serveApp(log: (line: string) => void = console.log): Promi
     async stop() {
       await site.close();
       await stack.stop();
+    },
+  };
+}
+
+/**
+ * The journeys' test workers are separate processes: the global setup hands them the served app
+ * through these variables (workers inherit the runner's environment), and they reach the stack
+ * and its inbox over HTTP.
+ */
+const VARS = { origin: 'E2E_ORIGIN', url: 'E2E_SUPABASE_URL', anonKey: 'E2E_ANON_KEY', serviceRoleKey: 'E2E_SERVICE_ROLE_KEY' } as const;
+
+export function publishApp(app: ServedApp): void {
+  process.env[VARS.origin] = app.origin;
+  process.env[VARS.url] = app.stack.url;
+  process.env[VARS.anonKey] = app.stack.anonKey;
+  process.env[VARS.serviceRoleKey] = app.stack.serviceRoleKey;
+}
+
+function published(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys with \`npm run test:e2e\` (its global setup serves the app).`);
+  return value;
+}
+
+export const publishedOrigin = (): string => published(VARS.origin);
+
+export function publishedStack(): StackApi {
+  const url = published(VARS.url);
+  return {
+    url,
+    anonKey: published(VARS.anonKey),
+    serviceRoleKey: published(VARS.serviceRoleKey),
+    inbox: {
+      async list() {
+        const res = await fetch(`${url}/inbox.json`);
+        if (!res.ok) throw new Error(`GET /inbox.json answered ${res.status}`);
+        return (await res.json()) as InboxEmail[];
+      },
     },
   };
 }

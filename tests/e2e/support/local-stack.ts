@@ -22,6 +22,9 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** What journeys use of a running stack: its API and its inbox (a test worker reaches both over HTTP). */
+export type StackApi = Pick<LocalStack, 'url' | 'anonKey' | 'serviceRoleKey'> & { inbox: Pick<LocalStack['inbox'], 'list'> };
+
 export interface StackOptions {
   port?: number;
   dataDir?: string;

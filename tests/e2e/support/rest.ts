@@ -1,8 +1,8 @@
 import { authHeaders } from './accounts';
-import type { LocalStack } from './local-stack';
+import type { StackApi } from './local-stack';
 
 /** Direct calls to the stack's REST API: journeys arrange data and check what the UI claims. */
-export async function rest<T>(stack: LocalStack, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+export async function rest<T>(stack: StackApi, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const res = await fetch(`${stack.url}${path}`, {
     method,
     headers: headers ?? { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=representation' },
@@ -21,7 +21,7 @@ export interface ClassRow {
 }
 
 /** A future group class made for one journey (service role), so journeys never share rows. */
-export async function createClass(stack: LocalStack, name: string, daysAhead = 2, capacity = 10, pricePayg: number | null = null): Promise<ClassRow> {
+export async function createClass(stack: StackApi, name: string, daysAhead = 2, capacity = 10, pricePayg: number | null = null): Promise<ClassRow> {
   const start = new Date(Date.now() + daysAhead * 24 * 3600_000);
   start.setUTCHours(12, 0, 0, 0);
   const [row] = await rest<ClassRow[]>(stack, 'POST', '/rest/v1/classes?select=id,name,start_time,spots_left', {
@@ -38,11 +38,11 @@ export async function createClass(stack: LocalStack, name: string, daysAhead = 2
 }
 
 /** Books a class as a member through the same RPC the app calls. */
-export async function bookAs(stack: LocalStack, email: string, classId: string): Promise<{ status: string; booking_id: string | null }> {
+export async function bookAs(stack: StackApi, email: string, classId: string): Promise<{ status: string; booking_id: string | null }> {
   return rest(stack, 'POST', '/rest/v1/rpc/book_class', { p_class_id: classId }, await authHeaders(stack, email));
 }
 
-export async function memberByEmail(stack: LocalStack, email: string): Promise<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null } | undefined> {
+export async function memberByEmail(stack: StackApi, email: string): Promise<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null } | undefined> {
   const rows = await rest<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null }[]>(
     stack,
     'GET',

@@ -40,11 +40,13 @@ function setup(initial: ReturnType<typeof member>[]) {
   server.use(
     ...handlers,
     countHandler(() => list),
-    http.delete(`${REST_URL}/members`, ({ request }) => {
-      const id = new URL(request.url).searchParams.get('id')!;
-      if (id === 'eq.m2') return postgrestError({ code: '42501', message: 'permission denied' }, 403);
-      list = list.filter((m) => `eq.${m.id}` !== id);
-      return HttpResponse.json([{ id: id.slice(3) }]);
+    // The delete-member function (issue 14): ends the login, then the database removes the member.
+    http.post('/.netlify/functions/delete-member', async ({ request }) => {
+      expect(request.headers.get('authorization')).toMatch(/^Bearer .+/);
+      const { memberId } = (await request.json()) as { memberId: string };
+      if (memberId === 'm2') return HttpResponse.json({ error: 'not_admin', message: 'Access denied' }, { status: 403 });
+      list = list.filter((m) => m.id !== memberId);
+      return HttpResponse.json({ memberId, refundsOwed: 0 });
     }),
   );
   server.events.on('request:start', ({ request }) => {

@@ -78,7 +78,8 @@ describe('/my-schedule', () => {
     expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Instructor' }), 'Coach Bea');
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ p_trainer: 'Coach Bea', p_search: null, p_premium: null }));
-  });
+    // Typing is slow on a loaded machine; the assertions wait on what the screen says, not on time.
+  }, 20_000);
 
   it('loads the next page of classes on Show more', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
@@ -95,7 +96,7 @@ describe('/my-schedule', () => {
     expect(await screen.findByRole('article', { name: 'Class 26' })).toBeInTheDocument();
     expect(tile('Showing')).toHaveTextContent('27');
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('says so when there is nothing in the booking window', async () => {
     const { member } = signInAs();
