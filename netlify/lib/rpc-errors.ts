@@ -18,6 +18,8 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   plan_required: 409,
   allowance_used: 409,
   invalid_booking_type: 400,
+  not_admin: 403,
+  cannot_delete_self: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

@@ -333,6 +333,8 @@ export type Database = {
       payments: {
         Row: {
           amount: number
+          billed_email: string | null
+          billed_name: string | null
           booking_id: string | null
           checkout_reference: string
           class_id: string | null
@@ -342,7 +344,7 @@ export type Database = {
           grants_tier: Database["public"]["Enums"]["membership_tier"] | null
           id: string
           kind: string
-          member_id: string
+          member_id: string | null
           needs_refund: boolean
           paid_at: string | null
           plan_slug: string | null
@@ -351,6 +353,8 @@ export type Database = {
         }
         Insert: {
           amount: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference: string
           class_id?: string | null
@@ -360,7 +364,7 @@ export type Database = {
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind: string
-          member_id: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -369,6 +373,8 @@ export type Database = {
         }
         Update: {
           amount?: number
+          billed_email?: string | null
+          billed_name?: string | null
           booking_id?: string | null
           checkout_reference?: string
           class_id?: string | null
@@ -378,7 +384,7 @@ export type Database = {
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind?: string
-          member_id?: string
+          member_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
           plan_slug?: string | null
@@ -403,6 +409,76 @@ export type Database = {
           {
             foreignKeyName: "payments_member_id_fkey"
             columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      refunds_owed: {
+        Row: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        Insert: {
+          amount: number
+          class_start_time?: string | null
+          created_at?: string
+          description: string
+          id?: string
+          member_email: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Update: {
+          amount?: number
+          class_start_time?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          member_email?: string
+          member_id?: string | null
+          member_name?: string | null
+          payment_id?: string | null
+          provider_refund_id?: string | null
+          reason?: string
+          refunded_at?: string | null
+          refunded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "refunds_owed_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "refunds_owed_refunded_by_fkey"
+            columns: ["refunded_by"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -498,6 +574,12 @@ export type Database = {
           member_id: string
           member_name: string
         }[]
+      }
+      admin_delete_member: {
+        Args: {
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
       admin_stats: {
         Args: never
@@ -649,6 +731,33 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["attendance_mark"]
       }
+      mark_refund_refunded: {
+        Args: {
+          p_provider_refund_id?: string | null
+          p_refund_id: string
+        }
+        Returns: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_id: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "refunds_owed"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -656,6 +765,12 @@ export type Database = {
       my_waitlist: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["waitlist_spot"][]
+      }
+      paid_bookings_affected: {
+        Args: {
+          p_class_id?: string | null
+        }
+        Returns: number
       }
       regenerate_timetable: {
         Args: {
@@ -796,6 +911,11 @@ export type Database = {
         affected_bookings: number | null
         cancelled_classes: number | null
         closure_id: string | null
+      }
+      member_removal: {
+        member_id: string | null
+        refunds_owed: number | null
+        user_id: string | null
       }
       plan_payment: {
         amount: number | null

@@ -25,18 +25,23 @@ export const queryKeys = {
   planUsage: {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
+    /** /membership's count of this month's bookings (under plan usage, so a booking refreshes it). */
+    bookingsThisMonth: (memberId: string) => ['plan-usage', memberId, 'bookings-this-month'] as const,
   },
   membership: {
     all: ['membership'] as const,
   },
   payments: {
     all: ['payments'] as const,
+    status: (reference: string) => ['payments', 'status', reference] as const,
   },
   profile: {
     all: ['profile'] as const,
+    own: (userId: string) => ['profile', userId] as const,
   },
   admin: {
     all: ['admin'] as const,
+    flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,

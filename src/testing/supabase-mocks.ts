@@ -1,6 +1,6 @@
 /**
- * Generic msw helpers that speak the Supabase HTTP APIs the way supabase-js calls them
- * (/work/shared/reference/supabase-js-requests.txt): a signed-in session seeded into storage,
+ * Generic msw helpers that speak the Supabase HTTP APIs the way supabase-js calls them (the
+ * documented PostgREST, GoTrue and Realtime protocols): a signed-in session seeded into storage,
  * PostgREST rows and errors, GoTrue token and error responses, and a realtime websocket that
  * accepts channel joins and can push postgres_changes to the page.
  *

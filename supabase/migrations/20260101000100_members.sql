@@ -127,6 +127,21 @@ returns interval
 language sql immutable set search_path = ''
 as $$ select interval '7 days' $$;
 
+-- Emails whose free trial is spent, remembered after the member is deleted so a new account with
+-- the same email gets no second trial (issue 14). A one-way hash: the address itself is not kept.
+create function private.email_hash(p_email text)
+returns text
+language sql immutable set search_path = ''
+as $$ select encode(extensions.digest(lower(btrim(p_email)), 'sha256'), 'hex') $$;
+
+create table private.trial_emails (
+  email_hash text primary key,
+  recorded_at timestamptz not null default now()
+);
+
+revoke all on private.trial_emails from public, anon, authenticated;
+revoke execute on function private.email_hash(text) from public;
+
 -- Creates (or links, when an unlinked row with the same email exists) the member row of an auth
 -- user: 'trial' for sign-ups from the free-trial page, else 'payg'. Returns the row, or null when
 -- the user has no email.
@@ -138,12 +153,15 @@ declare
   v_user auth.users;
   v_member public.members;
   v_is_trial boolean;
+  v_trial_used boolean;
 begin
   select * into v_user from auth.users where id = p_user_id;
   if not found or v_user.email is null then
     return null;
   end if;
-  v_is_trial := coalesce(v_user.raw_user_meta_data ->> 'signup_source', '') = 'free-trial';
+  -- The free trial is once per email: a member deleted and signing up again gets none.
+  v_trial_used := exists (select 1 from private.trial_emails t where t.email_hash = private.email_hash(v_user.email));
+  v_is_trial := coalesce(v_user.raw_user_meta_data ->> 'signup_source', '') = 'free-trial' and not v_trial_used;
 
   insert into public.members as m (user_id, email, name, membership_tier, has_used_trial, trial_expires_at)
   values (
@@ -151,7 +169,7 @@ begin
     v_user.email,
     nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''),
     (case when v_is_trial then 'trial' else 'payg' end)::public.membership_tier,
-    false,
+    v_trial_used,
     case when v_is_trial then now() + private.trial_length() end
   )
   on conflict (email) do update set user_id = excluded.user_id

@@ -445,7 +445,12 @@ begin
     values (v_booking.member_id, v_booking.class_id, v_booking.id, v_booking.type, v_booking.booked_at, v_class.start_time);
   end if;
 
+  -- A member's own cancellation owes no refund; an admin's does (bookings_record_refund_owed).
+  if v_booking.member_id = private.current_member_id() then
+    perform set_config('app.booking_removal', 'member_cancelled', true);
+  end if;
   delete from public.bookings where id = v_booking.id;
+  perform set_config('app.booking_removal', '', true);
 
   if v_booking.payment_status = 'completed' then
     perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,

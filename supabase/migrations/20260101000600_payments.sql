@@ -8,7 +8,11 @@
 
 create table public.payments (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references public.members (id) on delete cascade,
+  -- Kept when the member is deleted (the studio's accounts): the reference is cleared and the
+  -- name and email billed stay on the row (issue 14).
+  member_id uuid references public.members (id) on delete set null,
+  billed_name text,
+  billed_email text,
   kind text not null check (kind in ('plan', 'class')),
   plan_slug text,
   -- The tier a paid plan grants (from the functions' plan table); null for training packages.
@@ -33,6 +37,23 @@ create table public.payments (
 );
 
 create index payments_member_id_idx on public.payments (member_id);
+
+-- Who was billed, copied from the member when the payment is recorded.
+create function private.payments_fill_billed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  select m.name, m.email::text into new.billed_name, new.billed_email from public.members m where m.id = new.member_id;
+  return new;
+end;
+$$;
+
+revoke execute on function private.payments_fill_billed() from public;
+
+create trigger payments_fill_billed
+  before insert on public.payments
+  for each row execute function private.payments_fill_billed();
 create index payments_booking_id_idx on public.payments (booking_id);
 create index payments_class_id_idx on public.payments (class_id);
 

@@ -88,6 +88,43 @@ describe('class_schedule: search and filters across every upcoming class', () =>
   });
 });
 
+describe('schedule_matches: London days and weeks (the filters the screens send)', () => {
+  // Sunday 26 Oct 2025, the day BST ends; 12:00 UTC = 12:00 GMT. Weeks start on Sunday.
+  const now = '2025-10-26T12:00:00Z';
+  const starts: Record<string, string> = {
+    'Late Sat': '2025-10-25T22:30:00Z', // 23:30 BST Saturday
+    'Early Sun': '2025-10-25T23:30:00Z', // 00:30 BST Sunday
+    'Late Sun': '2025-10-26T23:30:00Z', // 23:30 GMT Sunday
+    Mon: '2025-10-27T00:00:00Z',
+    Sat: '2025-11-01T23:59:00Z', // 23:59 GMT Saturday
+    'Next Sun': '2025-11-02T00:00:00Z',
+  };
+  async function matching(day: string, at = now) {
+    const tag = `Dst${Date.now()}${Math.random()}`;
+    for (const [name, start] of Object.entries(starts)) {
+      await db.query(`insert into public.classes (name, start_time, trainer) values ($1, $2, $3)`, [name, start, tag]);
+    }
+    try {
+      const { rows } = await db.query<{ name: string }>(
+        `select c.name from public.classes c where c.trainer = $1 and private.schedule_matches(c, $2, null, $3, null, null) order by c.start_time`,
+        [tag, at, day],
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      await db.query('delete from public.classes where trainer = $1', [tag]);
+    }
+  }
+
+  it('today is the London day, 25 hours long when the clocks go back; tomorrow starts at London midnight', async () => {
+    expect(await matching('today', '2025-10-25T23:00:00Z')).toEqual(['Early Sun', 'Late Sun']);
+    expect(await matching('tomorrow')).toEqual(['Mon']);
+  });
+
+  it('this week runs to Saturday', async () => {
+    expect(await matching('week')).toEqual(['Late Sun', 'Mon', 'Sat']);
+  });
+});
+
 describe('class_schedule: the caller facts', () => {
   it('does not lock a premium class for a trial member, and locks it for standard with the opening time', async () => {
     const classId = await createClass(db, { is_premium: true, startsIn: '10 days', unlock_for_standard: '3 days' });

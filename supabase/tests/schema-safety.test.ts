@@ -99,6 +99,7 @@ describe('schema safety', () => {
     expect(await callable('authenticated')).toEqual([
       'add_studio_closure',
       'admin_bookings_search',
+      'admin_delete_member',
       'admin_stats',
       'book_class',
       'cancel_booking',
@@ -108,8 +109,10 @@ describe('schema safety', () => {
       'join_waitlist',
       'leave_waitlist',
       'mark_attendance',
+      'mark_refund_refunded',
       'my_plan_usage',
       'my_waitlist',
+      'paid_bookings_affected',
       'regenerate_timetable',
       'remove_studio_closure',
       'revoke_calendar_token',

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
 import type { Member } from '../supabase';
@@ -72,13 +73,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return row;
   }, [userId]);
 
+  const queryClient = useQueryClient();
   const signOut = useCallback(async () => {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
     setLoaded(null);
+    // Everything cached was read as this user: the next one on this browser must not see it.
+    queryClient.clear();
     if (error) throw error;
-  }, []);
+  }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut }),

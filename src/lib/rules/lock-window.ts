@@ -1,7 +1,7 @@
 /**
- * Premium class lock (spec section 4): a premium class is locked for non-premium members until
- * its start time minus the class's unlock window, when it opens. The window is a number followed
- * by days, hours or minutes (the database checks the same format); the default is 3 days.
+ * The premium unlock window's text (spec section 4: a number followed by days, hours or minutes;
+ * the database checks the same format) for the admin's class form, and "opens in" wording. Whether
+ * a class is locked for someone is decided by the server (class_schedule's `unlocks_at`).
  */
 export const DEFAULT_UNLOCK_WINDOW = '3 days';
 
@@ -13,30 +13,6 @@ export function parseUnlockWindow(value: string | null | undefined): number {
   const match = WINDOW_PATTERN.exec(value ?? '') ?? WINDOW_PATTERN.exec(DEFAULT_UNLOCK_WINDOW)!;
   const unit = match[2]!.toLowerCase() as keyof typeof MS_PER_UNIT;
   return Number(match[1]) * MS_PER_UNIT[unit];
-}
-
-export type LockableClass = { start_time: string; is_premium: boolean; unlock_for_standard: string | null };
-
-/** When a premium class opens for non-premium members (null for a class that is not premium). */
-export function unlockTime(cls: LockableClass): Date | null {
-  if (!cls.is_premium) return null;
-  return new Date(new Date(cls.start_time).getTime() - parseUnlockWindow(cls.unlock_for_standard));
-}
-
-export type LockViewer = {
-  /** The member's tier, or null for a guest (guests see the lock too). */
-  tier: string | null;
-  /** The first schedule screen (/schedule) does not lock trial members (spec section 4). */
-  trialExempt?: boolean;
-};
-
-/** Whether the class is locked for this viewer at `now`; it opens at exactly its unlock time. */
-export function isLocked(cls: LockableClass, viewer: LockViewer, now: Date): boolean {
-  const opensAt = unlockTime(cls);
-  if (!opensAt) return false;
-  if (viewer.tier === 'premium') return false;
-  if (viewer.trialExempt && viewer.tier === 'trial') return false;
-  return now.getTime() < opensAt.getTime();
 }
 
 /** "2d 4h 30m" until `target` (days, hours and minutes, like the countdowns; at least 1m). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustSpots, spotsLabel, spotsLevel } from './spots';
+import { spotsLabel, spotsLevel } from './spots';
 
 describe('spots', () => {
   it('is yellow (low) at exactly 3 and below, not at 4', () => {
@@ -15,10 +15,5 @@ describe('spots', () => {
   it('labels the count in words', () => {
     expect(spotsLabel(1)).toBe('1 spot left');
     expect(spotsLabel(3)).toBe('3 spots left');
-  });
-  it('never goes below 0 or above capacity', () => {
-    expect(adjustSpots(0, -1, 12)).toBe(0);
-    expect(adjustSpots(12, 1, 12)).toBe(12);
-    expect(adjustSpots(4, 1, 12)).toBe(5);
   });
 });

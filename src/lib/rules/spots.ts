@@ -14,8 +14,3 @@ export function spotsLabel(spotsLeft: number): string {
   if (spotsLeft <= 0) return 'Fully Booked';
   return spotsLeft === 1 ? '1 spot left' : `${spotsLeft} spots left`;
 }
-
-/** The local count after a change, kept within 0..capacity (spec section 4: never below 0). */
-export function adjustSpots(spotsLeft: number, delta: number, capacity: number): number {
-  return Math.min(capacity, Math.max(0, spotsLeft + delta));
-}

@@ -1,3 +1,5 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -9,3 +11,7 @@ export async function getAdminFlag(email: string): Promise<boolean | null> {
   if (error) throw error;
   return data ? data.is_admin : null;
 }
+
+export const adminFlagQueryOptions = (email: string) => queryOptions({ queryKey: queryKeys.admin.flag(email), queryFn: () => getAdminFlag(email) });
+
+export const useAdminFlag = (email: string | null) => useQuery({ ...adminFlagQueryOptions(email ?? ''), enabled: email !== null });

@@ -1,6 +1,8 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { PAGE_SIZE, pageRange, type ListPage } from '../utils/paging';
+import { PAGE_SIZE, pageRange, type ListPage } from '../lib/paging';
 
 export type AdminBooking = {
   id: string;
@@ -16,7 +18,8 @@ const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_sta
 /**
  * One page of bookings, newest first, from the `admin_bookings` view (bookings with their member
  * and class, spec section 3). A search goes to `admin_bookings_search`, which matches member name,
- * member email or class name on the server and returns the same rows.
+ * member email or class name on the server and returns the same rows. `total` counts every
+ * matching booking (count=exact), not the page.
  */
 export async function getBookingsPage(page: number, search: string, size: number = PAGE_SIZE): Promise<ListPage<AdminBooking>> {
   const source = search
@@ -33,3 +36,23 @@ export async function getBookingsPage(page: number, search: string, size: number
   }));
   return { rows, total: count ?? rows.length };
 }
+
+export const bookingsPageQueryOptions = (page: number, search: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.bookings({ page, search }),
+    queryFn: () => getBookingsPage(page, search),
+    // The previous page stays on screen while the next one (or a new search) loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useBookingsPage = (page: number, search: string) => useQuery(bookingsPageQueryOptions(page, search));
+
+/** Every booking, whatever the search: what a searched list is "out of" (a HEAD count). */
+export async function getBookingsTotal(): Promise<number> {
+  const { count, error } = await supabase.from('admin_bookings').select('id', { count: 'exact', head: true });
+  if (error) throw error;
+  return count ?? 0;
+}
+
+export const useBookingsTotal = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.admin.bookings({ total: true }), queryFn: getBookingsTotal, enabled });

@@ -1,5 +1,7 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase, type ClassRow } from '@/lib/supabase';
-import { pageRange, type ListPage } from '../utils/paging';
+import { pageRange, type ListPage } from '../lib/paging';
 
 /**
  * One page of Classes Management: upcoming classes soonest first, or (with `past`) classes that
@@ -13,3 +15,12 @@ export async function getClassesPage(page: number, past: boolean, now: Date = ne
   if (error) throw error;
   return { rows: data, total: count ?? data.length };
 }
+
+export const classesPageQueryOptions = (page: number, past: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.admin.classes({ page, past }),
+    queryFn: () => getClassesPage(page, past),
+    placeholderData: keepPreviousData,
+  });
+
+export const useClassesPage = (page: number, past: boolean) => useQuery(classesPageQueryOptions(page, past));

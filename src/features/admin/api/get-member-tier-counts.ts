@@ -1,5 +1,7 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { DisplayTier } from '../utils/membership-tier';
+import type { DisplayTier } from '../lib/membership-tier';
 
 export type MemberTierCounts = { total: number } & Record<DisplayTier, number>;
 
@@ -20,3 +22,7 @@ export async function getMemberTierCounts(): Promise<MemberTierCounts> {
   const [total, premium, standard] = await Promise.all([countMembers(), countMembers('premium'), countMembers('standard')]);
   return { total, premium, standard, payg: total - premium - standard };
 }
+
+export const memberTierCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.members({ tiers: true }), queryFn: getMemberTierCounts });
+
+export const useMemberTierCounts = () => useQuery(memberTierCountsQueryOptions());

@@ -1,3 +1,5 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /** One member waiting for a class that has not started (admins read every waitlist row). */
@@ -39,9 +41,6 @@ export async function getWaitlists(now: Date = new Date()): Promise<AdminWaitlis
   );
 }
 
-/** Takes a member off a class's waitlist (admins only, by row-level security). */
-export async function removeFromWaitlist(entryId: string): Promise<void> {
-  const { error, count } = await supabase.from('class_waitlist').delete({ count: 'exact' }).eq('id', entryId);
-  if (error) throw error;
-  if (count === 0) throw new Error('Waitlist entry not found');
-}
+export const waitlistsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.waitlists(), queryFn: () => getWaitlists() });
+
+export const useWaitlists = () => useQuery(waitlistsQueryOptions());

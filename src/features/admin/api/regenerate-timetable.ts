@@ -1,11 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
+import { timetablePeriodError } from '../lib/timetable-period';
 
-export type RegenerateResult = { deleted: number; created: number };
+/** Generate Classes' period, shared by the form and the call: the RPC refuses the same periods. */
+export const timetablePeriodSchema = z
+  .object({ start: z.string(), end: z.string() })
+  .superRefine(({ start, end }, ctx) => {
+    const message = timetablePeriodError(start, end);
+    if (message) ctx.addIssue({ code: 'custom', path: ['end'], message });
+  });
+
+export type TimetablePeriod = z.infer<typeof timetablePeriodSchema>;
+
+const resultSchema = z.object({ deleted: z.coerce.number().int(), created: z.coerce.number().int() });
+export type RegenerateResult = z.infer<typeof resultSchema>;
 
 /** Replaces every class with the template for the period, in one transaction on the server. */
-export async function regenerateTimetable(start: string, end: string): Promise<RegenerateResult> {
+export async function regenerateTimetable(period: TimetablePeriod): Promise<RegenerateResult> {
+  const { start, end } = timetablePeriodSchema.parse(period);
   const { data, error } = await supabase.rpc('regenerate_timetable', { p_start: start, p_end: end });
   if (error) throw error;
-  const raw = (data ?? {}) as Record<string, unknown>;
-  return { deleted: Number(raw.deleted ?? 0), created: Number(raw.created ?? 0) };
+  return resultSchema.parse(data);
+}
+
+export function useRegenerateTimetable() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: regenerateTimetable, onSuccess: () => invalidateAfterAdminWrite(queryClient) });
 }

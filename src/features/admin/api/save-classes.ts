@@ -1,5 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ClassRow } from '@/lib/supabase';
+import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classPayload, classPayloads, maxCapacityFor, startTimesFor, type ClassFormValues, type ClassInsert } from '../lib/class-form';
+import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
+import { MAX_OCCURRENCES, REPEAT_OPTIONS } from '../lib/repeat-occurrences';
+import { londonWallClockToUtc } from '../lib/studio-clock';
 import { supabase } from '@/lib/supabase';
-import type { ClassInsert } from '../utils/class-form';
+
+const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());
+/** Money in pounds and pence: 0 or more in 0.01 steps. */
+const isPrice = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim());
+const isHttpUrl = (value: string) => z.url({ protocol: /^https?$/ }).safeParse(value).success;
+
+/**
+ * The Add / Edit Class form (spec section 5), shared by the form (zodResolver) and the save: the
+ * inputs are strings as the browser gives them, each field's first broken rule is its message.
+ * An edit has no repeat. Capacity depends on the type, repeat-until on the date.
+ */
+export function classFormSchema(editing: boolean) {
+  return z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      duration: z.string(),
+      date: z.string(),
+      time: z.string(),
+      trainer: z.string(),
+      type: z.string(),
+      capacity: z.string(),
+      pricePayg: z.string(),
+      checkoutUrl: z.string(),
+      isPremium: z.boolean(),
+      unlockAmount: z.string(),
+      unlockUnit: z.enum(UNLOCK_UNITS),
+      repeat: z.enum(REPEAT_OPTIONS),
+      repeatUntil: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const fail = (path: keyof ClassFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!v.name.trim()) fail('name', 'Name is required');
+      if (!v.description.trim()) fail('description', 'Description is required');
+      const duration = Number(v.duration);
+      if (!isWholeNumber(v.duration) || duration < CLASS_LIMITS.durationMin || duration > CLASS_LIMITS.durationMax) {
+        fail('duration', `Duration must be between ${CLASS_LIMITS.durationMin} and ${CLASS_LIMITS.durationMax} minutes`);
+      }
+      if (!v.date) fail('date', 'Date is required');
+      if (!v.time) fail('time', 'Time is required');
+      if (!v.trainer.trim()) fail('trainer', 'Trainer is required');
+      if (!(CLASS_TYPES as readonly string[]).includes(v.type)) fail('type', 'Type is required');
+      const capacity = Number(v.capacity);
+      const maxCapacity = maxCapacityFor(v.type);
+      if (!isWholeNumber(v.capacity) || capacity < CLASS_LIMITS.capacityMin || capacity > maxCapacity) {
+        fail('capacity', v.type === 'One-to-One' ? 'A One-to-One class has a capacity of 1' : `Capacity must be between ${CLASS_LIMITS.capacityMin} and ${maxCapacity}`);
+      }
+      if (v.pricePayg.trim() && !isPrice(v.pricePayg)) fail('pricePayg', 'Price must be 0 or more, in steps of 0.01');
+      if (v.checkoutUrl.trim() && !isHttpUrl(v.checkoutUrl.trim())) fail('checkoutUrl', 'Enter a full web address (https://...)');
+      if (v.isPremium && (!isWholeNumber(v.unlockAmount) || Number(v.unlockAmount) < 1)) fail('unlockAmount', 'Enter a whole number of 1 or more');
+      if (!editing && v.repeat !== 'none') {
+        if (!v.repeatUntil) fail('repeatUntil', 'Repeat until is required');
+        else if (v.date && v.repeatUntil < v.date) fail('repeatUntil', 'Repeat until must not be before the start date');
+        else if (v.date && v.time && startTimesFor(v).length > MAX_OCCURRENCES) {
+          fail('repeatUntil', `That would create more than ${MAX_OCCURRENCES} classes; choose an earlier end date`);
+        }
+      }
+    });
+}
 
 /** Creates every occurrence of a class in ONE request (a repeating class is a list of rows). */
 export async function createClasses(rows: ClassInsert[]): Promise<number> {
@@ -13,4 +78,25 @@ export async function updateClass(id: string, row: ClassInsert): Promise<void> {
   const { data, error } = await supabase.from('classes').update(row).eq('id', id).select('id');
   if (error) throw error;
   if (data.length === 0) throw new Error('Class not updated');
+}
+
+export type SaveClassInput = { editing: ClassRow | null; values: ClassFormValues };
+
+/**
+ * Saves the form: the values are parsed by the same schema the form used, then an edit updates
+ * its class and a new class inserts one row per occurrence. Resolves to how many were created
+ * (0 for an edit).
+ */
+export async function saveClass({ editing, values }: SaveClassInput): Promise<number> {
+  const parsed = classFormSchema(editing !== null).parse(values);
+  if (editing) {
+    await updateClass(editing.id, classPayload(parsed, londonWallClockToUtc(parsed.date, parsed.time)));
+    return 0;
+  }
+  return createClasses(classPayloads(parsed));
+}
+
+export function useSaveClass() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveClass, onSuccess: () => invalidateAfterAdminWrite(queryClient) });
 }

@@ -1,6 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { isAuthApiError } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { emailSchema } from '@/lib/auth/password-rules';
 import { supabase } from '@/lib/supabase';
-import { ADMIN_MESSAGES } from '../messages';
+import { ADMIN_MESSAGES } from '../lib/messages';
+
+/** The reset view's one field: the email is required (spec section 5). */
+export const adminResetSchema = z.object({ email: emailSchema });
+export type AdminReset = z.infer<typeof adminResetSchema>;
 
 /** The server's own words for a refusal it explains (a rate limit, a bad address); else the spec's fallback. */
 export function resetErrorMessage(error: unknown): string {
@@ -9,9 +17,12 @@ export function resetErrorMessage(error: unknown): string {
 }
 
 /** Emails a reset link that returns to the callback as a recovery (spec section 7). */
-export async function sendAdminPasswordReset(email: string): Promise<void> {
+export async function sendAdminPasswordReset(input: AdminReset): Promise<void> {
+  const { email } = adminResetSchema.parse(input);
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
-    redirectTo: `${window.location.origin}/auth/callback?type=recovery`,
+    redirectTo: `${window.location.origin}${paths.authCallback}?type=recovery`,
   });
   if (error) throw error;
 }
+
+export const useSendAdminPasswordReset = () => useMutation({ mutationFn: sendAdminPasswordReset });

@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAuth } from '@/lib/auth/auth-context';
 import { Spinner } from '@/components/ui/spinner';
-import { getAdminFlag } from '../api/get-admin-flag';
-import { ADMIN_MESSAGES } from '../messages';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useAdminFlag } from '../api/get-admin-flag';
+import { ADMIN_MESSAGES } from '../lib/messages';
 
 /**
  * Every admin page (spec section 6): without a session, 'Please sign in again' and /admin/login;
@@ -17,31 +18,20 @@ export function AdminGuard({ children, paused = false }: { children: ReactNode; 
   const navigate = useNavigate();
   const hasSession = session !== null;
   const email = session?.user.email ?? null;
-  const [allowedEmail, setAllowedEmail] = useState<string | null>(null);
+  const flag = useAdminFlag(loading || paused ? null : email);
+  const denied = flag.isError || (flag.isSuccess && flag.data !== true);
 
   useEffect(() => {
     if (loading || paused) return;
     if (!hasSession) {
       toast.error(ADMIN_MESSAGES.signInAgain, { id: 'admin-guard' });
-      void navigate('/admin/login', { replace: true });
-      return;
-    }
-    let active = true;
-    const deny = () => {
-      if (!active) return;
+      void navigate(paths.admin.login, { replace: true });
+    } else if (!email || denied) {
       toast.error(ADMIN_MESSAGES.accessDenied, { id: 'admin-guard' });
-      void navigate('/', { replace: true });
-    };
-    if (!email) {
-      deny();
-      return;
+      void navigate(paths.home, { replace: true });
     }
-    getAdminFlag(email).then((isAdmin) => (isAdmin ? active && setAllowedEmail(email) : deny()), deny);
-    return () => {
-      active = false;
-    };
-  }, [loading, paused, hasSession, email, navigate]);
+  }, [loading, paused, hasSession, email, denied, navigate]);
 
-  if (hasSession && email !== null && allowedEmail === email) return <>{children}</>;
+  if (hasSession && email !== null && flag.data === true) return <>{children}</>;
   return <Spinner label="Checking admin access" className="min-h-screen" />;
 }

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, LogOut, Menu, Users, X } from 'lucide-react';
@@ -5,11 +6,11 @@ import { STUDIO } from '@/config/studio';
 import { cn } from '@/components/ui/cn';
 
 const LINKS = [
-  { to: '/admin', label: 'Classes', icon: CalendarDays, end: true },
-  { to: '/admin/bookings', label: 'Bookings', icon: ClipboardList, end: false },
-  { to: '/admin/members', label: 'Members', icon: Users, end: false },
-  { to: '/admin/analytics', label: 'Analytics', icon: BarChart3, end: false },
-  { to: '/admin/generate-classes', label: 'Generate', icon: CalendarPlus, end: false },
+  { to: paths.admin.classes, label: 'Classes', icon: CalendarDays, end: true },
+  { to: paths.admin.bookings, label: 'Bookings', icon: ClipboardList, end: false },
+  { to: paths.admin.members, label: 'Members', icon: Users, end: false },
+  { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3, end: false },
+  { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
 ] as const;
 
 /** The admin shell's navigation: a fixed sidebar from md up, a menu behind a toggle on a phone. */

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
@@ -6,24 +7,10 @@ import { controlClasses } from '@/components/ui/field-styles';
 import { Modal } from '@/components/ui/modal';
 import { TRAINER_NAME } from '@/config/studio';
 import type { ClassRow } from '@/lib/supabase';
-import { createClasses, updateClass } from '../api/save-classes';
-import { ADMIN_MESSAGES } from '../messages';
-import {
-  CLASS_LIMITS,
-  CLASS_TYPES,
-  UNLOCK_UNITS,
-  classPayload,
-  classPayloads,
-  classToFormValues,
-  emptyClassForm,
-  maxCapacityFor,
-  validateClassForm,
-  type ClassFormErrors,
-  type ClassFormValues,
-  type UnlockUnit,
-} from '../utils/class-form';
-import { MAX_OCCURRENCES, REPEAT_LABELS, REPEAT_OPTIONS, occurrenceDates, type Repeat } from '../utils/repeat-occurrences';
-import { londonWallClockToUtc } from '../utils/studio-clock';
+import { classFormSchema, useSaveClass } from '../api/save-classes';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classToFormValues, emptyClassForm, maxCapacityFor, type ClassFormValues } from '../lib/class-form';
+import { MAX_OCCURRENCES, REPEAT_LABELS, REPEAT_OPTIONS, occurrenceDates } from '../lib/repeat-occurrences';
 
 type Props = {
   /** The class being edited, or null to add a new one. */
@@ -34,66 +21,46 @@ type Props = {
 
 /** The Add Class / Edit Class form (spec sections 3 and 5). Rendered inside an open Modal. */
 function ClassForm({ editing, onClose, onSaved }: Props) {
-  const [values, setValues] = useState<ClassFormValues>(() => (editing ? classToFormValues(editing) : emptyClassForm(TRAINER_NAME)));
-  const [errors, setErrors] = useState<ClassFormErrors>({});
-  const [saving, setSaving] = useState(false);
   const isEdit = editing !== null;
-
-  function set<K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) {
-    setValues((prev) => {
-      const next = { ...prev, [key]: value };
-      // A One-to-One class holds one person: bring the capacity down with the type.
-      if (key === 'type' && value === 'One-to-One') next.capacity = String(CLASS_LIMITS.capacityOneToOne);
-      return next;
-    });
-  }
+  const saveClass = useSaveClass();
+  const { register, handleSubmit, control, setValue, formState } = useForm<ClassFormValues>({
+    resolver: zodResolver(classFormSchema(isEdit)),
+    defaultValues: editing ? classToFormValues(editing) : emptyClassForm(TRAINER_NAME),
+  });
+  const { errors } = formState;
+  const values = useWatch({ control }) as ClassFormValues;
+  const saving = saveClass.isPending;
 
   const repeating = !isEdit && values.repeat !== 'none';
   const occurrences = repeating && values.date && values.repeatUntil >= values.date ? occurrenceDates(values.date, values.repeat, values.repeatUntil).length : 0;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  // The form's values go to the save, which parses them with the same schema and makes one row per occurrence.
+  const submit = handleSubmit((formValues) => {
     if (saving) return;
-    const found = validateClassForm(values, isEdit);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      // Move focus to the first invalid control so keyboard and screen-reader users land on it.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSaving(true);
-    try {
-      if (editing) {
-        await updateClass(editing.id, classPayload(values, londonWallClockToUtc(values.date, values.time)));
-        toast.success(ADMIN_MESSAGES.classUpdated);
-      } else {
-        const created = await createClasses(classPayloads(values));
-        toast.success(created === 1 ? ADMIN_MESSAGES.classCreated : ADMIN_MESSAGES.classesCreated(created));
-      }
-      onSaved();
-    } catch {
-      toast.error(ADMIN_MESSAGES.classSaveFailed);
-      setSaving(false);
-    }
-  }
-
-  const input = (key: keyof ClassFormValues) => ({
-    value: values[key] as string,
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
-    error: errors[key],
+    saveClass.mutate(
+      { editing, values: formValues },
+      {
+        onSuccess: (created) => {
+          toast.success(isEdit ? ADMIN_MESSAGES.classUpdated : created === 1 ? ADMIN_MESSAGES.classCreated : ADMIN_MESSAGES.classesCreated(created));
+          onSaved();
+        },
+        onError: () => toast.error(ADMIN_MESSAGES.classSaveFailed),
+      },
+    );
   });
+
+  const input = (key: keyof ClassFormValues) => ({ ...register(key), error: errors[key]?.message });
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <TextField label="Class name" name="name" required {...input('name')} />
-      <TextAreaField label="Description" name="description" required rows={3} {...input('description')} />
+      <TextField label="Class name" required {...input('name')} />
+      <TextAreaField label="Description" required rows={3} {...input('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Date" name="date" type="date" required {...input('date')} hint="London time" />
-        <TextField label="Time" name="time" type="time" required {...input('time')} />
+        <TextField label="Date" type="date" required {...input('date')} hint="London time" />
+        <TextField label="Time" type="time" required {...input('time')} />
         <TextField
           label="Duration (minutes)"
-          name="duration"
+         
           type="number"
           inputMode="numeric"
           min={CLASS_LIMITS.durationMin}
@@ -101,10 +68,20 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           required
           {...input('duration')}
         />
-        <TextField label="Trainer" name="trainer" required {...input('trainer')} />
-        <Field label="Type" error={errors.type}>
+        <TextField label="Trainer" required {...input('trainer')} />
+        <Field label="Type" error={errors.type?.message}>
           {(control) => (
-            <select {...control} name="type" required value={values.type} onChange={(e) => set('type', e.target.value)} className={controlClasses(Boolean(errors.type))}>
+            <select
+              {...control}
+              required
+              {...register('type', {
+                // A One-to-One class holds one person: bring the capacity down with the type.
+                onChange: (e: { target: { value: string } }) => {
+                  if (e.target.value === 'One-to-One') setValue('capacity', String(CLASS_LIMITS.capacityOneToOne));
+                },
+              })}
+              className={controlClasses(Boolean(errors.type))}
+            >
               {CLASS_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -115,7 +92,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
         </Field>
         <TextField
           label="Capacity"
-          name="capacity"
+         
           type="number"
           inputMode="numeric"
           min={CLASS_LIMITS.capacityMin}
@@ -123,21 +100,21 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           required
           {...input('capacity')}
         />
-        <TextField label="PAYG price (£)" name="pricePayg" type="number" inputMode="decimal" min={0} step="0.01" optional {...input('pricePayg')} />
-        <TextField label="Checkout link" name="checkoutUrl" type="url" optional placeholder="https://" {...input('checkoutUrl')} />
+        <TextField label="PAYG price (£)" type="number" inputMode="decimal" min={0} step="0.01" optional {...input('pricePayg')} />
+        <TextField label="Checkout link" type="url" optional placeholder="https://" {...input('checkoutUrl')} />
       </div>
 
       <fieldset className="rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-800">Premium</legend>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" checked={values.isPremium} onChange={(e) => set('isPremium', e.target.checked)} className="h-5 w-5 accent-brand-600" />
+          <input type="checkbox" {...register('isPremium')} className="h-5 w-5 accent-brand-600" />
           Premium class
         </label>
         {values.isPremium && (
           <div className="mt-2 grid grid-cols-2 gap-4">
             <TextField
               label="Opens to other members"
-              name="unlockAmount"
+             
               type="number"
               inputMode="numeric"
               min={1}
@@ -146,7 +123,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
             />
             <Field label="Unit">
               {(control) => (
-                <select {...control} value={values.unlockUnit} onChange={(e) => set('unlockUnit', e.target.value as UnlockUnit)} className={controlClasses(false)}>
+                <select {...control} {...register('unlockUnit')} className={controlClasses(false)}>
                   {UNLOCK_UNITS.map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}
@@ -163,7 +140,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Repeat">
             {(control) => (
-              <select {...control} name="repeat" value={values.repeat} onChange={(e) => set('repeat', e.target.value as Repeat)} className={controlClasses(false)}>
+              <select {...control} {...register('repeat')} className={controlClasses(false)}>
                 {REPEAT_OPTIONS.map((option) => (
                   <option key={option} value={option}>
                     {REPEAT_LABELS[option]}
@@ -175,7 +152,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           {repeating && (
             <TextField
               label="Repeat until"
-              name="repeatUntil"
+             
               type="date"
               required
               min={values.date || undefined}

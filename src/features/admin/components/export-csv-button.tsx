@@ -4,9 +4,9 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CSV_MIME_TYPE, writeCsv, type CsvColumn } from '@/lib/csv/write-csv';
 import { downloadTextFile } from '@/lib/download-file';
-import { ADMIN_MESSAGES } from '../messages';
-import { ExportTooLargeError, exportFileName, fetchAllRows } from '../utils/export-csv';
-import type { PageLoader } from '../utils/paging';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { ExportTooLargeError, exportFileName, fetchAllRows } from '../lib/export-csv';
+import type { PageLoader } from '../lib/paging';
 
 type Props<T> = {
   /** The list's own page loader, so the file holds exactly what the search matches. */

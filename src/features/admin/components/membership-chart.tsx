@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TierShare } from '../utils/analytics-figures';
+import type { TierShare } from '../lib/analytics-figures';
 
 const BAR_COLOURS: Record<TierShare['key'], string> = { premium: 'bg-purple-600', standard: 'bg-blue-600', payg: 'bg-slate-500' };
 const GRID = [0, 25, 50, 75, 100];

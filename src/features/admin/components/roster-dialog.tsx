@@ -1,17 +1,17 @@
-import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import { useNow } from '@/hooks/use-now';
-import { BOOKING_TYPE_LABELS, type BookingType } from '@/lib/booking/book-class';
+import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
-import { getClassRoster, markAttendance, type Attendance, type RosterEntry } from '../api/class-roster';
-import { useResource } from '../hooks/use-resource';
-import { ADMIN_MESSAGES } from '../messages';
-import { ATTENDANCE_LABELS, canMarkAttendance, rosterCounts } from '../utils/attendance';
-import { formatInLondon } from '../utils/studio-clock';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useClassRoster, type Attendance, type RosterEntry } from '../api/get-class-roster';
+import { useMarkAttendance } from '../api/mark-attendance';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { ATTENDANCE_LABELS, canMarkAttendance, rosterCounts } from '../lib/attendance';
+import { formatInLondon } from '../lib/studio-clock';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 
@@ -34,34 +34,26 @@ export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: 
 }
 
 function Roster({ cls }: { cls: ClassRow }) {
-  const load = useCallback(() => getClassRoster(cls.id), [cls.id]);
-  const { state, setData } = useResource(load, ADMIN_MESSAGES.rosterLoadFailed);
-  const [savingId, setSavingId] = useState<string | null>(null);
+  const roster = useClassRoster(cls.id);
+  const markAttendance = useMarkAttendance();
+  const savingId = markAttendance.isPending ? markAttendance.variables.bookingId : null;
+  useErrorToast(roster.isError, ADMIN_MESSAGES.rosterLoadFailed);
   const now = useNow(MINUTE);
   const open = canMarkAttendance(cls.start_time, now);
 
-  async function mark(entry: RosterEntry, status: Attendance) {
+  function mark(entry: RosterEntry, status: Attendance) {
     if (savingId) return;
     // Pressing the mark a booking already has clears it.
     const next = entry.attendance === status ? null : status;
-    setSavingId(entry.bookingId);
-    try {
-      const outcome = await markAttendance(entry.bookingId, next);
-      if (!outcome.ok) {
-        toast.error(outcome.error.hint === 'attendance_too_early' ? outcome.error.message : ADMIN_MESSAGES.attendanceFailed);
-        return;
-      }
-      setData((rows) => rows.map((r) => (r.bookingId === entry.bookingId ? { ...r, attendance: outcome.attendance } : r)));
-    } catch {
-      toast.error(ADMIN_MESSAGES.attendanceFailed);
-    } finally {
-      setSavingId(null);
-    }
+    markAttendance.mutate(
+      { classId: cls.id, bookingId: entry.bookingId, status: next },
+      { onError: (error) => toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed) },
+    );
   }
 
-  if (state.status === 'loading') return <Spinner label="Loading roster" />;
-  if (state.status === 'error') return <EmptyState title={ADMIN_MESSAGES.rosterLoadFailed} body="Close and open the roster to try again." />;
-  const entries = state.data;
+  if (roster.isPending) return <Spinner label="Loading roster" />;
+  if (roster.isError) return <EmptyState title={ADMIN_MESSAGES.rosterLoadFailed} body="Close and open the roster to try again." />;
+  const entries = roster.data;
   if (entries.length === 0) return <EmptyState title="No bookings for this class" body="Members who book will appear here." />;
   const counts = rosterCounts(entries);
 
@@ -93,7 +85,7 @@ function Roster({ cls }: { cls: ClassRow }) {
                       aria-pressed={pressed}
                       aria-label={`${ATTENDANCE_LABELS[status]}: ${who}`}
                       disabled={!open || savingId !== null}
-                      onClick={() => void mark(entry, status)}
+                      onClick={() => mark(entry, status)}
                       className={cn(
                         'inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
                         pressed

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { TIER_LABELS, displayTier } from '../utils/membership-tier';
+import { TIER_LABELS, displayTier } from '../lib/membership-tier';
 
 const TIER_TONES = { premium: 'purple', standard: 'info', payg: 'neutral' } as const satisfies Record<string, BadgeTone>;
 

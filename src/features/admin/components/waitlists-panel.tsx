@@ -1,46 +1,43 @@
-import toast from 'react-hot-toast';
 import { Hourglass, UserMinus } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
-import { getWaitlists, removeFromWaitlist, type AdminWaitlistEntry } from '../api/get-waitlists';
-import { useResource } from '../hooks/use-resource';
-import { ADMIN_MESSAGES } from '../messages';
-import { formatInLondon } from '../utils/studio-clock';
-import { groupWaitlists } from '../utils/waitlist-groups';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useWaitlists, type AdminWaitlistEntry } from '../api/get-waitlists';
+import { useRemoveFromWaitlist } from '../api/remove-from-waitlist';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { formatInLondon } from '../lib/studio-clock';
+import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 import { RowDangerButton } from './row-danger-button';
 import { td, th } from './table-styles';
 
-const loadWaitlists = () => getWaitlists();
-
 /** Who waits for which upcoming class, in line order (issue 9), with Remove for each member. */
 export function WaitlistsPanel() {
-  const { state, setData } = useResource(loadWaitlists, ADMIN_MESSAGES.waitlistsLoadFailed);
+  const waitlists = useWaitlists();
+  const removeFromWaitlist = useRemoveFromWaitlist();
+  useErrorToast(waitlists.isError, ADMIN_MESSAGES.waitlistsLoadFailed);
 
-  async function remove(entry: AdminWaitlistEntry) {
+  function remove(entry: AdminWaitlistEntry) {
     const who = entry.member.name || entry.member.email;
-    if (!window.confirm(`Remove ${who} from the waitlist for ${entry.class.name}?`)) return;
-    try {
-      await removeFromWaitlist(entry.id);
-      setData((rows) => rows.filter((r) => r.id !== entry.id));
-      toast.success(ADMIN_MESSAGES.waitlistRemoved);
-    } catch {
-      toast.error(ADMIN_MESSAGES.waitlistRemoveFailed);
-    }
+    confirmThenMutate(`Remove ${who} from the waitlist for ${entry.class.name}?`, removeFromWaitlist, entry.id, {
+      success: ADMIN_MESSAGES.waitlistRemoved,
+      failure: ADMIN_MESSAGES.waitlistRemoveFailed,
+    });
   }
 
-  const groups = state.status === 'ready' ? groupWaitlists(state.data) : [];
+  const groups = waitlists.data ? groupWaitlists(waitlists.data) : [];
   return (
     <section aria-labelledby="waitlists-heading" className="mt-10">
       <h2 id="waitlists-heading" className="mb-4 text-xl font-bold text-slate-900">
         Waitlists
       </h2>
       <TablePanel>
-        {state.status === 'loading' && <Spinner label="Loading waitlists" />}
-        {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.waitlistsLoadFailed} body="Refresh the page to try again." />}
-        {state.status === 'ready' && groups.length === 0 && (
+        {waitlists.isPending && <Spinner label="Loading waitlists" />}
+        {waitlists.isError && <EmptyState title={ADMIN_MESSAGES.waitlistsLoadFailed} body="Refresh the page to try again." />}
+        {waitlists.isSuccess && groups.length === 0 && (
           <EmptyState
             title="No one is waiting"
             body="When a class is full, members can join its waitlist; they will appear here in line order."
@@ -81,7 +78,7 @@ export function WaitlistsPanel() {
                         <RowDangerButton
                           label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
                           icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
-                          onClick={() => void remove(e)}
+                          onClick={() => remove(e)}
                         >
                           Remove
                         </RowDangerButton>

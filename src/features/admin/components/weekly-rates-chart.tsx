@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatInLondon } from '../utils/studio-clock';
-import type { WeekFigures } from '../utils/analytics-figures';
+import { formatInLondon } from '../lib/studio-clock';
+import type { WeekFigures } from '../lib/analytics-figures';
 
 const weekLabel = (weekStart: string) => formatInLondon(`${weekStart}T12:00:00Z`, 'MMM d');
 const shown = (percent: number | null, none: string) => (percent === null ? none : `${percent}%`);

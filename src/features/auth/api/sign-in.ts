@@ -1,5 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ensureMember } from '@/lib/auth/ensure-member';
+import { emailSchema, passwordSchema } from '@/lib/auth/password-rules';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export function signInWithPassword(email: string, password: string) {
-  return supabase.auth.signInWithPassword({ email: email.trim(), password });
+/** Sign-in (spec section 5): email required and of email type, password required, at least 6 characters. */
+export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Signs in with email and password, then makes sure the member row exists (a failure is only logged). */
+export async function signIn(input: SignInInput): Promise<void> {
+  const { email, password } = signInSchema.parse(input);
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  await ensureMember();
+}
+
+/** A new session: whatever was cached for a previous visitor is for someone else. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signIn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.all }) });
 }

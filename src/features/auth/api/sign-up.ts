@@ -1,21 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { ensureMember } from '@/lib/auth/ensure-member';
+import { emailSchema, passwordSchema } from '@/lib/auth/password-rules';
 import { supabase } from '@/lib/supabase';
+
+/** Create Account: full name optional, then the sign-in rules (spec section 5). */
+export const signUpSchema = z.object({ fullName: z.string().trim(), email: emailSchema, password: passwordSchema });
+/** The free-trial sign-up: full name, email and password all required. */
+export const trialSignUpSchema = signUpSchema.extend({ fullName: z.string().trim().min(1, 'Full name is required') });
+export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Where confirmation links land: /auth/callback stores the session and ensures the member row. */
 export function callbackUrl(): string {
-  return `${window.location.origin}/auth/callback`;
+  return `${window.location.origin}${paths.authCallback}`;
 }
+
+export type SignUpSource = 'signin' | 'free-trial';
 
 /**
  * Email/password sign-up. The database trigger makes the member row: payg by default, or a
- * 7-day trial when `signupSource` is 'free-trial'.
+ * 7-day trial when the account comes from the free-trial page. Resolves to whether the account
+ * is signed in now (the server returned a session) or must confirm its email first.
  */
-export function signUp(input: { email: string; password: string; fullName?: string; signupSource?: 'free-trial' }) {
+export async function signUp({ source, ...input }: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean }> {
+  const { fullName, email, password } = (source === 'free-trial' ? trialSignUpSchema : signUpSchema).parse(input);
   const data: Record<string, string> = {};
-  if (input.fullName?.trim()) data.full_name = input.fullName.trim();
-  if (input.signupSource) data.signup_source = input.signupSource;
-  return supabase.auth.signUp({
-    email: input.email.trim(),
-    password: input.password,
-    options: { data, emailRedirectTo: callbackUrl() },
-  });
+  if (fullName) data.full_name = fullName;
+  if (source === 'free-trial') data.signup_source = 'free-trial';
+  const { data: result, error } = await supabase.auth.signUp({ email, password, options: { data, emailRedirectTo: callbackUrl() } });
+  if (error) throw error;
+  if (!result.session) return { signedIn: false };
+  await ensureMember();
+  return { signedIn: true };
 }
+
+export const useSignUp = () => useMutation({ mutationFn: signUp });

@@ -1,70 +1,52 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { validateCredentials, type CredentialErrors } from '../lib/credentials-validation';
+import { signInSchema } from '../api/sign-in';
+import { signUpSchema, trialSignUpSchema, type SignUpInput } from '../api/sign-up';
 import { PasswordField } from './password-field';
 
-export type Credentials = { email: string; password: string; fullName: string };
+export type Credentials = SignUpInput;
+
+/** Which request the form feeds: its schema is the one that request parses. */
+const SCHEMAS = { signin: signInSchema, signup: signUpSchema, trial: trialSignUpSchema } as const;
+type CredentialsKind = keyof typeof SCHEMAS;
 
 type Props = {
-  /** Show the full name field; `requireName` makes it required (the trial sign-up). */
-  withName?: boolean;
-  requireName?: boolean;
+  kind: CredentialsKind;
   initialEmail?: string;
   /** The form's accessible name. */
   label: string;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: (values: Credentials) => Promise<void>;
+  busy: boolean;
+  onSubmit: (values: Credentials) => void;
 };
 
 /**
- * Email + password (+ full name) with the validation of spec section 5. The form validates itself
- * (noValidate) so the messages are the same in every browser and announced with the field.
+ * Email + password (+ full name when signing up) with the validation of spec section 5. The
+ * form validates itself (noValidate) so the messages are the same in every browser and announced
+ * with the field.
  */
-export function CredentialsForm({ label, withName = false, requireName = false, initialEmail = '', submitLabel, busyLabel, onSubmit }: Props) {
-  const [values, setValues] = useState<Credentials>({ email: initialEmail, password: '', fullName: '' });
-  const [errors, setErrors] = useState<CredentialErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const set = (key: keyof Credentials) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateCredentials(values, { requireName });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } finally {
-      setBusy(false);
-    }
-  }
+export function CredentialsForm({ kind, label, initialEmail = '', submitLabel, busyLabel, busy, onSubmit }: Props) {
+  const withName = kind !== 'signin';
+  const { register, handleSubmit, formState } = useForm<Credentials>({
+    // The sign-in schema has no full name; its field is simply not rendered then.
+    resolver: zodResolver(SCHEMAS[kind]) as Resolver<Credentials>,
+    defaultValues: { fullName: '', email: initialEmail, password: '' },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit((values) => {
+    if (!busy) onSubmit(values);
+  });
 
   return (
-    <form aria-label={label} noValidate onSubmit={handleSubmit} className="space-y-4">
+    <form aria-label={label} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       {withName && (
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          required={requireName}
-          optional={!requireName}
-          value={values.fullName}
-          onChange={set('fullName')}
-          error={errors.fullName}
-        />
+        <TextField label="Full Name" autoComplete="name" required={kind === 'trial'} optional={kind !== 'trial'} error={errors.fullName?.message} {...register('fullName')} />
       )}
-      <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
-      <PasswordField
-        name="password"
-        autoComplete={withName ? 'new-password' : 'current-password'}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <PasswordField autoComplete={withName ? 'new-password' : 'current-password'} error={errors.password?.message} {...register('password')} />
       <Button type="submit" size="lg" className="w-full" loading={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>

@@ -1,41 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { sendPasswordReset } from '../api/send-password-reset';
-import { validateEmail } from '../lib/credentials-validation';
+import { passwordResetSchema, useSendPasswordReset, type PasswordResetInput } from '../api/send-password-reset';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 
 /** The Reset Password view of /signin: sends a link that opens /auth/callback in recovery mode. */
 export function ResetPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const sendReset = useSendPasswordReset();
+  const { register, handleSubmit, control, formState } = useForm<PasswordResetInput>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const email = useWatch({ control, name: 'email' });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const invalid = validateEmail(email);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const { error: resetError } = await sendPasswordReset(email);
-      if (resetError) toast.error(AUTH_MESSAGES.resetFailed);
-      else toast.success(AUTH_MESSAGES.resetSent);
-    } catch {
-      toast.error(AUTH_MESSAGES.resetFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit((values) => {
+    if (sendReset.isPending) return;
+    sendReset.mutate(values, {
+      onSuccess: () => toast.success(AUTH_MESSAGES.resetSent),
+      onError: () => toast.error(AUTH_MESSAGES.resetFailed),
+    });
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <p className="text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
-      <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
-      <Button type="submit" size="lg" className="w-full" loading={busy}>
-        {busy ? 'Sending...' : 'Send Reset Link'}
+      <TextField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+      <Button type="submit" size="lg" className="w-full" loading={sendReset.isPending}>
+        {sendReset.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
       <Button variant="ghost" className="w-full" onClick={() => onBack(email)}>
         Back to Sign In

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TRIAL_DAYS } from '@/config/plans';
@@ -14,7 +15,7 @@ export function ClosingCta() {
         <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
           Your first class is on us. Start a free <span className="whitespace-nowrap">{TRIAL_DAYS}-day</span> trial and train with a community that shows up for each other.
         </p>
-        <Link to="/free-trial" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        <Link to={paths.freeTrial} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           Book your free class
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarDays, Crown } from 'lucide-react';
 
@@ -5,7 +6,7 @@ const CARDS = [
   {
     title: 'Classes',
     text: 'Breakfast Club every weekday morning, Kids Club on Mondays and premium sessions through the week. See what is on and book your spot.',
-    to: '/schedule',
+    to: paths.schedule,
     action: 'View Schedule',
     Icon: CalendarDays,
     tone: 'bg-slate-900 text-white',
@@ -15,7 +16,7 @@ const CARDS = [
   {
     title: 'Membership',
     text: 'From pay-as-you-go to Platinum Premium, plus student and Hackney worker prices and personal training packages.',
-    to: '/membership',
+    to: paths.membership,
     action: 'Explore Memberships',
     Icon: Crown,
     tone: 'bg-brand-700 text-white',

@@ -1,8 +1,9 @@
+import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TRIAL_DAYS } from '@/config/plans';
-import { HERO_IMAGE, responsiveImage } from '../images';
+import { HERO_IMAGE, responsiveImage } from '../lib/images';
 
 const hero = responsiveImage(HERO_IMAGE.name, HERO_IMAGE.widths, HERO_IMAGE.aspect);
 
@@ -28,7 +29,7 @@ export function Hero() {
           Small-group classes and personal training in a community hall, with coaches who train the way you think as well as the way you move.
         </p>
         <div className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
-          <Link to="/free-trial" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+          <Link to={paths.freeTrial} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
             Start your free {TRIAL_DAYS}-day trial
             <ArrowRight aria-hidden="true" className="h-5 w-5" />
           </Link>

@@ -1,5 +1,5 @@
-import { GALLERY_ASPECT, GALLERY_WIDTHS, responsiveImage } from '../images';
-import { GALLERY } from '../gallery-photos';
+import { GALLERY_ASPECT, GALLERY_WIDTHS, responsiveImage } from '../lib/images';
+import { GALLERY } from '../lib/gallery-photos';
 
 /**
  * Hover or keyboard focus zooms a tile and reveals its caption (spec section 1); on touch

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 export const CHECKOUT_STATUS_ENDPOINT = '/.netlify/functions/checkout-status';
@@ -58,39 +60,30 @@ export async function fetchPaymentStatus(reference: string): Promise<PaymentChec
 
 export type PaymentStatusView = { check: PaymentCheck | null; polling: boolean; checkAgain: () => void };
 
+const isPending = (check: PaymentCheck | undefined) => check?.state === 'found' && check.payment.status === 'pending';
+
+/** Never served from cache: the page exists to learn whether the payment has landed since. */
+export const paymentStatusQueryOptions = (reference: string) =>
+  queryOptions({ queryKey: queryKeys.payments.status(reference), queryFn: () => fetchPaymentStatus(reference), staleTime: 0 });
+
 /** Asks on arrival, then every POLL_INTERVAL_MS while pending, at most MAX_CHECKS times per round. */
 export function usePaymentStatus(reference: string): PaymentStatusView {
-  const [check, setCheck] = useState<PaymentCheck | null>(null);
-  const [round, setRound] = useState(0);
-  const [polling, setPolling] = useState(true);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const options = paymentStatusQueryOptions(reference);
+  // How many answers had arrived when this round of checks began ("Check again" starts a new one).
+  const [roundStart, setRoundStart] = useState(0);
+  const checksThisRound = (count: number) => count - roundStart;
+  const query = useQuery({
+    ...options,
+    refetchInterval: (q) => (isPending(q.state.data) && checksThisRound(q.state.dataUpdateCount) < MAX_CHECKS ? POLL_INTERVAL_MS : false),
+  });
+  const answers = queryClient.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
+  const polling = query.isFetching || (isPending(query.data) && checksThisRound(answers) < MAX_CHECKS);
 
-  useEffect(() => {
-    let cancelled = false;
-    let checks = 0;
-    const run = async () => {
-      checks += 1;
-      const result = await fetchPaymentStatus(reference);
-      if (cancelled) return;
-      setCheck(result);
-      const pending = result.state === 'found' && result.payment.status === 'pending';
-      if (pending && checks < MAX_CHECKS) {
-        timer.current = setTimeout(() => void run(), POLL_INTERVAL_MS);
-      } else {
-        setPolling(false);
-      }
-    };
-    void run();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer.current);
-    };
-  }, [reference, round]);
+  function checkAgain() {
+    setRoundStart(answers);
+    void query.refetch();
+  }
 
-  const checkAgain = useCallback(() => {
-    setPolling(true);
-    setRound((r) => r + 1);
-  }, []);
-
-  return { check, polling, checkAgain };
+  return { check: query.data ?? null, polling, checkAgain };
 }

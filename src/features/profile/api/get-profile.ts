@@ -1,3 +1,5 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase, type Member } from '@/lib/supabase';
 
 export type ProfileData = { member: Member; bookingsCount: number };
@@ -10,3 +12,7 @@ export async function getProfile(userId: string): Promise<ProfileData> {
   if (countError) throw countError;
   return { member, bookingsCount: count ?? 0 };
 }
+
+export const profileQueryOptions = (userId: string) => queryOptions({ queryKey: queryKeys.profile.own(userId), queryFn: () => getProfile(userId) });
+
+export const useProfile = (userId: string | null) => useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== null });

@@ -1,15 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { PROFILE_MESSAGES } from '../lib/profile-rules';
+
+/** Profile Information (spec section 5): name required, phone optional (blank means none); email is read-only. */
+export const profileInfoSchema = z.object({
+  name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired),
+  phone: z
+    .string()
+    .trim()
+    .transform((phone) => phone || null),
+});
+export type ProfileInfoForm = z.input<typeof profileInfoSchema>;
+export type ProfileInfo = z.output<typeof profileInfoSchema>;
 
 /**
  * Saves name and phone (the only profile columns a member may write besides the photo). Asks for
  * the row back: a refusal by row-level security updates nothing without an error.
  */
-export async function updateProfile(memberId: string, values: { name: string; phone: string }): Promise<void> {
-  const { data, error } = await supabase
-    .from('members')
-    .update({ name: values.name.trim(), phone: values.phone.trim() || null })
-    .eq('id', memberId)
-    .select('id');
+export async function updateProfile({ memberId, values }: { memberId: string; values: ProfileInfoForm | ProfileInfo }): Promise<void> {
+  const { name, phone } = profileInfoSchema.parse({ ...values, phone: values.phone ?? '' });
+  const { data, error } = await supabase.from('members').update({ name, phone }).eq('id', memberId).select('id');
   if (error) throw error;
   if (!data?.length) throw new Error('Profile not updated');
+}
+
+/** The profile and the signed-in member's row (header avatar, greetings) show the new name. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }), queryClient.invalidateQueries({ queryKey: queryKeys.member.all })]),
+  });
 }

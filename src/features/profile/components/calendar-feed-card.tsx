@@ -1,33 +1,30 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarSync, Copy, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Field, controlClasses } from '@/components/ui/field';
-import { revokeCalendarToken, rotateCalendarToken } from '../api/calendar-token';
+import { useRevokeCalendarToken } from '../api/revoke-calendar-token';
+import { useRotateCalendarToken } from '../api/rotate-calendar-token';
 import { CALENDAR_FEED_MESSAGES as M, calendarFeedUrl } from '../lib/calendar-feed';
 
-type Busy = 'rotate' | 'revoke' | null;
-
-/** The member's private calendar subscription: create, copy, replace or turn off the link. */
-export function CalendarFeedCard({ initialToken }: { initialToken: string | null }) {
-  const [token, setToken] = useState(initialToken);
-  const [busy, setBusy] = useState<Busy>(null);
+/**
+ * The member's private calendar subscription: create, copy, replace or turn off the link. `token`
+ * comes from the cached profile, which the two token mutations update.
+ */
+export function CalendarFeedCard({ token }: { token: string | null }) {
+  const rotate = useRotateCalendarToken();
+  const revoke = useRevokeCalendarToken();
+  const busy = rotate.isPending ? 'rotate' : revoke.isPending ? 'revoke' : null;
   const url = token ? calendarFeedUrl(window.location.origin, token) : null;
 
-  async function change(kind: 'rotate' | 'revoke') {
+  function change(kind: 'rotate' | 'revoke') {
     if (token && !window.confirm(kind === 'rotate' ? M.confirmRotate : M.confirmRevoke)) return;
-    setBusy(kind);
-    const outcome = await (kind === 'rotate' ? rotateCalendarToken() : revokeCalendarToken());
-    setBusy(null);
-    if (!outcome.ok) {
-      toast.error(M.failed);
-      return;
-    }
     const hadToken = token !== null;
-    setToken(outcome.token);
-    toast.success(kind === 'revoke' ? M.revoked : hadToken ? M.rotated : M.created);
+    (kind === 'rotate' ? rotate : revoke).mutate(undefined, {
+      onSuccess: () => toast.success(kind === 'revoke' ? M.revoked : hadToken ? M.rotated : M.created),
+      onError: () => toast.error(M.failed),
+    });
   }
 
   async function copy() {
@@ -63,7 +60,7 @@ export function CalendarFeedCard({ initialToken }: { initialToken: string | null
               <Copy aria-hidden="true" className="h-4 w-4" />
               {M.copy}
             </Button>
-            <Button size="sm" variant="outline" loading={busy === 'rotate'} disabled={busy !== null} onClick={() => void change('rotate')}>
+            <Button size="sm" variant="outline" loading={busy === 'rotate'} disabled={busy !== null} onClick={() => change('rotate')}>
               {M.rotate}
             </Button>
             <Button
@@ -72,14 +69,14 @@ export function CalendarFeedCard({ initialToken }: { initialToken: string | null
               className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50"
               loading={busy === 'revoke'}
               disabled={busy !== null}
-              onClick={() => void change('revoke')}
+              onClick={() => change('revoke')}
             >
               {M.revoke}
             </Button>
           </div>
         </div>
       ) : (
-        <Button className="mt-4" size="sm" loading={busy === 'rotate'} disabled={busy !== null} onClick={() => void change('rotate')}>
+        <Button className="mt-4" size="sm" loading={busy === 'rotate'} disabled={busy !== null} onClick={() => change('rotate')}>
           {M.create}
         </Button>
       )}

@@ -1,45 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import type { Member } from '@/lib/supabase';
-import { updateProfile } from '../api/update-profile';
-import { nameError, PROFILE_MESSAGES } from '../lib/profile-rules';
+import { profileInfoSchema, useUpdateProfile, type ProfileInfo, type ProfileInfoForm as Values } from '../api/update-profile';
+import { PROFILE_MESSAGES } from '../lib/profile-rules';
 
 /** Name (required), phone (optional), email (read-only: it is the sign-in identity). */
 export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: () => void }) {
-  const [name, setName] = useState(member.name ?? '');
-  const [phone, setPhone] = useState(member.phone ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const updateProfile = useUpdateProfile();
+  const { register, handleSubmit, formState } = useForm<Values, unknown, ProfileInfo>({
+    resolver: zodResolver(profileInfoSchema),
+    defaultValues: { name: member.name ?? '', phone: member.phone ?? '' },
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const problem = nameError(name);
-    setError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
-      await updateProfile(member.id, { name, phone });
-      toast.success(PROFILE_MESSAGES.profileUpdated);
-      onSaved();
-    } catch {
-      toast.error(PROFILE_MESSAGES.profileFailed);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const submit = handleSubmit((values) => {
+    if (updateProfile.isPending) return;
+    updateProfile.mutate(
+      { memberId: member.id, values },
+      {
+        onSuccess: () => {
+          toast.success(PROFILE_MESSAGES.profileUpdated);
+          onSaved();
+        },
+        onError: () => toast.error(PROFILE_MESSAGES.profileFailed),
+      },
+    );
+  });
 
   return (
     <Card>
       <h2 className="text-lg font-semibold">Profile Information</h2>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4">
-        <TextField label="Full Name" name="name" autoComplete="name" required value={name} error={error} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" optional value={phone} onChange={(e) => setPhone(e.target.value)} />
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+        <TextField label="Full Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" optional {...register('phone')} />
         <TextField label="Email" name="email" type="email" value={member.email} readOnly disabled hint="Your email is your sign-in and cannot be changed here." />
-        <Button type="submit" loading={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
+        <Button type="submit" loading={updateProfile.isPending}>
+          {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </form>
     </Card>

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { initials } from '@/lib/initials';
 import type { Member } from '@/lib/supabase';
-import { uploadAvatar } from '../api/upload-avatar';
-import { AVATAR_TYPES, avatarFileError, PROFILE_MESSAGES } from '../lib/profile-rules';
+import { avatarFileSchema, useUploadAvatar } from '../api/upload-avatar';
+import { AVATAR_TYPES, PROFILE_MESSAGES } from '../lib/profile-rules';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -22,30 +22,29 @@ export function ProfilePhotoCard({ member, onUploaded }: { member: Member; onUpl
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const uploadAvatar = useUploadAvatar();
+  const uploading = uploadAvatar.isPending;
   const shown = preview ?? member.profile_image_url;
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires change
     if (!file) return;
-    const problem = avatarFileError(file);
+    // The same schema the upload checks: a file input is not a react-hook-form field, so it is parsed here.
+    const problem = avatarFileSchema.safeParse(file).error?.issues[0]?.message ?? null;
     setError(problem);
     if (problem) {
       toast.error(problem);
       return;
     }
-    setUploading(true);
     try {
       setPreview(await readAsDataUrl(file));
-      const url = await uploadAvatar(member.id, file);
+      const url = await uploadAvatar.mutateAsync({ memberId: member.id, file });
       toast.success(PROFILE_MESSAGES.photoUpdated);
       onUploaded(url);
     } catch {
       setPreview(null);
       toast.error(PROFILE_MESSAGES.photoFailed);
-    } finally {
-      setUploading(false);
     }
   }
 

@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { avatarExtension, avatarFileError, MAX_AVATAR_BYTES, nameError, passwordChangeError } from './profile-rules';
+import { avatarFileSchema } from '../api/upload-avatar';
+import { profileInfoSchema } from '../api/update-profile';
+import { avatarExtension, MAX_AVATAR_BYTES } from './profile-rules';
 
-describe('avatarFileError', () => {
+const fileError = (type: string, size: number) => avatarFileSchema.safeParse({ type, size, name: 'x' }).error?.issues[0]?.message ?? null;
+
+describe('avatarFileSchema', () => {
   it('accepts JPG, PNG and GIF just under 5MB', () => {
-    expect(avatarFileError({ type: 'image/jpeg', size: MAX_AVATAR_BYTES - 1 })).toBeNull();
-    expect(avatarFileError({ type: 'image/png', size: 10 })).toBeNull();
-    expect(avatarFileError({ type: 'image/gif', size: 10 })).toBeNull();
+    expect(fileError('image/jpeg', MAX_AVATAR_BYTES - 1)).toBeNull();
+    expect(fileError('image/png', 10)).toBeNull();
+    expect(fileError('image/gif', 10)).toBeNull();
   });
   it('refuses exactly 5MB and more', () => {
-    expect(avatarFileError({ type: 'image/png', size: MAX_AVATAR_BYTES })).toBe('Image must be less than 5MB');
+    expect(fileError('image/png', MAX_AVATAR_BYTES)).toBe('Image must be less than 5MB');
   });
   it('refuses anything that is not one of the accepted images', () => {
-    expect(avatarFileError({ type: 'application/pdf', size: 10 })).toBe('Please select an image file');
-    expect(avatarFileError({ type: '', size: 10 })).toBe('Please select an image file');
-    expect(avatarFileError({ type: 'image/webp', size: 10 })).toBe('Please select an image file');
+    expect(fileError('application/pdf', 10)).toBe('Please select an image file');
+    expect(fileError('', 10)).toBe('Please select an image file');
+    expect(fileError('image/webp', 10)).toBe('Please select an image file');
   });
 });
 
@@ -26,23 +30,9 @@ describe('avatarExtension', () => {
   });
 });
 
-describe('nameError', () => {
-  it('requires a name that is not only spaces', () => {
-    expect(nameError('   ')).toBe('Name is required');
-    expect(nameError('Sam')).toBeNull();
-  });
-});
-
-describe('passwordChangeError', () => {
-  it('requires both fields first', () => {
-    expect(passwordChangeError('', '')).toBe('Please fill in both password fields');
-    expect(passwordChangeError('abcdef', '')).toBe('Please fill in both password fields');
-  });
-  it('needs at least 6 characters (5 refused, 6 accepted)', () => {
-    expect(passwordChangeError('abcde', 'abcde')).toBe('Password must be at least 6 characters long');
-    expect(passwordChangeError('abcdef', 'abcdef')).toBeNull();
-  });
-  it('needs both to match', () => {
-    expect(passwordChangeError('abcdef', 'abcdeg')).toBe('Passwords do not match');
+describe('profileInfoSchema', () => {
+  it('requires a name that is not only spaces; the phone is optional and empty means none', () => {
+    expect(profileInfoSchema.safeParse({ name: '   ', phone: '' }).error?.issues[0]?.message).toBe('Name is required');
+    expect(profileInfoSchema.parse({ name: ' Sam ', phone: ' ' })).toEqual({ name: 'Sam', phone: null });
   });
 });

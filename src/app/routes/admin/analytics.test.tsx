@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { postgrestError, rpc } from '@/testing/supabase-mocks';
+import { recordRequests, signInAsAdmin } from '@/testing/admin-fixtures';
+
+const STATS = {
+  total_members: 7,
+  total_classes: 3,
+  total_bookings: 10,
+  upcoming_classes: 2,
+  premium_members: 2,
+  standard_members: 1,
+  payg_members: 4,
+  bookings_this_month: 5,
+  weekly: [
+    { week_start: '2030-03-18', classes: 0, capacity: 0, bookings: 0, fill_rate: null, attended: 0, no_show: 0, attendance_rate: null },
+    { week_start: '2030-03-25', classes: 4, capacity: 40, bookings: 25, fill_rate: 0.625, attended: 9, no_show: 3, attendance_rate: 0.75 },
+  ],
+};
+
+function figure(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+}
+
+describe('Analytics', () => {
+  it('shows every figure from one admin_stats request, with the rounding rules', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(...handlers, rpc('admin_stats', () => STATS));
+    const seen = recordRequests(server);
+    renderApp('/admin/analytics');
+    expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
+    expect(seen.filter((r) => r.url.pathname.startsWith('/rest/v1/rpc/') || r.url.pathname.match(/\/rest\/v1\/(classes|bookings)/))).toEqual([
+      expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_stats' }) }),
+    ]);
+    expect(figure('Total Members')).toHaveTextContent('7');
+    expect(figure('Total Classes')).toHaveTextContent('3');
+    expect(figure('Total Bookings')).toHaveTextContent('10');
+    expect(figure('Upcoming Classes')).toHaveTextContent('2');
+    expect(figure('New Bookings')).toHaveTextContent('5');
+    expect(figure('Average per Member')).toHaveTextContent('0.7');
+    expect(figure('Avg Bookings per Class')).toHaveTextContent('3.3');
+    expect(figure('Premium Members')).toHaveTextContent('29%');
+    expect(figure('Bookings per Member')).toHaveTextContent('1.4');
+
+    // The chart's text alternative: a table of count and share per tier.
+    const table = screen.getByRole('table', { name: 'Membership Distribution' });
+    expect(within(table).getByRole('row', { name: 'Premium 2 29%' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Standard 1 14%' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Pay as You Go 4 57%' })).toBeInTheDocument();
+
+    // Issue 9: weekly fill and attendance rates, whole percents, words where there is nothing to rate.
+    const weekly = screen.getByRole('table', { name: 'Weekly fill and attendance' });
+    expect(within(weekly).getByRole('row', { name: 'Mar 18 No classes 0 / 0 Not marked 0' })).toBeInTheDocument();
+    expect(within(weekly).getByRole('row', { name: 'Mar 25 63% 25 / 40 75% 12' })).toBeInTheDocument();
+  });
+
+  it('shows 0 for averages of an empty studio', async () => {
+    const { handlers } = signInAsAdmin();
+    const empty = { ...Object.fromEntries(Object.keys(STATS).map((k) => [k, 0])), weekly: [] };
+    server.use(...handlers, rpc('admin_stats', () => empty));
+    renderApp('/admin/analytics');
+    expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();
+    expect(figure('Average per Member')).toHaveTextContent(/^0$/);
+    expect(figure('Avg Bookings per Class')).toHaveTextContent(/^0$/);
+    expect(figure('Premium Members')).toHaveTextContent(/^0%$/);
+    expect(figure('Bookings per Member')).toHaveTextContent(/^0$/);
+  });
+
+  it('says "Failed to load analytics" when the RPC refuses', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(...handlers, rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)));
+    renderApp('/admin/analytics');
+    expect(await screen.findAllByText('Failed to load analytics')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,6 @@
+import { AnalyticsOverview } from '@/features/admin/components/analytics-overview';
+
+/** /admin/analytics. */
+export function AdminAnalyticsRoute() {
+  return <AnalyticsOverview />;
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JsonBodyType } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { makeClass, postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
+import { signInAsAdmin } from '@/testing/admin-fixtures';
+
+const soon = makeClass({ name: 'Breakfast Club', start_time: new Date(Date.now() + 30 * 60_000).toISOString(), capacity: 12, spots_left: 10 });
+const later = makeClass({ name: 'Kids Club', start_time: new Date(Date.now() + 3 * 24 * 3600_000).toISOString() });
+
+const ROSTER = [
+  { id: 'b1', type: 'paid', payment_status: 'completed', attendance: null, booked_at: '2030-01-01T00:00:00Z', members: { name: 'Priya Shah', email: 'premium@studio.test' } },
+  { id: 'b2', type: 'trial', payment_status: 'completed', attendance: 'no_show', booked_at: '2030-01-02T00:00:00Z', members: { name: null, email: 'trial@studio.test' } },
+];
+
+function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Response) {
+  const { handlers } = signInAsAdmin();
+  const marks: Record<string, unknown>[] = [];
+  server.use(
+    ...handlers,
+    restGet('classes', () => [soon, later] as never[]),
+    restGet('bookings', () => ROSTER),
+    rpc('mark_attendance', ({ args }) => {
+      marks.push(args);
+      return markResult(args);
+    }),
+  );
+  renderApp('/admin');
+  return { marks, user: userEvent.setup() };
+}
+
+async function openRoster(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog', { name: /^Roster: / });
+}
+
+describe('Class roster', () => {
+  it('lists the bookings with counts and marks a member attended through mark_attendance', async () => {
+    const { marks, user } = setup((args) => ({ booking_id: args.p_booking_id, class_id: soon.id, attendance: args.p_status, attendance_marked_at: null }));
+    const dialog = await openRoster(user, /^Roster for Breakfast Club/);
+    expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked')).toBeInTheDocument();
+    expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'No-show: trial@studio.test' })).toHaveAttribute('aria-pressed', 'true');
+
+    const attended = within(dialog).getByRole('button', { name: 'Attended: Priya Shah' });
+    expect(attended).toHaveAttribute('aria-pressed', 'false');
+    await user.click(attended);
+    await waitFor(() => expect(attended).toHaveAttribute('aria-pressed', 'true'));
+    expect(marks).toEqual([{ p_booking_id: 'b1', p_status: 'attended' }]);
+    expect(within(dialog).getByText('2 booked · 1 attended · 1 no-show · 0 not marked')).toBeInTheDocument();
+
+    // Pressing the mark a booking has clears it.
+    await user.click(attended);
+    await waitFor(() => expect(attended).toHaveAttribute('aria-pressed', 'false'));
+    expect(marks[1]).toEqual({ p_booking_id: 'b1', p_status: null });
+  });
+
+  it("shows the server's refusal and keeps the mark as it was", async () => {
+    const { user } = setup(() =>
+      postgrestError({ code: 'P0001', message: 'Attendance can be marked from 1 hour before the class starts', hint: 'attendance_too_early' }),
+    );
+    const dialog = await openRoster(user, /^Roster for Breakfast Club/);
+    const attended = await within(dialog).findByRole('button', { name: 'Attended: Priya Shah' });
+    await user.click(attended);
+    expect(await screen.findByText('Attendance can be marked from 1 hour before the class starts', { selector: '[role="status"] *, [role="status"]' })).toBeInTheDocument();
+    expect(attended).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says when marking opens and disables the marks before then', async () => {
+    const { marks, user } = setup(() => ({}));
+    const dialog = await openRoster(user, /^Roster for Kids Club/);
+    expect(await within(dialog).findByText('Attendance can be marked from 1 hour before the class starts')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Attended: Priya Shah' })).toBeDisabled();
+    expect(marks).toEqual([]);
+  });
+});

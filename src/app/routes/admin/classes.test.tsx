@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { REST_URL, makeClass, postgrestError, restGet } from '@/testing/supabase-mocks';
+import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
+
+function setup(classes: () => unknown[]) {
+  const { handlers } = signInAsAdmin();
+  server.use(...handlers, restGet('classes', () => classes() as never[]), restGet('studio_closures', () => []));
+  return renderApp('/admin');
+}
+
+describe('Classes Management', () => {
+  it('lists classes with London dates and times, type colours and capacity', async () => {
+    setup(() => [
+      // 06:00 London in winter (GMT) and in summer (BST).
+      makeClass({ name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', capacity: 12, spots_left: 9 }),
+      makeClass({ name: 'PT Session', type: 'One-to-One', duration: 60, start_time: '2030-07-01T05:00:00+00:00', capacity: 1, spots_left: 0 }),
+    ]);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions']);
+    const [, winter, summer] = within(table).getAllByRole('row');
+    expect(winter).toHaveTextContent('Breakfast Club45 min');
+    expect(winter).toHaveTextContent('Jan 7, 20306:00 AM');
+    expect(summer).toHaveTextContent('PT Session60 min');
+    expect(summer).toHaveTextContent('Jul 1, 20306:00 AM');
+    expect(within(winter!).getByText('Group').className).toMatch(/blue/);
+    expect(within(summer!).getByText('One-to-One').className).toMatch(/purple/);
+    expect(within(winter!).getByText('3/12').className).not.toMatch(/red/);
+    expect(within(summer!).getByText('1/1').className).toMatch(/red/);
+    expect(within(summer!).getByText('Full')).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Edit PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Delete PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading, then the empty state', async () => {
+    setup(() => []);
+    expect(await screen.findByText(/Checking admin access|Loading classes/)).toBeInTheDocument();
+    expect(await screen.findByText('No classes yet')).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first class')).toBeInTheDocument();
+  });
+
+  it('validates the form and sends nothing while it is invalid', async () => {
+    let posts = 0;
+    setup(() => []);
+    server.use(http.post(`${REST_URL}/classes`, () => (posts++, HttpResponse.json([]))));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+    expect(within(dialog).getByLabelText('Duration (minutes)')).toHaveValue(45);
+    expect(within(dialog).getByLabelText('Capacity')).toHaveValue(10);
+    await user.clear(within(dialog).getByLabelText('Duration (minutes)'));
+    await user.type(within(dialog).getByLabelText('Duration (minutes)'), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Class' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Date is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Time is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Duration must be between 15 and 180 minutes')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Class name')).toHaveAttribute('aria-invalid', 'true');
+
+    // One-to-One brings the capacity down to 1 and refuses more.
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'One-to-One');
+    expect(within(dialog).getByLabelText('Capacity')).toHaveValue(1);
+    await user.clear(within(dialog).getByLabelText('Capacity'));
+    await user.type(within(dialog).getByLabelText('Capacity'), '2');
+
+    await user.type(within(dialog).getByLabelText('Date'), '2030-03-04');
+    await user.selectOptions(within(dialog).getByLabelText('Repeat'), 'Weekly');
+    await user.type(within(dialog).getByLabelText('Repeat until'), '2030-03-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Class' }));
+    expect(within(dialog).getByText('A One-to-One class has a capacity of 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Repeat until must not be before the start date')).toBeInTheDocument();
+    expect(posts).toBe(0);
+  });
+
+  it('creates every weekly occurrence in one insert request, in London time across the clock change', async () => {
+    const bodies: unknown[] = [];
+    let rows: unknown[] = [];
+    setup(() => rows);
+    server.use(
+      http.post(`${REST_URL}/classes`, async ({ request }) => {
+        const body = (await request.json()) as { start_time: string }[];
+        bodies.push(body);
+        rows = body.map((r, i) => makeClass({ ...r, id: `new-${i}` }));
+        return HttpResponse.json(body.map((_, i) => ({ id: `new-${i}` })), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Class' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+    await user.type(within(dialog).getByLabelText('Class name'), 'Boxing');
+    await user.type(within(dialog).getByLabelText('Description'), 'Pads and bags');
+    await user.type(within(dialog).getByLabelText('Date'), '2030-03-18');
+    await user.type(within(dialog).getByLabelText('Time'), '18:30');
+    await user.type(within(dialog).getByLabelText(/PAYG price/), '7.50');
+    await user.selectOptions(within(dialog).getByLabelText('Repeat'), 'Weekly');
+    await user.type(within(dialog).getByLabelText('Repeat until'), '2030-04-08');
+    expect(within(dialog).getByText('Creates 4 classes')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Class' }));
+
+    expect(await screen.findByText('4 classes created successfully!')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    const sent = bodies[0] as Record<string, unknown>[];
+    // British Summer Time starts on 31 Mar 2030: 18:30 London is 18:30Z before, 17:30Z after.
+    expect(sent.map((r) => r.start_time)).toEqual(['2030-03-18T18:30:00.000Z', '2030-03-25T18:30:00.000Z', '2030-04-01T17:30:00.000Z', '2030-04-08T17:30:00.000Z']);
+    expect(sent[0]).toEqual({
+      name: 'Boxing',
+      description: 'Pads and bags',
+      duration: 45,
+      start_time: '2030-03-18T18:30:00.000Z',
+      trainer: 'Coach Alex',
+      type: 'Group',
+      capacity: 10,
+      price_payg: 7.5,
+      checkout_url: null,
+      is_premium: false,
+      unlock_for_standard: '3 days',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findAllByText('Boxing')).toHaveLength(4);
+  });
+
+  it('creates a single class with "Class created successfully!" and reports a failed save', async () => {
+    let fail = false;
+    setup(() => []);
+    server.use(
+      http.post(`${REST_URL}/classes`, async ({ request }) => {
+        if (fail) return postgrestError({ code: '42501', message: 'new row violates row-level security policy for table "classes"' }, 403);
+        const body = (await request.json()) as unknown[];
+        expect(body).toHaveLength(1);
+        return HttpResponse.json([{ id: 'x' }], { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const fill = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Add Class' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+      await user.type(within(dialog).getByLabelText('Class name'), 'Yoga');
+      await user.type(within(dialog).getByLabelText('Description'), 'Stretch');
+      await user.type(within(dialog).getByLabelText('Date'), '2030-05-01');
+      await user.type(within(dialog).getByLabelText('Time'), '09:00');
+      await user.click(within(dialog).getByRole('button', { name: 'Create Class' }));
+    };
+    await fill();
+    expect(await screen.findByText('Class created successfully!')).toBeInTheDocument();
+    fail = true;
+    await fill();
+    expect(await screen.findByText('Failed to save class')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Class' })).toBeInTheDocument();
+  });
+
+  it('edits a class by id with its London wall-clock time', async () => {
+    const yoga = makeClass({ id: 'class-1', name: 'Yoga', start_time: '2030-07-01T08:00:00+00:00', description: 'Flow' });
+    let patch: { url: URL; body: Record<string, unknown> } | null = null;
+    setup(() => [yoga]);
+    server.use(
+      http.patch(`${REST_URL}/classes`, async ({ request }) => {
+        patch = { url: new URL(request.url), body: (await request.json()) as Record<string, unknown> };
+        return HttpResponse.json([{ id: 'class-1' }]);
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Edit Yoga/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
+    expect(within(dialog).queryByLabelText('Repeat')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Time'));
+    await user.type(within(dialog).getByLabelText('Time'), '10:15');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Class' }));
+    expect(await screen.findByText('Class updated successfully!')).toBeInTheDocument();
+    expect(patch!.url.searchParams.get('id')).toBe('eq.class-1');
+    expect(patch!.body).toMatchObject({ name: 'Yoga', start_time: '2030-07-01T09:15:00.000Z' });
+  });
+
+  it('deletes a class only after confirmation', async () => {
+    let classes = [makeClass({ id: 'class-1', name: 'Yoga' })];
+    const deletes: string[] = [];
+    setup(() => classes);
+    server.use(
+      http.delete(`${REST_URL}/classes`, ({ request }) => {
+        deletes.push(new URL(request.url).searchParams.get('id')!);
+        classes = [];
+        return HttpResponse.json(deletes.length === 1 ? [{ id: 'class-1' }] : []);
+      }),
+    );
+    const user = userEvent.setup();
+    const confirm = answerConfirm(false);
+    await user.click(await screen.findByRole('button', { name: /^Delete Yoga/ }));
+    expect(confirm).toHaveBeenCalled();
+    expect(deletes).toEqual([]);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: /^Delete Yoga/ }));
+    expect(await screen.findByText('Class deleted successfully')).toBeInTheDocument();
+    expect(deletes).toEqual(['eq.class-1']);
+    // The delete invalidates the list, which is read again from the server.
+    expect(await screen.findByText('No classes yet')).toBeInTheDocument();
+  });
+
+  it('says "Failed to delete class" when the database deletes nothing', async () => {
+    setup(() => [makeClass({ id: 'class-1', name: 'Yoga' })]);
+    server.use(http.delete(`${REST_URL}/classes`, () => HttpResponse.json([])));
+    answerConfirm(true);
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Delete Yoga/ }));
+    expect(await screen.findByText('Failed to delete class')).toBeInTheDocument();
+    expect(screen.getByText('Yoga')).toBeInTheDocument();
+  });
+});

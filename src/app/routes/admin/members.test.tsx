@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { REST_URL, postgrestError } from '@/testing/supabase-mocks';
+import { answerConfirm, membersHandler, signInAsAdmin } from '@/testing/admin-fixtures';
+
+const member = (id: string, name: string | null, email: string, tier: string, count: number, created = '2026-03-05T10:00:00Z') => ({
+  id,
+  name,
+  email,
+  membership_tier: tier,
+  created_at: created,
+  bookings: [{ count }],
+});
+
+const LIST = [
+  member('m1', 'Priya Premium', 'premium@studio.test', 'premium', 7),
+  member('m2', 'Sam Standard', 'standard@studio.test', 'standard', 3),
+  member('m3', 'Paul Payg', 'payg@studio.test', 'payg', 0),
+  member('m4', 'Tara Trial', 'trial@studio.test', 'trial', 1),
+  member('m5', null, 'legacy@studio.test', 'gold', 0),
+];
+
+/** The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier. */
+function countHandler(list: () => { membership_tier: string }[]) {
+  return http.head(`${REST_URL}/members`, ({ request }) => {
+    const tier = new URL(request.url).searchParams.get('membership_tier');
+    const count = list().filter((m) => !tier || `eq.${m.membership_tier}` === tier).length;
+    return new HttpResponse(null, { headers: { 'content-range': `*/${count}` } });
+  });
+}
+
+function setup(initial: ReturnType<typeof member>[]) {
+  let list = initial;
+  const { handlers } = signInAsAdmin(() => list);
+  const requests: URL[] = [];
+  server.use(
+    ...handlers,
+    countHandler(() => list),
+    http.delete(`${REST_URL}/members`, ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id')!;
+      if (id === 'eq.m2') return postgrestError({ code: '42501', message: 'permission denied' }, 403);
+      list = list.filter((m) => `eq.${m.id}` !== id);
+      return HttpResponse.json([{ id: id.slice(3) }]);
+    }),
+  );
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/members') && request.method === 'GET' && !url.searchParams.has('email') && !url.searchParams.has('user_id')) requests.push(url);
+  });
+  renderApp('/admin/members');
+  return requests;
+}
+
+function card(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+}
+
+describe('Members Management', () => {
+  it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
+    const requests = setup(LIST);
+    const table = await screen.findByRole('table');
+    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count)');
+    expect(requests[0]!.searchParams.get('order')).toBe('created_at.desc');
+    expect([requests[0]!.searchParams.get('offset'), requests[0]!.searchParams.get('limit')]).toEqual(['0', '50']);
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
+    expect(card('Premium')).toHaveTextContent('1');
+    expect(card('Standard')).toHaveTextContent('1');
+    expect(card('Pay as You Go')).toHaveTextContent('3');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Membership', 'Total Bookings', 'Joined', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium7Mar 5, 2026');
+    expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go1');
+    expect(rows[4]).toHaveTextContent('legacy@studio.testPay as You Go0');
+    expect(screen.getByText('Showing 5 of 5 members')).toBeInTheDocument();
+  });
+
+  it('searches by name or email', async () => {
+    setup(LIST);
+    const user = userEvent.setup();
+    const search = await screen.findByRole('searchbox', { name: 'Search members' });
+    await user.type(search, 'tara');
+    expect(await screen.findByText('Showing 1 of 1 members')).toBeInTheDocument();
+    expect(screen.getByText('Tara Trial')).toBeInTheDocument();
+    expect(screen.queryByText('Priya Premium')).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'legacy@');
+    expect(await screen.findByText('legacy@studio.test')).toBeInTheDocument();
+    expect(screen.queryByText('Tara Trial')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 members')).toBeInTheDocument();
+    // The cards still count every member, not the search.
+    expect(card('Total Members')).toHaveTextContent('5');
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No members found')).toBeInTheDocument();
+  });
+
+  it('shows the empty state without members', async () => {
+    setup([]);
+    expect(await screen.findByText('No members yet')).toBeInTheDocument();
+    expect(screen.getByText('Members will appear here once they sign up.')).toBeInTheDocument();
+  });
+
+  it('says "Failed to load members" when the list cannot be read', async () => {
+    const { member: admin } = signInAsAdmin();
+    // The first matching handler answers: the list fails, the guard's lookup falls through to the admin row.
+    server.use(
+      http.get(`${REST_URL}/members`, ({ request }) => (new URL(request.url).searchParams.has('order') ? postgrestError({ code: '42501', message: 'denied' }, 403) : undefined)),
+      membersHandler(admin),
+      countHandler(() => []),
+    );
+    renderApp('/admin/members');
+    expect(await screen.findAllByText('Failed to load members')).not.toHaveLength(0);
+  });
+
+  it('deletes a member after confirmation, and reports a refusal', async () => {
+    setup(LIST);
+    const deleted: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'DELETE') deleted.push(new URL(request.url).searchParams.get('id')!);
+    });
+    const user = userEvent.setup();
+    const confirm = answerConfirm(false);
+    await user.click(await screen.findByRole('button', { name: 'Delete Paul Payg' }));
+    expect(deleted).toEqual([]);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Delete Paul Payg' }));
+    expect(await screen.findByText('Member deleted successfully')).toBeInTheDocument();
+    expect(deleted).toEqual(['eq.m3']);
+    expect(screen.queryByText('Paul Payg')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 4 of 4 members')).toBeInTheDocument();
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('4'));
+    await user.click(screen.getByRole('button', { name: 'Delete Sam Standard' }));
+    expect(await screen.findByText('Failed to delete member')).toBeInTheDocument();
+  });
+});

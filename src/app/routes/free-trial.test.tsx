@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+import { AUTH_URL, authError, makeUser } from '@/testing/supabase-mocks';
+import { FreeTrialRoute } from './free-trial';
+
+function renderTrial() {
+  const user = userEvent.setup();
+  renderApp('/free-trial', { routes: [{ path: '/free-trial', element: <FreeTrialRoute /> }] });
+  return user;
+}
+
+describe('/free-trial', () => {
+  it('requires full name, email and a 6-character password', async () => {
+    let requests = 0;
+    server.use(http.post(`${AUTH_URL}/signup`, () => void requests++));
+    const user = renderTrial();
+    expect(screen.getByRole('heading', { name: 'Your First Class Is On Us' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 6 characters long');
+    expect(requests).toBe(0);
+  });
+
+  it('signs up as a free-trial member and asks to confirm the email', async () => {
+    let body: Record<string, unknown> | undefined;
+    let redirectTo: string | null = null;
+    server.use(
+      http.post(`${AUTH_URL}/signup`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        redirectTo = new URL(request.url).searchParams.get('redirect_to');
+        return HttpResponse.json(makeUser({ email: 'trial-new@studio.test' }));
+      }),
+    );
+    const user = renderTrial();
+    await user.type(screen.getByLabelText('Full Name'), 'Tia Trial');
+    await user.type(screen.getByLabelText('Email'), 'trial-new@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'studio123');
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    expect(await screen.findAllByText('Check your email to confirm your account and start your free 7-day trial!')).not.toHaveLength(0);
+    expect(body).toMatchObject({ email: 'trial-new@studio.test', password: 'studio123', data: { full_name: 'Tia Trial', signup_source: 'free-trial' } });
+    expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
+    expect(screen.queryByRole('button', { name: 'Start My Free Trial' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the sign-up is refused', async () => {
+    server.use(http.post(`${AUTH_URL}/signup`, () => authError('User already registered', 422, 'user_already_exists')));
+    const user = renderTrial();
+    await user.type(screen.getByLabelText('Full Name'), 'Tia Trial');
+    await user.type(screen.getByLabelText('Email'), 'trial@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'studio123');
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    expect(await screen.findByText('User already registered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start My Free Trial' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button-styles';
+import type { Plan } from '@/config/plans';
+import { paths } from '@/config/paths';
+import { MembershipHero } from '@/features/membership/components/membership-hero';
+import { PlanCatalogue } from '@/features/membership/components/plan-catalogue';
+import { useAuth } from '@/lib/auth/auth-context';
+
+/** Member-only code: visitors never download it. */
+const MyMembership = lazy(() => import('@/features/membership/components/my-membership').then((m) => ({ default: m.MyMembership })));
+const MemberPlanAction = lazy(() => import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })));
+
+/** Visitors join by signing in first; checkout needs a member account. */
+function signInToJoin(plan: Plan) {
+  return (
+    <Link to={paths.signIn.href(paths.membership)} className={buttonClasses({ variant: plan.highlighted ? 'primary' : 'secondary', className: 'w-full' })}>
+      Sign in to join
+    </Link>
+  );
+}
+
+/**
+ * /membership (spec section 2): My Membership for signed-in members (usage, next renewal,
+ * recommended upgrades) above the plan catalogue, whose actions depend on who is looking.
+ */
+export function MembershipRoute() {
+  const { session, member } = useAuth();
+  const memberAction = (plan: Plan) => (
+    <Suspense fallback={null}>
+      <MemberPlanAction plan={plan} tier={member?.membership_tier} />
+    </Suspense>
+  );
+  return (
+    <>
+      <MembershipHero />
+      {session && (
+        <Suspense fallback={null}>
+          <MyMembership />
+        </Suspense>
+      )}
+      <PlanCatalogue renderPlanAction={!session ? signInToJoin : member ? memberAction : undefined} />
+    </>
+  );
+}

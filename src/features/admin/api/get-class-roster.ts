@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export type Attendance = 'attended' | 'no_show';
+
+export const asAttendance = (value: string | null | undefined): Attendance | null => (value === 'attended' || value === 'no_show' ? value : null);
+
+/** One booking on a class's roster, with the member it belongs to. */
+export type RosterEntry = {
+  bookingId: string;
+  type: string;
+  paymentStatus: string;
+  attendance: Attendance | null;
+  member: { name: string | null; email: string };
+};
+
+/** The class's bookings in booking order, with their members and marks (admins read every booking). */
+export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
+  const { data, error } = await supabase
+    .from('bookings')
+    .select('id, type, payment_status, attendance, booked_at, members(name, email)')
+    .eq('class_id', classId)
+    .order('booked_at');
+  if (error) throw error;
+  return data.flatMap((r) =>
+    r.members
+      ? [
+          {
+            bookingId: r.id,
+            type: r.type,
+            paymentStatus: r.payment_status,
+            attendance: asAttendance(r.attendance),
+            member: { name: r.members.name, email: r.members.email },
+          },
+        ]
+      : [],
+  );
+}
+
+export const classRosterQueryOptions = (classId: string) => queryOptions({ queryKey: queryKeys.admin.roster(classId), queryFn: () => getClassRoster(classId) });
+
+export const useClassRoster = (classId: string) => useQuery(classRosterQueryOptions(classId));

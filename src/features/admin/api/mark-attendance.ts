@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { asAttendance, type Attendance, type RosterEntry } from './get-class-roster';
+
+const resultSchema = z.object({ booking_id: z.string(), attendance: z.string().nullable() });
+
+export type MarkAttendanceInput = { classId: string; bookingId: string; status: Attendance | null };
+
+/** Marks a booking attended or no-show (null clears) through the admin-only `mark_attendance`. */
+export async function markAttendance({ bookingId, status }: MarkAttendanceInput): Promise<Attendance | null> {
+  // The generated types cannot say an argument may be null; the function takes null to clear.
+  const { data, error } = await supabase.rpc('mark_attendance', { p_booking_id: bookingId, p_status: status as string });
+  if (error) throw error;
+  return asAttendance(resultSchema.parse(data).attendance);
+}
+
+/** Writes the mark, then puts the server's answer into the cached roster (no second read). */
+export function useMarkAttendance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAttendance,
+    onSuccess: (attendance, { classId, bookingId }) => {
+      queryClient.setQueryData<RosterEntry[]>(queryKeys.admin.roster(classId), (rows) => rows?.map((r) => (r.bookingId === bookingId ? { ...r, attendance } : r)));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { ClipboardList, XCircle } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { formatClassTime } from '@/lib/studio-time';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { getBookingsPage, useBookingsPage, useBookingsTotal, type AdminBooking } from '../api/get-bookings';
+import { useCancelBooking } from '../api/cancel-booking';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+import { ExportCsvButton } from './export-csv-button';
+import { TablePanel } from './table-panel';
+import { PageHeading } from './page-heading';
+import { SearchBox } from './search-box';
+import { ListFooter } from './list-footer';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { BOOKING_CSV_COLUMNS } from '../lib/export-csv';
+import { formatInLondon } from '../lib/studio-clock';
+import { useListSearch } from '../lib/use-list-search';
+import { RowDangerButton } from './row-danger-button';
+import { td, th } from './table-styles';
+
+/** Bookings Management's list (spec section 2): a page at a time, searched on the server, with Cancel and Export CSV. */
+export function BookingsList() {
+  const { page, setPage, search, setSearch, term, searching } = useListSearch();
+  const list = useBookingsPage(page, term);
+  // What a searched list is out of (issue 12: "Showing 5 of 5" alone hid that 41 bookings exist).
+  const overall = useBookingsTotal(term !== '');
+  const cancelBooking = useCancelBooking();
+  useErrorToast(list.isError, ADMIN_MESSAGES.bookingsLoadFailed);
+
+  function cancel(booking: AdminBooking) {
+    const who = booking.member.name || booking.member.email;
+    confirmThenMutate(`Cancel ${who}'s booking for ${booking.class.name}?`, cancelBooking, booking.id, {
+      success: ADMIN_MESSAGES.bookingCancelled,
+      failure: ADMIN_MESSAGES.bookingCancelFailed,
+    });
+  }
+
+  // One page of the bookings matching the search (server side); total counts every match.
+  const state = list.isPending ? 'loading' : list.isError ? 'error' : 'ready';
+  const shown = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <section>
+      <PageHeading title="Bookings Management" action={<ExportCsvButton load={getBookingsPage} search={search} columns={BOOKING_CSV_COLUMNS} noun="bookings" />} />
+      <div className="mb-4 flex">
+        <SearchBox label="Search bookings" placeholder="Search by member name, email, or class..." value={search} onChange={setSearch} />
+      </div>
+      <TablePanel>
+        {state === 'loading' && <Spinner label="Loading bookings" />}
+        {state === 'error' && <EmptyState title={ADMIN_MESSAGES.bookingsLoadFailed} body="Refresh the page to try again." />}
+        {state === 'ready' && total === 0 && !searching && (
+          <EmptyState
+            title="No bookings yet"
+            body="Bookings will appear here once members start booking classes."
+            icon={<ClipboardList aria-hidden="true" className="h-10 w-10" />}
+          />
+        )}
+        {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
+        {shown.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>Class</th>
+                  <th scope="col" className={th}>Class Date &amp; Time</th>
+                  <th scope="col" className={th}>Booked At</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {shown.map((b) => (
+                  <tr key={b.id}>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{b.member.name || '—'}</div>
+                      <div className="text-xs text-slate-500">{b.member.email}</div>
+                    </td>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{b.class.name}</div>
+                      <div className="text-xs text-slate-500">with {b.class.trainer}</div>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
+                      <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
+                      <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
+                    </td>
+                    <td className={td}>
+                      <RowDangerButton
+                        label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
+                        icon={<XCircle aria-hidden="true" className="h-4 w-4" />}
+                        onClick={() => cancel(b)}
+                      >
+                        Cancel
+                      </RowDangerButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? overall.data : null} noun="bookings" page={page} onPage={setPage} />}
+      </TablePanel>
+    </section>
+  );
+}

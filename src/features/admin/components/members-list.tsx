@@ -1,0 +1,107 @@
+import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { getMembersPage, useMembersPage, type AdminMember } from '../api/get-members';
+import { useMemberTierCounts, type MemberTierCounts } from '../api/get-member-tier-counts';
+import { useDeleteMember } from '../api/delete-member';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+import { ExportCsvButton } from './export-csv-button';
+import { TablePanel } from './table-panel';
+import { PageHeading } from './page-heading';
+import { SearchBox } from './search-box';
+import { ListFooter } from './list-footer';
+import { StatCard } from './stat-card';
+import { TierBadge } from './tier-badge';
+import { ADMIN_MESSAGES } from '../lib/messages';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
+import { formatInLondon } from '../lib/studio-clock';
+import { useListSearch } from '../lib/use-list-search';
+import { td, th } from './table-styles';
+
+/** Members Management (spec section 2): tier cards over every member, and the searched, paged list. */
+export function MembersList() {
+  const { page, setPage, search, setSearch, term, searching } = useListSearch();
+  const list = useMembersPage(page, term);
+  // The cards count every member on the server, whatever the search or page.
+  const tiers = useMemberTierCounts();
+  const deleteMember = useDeleteMember();
+  useErrorToast(list.isError || tiers.isError, ADMIN_MESSAGES.membersLoadFailed);
+
+  function remove(member: AdminMember) {
+    confirmThenMutate(`Delete ${member.name || member.email}? Their bookings are deleted too.`, deleteMember, member.id, {
+      success: ADMIN_MESSAGES.memberDeleted,
+      failure: ADMIN_MESSAGES.memberDeleteFailed,
+    });
+  }
+
+  const state = list.isPending ? 'loading' : list.isError ? 'error' : 'ready';
+  const shown = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const figure = (key: keyof MemberTierCounts) => tiers.data?.[key] ?? '—';
+
+  return (
+    <section>
+      <PageHeading title="Members Management" action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />} />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Standard" value={figure('standard')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Pay as You Go" value={figure('payg')} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
+      </div>
+      <div className="mb-4 flex">
+        <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+      </div>
+      <TablePanel>
+        {state === 'loading' && <Spinner label="Loading members" />}
+        {state === 'error' && <EmptyState title={ADMIN_MESSAGES.membersLoadFailed} body="Refresh the page to try again." />}
+        {state === 'ready' && total === 0 && !searching && (
+          <EmptyState title="No members yet" body="Members will appear here once they sign up." icon={<Users aria-hidden="true" className="h-10 w-10" />} />
+        )}
+        {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No members found" body="Try adjusting your search terms" />}
+        {shown.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>Membership</th>
+                  <th scope="col" className={th}>Total Bookings</th>
+                  <th scope="col" className={th}>Joined</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {shown.map((m) => (
+                  <tr key={m.id}>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{m.name || '—'}</div>
+                      <div className="text-xs text-slate-500">{m.email}</div>
+                    </td>
+                    <td className={td}>
+                      <TierBadge tier={m.membership_tier} />
+                    </td>
+                    <td className={td}>{m.bookingsCount}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
+                    <td className={td}>
+                      <button
+                        type="button"
+                        onClick={() => remove(m)}
+                        aria-label={`Delete ${m.name || m.email}`}
+                        className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
+      </TablePanel>
+    </section>
+  );
+}

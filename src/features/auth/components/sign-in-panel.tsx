@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { cn } from '@/components/ui/cn';
+import { paths } from '@/config/paths';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { AuthCard } from './auth-card';
+import { CredentialsForm, type Credentials } from './credentials-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { AUTH_MESSAGES } from '../lib/auth-messages';
+import { signInErrorMessage } from '../lib/sign-in-error-message';
+
+type Mode = 'signin' | 'signup' | 'reset';
+
+const TITLES: Record<Mode, string> = { signin: 'Sign In', signup: 'Create Account', reset: 'Reset Password' };
+
+/**
+ * /signin: Sign In and Create Account toggle, plus Reset Password (spec section 2). `target` is
+ * where a successful sign-in goes (already checked to be on this site).
+ */
+export function SignInPanel({ target }: { target: string }) {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [email, setEmail] = useState('');
+  // A new account that must confirm its email first: said on the page, and only that (issue 12).
+  const [confirmFor, setConfirmFor] = useState<string | null>(null);
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+
+  function handleSignIn(values: Credentials) {
+    signIn.mutate(values, {
+      onSuccess: () => {
+        toast.success(AUTH_MESSAGES.signedIn);
+        void navigate(target, { replace: true });
+      },
+      onError: (error) => toast.error(signInErrorMessage(error)),
+    });
+  }
+
+  function handleSignUp(values: Credentials) {
+    signUp.mutate(
+      { ...values, source: 'signin' },
+      {
+        onSuccess: ({ signedIn }) => {
+          if (signedIn) {
+            // Email confirmation is off on this backend: the new account is already signed in.
+            toast.success(AUTH_MESSAGES.accountCreated);
+            void navigate(target, { replace: true });
+            return;
+          }
+          setEmail(values.email.trim());
+          setConfirmFor(values.email.trim());
+          setMode('signin');
+        },
+        onError: (error) => toast.error(error.message || signInErrorMessage(null)),
+      },
+    );
+  }
+
+  return (
+    <AuthCard title={TITLES[mode]}>
+      {mode !== 'reset' && (
+        <div role="group" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+          {(['signin', 'signup'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+              className={cn(
+                'min-h-10 rounded-md text-sm font-semibold transition-colors',
+                mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {TITLES[m]}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {confirmFor && mode === 'signin' && (
+        <p role="status" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          We've sent a confirmation link to <strong>{confirmFor}</strong>. Please confirm your email, then sign in.
+        </p>
+      )}
+
+      {mode === 'signin' && (
+        <>
+          <CredentialsForm
+            key="signin"
+            kind="signin"
+            label="Sign In"
+            initialEmail={email}
+            submitLabel="Sign In"
+            busyLabel="Signing in..."
+            busy={signIn.isPending || signIn.isSuccess}
+            onSubmit={handleSignIn}
+          />
+          <button type="button" onClick={() => setMode('reset')} className="mt-4 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Forgot your password?
+          </button>
+        </>
+      )}
+      {mode === 'signup' && (
+        <CredentialsForm key="signup" kind="signup" label="Create Account" submitLabel="Create Account" busyLabel="Creating account..." busy={signUp.isPending} onSubmit={handleSignUp} />
+      )}
+      {mode === 'reset' && (
+        <ResetPasswordForm
+          initialEmail={email}
+          onBack={(address) => {
+            setEmail(address);
+            setMode('signin');
+          }}
+        />
+      )}
+
+      {mode !== 'reset' && (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          New to the studio?{' '}
+          <Link to={paths.freeTrial} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Try your first class free
+          </Link>
+        </p>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** The member's usage this month, as book_class counts it (`my_plan_usage`, docs/data-contract.md). */
+const planUsageSchema = z.object({
+  month_start: z.string(),
+  allowance: z.number().nullable(),
+  used: z.number(),
+  remaining: z.number().nullable(),
+  bookings: z.number(),
+  late_cancellations: z.number(),
+});
+export type PlanUsage = z.infer<typeof planUsageSchema>;
+
+export async function getPlanUsage(): Promise<PlanUsage> {
+  const { data, error } = await supabase.rpc('my_plan_usage');
+  if (error) throw error;
+  return planUsageSchema.parse(data);
+}
+
+export const planUsageQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.planUsage.mine(memberId), queryFn: getPlanUsage });
+
+export const usePlanUsage = (memberId: string | null) => useQuery({ ...planUsageQueryOptions(memberId ?? ''), enabled: memberId !== null });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { makeScheduleClass } from '@/testing/schedule-mocks';
+import { bookingTypeNote, bookingTypeOptions } from './booking-type';
+
+const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 12, remaining: 0, bookings: 12, late_cancellations: 0 };
+
+describe('booking type options', () => {
+  it("words the server's refusal of each type and never closes pay-as-you-go", () => {
+    const cls = makeScheduleClass({ paid_refusal: 'allowance_used', trial_refusal: 'trial_unavailable', booking_type: 'payg', price_payg: 10 });
+    expect(bookingTypeOptions(cls, usage).map((o) => [o.label, o.unavailable])).toEqual([
+      ['Member', "You've used your 12 classes this month"],
+      ['Free Trial', 'Your free trial has already been used'],
+      ['Pay-as-you-go', null],
+    ]);
+    expect(bookingTypeNote(cls, 'payg', usage)).toBe("You've used your 12 classes this month: this one is £10.00.");
+  });
+
+  it('says the price of a pay-as-you-go class and nothing for a free one', () => {
+    expect(bookingTypeNote(makeScheduleClass({ price_payg: 8.5 }), 'payg', undefined)).toBe('This class is £8.50, paid by card at checkout.');
+    expect(bookingTypeNote(makeScheduleClass({ price_payg: null }), 'payg', undefined)).toBeNull();
+    expect(bookingTypeNote(makeScheduleClass({ price_payg: 10 }), 'paid', undefined)).toBeNull();
+  });
+});

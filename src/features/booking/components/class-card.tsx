@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { STUDIO } from '@/config/studio';
+import { formatTimeUntil } from '@/lib/rules/lock-window';
+import { spotsLabel, spotsLevel, type SpotsLevel } from '@/lib/rules/spots';
+import { formatClassDate, formatClassTime } from '@/lib/studio-time';
+import type { ScheduleClass } from '../api/class-schedule';
+import { classTypeLabel } from '../lib/class-filters';
+import { freeCancellationText, lockOf } from '../lib/class-facts';
+
+const SPOTS_TONE: Record<SpotsLevel, BadgeTone> = { available: 'success', low: 'warning', full: 'danger' };
+
+type Props = {
+  cls: ScheduleClass;
+  now: Date;
+  /** The button or link of the screen (Book Now, Sign in to book, Cancel Booking, ...). */
+  action: ReactNode;
+  /** An extra status badge, e.g. "Booked". */
+  status?: ReactNode;
+};
+
+/** One class, as all three schedules show it, from the server's facts. Every state is said in words, not only colour. */
+export function ClassCard({ cls, now, action, status }: Props) {
+  const level = spotsLevel(cls.spots_left);
+  const lock = lockOf(cls);
+  const headingId = `class-${cls.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cn('flex h-full flex-col rounded-2xl border bg-white p-5 shadow-sm', cls.is_premium ? 'border-purple-200' : 'border-slate-200')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-bold text-slate-900">
+          {cls.name}
+        </h3>
+        <Badge tone={cls.is_premium ? 'purple' : 'neutral'}>
+          {cls.is_premium && <Crown aria-hidden="true" className="h-3.5 w-3.5" />}
+          {classTypeLabel(cls)}
+        </Badge>
+      </div>
+
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Badge tone={SPOTS_TONE[level]}>{spotsLabel(cls.spots_left)}</Badge>
+        {lock.locked && lock.opensAt && (
+          <Badge tone="info">
+            <Lock aria-hidden="true" className="h-3.5 w-3.5" />
+            Opens in {formatTimeUntil(lock.opensAt, now)}
+          </Badge>
+        )}
+        {status}
+      </div>
+
+      <dl className="mt-4 grid gap-2 text-sm text-slate-700">
+        <div className="flex items-center gap-2">
+          <dt>
+            <CalendarDays aria-hidden="true" className="h-4 w-4 text-slate-400" />
+            <span className="sr-only">Date</span>
+          </dt>
+          <dd>{formatClassDate(cls.start_time)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Clock aria-hidden="true" className="h-4 w-4 text-slate-400" />
+            <span className="sr-only">Time</span>
+          </dt>
+          <dd>
+            {formatClassTime(cls.start_time)} · {cls.duration} min
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <User aria-hidden="true" className="h-4 w-4 text-slate-400" />
+            <span className="sr-only">Trainer</span>
+          </dt>
+          <dd>{cls.trainer}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <MapPin aria-hidden="true" className="h-4 w-4 text-slate-400" />
+            <span className="sr-only">Location</span>
+          </dt>
+          <dd>{STUDIO.hall}</dd>
+        </div>
+      </dl>
+
+      {cls.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{cls.description}</p>}
+      <p className="mt-3 text-xs text-slate-600">{freeCancellationText(cls)}</p>
+
+      <div className="mt-auto pt-5">{action}</div>
+    </article>
+  );
+}
+

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { LOAD_FAILED, type ScheduleClass } from '../api/class-schedule';
+import { groupByDay } from '../lib/class-days';
+
+type Props = {
+  status: 'loading' | 'error' | 'ready';
+  classes: ScheduleClass[];
+  /** Shown instead of the days when there are no classes. */
+  empty: ReactNode;
+  onRetry: () => void;
+  /** "Show more" while more classes follow, else null. */
+  more: ReactNode;
+  renderCard: (cls: ScheduleClass) => ReactNode;
+  label: string;
+};
+
+/** Card and day-heading heights the skeleton reserves, so the loaded list does not shift the page. */
+const CARD_HEIGHT = 'min-h-[19rem]';
+const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
+
+/** Placeholder days and cards while the classes load (fixed heights: nothing jumps when they arrive). */
+export function ClassListSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-label="Loading classes">
+      <span className="sr-only">Loading classes</span>
+      <div aria-hidden="true">
+        <div className={`${DAY_HEADING} w-48 animate-pulse rounded bg-slate-200`} />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className={`${CARD_HEIGHT} animate-pulse rounded-2xl border border-slate-200 bg-white`} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The class cards grouped under a heading per day, with loading, error, empty and Show more. */
+export function ClassList({ status, classes, empty, onRetry, more, renderCard, label }: Props) {
+  if (status === 'loading') return <ClassListSkeleton />;
+  if (status === 'error') {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-semibold text-red-800">{LOAD_FAILED}</p>
+        <Button variant="outline" className="mt-4" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const shown = classes;
+  return (
+    <div className="space-y-8">
+      {shown.length === 0 ? (
+        empty
+      ) : (
+        <ul aria-label={label} className="space-y-8">
+          {groupByDay(shown).map((day) => (
+            <li key={day.key}>
+              <h2 className={DAY_HEADING}>{day.heading}</h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {day.classes.map((cls) => (
+                  <li key={cls.id} className={CARD_HEIGHT}>
+                    {renderCard(cls)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more && <div className="flex justify-center">{more}</div>}
+    </div>
+  );
+}
+
+/** An empty state panel. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <p className="text-lg font-semibold text-slate-900">{title}</p>
+      {children && <div className="mt-2 text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+/** "Show more" while the server has another page of classes. */
+export function ShowMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> } }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+    </Button>
+  );
+}

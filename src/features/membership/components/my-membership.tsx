@@ -1,0 +1,85 @@
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { STUDIO } from '@/config/studio';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useAuth } from '@/lib/auth/auth-context';
+import { formatMemberSince } from '@/lib/rules/month';
+import { useBookingsThisMonth } from '../api/get-bookings-this-month';
+import { currentPlan } from '../lib/current-plan';
+import { UpgradeOffers } from './upgrade-offers';
+import { UsageMeter } from './usage-meter';
+
+const LOAD_FAILED = 'Failed to load your membership';
+
+/**
+ * The member part of /membership: current plan, usage this month, next renewal, member since and
+ * recommended upgrades. Renders nothing for visitors (and nothing while the session is read, so
+ * the catalogue never jumps).
+ */
+export function MyMembership() {
+  const { session, member, memberLoading } = useAuth();
+  const used = useBookingsThisMonth(member?.id ?? null);
+  const failed = used.isError;
+  useErrorToast(failed, LOAD_FAILED);
+
+  if (!session || (!memberLoading && !member)) return null;
+
+  return (
+    <section aria-labelledby="my-membership-heading" className="mx-auto max-w-6xl px-4 pt-8 sm:px-6 sm:pt-10">
+      <Card>
+        <h2 id="my-membership-heading" className="text-2xl font-bold tracking-tight">
+          My Membership
+        </h2>
+        {!member || used.isPending ? (
+          <Spinner label="Loading your membership" />
+        ) : failed ? (
+          <p role="alert" className="mt-4 text-red-700">
+            {LOAD_FAILED}
+          </p>
+        ) : (
+          <PlanDetails member={member} used={used.data} />
+        )}
+      </Card>
+    </section>
+  );
+}
+
+function PlanDetails({ member, used }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; used: number }) {
+  const plan = currentPlan(member, used, new Date());
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-2">
+      <div className="space-y-5">
+        <dl className="grid grid-cols-2 gap-4">
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Current plan</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{plan.planName}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Member since</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMemberSince(plan.memberSince)}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next renewal</dt>
+            <dd className="mt-1 text-slate-900">
+              {plan.renewal ? (
+                <>
+                  <span className="font-semibold">{format(plan.renewal.date, 'd MMMM yyyy', { in: tz(STUDIO.timeZone) })}</span>
+                  {plan.renewal.estimated && <span className="text-sm text-slate-500"> (estimated)</span>}
+                </>
+              ) : (
+                <span className="text-slate-600">No renewal: you pay per class</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <UsageMeter used={plan.sessionsUsed} total={plan.sessionsTotal} />
+      </div>
+      <div>
+        <h3 className="mb-3 text-lg font-semibold">Recommended upgrades</h3>
+        <UpgradeOffers slugs={plan.upgrades} />
+      </div>
+    </div>
+  );
+}
