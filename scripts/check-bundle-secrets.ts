@@ -15,12 +15,13 @@ import { fileURLToPath } from 'node:url';
 export type Finding = { file: string; what: string };
 
 /** Server-only variables whose values must never appear in the bundle. */
-export const SECRET_VARIABLES = ['SUMUP_API_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'SUMUP_PAY_TO_EMAIL'] as const;
+export const SECRET_VARIABLES = ['SUMUP_API_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'SUMUP_PAY_TO_EMAIL', 'SMTP_URL'] as const;
 
 /** Text that betrays a provider call or a provider secret, whatever its value. */
 export const FORBIDDEN_PATTERNS: readonly { what: string; pattern: RegExp }[] = [
   { what: 'the SumUp API address', pattern: /api\.sumup\.com/i },
   { what: 'a SumUp secret key', pattern: /\b(?:sup_sk|sk_live|sk_test)_[A-Za-z0-9]{8,}/ },
+  { what: 'an SMTP URL with a password', pattern: /smtps?:\/\/[^\s:@/]+:[^\s@/]+@/i },
 ];
 
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.(eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{8,}/g;

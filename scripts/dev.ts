@@ -197,7 +197,7 @@ async function main(): Promise<void> {
 
   console.log(`
   Site:   ${siteUrl}${prod ? '  (production build)' : ''}
-  Inbox:  ${stack.url}/inbox   (sign-up confirmations and password resets land here)
+  Inbox:  ${stack.url}/inbox   (every email the site sends lands here, by SMTP)
   API:    ${stack.url}
 
 Demo accounts:

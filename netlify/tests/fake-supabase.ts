@@ -1,4 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 /**
  * A scripted Supabase at the network boundary for the functions' unit tests: GoTrue's
@@ -60,4 +62,28 @@ export class FakeSupabase {
 
 export function rpcError(hint: string, message: string, code = 'P0001') {
   return { code, message, details: null, hint };
+}
+
+/** The site every fake-backed test uses as SITE_URL. */
+export const FAKE_SITE_URL = 'https://studio.example';
+
+/**
+ * A FakeSupabase behind msw for this test file (unhandled requests fail), reset after each test
+ * along with stubbed env vars. Call `stubEnv()` in a test for the functions' Supabase settings.
+ */
+export function setUpFakeSupabase() {
+  const fake = new FakeSupabase();
+  const server = setupServer(...fake.handlers());
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    fake.rpcCalls.length = 0;
+    vi.unstubAllEnvs();
+  });
+  afterAll(() => server.close());
+  const stubEnv = () => {
+    vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
+    vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
+    vi.stubEnv('SITE_URL', FAKE_SITE_URL);
+  };
+  return { fake, stubEnv };
 }

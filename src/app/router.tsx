@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.bookings), lazy: () => import('./routes/admin/bookings').then((m) => ({ Component: m.AdminBookingsRoute })) },
       { path: adminChild(paths.admin.members), lazy: () => import('./routes/admin/members').then((m) => ({ Component: m.AdminMembersRoute })) },
       { path: adminChild(paths.admin.analytics), lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
+      { path: adminChild(paths.admin.messages), lazy: () => import('./routes/admin/messages').then((m) => ({ Component: m.AdminMessagesRoute })) },
     ],
   },
 ];

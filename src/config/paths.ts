@@ -25,5 +25,6 @@ export const paths = {
     bookings: '/admin/bookings',
     members: '/admin/members',
     analytics: '/admin/analytics',
+    messages: '/admin/messages',
   },
 } as const;

@@ -165,6 +165,79 @@ export type Database = {
         }
         Relationships: []
       }
+      contact_messages: {
+        Row: {
+          created_at: string
+          email: string
+          handled_at: string | null
+          handled_by: string | null
+          id: string
+          message: string
+          name: string
+          phone: string | null
+          topic: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          handled_at?: string | null
+          handled_by?: string | null
+          id?: string
+          message: string
+          name: string
+          phone?: string | null
+          topic?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          handled_at?: string | null
+          handled_by?: string | null
+          id?: string
+          message?: string
+          name?: string
+          phone?: string | null
+          topic?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contact_messages_handled_by_fkey"
+            columns: ["handled_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      email_preferences: {
+        Row: {
+          class_reminders: boolean
+          member_id: string
+          unsubscribe_token: string
+          updated_at: string
+        }
+        Insert: {
+          class_reminders?: boolean
+          member_id: string
+          unsubscribe_token?: string
+          updated_at?: string
+        }
+        Update: {
+          class_reminders?: boolean
+          member_id?: string
+          unsubscribe_token?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "email_preferences_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       late_cancellations: {
         Row: {
           booked_at: string
@@ -272,14 +345,18 @@ export type Database = {
           class_id: string | null
           created_at: string
           dedupe_key: string | null
+          failed_at: string | null
           id: string
           kind: string
           last_error: string | null
           links: Json
           member_id: string | null
+          next_attempt_at: string
+          reply_to: string | null
           sent_at: string | null
           subject: string
           to_email: string
+          unsubscribe_token: string | null
         }
         Insert: {
           attempts?: number
@@ -288,14 +365,18 @@ export type Database = {
           class_id?: string | null
           created_at?: string
           dedupe_key?: string | null
+          failed_at?: string | null
           id?: string
           kind: string
           last_error?: string | null
           links?: Json
           member_id?: string | null
+          next_attempt_at?: string
+          reply_to?: string | null
           sent_at?: string | null
           subject: string
           to_email: string
+          unsubscribe_token?: string | null
         }
         Update: {
           attempts?: number
@@ -304,14 +385,18 @@ export type Database = {
           class_id?: string | null
           created_at?: string
           dedupe_key?: string | null
+          failed_at?: string | null
           id?: string
           kind?: string
           last_error?: string | null
           links?: Json
           member_id?: string | null
+          next_attempt_at?: string
+          reply_to?: string | null
           sent_at?: string | null
           subject?: string
           to_email?: string
+          unsubscribe_token?: string | null
         }
         Relationships: [
           {
@@ -657,29 +742,9 @@ export type Database = {
       dequeue_notifications: {
         Args: {
           p_limit?: number
+          p_now?: string
         }
-        Returns: {
-          attempts: number
-          body_text: string
-          booking_id: string | null
-          class_id: string | null
-          created_at: string
-          dedupe_key: string | null
-          id: string
-          kind: string
-          last_error: string | null
-          links: Json
-          member_id: string | null
-          sent_at: string | null
-          subject: string
-          to_email: string
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "notification_outbox"
-          isOneToOne: false
-          isSetofReturn: true
-        }
+        Returns: Database["public"]["CompositeTypes"]["outbox_email"][]
       }
       enqueue_class_reminders: {
         Args: {
@@ -730,6 +795,29 @@ export type Database = {
           p_status: string
         }
         Returns: Database["public"]["CompositeTypes"]["attendance_mark"]
+      }
+      mark_contact_message_handled: {
+        Args: {
+          p_handled?: boolean
+          p_id: string
+        }
+        Returns: {
+          created_at: string
+          email: string
+          handled_at: string | null
+          handled_by: string | null
+          id: string
+          message: string
+          name: string
+          phone: string | null
+          topic: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "contact_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       mark_refund_refunded: {
         Args: {
@@ -804,8 +892,15 @@ export type Database = {
         Args: {
           p_error: string
           p_id: string
+          p_now?: string
         }
-        Returns: undefined
+        Returns: Json
+      }
+      retry_email: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
       }
       revoke_calendar_token: {
         Args: never
@@ -815,12 +910,39 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
       }
+      set_email_preferences: {
+        Args: {
+          p_class_reminders: boolean
+        }
+        Returns: Json
+      }
       set_payment_checkout: {
         Args: {
           p_checkout_reference: string
           p_provider_checkout_id: string
         }
         Returns: undefined
+      }
+      submit_contact_message: {
+        Args: {
+          p_email: string
+          p_message: string
+          p_name: string
+          p_phone?: string | null
+          p_topic?: string | null
+          p_website?: string | null
+        }
+        Returns: Json
+      }
+      undelivered_emails: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["undelivered_email"][]
+      }
+      unsubscribe_reminders: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
       }
     }
     Enums: {
@@ -917,6 +1039,23 @@ export type Database = {
         refunds_owed: number | null
         user_id: string | null
       }
+      outbox_email: {
+        attempts: number | null
+        body_text: string | null
+        class_name: string | null
+        class_starts_at: string | null
+        class_trainer: string | null
+        class_when: string | null
+        created_at: string | null
+        id: string | null
+        kind: string | null
+        links: Json | null
+        reply_to: string | null
+        sent_at: string | null
+        subject: string | null
+        to_email: string | null
+        unsubscribe_token: string | null
+      }
       plan_payment: {
         amount: number | null
         checkout_reference: string | null
@@ -972,6 +1111,16 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      undelivered_email: {
+        attempts: number | null
+        created_at: string | null
+        failed_at: string | null
+        id: string | null
+        kind: string | null
+        last_error: string | null
+        subject: string | null
+        to_email: string | null
       }
       waitlist_joined: {
         class_id: string | null

@@ -39,6 +39,9 @@ export const queryKeys = {
     all: ['profile'] as const,
     own: (userId: string) => ['profile', userId] as const,
   },
+  emailPreferences: {
+    mine: (memberId: string) => ['email-preferences', memberId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     flag: (email: string) => ['admin', 'flag', email] as const,
@@ -49,5 +52,8 @@ export const queryKeys = {
     waitlists: () => ['admin', 'waitlists'] as const,
     roster: (classId: string) => ['admin', 'roster', classId] as const,
     closures: () => ['admin', 'closures'] as const,
+    contactMessagesAll: () => ['admin', 'contact-messages'] as const,
+    contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
+    undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,
   },
 } as const;

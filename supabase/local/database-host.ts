@@ -3,7 +3,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Database } from './db/open-database';
 import { prepareDatabase } from './db/snapshot';
 import { NotificationTap } from './notification-tap';
-import { OUTBOX_CHANNEL } from './outbox-sender';
+import { OUTBOX_CHANNEL } from './mail/outbox-pump';
 
 /** The realtime trigger's NOTIFY channel (gateway.sql). */
 export const REALTIME_CHANNEL = 'local_gateway_realtime';

@@ -1,9 +1,10 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AuthService } from './auth/gotrue';
 import type { FunctionsHost } from './functions-host';
-import { CORS_HEADERS, sendJson, sendText } from './http-util';
-import { renderInboxPage, type Inbox } from './inbox';
+import { CORS_HEADERS, sendJson } from './http-util';
 import type { JwtKeys } from './jwt';
+import type { Inbox } from './mail/inbox';
+import { handleInbox } from './mail/inbox-page';
 import type { RealtimeServer } from './realtime/realtime-server';
 import type { StorageService } from './storage/storage-api';
 
@@ -73,8 +74,10 @@ export function createGateway(parts: GatewayParts): Server {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     const method = req.method ?? 'GET';
+    // The inbox first, without CORS headers: other origins must not read people's emails.
+    if (method === 'GET' && handleInbox(res, new URL(req.url ?? '/', 'http://gateway.local').pathname, parts.inbox)) return;
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (method === 'OPTIONS') {
       res.writeHead(204);
       res.end();
@@ -83,8 +86,6 @@ export function createGateway(parts: GatewayParts): Server {
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const path = url.pathname;
 
-    if (path === '/inbox' || path === '/inbox/') return sendText(res, 200, renderInboxPage(parts.inbox.list()), 'text/html; charset=utf-8');
-    if (path === '/inbox.json') return sendJson(res, 200, parts.inbox.list());
     const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(path);
     if (fn) return parts.functions.handle(req, res, fn[1]!, url);
     if (path === '/' || path === '') {

@@ -33,11 +33,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, contentType = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 export function bearerToken(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header) return null;

@@ -5,7 +5,7 @@ import type { SqlDatabase, SqlExecutor } from './db/open-database';
 import { seedSqlPath } from './db/paths';
 import { supersededMigrations } from './db/snapshot';
 import { REALTIME_CHANNEL, type DatabaseHost, type HostOptions } from './database-host';
-import { OUTBOX_CHANNEL } from './outbox-sender';
+import { OUTBOX_CHANNEL } from './mail/outbox-pump';
 
 function executor(client: pg.Client): SqlExecutor {
   return {

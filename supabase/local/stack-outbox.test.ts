@@ -77,11 +77,15 @@ describe('notifications outbox delivery', () => {
     const when = londonText(cls.start_time);
     const email = await emailTo('standard@studio.test', 'Booking confirmed: ');
     expect(email.subject).toBe(`Booking confirmed: Outbox Yoga <Flow> & Core, ${when}`);
-    // The class name is escaped in the HTML body; lines are kept as <br>.
-    expect(email.html).toContain('You are booked on Outbox Yoga &lt;Flow&gt; &amp; Core with Coach Jess.');
-    expect(email.html).toContain(`When: ${when} (London time)<br>\nWhere: ${ADDRESS}`);
-    expect(email.html).toContain(`<a href="${SITE}/mybookings">Manage or cancel your booking</a>`);
-    expect(email.links).toEqual([`${SITE}/mybookings`]);
+    // Delivered by SMTP with both parts: the class (escaped in the HTML), London time, address, the link.
+    expect(email.from).toBe('hello@finerfitness.example');
+    expect(email.text).toContain('You are booked on Outbox Yoga <Flow> & Core with Coach Jess.');
+    expect(email.text).toContain(`When: ${when} (London time)\nWhere: ${ADDRESS}`);
+    expect(email.text).toContain(`Manage or cancel your booking: ${SITE}/mybookings`);
+    expect(email.html).toContain('Outbox Yoga &lt;Flow&gt; &amp; Core with Coach Jess');
+    expect(email.html).toContain(`${when} (London time)`);
+    expect(email.html).toContain(ADDRESS);
+    expect(email.links[0]).toBe(`${SITE}/mybookings`);
 
     // Delivered once: a later wake-up (the next booking) does not send it again.
     await member.rpc('cancel_booking', { p_booking_id: (booked.data as { booking_id: string }).booking_id });
@@ -105,11 +109,27 @@ describe('notifications outbox delivery', () => {
     const when = londonText(cls.start_time);
     const promoted = await emailTo('premium@studio.test', 'A spot opened: ');
     expect(promoted.subject).toBe(`A spot opened: you are booked on Outbox Full Pilates, ${when}`);
-    expect(promoted.html).toContain(`Where: ${ADDRESS}`);
-    expect(promoted.links).toEqual([`${SITE}/mybookings`]);
+    expect(promoted.text).toContain(`Where: ${ADDRESS}`);
+    expect(promoted.links[0]).toBe(`${SITE}/mybookings`);
     const mine = await b.from('bookings').select('class_id').eq('class_id', cls.id);
     expect(mine.data).toEqual([{ class_id: cls.id }]);
     const cancelled = await emailTo('standard@studio.test', 'Booking cancelled: Outbox Full Pilates');
-    expect(cancelled.links).toEqual([`${SITE}/mybookings`, `${SITE}/my-schedule`]);
+    expect(cancelled.links.slice(0, 2)).toEqual([`${SITE}/mybookings`, `${SITE}/my-schedule`]);
+  });
+
+  it('stores a guest Contact Us message, emails it to the studio with Reply-To, and shows it to admins', async () => {
+    const guest = createClient(stack.url, stack.anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+    const sent = await guest.rpc('submit_contact_message', { p_name: 'Gus Guest', p_email: 'gus@example.test', p_message: 'Do you have showers?' });
+    expect(sent).toMatchObject({ error: null, data: { status: 'received' } });
+
+    const mail = await emailTo('hello@finerfitness.example', 'Contact Us: enquiry from Gus Guest');
+    expect(mail.replyTo).toBe('gus@example.test');
+    expect(mail.text).toContain('Do you have showers?');
+    expect(mail.links[0]).toBe(`${SITE}/admin/messages`);
+
+    expect((await guest.from('contact_messages').select('id')).error?.code).toBe('42501');
+    const admin = await signedIn('admin@studio.test');
+    const { data } = await admin.from('contact_messages').select('name, email, message').eq('email', 'gus@example.test');
+    expect(data).toEqual([{ name: 'Gus Guest', email: 'gus@example.test', message: 'Do you have showers?' }]);
   });
 });

@@ -112,7 +112,7 @@ describe('auth', () => {
     expect(early.error?.message).toBe('Email not confirmed');
 
     const mail = latestEmail(email);
-    expect(mail.subject).toBe('Confirm Your Signup');
+    expect(mail.subject).toBe('Confirm your email for Finer Fitness');
     const { location, params } = await followLink(mail.links[0]!);
     expect(location.startsWith('http://127.0.0.1:5173/auth/callback#')).toBe(true);
     expect(params.get('type')).toBe('signup');
@@ -194,7 +194,7 @@ describe('auth', () => {
     stack.inbox.clear();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
     const mail = latestEmail(email);
-    expect(mail.subject).toBe('Reset Your Password');
+    expect(mail.subject).toBe('Reset your Finer Fitness password');
     const { location, params } = await followLink(mail.links[0]!);
     expect(location.startsWith('http://127.0.0.1:5173/auth/callback#')).toBe(true);
     expect(params.get('type')).toBe('recovery');
@@ -466,12 +466,34 @@ describe('realtime protocol', () => {
 });
 
 describe('inbox', () => {
-  it('lists sent emails with their links, newest first', async () => {
+  it('receives auth emails through SMTP and shows them only to its own origin', async () => {
+    stack.inbox.clear();
     await client().auth.resetPasswordForEmail('trial@studio.test');
-    const page = await (await fetch(`${stack.url}/inbox`)).text();
+    const [mail] = stack.inbox.list();
+    // The committed hosted template, filled in; both parts; from the studio.
+    expect(mail).toMatchObject({ to: 'trial@studio.test', from: 'hello@finerfitness.example', subject: 'Reset your Finer Fitness password' });
+    expect(mail!.html).toContain('Choose a new password');
+    expect(mail!.html).not.toContain('{{');
+    expect(mail!.text).toContain('Reset your password');
+    expect(mail!.text).toContain(mail!.links[0]);
+    expect(mail!.links[0]).toContain('/auth/v1/verify?token=');
+
+    const res = await fetch(`${stack.url}/inbox`, { headers: { origin: 'https://evil.example' } });
+    const page = await res.text();
     expect(page).toContain('trial@studio.test');
-    expect(page).toContain('/auth/v1/verify?token=');
-    const json = (await (await fetch(`${stack.url}/inbox.json`)).json()) as Array<{ to: string }>;
-    expect(json[0]?.to).toBe('trial@studio.test');
+    expect(page).toContain(`src="/inbox/${mail!.id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox"`);
+    expect(page).toContain('<pre class="text">');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+
+    const framed = await fetch(`${stack.url}/inbox/${mail!.id}/html`);
+    expect(framed.headers.get('content-security-policy')).toMatch(/^sandbox allow-popups allow-popups-to-escape-sandbox;/);
+    expect(await framed.text()).toContain('<base target="_blank">');
+
+    const json = await fetch(`${stack.url}/inbox.json`, { headers: { origin: 'https://evil.example' } });
+    expect(json.headers.get('access-control-allow-origin')).toBeNull();
+    expect(((await json.json()) as Array<{ to: string }>)[0]?.to).toBe('trial@studio.test');
   });
 });

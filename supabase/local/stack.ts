@@ -14,27 +14,33 @@
  * - seed: load supabase/seed.sql when the database is created (default true).
  * - siteUrl: the SPA's URL for emailed links (default SITE_URL).
  * - databaseUrl: a real PostgreSQL server instead of PGlite (default DATABASE_URL).
+ * - smtpPort: port of the local mail server on 127.0.0.1 (0 = free; default SUPABASE_LOCAL_SMTP_PORT,
+ *   or a free port when `port` is 0). Every email (outbox and auth) reaches the inbox through it.
  * - quiet: no PostgREST log output.
  *
- * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY in process.env for
- * the Netlify functions it hosts in-process.
+ * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SMTP_URL and MAIL_FROM
+ * in process.env for the Netlify functions it hosts in-process (so nothing local mails the world).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { AuthMailer } from './auth/auth-mailer';
 import { AuthService } from './auth/gotrue';
 import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
 import { startPgliteHost, type DatabaseHost } from './database-host';
 import { FunctionsHost, installNetlifyGlobal } from './functions-host';
 import { createGateway } from './gateway';
-import { Inbox, type Email } from './inbox';
 import { JwtKeys } from './jwt';
-import { OutboxSender } from './outbox-sender';
+import { Inbox, type Email } from './mail/inbox';
+import { OutboxPump } from './mail/outbox-pump';
+import { startSmtpInbox, type SmtpInbox } from './mail/smtp-inbox';
 import { startPostgrest, type PostgrestProcess } from './postgrest-process';
 import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
 import { RestClient } from './rest-client';
 import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
 import { StorageService } from './storage/storage-api';
+import { createSmtpTransport } from '../../netlify/lib/email/smtp-transport';
+import { STUDIO } from '../../src/config/studio';
 
 export interface StackOptions {
   port?: number;
@@ -43,6 +49,7 @@ export interface StackOptions {
   siteUrl?: string;
   databaseUrl?: string;
   quiet?: boolean;
+  smtpPort?: number;
   /** Wipe the data folder first (npm run db:reset). */
   reset?: boolean;
 }
@@ -60,8 +67,13 @@ export interface Stack {
   /** The PostgREST child's process id (for memory measurements). */
   postgrestPid: number | undefined;
   inbox: { list(): Email[]; clear(): void };
+  /** SMTP_URL of the local mail server. */
+  smtpUrl: string;
   stop(): Promise<void>;
 }
+
+/** The From address of everything the local stack sends (production sets MAIL_FROM). */
+export const LOCAL_MAIL_FROM = `${STUDIO.name} <${STUDIO.email}>`;
 
 /** The port or the data folder is taken by another running stack (message says which and what to do). */
 export class StackInUseError extends Error {}
@@ -135,21 +147,45 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let url = '';
   let postgrest: PostgrestProcess | null = null;
   const inbox = new Inbox();
+  // The mail server first: every email, the outbox's and auth's, reaches the inbox through SMTP.
+  const smtpPort = options.smtpPort ?? (options.port === 0 ? 0 : Number(env.SUPABASE_LOCAL_SMTP_PORT ?? 54325));
+  const smtp: SmtpInbox = await startSmtpInbox(inbox, { port: smtpPort }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new StackInUseError(
+      `Port ${smtpPort} on 127.0.0.1 (the local mail server) is already in use, probably by another local stack. ` +
+        'Stop it, or set SUPABASE_LOCAL_SMTP_PORT to another port.',
+    );
+  });
+  const transport = createSmtpTransport(smtp.url);
   const rest = new RestClient(() => postgrest?.url ?? 'http://127.0.0.1:1', serviceRoleKey);
   const realtime = new RealtimeServer({ jwt, rest });
-  const auth = new AuthService({ rest, jwt, inbox, apiUrl: () => url, siteUrl });
+  const auth = new AuthService({ rest, jwt, mailer: new AuthMailer(() => transport, LOCAL_MAIL_FROM), apiUrl: () => url, siteUrl });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
   const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
-  // Emails the database queued (bookings, cancellations, promotions, reminders) land in the inbox.
-  const outbox = new OutboxSender({ rpc: (fn, args) => rest.rpc(fn, args, 'public'), inbox, siteUrl });
+  // Emails the database queued (bookings, cancellations, promotions, reminders, Contact Us) go out
+  // through the production sender to the local mail server.
+  const outbox = new OutboxPump({ postgrestUrl: () => postgrest?.url ?? null, serviceRoleKey, transport, from: LOCAL_MAIL_FROM, siteUrl });
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
   const server = createGateway({ jwt, auth, storage, realtime, functions, inbox, postgrestUrl: () => postgrest?.url ?? null });
   // Listen first: a port clash is reported before the slower database start.
-  const port = await listen(server, requestedPort);
+  let port: number;
+  try {
+    port = await listen(server, requestedPort);
+  } catch (error) {
+    transport.close();
+    await smtp.stop();
+    throw error;
+  }
   url = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey });
+  Object.assign(process.env, {
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: LOCAL_MAIL_FROM,
+  });
 
   const onChange = (payload: string) => {
     let change: ChangeEvent;
@@ -185,6 +221,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await new Promise<void>((r) => server.close(() => r()));
     await postgrest?.stop();
     await host?.stop();
+    transport.close();
+    await smtp.stop();
     unlock();
     throw error;
   }
@@ -204,6 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     startupMs: Date.now() - started,
     postgrestPid: postgrest.pid,
     inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
+    smtpUrl: smtp.url,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -213,6 +252,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await new Promise<void>((r) => server.close(() => r()));
       await postgrest?.stop();
       await db.stop();
+      transport.close();
+      await smtp.stop();
       unlock();
     },
   };

@@ -197,33 +197,7 @@ revoke execute on function private.bookings_confirm_on_payment() from public;
 
 -- Delivery and reminders (service role; private code) -------------------------------------------
 
--- Takes up to p_limit unsent emails, oldest first, marking them sent in the same statement, so two
--- senders never deliver the same row (SKIP LOCKED). A sender that then fails calls
--- requeue_notification so the row is tried again.
-create function private.dequeue_notifications(p_limit integer)
-returns setof public.notification_outbox
-language sql security definer set search_path = ''
-as $$
-  update public.notification_outbox o
-     set sent_at = now(), attempts = o.attempts + 1
-   where o.id in (
-     select id from public.notification_outbox
-      where sent_at is null
-      order by created_at, id
-      limit greatest(1, least(coalesce(p_limit, 50), 500))
-      for update skip locked)
-  returning o.*
-$$;
-
--- Puts an email back in the queue after a failed delivery, keeping the error for diagnosis.
-create function private.requeue_notification(p_id uuid, p_error text)
-returns void
-language sql security definer set search_path = ''
-as $$
-  update public.notification_outbox
-     set sent_at = null, last_error = left(p_error, 2000)
-   where id = p_id
-$$;
+-- Delivery itself (dequeue, requeue with backoff, failures) is in 20261122000300_email_delivery.sql.
 
 -- Queues a reminder for every confirmed booking of a class starting within the next
 -- p_within_hours hours. Idempotent: one reminder per booking, however often it runs (the
@@ -258,29 +232,15 @@ begin
 end;
 $$;
 
-revoke execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
-  private.enqueue_class_reminders(integer) from public;
-grant execute on function private.dequeue_notifications(integer), private.requeue_notification(uuid, text),
-  private.enqueue_class_reminders(integer) to service_role;
+revoke execute on function private.enqueue_class_reminders(integer) from public;
+grant execute on function private.enqueue_class_reminders(integer) to service_role;
 
 -- API (service role only: the sender and the scheduled reminders function) ------------------------
-
-create function public.dequeue_notifications(p_limit integer default 50)
-returns setof public.notification_outbox
-language sql volatile security invoker set search_path = ''
-as $$ select * from private.dequeue_notifications(p_limit) $$;
-
-create function public.requeue_notification(p_id uuid, p_error text)
-returns void
-language sql volatile security invoker set search_path = ''
-as $$ select private.requeue_notification(p_id, p_error) $$;
 
 create function public.enqueue_class_reminders(p_within_hours integer default 24)
 returns integer
 language sql volatile security invoker set search_path = ''
 as $$ select private.enqueue_class_reminders(p_within_hours) $$;
 
-revoke execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
-  public.enqueue_class_reminders(integer) from public, anon, authenticated;
-grant execute on function public.dequeue_notifications(integer), public.requeue_notification(uuid, text),
-  public.enqueue_class_reminders(integer) to service_role;
+revoke execute on function public.enqueue_class_reminders(integer) from public, anon, authenticated;
+grant execute on function public.enqueue_class_reminders(integer) to service_role;

@@ -95,7 +95,7 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    expect(await callable('anon')).toEqual(['class_schedule', 'class_schedule_summary']);
+    expect(await callable('anon')).toEqual(['class_schedule', 'class_schedule_summary', 'submit_contact_message']);
     expect(await callable('authenticated')).toEqual([
       'add_studio_closure',
       'admin_bookings_search',
@@ -109,14 +109,19 @@ describe('schema safety', () => {
       'join_waitlist',
       'leave_waitlist',
       'mark_attendance',
+      'mark_contact_message_handled',
       'mark_refund_refunded',
       'my_plan_usage',
       'my_waitlist',
       'paid_bookings_affected',
       'regenerate_timetable',
       'remove_studio_closure',
+      'retry_email',
       'revoke_calendar_token',
       'rotate_calendar_token',
+      'set_email_preferences',
+      'submit_contact_message',
+      'undelivered_emails',
     ]);
   });
 
@@ -148,14 +153,14 @@ describe('schema safety', () => {
   });
 
   it('lets anon reach only the schedule helpers in the private schema', async () => {
-    // The API exposes only `public`; usage of `private` lets the guest schedule's invoker
-    // function call its definer helper. Every other private function stays out of anon's reach.
+    // The API exposes only `public`; usage of `private` lets the guest schedule's and Contact Us's
+    // invoker functions call their definer helpers. Every other private function stays out of anon's reach.
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p
         where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
         order by 1`,
     );
-    expect(rows.map((r) => r.proname)).toEqual(['class_schedule', 'like_pattern', 'schedule_matches']);
+    expect(rows.map((r) => r.proname)).toEqual(['class_schedule', 'like_pattern', 'schedule_matches', 'submit_contact_message']);
   });
 
   it('publishes classes and bookings to realtime', async () => {

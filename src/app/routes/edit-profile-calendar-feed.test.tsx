@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { memberHandler, postgrestError, REST_URL, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, postgrestError, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,7 +16,11 @@ const NEW = 'b_-'.repeat(14) + 'c';
 
 function setup(overrides: Partial<Member> = {}) {
   const signed = signInAs({ membership_tier: 'standard', ...overrides });
-  server.use(memberHandler(signed.member), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })));
+  server.use(
+    memberHandler(signed.member),
+    http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
+    restGet('email_preferences', () => []),
+  );
   return signed;
 }
 

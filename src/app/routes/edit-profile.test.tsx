@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { AUTH_URL, memberHandler, postgrestError, REST_URL, rowsResponse, signInAs, SUPABASE_URL } from '@/testing/supabase-mocks';
+import { AUTH_URL, memberHandler, postgrestError, REST_URL, restGet, rowsResponse, signInAs, SUPABASE_URL } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -15,6 +15,7 @@ function setup(overrides: Partial<Member> = {}) {
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/7' } })),
+    restGet('email_preferences', () => []),
   );
   return signed;
 }

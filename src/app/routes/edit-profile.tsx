@@ -1,6 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { AccountSummary } from '@/features/profile/components/account-summary';
 import { CalendarFeedCard } from '@/features/profile/components/calendar-feed-card';
+import { EmailPreferencesCard } from '@/features/profile/components/email-preferences-card';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { ProfileInfoForm } from '@/features/profile/components/profile-info-form';
 import { ProfilePhotoCard } from '@/features/profile/components/profile-photo-card';
@@ -38,6 +39,7 @@ export function EditProfileRoute() {
             <ProfileInfoForm member={profile.data.member} onSaved={refresh} />
             <ChangePasswordForm />
             <CalendarFeedCard token={profile.data.member.calendar_token} />
+            <EmailPreferencesCard />
             <SecurityTips />
           </div>
         </div>

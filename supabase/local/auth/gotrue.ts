@@ -8,10 +8,10 @@ import {
   REFRESH_REUSE_INTERVAL_SECONDS,
 } from '../config';
 import { bearerToken, clientIp, readJson, sendJson } from '../http-util';
-import type { Inbox } from '../inbox';
 import type { JwtClaims, JwtKeys } from '../jwt';
 import type { RestClient } from '../rest-client';
 import { AuthError, authErrors } from './auth-errors';
+import type { AuthMailer } from './auth-mailer';
 import { SignInLimiter } from './sign-in-limiter';
 
 /** A row of auth.users as the gateway RPCs return it. */
@@ -32,7 +32,8 @@ export interface StoredUser {
 export interface AuthDeps {
   rest: RestClient;
   jwt: JwtKeys;
-  inbox: Inbox;
+  /** Sends the confirmation and recovery emails (through the local SMTP server). */
+  mailer: AuthMailer;
   /** The public URL of the gateway (emailed links point at it). */
   apiUrl: () => string;
   siteUrl: string;
@@ -187,21 +188,13 @@ export class AuthService {
       p_redirect_to: redirectTo,
     });
     const link = `${this.deps.apiUrl()}/auth/v1/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-    const href = link.replace(/&/g, '&amp;');
+    const vars = { confirmationUrl: link, email: user.email, siteUrl: this.deps.siteUrl };
     if (type === 'signup') {
       await this.updateStoredUser(user.id, { p_confirmation_sent: true });
-      this.deps.inbox.send(
-        user.email,
-        'Confirm Your Signup',
-        `<h2>Confirm your signup</h2><p>Follow this link to confirm your user:</p><p><a href="${href}">Confirm your mail</a></p>`,
-      );
+      await this.deps.mailer.send('confirmation', user.email, vars);
     } else {
       await this.updateStoredUser(user.id, { p_recovery_sent: true });
-      this.deps.inbox.send(
-        user.email,
-        'Reset Your Password',
-        `<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p><p><a href="${href}">Reset Password</a></p>`,
-      );
+      await this.deps.mailer.send('recovery', user.email, vars);
     }
   }
 

@@ -100,8 +100,13 @@ describe('delivery: dequeue and requeue', () => {
       expect(second).toHaveLength(1);
       expect(await take(10)).toEqual([]);
 
+      // Given back, it is due again after the first backoff (1 minute; email-delivery.test.ts has the rest).
       await asServiceRole(fresh, (tx) => tx.query('select public.requeue_notification($1, $2)', [second[0]!.id, 'SMTP 451']));
-      const retried = await take(10);
+      expect(await take(10)).toEqual([]);
+      const retried = await asServiceRole(
+        fresh,
+        async (tx) => (await tx.query<{ id: string }>("select * from public.dequeue_notifications(10, now() + interval '61 seconds')")).rows,
+      );
       expect(retried.map((e) => e.id)).toEqual([second[0]!.id]);
       const { rows } = await fresh.query<{ attempts: number; last_error: string }>('select attempts, last_error from public.notification_outbox where id = $1', [
         second[0]!.id,

@@ -14,7 +14,7 @@ export function findPostgresBinDir(): string | null {
   return candidates.find((d) => ['initdb', 'pg_ctl', 'postgres'].every((b) => existsSync(`${d}/${b}`))) ?? null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -1,0 +1,107 @@
+/** @jsxRuntime automatic */
+import { Link, Section, Text } from '@react-email/components';
+import { Fragment } from 'react';
+import { EMAIL_BRAND } from '../brand';
+import type { EmailLink } from '../email-links';
+import { EmailLayout, PrimaryButton, textStyle } from './email-layout';
+
+const { colors } = EMAIL_BRAND;
+
+/** What the database wrote (subject, text) plus what the HTML adds: the class card and buttons. */
+export type OutboxEmailProps = {
+  kind: string;
+  subject: string;
+  /** Paragraphs separated by blank lines, as the database rendered them. */
+  bodyText: string;
+  links: EmailLink[];
+  classFacts: { name: string; trainer: string | null; when: string } | null;
+  unsubscribeUrl: string | null;
+  manageUrl: string;
+};
+
+/** The heading of each kind of email; unknown kinds use their subject. */
+export const EMAIL_HEADINGS: Record<string, string> = {
+  booking_confirmed: "You're booked",
+  waitlist_promoted: "A spot opened: you're in",
+  booking_cancelled: 'Booking cancelled',
+  class_reminder: 'See you soon',
+  contact_message: 'New Contact Us message',
+};
+
+/** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */
+export function bodyParagraphs(bodyText: string, withClassCard: boolean): string[] {
+  return bodyText
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p && !(withClassCard && p.startsWith('When: ')));
+}
+
+function Lines({ text }: { text: string }) {
+  const lines = text.split('\n');
+  return lines.map((line, i) => (
+    <Fragment key={i}>
+      {line}
+      {i < lines.length - 1 && <br />}
+    </Fragment>
+  ));
+}
+
+function ClassCard({ facts }: { facts: NonNullable<OutboxEmailProps['classFacts']> }) {
+  const row = (label: string, value: string) => (
+    <Text style={{ ...textStyle, margin: '0 0 8px' }}>
+      <span style={{ color: colors.muted, fontSize: '13px', textTransform: 'uppercase', letterSpacing: '0.06em' }}>{label}</span>
+      <br />
+      <strong>{value}</strong>
+    </Text>
+  );
+  return (
+    <Section style={{ backgroundColor: colors.tint, border: `1px solid ${colors.tintBorder}`, borderRadius: '10px', padding: '16px 16px 8px', margin: '0 0 20px' }}>
+      {row('Class', facts.trainer ? `${facts.name} with ${facts.trainer}` : facts.name)}
+      {row('When', `${facts.when} (London time)`)}
+      {row('Where', EMAIL_BRAND.addressLines.join(', '))}
+    </Section>
+  );
+}
+
+export function OutboxEmailTemplate({ kind, subject, bodyText, links, classFacts, unsubscribeUrl, manageUrl }: OutboxEmailProps) {
+  const paragraphs = bodyParagraphs(bodyText, classFacts !== null);
+  const [primary, ...others] = links;
+  const preview = paragraphs.find((p) => !p.startsWith('Hi ')) ?? subject;
+  return (
+    <EmailLayout
+      preview={preview.split('\n')[0]!}
+      heading={EMAIL_HEADINGS[kind] ?? subject}
+      footer={
+        unsubscribeUrl && (
+          <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px' }}>
+            You get class reminders because you booked this class.{' '}
+            <Link href={unsubscribeUrl} style={{ color: colors.accentDark }}>
+              Stop reminder emails
+            </Link>{' '}
+            or choose on <Link href={manageUrl} style={{ color: colors.accentDark }}>Edit Profile</Link>. Booking confirmations still come.
+          </Text>
+        )
+      }
+    >
+      {paragraphs.slice(0, 1).map((p) => (
+        <Text key="hello" style={textStyle}>
+          <Lines text={p} />
+        </Text>
+      ))}
+      {classFacts && <ClassCard facts={classFacts} />}
+      {paragraphs.slice(1).map((p, i) => (
+        <Text key={i} style={kind === 'contact_message' && i === 0 ? { ...textStyle, color: colors.muted } : textStyle}>
+          <Lines text={p} />
+        </Text>
+      ))}
+      {primary && <PrimaryButton href={primary.url}>{primary.label}</PrimaryButton>}
+      {others.map((l) => (
+        <Text key={l.url} style={{ ...textStyle, textAlign: 'center', margin: '12px 0 0' }}>
+          <Link href={l.url} style={{ color: colors.accentDark, fontWeight: 600 }}>
+            {l.label}
+          </Link>
+        </Text>
+      ))}
+    </EmailLayout>
+  );
+}

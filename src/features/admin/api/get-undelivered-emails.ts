@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import type { Database } from '@/lib/database.types';
+import { supabase } from '@/lib/supabase';
+
+/** Composite types come out of the type generator all-nullable; every column of a failed email is set but last_error's type says so. */
+type Row = { [K in keyof Database['public']['CompositeTypes']['undelivered_email']]-?: NonNullable<Database['public']['CompositeTypes']['undelivered_email'][K]> };
+
+/** An email the sender gave up on after its last attempt (decision 0008). */
+export type UndeliveredEmail = {
+  id: string;
+  kind: string;
+  toEmail: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string;
+};
+
+export async function getUndeliveredEmails(): Promise<UndeliveredEmail[]> {
+  const { data, error } = await supabase.rpc('undelivered_emails');
+  if (error) throw error;
+  return (data as Row[]).map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    toEmail: e.to_email,
+    subject: e.subject,
+    attempts: e.attempts,
+    lastError: e.last_error,
+    createdAt: e.created_at,
+    failedAt: e.failed_at,
+  }));
+}
+
+export const undeliveredEmailsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.undeliveredEmails(), queryFn: getUndeliveredEmails });
+
+export const useUndeliveredEmails = () => useQuery(undeliveredEmailsQueryOptions());
+
+/** Queues a failed email again with fresh attempts (retry_email, admins only). */
+export async function retryEmail(id: string): Promise<void> {
+  const { error } = await supabase.rpc('retry_email', { p_id: id });
+  if (error) throw error;
+}
+
+export function useRetryEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.undeliveredEmails() }),
+  });
+}

@@ -1,0 +1,81 @@
+import toast from 'react-hot-toast';
+import { BellRing } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useEmailPreferences, useSetEmailPreferences } from '../api/email-preferences';
+
+const EMAIL_PREFERENCES_MESSAGES = {
+  heading: 'Email preferences',
+  reminders: 'Class reminder emails',
+  remindersHint: 'An email the day before each class you have booked.',
+  always: 'Booking confirmations, cancellations, waitlist news and payment emails always come: they are about your bookings and money.',
+  on: 'Reminder emails are on',
+  off: 'Reminder emails are off',
+  loadFailed: 'Could not load your email preferences. Please refresh the page.',
+  saveFailed: 'Could not save your email preferences. Please try again.',
+} as const;
+
+const M = EMAIL_PREFERENCES_MESSAGES;
+
+/** /edit-profile: the member turns reminder emails on or off (the same switch as the emails' unsubscribe link). */
+export function EmailPreferencesCard() {
+  const { member } = useAuth();
+  if (!member) return null;
+  return <EmailPreferencesForm memberId={member.id} />;
+}
+
+function EmailPreferencesForm({ memberId }: { memberId: string }) {
+  const preferences = useEmailPreferences(memberId);
+  const save = useSetEmailPreferences(memberId);
+
+  function toggle(classReminders: boolean) {
+    save.mutate(
+      { classReminders },
+      {
+        onSuccess: (saved) => toast.success(saved.classReminders ? M.on : M.off),
+        onError: () => toast.error(M.saveFailed),
+      },
+    );
+  }
+
+  return (
+    <Card aria-labelledby="email-preferences-heading">
+      <h2 id="email-preferences-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <BellRing aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {M.heading}
+      </h2>
+      {preferences.isPending ? (
+        <Spinner label="Loading your email preferences" />
+      ) : preferences.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {M.loadFailed}
+        </p>
+      ) : (
+        <div className="mt-4 space-y-3">
+          <label className="flex min-h-11 cursor-pointer items-start gap-3">
+            <input
+              type="checkbox"
+              role="switch"
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+              checked={save.isPending ? (save.variables?.classReminders ?? preferences.data.classReminders) : preferences.data.classReminders}
+              disabled={save.isPending}
+              onChange={(event) => toggle(event.currentTarget.checked)}
+              aria-labelledby="email-preferences-reminders"
+              aria-describedby="email-preferences-hint"
+            />
+            <span>
+              <span id="email-preferences-reminders" className="font-medium text-slate-900">
+                {M.reminders}
+              </span>
+              <span id="email-preferences-hint" className="block text-sm text-slate-600">
+                {M.remindersHint}
+              </span>
+            </span>
+          </label>
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{M.always}</p>
+        </div>
+      )}
+    </Card>
+  );
+}
