@@ -25,8 +25,6 @@ export const queryKeys = {
   planUsage: {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
-    /** /membership's count of this month's bookings (under plan usage, so a booking refreshes it). */
-    bookingsThisMonth: (memberId: string) => ['plan-usage', memberId, 'bookings-this-month'] as const,
   },
   membership: {
     all: ['membership'] as const,
