@@ -25,6 +25,8 @@ export const queryKeys = {
   planUsage: {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
+    /** The one number /membership's meter shows (a different shape from `mine`, so its own key). */
+    used: (memberId: string) => ['plan-usage', memberId, 'used'] as const,
   },
   membership: {
     all: ['membership'] as const,

@@ -17,6 +17,6 @@ export async function getBookingsThisMonth(): Promise<number> {
 }
 
 export const bookingsThisMonthQueryOptions = (memberId: string) =>
-  queryOptions({ queryKey: queryKeys.planUsage.mine(memberId), queryFn: getBookingsThisMonth });
+  queryOptions({ queryKey: queryKeys.planUsage.used(memberId), queryFn: getBookingsThisMonth });
 
 export const useBookingsThisMonth = (memberId: string | null) => useQuery({ ...bookingsThisMonthQueryOptions(memberId ?? ''), enabled: memberId !== null });
