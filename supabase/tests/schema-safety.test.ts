@@ -94,6 +94,7 @@ describe('schema safety', () => {
       'leave_waitlist',
       'mark_attendance',
       'mark_refund_refunded',
+      'my_bookings',
       'my_plan_usage',
       'my_waitlist',
       'paid_bookings_affected',

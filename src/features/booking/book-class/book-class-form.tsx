@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { formatTimeUntil } from '@/lib/rules/lock-window';
 import { BOOKING_MESSAGES, bookedMessage } from '../api/booking-messages';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
 import { useBookClass } from '../api/use-book-class';
 import { downloadBookingIcs } from '../lib/booking-ics';

@@ -1,5 +1,5 @@
 import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
 
 export type BookingTypeOption = { value: BookingType; label: string; unavailable: string | null };

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import { isBooked, isHeld } from '../lib/class-facts';
 import { WaitlistAction, type WaitlistControl } from './waitlist-action';
 

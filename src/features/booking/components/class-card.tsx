@@ -6,9 +6,10 @@ import { STUDIO } from '@/config/studio';
 import { formatTimeUntil } from '@/lib/rules/lock-window';
 import { spotsLabel, spotsLevel, type SpotsLevel } from '@/lib/rules/spots';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import { classTypeLabel } from '../lib/class-filters';
-import { freeCancellationText, lockOf } from '../lib/class-facts';
+import { lockOf } from '../lib/class-facts';
+import { freeCancellationText } from '../lib/late-cancel';
 
 const SPOTS_TONE: Record<SpotsLevel, BadgeTone> = { available: 'success', low: 'warning', full: 'danger' };
 

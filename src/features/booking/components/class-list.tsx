@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { LOAD_FAILED, type ScheduleClass } from '../api/class-schedule';
+import { LOAD_FAILED, type ScheduleClass } from '../api/get-class-schedule';
 import { groupByDay } from '../lib/class-days';
 
 type Props = {

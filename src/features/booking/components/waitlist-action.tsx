@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { WAITLIST_MESSAGES, waitlistPlace, type WaitlistSpot } from '../api/waitlist';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 
 /** A full class's waitlist, for a signed-in member (issue 9). */
 export type WaitlistControl = {

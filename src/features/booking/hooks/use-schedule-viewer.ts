@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
-import { scheduleClassQueryOptions, type Viewer } from '../api/class-schedule';
+import { scheduleClassQueryOptions, type Viewer } from '../api/get-class-schedule';
 import { isBooked } from '../lib/class-facts';
 
 /**

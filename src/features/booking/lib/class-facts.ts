@@ -1,20 +1,14 @@
-import { formatWindow } from '@/lib/rules/late-cancel';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 
 /**
- * Words and small derivations for the server's facts about a class (never a rule of its own:
- * the server decided locked, full, bookable and the cut-offs).
+ * Words for the server's facts about a class. Nothing here decides a booking rule: locked, full,
+ * bookable and the waitlist cut-off are answers and instants from the server (class_schedule).
  */
 export type ClassLock = { locked: boolean; opensAt: Date | null };
 
 export function lockOf(cls: Pick<ScheduleClass, 'refusal' | 'unlocks_at'>): ClassLock {
   const locked = cls.refusal === 'class_locked';
   return { locked, opensAt: locked && cls.unlocks_at ? new Date(cls.unlocks_at) : null };
-}
-
-/** The late-cancel window in words on a class card ("Free cancellation up to 12 hours before the start."). */
-export function freeCancellationText(cls: Pick<ScheduleClass, 'start_time' | 'late_cancel_from'>): string {
-  return `Free cancellation up to ${formatWindow(new Date(cls.start_time).getTime() - new Date(cls.late_cancel_from).getTime())} before the start.`;
 }
 
 /** The caller holds this class: a confirmed booking. */

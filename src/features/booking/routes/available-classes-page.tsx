@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useNow } from '@/hooks/use-now';
 import { useBookClass } from '../api/use-book-class';
-import { useClassSchedule, useLiveSchedule, useScheduleSummary, type ScheduleClass } from '../api/class-schedule';
+import { useClassSchedule, useLiveSchedule, useScheduleSummary, type ScheduleClass } from '../api/get-class-schedule';
 import { BookButton } from '../components/book-button';
 import { ClassCard } from '../components/class-card';
 import { ClassFiltersPanel } from '../components/class-filters-panel';

@@ -8,7 +8,7 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeScheduleClass, scheduleHandler } from '@/testing/schedule-mocks';
 import { makeMember, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import type { Member } from '@/lib/supabase';
 import { redirectToCheckout } from '../api/redirect-to-checkout';
 import { BookClassPage } from './book-class-page';

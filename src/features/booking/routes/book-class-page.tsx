@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
-import { useScheduleClass } from '../api/class-schedule';
+import { useScheduleClass } from '../api/get-class-schedule';
 import { usePlanUsage } from '../api/get-plan-usage';
 import { BookClassForm } from '../book-class/book-class-form';
 import { useScheduleViewer } from '../hooks/use-schedule-viewer';

@@ -7,7 +7,7 @@ import { useNow } from '@/hooks/use-now';
 import { BOOKING_MESSAGES, cancelErrorMessage } from '../api/booking-messages';
 import { cancelBooking } from '../api/cancel-booking';
 import { invalidateAfterBooking, useBookClass } from '../api/use-book-class';
-import { useClassSchedule, useLiveSchedule, type ScheduleClass } from '../api/class-schedule';
+import { useClassSchedule, useLiveSchedule, type ScheduleClass } from '../api/get-class-schedule';
 import { BookButton } from '../components/book-button';
 import { ClassCard } from '../components/class-card';
 import { ClassList, EmptyState, ShowMore } from '../components/class-list';

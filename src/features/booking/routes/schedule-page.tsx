@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
-import { useClassSchedule, useLiveSchedule, type ScheduleClass } from '../api/class-schedule';
+import { useClassSchedule, useLiveSchedule, type ScheduleClass } from '../api/get-class-schedule';
 import { ClassCard } from '../components/class-card';
 import { ClassList, ShowMore, ClassListSkeleton, EmptyState } from '../components/class-list';
 import { PageHeading } from '../components/page-heading';

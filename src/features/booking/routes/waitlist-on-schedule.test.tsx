@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeScheduleClass, scheduleHandler, scheduleSummaryHandler } from '@/testing/schedule-mocks';
 import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import type { ChangedClass } from '../api/subscribe-class-changes';
 import { AvailableClassesPage } from './available-classes-page';
 import { MyClassesPage } from './my-classes-page';
