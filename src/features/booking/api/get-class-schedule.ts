@@ -1,11 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { ClassFilters } from '../lib/class-filters';
-import { subscribeToClassChanges, type ChangedClass } from './subscribe-class-changes';
+import { BOOKING_MESSAGES } from '../lib/booking-messages';
 
 /**
  * The schedule as the server states it (issue 12): every upcoming class with what the booking
@@ -55,13 +54,29 @@ const summarySchema = z.object({
 });
 export type ScheduleSummary = z.infer<typeof summarySchema>;
 
+/**
+ * The /my-schedule filters (spec section 2), as the request sends them: search (class or trainer
+ * name), date in London time, instructor, type. The server applies them to every upcoming class.
+ */
+export const classFiltersSchema = z.object({
+  search: z.string(),
+  date: z.enum(['all', 'today', 'tomorrow', 'week']),
+  instructor: z.string(),
+  type: z.enum(['all', 'premium', 'standard']),
+});
+export type ClassFilters = z.infer<typeof classFiltersSchema>;
+export type DateFilter = ClassFilters['date'];
+export type TypeFilter = ClassFilters['type'];
+export const NO_FILTERS: ClassFilters = { search: '', date: 'all', instructor: '', type: 'all' };
+
 /** Classes a page asks for at a time ("Show more" asks for the next page). */
 export const SCHEDULE_PAGE_SIZE = 24;
 
 /** The facts depend on who asks (a member id, or 'guest'): the cache keeps guests' and each member's apart. */
 export type Viewer = string;
 
-function filterArgs(filters: ClassFilters) {
+function filterArgs(input: ClassFilters) {
+  const filters = classFiltersSchema.parse(input);
   return {
     p_search: filters.search.trim() || null,
     p_day: filters.date,
@@ -76,6 +91,7 @@ export async function getClassSchedulePage(filters: ClassFilters, offset: number
   return z.array(scheduleClassSchema).parse(data);
 }
 
+/** One class with the caller's facts, started or not (the booking form says why it cannot be booked). */
 export async function getScheduleClass(classId: string): Promise<ScheduleClass | null> {
   const { data, error } = await supabase.rpc('class_schedule', { p_class_id: classId });
   if (error) throw error;
@@ -104,12 +120,10 @@ export const scheduleSummaryQueryOptions = (filters: ClassFilters) =>
   queryOptions({ queryKey: queryKeys.classes.list({ ...filters, summary: true }), queryFn: () => getScheduleSummary(filters), placeholderData: keepPreviousData });
 
 /** Pages of classes matching `filters` for this viewer; `enabled` waits for the session. */
-export const LOAD_FAILED = 'Failed to load classes';
-
 export function useClassSchedule(filters: ClassFilters, viewer: Viewer, enabled = true) {
   const query = useInfiniteQuery({ ...classScheduleQueryOptions(filters, viewer), enabled });
   useEffect(() => {
-    if (query.isError) toast.error(LOAD_FAILED, { id: LOAD_FAILED });
+    if (query.isError) toast.error(BOOKING_MESSAGES.classesLoadFailed, { id: BOOKING_MESSAGES.classesLoadFailed });
   }, [query.isError]);
   const classes = query.data?.pages.flat() ?? [];
   return { ...query, classes };
@@ -118,32 +132,3 @@ export function useClassSchedule(filters: ClassFilters, viewer: Viewer, enabled 
 export const useScheduleSummary = (filters: ClassFilters, enabled = true) => useQuery({ ...scheduleSummaryQueryOptions(filters), enabled });
 export const useScheduleClass = (classId: string, viewer: Viewer, enabled = true) =>
   useQuery({ ...scheduleClassQueryOptions(classId, viewer), enabled: enabled && classId !== '' });
-
-/** Settles the burst of row changes one booking makes (the class row, then a waitlist promotion). */
-export const LIVE_REFRESH_DELAY_MS = 300;
-
-/**
- * Keeps the schedule current while a page is open: a change to any class (a booking or a
- * cancellation anywhere moves its spots) marks the schedule stale and the open page reads its
- * facts again, once per burst. `onClassChange` hears each changed row too (a waitlist place to re-read).
- */
-export function useLiveSchedule(enabled = true, onClassChange?: (row: ChangedClass) => void) {
-  const queryClient = useQueryClient();
-  const onChange = useRef(onClassChange);
-  useEffect(() => {
-    onChange.current = onClassChange;
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = subscribeToClassChanges((row) => {
-      onChange.current?.(row);
-      clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }), LIVE_REFRESH_DELAY_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [enabled, queryClient]);
-}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { controlClasses } from '@/components/ui/field';
-import { DATE_LABELS, TYPE_LABELS, activeFilters, NO_FILTERS, type ClassFilters, type DateFilter, type TypeFilter } from '../lib/class-filters';
+import { NO_FILTERS, type ClassFilters, type DateFilter, type TypeFilter } from '../api/get-class-schedule';
+import { DATE_LABELS, TYPE_LABELS, activeFilters } from '../lib/class-filters';
 
 type Props = { filters: ClassFilters; instructors: string[]; onChange: (filters: ClassFilters) => void };
 

@@ -16,3 +16,20 @@ export const isBooked = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_
 
 /** The caller holds an unpaid spot in this class (a pay-as-you-go hold waiting for the card payment). */
 export const isHeld = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) => cls.my_booking_id !== null && cls.my_payment_status === 'pending';
+
+/**
+ * Why the class cannot be booked now, in words for its button, or null when it can. The caller's
+ * own booking or hold first ("held" tone), then the server's refusal.
+ */
+export function blockedLabel(cls: ScheduleClass): { label: string; tone: 'held' | 'refused' } | null {
+  if (isBooked(cls)) return { label: 'Booked', tone: 'held' };
+  if (isHeld(cls)) return { label: 'Payment pending', tone: 'held' };
+  if (cls.bookable) return null;
+  const label: Record<string, string> = {
+    class_started: 'Class has started',
+    class_locked: 'Locked',
+    class_full: 'Fully Booked',
+    not_authenticated: 'Sign in to book',
+  };
+  return { label: (cls.refusal && label[cls.refusal]) ?? 'Not available', tone: 'refused' };
+}
