@@ -115,6 +115,7 @@ export function MyBookingsRoute() {
           <NextClassCard booking={nextClass(tabs.upcoming)} />
           <Tabs
             label="Bookings"
+            fill
             value={tab}
             onChange={setTab}
             tabs={BOOKING_TABS.map((id) => ({

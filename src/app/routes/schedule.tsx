@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { NO_FILTERS, useClassSchedule, type ScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { useViewer } from '@/features/booking/api/use-viewer';
 import { useWaitlistActions } from '@/features/booking/api/use-waitlist-actions';
+import { BlockedButton } from '@/features/booking/components/book-button';
 import { ClassCard } from '@/features/booking/components/class-card';
 import { ClassList, ClassListSkeleton, EmptyState, ShowMore } from '@/features/booking/components/class-list';
 import { PageHeading } from '@/features/booking/components/page-heading';
@@ -40,13 +41,7 @@ export function ScheduleRoute() {
         </Link>
       );
     }
-    if (blocked) {
-      return (
-        <Button variant={blocked.tone === 'held' ? 'outline' : 'primary'} className="w-full" disabled>
-          {blocked.label}
-        </Button>
-      );
-    }
+    if (blocked) return <BlockedButton blocked={blocked} />;
     return (
       <Link to={bookUrl} className={buttonClasses({ className: 'w-full' })}>
         Book Now

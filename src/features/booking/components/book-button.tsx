@@ -23,16 +23,19 @@ type Props = {
 export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props) {
   if (cls.refusal === 'class_full' && waitlist) return <WaitlistAction cls={cls} actions={waitlist} now={now} />;
   const blocked = blockedLabel(cls);
-  if (blocked) {
-    return (
-      <Button variant={blocked.tone === 'held' ? 'outline' : 'primary'} className="w-full" disabled>
-        {blocked.label}
-      </Button>
-    );
-  }
+  if (blocked) return <BlockedButton blocked={blocked} />;
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}
+    </Button>
+  );
+}
+
+/** Why a class cannot be booked, said on a disabled button (the member's own booking or hold in outline). */
+export function BlockedButton({ blocked }: { blocked: NonNullable<ReturnType<typeof blockedLabel>> }) {
+  return (
+    <Button variant={blocked.tone === 'held' ? 'outline' : 'primary'} className="w-full" disabled>
+      {blocked.label}
     </Button>
   );
 }
