@@ -88,8 +88,8 @@ export function MyBookingsRoute() {
       toast.success(MY_BOOKINGS_MESSAGES.leftWaitlist);
     } catch (error) {
       // Already off the list (promoted, or left in another tab): the refreshed list drops the row.
-      const hint = error instanceof BookingRefused ? error.error.hint : '';
-      toast.error(hint === 'not_on_waitlist' ? (error as BookingRefused).error.message : MY_BOOKINGS_MESSAGES.leaveWaitlistFailed);
+      const refused = error instanceof BookingRefused && error.error.hint === 'not_on_waitlist';
+      toast.error(refused ? error.error.message : MY_BOOKINGS_MESSAGES.leaveWaitlistFailed);
     } finally {
       busy.current = false;
     }

@@ -52,7 +52,8 @@ function facts(cls: ScheduleClass): ScheduleClass {
   const mine = booked.find((b) => b.class_id === cls.id);
   if (mine) return { ...cls, spots_left: spots, refusal: 'already_booked', bookable: false, my_booking_id: mine.id, my_payment_status: 'completed', can_join_waitlist: false, waitlist_refusal: 'already_booked' };
   const place = cls.id === full.id ? waiting : null;
-  const waitlist = spots > 0 ? { can_join_waitlist: false, waitlist_refusal: 'class_not_full' } : place ? { can_join_waitlist: false, waitlist_refusal: 'already_waitlisted' } : { can_join_waitlist: true, waitlist_refusal: null };
+  // A member the server would not let wait (pay-as-you-go) keeps that refusal.
+  const waitlist = cls.waitlist_refusal === 'waitlist_payment_required' ? { can_join_waitlist: false, waitlist_refusal: cls.waitlist_refusal } : spots > 0 ? { can_join_waitlist: false, waitlist_refusal: 'class_not_full' } : place ? { can_join_waitlist: false, waitlist_refusal: 'already_waitlisted' } : { can_join_waitlist: true, waitlist_refusal: null };
   return { ...cls, spots_left: spots, refusal: spots > 0 ? null : 'class_full', bookable: spots > 0, my_waitlist_position: place?.position ?? null, waitlist_size: place?.size ?? cls.waitlist_size, ...waitlist };
 }
 
@@ -160,6 +161,18 @@ describe('waitlist on Book a Class (/my-schedule)', () => {
     expect(await within(card).findByRole('button', { name: 'Join Waitlist' })).toBeInTheDocument();
     expect(within(card).queryByText(/On waitlist/)).not.toBeInTheDocument();
     expect(confirm).toHaveBeenCalledWith('Leave the waitlist for this class? You will lose your place.');
+  });
+
+  it('says why the waitlist is not offered when the server would refuse the join (pay-as-you-go)', async () => {
+    timetable = [{ ...full, can_join_waitlist: false, waitlist_refusal: 'waitlist_payment_required' }];
+    const calls: unknown[] = [];
+    server.use(rpc('join_waitlist', ({ args }) => (calls.push(args), spot(1, 1))));
+    renderPage();
+    const card = await fullCard();
+    expect(await within(card).findByText('Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
+    expect(within(card).queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it('says the waitlist has closed inside the cut-off instead of offering it', async () => {

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import type { WaitlistActions } from '../api/use-waitlist-actions';
 import type { ScheduleClass } from '../api/get-class-schedule';
-import { WAITLIST_MESSAGES, waitlistPlace } from '../lib/booking-messages';
+import { WAITLIST_MESSAGES, WAITLIST_NOT_OFFERED, waitlistPlace } from '../lib/booking-messages';
 
 type Props = { cls: ScheduleClass; actions: WaitlistActions; now: Date };
 
@@ -42,10 +42,14 @@ export function WaitlistAction({ cls, actions, now }: Props) {
     );
   }
   if (!cls.can_join_waitlist) {
+    const reason = cls.waitlist_refusal ? WAITLIST_NOT_OFFERED[cls.waitlist_refusal] : undefined;
     return (
-      <Button className="w-full" disabled>
-        Fully Booked
-      </Button>
+      <div className="space-y-2">
+        {reason && <p className="text-center text-sm text-slate-700">{reason}</p>}
+        <Button className="w-full" disabled>
+          Fully Booked
+        </Button>
+      </div>
     );
   }
   return (

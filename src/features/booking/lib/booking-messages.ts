@@ -73,6 +73,11 @@ export const WAITLIST_MESSAGES = {
   leaveFailed: 'Could not leave the waitlist. Please try again.',
 } as const;
 
+/** Why a full class's waitlist is not offered, said on the card before anyone presses anything (join_waitlist's words). */
+export const WAITLIST_NOT_OFFERED: Partial<Record<string, string>> = {
+  waitlist_payment_required: 'Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.',
+};
+
 /** "On waitlist: #1 of 3". */
 export function waitlistPlace(position: number, size: number): string {
   return `On waitlist: #${position} of ${size}`;
