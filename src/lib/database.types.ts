@@ -846,6 +846,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      my_bookings: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_booking"][]
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -1038,6 +1042,20 @@ export type Database = {
         member_id: string | null
         refunds_owed: number | null
         user_id: string | null
+      }
+      my_booking: {
+        booked_at: string | null
+        class_id: string | null
+        class_name: string | null
+        description: string | null
+        duration: number | null
+        hold_expires_at: string | null
+        id: string | null
+        late_cancel_from: string | null
+        payment_status: string | null
+        start_time: string | null
+        trainer: string | null
+        type: string | null
       }
       outbox_email: {
         attempts: number | null

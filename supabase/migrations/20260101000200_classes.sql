@@ -216,7 +216,7 @@ create type public.closure_result as (
 
 -- Records a closure (admins) and cancels that London date's classes not yet started (a closure
 -- of today keeps what already ran): members with a confirmed booking get a cancellation email
--- with the reason, a class paid by card is marked for a refund, and the classes go with their
+-- with the reason, a class paid by card becomes a refund owed, and the classes go with their
 -- bookings (no late cancellation is recorded, so the allowance is freed) and waitlists (a cascade
 -- from a deleted class promotes nobody). Dates already past in London are refused.
 create function private.add_studio_closure(p_closed_on date, p_reason text)
@@ -267,12 +267,8 @@ begin
     end if;
   end loop;
 
-  update public.payments
-     set needs_refund = true
-   where status = 'paid'
-     and booking_id in (select b.id from public.bookings b join public.classes c on c.id = b.class_id
-                         where c.start_time >= v_from and c.start_time < v_to);
-
+  -- Deleting the classes records what was paid by card as refunds owed (reason class_deleted,
+  -- trigger in the refunds migration), and takes their bookings and waitlists with them.
   delete from public.classes c where c.start_time >= v_from and c.start_time < v_to;
   get diagnostics r.cancelled_classes = row_count;
   return r;

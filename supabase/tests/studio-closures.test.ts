@@ -116,7 +116,7 @@ describe('add_studio_closure', () => {
     expect(await emailsTo(db, waiting.memberId)).toEqual([]);
   });
 
-  it('marks a card payment of a cancelled class for a refund', async () => {
+  it('records a card payment of a cancelled class as a refund owed', async () => {
     const day = summerDay(23);
     const classId = await classAt(`${day}T08:00:00Z`, 'Paid Class');
     const payer = await createUser(db, 'closure-payer', { membership_tier: 'payg', has_used_trial: true });
@@ -130,8 +130,12 @@ describe('add_studio_closure', () => {
       [payer.memberId, classId, rows[0]!.id],
     );
     await addClosure(admin, day);
-    const { rows: payments } = await db.query('select status::text, needs_refund from public.payments where checkout_reference = $1', ['class-closure-test']);
-    expect(payments).toEqual([{ status: 'paid', needs_refund: true }]);
+    const { rows: owed } = await db.query(
+      `select r.reason, r.amount::text as amount, r.member_id from public.refunds_owed r
+         join public.payments p on p.id = r.payment_id where p.checkout_reference = $1`,
+      ['class-closure-test'],
+    );
+    expect(owed).toEqual([{ reason: 'class_deleted', amount: '10.00', member_id: payer.memberId }]);
   });
 });
 
