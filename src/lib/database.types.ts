@@ -422,6 +422,7 @@ export type Database = {
           billed_name: string | null
           booking_id: string | null
           checkout_reference: string
+          checkout_url: string | null
           class_id: string | null
           created_at: string
           currency: string
@@ -442,6 +443,7 @@ export type Database = {
           billed_name?: string | null
           booking_id?: string | null
           checkout_reference: string
+          checkout_url?: string | null
           class_id?: string | null
           created_at?: string
           currency?: string
@@ -462,6 +464,7 @@ export type Database = {
           billed_name?: string | null
           booking_id?: string | null
           checkout_reference?: string
+          checkout_url?: string | null
           class_id?: string | null
           created_at?: string
           currency?: string
@@ -850,6 +853,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
       }
+      my_hold_checkout: {
+        Args: {
+          p_booking_id: string
+        }
+        Returns: string
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -923,6 +932,7 @@ export type Database = {
       set_payment_checkout: {
         Args: {
           p_checkout_reference: string
+          p_checkout_url?: string | null
           p_provider_checkout_id: string
         }
         Returns: undefined

@@ -72,6 +72,9 @@ describe('Dashboard', () => {
     const list = screen.getByRole('list', { name: 'Upcoming bookings' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(within(list).getByText('Payment pending')).toBeInTheDocument();
+    // The hold offers its two ways out here too; confirmed bookings offer neither.
+    expect(within(list).getAllByRole('button', { name: /^Complete payment for / })).toHaveLength(1);
+    expect(within(list).getAllByRole('button', { name: /^Release spot in / })).toHaveLength(1);
     expect(within(list).getByText(/Mon, Jul 14 at 4:45 PM/)).toBeInTheDocument(); // London summer time
 
     const stats = screen.getByRole('heading', { name: 'Quick Stats' }).parentElement!;

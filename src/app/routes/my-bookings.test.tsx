@@ -5,11 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { redirectToCheckout } from '@/features/booking/api/redirect-to-checkout';
 import { myBookingRow as bookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './my-bookings';
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
+vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));
 
 // The lazy route chunk can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -91,6 +93,56 @@ describe('My Bookings', () => {
     expect(screen.getByRole('button', { name: /Release spot in Breakfast Club/ })).toBeInTheDocument();
     const next = (await screen.findByRole('heading', { name: 'Next Class' })).parentElement!;
     expect(within(next).getByText('Kids Club')).toBeInTheDocument();
+  });
+
+  it('takes a held spot back to the same checkout with Complete payment', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    setup([bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' })]);
+    const asked: unknown[] = [];
+    server.use(
+      rpc('my_hold_checkout', ({ args }) => {
+        asked.push(args);
+        return 'https://checkout.example/pay/chk_1' as never;
+      }),
+    );
+    renderApp('/mybookings');
+    await userEvent.click(await screen.findByRole('button', { name: /Complete payment for Breakfast Club/ }));
+    await vi.waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://checkout.example/pay/chk_1'));
+    expect(asked).toEqual([{ p_booking_id: 'b-soon' }]);
+  });
+
+  it('says when a hold has ended instead of opening a checkout, and reads the bookings again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const { reads } = setup([bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' })]);
+    vi.mocked(redirectToCheckout).mockClear();
+    const message = 'This payment has ended. Book the class again to pay for it.';
+    server.use(rpc('my_hold_checkout', () => postgrestError({ code: 'P0002', message, hint: 'hold_ended' }, 404)));
+    renderApp('/mybookings');
+    await userEvent.click(await screen.findByRole('button', { name: /Complete payment for Breakfast Club/ }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(redirectToCheckout).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(reads.my_bookings).toBe(2));
+  });
+
+  it('releases a held spot after one confirmation, with no late-cancel warning', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    setup([bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' })]);
+    const calls: unknown[] = [];
+    server.use(
+      rpc('cancel_booking', ({ args }) => {
+        calls.push(args);
+        return { booking_id: 'b-soon', class_id: 'c-soon', spots_left: 5, late: false };
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/mybookings');
+    await userEvent.click(await screen.findByRole('button', { name: /Release spot in Breakfast Club/ }));
+    expect(await screen.findByText('Spot released')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Release your spot in this class? Nothing has been paid and nothing counts against your plan.');
+    expect(calls).toEqual([{ p_booking_id: 'b-soon' }]);
   });
 
   it('cancels after the confirmation through cancel_booking, toasts and moves the row to Cancelled', async () => {

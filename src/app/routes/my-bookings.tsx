@@ -28,9 +28,8 @@ const EMPTY_TEXT: Record<BookingTab, string> = {
   cancelled: 'No cancelled bookings.',
 };
 
-/** Before cancelling: a hold is released (nothing paid, nothing counts); inside the window the member is told it still counts. */
+/** Before cancelling: inside the late-cancel window the member is told it still counts. */
 function confirmQuestion(booking: MyBooking): string {
-  if (booking.paymentStatus === 'pending') return MY_BOOKINGS_MESSAGES.confirmRelease;
   const facts = { start_time: booking.startsAt.toISOString(), late_cancel_from: booking.lateCancelFrom };
   return cancellingCountsNow(facts, new Date()) ? `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}` : MY_BOOKINGS_MESSAGES.confirmCancel;
 }
@@ -72,7 +71,7 @@ export function MyBookingsRoute() {
     try {
       await cancel.mutateAsync(booking.id);
       setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
-      toast.success(booking.paymentStatus === 'pending' ? MY_BOOKINGS_MESSAGES.released : BOOKING_MESSAGES.cancelled);
+      toast.success(BOOKING_MESSAGES.cancelled);
     } catch (error) {
       toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed);
     } finally {

@@ -4,13 +4,14 @@ import { Button } from '@/components/ui/button';
 import { formatClassDateTime, formatClassTime } from '@/lib/studio-time';
 import type { MyBooking } from '../api/get-my-bookings';
 import { downloadBookingIcs } from '../lib/booking-ics';
+import { HoldActions } from './hold-actions';
 import { cancellingCountsNow, lateCancelWarning } from '../lib/late-cancel';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
 type BookingListProps = {
   bookings: MyBooking[];
   emptyText: string;
-  /** Shown on upcoming bookings only: Cancel, or Release spot for an unpaid hold. */
+  /** Cancel on upcoming confirmed bookings (an unpaid hold has its own Complete payment / Release spot). */
   onCancel?: (booking: MyBooking) => void;
   cancellingId?: string | null;
   /** Confirmed upcoming bookings offer an `.ics` download. */
@@ -60,7 +61,8 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
                     {MY_BOOKINGS_MESSAGES.addToCalendar}
                   </Button>
                 )}
-                {onCancel && (
+                {onCancel && held && <HoldActions booking={b} label={`${b.className} on ${when}`} />}
+                {onCancel && !held && (
                   <Button
                     variant="outline"
                     size="sm"
@@ -68,9 +70,9 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
                     loading={cancellingId === b.id}
                     disabled={Boolean(cancellingId)}
                     onClick={() => onCancel(b)}
-                    aria-label={`${held ? 'Release spot in' : 'Cancel'} ${b.className} on ${when}`}
+                    aria-label={`Cancel ${b.className} on ${when}`}
                   >
-                    {held ? 'Release spot' : 'Cancel'}
+                    Cancel
                   </Button>
                 )}
               </div>

@@ -9,6 +9,10 @@ export const MY_BOOKINGS_MESSAGES = {
   /** Releasing an unpaid hold gives the spot back; nothing was paid, nothing counts. */
   confirmRelease: 'Release your spot in this class? Nothing has been paid and nothing counts against your plan.',
   released: 'Spot released',
+  releaseSpot: 'Release spot',
+  /** Back to the same card checkout while the hold keeps the spot. */
+  completePayment: 'Complete payment',
+  completePaymentFailed: 'Could not open the payment page. Please try again.',
   addToCalendar: 'Add to calendar',
   // Issue 9: the waitlists the member is on.
   waitlistHeading: 'Your Waitlists',
