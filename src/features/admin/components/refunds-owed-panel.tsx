@@ -1,0 +1,140 @@
+import { BadgeCheck, CheckCircle2, Undo2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatPounds } from '@/config/plans';
+import { useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
+import { formatInLondon } from '../lib/studio-clock';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+import { TablePanel } from './table-panel';
+import { td, th } from './table-styles';
+
+const WHEN = `${ADMIN_DATE_FORMAT}, h:mm a`;
+
+/** The database's own refusal (refund under way, no longer owed) is worded for the admin; anything else is generic. */
+const serverMessage = (fallback: string) => (error: Error) => ('hint' in error && typeof error.hint === 'string' && error.hint.startsWith('refund_') ? error.message : fallback);
+
+/**
+ * Bookings Management's "Refunds owed" (issue 14): paid bookings the studio removed, with who,
+ * what, how much, why and when. Each is marked refunded by hand, or refunded through SumUp, which
+ * marks it only once SumUp confirms (netlify/functions/refund-payment.ts).
+ */
+export function RefundsOwedPanel() {
+  const refunds = useRefundsOwed();
+  const mark = useMarkRefundRefunded();
+  const refund = useRefundThroughProvider();
+  const busy = mark.isPending || refund.isPending;
+
+  function markRefunded(r: RefundOwed) {
+    confirmThenMutate(`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded? Only do this once the money is back with them.`, mark, r.id, {
+      success: REFUND_MESSAGES.marked,
+      failure: serverMessage(REFUND_MESSAGES.markFailed),
+    });
+  }
+
+  function refundViaProvider(r: RefundOwed) {
+    confirmThenMutate(`Refund ${formatPounds(r.amount)} to ${who(r)} through SumUp?`, refund, r.id, {
+      success: REFUND_MESSAGES.refunded,
+      // The function's message says what SumUp answered, or what to do when it did not.
+      failure: (error) => error.message || REFUND_MESSAGES.refundFailed,
+    });
+  }
+
+  return (
+    <section aria-labelledby="refunds-owed-heading" className="mt-10">
+      <h2 id="refunds-owed-heading" className="mb-1 text-xl font-bold text-slate-900">
+        Refunds owed
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">Paid bookings the studio removed: an admin's cancel, a deleted class, a regenerated timetable or a deleted member.</p>
+      <TablePanel>
+        {refunds.isPending && <Spinner label="Loading refunds owed" />}
+        {refunds.isError && <EmptyState title={REFUND_MESSAGES.loadFailed} body="Refresh the page to try again." />}
+        {refunds.data?.length === 0 && (
+          <EmptyState title="No refunds owed" body="When the studio removes a paid booking, the payment to give back appears here." icon={<BadgeCheck aria-hidden="true" className="h-10 w-10" />} />
+        )}
+        {refunds.data && refunds.data.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>Member</th>
+                  <th scope="col" className={th}>For</th>
+                  <th scope="col" className={th}>Amount</th>
+                  <th scope="col" className={th}>Why</th>
+                  <th scope="col" className={th}>When</th>
+                  <th scope="col" className={th}>Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {refunds.data.map((r) => (
+                  <tr key={r.id}>
+                    <td className={td}>
+                      <div className="font-semibold text-slate-900">{r.memberName || '—'}</div>
+                      <div className="break-all text-xs text-slate-500">{r.memberEmail}</div>
+                    </td>
+                    <td className={td}>
+                      <div className="text-slate-900">{r.description}</div>
+                      {r.classStartTime && <div className="text-xs text-slate-500">Class {formatInLondon(r.classStartTime, WHEN)}</div>}
+                    </td>
+                    <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatPounds(r.amount)}</td>
+                    <td className={td}>{REFUND_REASON_LABELS[r.reason]}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(r.createdAt, WHEN)}</td>
+                    <td className={td}>
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          loading={mark.isPending && mark.variables === r.id}
+                          disabled={busy}
+                          aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
+                          onClick={() => markRefunded(r)}
+                        >
+                          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+                          Mark refunded
+                        </Button>
+                        {r.providerCheckoutId && r.providerRefundState === null && (
+                          <Button
+                            size="sm"
+                            loading={refund.isPending && refund.variables === r.id}
+                            disabled={busy}
+                            aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
+                            onClick={() => refundViaProvider(r)}
+                          >
+                            <Undo2 aria-hidden="true" className="h-4 w-4" />
+                            Refund via SumUp
+                          </Button>
+                        )}
+                      </div>
+                      <RefundNote refund={r} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </TablePanel>
+    </section>
+  );
+}
+
+function who(r: RefundOwed): string {
+  return r.memberName || r.memberEmail;
+}
+
+/** Why "Refund via SumUp" is not offered, or what SumUp said last time. */
+function RefundNote({ refund: r }: { refund: RefundOwed }) {
+  const note =
+    r.providerRefundState === 'in_progress'
+      ? REFUND_MESSAGES.inProgress
+      : r.providerRefundState === 'unconfirmed'
+        ? REFUND_MESSAGES.unconfirmed
+        : !r.providerCheckoutId
+          ? REFUND_MESSAGES.notThroughProvider
+          : r.providerRefundError
+            ? `Last SumUp attempt failed: ${r.providerRefundError}`
+            : null;
+  return note ? <p className="mt-1 max-w-xs text-xs text-slate-600">{note}</p> : null;
+}
