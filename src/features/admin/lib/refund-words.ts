@@ -17,6 +17,7 @@ export const REFUND_MESSAGES = {
   inProgress: 'SumUp refund under way',
   unconfirmed: 'SumUp did not confirm the refund: check the SumUp dashboard, then mark it refunded.',
   notThroughProvider: 'Not paid through SumUp: refund it another way, then mark it refunded.',
+  checkFailed: 'Could not check for paid bookings. Please try again.',
 } as const;
 
 /**
