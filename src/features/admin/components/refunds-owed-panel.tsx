@@ -8,13 +8,15 @@ import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
 import { formatInLondon } from '../lib/studio-clock';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { TablePanel } from './table-panel';
-import { td, th } from './table-styles';
+import { PanelSection, ScrollTable } from './panel-section';
+import { td } from './table-styles';
 
 const WHEN = `${ADMIN_DATE_FORMAT}, h:mm a`;
+const REFUND_COLUMNS = ['Member', 'For', 'Amount', 'Why', 'When', 'Actions'] as const;
 
 /** The database's own refusal (refund under way, no longer owed) is worded for the admin; anything else is generic. */
-const serverMessage = (fallback: string) => (error: Error) => ('hint' in error && typeof error.hint === 'string' && error.hint.startsWith('refund_') ? error.message : fallback);
+const serverMessage = (fallback: string) => (error: Error) =>
+  'hint' in error && typeof error.hint === 'string' && error.hint.startsWith('refund_') ? error.message : fallback;
 
 /**
  * Bookings Management's "Refunds owed" (issue 14): paid bookings the studio removed, with who,
@@ -43,80 +45,68 @@ export function RefundsOwedPanel() {
   }
 
   return (
-    <section aria-labelledby="refunds-owed-heading" className="mt-10">
-      <h2 id="refunds-owed-heading" className="mb-1 text-xl font-bold text-slate-900">
-        Refunds owed
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">Paid bookings the studio removed: an admin's cancel, a deleted class, a regenerated timetable or a deleted member.</p>
-      <TablePanel>
-        {refunds.isPending && <Spinner label="Loading refunds owed" />}
-        {refunds.isError && <EmptyState title={REFUND_MESSAGES.loadFailed} body="Refresh the page to try again." />}
-        {refunds.data?.length === 0 && (
-          <EmptyState title="No refunds owed" body="When the studio removes a paid booking, the payment to give back appears here." icon={<BadgeCheck aria-hidden="true" className="h-10 w-10" />} />
-        )}
-        {refunds.data && refunds.data.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>Member</th>
-                  <th scope="col" className={th}>For</th>
-                  <th scope="col" className={th}>Amount</th>
-                  <th scope="col" className={th}>Why</th>
-                  <th scope="col" className={th}>When</th>
-                  <th scope="col" className={th}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {refunds.data.map((r) => (
-                  <tr key={r.id}>
-                    <td className={td}>
-                      <div className="font-semibold text-slate-900">{r.memberName || '—'}</div>
-                      <div className="break-all text-xs text-slate-500">{r.memberEmail}</div>
-                    </td>
-                    <td className={td}>
-                      <div className="text-slate-900">{r.description}</div>
-                      {r.classStartTime && <div className="text-xs text-slate-500">Class {formatInLondon(r.classStartTime, WHEN)}</div>}
-                    </td>
-                    <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatPounds(r.amount)}</td>
-                    <td className={td}>{REFUND_REASON_LABELS[r.reason]}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(r.createdAt, WHEN)}</td>
-                    <td className={td}>
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          loading={mark.isPending && mark.variables === r.id}
-                          disabled={busy}
-                          aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
-                          onClick={() => markRefunded(r)}
-                        >
-                          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-                          Mark refunded
-                        </Button>
-                        {r.providerCheckoutId && r.providerRefundState === null && (
-                          <Button
-                            size="sm"
-                            loading={refund.isPending && refund.variables === r.id}
-                            disabled={busy}
-                            aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
-                            onClick={() => refundViaProvider(r)}
-                          >
-                            <Undo2 aria-hidden="true" className="h-4 w-4" />
-                            Refund via SumUp
-                          </Button>
-                        )}
-                      </div>
-                      <RefundNote refund={r} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </TablePanel>
-    </section>
+    <PanelSection
+      id="refunds-owed-heading"
+      title="Refunds owed"
+      intro="Paid bookings the studio removed: an admin's cancel, a deleted class, a regenerated timetable or a deleted member."
+    >
+      {refunds.isPending && <Spinner label="Loading refunds owed" />}
+      {refunds.isError && <EmptyState title={REFUND_MESSAGES.loadFailed} body="Refresh the page to try again." />}
+      {refunds.data?.length === 0 && (
+        <EmptyState
+          title="No refunds owed"
+          body="When the studio removes a paid booking, the payment to give back appears here."
+          icon={<BadgeCheck aria-hidden="true" className="h-10 w-10" />}
+        />
+      )}
+      {refunds.data && refunds.data.length > 0 && (
+        <ScrollTable columns={REFUND_COLUMNS}>
+          {refunds.data.map((r) => (
+            <tr key={r.id}>
+              <td className={td}>
+                <div className="font-semibold text-slate-900">{r.memberName || '—'}</div>
+                <div className="break-all text-xs text-slate-500">{r.memberEmail}</div>
+              </td>
+              <td className={td}>
+                <div className="text-slate-900">{r.description}</div>
+                {r.classStartTime && <div className="text-xs text-slate-500">Class {formatInLondon(r.classStartTime, WHEN)}</div>}
+              </td>
+              <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatPounds(r.amount)}</td>
+              <td className={td}>{REFUND_REASON_LABELS[r.reason]}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatInLondon(r.createdAt, WHEN)}</td>
+              <td className={td}>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={mark.isPending && mark.variables === r.id}
+                    disabled={busy}
+                    aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
+                    onClick={() => markRefunded(r)}
+                  >
+                    <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+                    Mark refunded
+                  </Button>
+                  {r.providerCheckoutId && r.providerRefundState === null && (
+                    <Button
+                      size="sm"
+                      loading={refund.isPending && refund.variables === r.id}
+                      disabled={busy}
+                      aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
+                      onClick={() => refundViaProvider(r)}
+                    >
+                      <Undo2 aria-hidden="true" className="h-4 w-4" />
+                      Refund via SumUp
+                    </Button>
+                  )}
+                </div>
+                <RefundNote refund={r} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </PanelSection>
   );
 }
 
