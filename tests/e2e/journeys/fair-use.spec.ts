@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { createConfirmedMember, signInAs } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
 import { createClass, memberByEmail, rest } from '../support/rest';
 import { escapeRegExp, unique } from '../support/names';
+import { findClassCard } from '../support/page-helpers';
 
 // Issue 14's money rules as members meet them: past the plan's allowance a class is paid for by
 // card (and the card says so first), and a member holds at most one unpaid spot, which they can
@@ -16,14 +16,6 @@ async function newMember(stack: Parameters<typeof createConfirmedMember>[0], lab
   await createConfirmedMember(stack, email, PASSWORD, { full_name: `Fay ${label}` });
   const member = await memberByEmail(stack, email);
   return { email, id: member!.id };
-}
-
-async function findCard(page: Page, name: string) {
-  await page.goto('/my-schedule');
-  await page.getByPlaceholder('Search classes or instructors...').fill(name);
-  const card = page.getByRole('article', { name });
-  await expect(card).toBeVisible();
-  return card;
 }
 
 const spotsLeft = async (stack: Parameters<typeof rest>[0], classId: string) =>
@@ -40,7 +32,7 @@ test('a Standard member past their 12 classes is told the price and sent to the 
   }
   const thirteenth = await createClass(stack, `Thirteenth ${unique('c')}`, 4, 10, 10);
   await signInAs(page, stack, email, { password: PASSWORD });
-  const card = await findCard(page, thirteenth.name);
+  const card = await findClassCard(page, thirteenth.name);
   await expect(card.getByText("You've used your 12 classes this month: this one is £10.00.")).toBeVisible();
   await card.getByRole('button', { name: 'Book Now' }).click();
   await page.getByRole('button', { name: 'Decline' }).click({ timeout: 20_000 });
@@ -57,12 +49,12 @@ test('a second checkout releases the first hold, and Complete payment returns to
   await signInAs(page, stack, email, { password: PASSWORD });
 
   // A spot held on the first class, then left on the checkout page.
-  await (await findCard(page, first.name)).getByRole('button', { name: 'Book Now' }).click();
+  await (await findClassCard(page, first.name)).getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible({ timeout: 20_000 });
   expect(await spotsLeft(stack, first.id), 'the hold takes its spot').toBe(first.spots_left - 1);
 
   // The second checkout gives the first spot back.
-  await (await findCard(page, second.name)).getByRole('button', { name: 'Book Now' }).click();
+  await (await findClassCard(page, second.name)).getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible({ timeout: 20_000 });
   const checkoutPage = page.url();
   expect(await spotsLeft(stack, first.id), 'the first hold is released').toBe(first.spots_left);
