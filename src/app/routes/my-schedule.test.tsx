@@ -186,3 +186,23 @@ describe('/my-schedule', () => {
     expect(reads).toEqual({ schedule: 1, summary: 1 });
   });
 });
+
+describe('/my-schedule payment notes', () => {
+  it('says what Book Now will cost before it is pressed: past the allowance, and for pay-as-you-go', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    const over = makeScheduleClass({ name: 'Over Allowance', start_time: inHours(30), price_payg: 10, needs_payment: true, booking_type: 'payg', paid_refusal: 'allowance_used' });
+    const free = makeScheduleClass({ name: 'On The Plan', start_time: inHours(32), price_payg: 10 });
+    const payg = makeScheduleClass({ name: 'Pay Per Class', start_time: inHours(34), price_payg: 8, needs_payment: true, booking_type: 'payg' });
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [over, free, payg]),
+      scheduleSummaryHandler(() => ({ total_classes: 3, available_spots: 30, instructors: 1, all_instructors: ['Coach'] })),
+      rpc('my_plan_usage', () => ({ month_start: '2025-11-01T00:00:00Z', allowance: 12, used: 12, remaining: 0, bookings: 12, late_cancellations: 0 })),
+    );
+    renderPage();
+    const card = async (name: string) => screen.findByRole('article', { name });
+    expect(await within(await card('Over Allowance')).findByText("You've used your 12 classes this month: this one is £10.00.")).toBeInTheDocument();
+    expect(within(await card('Pay Per Class')).getByText('This class is £8.00, paid by card at checkout.')).toBeInTheDocument();
+    expect(within(await card('On The Plan')).queryByText(/£/)).not.toBeInTheDocument();
+  });
+});

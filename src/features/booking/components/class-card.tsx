@@ -10,6 +10,7 @@ import { classTypeLabel } from '../lib/class-filters';
 import { spotsLabel, spotsLevel, type SpotsLevel } from '../lib/spots-badge';
 import { lockOf } from '../lib/class-facts';
 import { freeCancellationText } from '../lib/late-cancel';
+import { PaymentNote } from './payment-note';
 
 const SPOTS_TONE: Record<SpotsLevel, BadgeTone> = { available: 'success', low: 'warning', full: 'danger' };
 
@@ -88,6 +89,7 @@ export function ClassCard({ cls, now, action, status }: Props) {
 
       {cls.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{cls.description}</p>}
       <p className="mt-3 text-xs text-slate-600">{freeCancellationText(cls)}</p>
+      <PaymentNote cls={cls} />
 
       <div className="mt-auto pt-5">{action}</div>
     </article>
