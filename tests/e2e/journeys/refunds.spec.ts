@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures';
 import { ACCOUNTS, signInAs } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
 import { escapeRegExp, unique } from '../support/names';
+import { findClassCard } from '../support/page-helpers';
 import { createClass, memberByEmail, rest } from '../support/rest';
 
 // Issue 14: an admin's cancel of a paid booking leaves a refund owed, listed under Bookings
@@ -28,9 +29,7 @@ test('an admin cancels paid bookings: each is listed under Refunds owed, refunde
 
   await test.step('a pay-as-you-go member pays for a class on the local test checkout', async () => {
     await signInAs(page, stack, ACCOUNTS.payg);
-    await page.goto('/my-schedule');
-    await page.getByPlaceholder('Search classes or instructors...').fill(paidByCard.name);
-    await page.getByRole('article', { name: paidByCard.name }).getByRole('button', { name: 'Book Now' }).click();
+    await (await findClassCard(page, paidByCard.name)).getByRole('button', { name: 'Book Now' }).click();
     await page.getByRole('button', { name: /^Pay / }).click({ timeout: 20_000 });
     await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Payment received', level: 1 })).toBeVisible({ timeout: 20_000 });
