@@ -155,6 +155,16 @@ describe('Refunds owed', () => {
     expect(await screen.findByText('SumUp refused the refund: amount exceeds the refundable amount')).toBeInTheDocument();
   });
 
+  it('says the refund failed when the function cannot be reached', async () => {
+    setup([owed('r-1')]);
+    server.use(http.post('/.netlify/functions/refund-payment', () => HttpResponse.error()));
+    answerConfirm(true);
+    const user = userEvent.setup();
+    renderApp('/admin/bookings');
+    await user.click(await (await panel()).findByRole('button', { name: 'Refund £12.50 to Pat Payg via SumUp' }));
+    expect(await screen.findByText('Could not refund through SumUp. Please try again.')).toBeInTheDocument();
+  });
+
   it('says when nothing is owed', async () => {
     setup([]);
     renderApp('/admin/bookings');

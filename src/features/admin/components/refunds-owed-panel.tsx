@@ -2,7 +2,7 @@ import { BadgeCheck, CheckCircle2, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPounds } from '@/config/plans';
-import { useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
+import { RefundFailedError, useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
 import { formatInLondon } from '../lib/studio-clock';
@@ -40,7 +40,7 @@ export function RefundsOwedPanel() {
     confirmThenMutate(`Refund ${formatPounds(r.amount)} to ${who(r)} through SumUp?`, refund, r.id, {
       success: REFUND_MESSAGES.refunded,
       // The function's message says what SumUp answered, or what to do when it did not.
-      failure: (error) => error.message || REFUND_MESSAGES.refundFailed,
+      failure: (error) => (error instanceof RefundFailedError ? error.message : REFUND_MESSAGES.refundFailed),
     });
   }
 
