@@ -108,16 +108,22 @@ async function fn(name: string, body: unknown): Promise<Response> {
 }
 
 /** Opens the test checkout page and presses a button, as the member would. */
-async function pressOnTestPage(gatewayUrl: string, action: 'pay' | 'decline'): Promise<Response> {
+async function pressOnTestPage(gatewayUrl: string, action: 'pay' | 'decline', card?: 'alwaysPays' | 'declinesLater'): Promise<Response> {
   const url = viaHost(gatewayUrl);
   const page = await fetch(url);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('TEST CHECKOUT');
-  expect(html).toMatch(/>Pay £\d+(\.\d\d)?</);
+  if (card) {
+    // A card-saving checkout (a membership) offers the two test cards.
+    expect(html).toContain('>Pay with the card that always pays<');
+    expect(html).toContain('>Pay with the card that declines later charges<');
+  } else {
+    expect(html).toMatch(/>Pay £\d+(\.\d\d)?</);
+  }
   expect(html).toContain('>Decline<');
   const id = new URL(url).searchParams.get('id')!;
-  return fetch(url, { method: 'POST', body: new URLSearchParams({ id, action }), redirect: 'manual' });
+  return fetch(url, { method: 'POST', body: new URLSearchParams({ id, action, ...(card ? { card } : {}) }), redirect: 'manual' });
 }
 
 describe('local payment flow', () => {
@@ -154,16 +160,21 @@ describe('local payment flow', () => {
     expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({ status: 'failed' });
   });
 
-  it('a member buys Standard: tier and renewal change', async () => {
+  it('a member buys Standard: the card is saved, the first month charged with it, tier and renewal change', async () => {
     const res = await fn('create-checkout', { planSlug: 'standard', userId });
     expect(res.status).toBe(200);
     const { url, reference } = (await res.json()) as { url: string; reference: string };
-    expect((await pressOnTestPage(url, 'pay')).status).toBe(303);
+    expect((await pressOnTestPage(url, 'pay', 'alwaysPays')).status).toBe(303);
 
     const [me] = await rest<{ membership_tier: string; plan_renews_at: string }[]>(`members?select=membership_tier,plan_renews_at&user_id=eq.${userId}`);
     expect(me!.membership_tier).toBe('standard');
-    expect(new Date(me!.plan_renews_at).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // One calendar month (London): 28 to 31 days.
+    const days = (new Date(me!.plan_renews_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27.9);
+    expect(days).toBeLessThanOrEqual(31);
     expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({ kind: 'plan', status: 'paid', planName: 'Standard', amount: 100 });
+    const [withMembership] = await rest<{ memberships: { status: string; renews: boolean } }[]>(`members?select=memberships(status,renews)&user_id=eq.${userId}`);
+    expect(withMembership!.memberships).toMatchObject({ status: 'active', renews: true });
   });
 
   it('a forged notification changes nothing', async () => {

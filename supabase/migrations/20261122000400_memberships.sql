@@ -787,6 +787,19 @@ begin
 end;
 $$;
 
+-- The provider checkout ids of a payment's card-saving checkouts still waiting for an answer (the
+-- return page asks the provider about them, so a lost notification does not strand the member).
+create function private.pending_card_setups(p_payment_reference text)
+returns setof text
+language sql stable security definer set search_path = ''
+as $$
+  select s.provider_checkout_id from private.card_setups s
+    join public.payments p on p.id = s.payment_id
+   where p.checkout_reference = p_payment_reference and s.status = 'pending' and s.provider_checkout_id is not null
+   order by s.created_at desc
+   limit 3
+$$;
+
 create type public.card_setup_result as (
   -- applied | already_applied | marked_failed | still_pending | unknown_reference | mismatch
   outcome text,
@@ -907,14 +920,14 @@ begin
 end;
 $$;
 
-revoke execute on function private.new_card_setup(public.payments, timestamptz),
+revoke execute on function private.new_card_setup(public.payments, timestamptz), private.pending_card_setups(text),
   private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   private.start_card_update(uuid, timestamptz), private.set_card_setup_checkout(text, text),
   private.abandon_card_setup(text),
   private.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz),
   private.start_membership_upgrade(uuid, text, numeric, text, text, timestamptz),
   private.schedule_membership_downgrade(uuid, text, numeric, text, timestamptz) from public;
-grant execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
+grant execute on function private.pending_card_setups(text), private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   private.start_card_update(uuid, timestamptz), private.set_card_setup_checkout(text, text),
   private.abandon_card_setup(text),
   private.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz),
@@ -1269,6 +1282,11 @@ returns public.card_setup_checkout
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.start_card_update(p_member_id, p_now) $$;
 
+create function public.pending_card_setups(p_payment_reference text)
+returns setof text
+language sql stable security invoker set search_path = ''
+as $$ select * from private.pending_card_setups(p_payment_reference) $$;
+
 create function public.set_card_setup_checkout(p_setup_reference text, p_provider_checkout_id text)
 returns void
 language sql volatile security invoker set search_path = ''
@@ -1355,7 +1373,7 @@ returns integer
 language sql volatile security invoker set search_path = ''
 as $$ select private.enqueue_membership_reminders(p_now) $$;
 
-revoke execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
+revoke execute on function public.pending_card_setups(text), public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   public.start_card_update(uuid, timestamptz), public.set_card_setup_checkout(text, text),
   public.abandon_card_setup(text),
   public.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz),
@@ -1367,7 +1385,7 @@ revoke execute on function public.start_membership_checkout(uuid, text, numeric,
   public.end_finished_memberships(timestamptz), public.expire_trials(timestamptz),
   public.release_expired_holds_at(timestamptz), public.enqueue_membership_reminders(timestamptz)
   from public, anon, authenticated;
-grant execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
+grant execute on function public.pending_card_setups(text), public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   public.start_card_update(uuid, timestamptz), public.set_card_setup_checkout(text, text),
   public.abandon_card_setup(text),
   public.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz),

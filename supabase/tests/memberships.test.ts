@@ -35,7 +35,7 @@ const T2 = new Date('2027-03-15T10:00:00Z');
 
 const asMember = <T>(u: TestUser, call: string, params: unknown[] = []) => asUser(db, u.claims, (tx) => rpc<T>(tx, call, params));
 const service = <T>(call: string, params: unknown[] = []) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
-const chargesFor = (charges: { checkout_reference: string }[], prefix: string) => charges.filter((c) => c.checkout_reference.startsWith(prefix));
+const chargesFor = <T extends { checkout_reference: string }>(charges: T[], prefix: string) => charges.filter((c) => c.checkout_reference.startsWith(prefix));
 const renewalsOf = async (u: TestUser, at: Date) => {
   const { rows } = await db.query<{ id: string }>('select id from public.memberships where member_id = $1', [u.memberId]);
   return chargesFor(await claimDue(db, at), `renew-${rows[0]!.id}`);
@@ -371,7 +371,8 @@ describe('admin', () => {
 
   it('membership figures: active per plan, MRR, renewals and failed renewals this month', async () => {
     const at = new Date('2031-05-20T12:00:00Z');
-    const before = await asMember<Record<string, number>>(admin, 'public.admin_membership_stats($1)', [at.toISOString()]);
+    type Figures = { active_standard: number; active_premium: number; mrr: number; renewals_this_month: number; failed_renewals_this_month: number; past_due: number };
+    const before = await asMember<Figures>(admin, 'public.admin_membership_stats($1)', [at.toISOString()]);
     const a = await createUser(db, 'stats-a');
     const b = await createUser(db, 'stats-b');
     await buyPlan(db, a, new Date('2031-04-20T12:00:00Z'));
@@ -382,7 +383,7 @@ describe('admin', () => {
     const [rb] = chargesFor(due, `renew-${await idOf(b)}`);
     await applyPaid(db, ra!, 'chk-sa', at);
     await fail(db, rb!, at);
-    const after = await asMember<Record<string, number>>(admin, 'public.admin_membership_stats($1)', [at.toISOString()]);
+    const after = await asMember<Figures>(admin, 'public.admin_membership_stats($1)', [at.toISOString()]);
     expect(after.active_standard - before.active_standard).toBe(1);
     expect(after.active_premium - before.active_premium).toBe(1);
     expect(Number(after.mrr) - Number(before.mrr)).toBe(265);

@@ -3,16 +3,24 @@ import { PROVIDER_TIMEOUT_MS } from './payment-rules';
 import {
   ProviderError,
   type CheckoutStatus,
+  type CreateChargeInput,
   type CreateCheckoutInput,
   type CreatedCheckout,
   type PaymentProvider,
   type ProviderCheckout,
+  type ProviderCustomer,
 } from './provider';
 
 /**
  * SumUp's Checkouts API (https://developer.sumup.com/api/checkouts): a hosted checkout is created
  * server-side with the secret API key; SumUp posts `{ event_type, id }` to `return_url` when its
  * status changes, and that notification is only trusted after GET /v0.1/checkouts/{id}.
+ *
+ * Recurring payments (https://developer.sumup.com/online-payments/guides/recurring-payments): a
+ * customer per member (POST /v0.1/customers, our own customer_id), a checkout with
+ * `purpose: SETUP_RECURRING_PAYMENT` that saves the card (its amount is only authorised and given
+ * back; the checkout then carries `payment_instrument.token`), and later checkouts created for the
+ * customer and processed with PUT /v0.1/checkouts/{id} { payment_type: 'card', token, customer_id }.
  */
 export const SUMUP_API_BASE = 'https://api.sumup.com';
 
@@ -40,6 +48,8 @@ export class SumUpProvider implements PaymentProvider {
       description: input.description,
       return_url: input.returnUrl,
       redirect_url: input.redirectUrl,
+      ...(input.customerId ? { customer_id: input.customerId } : {}),
+      ...(input.purpose ? { purpose: input.purpose } : {}),
       hosted_checkout: { enabled: true },
     });
     const id = stringField(body, 'id');
@@ -49,23 +59,63 @@ export class SumUpProvider implements PaymentProvider {
   }
 
   async getCheckout(id: string): Promise<ProviderCheckout> {
-    const body = await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(id)}`);
-    const status = stringField(body, 'status') as CheckoutStatus | null;
-    const amount = (body as { amount?: unknown }).amount;
-    const checkoutId = stringField(body, 'id');
-    if (!checkoutId || !status || !STATUSES.includes(status) || typeof amount !== 'number') {
-      throw new ProviderError('bad_response', 'SumUp answered with a checkout we cannot read');
-    }
-    return {
-      id: checkoutId,
-      status,
-      amount,
-      currency: stringField(body, 'currency') ?? '',
-      reference: stringField(body, 'checkout_reference') ?? '',
-    };
+    return readCheckout(await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(id)}`));
   }
 
-  private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+  async ensureCustomer(customer: ProviderCustomer): Promise<void> {
+    const [firstName, ...rest] = (customer.name ?? '').trim().split(/\s+/).filter(Boolean);
+    try {
+      await this.request('POST', '/v0.1/customers', {
+        customer_id: customer.customerId,
+        personal_details: {
+          email: customer.email,
+          ...(firstName ? { first_name: firstName } : {}),
+          ...(rest.length ? { last_name: rest.join(' ') } : {}),
+        },
+      });
+    } catch (error) {
+      // Created by an earlier checkout: the customer id is ours and stable.
+      if (error instanceof ProviderError && error.kind === 'duplicate') return;
+      throw error;
+    }
+  }
+
+  async createChargeCheckout(input: CreateChargeInput): Promise<string> {
+    const body = await this.request('POST', '/v0.1/checkouts', {
+      checkout_reference: input.reference,
+      amount: input.amount,
+      currency: input.currency,
+      merchant_code: this.options.merchantCode,
+      description: input.description,
+      return_url: input.returnUrl,
+      customer_id: input.customerId,
+    });
+    const id = stringField(body, 'id');
+    if (!id) throw new ProviderError('bad_response', 'SumUp answered without a checkout id');
+    return id;
+  }
+
+  async findCheckoutByReference(reference: string): Promise<ProviderCheckout | null> {
+    const body = await this.request('GET', `/v0.1/checkouts?checkout_reference=${encodeURIComponent(reference)}`);
+    const found = Array.isArray(body) ? body.map(readCheckout).find((c) => c.reference === reference) : undefined;
+    return found ?? null;
+  }
+
+  async payWithSavedCard(checkoutId: string, card: { customerId: string; token: string }): Promise<void> {
+    try {
+      await this.request('PUT', `/v0.1/checkouts/${encodeURIComponent(checkoutId)}`, {
+        payment_type: 'card',
+        token: card.token,
+        customer_id: card.customerId,
+      });
+    } catch (error) {
+      // A decline can come back as a 4xx; what happened is read from the checkout afterwards.
+      if (error instanceof ProviderError && error.kind === 'invalid_request') return;
+      throw error;
+    }
+  }
+
+  private async request(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${SUMUP_API_BASE}${path}`, {
@@ -104,6 +154,25 @@ function errorFor(status: number, method: string, path: string, text: string): P
   if (status === 409) return new ProviderError('duplicate', detail, status);
   if (status >= 500) return new ProviderError('unavailable', detail, status);
   return new ProviderError('invalid_request', detail, status);
+}
+
+function readCheckout(body: unknown): ProviderCheckout {
+  const status = stringField(body, 'status') as CheckoutStatus | null;
+  const amount = (body as { amount?: unknown }).amount;
+  const checkoutId = stringField(body, 'id');
+  if (!checkoutId || !status || !STATUSES.includes(status) || typeof amount !== 'number') {
+    throw new ProviderError('bad_response', 'SumUp answered with a checkout we cannot read');
+  }
+  const instrument = (body as { payment_instrument?: unknown }).payment_instrument;
+  return {
+    id: checkoutId,
+    status,
+    amount,
+    currency: stringField(body, 'currency') ?? '',
+    reference: stringField(body, 'checkout_reference') ?? '',
+    customerId: stringField(body, 'customer_id'),
+    cardToken: stringField(instrument, 'token'),
+  };
 }
 
 function stringField(body: unknown, key: string): string | null {
