@@ -87,7 +87,7 @@ export class SumUpProvider implements PaymentProvider {
       currency: input.currency,
       merchant_code: this.options.merchantCode,
       description: input.description,
-      return_url: input.returnUrl,
+      ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
       customer_id: input.customerId,
     });
     const id = stringField(body, 'id');

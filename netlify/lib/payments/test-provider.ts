@@ -130,7 +130,7 @@ export class TestProvider implements PaymentProvider {
       }
     }
     const id = randomUUID();
-    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: this.now() } as TestCheckout);
+    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: this.now() });
     this.store.save(checkouts);
     return Promise.resolve(id);
   }
