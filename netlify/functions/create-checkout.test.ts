@@ -145,7 +145,7 @@ describe('create-checkout', () => {
   });
 
   it('a member whose plan runs is told to change it on /membership', async () => {
-    supabase.answerRpc('start_membership_checkout', { code: 'P0001', hint: 'membership_running', message: 'You already have a membership: change it on your membership page.' }, 400);
+    supabase.answerRpc('start_membership_checkout', { code: 'P0001', hint: 'membership_running', message: 'You already have a membership: upgrade or change it under My Membership.' }, 400);
     const res = await post({ planSlug: 'standard', userId: USER });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: 'membership_running' });

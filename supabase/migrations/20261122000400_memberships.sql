@@ -725,7 +725,7 @@ begin
   end if;
   if exists (select 1 from public.memberships
               where member_id = p_member_id and ended_at is null and status in ('active', 'past_due', 'cancelled')) then
-    raise exception 'You already have a membership: change it on your membership page.'
+    raise exception 'You already have a membership: upgrade or change it under My Membership.'
       using errcode = 'P0001', hint = 'membership_running';
   end if;
   insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders } from '@/testing/render';
+import { membershipHandlers } from '@/testing/membership-mocks';
 import { memberHandler, REST_URL, signInAs } from '@/testing/supabase-mocks';
 import { MyMembership } from '@/features/membership/components/my-membership';
 
@@ -16,6 +17,7 @@ function setup(member: Partial<Member>, used: number) {
   const counts: URL[] = [];
   server.use(
     memberHandler(signed.member),
+    ...membershipHandlers(),
     http.head(`${REST_URL}/bookings`, ({ request }) => {
       counts.push(new URL(request.url));
       return new HttpResponse(null, { headers: { 'content-range': `*/${used}` } });
@@ -118,7 +120,7 @@ describe('My Membership', () => {
 
   it('sits above the catalogue on /membership, whose plans members can buy', async () => {
     const signed = signInAs({ membership_tier: 'payg' });
-    server.use(memberHandler(signed.member), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })));
+    server.use(memberHandler(signed.member), ...membershipHandlers(), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const slugs: unknown[] = [];
     server.use(
@@ -138,7 +140,7 @@ describe('My Membership', () => {
 
   it('shows a Standard member their plan as current and sells only the upgrade (issue 12)', async () => {
     const signed = signInAs({ membership_tier: 'standard' });
-    server.use(memberHandler(signed.member), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/3' } })));
+    server.use(memberHandler(signed.member), ...membershipHandlers(), http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/3' } })));
     renderApp('/membership');
     const standard = await screen.findByRole('article', { name: 'Standard' });
     expect(await within(standard).findByText('Your current plan')).toBeInTheDocument();

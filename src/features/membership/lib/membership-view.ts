@@ -1,0 +1,46 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { CURRENCY } from '@/config/plans';
+import { STUDIO } from '@/config/studio';
+
+/** The caller's membership as `my_membership()` returns it (issue 13). */
+export type MembershipStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed';
+export type MyMembership = {
+  id: string;
+  plan_slug: 'standard' | 'platinum' | 'student' | null;
+  tier: 'trial' | 'payg' | 'standard' | 'premium';
+  status: MembershipStatus;
+  price: number | null;
+  period_start: string;
+  period_end: string;
+  renews: boolean;
+  ended_at: string | null;
+  next_plan_slug: 'standard' | 'platinum' | 'student' | null;
+  next_price: number | null;
+  next_retry_at: string | null;
+  has_card: boolean;
+  amount_due: number | null;
+};
+
+/** A plan membership that still gives access (renewing, past due, or cancelled before its end). */
+export function isRunningPlan(m: MyMembership | null | undefined): m is MyMembership {
+  return !!m && m.ended_at === null && (m.status === 'active' || m.status === 'past_due' || m.status === 'cancelled');
+}
+
+export const STATUS_LABELS: Record<MembershipStatus, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment failed',
+  cancelled: 'Cancelled',
+  lapsed: 'Ended',
+};
+
+/** 15 February 2027 (London). */
+export function londonDate(at: string | Date): string {
+  return format(new Date(at), 'd MMMM yyyy', { in: tz(STUDIO.timeZone) });
+}
+
+/** £100.00: receipts and charges always show pence. */
+export function formatGbp(amount: number | string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(Number(amount));
+}
