@@ -10,7 +10,8 @@ import { useCancelMembership } from '../api/cancel-membership';
 import { useMyMembership } from '../api/get-my-membership';
 import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
-import { formatGbp, isRunningPlan, londonDate, STATUS_LABELS, type MyMembership } from '../lib/membership-view';
+import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
+import { formatGbp, isRunningPlan, londonDate, type MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
 
 /**
@@ -60,7 +61,7 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Status</dt>
-          <dd className="mt-1 font-semibold text-slate-900">{STATUS_LABELS[m.status]}</dd>
+          <dd className="mt-1 font-semibold text-slate-900">{MEMBERSHIP_STATUS_LABELS[m.status]}</dd>
         </div>
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Plan</dt>

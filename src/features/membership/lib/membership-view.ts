@@ -2,9 +2,9 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { CURRENCY } from '@/config/plans';
 import { STUDIO } from '@/config/studio';
+import type { MembershipStatus } from '@/lib/rules/membership-status';
 
 /** The caller's membership as `my_membership()` returns it (issue 13). */
-export type MembershipStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed';
 export type MyMembership = {
   id: string;
   plan_slug: 'standard' | 'platinum' | 'student' | null;
@@ -26,14 +26,6 @@ export type MyMembership = {
 export function isRunningPlan(m: MyMembership | null | undefined): m is MyMembership {
   return !!m && m.ended_at === null && (m.status === 'active' || m.status === 'past_due' || m.status === 'cancelled');
 }
-
-export const STATUS_LABELS: Record<MembershipStatus, string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Payment failed',
-  cancelled: 'Cancelled',
-  lapsed: 'Ended',
-};
 
 /** 15 February 2027 (London). */
 export function londonDate(at: string | Date): string {
