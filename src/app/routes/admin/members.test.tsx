@@ -121,7 +121,7 @@ describe('Members Management', () => {
     setup(LIST);
     const deleted: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'DELETE') deleted.push(new URL(request.url).searchParams.get('id')!);
+      if (request.url.endsWith('/.netlify/functions/delete-member')) void request.clone().json().then((b: { memberId: string }) => deleted.push(b.memberId));
     });
     const user = userEvent.setup();
     const confirm = answerConfirm(false);
@@ -130,7 +130,7 @@ describe('Members Management', () => {
     confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete Paul Payg' }));
     expect(await screen.findByText('Member deleted successfully')).toBeInTheDocument();
-    expect(deleted).toEqual(['eq.m3']);
+    expect(deleted).toEqual(['m3']);
     expect(screen.queryByText('Paul Payg')).not.toBeInTheDocument();
     expect(screen.getByText('Showing 4 of 4 members')).toBeInTheDocument();
     await waitFor(() => expect(card('Total Members')).toHaveTextContent('4'));
