@@ -17,8 +17,21 @@ function localDefaults(): Record<string, string> {
   return out;
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * A Netlify production build must target the hosted project: without its public settings the
+ * site would ship talking to nothing (env.ts only notices in the browser), so the build fails.
+ */
+export function assertHostedSettings(env: Record<string, string | undefined>): void {
+  const missing = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].filter((name) => !env[name]);
+  if (missing.length) {
+    throw new Error(`Netlify build: ${missing.join(' and ')} must be set (Site settings > Environment variables); see README.md (Deploy).`);
+  }
+  if (!/^https:\/\//.test(env.VITE_SUPABASE_URL!)) throw new Error('Netlify build: VITE_SUPABASE_URL must be the https URL of the Supabase project.');
+}
+
+export default defineConfig(({ mode, command }) => {
   const env = { ...loadEnv(mode, root, ''), ...process.env };
+  if (env.NETLIFY === 'true' && command === 'build') assertHostedSettings(env);
   // On Netlify the hosted project's values must be set; elsewhere the local stack is the backend.
   const defaults = env.NETLIFY === 'true' ? {} : localDefaults();
   const pick = (name: string) => env[name] || defaults[name] || '';

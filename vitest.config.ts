@@ -13,6 +13,9 @@ export default defineConfig((env) =>
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/testing/setup-tests.ts'],
+            // Screen tests wait on what the screen says; on a shared 2-core machine under load a
+            // user-event journey can pass 5 s without anything being wrong.
+            testTimeout: 15_000,
           },
         },
         {

@@ -46,7 +46,9 @@ class Api {
       const email = `${prefix}-${i}@bench.test`;
       await this.ok('POST', '/auth/v1/admin/users', { email, password: BENCH_PASSWORD, email_confirm: true, user_metadata: { full_name: `Bench ${i}` } });
       await this.ok('PATCH', `/rest/v1/members?email=eq.${encodeURIComponent(email)}`, { membership_tier: 'premium' }, { ...this.service(), prefer: 'return=minimal' });
-      const session = (await this.ok('POST', '/auth/v1/token?grant_type=password', { email, password: BENCH_PASSWORD }, { apikey: this.stack.anonKey, 'content-type': 'application/json' })) as {
+      // Each member signs in from its own address: GoTrue limits /token per IP (burst 30).
+      const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 256)}.${i % 256}` };
+      const session = (await this.ok('POST', '/auth/v1/token?grant_type=password', { email, password: BENCH_PASSWORD }, { apikey: this.stack.anonKey, 'content-type': 'application/json', ...from })) as {
         access_token: string;
       };
       tokens.push(session.access_token);

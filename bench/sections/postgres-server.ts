@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLATFORM_SUPERUSER } from '../../supabase/local/db/open-database';
 import { freePort } from '../../tests/e2e/support/static-server';
 
 export interface PostgresServer {
@@ -61,10 +62,11 @@ export async function startPostgres(log: (line: string) => void): Promise<Postgr
   };
   const data = join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--locale=C']);
+  // Like hosted: supabase_admin is the superuser; platform.sql makes postgres a non-superuser.
+  run('initdb', ['-D', data, '-A', 'trust', '-U', PLATFORM_SUPERUSER, '-E', 'UTF8', '--no-sync', '--locale=C']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=256MB`;
   run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = `postgres://${PLATFORM_SUPERUSER}@127.0.0.1:${port}/postgres`;
   const psql = (sql: string, timeoutMs = 600_000) => {
     const r = spawnSync(join(bin, 'psql'), ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
     if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error?.message}`);

@@ -98,7 +98,7 @@ describe('create-checkout', () => {
       },
     ]);
     expect(supabase.calls('set_payment_checkout').map((c) => c.args)).toEqual([
-      { p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_plan_1' },
+      { p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_plan_1', p_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' },
     ]);
   });
 

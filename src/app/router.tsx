@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteFallback,
     children: [
       { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
-      { path: child(paths.schedule), lazy: () => import('@/features/booking/routes/schedule-page').then((m) => ({ Component: m.SchedulePage })) },
+      { path: child(paths.schedule), lazy: () => import('./routes/schedule').then((m) => ({ Component: m.ScheduleRoute })) },
       { path: child(paths.membership), lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
       { path: child(paths.signIn.path), lazy: () => import('./routes/sign-in').then((m) => ({ Component: m.SignInRoute })) },
       { path: child(paths.freeTrial), lazy: () => import('./routes/free-trial').then((m) => ({ Component: m.FreeTrialRoute })) },
@@ -31,12 +31,12 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: child(paths.book.path), lazy: () => import('@/features/booking/routes/book-class-page').then((m) => ({ Component: m.BookClassPage })) },
-          { path: child(paths.dashboard), lazy: () => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-          { path: child(paths.myBookings), lazy: () => import('@/features/booking/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
-          { path: child(paths.bookings), lazy: () => import('@/features/booking/routes/my-bookings-page').then((m) => ({ Component: m.MyBookingsPage })) },
-          { path: child(paths.myClasses), lazy: () => import('@/features/booking/routes/my-classes-page').then((m) => ({ Component: m.MyClassesPage })) },
-          { path: child(paths.mySchedule), lazy: () => import('@/features/booking/routes/available-classes-page').then((m) => ({ Component: m.AvailableClassesPage })) },
+          { path: child(paths.book.path), lazy: () => import('./routes/book').then((m) => ({ Component: m.BookRoute })) },
+          { path: child(paths.dashboard), lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+          { path: child(paths.myBookings), lazy: () => import('./routes/my-bookings').then((m) => ({ Component: m.MyBookingsRoute })) },
+          { path: child(paths.bookings), lazy: () => import('./routes/my-bookings').then((m) => ({ Component: m.MyBookingsRoute })) },
+          { path: child(paths.myClasses), lazy: () => import('./routes/my-classes').then((m) => ({ Component: m.MyClassesRoute })) },
+          { path: child(paths.mySchedule), lazy: () => import('./routes/my-schedule').then((m) => ({ Component: m.MyScheduleRoute })) },
           { path: child(paths.editProfile), lazy: () => import('./routes/edit-profile').then((m) => ({ Component: m.EditProfileRoute })) },
         ],
       },

@@ -504,6 +504,7 @@ export type Database = {
           billing_reason: string | null
           booking_id: string | null
           checkout_reference: string
+          checkout_url: string | null
           claimed_until: string | null
           class_id: string | null
           created_at: string
@@ -533,6 +534,7 @@ export type Database = {
           billing_reason?: string | null
           booking_id?: string | null
           checkout_reference: string
+          checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
           created_at?: string
@@ -562,6 +564,7 @@ export type Database = {
           billing_reason?: string | null
           booking_id?: string | null
           checkout_reference?: string
+          checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
           created_at?: string
@@ -1049,6 +1052,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      my_bookings: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_booking"][]
+      }
+      my_hold_checkout: {
+        Args: {
+          p_booking_id: string
+        }
+        Returns: string
+      }
       my_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
@@ -1066,6 +1079,12 @@ export type Database = {
           p_class_id?: string | null
         }
         Returns: number
+      }
+      pending_card_setups: {
+        Args: {
+          p_payment_reference: string
+        }
+        Returns: string[]
       }
       regenerate_timetable: {
         Args: {
@@ -1188,6 +1207,7 @@ export type Database = {
       set_payment_checkout: {
         Args: {
           p_checkout_reference: string
+          p_checkout_url?: string | null
           p_provider_checkout_id: string
         }
         Returns: undefined
@@ -1371,6 +1391,20 @@ export type Database = {
         mrr: number | null
         past_due: number | null
         renewals_this_month: number | null
+      }
+      my_booking: {
+        booked_at: string | null
+        class_id: string | null
+        class_name: string | null
+        description: string | null
+        duration: number | null
+        hold_expires_at: string | null
+        id: string | null
+        late_cancel_from: string | null
+        payment_status: string | null
+        start_time: string | null
+        trainer: string | null
+        type: string | null
       }
       my_membership: {
         amount_due: number | null

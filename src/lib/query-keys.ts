@@ -25,8 +25,8 @@ export const queryKeys = {
   planUsage: {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
-    /** /membership's count of this month's bookings (under plan usage, so a booking refreshes it). */
-    bookingsThisMonth: (memberId: string) => ['plan-usage', memberId, 'bookings-this-month'] as const,
+    /** The one number /membership's meter shows (a different shape from `mine`, so its own key). */
+    used: (memberId: string) => ['plan-usage', memberId, 'used'] as const,
   },
   membership: {
     all: ['membership'] as const,

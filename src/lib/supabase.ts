@@ -3,9 +3,13 @@ import type { Database } from './database.types';
 import { env } from './env';
 import { announceSupabase } from './supabase-loader';
 
-/** The one typed Supabase client of the SPA. Only the public (anon) key ever reaches the browser. */
+/**
+ * The one typed Supabase client of the SPA. Only the public (anon) key ever reaches the browser.
+ * PKCE: confirmation and recovery links carry a one-time code that only this browser (holding
+ * the verifier) can exchange, so a link someone else crafted cannot sign a member in elsewhere.
+ */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
 });
 announceSupabase(supabase);
 

@@ -1,4 +1,4 @@
-import type { ScheduleClass, ScheduleSummary } from '@/features/booking/api/class-schedule';
+import type { ScheduleClass, ScheduleSummary } from '@/features/booking/api/get-class-schedule';
 import { makeClass, rpc } from './supabase-mocks';
 
 /**

@@ -35,8 +35,9 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
 /** GoTrue's default minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
-/** Failed password sign-ins per email and IP allowed within the window before 429. */
-export const SIGN_IN_FAILURE_LIMIT = 5;
-export const SIGN_IN_FAILURE_WINDOW_MS = 5 * 60 * 1000;
+/** GoTrue's SMTP max frequency: one email of a kind (confirmation, recovery) per user per minute. */
+export const EMAIL_MAX_FREQUENCY_SECONDS = 60;
+/** GoTrue's flow state expiry: a PKCE auth code must be exchanged within 5 minutes. */
+export const FLOW_STATE_TTL_SECONDS = 300;
 /** The schema holding the gateway's own RPCs; exposed to PostgREST but usable by service_role only. */
 export const GATEWAY_SCHEMA = 'local_gateway';

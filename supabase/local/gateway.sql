@@ -129,29 +129,36 @@ begin
 end
 $$;
 
--- Rotates a refresh token. A token revoked less than p_reuse_seconds ago (two tabs refreshing at
--- once) yields its active descendant, as GoTrue's reuse interval does; older reuse is refused.
+-- Rotates a refresh token as GoTrue does (rotation on, reuse interval p_reuse_seconds):
+-- - the parent of the session's active token (a client that lost the refresh answer) gets the
+--   active token back;
+-- - another revoked token presented within the reuse interval (two tabs refreshing at once)
+--   gets the active token too;
+-- - reuse after the interval is taken as a stolen token: every token of the session is revoked
+--   and the answer is 'revoked'.
+drop function if exists local_gateway.rotate_refresh_token(text, text, int);
 create or replace function local_gateway.rotate_refresh_token(
-  p_token text, p_new_token text, p_reuse_seconds int
+  p_token text, p_new_token text, p_reuse_seconds int, p_now timestamptz
 ) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   t local_gateway.refresh_tokens;
-  child local_gateway.refresh_tokens;
+  active local_gateway.refresh_tokens;
 begin
   select * into t from local_gateway.refresh_tokens where token = p_token for update;
   if t.token is null then
     return json_build_object('status', 'not_found');
   end if;
   if t.revoked_at is not null then
-    if t.revoked_at > now() - make_interval(secs => p_reuse_seconds) then
-      select * into child from local_gateway.refresh_tokens
-       where session_id = t.session_id and revoked_at is null order by created_at desc limit 1;
-      if child.token is not null then
-        return json_build_object('status', 'ok', 'user_id', child.user_id, 'session_id', child.session_id,
-                                 'refresh_token', child.token);
-      end if;
+    select * into active from local_gateway.refresh_tokens
+     where session_id = t.session_id and revoked_at is null order by created_at desc limit 1;
+    if active.token is not null
+       and (active.parent = t.token or t.revoked_at > p_now - make_interval(secs => p_reuse_seconds)) then
+      return json_build_object('status', 'ok', 'user_id', active.user_id, 'session_id', active.session_id,
+                               'refresh_token', active.token);
     end if;
+    update local_gateway.refresh_tokens set revoked_at = clock_timestamp()
+     where session_id = t.session_id and revoked_at is null;
     return json_build_object('status', 'revoked');
   end if;
   update local_gateway.refresh_tokens set revoked_at = clock_timestamp() where token = p_token;
@@ -159,6 +166,62 @@ begin
   values (p_new_token, t.session_id, t.user_id, p_token, clock_timestamp());
   return json_build_object('status', 'ok', 'user_id', t.user_id, 'session_id', t.session_id,
                            'refresh_token', p_new_token);
+end
+$$;
+
+-- PKCE flow states (GoTrue's auth.flow_state): made when a sign-up or recovery asks for a link
+-- with a code challenge; following the link issues its auth code, which /token?grant_type=pkce
+-- exchanges once, with the verifier, for a session.
+create table if not exists local_gateway.flow_states (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  auth_code text not null unique,
+  code_challenge text not null,
+  code_challenge_method text not null check (code_challenge_method in ('s256', 'plain')),
+  authentication_method text not null check (authentication_method in ('signup', 'recovery')),
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index if not exists flow_states_user_idx on local_gateway.flow_states (user_id, authentication_method, created_at);
+
+create or replace function local_gateway.create_flow_state(
+  p_user_id uuid, p_auth_code text, p_code_challenge text, p_code_challenge_method text, p_authentication_method text
+) returns void
+language sql security definer set search_path = '' as $$
+  insert into local_gateway.flow_states (user_id, auth_code, code_challenge, code_challenge_method, authentication_method)
+  values (p_user_id, p_auth_code, p_code_challenge, lower(p_code_challenge_method), p_authentication_method)
+$$;
+
+-- The auth code of the user's latest flow state for that method, marked issued now (null if none).
+create or replace function local_gateway.issue_auth_code(p_user_id uuid, p_authentication_method text) returns text
+language plpgsql security definer set search_path = '' as $$
+declare
+  f local_gateway.flow_states;
+begin
+  select * into f from local_gateway.flow_states
+   where user_id = p_user_id and authentication_method = p_authentication_method
+   order by created_at desc limit 1 for update;
+  if f.id is null then return null; end if;
+  update local_gateway.flow_states set auth_code_issued_at = now() where id = f.id;
+  return f.auth_code;
+end
+$$;
+
+-- A flow state by its auth code (null when unknown); consume_flow_state then uses it up, once.
+create or replace function local_gateway.flow_state_by_code(p_auth_code text) returns json
+language sql stable security definer set search_path = '' as $$
+  select json_build_object('user_id', f.user_id, 'code_challenge', f.code_challenge,
+                           'code_challenge_method', f.code_challenge_method,
+                           'authentication_method', f.authentication_method,
+                           'auth_code_issued_at', f.auth_code_issued_at)
+    from local_gateway.flow_states f where f.auth_code = p_auth_code
+$$;
+
+create or replace function local_gateway.consume_flow_state(p_auth_code text) returns boolean
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from local_gateway.flow_states where auth_code = p_auth_code;
+  return found;
 end
 $$;
 
@@ -238,7 +301,11 @@ begin
     'primary_key', (select json_agg(a.attname)
                       from pg_catalog.pg_index i
                       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
-                     where i.indrelid = rel and i.indisprimary)
+                     where i.indrelid = rel and i.indisprimary),
+    -- What logical replication would carry of the old row ('d' key only, 'f' full) and whether
+    -- RLS is on: hosted Realtime's old_record and DELETE filters depend on both.
+    'replica_identity', (select c.relreplident from pg_catalog.pg_class c where c.oid = rel),
+    'rls_enabled', (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = rel)
   )::text);
   return null;
 end

@@ -17,6 +17,16 @@ export interface GatewayParts {
   inbox: Inbox;
   /** PostgREST's URL once it is up; null while starting. */
   postgrestUrl: () => string | null;
+  /** Whether every part (database, PostgREST, auth, storage, realtime) is up. */
+  isReady: () => boolean;
+}
+
+/** Seconds a client is asked to wait while the stack starts (Retry-After). */
+const STARTING_RETRY_AFTER_SECONDS = 1;
+
+/** While starting, every request is answered 503 with Retry-After, never half-served. */
+function sendStarting(res: ServerResponse): void {
+  sendJson(res, 503, { message: 'The local stack is starting' }, { 'retry-after': String(STARTING_RETRY_AFTER_SECONDS) });
 }
 
 /** Only the API roles' keys open the API (user JWTs go in Authorization, never in apikey). */
@@ -83,6 +93,7 @@ export function createGateway(parts: GatewayParts): Server {
       res.end();
       return;
     }
+    if (!parts.isReady()) return sendStarting(res);
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const path = url.pathname;
 
@@ -99,7 +110,7 @@ export function createGateway(parts: GatewayParts): Server {
 
     if (path.startsWith('/rest/v1')) {
       const target = parts.postgrestUrl();
-      if (!target) return sendJson(res, 503, { message: 'The local stack is starting' });
+      if (!target) return sendStarting(res);
       // An apikey in the query string is the gateway's business, not a PostgREST filter.
       if (url.searchParams.has('apikey')) url.searchParams.delete('apikey');
       return proxyToPostgrest(req, res, target, `${path.slice('/rest/v1'.length) || '/'}${url.search}`, apikey ?? '');
@@ -111,6 +122,10 @@ export function createGateway(parts: GatewayParts): Server {
 
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://gateway.local');
+    if (!parts.isReady()) {
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${STARTING_RETRY_AFTER_SECONDS}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
     if (url.pathname === '/realtime/v1/websocket') {
       void parts.realtime.handleUpgrade(req, socket, head, url);
       return;

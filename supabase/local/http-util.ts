@@ -5,14 +5,19 @@ export const MAX_BODY_BYTES = 60 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {}
 
+/**
+ * Reads a request body of at most `limit` bytes. A larger one is read to its end and dropped
+ * before BodyTooLargeError is thrown: stopping mid-body would reset the connection, and the
+ * client would see a network error instead of the answer (and lose its keep-alive socket).
+ */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new BodyTooLargeError(`Body larger than ${limit} bytes`);
-    chunks.push(chunk);
+    if (size <= limit) chunks.push(chunk);
   }
+  if (size > limit) throw new BodyTooLargeError(`Body larger than ${limit} bytes`);
   return Buffer.concat(chunks);
 }
 

@@ -4,26 +4,82 @@
 -- gateway use. Idempotent: the stack runs it on every start. Never applied to the hosted project.
 
 -- Roles ------------------------------------------------------------------------------------
--- anon / authenticated / service_role are what PostgREST switches to from the JWT's role claim;
--- authenticator is the login role PostgREST connects as (noinherit: it has no rights itself).
+-- As supabase/postgres sets them up (init scripts + the "demote postgres" migrations):
+-- - supabase_admin is the superuser that owns the platform (the cluster's bootstrap role here:
+--   PGlite and the test server are initialised with `initdb -U supabase_admin`);
+-- - postgres, which runs the migrations, is NOT a superuser: createdb, createrole, replication,
+--   bypassrls; it cannot create event triggers, load libraries or alter what it does not own;
+-- - supabase_auth_admin / supabase_storage_admin own the auth and storage tables;
+-- - anon / authenticated / service_role are what PostgREST switches to from the JWT's role
+--   claim; authenticator is the login role PostgREST connects as (noinherit: no rights itself).
 do $$
 begin
+  if current_user = 'postgres' then
+    raise exception 'platform.sql must run as the platform superuser (supabase_admin), not as postgres'
+      using hint = 'Initialise the cluster with initdb -U supabase_admin and connect as that role, as hosted Supabase does.';
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin superuser createdb createrole replication bypassrls login;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login;
+  end if;
+  if (select rolsuper from pg_roles where rolname = 'postgres') then
+    raise exception 'The role postgres is a superuser here; on hosted Supabase it is not'
+      using hint = 'Initialise the cluster with initdb -U supabase_admin (postgres is then created without superuser).';
+  end if;
+  alter role postgres nosuperuser createdb createrole login replication bypassrls;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin noinherit createrole login noreplication;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin noinherit createrole login noreplication;
+  end if;
   if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit;
   end if;
 end
 $$;
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
 
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+-- Hosted grants the storage owner to postgres (so migrations can put policies on
+-- storage.objects); the auth owner is not granted (since April 2025 postgres may add triggers,
+-- policies and foreign keys to auth tables, never alter them).
+grant supabase_storage_admin to postgres;
+do $$ begin
+  execute format('grant all on database %I to postgres', current_database());
+end $$;
+
+-- API sessions get hosted's settings. PostgREST applies the impersonated role's settings in
+-- every request; authenticator's own apply to its connections. pg-safeupdate (DELETE/UPDATE
+-- need a WHERE) is preloaded for authenticator when the server has the library: PGlite cannot
+-- load it and Debian ships no package of it (supabase/tests/schema-safety.test.ts checks the
+-- functions' statements instead).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+do $$
+begin
+  load 'safeupdate';
+  alter role authenticator set session_preload_libraries = 'safeupdate';
+exception when others then
+  null; -- no pg-safeupdate on this server
+end
+$$;
 
 -- Extensions live in their own schema, as on hosted Supabase (objects in it are schema-qualified
 -- in our SQL, e.g. extensions.crypt()).
@@ -31,13 +87,19 @@ create schema if not exists extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists citext with schema extensions;
+grant all on all routines in schema extensions to postgres;
 
--- Schema public, granted as Supabase does: the API roles get every privilege by default and
--- row-level security (plus explicit revokes in the migrations) decides what they may do.
-grant usage on schema public to postgres, anon, authenticated, service_role;
+-- Schema public, granted as Supabase does: postgres creates in it, the API roles get every
+-- privilege on what postgres (or the platform) creates there by default, and row-level
+-- security (plus explicit revokes in the migrations) decides what they may do.
+grant usage, create on schema public to postgres;
+grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- auth: the GoTrue tables the gateway's auth handlers read and write --------------------------
 create schema if not exists auth;
@@ -113,6 +175,18 @@ $$;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
   to anon, authenticated, service_role;
 
+-- GoTrue's role owns its tables and functions; postgres may read and write them, reference them
+-- and put triggers on them (the migrations' trigger on auth.users), but not create, alter or
+-- drop anything in the schema.
+alter table auth.users owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+grant usage on schema auth to postgres, supabase_auth_admin;
+grant all on all tables in schema auth to postgres, supabase_auth_admin;
+grant all on all routines in schema auth to postgres;
+
 -- storage: buckets and objects as the Storage API keeps them ---------------------------------
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
@@ -182,6 +256,16 @@ $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
+-- Storage's role owns its tables and functions (postgres, a member of it as on hosted, adds the
+-- buckets and the policies on storage.objects).
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+grant usage on schema storage to postgres, supabase_storage_admin;
+grant all on all tables in schema storage to postgres;
+
 -- realtime: the publication hosted Supabase creates empty; migrations add their tables to it.
 do $$
 begin
@@ -190,3 +274,5 @@ begin
   end if;
 end
 $$;
+-- postgres adds its tables to it in migrations, as on hosted.
+alter publication supabase_realtime owner to postgres;

@@ -4,7 +4,7 @@ import { applyMigrations, applyPlatform, applySeed } from './db/apply';
 import type { SqlDatabase, SqlExecutor } from './db/open-database';
 import { seedSqlPath } from './db/paths';
 import { supersededMigrations } from './db/snapshot';
-import { REALTIME_CHANNEL, type DatabaseHost, type HostOptions } from './database-host';
+import { POSTGREST_LOGIN_ROLE, REALTIME_CHANNEL, type DatabaseHost, type HostOptions } from './database-host';
 import { OUTBOX_CHANNEL } from './mail/outbox-pump';
 
 function executor(client: pg.Client): SqlExecutor {
@@ -32,13 +32,25 @@ function database(client: pg.Client): SqlDatabase {
   };
 }
 
+/** The same server as `databaseUrl`, logged in as authenticator (PGRST_DB_URI overrides it). */
+export function postgrestUri(databaseUrl: string, override?: string): string {
+  if (override) return override;
+  const url = new URL(databaseUrl);
+  url.username = POSTGREST_LOGIN_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
 /**
- * A real PostgreSQL server (DATABASE_URL): platform, migrations, gateway.sql and (on a fresh
- * database) the seed are applied with node-postgres; PostgREST connects to the server directly
- * with its normal pool; a dedicated connection LISTENs for the realtime trigger and the outbox.
+ * A real PostgreSQL server (DATABASE_URL, connecting as the platform superuser supabase_admin as
+ * hosted does): platform, migrations (as postgres), gateway.sql and (on a fresh database) the
+ * seed are applied with node-postgres; PostgREST connects as authenticator with its normal pool
+ * (trust or PGRST_DB_URI); a dedicated connection LISTENs for the realtime trigger and outbox.
  */
 export async function startPostgresHost(opts: {
   databaseUrl: string;
+  /** PGRST_DB_URI, when authenticator needs a password or another address. */
+  postgrestUri?: string;
   seed: boolean;
   onChange: HostOptions['onChange'];
   onOutbox: HostOptions['onOutbox'];
@@ -70,7 +82,7 @@ export async function startPostgresHost(opts: {
     });
     await listener.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
     return {
-      dbUri: opts.databaseUrl,
+      dbUri: postgrestUri(opts.databaseUrl, opts.postgrestUri),
       singleSession: false,
       created: fresh,
       async stop() {

@@ -69,7 +69,8 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<PostgrestP
     PGRST_SERVER_HOST: '127.0.0.1',
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
-    PGRST_DB_CONFIG: 'false',
+    // As on hosted: PostgREST reads the impersonated roles' settings (statement_timeout…).
+    PGRST_DB_CONFIG: 'true',
     PGRST_LOG_LEVEL: 'error',
     PGRST_DB_POOL: opts.singleSession ? '1' : '10',
     PGRST_DB_PREPARED_STATEMENTS: opts.singleSession ? 'false' : 'true',

@@ -17,6 +17,7 @@
  * - smtpPort: port of the local mail server on 127.0.0.1 (0 = free; default SUPABASE_LOCAL_SMTP_PORT,
  *   or a free port when `port` is 0). Every email (outbox and auth) reaches the inbox through it.
  * - quiet: no PostgREST log output.
+ * - authClock: auth's "now" in ms (tests move it past GoTrue's resend, reuse and expiry windows).
  *
  * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SMTP_URL and MAIL_FROM
  * in process.env for the Netlify functions it hosts in-process (so nothing local mails the world).
@@ -24,6 +25,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { readAuthConfig } from './auth/auth-config';
 import { AuthMailer } from './auth/auth-mailer';
 import { AuthService } from './auth/gotrue';
 import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
@@ -52,6 +54,8 @@ export interface StackOptions {
   smtpPort?: number;
   /** Wipe the data folder first (npm run db:reset). */
   reset?: boolean;
+  /** Auth's clock in ms (default Date.now): tests move it to cross GoTrue's time windows. */
+  authClock?: () => number;
 }
 
 export interface Stack {
@@ -159,7 +163,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const transport = createSmtpTransport(smtp.url);
   const rest = new RestClient(() => postgrest?.url ?? 'http://127.0.0.1:1', serviceRoleKey);
   const realtime = new RealtimeServer({ jwt, rest });
-  const auth = new AuthService({ rest, jwt, mailer: new AuthMailer(() => transport, LOCAL_MAIL_FROM), apiUrl: () => url, siteUrl });
+  const auth = new AuthService({
+    rest,
+    jwt,
+    mailer: new AuthMailer(() => transport, LOCAL_MAIL_FROM),
+    apiUrl: () => url,
+    siteUrl,
+    config: readAuthConfig(),
+    now: options.authClock,
+  });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
   // The test payment provider keeps its checkouts beside the database (shared with `npm run jobs`).
   if (dataDir !== 'memory') process.env.TEST_PAYMENTS_FILE ??= `${dataDir}/test-payments.json`;
@@ -170,8 +182,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
-  const server = createGateway({ jwt, auth, storage, realtime, functions, inbox, postgrestUrl: () => postgrest?.url ?? null });
-  // Listen first: a port clash is reported before the slower database start.
+  let ready = false;
+  const server = createGateway({
+    jwt,
+    auth,
+    storage,
+    realtime,
+    functions,
+    inbox,
+    postgrestUrl: () => postgrest?.url ?? null,
+    isReady: () => ready,
+  });
+  // Listen first: a port clash is reported before the slower database start. Until every part
+  // is up the gateway answers 503 with Retry-After (see gateway.ts).
   let port: number;
   try {
     port = await listen(server, requestedPort);
@@ -206,7 +229,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
-      host = await startPostgresHost({ databaseUrl, seed, onChange, onOutbox: () => outbox.wake() });
+      host = await startPostgresHost({ databaseUrl, postgrestUri: env.PGRST_DB_URI, seed, onChange, onOutbox: () => outbox.wake() });
     } else {
       host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: () => outbox.wake() });
     }
@@ -231,6 +254,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   // Anything queued while the stack was down (or before PostgREST was up) goes out now.
   outbox.wake();
+  ready = true;
 
   const db = host;
   let stopped = false;

@@ -115,3 +115,45 @@ describe('one unpaid hold per member', () => {
     await expectSqlError(hold(premium, await createClass(db)), { hint: 'payment_not_required' });
   });
 });
+
+describe('Complete payment on a held spot', () => {
+  type Hold = { booking_id: string; checkout_reference: string };
+  const holdWithPage = async (u: TestUser, classId: string, page: string) => {
+    const h = await asServiceRole(db, (tx) => rpc<Hold>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [u.memberId, classId]));
+    await asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, `chk-${h.booking_id}`, page]));
+    return h;
+  };
+  const checkoutOf = (u: TestUser, bookingId: string) => asUser(db, u.claims, (tx) => rpc<string>(tx, 'public.my_hold_checkout($1)', [bookingId]));
+  const ended = { hint: 'hold_ended', message: 'This payment has ended. Book the class again to pay for it.' };
+
+  it('sends the member back to the same checkout page while the hold keeps the spot', async () => {
+    const payg = await createUser(db, 'resume-hold', { membership_tier: 'payg', has_used_trial: true });
+    const h = await holdWithPage(payg, await createClass(db, { price_payg: 10 }), 'https://checkout.example/pay/1');
+    expect(await checkoutOf(payg, h.booking_id)).toBe('https://checkout.example/pay/1');
+    // Two arguments still work (the provider gave no page), and an id is never overwritten.
+    await asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2)', [h.checkout_reference, 'chk-other']));
+    expect(await checkoutOf(payg, h.booking_id)).toBe('https://checkout.example/pay/1');
+  });
+
+  it('refuses once the hold lapsed or was released, and for another member\'s hold, in the same words', async () => {
+    const payg = await createUser(db, 'resume-ended', { membership_tier: 'payg', has_used_trial: true });
+    const other = await createUser(db, 'resume-other', { membership_tier: 'payg', has_used_trial: true });
+    const lapsed = await holdWithPage(payg, await createClass(db, { price_payg: 10 }), 'https://checkout.example/pay/2');
+    await expectSqlError(checkoutOf(other, lapsed.booking_id), ended);
+    await db.query(`update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, [lapsed.booking_id]);
+    await expectSqlError(checkoutOf(payg, lapsed.booking_id), ended);
+    const released = await holdWithPage(payg, await createClass(db, { price_payg: 10 }), 'https://checkout.example/pay/3');
+    await asUser(db, payg.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [released.booking_id]));
+    await expectSqlError(checkoutOf(payg, released.booking_id), ended);
+  });
+
+  it('stores only web addresses as checkout pages', async () => {
+    const payg = await createUser(db, 'resume-bad-url', { membership_tier: 'payg', has_used_trial: true });
+    const classId = await createClass(db, { price_payg: 10 });
+    const h = await asServiceRole(db, (tx) => rpc<Hold>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [payg.memberId, classId]));
+    await expectSqlError(
+      asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, 'chk-x', 'javascript:alert(1)'])),
+      { code: '23514' },
+    );
+  });
+});

@@ -114,6 +114,7 @@ describe('schema safety', () => {
       'mark_attendance',
       'mark_contact_message_handled',
       'mark_refund_refunded',
+      'my_bookings',
       'my_membership',
       'my_plan_usage',
       'my_waitlist',

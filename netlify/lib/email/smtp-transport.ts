@@ -10,7 +10,7 @@ const SOCKET_TIMEOUT_MS = 15_000;
  * SMTP_URL as nodemailer options: smtp://user:pass@host:587 (STARTTLS when the server offers it),
  * smtps://user:pass@host:465 (TLS from the start). User and password may be percent-encoded.
  */
-export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+export function smtpOptions(smtpUrl: string): SMTPTransport.Options & { pool: true; maxConnections: number } {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   const user = decodeURIComponent(url.username);
@@ -19,6 +19,9 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
+    // One connection reused for the whole run (a new one per email is a handshake, and TLS, each).
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: CONNECTION_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,

@@ -36,6 +36,7 @@ export async function startCheckout(env: ServerEnv, provider: PaymentProvider, p
   const { error } = await db.rpc('set_payment_checkout', {
     p_checkout_reference: payment.reference,
     p_provider_checkout_id: checkout.id,
+    p_checkout_url: checkout.url,
   });
   if (error) throw new Error(`set_payment_checkout failed: ${error.message}`);
   return checkout.url;

@@ -115,7 +115,9 @@ describe('/signin', () => {
     await user.click(submitButton('Create Account'));
 
     // Issue 12: the server wants the email confirmed, so that is all the page says.
-    expect(await screen.findByText(/Please confirm your email, then sign in./)).toBeInTheDocument();
+    expect(await screen.findByText(/Check your email at/)).toHaveTextContent(
+      'Check your email at new@studio.test for a confirmation link, then sign in.',
+    );
     expect(screen.queryByText('Account created successfully! You can now sign in.')).not.toBeInTheDocument();
     expect(body).toMatchObject({ email: 'new@studio.test', password: 'secret123', data: { full_name: 'New Person' } });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
@@ -139,6 +141,19 @@ describe('/signin', () => {
     expect(await screen.findByText('Account created successfully! You can now sign in.')).toBeInTheDocument();
     expect(await screen.findByText('Now at /membership')).toBeInTheDocument();
     expect(screen.queryByText(/confirm your email/)).not.toBeInTheDocument();
+  });
+
+  it('words a sign-up of an already registered address as hosted answers it: check your email, nothing more', async () => {
+    // Hosted Supabase answers with a made-up user (no identities, no session) and no error.
+    server.use(http.post(`${AUTH_URL}/signup`, () => HttpResponse.json({ ...makeUser({ email: 'premium@studio.test' }), identities: [] })));
+    const user = renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText('Email'), 'premium@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(submitButton('Create Account'));
+    expect(await screen.findByText(/Check your email at/)).toHaveTextContent('Already confirmed this address? Just sign in.');
+    expect(screen.queryByText(/User already registered/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('sends a reset link to the recovery callback, and reports a failure', async () => {

@@ -9,13 +9,18 @@ type TabsProps<T extends string> = {
   value: T;
   onChange: (id: T) => void;
   className?: string;
+  /**
+   * Share the full width equally and let a label wrap, so every tab stays visible on a phone
+   * (a scrolling strip hides the last tab at 375 px).
+   */
+  fill?: boolean;
 };
 
 /**
  * Controlled tabs following the WAI-ARIA tabs pattern: one tab stop, arrow keys / Home / End move
  * and select, only the selected panel is rendered.
  */
-export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, tabs, value, onChange, className, fill = false }: TabsProps<T>) {
   const baseId = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const selected = tabs.find((t) => t.id === value) ?? tabs[0];
@@ -38,7 +43,11 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn(
+          'gap-1 rounded-xl bg-slate-100 p-1',
+          fill ? 'grid w-full auto-cols-fr grid-flow-col sm:inline-grid sm:w-auto' : 'inline-flex max-w-full overflow-x-auto',
+        )}
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected?.id;
           return (
@@ -56,7 +65,8 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onChange(tab.id)}
               className={cn(
-                'min-h-11 whitespace-nowrap rounded-lg px-4 text-sm font-semibold transition-colors',
+                'min-h-11 rounded-lg text-sm font-semibold transition-colors',
+                fill ? 'px-2 leading-tight sm:px-4' : 'whitespace-nowrap px-4',
                 isSelected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
               )}
             >

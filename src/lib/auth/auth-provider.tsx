@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
 import type { Member } from '../supabase';
+import { queryKeys } from '../query-keys';
 import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
@@ -47,38 +48,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  /** The member row together with the user it was loaded for, so a stale row is never shown. */
-  const [loaded, setLoaded] = useState<{ userId: string; row: Member | null } | null>(null);
-
+  const queryClient = useQueryClient();
   const userId = session?.user.id ?? null;
-  const member = userId && loaded?.userId === userId ? loaded.row : null;
-  const memberLoading = userId !== null && loaded?.userId !== userId;
-
-  useEffect(() => {
-    // Supabase's auth callback must not await other Supabase calls, so the member row is loaded here.
-    if (!userId) return;
-    let active = true;
-    fetchOwnMember(userId)
-      .then((row) => active && setLoaded({ userId, row }))
-      .catch(() => active && setLoaded({ userId, row: null }));
-    return () => {
-      active = false;
-    };
-  }, [userId]);
+  // The signed-in user's member row, cached per user (so another user's row is never shown).
+  // Loaded here rather than in Supabase's auth callback, which must not await other Supabase calls.
+  const memberQuery = useQuery({
+    queryKey: queryKeys.member.own(userId ?? ''),
+    queryFn: () => fetchOwnMember(userId ?? ''),
+    enabled: userId !== null,
+  });
+  // A failed read counts as no row: the screens cope with a missing member.
+  const member = userId ? (memberQuery.data ?? null) : null;
+  const memberLoading = userId !== null && memberQuery.isPending;
 
   const refreshMember = useCallback(async () => {
     if (!userId) return null;
-    const row = await fetchOwnMember(userId);
-    setLoaded({ userId, row });
-    return row;
-  }, [userId]);
+    return queryClient.fetchQuery({ queryKey: queryKeys.member.own(userId), queryFn: () => fetchOwnMember(userId), staleTime: 0 });
+  }, [userId, queryClient]);
 
-  const queryClient = useQueryClient();
   const signOut = useCallback(async () => {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
-    setLoaded(null);
     // Everything cached was read as this user: the next one on this browser must not see it.
     queryClient.clear();
     if (error) throw error;

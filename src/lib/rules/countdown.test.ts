@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLASS_STARTED_TEXT, countdownParts, formatCountdown } from './countdown';
+import { CLASS_STARTED_TEXT, countdownParts, formatCountdown, formatTimeLeft } from './countdown';
 
 const start = new Date('2025-11-10T10:00:00Z');
 const before = (ms: number) => new Date(start.getTime() - ms);
@@ -27,5 +27,15 @@ describe('countdown', () => {
     expect(formatCountdown(start, before(24 * 60 * MIN))).toBe('1d 0h 0m');
     expect(formatCountdown(start, before(24 * 60 * MIN - 1))).toBe('23h 59m');
     expect(formatCountdown(start, before(60 * MIN))).toBe('1h 0m');
+  });
+});
+
+describe('formatTimeLeft', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const MIN = 60_000;
+  it('shows days, hours and minutes, rounding the last minute up', () => {
+    expect(formatTimeLeft(new Date(now.getTime() + 2 * 1440 * MIN + 4 * 60 * MIN + 30 * MIN), now)).toBe('2d 4h 30m');
+    expect(formatTimeLeft(new Date(now.getTime() + 3 * 60 * MIN), now)).toBe('3h 0m');
+    expect(formatTimeLeft(new Date(now.getTime() + 59 * 1000), now)).toBe('1m');
   });
 });

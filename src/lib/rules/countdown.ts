@@ -27,8 +27,19 @@ export function countdownParts(start: Date, now: Date): CountdownParts | null {
 /** "2d 3h 15m" (days and hours only when non-zero), or 'Class has started'. */
 export function formatCountdown(start: Date, now: Date): string {
   const parts = countdownParts(start, now);
-  if (!parts) return CLASS_STARTED_TEXT;
-  const { days, hours, minutes } = parts;
+  return parts ? formatParts(parts) : CLASS_STARTED_TEXT;
+}
+
+/**
+ * "2d 4h 30m" until an instant the server stated (a premium class opening), never under "1m":
+ * the instant has not passed while the screen still shows it, so the minute is rounded up.
+ */
+export function formatTimeLeft(target: Date, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((target.getTime() - now.getTime()) / MINUTE));
+  return formatParts({ days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 });
+}
+
+function formatParts({ days, hours, minutes }: CountdownParts): string {
   const out: string[] = [];
   if (days > 0) out.push(`${days}d`);
   if (days > 0 || hours > 0) out.push(`${hours}h`);

@@ -17,7 +17,19 @@ export class AuthError extends Error {
 export const authErrors = {
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
-  tooManyRequests: () => new AuthError(429, 'over_request_rate_limit', 'Too many requests'),
+  // GoTrue's per-IP limiter (the app maps any 429 on sign-in to its own wording).
+  tooManyRequests: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  emailRateLimit: () => new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded'),
+  /** An email of this kind went to this user less than a minute ago (GoTrue's max frequency). */
+  sentTooRecently: (seconds: number) =>
+    new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  invalidPkceParams: () => new AuthError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge'),
+  invalidCodeChallenge: () =>
+    new AuthError(400, 'validation_failed', 'code challenge has to be between 43 and 128 characters and only contain alphanumeric characters, hyphens, periods, underscores and tildes'),
+  pkceParamsMissing: () => new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty'),
+  flowStateNotFound: () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
+  flowStateExpired: () => new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
+  badCodeVerifier: () => new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
   weakPassword: (min: number) =>
     new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {
       weak_password: { reasons: ['length'] },
@@ -37,7 +49,7 @@ export const authErrors = {
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
-  unsupportedGrant: () => new AuthError(400, 'validation_failed', 'unsupported_grant_type'),
+  unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),
   notFound: () => new AuthError(404, 'not_found', 'Not found'),
   userNotFoundAdmin: () => new AuthError(404, 'user_not_found', 'User not found'),
 };

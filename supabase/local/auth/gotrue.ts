@@ -1,18 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_LINK_TTL_SECONDS,
+  EMAIL_MAX_FREQUENCY_SECONDS,
+  FLOW_STATE_TTL_SECONDS,
   MIN_PASSWORD_LENGTH,
   REFRESH_REUSE_INTERVAL_SECONDS,
 } from '../config';
 import { bearerToken, clientIp, readJson, sendJson } from '../http-util';
 import type { JwtClaims, JwtKeys } from '../jwt';
 import type { RestClient } from '../rest-client';
+import type { AuthConfig } from './auth-config';
 import { AuthError, authErrors } from './auth-errors';
 import type { AuthMailer } from './auth-mailer';
-import { SignInLimiter } from './sign-in-limiter';
+import { readCodeChallenge, verifierMatches, type CodeChallenge } from './pkce';
+import { HourlyBudget, TokenBucketLimiter } from './rate-limits';
+import { RedirectPolicy } from './redirect-policy';
 
 /** A row of auth.users as the gateway RPCs return it. */
 export interface StoredUser {
@@ -37,7 +42,17 @@ export interface AuthDeps {
   /** The public URL of the gateway (emailed links point at it). */
   apiUrl: () => string;
   siteUrl: string;
+  /** Redirect allow list and rate limits (supabase/config.toml). */
+  config: AuthConfig;
+  /** Now, in ms: GoTrue's windows (resend frequency, reuse interval, flow expiry, limits) use it. */
+  now?: () => number;
 }
+
+/** How an email link signs in: tokens in the fragment (implicit) or an auth code (PKCE). */
+type EmailFlow = { pkce: false } | { pkce: true; challenge: CodeChallenge };
+
+/** GoTrue's prefix on email tokens of the PKCE flow (verify answers with ?code= for them). */
+const PKCE_TOKEN_PREFIX = 'pkce_';
 
 const API_VERSION_HEADER = { 'x-supabase-api-version': '2024-01-01' };
 const BCRYPT_COST = 10;
@@ -81,15 +96,77 @@ export function publicUser(u: StoredUser): Record<string, unknown> {
   };
 }
 
+/**
+ * The user GoTrue answers a sign-up of an already confirmed address with: a made-up id, no
+ * identities, nothing confirmed, so the answer says nothing about who is registered.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** The seconds left before another email of a kind may go to a user, or 0. */
+function secondsUntilResend(sentAt: string | null, now: number): number {
+  if (!sentAt) return 0;
+  const left = Date.parse(sentAt) + EMAIL_MAX_FREQUENCY_SECONDS * 1000 - now;
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/**
+ * The client address GoTrue's limiters key on. Hosted GoTrue reads it from its proxy's header;
+ * the local gateway is that proxy (loopback only), so a forwarded address is honoured too.
+ */
+function rateLimitKey(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || clientIp(req);
+}
+
 /** GoTrue-compatible handlers for /auth/v1 (the subset the app uses, with GoTrue's shapes and codes). */
 export class AuthService {
-  readonly limiter = new SignInLimiter();
+  private readonly redirects: RedirectPolicy;
+  private readonly limits: { token: TokenBucketLimiter; signups: TokenBucketLimiter; verify: TokenBucketLimiter };
+  private readonly emailBudget: HourlyBudget;
+  private readonly now: () => number;
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    const { rateLimits, additionalRedirectUrls } = deps.config;
+    this.now = deps.now ?? Date.now;
+    this.redirects = new RedirectPolicy(deps.siteUrl, additionalRedirectUrls);
+    this.limits = {
+      token: new TokenBucketLimiter(rateLimits.tokenRefreshPer5Minutes, undefined, this.now),
+      signups: new TokenBucketLimiter(rateLimits.signInSignUpsPer5Minutes, undefined, this.now),
+      verify: new TokenBucketLimiter(rateLimits.tokenVerificationsPer5Minutes, undefined, this.now),
+    };
+    this.emailBudget = new HourlyBudget(rateLimits.emailSentPerHour, this.now);
+  }
+
+  /** GoTrue's per-IP limiter for a route, if it has one. */
+  private limiterFor(route: string): TokenBucketLimiter | null {
+    if (route === 'POST /token') return this.limits.token;
+    if (route === 'POST /signup' || route === 'POST /recover' || route === 'PUT /user') return this.limits.signups;
+    if (route === 'GET /verify' || route === 'POST /verify') return this.limits.verify;
+    return null;
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     try {
       const route = `${req.method} ${path}`;
+      const limiter = this.limiterFor(route);
+      if (limiter && !limiter.take(rateLimitKey(req))) throw authErrors.tooManyRequests();
       if (route === 'POST /signup') return await this.signup(req, res, url);
       if (route === 'POST /token') return await this.token(req, res, url);
       if (route === 'GET /verify') return await this.verifyLink(res, url);
@@ -165,22 +242,33 @@ export class AuthService {
 
   // --- redirects and emails ------------------------------------------------------------------
 
-  /** GoTrue only redirects to the site URL or allowed URLs; loopback stands in for the allow list. */
+  /** GoTrue redirects only to the site URL and the allowed URLs (redirect-policy.ts). */
   private safeRedirect(candidate: string | null | undefined, fallback: string): string {
-    if (!candidate) return fallback;
-    try {
-      const target = new URL(candidate);
-      const site = new URL(this.deps.siteUrl);
-      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
-      if (target.origin === site.origin || loopback) return candidate;
-    } catch {
-      // not a URL
-    }
-    return fallback;
+    return this.redirects.resolve(candidate, fallback);
   }
 
-  private async sendEmailLink(user: StoredUser, type: 'signup' | 'recovery', redirectTo: string): Promise<void> {
-    const token = randomToken();
+  /**
+   * Checks GoTrue's limits on an email of `kind` to `user` (one a minute per user, the project's
+   * hourly budget) and, for the PKCE flow, records the flow state its link will complete.
+   */
+  private async prepareEmail(user: StoredUser, type: 'signup' | 'recovery', flow: EmailFlow): Promise<void> {
+    const wait = secondsUntilResend(type === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at, this.now());
+    if (wait > 0) throw authErrors.sentTooRecently(wait);
+    if (!this.emailBudget.spend()) throw authErrors.emailRateLimit();
+    if (flow.pkce) {
+      await this.deps.rest.rpc('create_flow_state', {
+        p_user_id: user.id,
+        p_auth_code: randomUUID(),
+        p_code_challenge: flow.challenge.challenge,
+        p_code_challenge_method: flow.challenge.method,
+        p_authentication_method: type,
+      });
+    }
+  }
+
+  private async sendEmailLink(user: StoredUser, type: 'signup' | 'recovery', redirectTo: string, flow: EmailFlow): Promise<void> {
+    await this.prepareEmail(user, type, flow);
+    const token = `${flow.pkce ? PKCE_TOKEN_PREFIX : ''}${randomToken()}`;
     await this.deps.rest.rpc('issue_email_token', {
       p_user_id: user.id,
       p_type: type,
@@ -273,23 +361,30 @@ export class AuthService {
     if (!EMAIL_RE.test(email)) throw authErrors.invalidEmail();
     const password = this.checkPassword(body.password);
     const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const flow = this.emailFlow(body);
     const redirectTo = this.safeRedirect(url.searchParams.get('redirect_to'), this.deps.siteUrl);
 
-    let user = await this.userByEmail(email);
-    if (user?.email_confirmed_at) throw authErrors.userAlreadyExists();
-    if (user) {
-      // Unconfirmed: GoTrue updates the pending user and sends the confirmation again.
-      user =
-        (await this.updateStoredUser(user.id, {
-          p_password_hash: await bcrypt.hash(password, BCRYPT_COST),
-          p_user_metadata: data,
-        })) ?? user;
-    } else {
-      user = await this.createUser(email, password, data, false);
+    const existing = await this.userByEmail(email);
+    // A confirmed address: GoTrue answers as for a new sign-up, sends nothing, changes nothing.
+    if (existing?.email_confirmed_at) return this.send(res, 200, obfuscatedUser(email, data));
+    // Unconfirmed: GoTrue never updates the pending user (whoever signs up again may not own the
+    // address); it only sends the confirmation again, at most once a minute.
+    const user = existing ?? (await this.createUser(email, password, data, false));
+    try {
+      await this.sendEmailLink(user, 'signup', redirectTo, flow);
+    } catch (error) {
+      // GoTrue creates the user and sends its email in one transaction.
+      if (!existing) await this.deps.rest.rpc('delete_user', { p_id: user.id });
+      throw error;
     }
-    await this.sendEmailLink(user, 'signup', redirectTo);
     const fresh = (await this.userById(user.id)) ?? user;
     this.send(res, 200, publicUser(fresh));
+  }
+
+  /** The PKCE challenge a sign-up or recovery sent (supabase-js flowType 'pkce'), if any. */
+  private emailFlow(body: Record<string, unknown>): EmailFlow {
+    const challenge = readCodeChallenge(body);
+    return challenge ? { pkce: true, challenge } : { pkce: false };
   }
 
   private async token(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -298,16 +393,10 @@ export class AuthService {
     if (grant === 'password') {
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
-      const ip = clientIp(req);
-      if (this.limiter.isBlocked(email, ip)) throw authErrors.tooManyRequests();
       const user = email ? await this.userByEmail(email) : null;
       const ok = user?.encrypted_password ? await bcrypt.compare(password, user.encrypted_password) : false;
-      if (!user || !ok) {
-        this.limiter.recordFailure(email, ip);
-        throw authErrors.invalidCredentials();
-      }
+      if (!user || !ok) throw authErrors.invalidCredentials();
       if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
-      this.limiter.reset(email, ip);
       return this.send(res, 200, await this.newSession(user, 'password'));
     }
     if (grant === 'refresh_token') {
@@ -321,6 +410,7 @@ export class AuthService {
         p_token: presented,
         p_new_token: randomToken(),
         p_reuse_seconds: REFRESH_REUSE_INTERVAL_SECONDS,
+        p_now: new Date(this.now()).toISOString(),
       });
       if (rotated.status === 'not_found') throw authErrors.refreshTokenNotFound();
       if (rotated.status === 'revoked') throw authErrors.refreshTokenAlreadyUsed();
@@ -328,7 +418,32 @@ export class AuthService {
       if (!user) throw authErrors.refreshTokenNotFound();
       return this.send(res, 200, await this.sessionResponse(user, rotated.session_id!, rotated.refresh_token!, 'token_refresh'));
     }
+    if (grant === 'pkce') return this.send(res, 200, await this.exchangeAuthCode(body));
     throw authErrors.unsupportedGrant();
+  }
+
+  /** /token?grant_type=pkce: an auth code from a followed link plus the verifier → a session. */
+  private async exchangeAuthCode(body: Record<string, unknown>) {
+    const authCode = typeof body.auth_code === 'string' ? body.auth_code : '';
+    const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+    if (!authCode || !verifier) throw authErrors.pkceParamsMissing();
+    const flow = await this.deps.rest.rpc<{
+      user_id: string;
+      code_challenge: string;
+      code_challenge_method: CodeChallenge['method'];
+      authentication_method: 'signup' | 'recovery';
+      auth_code_issued_at: string | null;
+    } | null>('flow_state_by_code', { p_auth_code: authCode });
+    if (!flow?.auth_code_issued_at) throw authErrors.flowStateNotFound();
+    if (Date.parse(flow.auth_code_issued_at) + FLOW_STATE_TTL_SECONDS * 1000 < this.now()) throw authErrors.flowStateExpired();
+    if (!verifierMatches(verifier, { challenge: flow.code_challenge, method: flow.code_challenge_method })) {
+      throw authErrors.badCodeVerifier();
+    }
+    // One exchange per code, even when two arrive at once.
+    if (!(await this.deps.rest.rpc<boolean>('consume_flow_state', { p_auth_code: authCode }))) throw authErrors.flowStateNotFound();
+    const user = await this.userById(flow.user_id);
+    if (!user) throw authErrors.flowStateNotFound();
+    return this.newSession(user, flow.authentication_method === 'recovery' ? 'recovery' : 'otp');
   }
 
   /** Confirms an emailed token; returns the session and where to send the browser. */
@@ -341,45 +456,62 @@ export class AuthService {
     // Following either link proves the address.
     const user = await this.updateStoredUser(consumed.user_id, { p_confirm: true });
     if (!user) throw authErrors.otpExpired();
-    const session = await this.newSession(user, consumed.type === 'recovery' ? 'recovery' : 'otp');
-    return { session, redirectTo: consumed.redirect_to, type: consumed.type };
+    return { user, redirectTo: consumed.redirect_to, type: consumed.type as 'signup' | 'recovery' };
   }
 
+  private async sessionFromEmailToken(tokenHash: string, type: string) {
+    const { user, redirectTo, type: consumedType } = await this.consumeEmailToken(tokenHash, type);
+    return { session: await this.newSession(user, consumedType === 'recovery' ? 'recovery' : 'otp'), redirectTo };
+  }
+
+  /**
+   * GET /verify, the emailed link. Implicit flow: 303 to redirect_to#access_token=…&type=….
+   * PKCE flow (token prefixed pkce_): 303 to redirect_to?code=… and only the browser holding the
+   * code verifier can turn that into a session. Errors go in the fragment (and, for PKCE, the
+   * query), as GoTrue sends them.
+   */
   private async verifyLink(res: ServerResponse, url: URL): Promise<void> {
     const type = url.searchParams.get('type') ?? 'signup';
     const token = url.searchParams.get('token') ?? '';
+    const pkce = token.startsWith(PKCE_TOKEN_PREFIX);
     const fallback = type === 'recovery' ? `${this.deps.siteUrl}/auth/callback` : this.deps.siteUrl;
     const requested = this.safeRedirect(url.searchParams.get('redirect_to'), fallback);
+    let location: URL;
     try {
-      const { session, redirectTo } = await this.consumeEmailToken(sha256(token), type);
-      const target = this.safeRedirect(redirectTo, requested);
-      const fragment = new URLSearchParams({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-        type,
-      });
-      res.writeHead(303, { location: `${target.split('#')[0]}#${fragment.toString()}` });
-      res.end();
+      if (pkce) {
+        const { user, redirectTo, type: consumedType } = await this.consumeEmailToken(sha256(token), type);
+        const code = await this.deps.rest.rpc<string | null>('issue_auth_code', { p_user_id: user.id, p_authentication_method: consumedType });
+        if (!code) throw authErrors.flowStateNotFound();
+        location = new URL(this.safeRedirect(redirectTo, requested));
+        location.searchParams.set('code', code);
+      } else {
+        const { session, redirectTo } = await this.sessionFromEmailToken(sha256(token), type);
+        location = new URL(this.safeRedirect(redirectTo, requested));
+        location.hash = new URLSearchParams({
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: 'bearer',
+          type,
+        }).toString();
+      }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      const fragment = new URLSearchParams({
-        error: 'access_denied',
-        error_code: error.code,
-        error_description: error.message,
-      });
-      res.writeHead(303, { location: `${requested.split('#')[0]}#${fragment.toString()}` });
-      res.end();
+      location = new URL(requested);
+      const details = { error: error.status === 403 ? 'access_denied' : 'invalid_request', error_code: error.code, error_description: error.message };
+      if (pkce) for (const [k, v] of Object.entries(details)) location.searchParams.set(k, v);
+      location.hash = new URLSearchParams({ ...details, sb: '' }).toString();
     }
+    res.writeHead(303, { location: location.toString() });
+    res.end();
   }
 
   private async verifyPost(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req);
     const type = typeof body.type === 'string' ? body.type : 'signup';
     const raw = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
-    const { session } = await this.consumeEmailToken(sha256(raw), type);
+    const { session } = await this.sessionFromEmailToken(sha256(raw), type);
     this.send(res, 200, session);
   }
 
@@ -417,10 +549,11 @@ export class AuthService {
     const body = await readJson(req);
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!EMAIL_RE.test(email)) throw authErrors.invalidEmail();
+    const flow = this.emailFlow(body);
     const redirectTo = this.safeRedirect(url.searchParams.get('redirect_to'), `${this.deps.siteUrl}/auth/callback`);
     const user = await this.userByEmail(email);
     // Same answer whether or not the address is known (no account enumeration).
-    if (user) await this.sendEmailLink(user, 'recovery', redirectTo);
+    if (user) await this.sendEmailLink(user, 'recovery', redirectTo, flow);
     this.send(res, 200, {});
   }
 

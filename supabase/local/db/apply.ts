@@ -40,6 +40,23 @@ const historyDdl = `
     name text
   );`;
 
+/** The role migrations run as: hosted's `postgres`, which is not a superuser (platform.sql). */
+export const MIGRATION_ROLE = 'postgres';
+
+// A migration that switched roles could do locally what postgres may not do on hosted.
+const roleSwitch = /\b(set\s+(session\s+|local\s+)?role|reset\s+role|session\s+authorization)\b/i;
+
+/**
+ * Runs `fn` in one transaction as `postgres`, the way the Supabase CLI applies migrations to the
+ * hosted project: whatever needs a superuser, or ownership of auth's tables, fails here too.
+ */
+export async function asMigrationRole<T>(db: SqlDatabase, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec(`set local role ${MIGRATION_ROLE}`);
+    return fn(tx);
+  });
+}
+
 export interface ApplyMigrationsResult {
   applied: string[];
   skipped: string[];
@@ -47,11 +64,11 @@ export interface ApplyMigrationsResult {
 
 /**
  * Applies every migration not yet in supabase_migrations.schema_migrations, each in its own
- * transaction together with its history row, so a second run is a no-op and a failed migration
- * leaves nothing half-applied.
+ * transaction together with its history row and as `postgres` (not a superuser, as on hosted),
+ * so a second run is a no-op and a failed migration leaves nothing half-applied.
  */
 export async function applyMigrations(db: SqlDatabase, dir: string = migrationsDir): Promise<ApplyMigrationsResult> {
-  await db.exec(historyDdl);
+  await asMigrationRole(db, (tx) => tx.exec(historyDdl));
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
       (r) => r.version,
@@ -65,7 +82,10 @@ export async function applyMigrations(db: SqlDatabase, dir: string = migrationsD
       continue;
     }
     try {
-      await db.transaction(async (tx) => {
+      if (roleSwitch.test(m.sql.replace(/--.*$/gm, ''))) {
+        throw new Error('a migration may not switch roles (hosted runs it as postgres, which cannot become another role)');
+      }
+      await asMigrationRole(db, async (tx) => {
         await tx.exec(m.sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
           m.version,

@@ -8,6 +8,13 @@ export const pgliteExtensions = { pgcrypto, citext };
 export type Database = PGlite;
 
 /**
+ * The cluster's bootstrap superuser. Hosted Supabase's is `supabase_admin`; `postgres` is created
+ * by platform.sql without superuser. PGlite cannot demote or rename its bootstrap role, so new
+ * clusters are initialised with this name instead of PGlite's default `postgres`.
+ */
+export const PLATFORM_SUPERUSER = 'supabase_admin';
+
+/**
  * The part of a database client the apply functions need: PGlite and its transactions fit it,
  * and so does a small adapter over node-postgres (see supabase/tests/support/real-postgres.ts).
  */
@@ -34,6 +41,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const dataDir = options.dataDir === 'memory' ? undefined : options.dataDir;
   const db = await PGlite.create(dataDir, {
     extensions: pgliteExtensions,
+    initDbStartParams: ['-U', PLATFORM_SUPERUSER],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   return db;

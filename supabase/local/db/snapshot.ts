@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { applyMigrations, applyPlatform, applySeed, listMigrations, type ApplyMigrationsResult } from './apply.ts';
-import { openDatabase, type Database, type SqlExecutor } from './open-database.ts';
+import { openDatabase, PLATFORM_SUPERUSER, type Database, type SqlExecutor } from './open-database.ts';
 import { platformSqlPath, snapshotCacheDir } from './paths.ts';
 
 // A fresh initdb costs 6-12 s and a lot of memory; loading a dumped tarball ~1-2 s. So the
@@ -130,9 +130,11 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     mkdirSync(dataDir, { recursive: true });
   }
   const db = await openDatabase({ dataDir, ...(created ? { loadDataDir: await getMigratedSnapshot() } : {}) });
-  if (!created && (await supersededMigrations(db)).length > 0) {
-    // Built from a migration chain that no longer exists (the one-time per-domain squash): the
-    // current migrations cannot apply on top of it, so the local data folder starts again.
+  // A folder made before the local database had hosted's roles (postgres was its superuser)
+  // cannot be converted; one built from a migration chain that no longer exists (the one-time
+  // per-domain squash) cannot take the current migrations. Either starts again (demo data only).
+  if (!created && (!(await hasHostedRoles(db)) || (await supersededMigrations(db)).length > 0)) {
+    console.log(`[local stack] ${dataDir} was built without hosted Supabase's roles or from an older migration chain; recreating it (demo data is re-seeded).`);
     await db.close();
     return prepareDatabase({ ...options, reset: true });
   }
@@ -145,6 +147,12 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     await db.close();
     throw error;
   }
+}
+
+/** Whether the cluster's bootstrap superuser is hosted's supabase_admin (not postgres). */
+async function hasHostedRoles(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ rolname: string }>('select rolname from pg_catalog.pg_roles where oid = 10');
+  return rows[0]?.rolname === PLATFORM_SUPERUSER;
 }
 
 /**

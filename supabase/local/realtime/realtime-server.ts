@@ -15,6 +15,42 @@ export interface ChangeEvent {
   old_record: Record<string, unknown> | null;
   columns: Array<{ name: string; type: string }>;
   primary_key: string[] | null;
+  /** pg_class.relreplident: 'd' default (old row = primary key), 'f' full, 'n' nothing, 'i' index. */
+  replica_identity?: 'd' | 'f' | 'n' | 'i';
+  rls_enabled?: boolean;
+}
+
+const pick = (row: Record<string, unknown> | null, keys: string[]) =>
+  row ? Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]])) : {};
+
+/**
+ * The old row as logical replication carries it, which is all hosted Realtime knows of it: the
+ * primary key, or every column with REPLICA IDENTITY FULL (the trigger sees the whole row).
+ */
+export function replicatedOldRow(change: ChangeEvent): Record<string, unknown> | null {
+  if (change.type === 'INSERT' || !change.old_record) return null;
+  if (change.replica_identity === 'f') return change.old_record;
+  if (change.replica_identity === 'n') return {};
+  return pick(change.old_record, change.primary_key ?? []);
+}
+
+/**
+ * Whether a binding's filter lets a change through, as Realtime's apply_rls decides: on the new
+ * row, or for a DELETE on the replicated old row (so a DELETE filtered on a column outside the
+ * primary key only arrives when the table's replica identity is full).
+ */
+export function passesFilter(filter: ChangeFilter | null, change: ChangeEvent): boolean {
+  if (change.type === 'DELETE') return matchesFilter(filter, {}) || matchesFilter(filter, replicatedOldRow(change));
+  return matchesFilter(filter, change.record);
+}
+
+/**
+ * The payload's old_record: the replicated old row for UPDATE; for DELETE the same, cut to the
+ * primary key when RLS is on (Realtime cannot check a deleted row against policies).
+ */
+export function deliveredOldRecord(change: ChangeEvent): Record<string, unknown> {
+  const old = replicatedOldRow(change) ?? {};
+  return change.type === 'DELETE' && change.rls_enabled !== false ? pick(old, change.primary_key ?? []) : old;
 }
 
 interface Binding {
@@ -199,8 +235,6 @@ export class RealtimeServer {
   /** Delivers a committed change to every matching subscription allowed to see it. */
   private async publish(change: ChangeEvent): Promise<void> {
     const visibility = new Map<string, Promise<boolean>>();
-    const pkOnly = (row: Record<string, unknown> | null) =>
-      row && change.primary_key ? Object.fromEntries(change.primary_key.map((k) => [k, row[k]])) : {};
     const deliveries: Array<Promise<void>> = [];
     for (const client of this.clients) {
       for (const channel of client.channels.values()) {
@@ -210,7 +244,7 @@ export class RealtimeServer {
               (b.event === '*' || b.event === change.type) &&
               b.schema === change.schema &&
               (b.table === '*' || b.table === change.table) &&
-              matchesFilter(b.parsed, change.type === 'DELETE' ? change.old_record : change.record),
+              passesFilter(b.parsed, change),
           )
           .map((b) => b.id);
         if (ids.length === 0) continue;
@@ -230,8 +264,7 @@ export class RealtimeServer {
               errors: null,
             };
             if (change.type !== 'DELETE') data.record = change.record;
-            // Like hosted Realtime with RLS on: the old row carries only its primary key.
-            if (change.type !== 'INSERT') data.old_record = pkOnly(change.old_record);
+            if (change.type !== 'INSERT') data.old_record = deliveredOldRecord(change);
             this.send(client, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } });
           })(),
         );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerToken, BodyTooLargeError, readBody, sendJson } from '../http-util';
+import { bearerToken, BodyTooLargeError, readBody, readJson as readJsonBody, sendJson } from '../http-util';
 import type { JwtKeys } from '../jwt';
 import { RestError, type RestClient } from '../rest-client';
 import { isValidObjectName, type ObjectStore } from './object-store';
@@ -12,12 +12,16 @@ interface Bucket {
   allowed_mime_types: string[] | null;
 }
 
-/** An error in Storage's shape: HTTP 400 (500 for server faults) with the real code in `statusCode`. */
+/**
+ * An error in Storage's shape: HTTP 400 (500 for server faults) with the real code in
+ * `statusCode`, except an over-size upload, which hosted answers with HTTP 413.
+ */
 class StorageError extends Error {
   constructor(
     readonly statusCode: number,
     readonly error: string,
     message: string,
+    readonly httpStatus = statusCode >= 500 ? 500 : 400,
   ) {
     super(message);
   }
@@ -27,7 +31,7 @@ const storageErrors = {
   bucketNotFound: () => new StorageError(404, 'Bucket not found', 'Bucket not found'),
   objectNotFound: () => new StorageError(404, 'not_found', 'Object not found'),
   duplicate: () => new StorageError(409, 'Duplicate', 'The resource already exists'),
-  tooLarge: () => new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
+  tooLarge: () => new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size', 413),
   mimeType: (type: string) => new StorageError(415, 'invalid_mime_type', `mime type ${type} is not supported`),
   invalidKey: (key: string) => new StorageError(400, 'Invalid Input', `Invalid key: ${key}`),
   invalidJwt: () => new StorageError(400, 'InvalidJWT', 'Invalid JWT'),
@@ -45,8 +49,21 @@ export function mimeAllowed(type: string, allowed: string[] | null): boolean {
   });
 }
 
+/** Room for the multipart envelope around a file at the size limit. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 function quoteInValue(v: string): string {
   return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** One row of the list endpoint (a folder has null id, dates and metadata). */
+interface ListEntry {
+  name: string;
+  id: string | null;
+  updated_at: string | null;
+  created_at: string | null;
+  last_accessed_at: string | null;
+  metadata: Record<string, unknown> | null;
 }
 
 export interface StorageDeps {
@@ -68,6 +85,7 @@ export class StorageService {
       const [, scope, bucketId, rawName] = m;
       const name = rawName ? decodeURIComponent(rawName) : '';
       const method = req.method ?? 'GET';
+      if (!scope && bucketId === 'list' && method === 'POST' && name) return await this.list(req, res, name);
       if (scope === 'public' && (method === 'GET' || method === 'HEAD')) return await this.download(req, res, bucketId!, name, true);
       if (scope && (method === 'GET' || method === 'HEAD')) return await this.download(req, res, bucketId!, name, false);
       if (!scope && (method === 'GET' || method === 'HEAD') && name) return await this.download(req, res, bucketId!, name, false);
@@ -77,7 +95,7 @@ export class StorageService {
       throw new StorageError(404, 'not_found', 'Route not found');
     } catch (error) {
       if (error instanceof StorageError) {
-        return sendJson(res, error.statusCode >= 500 ? 500 : 400, {
+        return sendJson(res, error.httpStatus, {
           statusCode: String(error.statusCode),
           error: error.error,
           message: error.message,
@@ -110,7 +128,7 @@ export class StorageService {
   private async readUpload(req: IncomingMessage, limit: number): Promise<{ data: Buffer; contentType: string }> {
     let body: Buffer;
     try {
-      body = await readBody(req, limit + 64 * 1024);
+      body = await readBody(req, limit + MULTIPART_OVERHEAD_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw storageErrors.tooLarge();
       throw error;
@@ -138,6 +156,8 @@ export class StorageService {
     const caller = await this.callerToken(req);
     const bucket = await this.bucket(bucketId);
     const limit = bucket.file_size_limit ?? 50 * 1024 * 1024;
+    // Refused before reading when the declared size is over (the body is then drained by Node).
+    if (Number(req.headers['content-length'] ?? 0) > limit + MULTIPART_OVERHEAD_BYTES) throw storageErrors.tooLarge();
     const { data, contentType } = await this.readUpload(req, limit);
     if (data.length > limit) throw storageErrors.tooLarge();
     if (!mimeAllowed(contentType, bucket.allowed_mime_types)) throw storageErrors.mimeType(contentType);
@@ -200,8 +220,56 @@ export class StorageService {
       'content-type': object.contentType,
       'content-length': object.data.length,
       'cache-control': 'no-cache',
+      // A stored file is never sniffed into something else (an "image" that is really HTML).
+      'x-content-type-options': 'nosniff',
     });
     res.end(req.method === 'HEAD' ? undefined : object.data);
+  }
+
+  /**
+   * POST /object/list/<bucket> as Storage's search answers it: the entries one level under
+   * `prefix` (a folder: a trailing / is implied), names relative to it, folders with null id and
+   * metadata, `search` narrowing by name start, sorted, then offset and limit (default 100).
+   * Only the objects the caller's policies let it select are seen.
+   */
+  private async list(req: IncomingMessage, res: ServerResponse, bucketId: string) {
+    const caller = await this.callerToken(req);
+    await this.bucket(bucketId);
+    const body = await readJsonBody(req);
+    const rawPrefix = typeof body.prefix === 'string' ? body.prefix : '';
+    const prefix = rawPrefix && !rawPrefix.endsWith('/') ? `${rawPrefix}/` : rawPrefix;
+    const search = typeof body.search === 'string' ? body.search : '';
+    const limit = Math.min(typeof body.limit === 'number' && body.limit > 0 ? body.limit : 100, 1500);
+    const offset = typeof body.offset === 'number' && body.offset > 0 ? body.offset : 0;
+    const sortBy = (body.sortBy ?? {}) as { column?: string; order?: string };
+    const column = ['updated_at', 'created_at', 'last_accessed_at'].includes(sortBy.column ?? '') ? sortBy.column! : 'name';
+    const descending = sortBy.order?.toLowerCase() === 'desc';
+
+    const rows = await this.deps.rest.request<ListEntry[]>(
+      'GET',
+      `/objects?bucket_id=eq.${encodeURIComponent(bucketId)}&select=id,name,updated_at,created_at,last_accessed_at,metadata`,
+      { token: caller.token, schema: 'storage' },
+    );
+    const start = (prefix + search).toLowerCase();
+    const folders = new Map<string, ListEntry>();
+    const files: ListEntry[] = [];
+    for (const row of rows) {
+      if (!row.name.toLowerCase().startsWith(start)) continue;
+      const relative = row.name.slice(prefix.length);
+      const slash = relative.indexOf('/');
+      if (slash === -1) files.push({ ...row, name: relative });
+      else {
+        const folder = relative.slice(0, slash);
+        folders.set(folder, { name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      }
+    }
+    const order = (a: string | null, b: string | null) => (descending ? -1 : 1) * String(a ?? '').localeCompare(String(b ?? ''));
+    const byName = (a: ListEntry, b: ListEntry) => order(a.name, b.name);
+    const entries =
+      column === 'name'
+        ? [...folders.values(), ...files].sort(byName)
+        : [...[...folders.values()].sort(byName), ...files.sort((a, b) => order(a[column as keyof ListEntry] as string, b[column as keyof ListEntry] as string))];
+    sendJson(res, 200, entries.slice(offset, offset + limit));
   }
 
   /** Deletes the named objects the caller's policies allow; returns the deleted rows. */

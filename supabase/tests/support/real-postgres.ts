@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import type { SqlDatabase, SqlExecutor } from '../../local/db/open-database.ts';
+import { PLATFORM_SUPERUSER, type SqlDatabase, type SqlExecutor } from '../../local/db/open-database.ts';
 
 /** Where a PostgreSQL server binary may be on this machine (Debian layout first). */
 export function findPostgresBinDir(): string | null {
@@ -32,8 +32,10 @@ export interface ThrowawayCluster {
 }
 
 /**
- * Starts a throwaway PostgreSQL cluster on a loopback port in a temp folder (trust auth, superuser
- * `postgres`). As root, initdb refuses to run, so the server runs as the `postgres` OS user.
+ * Starts a throwaway PostgreSQL cluster on a loopback port in a temp folder, set up like hosted
+ * Supabase's: trust auth, the bootstrap superuser is `supabase_admin` (platform.sql then creates
+ * `postgres` without superuser). As root, initdb refuses to run, so the server runs as the
+ * `postgres` OS user.
  */
 export async function startThrowawayCluster(binDir: string): Promise<ThrowawayCluster> {
   const dir = mkdtempSync(`${tmpdir()}/studio-pg-`);
@@ -49,14 +51,14 @@ export async function startThrowawayCluster(binDir: string): Promise<ThrowawayCl
   }
   const data = `${dir}/data`;
   const port = await freePort();
-  run(`${binDir}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  run(`${binDir}/initdb`, ['-D', data, '-U', PLATFORM_SUPERUSER, '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   run(`${binDir}/pg_ctl`, [
     '-D', data, '-w', '-l', `${dir}/server.log`, 'start',
     '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
   ]);
   return {
     port,
-    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    connectionString: `postgres://${PLATFORM_SUPERUSER}@127.0.0.1:${port}/postgres`,
     stop() {
       try {
         run(`${binDir}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop']);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { ACCOUNTS, PASSWORD, authHeaders, createConfirmedMember } from '../support/accounts';
+import { ACCOUNTS, PASSWORD, authHeaders, createConfirmedMember, passwordSession } from '../support/accounts';
 import { tabTo } from '../support/keyboard';
 import { escapeRegExp, unique } from '../support/names';
 import { bookAs, memberByEmail, rest } from '../support/rest';
@@ -136,6 +136,10 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await page.getByRole('button', { name: `Delete ${fullName}` }).click();
     await expectToast(page, 'Member deleted successfully');
     expect(await memberByEmail(stack, leaver), 'the deleted member is gone from the database').toBeUndefined();
+    // Their login went with them, and the free trial is once per email, even after deletion.
+    await expect(passwordSession(stack, leaver, 'leaver-pass-1'), 'the deleted member signs in').rejects.toThrow(/sign-in of .* failed: 400/);
+    await createConfirmedMember(stack, leaver, 'leaver-pass-2', { full_name: fullName, signup_source: 'free-trial' });
+    expect(await memberByEmail(stack, leaver), 'the same email signing up again').toMatchObject({ membership_tier: 'payg', has_used_trial: true });
   });
 
   await test.step("analytics shows the database's own figures", async () => {

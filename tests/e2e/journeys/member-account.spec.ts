@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ACCOUNTS, authHeaders, createConfirmedMember, passwordSession, signInAs } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
 import { createClass, memberByEmail, rest, type ClassRow } from '../support/rest';
 import { escapeRegExp, unique } from '../support/names';
+import { findClassCard } from '../support/page-helpers';
 
 // Journeys of issues 5 and 7 beyond the first booking: the trial transition, the premium lock,
 // a declined class payment, a plan purchase, and the profile (photo and password).
@@ -13,15 +13,6 @@ const DAY_MS = 24 * 3600_000;
 /** The 1x1 PNG a member "uploads" as a profile photo. */
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-/** Finds a class on Book a Class by name (the search box) and returns its card. */
-async function findCard(page: Page, name: string) {
-  await page.goto('/my-schedule');
-  await page.getByPlaceholder('Search classes or instructors...').fill(name);
-  const card = page.getByRole('article', { name });
-  await expect(card).toBeVisible();
-  return card;
-}
-
 /** A trial member's first booking is their free trial and moves them to pay-as-you-go (spec section 4). */
 test('trial member books their free class and becomes pay-as-you-go', async ({ page, stack }) => {
   const email = `${unique('trialbook')}@example.test`;
@@ -30,7 +21,7 @@ test('trial member books their free class and becomes pay-as-you-go', async ({ p
   expect((await memberByEmail(stack, email))?.membership_tier, 'the free-trial sign-up makes a trial member').toBe('trial');
   const cls = await createClass(stack, `Yoga ${unique('t')}`, 2, 10, 10);
   await signInAs(page, stack, email, { password: 'trial-pass-123' });
-  const card = await findCard(page, cls.name);
+  const card = await findClassCard(page, cls.name);
   await card.getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByText('Free trial class booked! You are now on Pay-As-You-Go.', { exact: true }).first()).toBeVisible();
   await expect(card.getByRole('button', { name: 'Booked' })).toBeVisible();
@@ -54,7 +45,7 @@ test('premium class is locked for a standard member and bookable by a premium on
     unlock_for_standard: '3 days',
   });
   await signInAs(page, stack, ACCOUNTS.standard);
-  const card = await findCard(page, cls!.name);
+  const card = await findClassCard(page, cls!.name);
   await expect(card.getByText(/^Opens in /)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Locked' })).toBeDisabled();
   // The database refuses it too, whatever a browser sends.
@@ -67,7 +58,7 @@ test('premium class is locked for a standard member and bookable by a premium on
 
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, stack, ACCOUNTS.premium);
-  const open = await findCard(page, cls!.name);
+  const open = await findClassCard(page, cls!.name);
   await open.getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByText('Class booked successfully!', { exact: true }).first()).toBeVisible();
   await expect(open.getByRole('button', { name: 'Booked' })).toBeVisible();
@@ -77,7 +68,7 @@ test('premium class is locked for a standard member and bookable by a premium on
 test('pay-as-you-go member declines the payment and the spot is released', async ({ page, stack, baseURL }) => {
   const cls = await createClass(stack, `Circuits ${unique('d')}`, 2, 4, 10);
   await signInAs(page, stack, ACCOUNTS.payg);
-  const card = await findCard(page, cls.name);
+  const card = await findClassCard(page, cls.name);
   await card.getByRole('button', { name: 'Book Now' }).click();
   await page.getByRole('button', { name: 'Decline' }).click({ timeout: 20_000 });
   await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });

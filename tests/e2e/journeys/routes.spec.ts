@@ -30,3 +30,12 @@ for (const role of ['signed out', 'member', 'admin'] as const) {
     }
   });
 }
+
+/** The journeys run under the deployed policy (issue 16): the build is served with netlify.toml's headers. */
+test('pages are served under the deployed Content-Security-Policy', async ({ page }) => {
+  const response = await page.goto('/schedule');
+  const headers = response!.headers();
+  expect(headers['content-security-policy'], 'the CSP of netlify.toml').toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+});

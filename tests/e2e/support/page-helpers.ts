@@ -18,3 +18,12 @@ export async function openRoute(page: Page, path: string): Promise<void> {
   expect(response?.status(), `HTTP status of ${path}`).toBeLessThan(400);
   await settle(page);
 }
+
+/** Finds a class on Book a Class (/my-schedule) by name through the search box, and returns its card. */
+export async function findClassCard(page: Page, name: string) {
+  await page.goto('/my-schedule');
+  await page.getByPlaceholder('Search classes or instructors...').fill(name);
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  return card;
+}

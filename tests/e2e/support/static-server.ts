@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { headersForPath, readNetlifyHeaderRules } from '../../../scripts/netlify-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +36,9 @@ export interface StaticServer {
 
 /**
  * Serves a production build the way Netlify does: files from `dist`, gzip for text, long-lived
- * caching for hashed assets, index.html for every other path (SPA fallback), and
+ * caching for hashed assets, index.html for every other path (SPA fallback), netlify.toml's
+ * headers (its Content-Security-Policy naming the local stack where it names the hosted project,
+ * so every journey runs under the deployed policy and a violation is a console error), and
  * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
  */
 export async function startStaticServer(distDir: string, port = 0): Promise<StaticServer> {
@@ -43,11 +46,16 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
   const indexHtml = join(root, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`No build at ${root}: run the build first.`);
   const gzCache = new Map<string, Buffer>();
+  const headerRules = readNetlifyHeaderRules();
   let functionsTarget: string | null = null;
 
   function serveFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200) {
     const ext = extname(file).toLowerCase();
-    const headers: Record<string, string> = { 'content-type': TYPES[ext] ?? 'application/octet-stream' };
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const headers: Record<string, string> = {
+      ...headersForPath(headerRules, pathname, { supabaseOrigin: functionsTarget ?? undefined }),
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+    };
     headers['cache-control'] = file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (COMPRESSIBLE.has(ext) && acceptsGzip) {

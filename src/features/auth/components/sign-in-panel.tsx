@@ -81,7 +81,10 @@ export function SignInPanel({ target }: { target: string }) {
 
       {confirmFor && mode === 'signin' && (
         <p role="status" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          We've sent a confirmation link to <strong>{confirmFor}</strong>. Please confirm your email, then sign in.
+          {/* True whether or not the address was new: hosted Supabase answers a sign-up of a
+              registered address like a new one and sends nothing. */}
+          Check your email at <strong>{confirmFor}</strong> for a confirmation link, then sign in. Already confirmed
+          this address? Just sign in.
         </p>
       )}
 

@@ -1,38 +1,124 @@
-import type { BookingType } from '@/config/booking-types';
-import type { PostgrestError } from '@supabase/supabase-js';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
+import { startClassCheckout } from './start-class-checkout';
 
-/** The booking form's choice (spec: Member / Free Trial / Pay-as-you-go); null lets the server decide. */
+/**
+ * A booking request (`book_class`, docs/data-contract.md). The input schema is the booking form's
+ * too: what the form accepts is what the request sends. `bookingType` null lets the server decide
+ * (the Book Now buttons); the form sends the member's choice.
+ */
+/** Class ids are uuids; anything else cannot name a class and is never sent. */
+export const classIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
-/** What `book_class` answered (docs/data-contract.md). */
-export type BookClassResult = {
-  status: 'booked' | 'payment_required';
-  booking_id: string | null;
-  class_id: string;
-  booking_type: BookingType | null;
-  payment_status: 'completed' | 'pending' | null;
-  needs_payment: boolean;
-  price_payg: number | null;
-  previous_tier: string | null;
-  tier: string | null;
-  trial_used: boolean;
-  spots_left: number | null;
-};
+export const bookClassInputSchema = z.object({
+  classId: classIdSchema,
+  bookingType: z.enum(['paid', 'trial', 'payg']).nullable(),
+});
+export type BookClassInput = z.infer<typeof bookClassInputSchema>;
 
-/** A refusal raised by the RPC (`hint` is the stable code) or a transport failure (no hint). */
-export type BookClassError = Pick<PostgrestError, 'code' | 'message' | 'hint' | 'details'>;
+const tier = z.enum(['trial', 'payg', 'standard', 'premium']);
+const bookClassResultSchema = z.object({
+  status: z.enum(['booked', 'payment_required']),
+  booking_id: z.string().nullable(),
+  class_id: z.string(),
+  booking_type: z.enum(['paid', 'trial', 'payg']).nullable(),
+  payment_status: z.enum(['completed', 'pending']).nullable(),
+  needs_payment: z.boolean(),
+  price_payg: z.coerce.number().nullable(),
+  previous_tier: tier.nullable(),
+  tier: tier.nullable(),
+  trial_used: z.boolean(),
+  spots_left: z.number().nullable(),
+});
+export type BookClassResult = z.infer<typeof bookClassResultSchema>;
 
-export type BookClassOutcome = { ok: true; result: BookClassResult } | { ok: false; error: BookClassError };
-
-function isResult(data: unknown): data is BookClassResult {
-  const status = (data as { status?: unknown } | null)?.status;
-  return status === 'booked' || status === 'payment_required';
+/** The server refused (its hint and message), or the card checkout could not be started. */
+export class BookingRefused extends Error {
+  constructor(readonly error: RpcError) {
+    super(error.message);
+  }
 }
+/** The server asked for a card payment but no checkout could be started. */
+class CheckoutFailed extends Error {}
 
 /** One request: the server decides the booking type, payment and tier change, or refuses. */
-export async function bookClass(classId: string, bookingType: BookingType | null = null): Promise<BookClassOutcome> {
+export async function bookClass(input: BookClassInput): Promise<BookClassResult> {
+  const { classId, bookingType } = bookClassInputSchema.parse(input);
   const { data, error } = await supabase.rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
-  if (error) return { ok: false, error };
-  if (!isResult(data)) return { ok: false, error: { code: 'unexpected_response', message: 'Unexpected booking response', hint: '', details: '' } };
-  return { ok: true, result: data };
+  if (error) throw new BookingRefused(error);
+  return bookClassResultSchema.parse(data);
 }
+
+/** A booking (or a payment hold) changes the schedule's facts, the member's bookings, their waitlist places and plan usage. */
+export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [queryKeys.classes.all, queryKeys.bookings.all, queryKeys.waitlist.all, queryKeys.planUsage.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/**
+ * Every Book button and the booking form: one `book_class` request, then the UI says what the
+ * server decided (booked, trial used, payment needed → the class checkout, or the refusal), one
+ * toast per outcome. A second press while one request is in flight sends nothing.
+ * `announce: false` leaves the success message to the caller (the form shows it in its panel).
+ */
+export function useBookClass(options: { failureMessage?: string; announce?: boolean } = {}) {
+  const { announce = true, failureMessage = BOOKING_MESSAGES.failedToBook } = options;
+  const { refreshMember } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const inFlight = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: async (input: BookClassInput) => {
+      const result = await bookClass(input);
+      // No booking yet: the payments function holds the spot and the provider takes the money.
+      if (result.status === 'payment_required' && !(await startClassCheckout(input.classId, input.bookingType))) throw new CheckoutFailed();
+      return result;
+    },
+    onSuccess: (result) => {
+      if (result.status !== 'booked') return;
+      if (announce) toast.success(bookedMessage(result), { id: BOOKING_OUTCOME_TOAST });
+      // A trial booking changes the tier or has_used_trial: reload the member row everyone shows.
+      if (result.booking_type === 'trial') void refreshMember().catch(() => undefined);
+    },
+    onError: (error) => {
+      const view =
+        error instanceof BookingRefused
+          ? bookingErrorView(error.error, failureMessage)
+          : { message: error instanceof CheckoutFailed ? BOOKING_MESSAGES.bookingFailed : failureMessage, signInAgain: false };
+      toast.error(view.message, { id: BOOKING_OUTCOME_TOAST });
+      if (view.signInAgain) void navigate(paths.signIn.path);
+    },
+    // A checkout that was started made a hold; a refusal may mean the facts on screen were stale.
+    onSettled: () => invalidateAfterBooking(queryClient),
+  });
+
+  async function book(classId: string, bookingType: BookClassInput['bookingType'] = null): Promise<BookClassResult | null> {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    try {
+      return await mutation.mutateAsync({ classId, bookingType });
+    } catch {
+      return null;
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const pendingClassId = mutation.isPending ? (mutation.variables?.classId ?? null) : null;
+  return { book, pendingClassId, isBooking: mutation.isPending };
+}
+
+/** One toast for one booking's outcome: a later one replaces it instead of piling up. */
+export const BOOKING_OUTCOME_TOAST = 'booking-outcome';

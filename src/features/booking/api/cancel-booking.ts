@@ -1,12 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import type { BookClassError } from './book-class';
+import { invalidateAfterBooking, BookingRefused } from './book-class';
 
-export type CancelBookingResult = { booking_id: string; class_id: string; spots_left: number };
-export type CancelBookingOutcome = { ok: true; result: CancelBookingResult } | { ok: false; error: BookClassError };
+const cancellationSchema = z.object({
+  booking_id: z.string(),
+  class_id: z.string(),
+  spots_left: z.number().nullable(),
+  /** The member cancelled inside the late-cancel window: the class still counts against the plan. */
+  late: z.boolean(),
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
 
-/** Cancels (deletes) a booking through `cancel_booking`: the owner or an admin only. */
-export async function cancelBooking(bookingId: string): Promise<CancelBookingOutcome> {
+/** Cancels (deletes) a booking or releases a hold through `cancel_booking`: the owner or an admin only. */
+export async function cancelBooking(bookingId: string): Promise<Cancellation> {
   const { data, error } = await supabase.rpc('cancel_booking', { p_booking_id: bookingId });
-  if (error) return { ok: false, error };
-  return { ok: true, result: data as CancelBookingResult };
+  if (error) throw new BookingRefused(error);
+  return cancellationSchema.parse(data);
+}
+
+/** A cancellation frees a spot (the schedule, maybe someone's waitlist) and may count against the plan. */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelBooking, onSettled: () => invalidateAfterBooking(queryClient) });
 }

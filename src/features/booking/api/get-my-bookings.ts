@@ -1,15 +1,36 @@
-import { useCallback } from 'react';
-import { useLoaded } from '@/hooks/use-loaded';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** A member's booking joined to its class, as My Bookings shows it. */
+/**
+ * The member's bookings with what the rules say about each (`my_bookings`, docs/data-contract.md):
+ * the class, a pending hold's expiry, and from when cancelling still counts against the plan.
+ * My Bookings and the dashboard read this one query (one request, shared in the cache).
+ */
+const myBookingRowSchema = z.object({
+  id: z.string(),
+  class_id: z.string(),
+  type: z.enum(['paid', 'trial', 'payg']),
+  payment_status: z.enum(['completed', 'pending']),
+  booked_at: z.string(),
+  hold_expires_at: z.string().nullable(),
+  class_name: z.string(),
+  trainer: z.string(),
+  start_time: z.string(),
+  duration: z.number().nullable(),
+  description: z.string().nullable(),
+  late_cancel_from: z.string().nullable(),
+});
+
 export type MyBooking = {
   id: string;
   classId: string;
-  /** Cancelling deletes the row on the server; the screen keeps it, marked cancelled (spec section 4). */
+  /** Cancelling deletes the row on the server; My Bookings keeps it for the visit, marked cancelled (spec section 4). */
   status: 'confirmed' | 'cancelled';
-  /** 'pending' while a pay-as-you-go booking awaits payment. */
-  paymentStatus: string;
+  /** 'pending' while a pay-as-you-go hold waits for the card payment, until `holdExpiresAt`. */
+  paymentStatus: 'completed' | 'pending';
+  holdExpiresAt: Date | null;
   type: string;
   bookedAt: string;
   className: string;
@@ -17,68 +38,35 @@ export type MyBooking = {
   startsAt: Date;
   duration: number | null;
   description: string | null;
-  /** `classes.late_cancel_window` (interval text); null falls back to the studio default. */
-  lateCancelWindow: string | null;
+  /** From then on cancelling still counts against the plan; null for a hold (it never does). */
+  lateCancelFrom: string | null;
 };
 
-/** The joined class: `start_time` per the schema, or a `datetime` field where a row carries one (spec section 3). */
-type JoinedClass = {
-  name?: string | null;
-  trainer?: string | null;
-  start_time?: string | null;
-  datetime?: string | null;
-  duration?: number | null;
-  description?: string | null;
-  late_cancel_window?: string | null;
-};
-
-type BookingWithClass = {
-  id: string;
-  class_id: string;
-  type: string;
-  payment_status: string;
-  booked_at: string;
-  classes: JoinedClass | null;
-};
-
-export function toMyBooking(row: BookingWithClass): MyBooking | null {
-  const cls = row.classes;
-  const when = cls?.start_time ?? cls?.datetime;
-  const startsAt = when ? new Date(when) : null;
-  if (!cls || !startsAt || Number.isNaN(startsAt.getTime())) return null;
+function toMyBooking(row: z.infer<typeof myBookingRowSchema>): MyBooking {
   return {
     id: row.id,
     classId: row.class_id,
     status: 'confirmed',
     paymentStatus: row.payment_status,
+    holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at) : null,
     type: row.type,
     bookedAt: row.booked_at,
-    className: cls.name ?? '',
-    trainer: cls.trainer ?? '',
-    startsAt,
-    duration: cls.duration ?? null,
-    description: cls.description ?? null,
-    lateCancelWindow: cls.late_cancel_window ?? null,
+    className: row.class_name,
+    trainer: row.trainer,
+    startsAt: new Date(row.start_time),
+    duration: row.duration,
+    description: row.description,
+    lateCancelFrom: row.late_cancel_from,
   };
 }
 
-/** Every booking of the member, with its class (`classes(*)` so a `datetime` column is read too when present). */
-export async function getMyBookings(memberId: string): Promise<MyBooking[]> {
-  const { data, error } = await supabase
-    .from('bookings')
-    .select('id, class_id, type, payment_status, booked_at, classes(*)')
-    .eq('member_id', memberId)
-    .order('booked_at', { ascending: false });
+export async function getMyBookings(): Promise<MyBooking[]> {
+  const { data, error } = await supabase.rpc('my_bookings');
   if (error) throw error;
-  return (data as unknown as BookingWithClass[]).map(toMyBooking).filter((b): b is MyBooking => b !== null);
+  return z.array(myBookingRowSchema).parse(data).map(toMyBooking);
 }
 
-/** Loads the member's bookings; `markCancelled` updates the local list after a cancellation. */
-export function useMyBookings(memberId: string | null) {
-  const { state, update } = useLoaded(memberId, getMyBookings);
-  const markCancelled = useCallback(
-    (bookingId: string) => update((list) => list.map((b) => (b.id === bookingId ? { ...b, status: 'cancelled' as const } : b))),
-    [update],
-  );
-  return { state, markCancelled };
-}
+/** Keyed by member so another account never sees this one's cache; the RPC reads the session's member. */
+export const myBookingsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.bookings.mine(memberId), queryFn: getMyBookings });
+
+export const useMyBookings = (memberId: string | null) => useQuery({ ...myBookingsQueryOptions(memberId ?? ''), enabled: memberId !== null });

@@ -1,38 +1,62 @@
-import { useCallback } from 'react';
-import { useLoaded } from '@/hooks/use-loaded';
-import { getWaitlistSpots, type WaitlistSpot } from './waitlist';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** One waitlist the member is on (`my_waitlist`, classes not started), with its class. */
-export type MyWaitlistEntry = WaitlistSpot & {
+const spotSchema = z.object({
+  class_id: z.string(),
+  position: z.number(),
+  waitlist_size: z.number(),
+  joined_at: z.string(),
+  closes_at: z.string(),
+  is_closed: z.boolean(),
+});
+
+/** One waitlist the member is on (classes not started), with its class. */
+export type MyWaitlistEntry = {
+  classId: string;
+  position: number;
+  waitlistSize: number;
+  closesAt: Date;
+  isClosed: boolean;
   className: string;
   trainer: string;
   startsAt: Date;
 };
 
 /**
- * `my_waitlist()` gives positions (computed by the database, where promotion happens), then one
- * read of those classes for their names and times. Two requests, whatever the number of lists.
+ * `my_waitlist()` gives the places (computed by the database, where promotion happens), then one
+ * read of those classes for their names and times: two requests whatever the number of lists.
  */
 export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
-  const spots = await getWaitlistSpots();
+  const { data, error } = await supabase.rpc('my_waitlist');
+  if (error) throw error;
+  const spots = z.array(spotSchema).parse(data ?? []);
   if (spots.length === 0) return [];
   const { data: classes, error: classError } = await supabase
     .from('classes')
     .select('id, name, trainer, start_time')
-    .in('id', spots.map((s) => s.classId));
+    .in('id', spots.map((s) => s.class_id));
   if (classError) throw classError;
   const byId = new Map(classes.map((c) => [c.id, c]));
   return spots.flatMap((spot) => {
-    const cls = byId.get(spot.classId);
-    return cls ? [{ ...spot, className: cls.name, trainer: cls.trainer, startsAt: new Date(cls.start_time) }] : [];
+    const cls = byId.get(spot.class_id);
+    if (!cls) return [];
+    return [
+      {
+        classId: spot.class_id,
+        position: spot.position,
+        waitlistSize: spot.waitlist_size,
+        closesAt: new Date(spot.closes_at),
+        isClosed: spot.is_closed,
+        className: cls.name,
+        trainer: cls.trainer,
+        startsAt: new Date(cls.start_time),
+      },
+    ];
   });
 }
 
-/** The member's waitlists; `remove` drops one after leaving it. */
-export function useMyWaitlist(memberId: string | null) {
-  // Keyed by member so another account reloads; the RPC itself reads the session's member.
-  const { state, update } = useLoaded(memberId, getMyWaitlist);
-  const remove = useCallback((classId: string) => update((list) => list.filter((e) => e.classId !== classId)), [update]);
-  return { state, remove };
-}
+export const myWaitlistQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.waitlist.mine(memberId), queryFn: getMyWaitlist });
+
+export const useMyWaitlist = (memberId: string | null) => useQuery({ ...myWaitlistQueryOptions(memberId ?? ''), enabled: memberId !== null });

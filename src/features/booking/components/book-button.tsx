@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
-import type { ScheduleClass } from '../api/class-schedule';
-import { isBooked, isHeld } from '../lib/class-facts';
-import { WaitlistAction, type WaitlistControl } from './waitlist-action';
+import type { ScheduleClass } from '../api/get-class-schedule';
+import type { WaitlistActions } from '../api/use-waitlist-actions';
+import { blockedLabel } from '../lib/class-facts';
+import { WaitlistAction } from './waitlist-action';
 
 type Props = {
   cls: ScheduleClass;
@@ -11,28 +12,30 @@ type Props = {
   busy: boolean;
   onBook: () => void;
   /** Offer the waitlist when the class is full (signed-in schedules). */
-  waitlist?: WaitlistControl;
+  waitlist?: WaitlistActions;
+  now: Date;
 };
 
 /**
  * "Book Now", or why it cannot be pressed (said in words on the button), or the waitlist when
  * full: all from the server's facts about this class for this member.
  */
-export function BookButton({ cls, pending, busy, onBook, waitlist }: Props) {
-  const disabled = (label: string, variant: 'outline' | 'primary' = 'primary') => (
-    <Button variant={variant} className="w-full" disabled>
-      {label}
-    </Button>
-  );
-  if (isBooked(cls)) return disabled('Booked', 'outline');
-  if (isHeld(cls)) return disabled('Payment pending', 'outline');
-  if (cls.refusal === 'class_started') return disabled('Class has started', 'outline');
-  if (cls.refusal === 'class_locked') return disabled('Locked');
-  if (cls.refusal === 'class_full') return waitlist ? <WaitlistAction cls={cls} {...waitlist} /> : disabled('Fully Booked');
-  if (!cls.bookable) return disabled('Not available');
+export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props) {
+  if (cls.refusal === 'class_full' && waitlist) return <WaitlistAction cls={cls} actions={waitlist} now={now} />;
+  const blocked = blockedLabel(cls);
+  if (blocked) return <BlockedButton blocked={blocked} />;
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}
+    </Button>
+  );
+}
+
+/** Why a class cannot be booked, said on a disabled button (the member's own booking or hold in outline). */
+export function BlockedButton({ blocked }: { blocked: NonNullable<ReturnType<typeof blockedLabel>> }) {
+  return (
+    <Button variant={blocked.tone === 'held' ? 'outline' : 'primary'} className="w-full" disabled>
+      {blocked.label}
     </Button>
   );
 }

@@ -1,16 +1,17 @@
 import { AlertTriangle, CalendarPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { isLateCancel, lateCancelWarning } from '@/lib/rules/late-cancel';
-import { formatClassDateTime } from '@/lib/studio-time';
+import { formatClassDateTime, formatClassTime } from '@/lib/studio-time';
 import type { MyBooking } from '../api/get-my-bookings';
 import { downloadBookingIcs } from '../lib/booking-ics';
+import { HoldActions } from './hold-actions';
+import { cancellingCountsNow, lateCancelWarning } from '../lib/late-cancel';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
 type BookingListProps = {
   bookings: MyBooking[];
   emptyText: string;
-  /** Shown on upcoming bookings only. */
+  /** Cancel on upcoming confirmed bookings (an unpaid hold has its own Complete payment / Release spot). */
   onCancel?: (booking: MyBooking) => void;
   cancellingId?: string | null;
   /** Confirmed upcoming bookings offer an `.ics` download. */
@@ -19,30 +20,36 @@ type BookingListProps = {
   now?: Date;
 };
 
+const lateFacts = (b: MyBooking) => ({ start_time: b.startsAt.toISOString(), late_cancel_from: b.lateCancelFrom });
+
 export function BookingList({ bookings, emptyText, onCancel, cancellingId, withCalendar = false, now }: BookingListProps) {
   if (bookings.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>;
   return (
     <ul className="space-y-3">
       {bookings.map((b) => {
         const when = formatClassDateTime(b.startsAt);
-        const late = onCancel && now && b.status === 'confirmed' && isLateCancel(b, now);
+        const held = b.status === 'confirmed' && b.paymentStatus === 'pending';
+        const late = onCancel && now && b.status === 'confirmed' && cancellingCountsNow(lateFacts(b), now);
         return (
           <li key={b.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                 {b.className}
                 {b.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
-                {b.status === 'confirmed' && b.paymentStatus === 'pending' && <Badge tone="warning">{MY_BOOKINGS_MESSAGES.paymentPending}</Badge>}
+                {held && <Badge tone="warning">{MY_BOOKINGS_MESSAGES.paymentPending}</Badge>}
               </p>
               <p className="text-sm text-slate-600">
                 {when}
                 {b.trainer && ` · ${b.trainer}`}
                 {b.duration ? ` · ${b.duration} min` : ''}
               </p>
+              {held && b.holdExpiresAt && (
+                <p className="mt-1 text-sm text-amber-800">Your spot is held until {formatClassTime(b.holdExpiresAt)} while the payment completes.</p>
+              )}
               {late && (
                 <p className="mt-2 flex items-start gap-1.5 text-sm text-amber-800">
                   <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                  {lateCancelWarning(b.lateCancelWindow)}
+                  {lateCancelWarning(lateFacts(b))}
                 </p>
               )}
             </div>
@@ -54,7 +61,8 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
                     {MY_BOOKINGS_MESSAGES.addToCalendar}
                   </Button>
                 )}
-                {onCancel && (
+                {onCancel && held && <HoldActions booking={b} label={`${b.className} on ${when}`} />}
+                {onCancel && !held && (
                   <Button
                     variant="outline"
                     size="sm"

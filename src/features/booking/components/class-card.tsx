@@ -3,12 +3,14 @@ import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { STUDIO } from '@/config/studio';
-import { formatTimeUntil } from '@/lib/rules/lock-window';
-import { spotsLabel, spotsLevel, type SpotsLevel } from '@/lib/rules/spots';
+import { formatTimeLeft } from '@/lib/rules/countdown';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import { classTypeLabel } from '../lib/class-filters';
-import { freeCancellationText, lockOf } from '../lib/class-facts';
+import { spotsLabel, spotsLevel, type SpotsLevel } from '../lib/spots-badge';
+import { lockOf } from '../lib/class-facts';
+import { freeCancellationText } from '../lib/late-cancel';
+import { PaymentNote } from './payment-note';
 
 const SPOTS_TONE: Record<SpotsLevel, BadgeTone> = { available: 'success', low: 'warning', full: 'danger' };
 
@@ -46,7 +48,7 @@ export function ClassCard({ cls, now, action, status }: Props) {
         {lock.locked && lock.opensAt && (
           <Badge tone="info">
             <Lock aria-hidden="true" className="h-3.5 w-3.5" />
-            Opens in {formatTimeUntil(lock.opensAt, now)}
+            Opens in {formatTimeLeft(lock.opensAt, now)}
           </Badge>
         )}
         {status}
@@ -87,6 +89,7 @@ export function ClassCard({ cls, now, action, status }: Props) {
 
       {cls.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{cls.description}</p>}
       <p className="mt-3 text-xs text-slate-600">{freeCancellationText(cls)}</p>
+      <PaymentNote cls={cls} />
 
       <div className="mt-auto pt-5">{action}</div>
     </article>

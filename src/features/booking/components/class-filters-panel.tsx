@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { controlClasses } from '@/components/ui/field';
-import { DATE_LABELS, TYPE_LABELS, activeFilters, NO_FILTERS, type ClassFilters, type DateFilter, type TypeFilter } from '../lib/class-filters';
+import { classFiltersSchema, NO_FILTERS, type ClassFilters } from '../api/get-class-schedule';
+import { DATE_LABELS, TYPE_LABELS, activeFilters } from '../lib/class-filters';
 
 type Props = { filters: ClassFilters; instructors: string[]; onChange: (filters: ClassFilters) => void };
 
@@ -24,8 +25,8 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Date</span>
-          <select value={filters.date} onChange={(e) => set('date', e.target.value as DateFilter)} className={controlClasses(false)}>
-            {(Object.keys(DATE_LABELS) as DateFilter[]).map((key) => (
+          <select value={filters.date} onChange={(e) => set('date', classFiltersSchema.shape.date.parse(e.target.value))} className={controlClasses(false)}>
+            {classFiltersSchema.shape.date.options.map((key) => (
               <option key={key} value={key}>
                 {DATE_LABELS[key]}
               </option>
@@ -45,8 +46,8 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Type</span>
-          <select value={filters.type} onChange={(e) => set('type', e.target.value as TypeFilter)} className={controlClasses(false)}>
-            {(Object.keys(TYPE_LABELS) as TypeFilter[]).map((key) => (
+          <select value={filters.type} onChange={(e) => set('type', classFiltersSchema.shape.type.parse(e.target.value))} className={controlClasses(false)}>
+            {classFiltersSchema.shape.type.options.map((key) => (
               <option key={key} value={key}>
                 {TYPE_LABELS[key]}
               </option>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { LOAD_FAILED, type ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
+import { BOOKING_MESSAGES } from '../lib/booking-messages';
 import { groupByDay } from '../lib/class-days';
 
 type Props = {
@@ -42,7 +43,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
   if (status === 'error') {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-semibold text-red-800">{LOAD_FAILED}</p>
+        <p className="font-semibold text-red-800">{BOOKING_MESSAGES.classesLoadFailed}</p>
         <Button variant="outline" className="mt-4" onClick={onRetry}>
           Try again
         </Button>

@@ -4,7 +4,7 @@ import { splitBookings } from './booking-tabs';
 
 const now = new Date('2025-11-10T10:00:00Z');
 function booking(id: string, startsAt: string, status: MyBooking['status'] = 'confirmed'): MyBooking {
-  return { id, classId: `c-${id}`, status, paymentStatus: 'completed', type: 'paid', bookedAt: '2025-11-01T00:00:00Z', className: id, trainer: 'Coach Alex', startsAt: new Date(startsAt), duration: 45, description: null, lateCancelWindow: null };
+  return { id, classId: `c-${id}`, status, paymentStatus: 'completed', type: 'paid', bookedAt: '2025-11-01T00:00:00Z', className: id, trainer: 'Coach Alex', startsAt: new Date(startsAt), duration: 45, description: null, lateCancelFrom: null, holdExpiresAt: null };
 }
 
 describe('splitBookings', () => {

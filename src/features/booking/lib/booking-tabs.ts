@@ -17,3 +17,11 @@ export function splitBookings(bookings: MyBooking[], now: Date): Record<BookingT
   const asc = (a: MyBooking, b: MyBooking) => a.startsAt.getTime() - b.startsAt.getTime();
   return { upcoming: upcoming.sort(asc), past: past.sort((a, b) => -asc(a, b)), cancelled: cancelled.sort((a, b) => -asc(a, b)) };
 }
+
+/** The member's Next Class: the soonest upcoming confirmed booking; a payment hold never is. */
+export function nextClass(upcoming: MyBooking[]): MyBooking | undefined {
+  return upcoming.find((b) => b.paymentStatus === 'completed');
+}
+
+/** The dashboard lists at most 5 upcoming bookings (spec section 9). */
+export const DASHBOARD_UPCOMING_LIMIT = 5;

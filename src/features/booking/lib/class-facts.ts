@@ -1,9 +1,8 @@
-import { formatWindow } from '@/lib/rules/late-cancel';
-import type { ScheduleClass } from '../api/class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 
 /**
- * Words and small derivations for the server's facts about a class (never a rule of its own:
- * the server decided locked, full, bookable and the cut-offs).
+ * Words for the server's facts about a class. Nothing here decides a booking rule: locked, full,
+ * bookable and the waitlist cut-off are answers and instants from the server (class_schedule).
  */
 export type ClassLock = { locked: boolean; opensAt: Date | null };
 
@@ -12,13 +11,25 @@ export function lockOf(cls: Pick<ScheduleClass, 'refusal' | 'unlocks_at'>): Clas
   return { locked, opensAt: locked && cls.unlocks_at ? new Date(cls.unlocks_at) : null };
 }
 
-/** The late-cancel window in words on a class card ("Free cancellation up to 12 hours before the start."). */
-export function freeCancellationText(cls: Pick<ScheduleClass, 'start_time' | 'late_cancel_from'>): string {
-  return `Free cancellation up to ${formatWindow(new Date(cls.start_time).getTime() - new Date(cls.late_cancel_from).getTime())} before the start.`;
-}
-
 /** The caller holds this class: a confirmed booking. */
 export const isBooked = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) => cls.my_booking_id !== null && cls.my_payment_status === 'completed';
 
 /** The caller holds an unpaid spot in this class (a pay-as-you-go hold waiting for the card payment). */
 export const isHeld = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) => cls.my_booking_id !== null && cls.my_payment_status === 'pending';
+
+/**
+ * Why the class cannot be booked now, in words for its button, or null when it can. The caller's
+ * own booking or hold first ("held" tone), then the server's refusal.
+ */
+export function blockedLabel(cls: ScheduleClass): { label: string; tone: 'held' | 'refused' } | null {
+  if (isBooked(cls)) return { label: 'Booked', tone: 'held' };
+  if (isHeld(cls)) return { label: 'Payment pending', tone: 'held' };
+  if (cls.bookable) return null;
+  const label: Record<string, string> = {
+    class_started: 'Class has started',
+    class_locked: 'Locked',
+    class_full: 'Fully Booked',
+    not_authenticated: 'Sign in to book',
+  };
+  return { label: (cls.refusal && label[cls.refusal]) ?? 'Not available', tone: 'refused' };
+}

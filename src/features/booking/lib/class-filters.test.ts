@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, NO_FILTERS } from './class-filters';
+import { NO_FILTERS } from '../api/get-class-schedule';
+import { activeFilters } from './class-filters';
 
 // The filters themselves run on the server (class_schedule; London days and weeks are tested in
 // supabase/tests/class-schedule.test.ts). Here: the chips of the active-filter bar.

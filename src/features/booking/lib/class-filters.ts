@@ -1,17 +1,12 @@
-import type { ClassRow } from '@/lib/supabase';
+import type { ClassFilters, DateFilter, TypeFilter } from '../api/get-class-schedule';
 
-/** The /my-schedule filters (spec section 2): search, date, instructor, type; applied by the server (class_schedule). */
-export type DateFilter = 'all' | 'today' | 'tomorrow' | 'week';
-export type TypeFilter = 'all' | 'premium' | 'standard';
-export type ClassFilters = { search: string; date: DateFilter; instructor: string; type: TypeFilter };
-
-export const NO_FILTERS: ClassFilters = { search: '', date: 'all', instructor: '', type: 'all' };
+/** The /my-schedule filters in words (the request module holds their schema; the server applies them). */
 
 export const DATE_LABELS: Record<DateFilter, string> = { all: 'All Dates', today: 'Today', tomorrow: 'Tomorrow', week: 'This Week' };
 export const TYPE_LABELS: Record<TypeFilter, string> = { all: 'All Types', premium: 'Premium', standard: 'Standard' };
 
 /** Class type labels of spec section 9. */
-export function classTypeLabel(cls: Pick<ClassRow, 'is_premium'>): 'Premium' | 'Standard' {
+export function classTypeLabel(cls: { is_premium: boolean }): 'Premium' | 'Standard' {
   return cls.is_premium ? 'Premium' : 'Standard';
 }
 

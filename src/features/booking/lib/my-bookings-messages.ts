@@ -1,11 +1,18 @@
-import { WAITLIST_MESSAGES } from '../api/waitlist';
+import { BOOKING_MESSAGES, WAITLIST_MESSAGES } from './booking-messages';
 
-/** My Bookings copy from spec section 8, verbatim (the cancel messages live in @/lib/booking/booking-messages). */
+/** My Bookings copy (spec section 8 verbatim where the spec words it). */
 export const MY_BOOKINGS_MESSAGES = {
-  loadFailed: 'Unable to load your bookings',
+  loadFailed: BOOKING_MESSAGES.bookingsLoadFailed,
   paymentPending: 'Payment pending',
   /** The browser confirmation before cancelling (spec section 5: deleting a booking needs one). */
   confirmCancel: 'Are you sure you want to cancel this booking?',
+  /** Releasing an unpaid hold gives the spot back; nothing was paid, nothing counts. */
+  confirmRelease: 'Release your spot in this class? Nothing has been paid and nothing counts against your plan.',
+  released: 'Spot released',
+  releaseSpot: 'Release spot',
+  /** Back to the same card checkout while the hold keeps the spot. */
+  completePayment: 'Complete payment',
+  completePaymentFailed: 'Could not open the payment page. Please try again.',
   addToCalendar: 'Add to calendar',
   // Issue 9: the waitlists the member is on.
   waitlistHeading: 'Your Waitlists',

@@ -1,0 +1,67 @@
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useNow } from '@/hooks/use-now';
+import { useAuth } from '@/lib/auth/auth-context';
+import { formatClassDate, formatClassTime } from '@/lib/studio-time';
+import { classIdSchema } from '@/features/booking/api/book-class';
+import { useScheduleClass } from '@/features/booking/api/get-class-schedule';
+import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
+import { useViewer } from '@/features/booking/api/use-viewer';
+import { BookClassForm } from '@/features/booking/components/book-class-form';
+
+const MINUTE = 60_000;
+
+/** /book?classId=: the booking form. A missing or failed class lookup returns to /schedule (spec section 4). */
+export function BookRoute() {
+  const [params] = useSearchParams();
+  const classId = params.get('classId') ?? '';
+  const { user } = useAuth();
+  const { viewer, ready, memberId } = useViewer();
+  const valid = classIdSchema.safeParse(classId).success;
+  const query = useScheduleClass(classId, viewer, ready && valid);
+  // The allowance is only said once the class is known (and never for a class that is not there).
+  const usage = usePlanUsage(query.data ? memberId : null);
+  const now = useNow(MINUTE);
+
+  if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
+  const cls = query.data;
+  if (!cls) return <Spinner label="Loading class" />;
+
+  const taken = cls.capacity - cls.spots_left;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <Link to={paths.schedule} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Schedule
+      </Link>
+      <Card className="mt-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{cls.name}</h1>
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-medium text-slate-500">Time</dt>
+            <dd className="text-slate-900">
+              {formatClassDate(cls.start_time)}, {formatClassTime(cls.start_time)} ({cls.duration} min)
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-500">Trainer</dt>
+            <dd className="text-slate-900">{cls.trainer}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-500">Spots taken</dt>
+            <dd className="text-slate-900">
+              {taken} / {cls.capacity}
+              {cls.spots_left <= 0 && ' (Fully Booked)'}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} />
+        </div>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import '@/testing/match-media-polyfill';
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/mocks/server';
+import { createTestQueryClient, renderApp } from '@/testing/render';
+import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import type { Member } from '@/lib/supabase';
+import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+// Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
+import './dashboard';
+
+vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
+
+// The lazy route chunk can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const NOW = new Date('2025-07-10T10:00:00Z');
+
+type Usage = { allowance: number | null; used: number; bookings: number };
+
+/** What the server states: the member's bookings (my_bookings) and their usage as book_class counts it (my_plan_usage). */
+function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) {
+  const signed = signInAs({ name: 'Sam Member', created_at: '2025-01-05T10:00:00Z', ...member });
+  const reads = { my_bookings: 0, my_plan_usage: 0 };
+  server.use(
+    memberHandler(signed.member),
+    myBookingsHandler(() => bookings, reads),
+    rpc('my_plan_usage', () => {
+      reads.my_plan_usage += 1;
+      const remaining = usage.allowance === null ? null : Math.max(usage.allowance - usage.used, 0);
+      return { month_start: '2025-06-30T23:00:00Z', late_cancellations: 0, remaining, ...usage };
+    }),
+    rpc('my_waitlist', () => []),
+  );
+  return { ...signed, reads };
+}
+
+const cls = (id: string, name: string, start: string) => makeClass({ id, name, trainer: 'Coach Alex', start_time: start });
+
+describe('Dashboard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('welcomes by first name and shows the next class, the next bookings, Quick Stats and Quick Actions', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+    const bookings = [
+      // A hold is listed as Payment pending but is never the Next Class.
+      myBookingRow('b0', cls('c0', 'Held Spin', '2025-07-11T08:00:00Z'), { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-07-10T10:30:00Z' }),
+      myBookingRow('b1', cls('c1', 'Breakfast Club', '2025-07-11T12:30:00Z')),
+      myBookingRow('b2', cls('c2', 'Kids Club', '2025-07-14T15:45:00Z')),
+      ...['2025-07-15', '2025-07-16', '2025-07-17'].map((d, i) => myBookingRow(`b${i + 3}`, cls(`c${i + 3}`, `Later ${i}`, `${d}T06:00:00Z`))),
+      myBookingRow('b9', cls('c9', 'Old Class', '2025-07-01T06:00:00Z')),
+    ];
+    setup({ membership_tier: 'standard' }, { allowance: 12, used: 3, bookings: 4 }, bookings);
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Sam!', level: 1 })).toBeInTheDocument();
+    const next = (await screen.findByRole('heading', { name: 'Next Class' })).parentElement!;
+    expect(within(next).getByText('Breakfast Club')).toBeInTheDocument();
+    expect(await screen.findByTestId('next-class-countdown')).toHaveTextContent('1d 2h 30m');
+    // Let passive effects run (a real macrotask) so the countdown's interval exists before the clock moves.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByTestId('next-class-countdown')).toHaveTextContent('1d 2h 29m');
+
+    // The next 5 upcoming (spec section 9), soonest first.
+    const list = screen.getByRole('list', { name: 'Upcoming bookings' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(list).getByText('Payment pending')).toBeInTheDocument();
+    // The hold offers its two ways out here too; confirmed bookings offer neither.
+    expect(within(list).getAllByRole('button', { name: /^Complete payment for / })).toHaveLength(1);
+    expect(within(list).getAllByRole('button', { name: /^Release spot in / })).toHaveLength(1);
+    expect(within(list).getByText(/Mon, Jul 14 at 4:45 PM/)).toBeInTheDocument(); // London summer time
+
+    const stats = screen.getByRole('heading', { name: 'Quick Stats' }).parentElement!;
+    expect(within(stats).getByText('Total Bookings').nextSibling).toHaveTextContent('7');
+    expect(within(stats).getByText('This Month').nextSibling).toHaveTextContent('4'); // my_plan_usage.bookings
+    expect(within(stats).getByText('Upcoming').nextSibling).toHaveTextContent('6');
+    expect(within(stats).getByText('Member Since').nextSibling).toHaveTextContent('January 2025');
+
+    // Usage is what the server counts (late cancellations included), never a count made here.
+    expect(screen.getByRole('progressbar', { name: 'Classes used this month' })).toHaveAttribute('aria-valuetext', '3 of 12 classes used');
+    expect(screen.getByText('9 classes left this month')).toBeInTheDocument();
+
+    const actions = within(screen.getByRole('heading', { name: 'Quick Actions' }).parentElement!);
+    expect(actions.getByRole('link', { name: 'Book a Class' })).toHaveAttribute('href', '/my-schedule');
+    expect(actions.getByRole('link', { name: 'View My Schedule' })).toHaveAttribute('href', '/my-classes');
+    expect(actions.getByRole('link', { name: 'Upgrade Membership' })).toHaveAttribute('href', '/membership');
+  });
+
+  it.each([
+    { used: 8, level: 'ok', colour: 'bg-green-500' }, // 67%
+    { used: 9, level: 'warning', colour: 'bg-yellow-400' }, // exactly 75%
+    { used: 10, level: 'warning', colour: 'bg-yellow-400' }, // 83%
+    { used: 11, level: 'danger', colour: 'bg-red-500' }, // 92%
+  ])('colours the usage bar $level at $used of 12', async ({ used, level, colour }) => {
+    setup({ membership_tier: 'standard' }, { allowance: 12, used, bookings: used });
+    renderApp('/dashboard');
+    const bar = await screen.findByRole('progressbar', { name: 'Classes used this month' });
+    expect(bar).toHaveAttribute('data-level', level);
+    expect(bar.firstElementChild).toHaveClass(colour);
+    expect(screen.getByText(`of 12 classes used`, { exact: false })).toHaveTextContent(`${used} of 12 classes used`);
+  });
+
+  it('says "1 class left", in the singular', async () => {
+    setup({ membership_tier: 'standard' }, { allowance: 12, used: 11, bookings: 11 });
+    renderApp('/dashboard');
+    expect(await screen.findByText('1 class left this month')).toBeInTheDocument();
+  });
+
+  it("uses the server's premium allowance of 20 and turns red at exactly 90%", async () => {
+    setup({ membership_tier: 'premium' }, { allowance: 20, used: 18, bookings: 18 });
+    renderApp('/dashboard');
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuetext', '18 of 20 classes used');
+    expect(bar).toHaveAttribute('data-level', 'danger');
+    expect(screen.getByText('Platinum Premium')).toBeInTheDocument();
+  });
+
+  it('shows pay-as-you-go as no monthly limit rather than "of 999"', async () => {
+    setup({ membership_tier: 'payg' }, { allowance: null, used: 0, bookings: 4 });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/classes booked this month · pay per class, no monthly limit/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('No upcoming classes booked.')).toBeInTheDocument();
+  });
+
+  it('says it failed to load the dashboard data when a call fails', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    server.use(
+      memberHandler(member),
+      myBookingsHandler(() => postgrestError({ code: 'XX000', message: 'boom' }, 500)),
+      rpc('my_plan_usage', () => ({ month_start: '2025-06-30T23:00:00Z', allowance: 12, used: 0, remaining: 12, bookings: 0, late_cancellations: 0 })),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');
+    expect(screen.queryByRole('heading', { name: 'Quick Stats' })).not.toBeInTheDocument();
+  });
+
+  it('shares one read with My Bookings, and revisiting within the stale time makes no request', async () => {
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const { reads } = setup({ membership_tier: 'standard' }, { allowance: 12, used: 1, bookings: 1 }, [myBookingRow('b1', cls('c1', 'Breakfast Club', soon))]);
+    const queryClient = createTestQueryClient();
+    const user = userEvent.setup();
+    const first = renderApp('/dashboard', { queryClient });
+    await screen.findByRole('heading', { name: 'Welcome back, Sam!' });
+    await screen.findByRole('progressbar');
+    expect(reads).toEqual({ my_bookings: 1, my_plan_usage: 1 });
+
+    await user.click(screen.getByRole('link', { name: 'View all' }));
+    expect(await screen.findByRole('heading', { name: 'My Bookings', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
+    await act(() => first.router.navigate('/dashboard'));
+    await screen.findByRole('heading', { name: 'Welcome back, Sam!' });
+    await screen.findByRole('progressbar');
+    expect(reads).toEqual({ my_bookings: 1, my_plan_usage: 1 });
+  });
+});

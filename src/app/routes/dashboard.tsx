@@ -1,0 +1,71 @@
+import { useEffect, useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { TrialCountdown } from '@/components/membership/trial-countdown';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/auth-context';
+import { tierView } from '@/lib/rules/membership-tier';
+import { formatMemberSince } from '@/lib/rules/month';
+import { useMyBookings } from '@/features/booking/api/get-my-bookings';
+import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
+import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
+import { NextClassCard } from '@/features/booking/components/next-class-card';
+import { PlanUsageCard } from '@/features/booking/components/plan-usage-card';
+import { QuickActions } from '@/features/booking/components/quick-actions';
+import { QuickStats } from '@/features/booking/components/quick-stats';
+import { UpcomingBookingsCard } from '@/features/booking/components/upcoming-bookings-card';
+import { BOOKING_MESSAGES } from '@/features/booking/lib/booking-messages';
+import { DASHBOARD_UPCOMING_LIMIT, nextClass, splitBookings } from '@/features/booking/lib/booking-tabs';
+import { firstName } from '@/features/booking/lib/first-name';
+
+/**
+ * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
+ * their plan usage as book_class counts it (`my_plan_usage`): nothing is counted here.
+ */
+export function DashboardRoute() {
+  const { member, memberLoading, user } = useAuth();
+  const memberId = member?.id ?? null;
+  const bookings = useMyBookings(memberId);
+  const usage = usePlanUsage(memberId);
+  useLiveUpdates(memberId, memberId !== null);
+
+  const failed = bookings.isError || usage.isError || (!memberLoading && !member);
+  useEffect(() => {
+    if (failed) toast.error(BOOKING_MESSAGES.dashboardLoadFailed, { id: 'dashboard-load' });
+  }, [failed]);
+
+  const upcoming = useMemo(() => splitBookings(bookings.data ?? [], new Date()).upcoming, [bookings.data]);
+  const name = firstName(member?.name, member?.email ?? user?.email);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{member ? `Welcome back, ${name}!` : 'Dashboard'}</h1>
+      {member?.membership_tier === 'trial' && <TrialCountdown expiresAt={member.trial_expires_at} className="mt-2 font-semibold text-brand-700" />}
+      {failed ? (
+        <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {BOOKING_MESSAGES.dashboardLoadFailed}
+        </p>
+      ) : !bookings.data || !usage.data || !member ? (
+        <Spinner label="Loading your dashboard" />
+      ) : (
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <NextClassCard booking={nextClass(upcoming)} emptyPrompt />
+            <PlanUsageCard planLabel={tierView(member.membership_tier).label} />
+            <UpcomingBookingsCard bookings={upcoming.slice(0, DASHBOARD_UPCOMING_LIMIT)} />
+          </div>
+          <div className="space-y-6">
+            <QuickStats
+              stats={[
+                { label: 'Total Bookings', value: bookings.data.length },
+                { label: 'This Month', value: usage.data.bookings },
+                { label: 'Upcoming', value: upcoming.length },
+                { label: 'Member Since', value: formatMemberSince(member.created_at) },
+              ]}
+            />
+            <QuickActions />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

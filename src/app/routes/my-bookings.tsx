@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useNow } from '@/hooks/use-now';
+import { useAuth } from '@/lib/auth/auth-context';
+import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
+import { BookingRefused } from '@/features/booking/api/book-class';
+import { useCancelBooking } from '@/features/booking/api/cancel-booking';
+import { useMyBookings, type MyBooking } from '@/features/booking/api/get-my-bookings';
+import { useMyWaitlist, type MyWaitlistEntry } from '@/features/booking/api/get-my-waitlist';
+import { useLeaveWaitlist } from '@/features/booking/api/leave-waitlist';
+import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
+import { BookingList } from '@/features/booking/components/booking-list';
+import { NextClassCard } from '@/features/booking/components/next-class-card';
+import { WaitlistList } from '@/features/booking/components/waitlist-list';
+import { BOOKING_MESSAGES, cancelErrorMessage } from '@/features/booking/lib/booking-messages';
+import { BOOKING_TAB_LABELS, BOOKING_TABS, nextClass, splitBookings, type BookingTab } from '@/features/booking/lib/booking-tabs';
+import { cancellingCountsNow, lateCancelWarning } from '@/features/booking/lib/late-cancel';
+import { MY_BOOKINGS_MESSAGES } from '@/features/booking/lib/my-bookings-messages';
+
+const EMPTY_TEXT: Record<BookingTab, string> = {
+  upcoming: 'No upcoming bookings.',
+  past: 'No past bookings.',
+  cancelled: 'No cancelled bookings.',
+};
+
+/** Before cancelling: inside the late-cancel window the member is told it still counts. */
+function confirmQuestion(booking: MyBooking): string {
+  const facts = { start_time: booking.startsAt.toISOString(), late_cancel_from: booking.lateCancelFrom };
+  return cancellingCountsNow(facts, new Date()) ? `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}` : MY_BOOKINGS_MESSAGES.confirmCancel;
+}
+
+/** /mybookings and /bookings (spec section 2). */
+export function MyBookingsRoute() {
+  const { member, memberLoading } = useAuth();
+  const memberId = member?.id ?? null;
+  const bookings = useMyBookings(memberId);
+  const waitlist = useMyWaitlist(memberId);
+  useLiveUpdates(memberId, memberId !== null);
+  const cancel = useCancelBooking();
+  const leave = useLeaveWaitlist();
+  // Cancelled on this visit: the server deleted them; the screen keeps them under Cancelled (spec section 4).
+  const [cancelled, setCancelled] = useState<MyBooking[]>([]);
+  const [tab, setTab] = useState<BookingTab>('upcoming');
+  const busy = useRef(false);
+  // The late-cancel warning appears by itself once a class enters its window.
+  const now = useNow(COUNTDOWN_REFRESH_MS);
+
+  // A signed-in user without a member row cannot have bookings to show: same message as a failed load.
+  const failed = bookings.isError || (!memberLoading && !memberId);
+  const loading = !failed && !bookings.data;
+
+  useEffect(() => {
+    if (failed) toast.error(MY_BOOKINGS_MESSAGES.loadFailed, { id: 'my-bookings-load' });
+  }, [failed]);
+
+  // Tabs split as of when the list arrived; the Next Class countdown itself ticks every minute.
+  const tabs = useMemo(() => {
+    const gone = new Set(cancelled.map((b) => b.id));
+    const live = (bookings.data ?? []).filter((b) => !gone.has(b.id));
+    return splitBookings([...live, ...cancelled], new Date());
+  }, [bookings.data, cancelled]);
+
+  async function cancelOne(booking: MyBooking) {
+    if (busy.current || !window.confirm(confirmQuestion(booking))) return;
+    busy.current = true;
+    try {
+      await cancel.mutateAsync(booking.id);
+      setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
+      toast.success(BOOKING_MESSAGES.cancelled);
+    } catch (error) {
+      toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function leaveOne(entry: MyWaitlistEntry) {
+    if (busy.current || !window.confirm(MY_BOOKINGS_MESSAGES.confirmLeaveWaitlist)) return;
+    busy.current = true;
+    try {
+      await leave.mutateAsync(entry.classId);
+      toast.success(MY_BOOKINGS_MESSAGES.leftWaitlist);
+    } catch (error) {
+      // Already off the list (promoted, or left in another tab): the refreshed list drops the row.
+      const refused = error instanceof BookingRefused && error.error.hint === 'not_on_waitlist';
+      toast.error(refused ? error.error.message : MY_BOOKINGS_MESSAGES.leaveWaitlistFailed);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h1 className="text-3xl font-bold tracking-tight">My Bookings</h1>
+        <Link to={paths.mySchedule} className={buttonClasses({ size: 'md' })}>
+          Book a Class
+        </Link>
+      </div>
+
+      {loading && <Spinner label="Loading your bookings" />}
+      {failed && (
+        <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {MY_BOOKINGS_MESSAGES.loadFailed}
+        </p>
+      )}
+      {!loading && !failed && (
+        <div className="mt-8 space-y-8">
+          <NextClassCard booking={nextClass(tabs.upcoming)} />
+          <Tabs
+            label="Bookings"
+            fill
+            value={tab}
+            onChange={setTab}
+            tabs={BOOKING_TABS.map((id) => ({
+              id,
+              label: `${BOOKING_TAB_LABELS[id]} (${tabs[id].length})`,
+              panel: (
+                <BookingList
+                  bookings={tabs[id]}
+                  emptyText={EMPTY_TEXT[id]}
+                  onCancel={id === 'upcoming' ? (b) => void cancelOne(b) : undefined}
+                  cancellingId={cancel.isPending ? cancel.variables : null}
+                  withCalendar={id === 'upcoming'}
+                  now={now}
+                />
+              ),
+            }))}
+          />
+          {waitlist.data && waitlist.data.length > 0 && (
+            <WaitlistList entries={waitlist.data} onLeave={(e) => void leaveOne(e)} leavingId={leave.isPending ? leave.variables : null} />
+          )}
+          {waitlist.isError && (
+            <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              {MY_BOOKINGS_MESSAGES.waitlistLoadFailed}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useNow } from '@/hooks/use-now';
+import { useBookClass } from '@/features/booking/api/book-class';
+import { NO_FILTERS, useClassSchedule, useScheduleSummary, type ClassFilters, type ScheduleClass } from '@/features/booking/api/get-class-schedule';
+import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
+import { useViewer } from '@/features/booking/api/use-viewer';
+import { useWaitlistActions } from '@/features/booking/api/use-waitlist-actions';
+import { BookButton } from '@/features/booking/components/book-button';
+import { ClassCard } from '@/features/booking/components/class-card';
+import { ClassFiltersPanel } from '@/features/booking/components/class-filters-panel';
+import { ClassList, EmptyState, ShowMore } from '@/features/booking/components/class-list';
+import { PageHeading } from '@/features/booking/components/page-heading';
+import { SummaryTiles } from '@/features/booking/components/summary-tiles';
+import { isBooked } from '@/features/booking/lib/class-facts';
+
+const MINUTE = 60_000;
+const SEARCH_SETTLE_MS = 250;
+
+export const EMPTY_WINDOW = 'No classes available in your booking window.';
+export const EMPTY_FILTERED = 'No Classes Match Your Filters';
+
+const hasFilters = (f: ClassFilters) => f.search.trim() !== '' || f.date !== 'all' || f.instructor !== '' || f.type !== 'all';
+
+/**
+ * /my-schedule: Available Classes. Search, filters and the summary tiles run on the server across
+ * every upcoming class (issue 12), a page at a time; each card shows what the server decided.
+ */
+export function MyScheduleRoute() {
+  const { viewer, ready, memberId } = useViewer();
+  const [filters, setFilters] = useState<ClassFilters>(NO_FILTERS);
+  // Typing in the search box asks the server once the typing settles, not per keystroke.
+  const query = useDebouncedValue(filters, SEARCH_SETTLE_MS);
+  const schedule = useClassSchedule(query, viewer, ready);
+  const summary = useScheduleSummary(query, ready);
+  const waitlist = useWaitlistActions(viewer);
+  useLiveUpdates(memberId, ready);
+  const now = useNow(MINUTE);
+  const { book, pendingClassId, isBooking } = useBookClass();
+
+  const state = !ready || schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready';
+  // The timetable itself is empty only when an unfiltered answer (not a previous filter's) says so.
+  const nothingAtAll = state === 'ready' && !hasFilters(filters) && !hasFilters(query) && !schedule.isPlaceholderData && schedule.classes.length === 0;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeading title="Available Classes">Find a class and book your spot. Times are UK time.</PageHeading>
+      {nothingAtAll ? (
+        <EmptyState title={EMPTY_WINDOW} />
+      ) : (
+        <div className="space-y-6">
+          {summary.data && (
+            <SummaryTiles
+              totalClasses={summary.data.total_classes}
+              availableSpots={summary.data.available_spots}
+              instructors={summary.data.instructors}
+              showing={schedule.classes.length}
+            />
+          )}
+          <ClassFiltersPanel filters={filters} instructors={summary.data?.all_instructors ?? []} onChange={setFilters} />
+          <ClassList
+            label="Available classes"
+            status={state}
+            classes={schedule.classes}
+            onRetry={() => void schedule.refetch()}
+            more={<ShowMore query={schedule} />}
+            empty={
+              <EmptyState title={EMPTY_FILTERED}>
+                <p>Try a different search or clear the filters.</p>
+              </EmptyState>
+            }
+            renderCard={(cls: ScheduleClass) => (
+              <ClassCard
+                cls={cls}
+                now={now}
+                status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined}
+                action={
+                  <BookButton
+                    cls={cls}
+                    pending={pendingClassId === cls.id}
+                    busy={isBooking}
+                    onBook={() => void book(cls.id)}
+                    waitlist={waitlist}
+                    now={now}
+                  />
+                }
+              />
+            )}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

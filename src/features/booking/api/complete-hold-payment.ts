@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { BookingRefused } from './book-class';
+import { redirectToCheckout } from './redirect-to-checkout';
+
+const checkoutUrlSchema = z.string().url();
+
+/**
+ * "Complete payment" on a held spot: the same provider checkout the hold was made for
+ * (`my_hold_checkout`), while the hold is still valid; refused with `hold_ended` otherwise.
+ */
+export async function getHoldCheckoutUrl(bookingId: string): Promise<string> {
+  const { data, error } = await supabase.rpc('my_hold_checkout', { p_booking_id: bookingId });
+  if (error) throw new BookingRefused(error);
+  return checkoutUrlSchema.parse(data);
+}
+
+/** Sends the browser back to the hold's checkout page; a hold that has ended leaves the lists. */
+export function useCompleteHoldPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (bookingId: string) => redirectToCheckout(await getHoldCheckoutUrl(bookingId)),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+  });
+}

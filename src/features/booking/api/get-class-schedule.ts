@@ -1,0 +1,134 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { BOOKING_MESSAGES } from '../lib/booking-messages';
+
+/**
+ * The schedule as the server states it (issue 12): every upcoming class with what the booking
+ * rules decide for the caller (`public.class_schedule`, docs/data-contract.md), searched and
+ * filtered on the server across every upcoming class, a page at a time. Screens render these
+ * facts; nothing in the browser re-decides a booking rule.
+ */
+const timestamp = z.string();
+export const scheduleClassSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  duration: z.number(),
+  start_time: timestamp,
+  trainer: z.string(),
+  type: z.string(),
+  capacity: z.number(),
+  current_bookings: z.number(),
+  spots_left: z.number(),
+  is_premium: z.boolean(),
+  unlock_for_standard: z.string().nullable(),
+  price_payg: z.coerce.number().nullable(),
+  bookable: z.boolean(),
+  refusal: z.string().nullable(),
+  unlocks_at: timestamp.nullable(),
+  booking_type: z.enum(['paid', 'trial', 'payg']).nullable(),
+  needs_payment: z.boolean().nullable(),
+  paid_refusal: z.string().nullable(),
+  trial_refusal: z.string().nullable(),
+  can_join_waitlist: z.boolean(),
+  waitlist_refusal: z.string().nullable(),
+  waitlist_closes_at: timestamp,
+  late_cancel_from: timestamp,
+  my_booking_id: z.string().nullable(),
+  my_payment_status: z.enum(['completed', 'pending']).nullable(),
+  my_hold_expires_at: timestamp.nullable(),
+  my_waitlist_position: z.number().nullable(),
+  waitlist_size: z.number(),
+});
+export type ScheduleClass = z.infer<typeof scheduleClassSchema>;
+
+const summarySchema = z.object({
+  total_classes: z.number(),
+  available_spots: z.number(),
+  instructors: z.number(),
+  all_instructors: z.array(z.string()).nullable(),
+});
+export type ScheduleSummary = z.infer<typeof summarySchema>;
+
+/**
+ * The /my-schedule filters (spec section 2), as the request sends them: search (class or trainer
+ * name), date in London time, instructor, type. The server applies them to every upcoming class.
+ */
+export const classFiltersSchema = z.object({
+  search: z.string(),
+  date: z.enum(['all', 'today', 'tomorrow', 'week']),
+  instructor: z.string(),
+  type: z.enum(['all', 'premium', 'standard']),
+});
+export type ClassFilters = z.infer<typeof classFiltersSchema>;
+export type DateFilter = ClassFilters['date'];
+export type TypeFilter = ClassFilters['type'];
+export const NO_FILTERS: ClassFilters = { search: '', date: 'all', instructor: '', type: 'all' };
+
+/** Classes a page asks for at a time ("Show more" asks for the next page). */
+export const SCHEDULE_PAGE_SIZE = 24;
+
+/** The facts depend on who asks (a member id, or 'guest'): the cache keeps guests' and each member's apart. */
+export type Viewer = string;
+
+function filterArgs(input: ClassFilters) {
+  const filters = classFiltersSchema.parse(input);
+  return {
+    p_search: filters.search.trim() || null,
+    p_day: filters.date,
+    p_trainer: filters.instructor || null,
+    p_premium: filters.type === 'all' ? null : filters.type === 'premium',
+  };
+}
+
+export async function getClassSchedulePage(filters: ClassFilters, offset: number): Promise<ScheduleClass[]> {
+  const { data, error } = await supabase.rpc('class_schedule', { ...filterArgs(filters), p_limit: SCHEDULE_PAGE_SIZE, p_offset: offset });
+  if (error) throw error;
+  return z.array(scheduleClassSchema).parse(data);
+}
+
+/** One class with the caller's facts, started or not (the booking form says why it cannot be booked). */
+export async function getScheduleClass(classId: string): Promise<ScheduleClass | null> {
+  const { data, error } = await supabase.rpc('class_schedule', { p_class_id: classId });
+  if (error) throw error;
+  return z.array(scheduleClassSchema).parse(data)[0] ?? null;
+}
+
+export async function getScheduleSummary(filters: ClassFilters): Promise<ScheduleSummary> {
+  const { data, error } = await supabase.rpc('class_schedule_summary', filterArgs(filters));
+  if (error) throw error;
+  return summarySchema.parse(data);
+}
+
+export const classScheduleQueryOptions = (filters: ClassFilters, viewer: Viewer) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.classes.list({ ...filters, viewer }),
+    queryFn: ({ pageParam }) => getClassSchedulePage(filters, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length < SCHEDULE_PAGE_SIZE ? undefined : pages.length * SCHEDULE_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+export const scheduleClassQueryOptions = (classId: string, viewer: Viewer) =>
+  queryOptions({ queryKey: queryKeys.classes.detail(`${classId}:${viewer}`), queryFn: () => getScheduleClass(classId) });
+
+export const scheduleSummaryQueryOptions = (filters: ClassFilters) =>
+  queryOptions({ queryKey: queryKeys.classes.list({ ...filters, summary: true }), queryFn: () => getScheduleSummary(filters), placeholderData: keepPreviousData });
+
+/** Pages of classes matching `filters` for this viewer; `enabled` waits for the session. */
+export function useClassSchedule(filters: ClassFilters, viewer: Viewer, enabled = true) {
+  const query = useInfiniteQuery({ ...classScheduleQueryOptions(filters, viewer), enabled });
+  useEffect(() => {
+    if (query.isError) toast.error(BOOKING_MESSAGES.classesLoadFailed, { id: BOOKING_MESSAGES.classesLoadFailed });
+  }, [query.isError]);
+  const classes = query.data?.pages.flat() ?? [];
+  return { ...query, classes };
+}
+
+export const useScheduleSummary = (filters: ClassFilters, enabled = true) => useQuery({ ...scheduleSummaryQueryOptions(filters), enabled });
+export const useScheduleClass = (classId: string, viewer: Viewer, enabled = true) =>
+  useQuery({ ...scheduleClassQueryOptions(classId, viewer), enabled: enabled && classId !== '' });

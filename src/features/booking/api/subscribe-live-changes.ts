@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+
+let channelCount = 0;
+
+const changedClassSchema = z.object({ id: z.string(), name: z.string() });
+const changedBookingSchema = z.object({ class_id: z.string() });
+export type ChangedClass = z.infer<typeof changedClassSchema>;
+export type ChangedBooking = z.infer<typeof changedBookingSchema>;
+
+/** Calls `handle` with the row when it has the expected shape (RLS may send only a key). */
+const parsed =
+  <T,>(schema: z.ZodType<T>, handle: (row: T) => void) =>
+  (payload: { new: unknown }) => {
+    const row = schema.safeParse(payload.new);
+    if (row.success) handle(row.data);
+  };
+
+/**
+ * Realtime (postgres_changes, RLS applies): `onClass` hears every changed class row (a booking or
+ * a cancellation anywhere moves its spots); `onMyBooking` hears new or changed bookings of this
+ * member (a waitlist promotion, a hold paid). Returns the unsubscribe function.
+ */
+export function subscribeToLiveChanges(
+  memberId: string | null,
+  handlers: { onClass: (row: ChangedClass) => void; onMyBooking: (row: ChangedBooking) => void },
+): () => void {
+  channelCount += 1;
+  let channel = supabase
+    .channel(`booking-live-${channelCount}`)
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(changedClassSchema, handlers.onClass));
+  if (memberId) {
+    const filter = `member_id=eq.${memberId}`;
+    for (const event of ['INSERT', 'UPDATE'] as const) {
+      channel = channel.on('postgres_changes', { event, schema: 'public', table: 'bookings', filter }, parsed(changedBookingSchema, handlers.onMyBooking));
+    }
+  }
+  channel.subscribe();
+  return () => {
+    void supabase.removeChannel(channel);
+  };
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import toast from 'react-hot-toast';
+import { promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
+import { isBooked } from '../lib/class-facts';
+import { BookingRefused } from './book-class';
+import { scheduleClassQueryOptions, type ScheduleClass, type Viewer } from './get-class-schedule';
+import { useJoinWaitlist } from './join-waitlist';
+import { useLeaveWaitlist } from './leave-waitlist';
+
+const refusal = (error: unknown) => (error instanceof BookingRefused ? error.error : { code: '', hint: '', message: '' });
+
+/**
+ * Join and Leave on a schedule's full classes, one request at a time (a double tap sends one);
+ * the card's place and line come from the refreshed facts. Leave that finds the place gone reads
+ * the class's facts again: promoted (now booked) or removed, and says which.
+ */
+export function useWaitlistActions(viewer: Viewer) {
+  const queryClient = useQueryClient();
+  const join = useJoinWaitlist();
+  const leave = useLeaveWaitlist();
+  const inFlight = useRef(false);
+
+  async function once(action: () => Promise<void>) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await action();
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const onJoin = (cls: ScheduleClass) =>
+    once(async () => {
+      try {
+        const place = await join.mutateAsync(cls.id);
+        toast.success(WAITLIST_MESSAGES.joined(place.position));
+      } catch (error) {
+        toast.error(waitlistErrorMessage(refusal(error), WAITLIST_MESSAGES.joinFailed));
+      }
+    });
+
+  const onLeave = (cls: ScheduleClass) =>
+    once(async () => {
+      if (!window.confirm(WAITLIST_MESSAGES.confirmLeave)) return;
+      try {
+        await leave.mutateAsync(cls.id);
+        toast.success(WAITLIST_MESSAGES.left);
+      } catch (error) {
+        const e = refusal(error);
+        if (e.hint !== 'not_on_waitlist') {
+          toast.error(waitlistErrorMessage(e, WAITLIST_MESSAGES.leaveFailed));
+          return;
+        }
+        // Not on it any more (promoted, removed, or left in another tab): which one?
+        const fresh = await queryClient.fetchQuery({ ...scheduleClassQueryOptions(cls.id, viewer), staleTime: 0 }).catch(() => null);
+        if (fresh && isBooked(fresh)) toast.success(promotedMessage(cls.name));
+        else toast.error(e.message);
+      }
+    });
+
+  const pendingClassId = join.isPending ? join.variables : leave.isPending ? leave.variables : null;
+  return { onJoin, onLeave, pendingClassId: pendingClassId ?? null, busy: join.isPending || leave.isPending };
+}
+
+export type WaitlistActions = ReturnType<typeof useWaitlistActions>;

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { CalendarPlus, CalendarRange, Crown } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+
+/** Spec section 2: Book a Class, View My Schedule, Upgrade Membership. */
+const ACTIONS = [
+  { label: 'Book a Class', to: paths.mySchedule, Icon: CalendarPlus },
+  { label: 'View My Schedule', to: paths.myClasses, Icon: CalendarRange },
+  { label: 'Upgrade Membership', to: paths.membership, Icon: Crown },
+] as const;
+
+export function QuickActions() {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Quick Actions</h2>
+      <ul className="mt-4 space-y-2">
+        {ACTIONS.map(({ label, to, Icon }) => (
+          <li key={to}>
+            <Link to={to} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50">
+              <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

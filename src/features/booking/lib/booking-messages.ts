@@ -1,0 +1,102 @@
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { BookClassResult } from '../api/book-class';
+
+/** A refusal raised by an RPC (`hint` is the stable code) or a transport failure (no hint). */
+export type RpcError = Pick<PostgrestError, 'code' | 'message' | 'hint' | 'details'>;
+
+/** Member booking copy of spec section 8, verbatim. */
+export const BOOKING_MESSAGES = {
+  booked: 'Class booked successfully!',
+  trialBooked: 'Trial class booked for free!',
+  trialTransition: 'Free trial class booked! You are now on Pay-As-You-Go.',
+  formConfirmed: 'Booking confirmed! Redirecting to My Bookings...',
+  duplicate: "You've already booked this class.",
+  memberNotFound: 'Member not found. Please sign in again.',
+  failedToBook: 'Failed to book class',
+  bookingFailed: 'Booking failed. Please try again.',
+  formFailed: 'Failed to complete booking. Please try again.',
+  cancelled: 'Booking cancelled',
+  cancelFailed: 'Failed to cancel booking',
+  cancelNotPermitted: 'Could not cancel this booking (permission).',
+  classesLoadFailed: 'Failed to load classes',
+  bookingsLoadFailed: 'Unable to load your bookings',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+} as const;
+
+/** The success toast for what the server booked. */
+export function bookedMessage(result: BookClassResult): string {
+  if (result.booking_type === 'trial') {
+    return result.previous_tier === 'trial' ? BOOKING_MESSAGES.trialTransition : BOOKING_MESSAGES.trialBooked;
+  }
+  return BOOKING_MESSAGES.booked;
+}
+
+/** RPC refusals whose message is product copy, shown as the server words it (data contract). */
+const SHOWN_AS_IS = new Set(['class_not_found', 'class_started', 'class_full', 'class_locked', 'trial_unavailable', 'not_authenticated', 'plan_required', 'allowance_used', 'invalid_booking_type']);
+
+export type BookingErrorView = {
+  message: string;
+  /** The session or member is gone: send the person to /signin. */
+  signInAgain: boolean;
+};
+
+/**
+ * Maps a `book_class` error to the toast: duplicates (23505) to the spec's message, the RPC's
+ * refusals as worded, and anything else (network, unexpected) to `fallback`.
+ */
+export function bookingErrorView(error: RpcError, fallback: string = BOOKING_MESSAGES.failedToBook): BookingErrorView {
+  if (error.code === '23505' || error.hint === 'already_booked') return { message: BOOKING_MESSAGES.duplicate, signInAgain: false };
+  if (error.hint === 'member_not_found') return { message: BOOKING_MESSAGES.memberNotFound, signInAgain: true };
+  if (error.hint && SHOWN_AS_IS.has(error.hint)) return { message: error.message, signInAgain: error.hint === 'not_authenticated' };
+  return { message: fallback, signInAgain: false };
+}
+
+/** Maps a `cancel_booking` error to the toast. */
+export function cancelErrorMessage(error: RpcError): string {
+  if (error.hint === 'not_permitted' || error.code === '42501') return BOOKING_MESSAGES.cancelNotPermitted;
+  return BOOKING_MESSAGES.cancelFailed;
+}
+
+/** Said when the member's waitlist place turned into a booking while the page was open (the email says it too). */
+export const promotedMessage = (className: string) => `A spot opened: you're booked on ${className}.`;
+
+export const WAITLIST_MESSAGES = {
+  join: 'Join Waitlist',
+  joining: 'Joining...',
+  leave: 'Leave Waitlist',
+  leaving: 'Leaving...',
+  closed: 'Waitlist closed',
+  confirmLeave: 'Leave the waitlist for this class? You will lose your place.',
+  joined: (position: number) => `You're on the waitlist: #${position}. We'll email you if a spot opens.`,
+  left: 'You left the waitlist',
+  joinFailed: 'Could not join the waitlist. Please try again.',
+  leaveFailed: 'Could not leave the waitlist. Please try again.',
+} as const;
+
+/** Why a full class's waitlist is not offered, said on the card before anyone presses anything (join_waitlist's words). */
+export const WAITLIST_NOT_OFFERED: Partial<Record<string, string>> = {
+  waitlist_payment_required: 'Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.',
+};
+
+/** "On waitlist: #1 of 3". */
+export function waitlistPlace(position: number, size: number): string {
+  return `On waitlist: #${position} of ${size}`;
+}
+
+/** Waitlist refusals whose message is product copy (docs/data-contract.md), shown as the server words it. */
+const WAITLIST_SHOWN_AS_IS = new Set([
+  'class_not_full',
+  'already_waitlisted',
+  'waitlist_closed',
+  'waitlist_payment_required',
+  'not_on_waitlist',
+  'class_started',
+  'class_locked',
+  'class_not_found',
+]);
+
+/** The toast for a refused join or leave; anything unexpected gets `fallback`. */
+export function waitlistErrorMessage(error: Pick<RpcError, 'code' | 'hint' | 'message'>, fallback: string): string {
+  if (error.hint === 'already_booked') return BOOKING_MESSAGES.duplicate;
+  return error.hint && WAITLIST_SHOWN_AS_IS.has(error.hint) ? error.message : fallback;
+}

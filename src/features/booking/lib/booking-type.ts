@@ -1,0 +1,36 @@
+import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
+import type { ScheduleClass } from '../api/get-class-schedule';
+import type { PlanUsage } from '../api/get-plan-usage';
+
+export type BookingTypeOption = { value: BookingType; label: string; unavailable: string | null };
+
+const price = (cls: Pick<ScheduleClass, 'price_payg'>) => `£${(cls.price_payg ?? 0).toFixed(2)}`;
+
+/** Why the server would refuse a booking type, in the member's words (hints of docs/data-contract.md). */
+function reason(hint: string | null, usage: PlanUsage | undefined): string | null {
+  if (hint === null) return null;
+  if (hint === 'plan_required') return 'For Standard and Platinum Premium members';
+  if (hint === 'allowance_used') return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
+  if (hint === 'trial_unavailable') return 'Your free trial has already been used';
+  return 'Not available';
+}
+
+/**
+ * The form's booking types (spec section 2), each with the server's reason when it is not open
+ * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is.
+ */
+export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined): BookingTypeOption[] {
+  return [
+    { value: 'paid', label: BOOKING_TYPE_LABELS.paid, unavailable: reason(cls.paid_refusal, usage) },
+    { value: 'trial', label: BOOKING_TYPE_LABELS.trial, unavailable: reason(cls.trial_refusal, usage) },
+    { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
+  ];
+}
+
+/** What the chosen type costs, said before the member confirms (issue 14). */
+export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined): string | null {
+  const paysByCard = type === 'payg' && (cls.price_payg ?? 0) > 0;
+  if (!paysByCard) return null;
+  if (cls.paid_refusal === 'allowance_used' && usage?.allowance) return `You've used your ${usage.allowance} classes this month: this one is ${price(cls)}.`;
+  return `This class is ${price(cls)}, paid by card at checkout.`;
+}

@@ -1,0 +1,231 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../stack';
+
+// The local auth behaves as hosted GoTrue does where members would notice, driven through the
+// HTTP API with supabase-js as the app calls it. Auth's clock is moved to cross GoTrue's windows.
+
+const SITE = 'http://127.0.0.1:5173';
+const PASSWORD = 'studio123';
+let stack: Stack;
+let clockOffsetMs = 0;
+/** Set to stop auth's clock (a limiter's bucket then does not refill while a test drains it). */
+let frozenAt: number | null = null;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  stack = await startStack({ port: 0, dataDir: 'memory', quiet: true, siteUrl: SITE, authClock: () => (frozenAt ?? Date.now()) + clockOffsetMs });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A client as a browser at one address (GoTrue's limits are per IP). */
+function client(options: { ip?: string; pkce?: boolean } = {}): SupabaseClient {
+  ipCounter += 1;
+  return createClient(stack.url, stack.anonKey, {
+    realtime: { transport: WebSocket as never },
+    global: { headers: { 'x-forwarded-for': options.ip ?? `198.51.100.${ipCounter}` } },
+    auth: { persistSession: false, autoRefreshToken: false, flowType: options.pkce ? 'pkce' : 'implicit' },
+  });
+}
+
+function emailsTo(to: string) {
+  return stack.inbox.list().filter((e) => e.to === to);
+}
+
+async function follow(link: string): Promise<URL> {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!);
+}
+
+let emailCounter = 0;
+const newEmail = (label: string) => `${label}-${++emailCounter}@parity.test`;
+
+describe('sign-up', () => {
+  it('of a confirmed address answers like a new sign-up (made-up user, no session), sends nothing, changes nothing', async () => {
+    const { data, error } = await client().auth.signUp({ email: 'premium@studio.test', password: 'another-password', options: { data: { full_name: 'Impostor' } } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(data.user?.email).toBe('premium@studio.test');
+    expect(emailsTo('premium@studio.test')).toEqual([]);
+    const owner = await client().auth.signInWithPassword({ email: 'premium@studio.test', password: PASSWORD });
+    expect(owner.error).toBeNull();
+    expect(data.user?.id).not.toBe(owner.data.user?.id);
+    expect(owner.data.user?.user_metadata.full_name).not.toBe('Impostor');
+  });
+
+  it('again of an unconfirmed address never changes its password and re-sends the link at most once a minute', async () => {
+    const email = newEmail('pending');
+    expect((await client().auth.signUp({ email, password: 'first-secret' })).error).toBeNull();
+    expect(emailsTo(email)).toHaveLength(1);
+
+    const soon = await client().auth.signUp({ email, password: 'second-secret' });
+    expect(soon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(soon.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(emailsTo(email)).toHaveLength(1);
+
+    clockOffsetMs += 61_000;
+    const later = await client().auth.signUp({ email, password: 'third-secret' });
+    expect(later.error).toBeNull();
+    expect(emailsTo(email)).toHaveLength(2);
+
+    await follow(emailsTo(email)[0]!.links[0]!);
+    for (const wrong of ['second-secret', 'third-secret']) {
+      expect((await client().auth.signInWithPassword({ email, password: wrong })).error?.code).toBe('invalid_credentials');
+    }
+    expect((await client().auth.signInWithPassword({ email, password: 'first-secret' })).error).toBeNull();
+  });
+});
+
+describe('redirects', () => {
+  async function landingOf(redirectTo: string): Promise<string> {
+    const email = newEmail('redirect');
+    expect((await client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirectTo } })).error).toBeNull();
+    const location = await follow(emailsTo(email)[0]!.links[0]!);
+    return `${location.origin}${location.pathname}`;
+  }
+
+  it('go only to the site URL and the redirect URLs of supabase/config.toml', async () => {
+    expect(await landingOf(`${SITE}/auth/callback`)).toBe(`${SITE}/auth/callback`);
+    expect(await landingOf('http://localhost:5173/auth/callback')).toBe('http://localhost:5173/auth/callback');
+    expect(await landingOf('https://evil.example/auth/callback')).toBe(`${SITE}/`);
+    expect(await landingOf('http://localhost:9999/auth/callback')).toBe(`${SITE}/`);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('reused after the reuse interval revoke the whole session', async () => {
+    const c = client();
+    const { data } = await c.auth.signInWithPassword({ email: 'standard@studio.test', password: PASSWORD });
+    const original = data.session!.refresh_token;
+    const second = (await c.auth.refreshSession()).data.session!.refresh_token;
+    const third = (await c.auth.refreshSession()).data.session!.refresh_token;
+    expect(new Set([original, second, third]).size).toBe(3);
+
+    // Within the 10 s reuse interval (two tabs refreshing at once) the active token comes back.
+    const raced = await client().auth.refreshSession({ refresh_token: second });
+    expect(raced.error).toBeNull();
+    expect(raced.data.session?.refresh_token).toBe(third);
+
+    clockOffsetMs += 11_000;
+    const stolen = await client().auth.refreshSession({ refresh_token: original });
+    expect(stolen.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const owner = await client().auth.refreshSession({ refresh_token: third });
+    expect(owner.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+  });
+});
+
+describe('PKCE links', () => {
+  it('confirm a sign-up with ?code= that only the browser holding the verifier can exchange', async () => {
+    const browser = client({ pkce: true });
+    const email = newEmail('pkce');
+    expect((await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } })).error).toBeNull();
+    const link = new URL(emailsTo(email)[0]!.links[0]!);
+    expect(link.searchParams.get('token')).toMatch(/^pkce_/);
+
+    const landing = await follow(link.toString());
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${SITE}/auth/callback`);
+    expect(landing.hash).toBe('');
+    const code = landing.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    // Someone else who got hold of the code (a crafted link) has no verifier.
+    const other = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { code: string }).code).toBe('bad_code_verifier');
+
+    const { data, error } = await browser.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect(data.session?.user.email_confirmed_at).toBeTruthy();
+
+    // A code is exchanged once.
+    const replay = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
+    expect(((await replay.json()) as { code: string }).code).toBe('flow_state_not_found');
+  });
+
+  it('recover a password: the link lands on the callback with type=recovery and a code', async () => {
+    const browser = client({ pkce: true });
+    const email = 'newpayg@studio.test';
+    expect((await browser.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/auth/callback?type=recovery` })).error).toBeNull();
+    const landing = await follow(emailsTo(email)[0]!.links[0]!);
+    expect(landing.searchParams.get('type')).toBe('recovery');
+    const { data, error } = await browser.auth.exchangeCodeForSession(landing.searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect((await browser.auth.updateUser({ password: 'recovered-1' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'recovered-1' })).error).toBeNull();
+  });
+
+  it('an expired or used link says so on the callback URL, in the query and the fragment', async () => {
+    const browser = client({ pkce: true });
+    const email = newEmail('pkce-twice');
+    await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } });
+    const link = emailsTo(email)[0]!.links[0]!;
+    await follow(link);
+    const again = await follow(link);
+    expect(again.searchParams.get('error_code')).toBe('otp_expired');
+    expect(new URLSearchParams(again.hash.slice(1)).get('error_description')).toBe('Email link is invalid or has expired');
+  });
+});
+
+describe('rate limits, per IP as hosted', () => {
+  it('sign-ins: 30 at once from one address, then 429; another address (same email) is not locked out', async () => {
+    const attacker = client({ ip: '203.0.113.7' });
+    frozenAt = Date.now();
+    try {
+      for (let i = 0; i < 30; i += 1) {
+        const { error } = await attacker.auth.signInWithPassword({ email: 'payg@studio.test', password: `wrong-${i}` });
+        expect(error?.code).toBe('invalid_credentials');
+      }
+      const blocked = await attacker.auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
+      expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+      const owner = await client({ ip: '203.0.113.8' }).auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
+      expect(owner.error).toBeNull();
+    } finally {
+      frozenAt = null;
+    }
+  });
+
+  it('no per-email lockout: repeated wrong passwords for one email do not block its right password', async () => {
+    const member = client({ ip: '203.0.113.9' });
+    for (let i = 0; i < 8; i += 1) {
+      expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: `wrong-${i}` })).error?.code).toBe('invalid_credentials');
+    }
+    expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: PASSWORD })).error).toBeNull();
+  });
+
+  it('emails: at most email_sent per hour for the whole project (config.toml), then 429 and no user made', async () => {
+    clockOffsetMs += 3_600_000; // a new hour: the budget is whole again
+    const sent: string[] = [];
+    for (;;) {
+      const email = newEmail('budget');
+      const { error } = await client().auth.signUp({ email, password: PASSWORD });
+      if (error) {
+        expect(error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
+        expect(emailsTo(email)).toEqual([]);
+        // GoTrue made no user: once the budget is back, the same address signs up normally.
+        clockOffsetMs += 3_600_000;
+        expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+        expect(emailsTo(email)).toHaveLength(1);
+        break;
+      }
+      sent.push(email);
+      expect(sent.length).toBeLessThanOrEqual(30);
+    }
+    expect(sent).toHaveLength(30);
+  });
+});
