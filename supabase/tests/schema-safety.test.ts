@@ -115,6 +115,7 @@ describe('schema safety', () => {
       'mark_contact_message_handled',
       'mark_refund_refunded',
       'my_bookings',
+      'my_hold_checkout',
       'my_membership',
       'my_plan_usage',
       'my_waitlist',

@@ -30,7 +30,7 @@ function setup(member: Partial<Member>, membership: JsonBodyType, payments: Json
   server.use(
     memberHandler(signed.member),
     ...membershipHandlers(membership, payments),
-    http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/2' } })),
+    rpc('my_plan_usage', () => ({ month_start: '2030-02-01T00:00:00Z', allowance: 12, used: 2, remaining: 10, bookings: 2, late_cancellations: 0 })),
   );
   renderApp('/membership');
   return signed;
