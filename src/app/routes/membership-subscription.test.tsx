@@ -7,7 +7,7 @@ import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { membershipHandlers, membershipRow } from '@/testing/membership-mocks';
 import { renderApp } from '@/testing/render';
-import { memberHandler, REST_URL, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 
 // /membership as a subscription (issue 13): status, real renewal date or "Ends on", past-due
 // banner with Update card, cancel / resume / upgrade / downgrade, billing history and receipts.
