@@ -62,6 +62,11 @@ export function formatPence(pence: number): string {
   }).format(pence / 100);
 }
 
+/** "£100.00": receipts, charges and monthly prices always show pence. */
+export function formatGbp(amount: number | string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(Number(amount));
+}
+
 const STANDARD_PENCE = 100_00;
 const PLATINUM_PENCE = 165_00;
 

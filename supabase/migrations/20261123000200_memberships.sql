@@ -1148,8 +1148,11 @@ end;
 $$;
 
 -- An admin puts a member on a plan at a given price (e.g. a student price after checking proof).
--- The tier applies at once and the first month is due now: the next renewal run charges the saved
--- card, or, without one, the member is past due and asked to add a card. It renews like any other.
+-- A member without a running plan gets it at once and its first month is due now: the next renewal
+-- run charges the saved card, or, without one, the member is past due and asked to add a card. A
+-- running plan (even one cancelled) changes at its period end, like a downgrade: the month already
+-- paid is kept and the next renewal charges the new price. A past-due one is refused: its failed
+-- renewal is charged at the old price until the member updates their card. It renews like any other.
 create function private.admin_put_on_plan(p_member_id uuid, p_plan_slug text, p_price numeric, p_now timestamptz)
 returns public.my_membership
 language plpgsql security definer set search_path = ''
@@ -1170,6 +1173,18 @@ begin
   select * into v_m from public.memberships where member_id = p_member_id for update;
   if not exists (select 1 from public.members where id = p_member_id) then
     raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if v_m.ended_at is null and v_m.status = 'past_due' then
+    raise exception 'This member''s last renewal failed: once they update their card you can change their plan.'
+      using errcode = 'P0001', hint = 'membership_past_due';
+  end if;
+  if v_m.ended_at is null and v_m.status in ('active', 'cancelled') then
+    update public.memberships
+       set next_plan_slug = p_plan_slug, next_tier = v_tier, next_price = p_price, status = 'active', renews = true,
+           updated_at = p_now
+     where id = v_m.id
+    returning * into v_m;
+    return private.membership_view(v_m);
   end if;
   v_next := coalesce(v_m.period_number, 0);
   -- Period v_next + 1 starts now and is what the first charge pays for; until it is paid the

@@ -361,6 +361,33 @@ describe('admin', () => {
     expect((await emailsOf(db, student))[0]!.body_text).toContain('there is no saved card');
   });
 
+  it('changes a running plan at its period end: the paid month is kept, the next renewal charges the new price', async () => {
+    const member = await createUser(db, 'student-later');
+    await buyPlan(db, member, T0);
+    await asMember(member, 'public.cancel_membership()');
+    expect(await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'platinum', 115.5])).toMatchObject({
+      status: 'active', renews: true, plan_slug: 'standard', price: 100, next_plan_slug: 'platinum', next_price: 115.5,
+    });
+    // Nothing is charged before the period ends, and the tier stays until then.
+    expect(await renewalsOf(member, days(T1, -1))).toEqual([]);
+    expect(await membershipOf(db, member)).toMatchObject({ member_tier: 'standard', period_end: T1 });
+    const [renewal] = await renewalsOf(member, T1);
+    expect(renewal).toMatchObject({ amount: 115.5 });
+    await applyPaid(db, renewal!, 'chk-student-later', T1);
+    expect(await membershipOf(db, member)).toMatchObject({ status: 'active', plan_slug: 'platinum', price: 115.5, member_tier: 'premium', period_end: T2 });
+    expect((await paymentsOf(db, member)).map((p) => p.amount)).toEqual([100, 115.5]);
+  });
+
+  it('refuses to change a past-due plan (its failed renewal is owed at the old price), changing nothing', async () => {
+    const member = await createUser(db, 'student-past-due');
+    await buyPlan(db, member, T0);
+    const [renewal] = await renewalsOf(member, T1);
+    await fail(db, renewal!, T1);
+    const before = await membershipOf(db, member);
+    await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', 70]), { hint: 'membership_past_due' });
+    expect(await membershipOf(db, member)).toEqual(before);
+  });
+
   it('refuses non-admins and bad prices, changing nothing', async () => {
     const member = await createUser(db, 'not-admin');
     await expectSqlError(asMember(member, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', 1]), { hint: 'not_admin' });

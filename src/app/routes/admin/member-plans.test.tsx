@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { pagedResponse, signInAsAdmin } from '@/testing/admin-fixtures';
-import { REST_URL, rpc } from '@/testing/supabase-mocks';
+import { postgrestError, REST_URL, rpc } from '@/testing/supabase-mocks';
 
 // Members Management with memberships (issue 13): plan status and next renewal per member, a
 // "past due" filter done by the server, and putting a member on a plan at a price.
@@ -70,7 +70,7 @@ describe('Members Management: plans', () => {
     server.use(
       rpc('admin_put_on_plan', ({ args }) => {
         calls.push(args);
-        return { id: 'ms', status: 'active' };
+        return { id: 'ms', status: 'active', period_end: '2030-03-01T12:00:00+00:00', next_plan_slug: null, next_price: null };
       }),
     );
     const user = userEvent.setup();
@@ -88,5 +88,27 @@ describe('Members Management: plans', () => {
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
     expect(await screen.findByText('Paul Payg is on Platinum Premium. The first month is charged at the next renewal run.')).toBeInTheDocument();
     expect(calls).toEqual([{ p_member_id: 'm4', p_plan_slug: 'platinum', p_price: 115.5 }]);
+  });
+
+  it('tells the admin when a running plan changes at its period end, and shows the database’s refusal', async () => {
+    setup();
+    const answers = [
+      () => ({ id: 'ms', status: 'active', period_end: '2030-03-04T12:00:00+00:00', next_plan_slug: 'standard', next_price: 70 }),
+      () => postgrestError({ code: 'P0001', message: 'This member’s last renewal failed: once they update their card you can change their plan.', hint: 'membership_past_due' }, 400),
+    ];
+    server.use(rpc('admin_put_on_plan', () => answers.shift()!()));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Put Priya Premium on a plan' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Put Priya Premium on a plan' }));
+    await user.clear(dialog.getByRole('spinbutton', { name: /Monthly price/ }));
+    await user.type(dialog.getByRole('spinbutton', { name: /Monthly price/ }), '70');
+    await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
+    expect(await screen.findByText('Priya Premium moves to Standard at £70.00/month on 4 March 2030, when their paid month ends.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Put Sam Standard on a plan' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Put Sam Standard on a plan' }));
+    await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
+    expect(await screen.findByText('This member’s last renewal failed: once they update their card you can change their plan.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Put Sam Standard on a plan' })).toBeInTheDocument();
   });
 });

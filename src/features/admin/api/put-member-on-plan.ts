@@ -17,10 +17,19 @@ export const putOnPlanSchema = z.object({
 });
 export type PutOnPlanForm = z.input<typeof putOnPlanSchema>;
 
-export async function putMemberOnPlan(memberId: string, input: PutOnPlanForm): Promise<void> {
+/** What the member is on afterwards: a plan that starts now, or a running one that changes at its period end. */
+const placedSchema = z.object({
+  period_end: z.string(),
+  next_plan_slug: z.enum(['standard', 'platinum']).nullable(),
+  next_price: z.coerce.number().nullable(),
+});
+export type PlanPlacement = z.infer<typeof placedSchema>;
+
+export async function putMemberOnPlan(memberId: string, input: PutOnPlanForm): Promise<PlanPlacement> {
   const { planSlug, price } = putOnPlanSchema.parse(input);
-  const { error } = await supabase.rpc('admin_put_on_plan', { p_member_id: memberId, p_plan_slug: planSlug, p_price: price });
+  const { data, error } = await supabase.rpc('admin_put_on_plan', { p_member_id: memberId, p_plan_slug: planSlug, p_price: price });
   if (error) throw error;
+  return placedSchema.parse(data);
 }
 
 export function usePutMemberOnPlan() {

@@ -1,10 +1,10 @@
 import { CalendarCheck, CalendarX, Crown, PoundSterling, Star } from 'lucide-react';
+import { formatGbp } from '@/config/plans';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useMembershipStats } from '../api/get-membership-stats';
 import { StatCard } from './stat-card';
 
 const LOAD_FAILED = 'Failed to load membership figures';
-const gbp = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 
 /** Analytics' subscription figures (issue 13): active memberships per plan, MRR, renewals this month. */
 export function MembershipFigures() {
@@ -24,7 +24,7 @@ export function MembershipFigures() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <StatCard label="Active Standard" value={value((s) => s.active_standard)} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Active Platinum Premium" value={value((s) => s.active_premium)} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Monthly recurring revenue" value={value((s) => gbp(s.mrr))} icon={<PoundSterling aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Monthly recurring revenue" value={value((s) => formatGbp(s.mrr))} icon={<PoundSterling aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Renewals this month" value={value((s) => s.renewals_this_month)} icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Failed renewals this month" value={value((s) => s.failed_renewals_this_month)} icon={<CalendarX aria-hidden="true" className="h-5 w-5" />} />
       </div>

@@ -7,11 +7,13 @@ import { Modal } from '@/components/ui/modal';
 import { PLANS } from '@/config/plans';
 import { putOnPlanSchema, usePutMemberOnPlan, type PutOnPlanForm } from '../api/put-member-on-plan';
 import type { AdminMember } from '../api/get-members';
+import { placementMessage } from '../lib/plan-placement';
 
 /**
  * Put a member on a plan at a price (issue 13), e.g. a student price after the studio checked
- * proof: the plan applies now and its first month is charged by the next renewal run (or the
- * member is asked to add a card); it renews like any other.
+ * proof: without a running plan it applies now and its first month is charged by the next renewal
+ * run (or the member is asked to add a card); a running plan changes at its period end. It then
+ * renews like any other. The database decides which, and refuses a past-due plan.
  */
 export function PutOnPlanDialog({ member, onClose }: { member: AdminMember; onClose: () => void }) {
   const put = usePutMemberOnPlan();
@@ -24,8 +26,8 @@ export function PutOnPlanDialog({ member, onClose }: { member: AdminMember; onCl
     put.mutate(
       { memberId: member.id, input: values },
       {
-        onSuccess: () => {
-          toast.success(`${who} is on ${PLANS[values.planSlug].name}. The first month is charged at the next renewal run.`);
+        onSuccess: (placed) => {
+          toast.success(placementMessage(who, values.planSlug, placed));
           onClose();
         },
         onError: (error) => toast.error(error.message),

@@ -1,3 +1,4 @@
+import { formatGbp } from '@/config/plans';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { STUDIO, STUDIO_ADDRESS_LINES } from '@/config/studio';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useBillingHistory, type BillingPayment } from '../api/get-billing-history';
-import { formatGbp, londonDate } from '../lib/membership-view';
+import { londonDate } from '../lib/membership-view';
 
 const STATUS_TEXT: Record<BillingPayment['status'], string> = { paid: 'Paid', pending: 'Pending', failed: 'Failed', expired: 'Expired' };
 

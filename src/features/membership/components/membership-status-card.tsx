@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
-import { PLANS } from '@/config/plans';
+import { formatGbp, PLANS } from '@/config/plans';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useCancelMembership } from '../api/cancel-membership';
@@ -11,7 +11,7 @@ import { useMyMembership } from '../api/get-my-membership';
 import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
-import { formatGbp, isRunningPlan, londonDate, type MyMembership } from '../lib/membership-view';
+import { isRunningPlan, londonDate, type MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
 
 /**

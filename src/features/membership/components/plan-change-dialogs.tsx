@@ -2,10 +2,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { PLANS } from '@/config/plans';
+import { formatGbp, PLANS } from '@/config/plans';
 import { ChangeMembershipError, useChangeMembership } from '../api/change-membership';
 import { CHANGE_MESSAGES } from '../lib/membership-messages';
-import { formatGbp, londonDate, type MyMembership } from '../lib/membership-view';
+import { londonDate, type MyMembership } from '../lib/membership-view';
 
 function outcomeToast(outcome: string) {
   if (outcome === 'paid') toast.success(CHANGE_MESSAGES.upgraded);

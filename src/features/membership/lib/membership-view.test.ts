@@ -1,5 +1,6 @@
+import { formatGbp } from '@/config/plans';
 import { describe, expect, it } from 'vitest';
-import { formatGbp, isRunningPlan, londonDate, type MyMembership } from './membership-view';
+import { isRunningPlan, londonDate, type MyMembership } from './membership-view';
 
 const base: MyMembership = {
   id: 'm', plan_slug: 'standard', tier: 'standard', status: 'active', price: 100, period_start: '2027-01-15T10:00:00Z',

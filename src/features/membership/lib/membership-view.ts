@@ -1,6 +1,5 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { CURRENCY } from '@/config/plans';
 import { STUDIO } from '@/config/studio';
 import type { MembershipStatus } from '@/lib/rules/membership-status';
 
@@ -30,9 +29,4 @@ export function isRunningPlan(m: MyMembership | null | undefined): m is MyMember
 /** 15 February 2027 (London). */
 export function londonDate(at: string | Date): string {
   return format(new Date(at), 'd MMMM yyyy', { in: tz(STUDIO.timeZone) });
-}
-
-/** £100.00: receipts and charges always show pence. */
-export function formatGbp(amount: number | string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(Number(amount));
 }
