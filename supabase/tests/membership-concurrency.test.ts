@@ -1,39 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, applyPlatform } from '../local/db/apply.ts';
+import { describe, expect, it } from 'vitest';
 import { createUser } from './support/fixtures.ts';
 import { buyPlan, membershipOf, paymentsOf } from './support/membership-steps.ts';
-import { findPostgresBinDir, pg, pgClientDatabase, startThrowawayCluster, type ThrowawayCluster } from './support/real-postgres.ts';
+import { findPostgresBinDir, migratedClusterForFile, pg, pgClientDatabase } from './support/real-postgres.ts';
 
 // Two renewal runs at once, and a provider notification delivered twice at once, on a real
 // PostgreSQL server with one connection each: exactly one charge is claimed and one extension made.
 
 const binDir = findPostgresBinDir();
-let cluster: ThrowawayCluster | undefined;
-let admin: pg.Client | undefined;
-
-beforeAll(async () => {
-  if (!binDir) {
-    console.log('[membership concurrency] SKIPPED: no PostgreSQL server binaries found');
-    return;
-  }
-  cluster = await startThrowawayCluster(binDir);
-  admin = new pg.Client({ connectionString: cluster.connectionString });
-  await admin.connect();
-  const db = pgClientDatabase(admin);
-  await applyPlatform(db);
-  await applyMigrations(db);
-}, 120_000);
-
-afterAll(async () => {
-  await admin?.end();
-  cluster?.stop();
-});
+const server = migratedClusterForFile('membership concurrency', binDir);
 
 /** Runs each statement as the service role on its own connection, all sent at once. */
 async function together<T>(statements: { sql: string; params: unknown[] }[]): Promise<T[][]> {
   const clients = await Promise.all(
     statements.map(async () => {
-      const c = new pg.Client({ connectionString: cluster!.connectionString });
+      const c = new pg.Client({ connectionString: server.cluster()!.connectionString });
       await c.connect();
       await c.query('begin');
       await c.query('set local role service_role');
@@ -58,7 +38,7 @@ const T1 = new Date('2027-02-15T10:00:00Z');
 
 describe.skipIf(!binDir)('renewals on PostgreSQL with simultaneous runs', () => {
   it('two renewal runs at once claim the charge once; two deliveries of its PAID result extend once', async () => {
-    const db = pgClientDatabase(admin!);
+    const db = pgClientDatabase(server.admin()!);
     const members = [];
     for (let i = 0; i < 5; i += 1) {
       const m = await createUser(db, `race-renew-${i}`);

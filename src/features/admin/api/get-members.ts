@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
+import type { MembershipStatus } from '@/lib/rules/membership-status';
 import { supabase, type Member } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, searchFilter, type ListPage } from '../lib/paging';
 
 /** A member's plan as Members Management shows it (issue 13); null when they never had one. */
-export type MemberPlan = { status: 'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed'; period_end: string; ended_at: string | null } | null;
+export type MemberPlan = { status: MembershipStatus; period_end: string; ended_at: string | null } | null;
 
 export type AdminMember = Pick<Member, 'id' | 'name' | 'email' | 'membership_tier' | 'created_at'> & { bookingsCount: number; plan: MemberPlan };
 
