@@ -39,13 +39,20 @@ export class SumUpProvider implements PaymentProvider {
     this.timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   }
 
-  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
-    const body = await this.request('POST', '/v0.1/checkouts', {
+  /** What every checkout we create carries: our reference, the amount, the merchant. */
+  private checkoutFields(input: Pick<CreateChargeInput, 'reference' | 'amount' | 'currency' | 'description'>) {
+    return {
       checkout_reference: input.reference,
       amount: input.amount,
       currency: input.currency,
       merchant_code: this.options.merchantCode,
       description: input.description,
+    };
+  }
+
+  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+    const body = await this.request('POST', '/v0.1/checkouts', {
+      ...this.checkoutFields(input),
       return_url: input.returnUrl,
       redirect_url: input.redirectUrl,
       ...(input.customerId ? { customer_id: input.customerId } : {}),
@@ -82,11 +89,7 @@ export class SumUpProvider implements PaymentProvider {
 
   async createChargeCheckout(input: CreateChargeInput): Promise<string> {
     const body = await this.request('POST', '/v0.1/checkouts', {
-      checkout_reference: input.reference,
-      amount: input.amount,
-      currency: input.currency,
-      merchant_code: this.options.merchantCode,
-      description: input.description,
+      ...this.checkoutFields(input),
       ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
       customer_id: input.customerId,
     });
