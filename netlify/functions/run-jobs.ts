@@ -7,7 +7,8 @@ import { serviceDb } from '../lib/supabase-server';
 /**
  * Netlify runs this every hour (a scheduled function: not callable by URL in production): trial
  * expiry, payment-hold release, cancelled memberships ending, renewals and retries with the saved
- * card, renewal and trial reminders, all as of now. Locally: `npm run jobs -- --at <ISO time>`.
+ * card, renewal and trial reminders, class reminders, all as of now. Locally:
+ * `npm run jobs -- --at <ISO time>`.
  */
 export const config = { schedule: '@hourly' };
 

@@ -937,6 +937,13 @@ export type Database = {
         }
         Returns: number
       }
+      enqueue_class_reminders_at: {
+        Args: {
+          p_now: string
+          p_within_hours?: number
+        }
+        Returns: number
+      }
       enqueue_membership_reminders: {
         Args: {
           p_now: string

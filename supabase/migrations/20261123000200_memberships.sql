@@ -1003,6 +1003,45 @@ begin
 end;
 $$;
 
+-- Class reminders as of p_now (the jobs): one for every confirmed booking of a class starting
+-- within p_within_hours after p_now, once per booking however often it runs. The body of
+-- enqueue_class_reminders (20260101000700_notifications.sql) with "now" as an input; that function
+-- now asks this one as of now().
+create function private.enqueue_class_reminders_at(p_within_hours integer, p_now timestamptz)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_count integer := 0;
+  v_row record;
+begin
+  if p_within_hours is null or p_within_hours < 1 or p_within_hours > 168 then
+    raise exception 'The reminder window must be 1 to 168 hours' using errcode = '22023', hint = 'invalid_window';
+  end if;
+  for v_row in
+    select b.id, b.member_id, b.class_id
+      from public.bookings b
+      join public.classes c on c.id = b.class_id
+     where b.payment_status = 'completed'
+       and c.start_time > p_now
+       and c.start_time <= p_now + make_interval(hours => p_within_hours)
+       and not exists (select 1 from public.notification_outbox o where o.dedupe_key = 'class_reminder:' || b.id)
+     order by c.start_time
+  loop
+    if private.enqueue_class_email('class_reminder', v_row.member_id, v_row.class_id, v_row.id,
+                                   false, 'class_reminder:' || v_row.id) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end;
+$$;
+
+create or replace function private.enqueue_class_reminders(p_within_hours integer)
+returns integer
+language sql security definer set search_path = ''
+as $$ select private.enqueue_class_reminders_at(p_within_hours, now()) $$;
+
 -- Emails due as of p_now, each once: a reminder renewal_reminder_ahead() before a renewal, and
 -- "your free trial ends tomorrow" in the trial's last day. Returns how many were queued.
 create function private.enqueue_membership_reminders(p_now timestamptz)
@@ -1050,9 +1089,11 @@ end;
 $$;
 
 revoke execute on function private.end_finished_memberships(timestamptz), private.expire_trials(timestamptz),
-  private.release_expired_holds_at(timestamptz), private.enqueue_membership_reminders(timestamptz) from public;
+  private.release_expired_holds_at(timestamptz), private.enqueue_membership_reminders(timestamptz),
+  private.enqueue_class_reminders_at(integer, timestamptz) from public;
 grant execute on function private.end_finished_memberships(timestamptz), private.expire_trials(timestamptz),
-  private.release_expired_holds_at(timestamptz), private.enqueue_membership_reminders(timestamptz) to service_role;
+  private.release_expired_holds_at(timestamptz), private.enqueue_membership_reminders(timestamptz),
+  private.enqueue_class_reminders_at(integer, timestamptz) to service_role;
 
 -- Member and admin RPCs (private code) ----------------------------------------------------------
 
@@ -1388,6 +1429,11 @@ returns integer
 language sql volatile security invoker set search_path = ''
 as $$ select private.enqueue_membership_reminders(p_now) $$;
 
+create function public.enqueue_class_reminders_at(p_now timestamptz, p_within_hours integer default 24)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.enqueue_class_reminders_at(p_within_hours, p_now) $$;
+
 revoke execute on function public.pending_card_setups(text), public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   public.start_card_update(uuid, timestamptz), public.set_card_setup_checkout(text, text),
   public.abandon_card_setup(text),
@@ -1398,7 +1444,8 @@ revoke execute on function public.pending_card_setups(text), public.start_member
   public.apply_membership_charge(text, text, text, numeric, text, timestamptz),
   public.fail_membership_charge(text, integer, text, timestamptz), public.release_membership_charge(text, integer),
   public.end_finished_memberships(timestamptz), public.expire_trials(timestamptz),
-  public.release_expired_holds_at(timestamptz), public.enqueue_membership_reminders(timestamptz)
+  public.release_expired_holds_at(timestamptz), public.enqueue_membership_reminders(timestamptz),
+  public.enqueue_class_reminders_at(timestamptz, integer)
   from public, anon, authenticated;
 grant execute on function public.pending_card_setups(text), public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz),
   public.start_card_update(uuid, timestamptz), public.set_card_setup_checkout(text, text),
@@ -1410,4 +1457,5 @@ grant execute on function public.pending_card_setups(text), public.start_members
   public.apply_membership_charge(text, text, text, numeric, text, timestamptz),
   public.fail_membership_charge(text, integer, text, timestamptz), public.release_membership_charge(text, integer),
   public.end_finished_memberships(timestamptz), public.expire_trials(timestamptz),
-  public.release_expired_holds_at(timestamptz), public.enqueue_membership_reminders(timestamptz) to service_role;
+  public.release_expired_holds_at(timestamptz), public.enqueue_membership_reminders(timestamptz),
+  public.enqueue_class_reminders_at(timestamptz, integer) to service_role;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import {
   applyPaid,
   buyPlan,
@@ -326,6 +326,20 @@ describe('reminders and holds', () => {
     const reminders = (await emailsOf(db, member)).filter((e) => e.kind === 'renewal_reminder');
     expect(reminders.map((e) => e.subject)).toEqual(['Your Standard membership renews on 15 February 2027']);
     expect(reminders[0]!.body_text).toContain('we will charge £100.00 to your saved card');
+  });
+
+  it('queues class reminders as of the given time, once per booking', async () => {
+    const member = await createUser(db, 'class-reminder', { membership_tier: 'premium' });
+    const classId = await createClass(db, { name: 'Reminded Later', startsIn: '30 hours' });
+    await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [member.memberId, classId]);
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const remindersOf = async () => (await emailsOf(db, member)).filter((e) => e.kind === 'class_reminder');
+    await service('public.enqueue_class_reminders_at($1)', [at(0)]);
+    expect(await remindersOf()).toEqual([]);
+    await service('public.enqueue_class_reminders_at($1)', [at(10)]);
+    await service('public.enqueue_class_reminders_at($1)', [at(10)]);
+    expect((await remindersOf()).map((e) => e.subject.split(',')[0])).toEqual(['Reminder: Reminded Later']);
+    await expectSqlError(service('public.enqueue_class_reminders_at($1, 0)', [at(10)]), { hint: 'invalid_window' });
   });
 
   it('releases class holds whose time is up as of the given time', async () => {

@@ -1,6 +1,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { chargeMembership, type ChargeOutcome, type MembershipCharge } from '../payments/membership-charge';
 import type { PaymentProvider } from '../payments/provider';
+import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
 
 /**
  * Every time-based job of the studio, each a plain function of (db, provider, now): the database
@@ -55,8 +56,20 @@ export const sendMembershipReminders: Job = async (db, _provider, now) => {
   return { job: 'reminders', did: `queued ${plural(queued, 'renewal or trial reminder')}`, details: [] };
 };
 
-/** In order: holds and trials first (they free spots and change tiers), then memberships. */
-export const SCHEDULED_JOBS: readonly Job[] = [releaseExpiredHolds, expireTrials, endFinishedMemberships, chargeRenewals, sendMembershipReminders];
+export const sendClassReminders: Job = async (db, _provider, now) => {
+  const queued = await enqueueClassReminders(db, now);
+  return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
+};
+
+/** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
+export const SCHEDULED_JOBS: readonly Job[] = [
+  releaseExpiredHolds,
+  expireTrials,
+  endFinishedMemberships,
+  chargeRenewals,
+  sendMembershipReminders,
+  sendClassReminders,
+];
 
 export async function runScheduledJobs(db: PostgrestClient, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
   const reports: JobReport[] = [];
