@@ -3,7 +3,8 @@ import { expect, test } from '../fixtures';
 import { createConfirmedMember, signInAs } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
 import { runJobsAt } from '../support/jobs';
-import { memberByEmail, rest } from '../support/rest';
+import { findClassCard } from '../support/page-helpers';
+import { createClass, memberByEmail, rest } from '../support/rest';
 import { unique } from '../support/names';
 
 // Issue 13: a membership renews by itself, a failed renewal is retried and then lapses, all
@@ -98,4 +99,43 @@ test('a card that declines later: past due with Update card a month later, pay-a
   await expect(page.getByRole('heading', { name: 'My Membership' })).toBeVisible();
   await expect(statusRegion(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Buy Standard', exact: true })).toBeVisible();
+});
+
+test('cancel renewal keeps the plan until its end; the jobs a month later make the member pay-as-you-go', async ({ page, stack, baseURL }, testInfo) => {
+  const email = await buyStandard(page, stack, baseURL!, /card that always pays/);
+  const { period_end } = await membershipOf(stack, email);
+  const ends = LONDON_DATE.format(new Date(period_end));
+  await page.goto('/membership');
+  await statusRegion(page).getByRole('button', { name: 'Cancel renewal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel renewal?' });
+  await expect(dialog).toContainText(`Your membership stays until ${ends}, then you pay per class.`);
+  await dialog.getByRole('button', { name: 'Cancel renewal' }).click();
+  await expect(statusRegion(page).getByText('Ends on')).toBeVisible();
+  await expect(statusRegion(page).getByText(ends)).toBeVisible();
+  await expect(statusRegion(page).getByRole('button', { name: 'Resume membership' })).toBeVisible();
+
+  const report = await runJobsAt(stack, baseURL!, new Date(new Date(period_end).getTime() + MINUTE_MS), testInfo.outputPath('test-payments.json'));
+  expect(report).toMatch(/cancelled memberships: ended \d+ memberships? at their period end/);
+  expect(await membershipOf(stack, email)).toMatchObject({ status: 'cancelled', renews: false, ended_at: expect.any(String) });
+  expect((await memberByEmail(stack, email))?.membership_tier).toBe('payg');
+  expect(await paidPaymentsOf(stack, email), 'nothing charged after cancelling').toBe(1);
+});
+
+test('a free trial ends after 7 days by the jobs: pay-as-you-go, and booking a class asks for payment', async ({ page, stack, baseURL }, testInfo) => {
+  const email = `${unique('trialend')}@example.test`;
+  await createConfirmedMember(stack, email, 'trial-pass-123', { full_name: 'Tess Trial', signup_source: 'free-trial' });
+  const trial = await memberByEmail(stack, email);
+  expect(trial?.membership_tier).toBe('trial');
+  await signInAs(page, stack, email, { password: 'trial-pass-123' });
+  await page.goto('/dashboard');
+  await expect(page.getByText(/^Your free trial ends in [67] days$/)).toBeVisible();
+
+  const report = await runJobsAt(stack, baseURL!, new Date(Date.now() + 8 * DAY_MS), testInfo.outputPath('test-payments.json'));
+  expect(report).toMatch(/trials: ended \d+ free trials?/);
+  expect(await memberByEmail(stack, email)).toMatchObject({ membership_tier: 'payg', has_used_trial: true });
+
+  const cls = await createClass(stack, `Trial over ${unique('c')}`, 2, 10, 10);
+  const card = await findClassCard(page, cls.name);
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByRole('button', { name: 'Pay £10.00' })).toBeVisible({ timeout: 20_000 });
 });
