@@ -14,9 +14,9 @@ const member = (id: string, name: string, tier: string, plan: Record<string, unk
   id, name, email: `${id}@studio.test`, membership_tier: tier, created_at: '2026-03-05T10:00:00Z', bookings: [{ count: 0 }], memberships: plan,
 });
 const LIST = [
-  member('m1', 'Priya Premium', 'premium', { status: 'active', period_end: '2030-03-04T12:00:00+00:00', ended_at: null }),
-  member('m2', 'Sam Standard', 'standard', { status: 'past_due', period_end: '2030-02-20T12:00:00+00:00', ended_at: null }),
-  member('m3', 'Cara Cancelled', 'standard', { status: 'cancelled', period_end: '2030-03-10T12:00:00+00:00', ended_at: null }),
+  member('m1', 'Priya Premium', 'premium', { status: 'active', period_end: '2030-03-04T12:00:00+00:00', ended_at: null, next_retry_at: null }),
+  member('m2', 'Sam Standard', 'standard', { status: 'past_due', period_end: '2030-02-20T12:00:00+00:00', ended_at: null, next_retry_at: '2030-02-23T12:00:00+00:00' }),
+  member('m3', 'Cara Cancelled', 'standard', { status: 'cancelled', period_end: '2030-03-10T12:00:00+00:00', ended_at: null, next_retry_at: null }),
   member('m4', 'Paul Payg', 'payg', null),
 ];
 
@@ -41,13 +41,13 @@ function setup() {
 }
 
 describe('Members Management: plans', () => {
-  it('shows each member’s plan status and next renewal (or when a cancelled plan ends)', async () => {
+  it('shows each member’s plan status and next renewal (the retry when past due, the end when cancelled)', async () => {
     setup();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells(rows[0]!).slice(2, 4)).toEqual(['Active', '4 Mar 2030']);
-    expect(cells(rows[1]!).slice(2, 4)).toEqual(['Payment failed', '20 Feb 2030']);
+    expect(cells(rows[1]!).slice(2, 4)).toEqual(['Payment failed', 'Retry 23 Feb 2030']);
     expect(cells(rows[2]!).slice(2, 4)).toEqual(['Cancelled', 'Ends 10 Mar 2030']);
     expect(cells(rows[3]!).slice(2, 4)).toEqual(['—', '—']);
   });
@@ -60,7 +60,7 @@ describe('Members Management: plans', () => {
     expect(screen.getByText('Sam Standard')).toBeInTheDocument();
     expect(screen.queryByText('Priya Premium')).not.toBeInTheDocument();
     const last = lists.at(-1)!;
-    expect(last.searchParams.get('select')).toContain('memberships!inner(status,period_end,ended_at)');
+    expect(last.searchParams.get('select')).toContain('memberships!inner(status,period_end,ended_at,next_retry_at)');
     expect(last.searchParams.get('memberships.status')).toBe('eq.past_due');
   });
 

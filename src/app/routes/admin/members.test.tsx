@@ -65,7 +65,7 @@ describe('Members Management', () => {
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
-    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count),memberships(status,period_end,ended_at)');
+    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count),memberships(status,period_end,ended_at,next_retry_at)');
     expect(requests[0]!.searchParams.get('order')).toBe('created_at.desc');
     expect([requests[0]!.searchParams.get('offset'), requests[0]!.searchParams.get('limit')]).toEqual(['0', '50']);
     await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));

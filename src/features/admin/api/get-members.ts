@@ -5,7 +5,7 @@ import { supabase, type Member } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, searchFilter, type ListPage } from '../lib/paging';
 
 /** A member's plan as Members Management shows it (issue 13); null when they never had one. */
-export type MemberPlan = { status: MembershipStatus; period_end: string; ended_at: string | null } | null;
+export type MemberPlan = { status: MembershipStatus; period_end: string; ended_at: string | null; next_retry_at: string | null } | null;
 
 export type AdminMember = Pick<Member, 'id' | 'name' | 'email' | 'membership_tier' | 'created_at'> & { bookingsCount: number; plan: MemberPlan };
 
@@ -17,7 +17,7 @@ export type MemberFilter = 'all' | 'past_due';
  * count and the membership embedded. `total` counts every matching member (count=exact), not the page.
  */
 export async function getMembersPage(page: number, search: string, size: number = PAGE_SIZE, filter: MemberFilter = 'all'): Promise<ListPage<AdminMember>> {
-  const plan = filter === 'past_due' ? 'memberships!inner(status, period_end, ended_at)' : 'memberships(status, period_end, ended_at)';
+  const plan = filter === 'past_due' ? 'memberships!inner(status, period_end, ended_at, next_retry_at)' : 'memberships(status, period_end, ended_at, next_retry_at)';
   let query = supabase.from('members').select(`id, name, email, membership_tier, created_at, bookings(count), ${plan}`, { count: 'exact' });
   if (filter === 'past_due') query = query.eq('memberships.status', 'past_due');
   if (search) query = query.or(searchFilter(['name', 'email'], search));

@@ -13,9 +13,10 @@ export function PlanStatusCell({ plan }: { plan: MemberPlan }) {
   return <Badge tone={plan.status === 'past_due' ? 'danger' : 'neutral'}>{label}</Badge>;
 }
 
-/** The next charge date of a renewing plan, "Ends …" for a cancelled one, else "—". */
+/** The next charge date of a renewing plan ("Retry …" when past due), "Ends …" for a cancelled one, else "—". */
 export function NextRenewalCell({ plan }: { plan: MemberPlan }) {
   if (!plan || plan.ended_at || plan.status === 'trialing' || plan.status === 'lapsed') return <span className="text-slate-400">—</span>;
+  if (plan.status === 'past_due' && plan.next_retry_at) return <>Retry {formatInLondon(plan.next_retry_at, RENEWAL_DATE)}</>;
   const date = formatInLondon(plan.period_end, RENEWAL_DATE);
   return <>{plan.status === 'cancelled' ? `Ends ${date}` : date}</>;
 }
