@@ -83,4 +83,14 @@ describe('Analytics', () => {
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load analytics')).not.toHaveLength(0);
   });
+
+  it('says "Failed to load membership figures" when only the membership figures cannot be read', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(...handlers, rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)), rpc('admin_stats', () => STATS));
+    renderApp('/admin/analytics');
+    expect(await screen.findAllByText('Failed to load membership figures')).not.toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
+    expect(figure('Total Members')).toHaveTextContent('7');
+    expect(figure('Monthly recurring revenue')).toHaveTextContent('—');
+  });
 });
