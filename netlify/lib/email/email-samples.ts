@@ -4,7 +4,7 @@ import type { OutboxEmail } from './outbox-store';
 /**
  * One email of every kind the outbox holds, worded as the database words them
  * (20260101000200_notifications_outbox.sql, 20261122000300_email_delivery.sql,
- * 20261123000200_memberships.sql), for previews and the 375 px check (scripts/email-previews.ts).
+ * 20261123000400_memberships.sql), for previews and the 375 px check (scripts/email-previews.ts).
  */
 const when = 'Monday 6 October 2031, 6:00 AM';
 const where = STUDIO_ADDRESS_LINES.join(', ');
