@@ -62,9 +62,9 @@ export function formatPence(pence: number): string {
   }).format(pence / 100);
 }
 
-/** "£100.00": receipts, charges and monthly prices always show pence. */
-export function formatGbp(amount: number | string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(Number(amount));
+/** "£10.00", "£66.67": an amount of money in pounds as a statement shows it, always with pence. */
+export function formatPounds(pounds: number): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(pounds);
 }
 
 const STANDARD_PENCE = 100_00;

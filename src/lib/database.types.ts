@@ -628,7 +628,10 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          provider_refund_error: string | null
           provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
           reason: string
           refunded_at: string | null
           refunded_by: string | null
@@ -643,7 +646,10 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          provider_refund_error?: string | null
           provider_refund_id?: string | null
+          provider_refund_started_at?: string | null
+          provider_refund_state?: string | null
           reason: string
           refunded_at?: string | null
           refunded_by?: string | null
@@ -658,7 +664,10 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          provider_refund_error?: string | null
           provider_refund_id?: string | null
+          provider_refund_started_at?: string | null
+          provider_refund_state?: string | null
           reason?: string
           refunded_at?: string | null
           refunded_by?: string | null
@@ -841,6 +850,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
+      begin_provider_refund: {
+        Args: {
+          p_now?: string
+          p_refund_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["provider_refund_claim"]
+      }
       book_class: {
         Args: {
           p_booking_type?: string | null
@@ -990,6 +1006,39 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
+      finish_provider_refund: {
+        Args: {
+          p_error?: string | null
+          p_now?: string
+          p_outcome: string
+          p_provider_refund_id?: string | null
+          p_refund_id: string
+        }
+        Returns: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_error: string | null
+          provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "refunds_owed"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -1047,7 +1096,10 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          provider_refund_error: string | null
           provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
           reason: string
           refunded_at: string | null
           refunded_by: string | null
@@ -1460,6 +1512,13 @@ export type Database = {
         month_start: string | null
         remaining: number | null
         used: number | null
+      }
+      provider_refund_claim: {
+        already_refunded: boolean | null
+        amount: number | null
+        currency: string | null
+        provider_checkout_id: string | null
+        refund_id: string | null
       }
       schedule_class: {
         bookable: boolean | null

@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   type ProviderCheckout,
   type ProviderCustomer,
+  type ProviderRefund,
+  type RefundInput,
 } from './provider';
 
 /**
@@ -21,6 +23,9 @@ import {
  * `purpose: SETUP_RECURRING_PAYMENT` that saves the card (its amount is only authorised and given
  * back; the checkout then carries `payment_instrument.token`), and later checkouts created for the
  * customer and processed with PUT /v0.1/checkouts/{id} { payment_type: 'card', token, customer_id }.
+ *
+ * Refunds (https://developer.sumup.com/online-payments/guides/refund) go to the checkout's
+ * successful transaction: POST /v0.1/me/refund/{transaction id} with the amount, answered 204.
  */
 export const SUMUP_API_BASE = 'https://api.sumup.com';
 
@@ -118,6 +123,26 @@ export class SumUpProvider implements PaymentProvider {
     }
   }
 
+  async refundPayment(input: RefundInput): Promise<ProviderRefund> {
+    // Nothing is refunded until the POST: an error finding the transaction is a plain refusal.
+    const checkout = await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(input.checkoutId)}`);
+    const transactions = (checkout as { transactions?: unknown }).transactions;
+    const paid = Array.isArray(transactions) ? transactions.find((t) => stringField(t, 'status') === 'SUCCESSFUL') : undefined;
+    const transactionId = stringField(paid, 'id');
+    if (!transactionId) throw new ProviderError('not_found', `SumUp checkout ${input.checkoutId} has no successful transaction to refund`);
+
+    try {
+      await this.request('POST', `/v0.1/me/refund/${encodeURIComponent(transactionId)}`, { amount: input.amount });
+    } catch (error) {
+      // A 4xx is SumUp saying no. A timeout, a 5xx or an unreadable answer leaves it unknown.
+      if (error instanceof ProviderError && ['timeout', 'unavailable', 'bad_response'].includes(error.kind)) {
+        throw new ProviderError('unconfirmed', error.message, error.status);
+      }
+      throw error;
+    }
+    return { reference: transactionId };
+  }
+
   private async request(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown): Promise<unknown> {
     let response: Response;
     try {
@@ -140,6 +165,7 @@ export class SumUpProvider implements PaymentProvider {
 
     const text = await response.text().catch(() => '');
     if (!response.ok) throw errorFor(response.status, method, path, text);
+    if (response.status === 204) return null;
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -9,6 +9,8 @@ import type {
   PaymentProvider,
   ProviderCheckout,
   ProviderCustomer,
+  ProviderRefund,
+  RefundInput,
 } from './provider';
 import { ProviderError } from './provider';
 
@@ -27,7 +29,9 @@ export type TestCheckout = (CreateCheckoutInput | (CreateChargeInput & { redirec
   status: CheckoutStatus;
   createdAt: number;
   cardToken?: string | null;
+  refunds: TestRefund[];
 };
+export type TestRefund = { reference: string; amount: number };
 
 /** Same lifetime as a SumUp hosted checkout session. */
 export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
@@ -130,7 +134,7 @@ export class TestProvider implements PaymentProvider {
       }
     }
     const id = randomUUID();
-    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: this.now() });
+    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: this.now(), refunds: [] });
     this.store.save(checkouts);
     return Promise.resolve(id);
   }
@@ -171,6 +175,24 @@ export class TestProvider implements PaymentProvider {
     if (checkout.status !== 'PAID') checkout.status = testCardCharge(card.token, this.now());
     this.store.save(checkouts);
     return Promise.resolve();
+  }
+
+  /** As SumUp: only a paid checkout, never more than was paid in all (in pence, no float drift). */
+  refundPayment(input: RefundInput): Promise<ProviderRefund> {
+    const checkouts = this.store.load();
+    const checkout = checkouts.get(input.checkoutId);
+    if (!checkout) return Promise.reject(new ProviderError('not_found', `No test checkout ${input.checkoutId}`, 404));
+    checkout.refunds ??= [];
+    if (checkout.status !== 'PAID') return Promise.reject(new ProviderError('invalid_request', `Test checkout ${checkout.id} is ${checkout.status}`, 409));
+    const pence = (pounds: number) => Math.round(pounds * 100);
+    const refunded = checkout.refunds.reduce((sum, r) => sum + pence(r.amount), 0);
+    if (pence(input.amount) <= 0 || refunded + pence(input.amount) > pence(checkout.amount)) {
+      return Promise.reject(new ProviderError('invalid_request', `Refund of ${input.amount} exceeds what test checkout ${checkout.id} has left`, 400));
+    }
+    const refund = { reference: `test-refund-${randomUUID()}`, amount: input.amount };
+    checkout.refunds.push(refund);
+    this.store.save(checkouts);
+    return Promise.resolve({ reference: refund.reference });
   }
 }
 

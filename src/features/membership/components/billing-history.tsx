@@ -1,4 +1,4 @@
-import { formatGbp } from '@/config/plans';
+import { formatPounds } from '@/config/plans';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,7 @@ export function BillingHistory() {
                   <tr key={p.id} className="border-t border-slate-100">
                     <td className="py-2 pr-4 whitespace-nowrap">{londonDate(p.paid_at ?? p.created_at)}</td>
                     <td className="py-2 pr-4">{p.description}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatGbp(p.amount)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatPounds(p.amount)}</td>
                     <td className="py-2 pr-4">
                       <Badge>{STATUS_TEXT[p.status]}</Badge>
                     </td>
@@ -100,7 +100,7 @@ function ReceiptDialog({ payment, onClose }: { payment: BillingPayment; onClose:
           <dt className="font-medium text-slate-500">Item</dt>
           <dd>{payment.description}</dd>
           <dt className="font-medium text-slate-500">Amount</dt>
-          <dd className="font-semibold">{formatGbp(payment.amount)}</dd>
+          <dd className="font-semibold">{formatPounds(payment.amount)}</dd>
           <dt className="font-medium text-slate-500">Reference</dt>
           <dd className="break-all">{payment.checkout_reference}</dd>
         </dl>

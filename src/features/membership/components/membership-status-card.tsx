@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
-import { formatGbp, PLANS } from '@/config/plans';
+import { formatPounds, PLANS } from '@/config/plans';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useCancelMembership } from '../api/cancel-membership';
@@ -66,7 +66,7 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Plan</dt>
           <dd className="mt-1 font-semibold text-slate-900">
-            {planName} · {formatGbp(m.price ?? 0)}/month
+            {planName} · {formatPounds(m.price ?? 0)}/month
           </dd>
         </div>
         <div>
@@ -76,7 +76,7 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
       </dl>
       {m.next_plan_slug && m.next_price !== null && (
         <p className="text-slate-700">
-          Changes to {PLANS[m.next_plan_slug].name} ({formatGbp(m.next_price)}/month) on {londonDate(m.period_end)}.
+          Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {londonDate(m.period_end)}.
         </p>
       )}
       <div className="flex flex-wrap gap-3">
@@ -101,7 +101,7 @@ function PastDueBanner({ membership: m }: { membership: MyMembership }) {
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">Your membership payment failed.</p>
       <p className="mt-1">
-        We could not take {formatGbp(m.amount_due ?? m.price ?? 0)}.
+        We could not take {formatPounds(m.amount_due ?? m.price ?? 0)}.
         {m.next_retry_at ? ` We will try again on ${londonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your card to pay now
         and keep your membership.
       </p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatGbp, PLANS } from '@/config/plans';
+import { formatPounds, PLANS } from '@/config/plans';
 import { ChangeMembershipError, useChangeMembership } from '../api/change-membership';
 import { CHANGE_MESSAGES } from '../lib/membership-messages';
 import { londonDate, type MyMembership } from '../lib/membership-view';
@@ -22,7 +22,7 @@ function outcomeToast(outcome: string) {
 export function UpgradeButton({ label, className }: { label: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const change = useChangeMembership();
-  const price = formatGbp(PLANS.platinum.pricePence / 100);
+  const price = formatPounds(PLANS.platinum.pricePence / 100);
   async function confirm() {
     try {
       outcomeToast(await change.mutateAsync({ action: 'upgrade', planSlug: 'platinum' }));
@@ -57,7 +57,7 @@ export function UpgradeButton({ label, className }: { label: string; className?:
 export function DowngradeButton({ membership }: { membership: MyMembership }) {
   const [open, setOpen] = useState(false);
   const change = useChangeMembership();
-  const price = formatGbp(PLANS.standard.pricePence / 100);
+  const price = formatPounds(PLANS.standard.pricePence / 100);
   async function confirm() {
     try {
       outcomeToast(await change.mutateAsync({ action: 'downgrade', planSlug: 'standard' }));

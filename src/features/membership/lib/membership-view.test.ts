@@ -1,4 +1,4 @@
-import { formatGbp } from '@/config/plans';
+import { formatPounds } from '@/config/plans';
 import { describe, expect, it } from 'vitest';
 import { isRunningPlan, londonDate, type MyMembership } from './membership-view';
 
@@ -19,7 +19,7 @@ describe('membership view', () => {
 
   it('formats dates in London and money in GBP with pence', () => {
     expect(londonDate('2027-03-31T23:30:00Z')).toBe('1 April 2027');
-    expect(formatGbp(100)).toBe('£100.00');
-    expect(formatGbp('115.5')).toBe('£115.50');
+    expect(formatPounds(100)).toBe('£100.00');
+    expect(formatPounds(115.5)).toBe('£115.50');
   });
 });
