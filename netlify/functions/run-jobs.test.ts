@@ -1,26 +1,18 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeSupabase, rpcError, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rpcError, SERVICE_KEY, setUpFakeSupabase } from '../tests/fake-supabase';
 import runJobs, { config } from './run-jobs';
 
 // The SQL behind each job is tested against the engine (supabase/tests/memberships.test.ts,
 // supabase/tests/studio-ops/notifications.test.ts) and the whole run against the local stack
 // (netlify/tests/local-checkout-flow.test.ts); this checks the scheduled function's own part.
-const fake = new FakeSupabase();
-const server = setupServer(...fake.handlers());
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const { fake, stubEnv: stubSupabaseEnv } = setUpFakeSupabase();
 afterEach(() => {
-  fake.rpcCalls.length = 0;
-  vi.unstubAllEnvs();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
+/** Deployed: Supabase and a SumUp key (the renewals' provider; nothing is charged here). */
 function stubEnv() {
-  vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
-  vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
-  vi.stubEnv('SITE_URL', 'https://studio.example');
+  stubSupabaseEnv();
   vi.stubEnv('SUMUP_API_KEY', 'sup_sk_test');
   vi.stubEnv('SUMUP_MERCHANT_CODE', 'MTEST');
 }
