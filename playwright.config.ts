@@ -11,14 +11,18 @@ const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ];
 
-/** Regenerating the timetable deletes every class, so the admin journey runs after all others. */
+/** Regenerating the timetable deletes every class, so the admin journey runs after the members' ones. */
 const ADMIN = '**/admin.spec.ts';
+/** The jobs a month ahead renew, lapse and end trials of every member of the stack: last of all. */
+const MEMBERSHIPS = '**/memberships.spec.ts';
 
 // One worker runs the projects one after another in this order (no dependencies between them, so
-// a failed journey does not skip the admin one): both widths, then the admin journey at both.
+// a failed journey does not skip the later ones): both widths, the admin journey at both, then
+// the membership lifecycle at both.
 const projects: Project[] = [
-  ...WIDTHS.map(({ name, viewport }) => ({ name, use: { viewport }, testIgnore: ADMIN })),
+  ...WIDTHS.map(({ name, viewport }) => ({ name, use: { viewport }, testIgnore: [ADMIN, MEMBERSHIPS] })),
   ...WIDTHS.map(({ name, viewport }) => ({ name: `${name} admin`, use: { viewport }, testMatch: ADMIN })),
+  ...WIDTHS.map(({ name, viewport }) => ({ name: `${name} memberships`, use: { viewport }, testMatch: MEMBERSHIPS })),
 ];
 
 export default defineConfig({

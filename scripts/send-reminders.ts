@@ -1,5 +1,6 @@
 /**
- * Queues class reminder emails now, as the hourly scheduled function does on Netlify:
+ * Queues class reminder emails now, as the hourly scheduled jobs do on Netlify (`npm run jobs`
+ * runs them with every other job):
  *
  *   npx tsx scripts/send-reminders.ts [--hours 24]
  *
@@ -8,7 +9,7 @@
  * them to its inbox (/inbox). Idempotent: a booking is reminded once however often this runs.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { enqueueReminders, REMINDER_WINDOW_HOURS } from '../netlify/functions/send-reminders';
+import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from '../netlify/lib/jobs/class-reminders';
 import { readLocalEnv } from '../supabase/local/config';
 
 export function parseHours(argv: readonly string[]): number {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   if (!url || !key) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set');
   const hours = parseHours(process.argv.slice(2));
   const db = new PostgrestClient(`${url}/rest/v1`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
-  const queued = await enqueueReminders(db, hours);
+  const queued = await enqueueClassReminders(db, new Date(), hours);
   console.log(`Queued ${queued} reminder(s) for classes starting in the next ${hours} hours. See ${url}/inbox once delivered.`);
 }
 

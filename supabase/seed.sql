@@ -48,6 +48,20 @@ begin
     auth.users u
    where m.user_id = t.user_id and u.id = t.user_id;
 
+  -- Plan members are on a renewing membership with a saved card of the local test provider that
+  -- always pays (issue 13), so `npm run jobs -- --at <a month ahead>` renews them.
+  insert into public.memberships (member_id, plan_slug, tier, status, price, period_number, period_start, period_end,
+                                  anchor_at, renews)
+  select m.id, case m.membership_tier when 'premium' then 'platinum' else 'standard' end, m.membership_tier, 'active',
+         case m.membership_tier when 'premium' then 165 else 100 end, 1, m.plan_renews_at - interval '1 month',
+         m.plan_renews_at, m.plan_renews_at - interval '1 month', true
+    from public.members m
+   where m.membership_tier in ('standard', 'premium');
+  insert into private.member_cards (member_id, customer_id, token, saved_at)
+  select m.id, 'member-' || m.id, 'test_pays_seed', now()
+    from public.members m
+   where m.membership_tier in ('standard', 'premium');
+
   -- The spec's recurring timetable: last week (history) and the coming three weeks.
   perform private.insert_timetable(v_today - 7, v_today + 20);
 

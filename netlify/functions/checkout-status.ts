@@ -5,7 +5,7 @@ import { ProviderError } from '../lib/payments/provider';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { ConfigError, readServerEnv, type ServerEnv } from '../lib/server-env';
-import { memberDb } from '../lib/supabase-server';
+import { memberDb, serviceDb } from '../lib/supabase-server';
 
 type PaymentRow = {
   checkout_reference: string;
@@ -30,11 +30,17 @@ async function readOwnPayment(env: ServerEnv, token: string, reference: string):
   return data as unknown as PaymentRow;
 }
 
+async function pendingCardSetups(env: ServerEnv, reference: string): Promise<string[]> {
+  const { data, error } = await serviceDb(env).rpc('pending_card_setups', { p_payment_reference: reference });
+  if (error) throw rpcFailure(error, 'pending_card_setups');
+  return (data as string[] | null) ?? [];
+}
+
 /**
  * POST /.netlify/functions/checkout-status  { reference }  Authorization: Bearer <session>
  * → 200 { reference, kind, status, amount, currency, planSlug, planName, className,
  *         classStartTime, paidAt, needsRefund }
- * The status is the database's. While it is pending the provider is asked too (the same verified
+ * The status is the database's. While it is not paid the provider is asked too (the same verified
  * path as the webhook), so a late or lost notification does not leave the member waiting.
  */
 export default async function checkoutStatus(req: Request): Promise<Response> {
@@ -48,12 +54,14 @@ export default async function checkoutStatus(req: Request): Promise<Response> {
 
     const env = readServerEnv();
     let payment = await readOwnPayment(env, token, reference);
-    if (payment.status === 'pending' && payment.provider_checkout_id) {
+    if (payment.status !== 'paid') {
       try {
-        const result = await verifyAndApplyCheckout(env, selectProvider(env), payment.provider_checkout_id);
-        if (result.outcome === 'applied' || result.outcome === 'marked_failed') {
-          payment = await readOwnPayment(env, token, reference);
-        }
+        // The payment's own checkout while it is pending, and the card-saving checkouts of a
+        // membership payment (the first month, or a past-due renewal being paid with a new card).
+        const own = payment.status === 'pending' && payment.provider_checkout_id ? [payment.provider_checkout_id] : [];
+        const checkoutIds = [...own, ...(payment.kind === 'plan' ? await pendingCardSetups(env, reference) : [])];
+        for (const checkoutId of checkoutIds) await verifyAndApplyCheckout(env, selectProvider(env), checkoutId);
+        if (checkoutIds.length > 0) payment = await readOwnPayment(env, token, reference);
       } catch (error) {
         // The database's answer stands; the page asks again shortly.
         if (!(error instanceof ProviderError || error instanceof ConfigError)) throw error;

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLANS } from '../../src/config/plans';
 import { SUMUP_API_BASE } from '../lib/payments/sumup-provider';
 import { FakeSupabase, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
 import createCheckout from './create-checkout';
@@ -13,6 +12,17 @@ let sumupRequests: { authorization: string | null; body: Record<string, unknown>
 const USER = '11111111-1111-4111-8111-111111111111';
 const TOKEN = 'member-session-token';
 const REFERENCE = 'plan-6c1f3e9a-2b7d-4c59-9a43-0f1e2d3c4b5a';
+const SETUP = {
+  payment_reference: 'plan-0d9c1f3e-2b7d-4c59-9a43-0f1e2d3c4b5a',
+  setup_reference: 'setup-5a4b3c2d-2b7d-4c59-9a43-0f1e2d3c4b5a',
+  amount: 100,
+  currency: 'GBP',
+  description: 'Standard (£100/month)',
+  customer_id: 'member-member-1',
+  member_email: 'bea@example.test',
+  member_name: 'Bea Van Buyer',
+};
+let customerRequests: Record<string, unknown>[];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -26,10 +36,16 @@ beforeEach(() => {
   supabase = new FakeSupabase();
   supabase.sessions.set(TOKEN, USER);
   supabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
-  supabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Standard (£100/month)', amount: 100, currency: 'GBP' });
+  supabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Drop-In Session (£115)', amount: 115, currency: 'GBP' });
+  supabase.answerRpc('start_membership_checkout', SETUP);
   sumupRequests = [];
+  customerRequests = [];
   server.use(
     ...supabase.handlers(),
+    http.post(`${SUMUP_API_BASE}/v0.1/customers`, async ({ request }) => {
+      customerRequests.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ customer_id: 'member-member-1' }, { status: 201 });
+    }),
     http.post(`${SUMUP_API_BASE}/v0.1/checkouts`, async ({ request }) => {
       sumupRequests.push({ authorization: request.headers.get('authorization'), body: (await request.json()) as Record<string, unknown> });
       return HttpResponse.json({ id: 'chk_plan_1', status: 'PENDING', hosted_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' }, { status: 201 });
@@ -54,8 +70,8 @@ function post(body: unknown, token: string | null = TOKEN, method = 'POST') {
 }
 
 describe('create-checkout', () => {
-  it('records a pending payment at the server price, creates the SumUp checkout and answers its URL', async () => {
-    const res = await post({ planSlug: 'standard', userId: USER, amount: 1 });
+  it('records a pending one-off payment at the server price, creates the SumUp checkout and answers its URL', async () => {
+    const res = await post({ planSlug: 'dropin', userId: USER, amount: 1 });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: REFERENCE });
 
@@ -63,7 +79,7 @@ describe('create-checkout', () => {
       {
         fn: 'create_plan_payment',
         authorization: `Bearer ${SERVICE_KEY}`,
-        args: { p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: '100.00', p_grants_tier: 'standard', p_description: 'Standard (£100/month)' },
+        args: { p_member_id: 'member-1', p_plan_slug: 'dropin', p_amount: '115.00', p_grants_tier: null, p_description: 'Drop-In Session (£115)' },
       },
     ]);
     expect(sumupRequests).toEqual([
@@ -71,10 +87,10 @@ describe('create-checkout', () => {
         authorization: 'Bearer sup_sk_test_secret',
         body: {
           checkout_reference: REFERENCE,
-          amount: 100,
+          amount: 115,
           currency: 'GBP',
           merchant_code: 'MTEST123',
-          description: 'Standard (£100/month)',
+          description: 'Drop-In Session (£115)',
           return_url: 'https://studio.example/.netlify/functions/payment-webhook',
           redirect_url: `https://studio.example/payment/return?ref=${REFERENCE}`,
           hosted_checkout: { enabled: true },
@@ -86,10 +102,54 @@ describe('create-checkout', () => {
     ]);
   });
 
+  it('a monthly plan: creates the SumUp customer and a card-saving checkout for it, and follows the first payment', async () => {
+    const res = await post({ planSlug: 'standard', userId: USER, amount: 1 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: SETUP.payment_reference });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({
+      p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: '100.00', p_grants_tier: 'standard', p_description: 'Standard (£100/month)',
+    });
+    expect(supabase.calls('create_plan_payment')).toEqual([]);
+    expect(customerRequests).toEqual([
+      { customer_id: 'member-member-1', personal_details: { email: 'bea@example.test', first_name: 'Bea', last_name: 'Van Buyer' } },
+    ]);
+    expect(sumupRequests.map((r) => r.body)).toEqual([
+      {
+        checkout_reference: SETUP.setup_reference,
+        amount: 100,
+        currency: 'GBP',
+        merchant_code: 'MTEST123',
+        description: 'Standard (£100/month)',
+        return_url: 'https://studio.example/.netlify/functions/payment-webhook',
+        redirect_url: `https://studio.example/payment/return?ref=${SETUP.payment_reference}`,
+        customer_id: 'member-member-1',
+        purpose: 'SETUP_RECURRING_PAYMENT',
+        hosted_checkout: { enabled: true },
+      },
+    ]);
+    expect(supabase.calls('set_card_setup_checkout').map((c) => c.args)).toEqual([
+      { p_setup_reference: SETUP.setup_reference, p_provider_checkout_id: 'chk_plan_1' },
+    ]);
+  });
+
   it('charges Platinum at its table price and grants premium', async () => {
     await post({ planSlug: 'platinum', userId: USER });
-    expect(supabase.calls('create_plan_payment')[0]!.args).toMatchObject({ p_amount: '165.00', p_grants_tier: 'premium' });
-    expect(sumupRequests[0]!.body.amount).toBe(PLANS.platinum.pricePence / 100);
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({ p_amount: '165.00', p_grants_tier: 'premium' });
+  });
+
+  it('an existing SumUp customer (409) is used as it is', async () => {
+    server.use(http.post(`${SUMUP_API_BASE}/v0.1/customers`, () => HttpResponse.json({ error_code: 'CUSTOMER_ALREADY_EXISTS' }, { status: 409 })));
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(200);
+    expect(sumupRequests).toHaveLength(1);
+  });
+
+  it('a member whose plan runs is told to change it on /membership', async () => {
+    supabase.answerRpc('start_membership_checkout', { code: 'P0001', hint: 'membership_running', message: 'You already have a membership: upgrade or change it under My Membership.' }, 400);
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'membership_running' });
+    expect(sumupRequests).toEqual([]);
   });
 
   it('refuses another member\'s userId with 403 and records nothing', async () => {
@@ -128,11 +188,22 @@ describe('create-checkout', () => {
     [500, 'a SumUp outage'],
   ])('abandons the payment and shows the spec alert when SumUp answers %i (%s)', async (status) => {
     server.use(http.post(`${SUMUP_API_BASE}/v0.1/checkouts`, () => HttpResponse.json({ message: 'no' }, { status })));
-    const res = await post({ planSlug: 'standard', userId: USER });
+    const res = await post({ planSlug: 'dropin', userId: USER });
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'checkout_failed', message: 'Could not start checkout, please try again.' });
     expect(supabase.calls('abandon_payment').map((c) => c.args)).toEqual([{ p_checkout_reference: REFERENCE }]);
     expect(supabase.calls('set_payment_checkout')).toEqual([]);
+  });
+
+  it.each([
+    ['the customer', `${SUMUP_API_BASE}/v0.1/customers`],
+    ['the card-saving checkout', `${SUMUP_API_BASE}/v0.1/checkouts`],
+  ])('abandons a membership checkout when SumUp cannot create %s (500)', async (_what, url) => {
+    server.use(http.post(url, () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(502);
+    expect(supabase.calls('abandon_card_setup').map((c) => c.args)).toEqual([{ p_setup_reference: SETUP.setup_reference }]);
+    expect(supabase.calls('set_card_setup_checkout')).toEqual([]);
   });
 
   it('fails closed on a deployed site without a SumUp key: 503, nothing recorded', async () => {
@@ -150,7 +221,7 @@ describe('create-checkout', () => {
     const localSupabase = new FakeSupabase(local);
     localSupabase.sessions.set(TOKEN, USER);
     localSupabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
-    localSupabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Standard (£100/month)' });
+    localSupabase.answerRpc('start_membership_checkout', SETUP);
     server.use(...localSupabase.handlers());
     const res = await post({ planSlug: 'standard', userId: USER });
     expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import { formatPlanPrice, planBySlug } from '../../src/config/plans';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { startCardSetup, type CardSetupCheckout } from '../lib/payments/card-setup';
 import { startCheckout } from '../lib/payments/start-checkout';
 import { CHECKOUT_FAILED_MESSAGE, penceToPounds } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
@@ -9,7 +10,9 @@ import { memberIdForUser, serviceDb, verifyCaller } from '../lib/supabase-server
 
 /**
  * POST /.netlify/functions/create-checkout  { planSlug, userId }  Authorization: Bearer <session>
- * → 200 { url, reference }: a hosted checkout for the plan at the server's own price.
+ * → 200 { url, reference }: a hosted checkout for the plan at the server's own price. A monthly
+ * membership's checkout saves the card (decision 0009): the first month is charged with it once
+ * the provider confirms it, and every renewal after; `reference` is that first payment's.
  */
 export default async function createCheckout(req: Request): Promise<Response> {
   return handle('create-checkout', CHECKOUT_FAILED_MESSAGE, async () => {
@@ -32,6 +35,22 @@ export default async function createCheckout(req: Request): Promise<Response> {
     const caller = await verifyCaller(env, token);
     if (userId !== caller.userId) throw new HttpError(403, 'forbidden', 'You can only buy a plan for your own account.');
     const memberId = await memberIdForUser(env, caller.userId);
+
+    if (plan.interval === 'month' && plan.grantsTier) {
+      const { data, error } = await serviceDb(env).rpc('start_membership_checkout', {
+        p_member_id: memberId,
+        p_plan_slug: plan.slug,
+        p_amount: (plan.pricePence / 100).toFixed(2),
+        p_grants_tier: plan.grantsTier,
+        p_description: `${plan.name} (${formatPlanPrice(plan)})`,
+        p_now: new Date().toISOString(),
+      });
+      if (error) throw rpcFailure(error, 'start_membership_checkout');
+      const setup = data as CardSetupCheckout;
+      const url = await startCardSetup(env, provider, setup);
+      if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
+      return json({ url, reference: setup.payment_reference });
+    }
 
     const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
       p_member_id: memberId,

@@ -1,10 +1,12 @@
 import { readServerEnv } from '../lib/server-env';
-import { findTestCheckout, settleTestCheckout, type TestCheckout } from '../lib/payments/test-provider';
-import { testProviderActive } from '../lib/payments/select-provider';
+import { findTestCheckout, settleTestCheckout, TEST_CARDS, type TestCard, type TestCheckout } from '../lib/payments/test-provider';
+import { activeTestStore, testProviderActive } from '../lib/payments/select-provider';
 
 /**
  * The local test provider's "hosted checkout": a clearly labelled TEST page with Pay and Decline.
- * GET ?id=<checkout id> shows it; POST (form: id, action=pay|decline) settles the checkout, then
+ * A card-saving checkout (a plan, "Update card") offers two test cards instead of Pay: one that
+ * always pays, one that pays now and declines every later charge (renewals).
+ * GET ?id=<checkout id> shows it; POST (form: id, action=pay|decline, card) settles the checkout, then
  * notifies the checkout's return_url exactly as SumUp does ({ event_type, id }, so the webhook
  * verifies by fetching the checkout through the provider interface) and sends the browser to the
  * checkout's redirect_url. Answers 404 whenever the test provider is not the active one.
@@ -20,8 +22,8 @@ export default async function testCheckout(req: Request): Promise<Response> {
 
   if (req.method === 'GET') {
     const id = new URL(req.url).searchParams.get('id') ?? '';
-    const checkout = findTestCheckout(id);
-    if (!checkout) return page(404, 'Test checkout not found', '<p>This test checkout does not exist (the local stack may have restarted).</p>');
+    const checkout = findTestCheckout(id, Date.now(), activeTestStore());
+    if (!checkout) return page(404, 'Test checkout not found', '<p>This test checkout does not exist (the local database may have been reset).</p>');
     return page(200, 'Test checkout', checkoutBody(checkout));
   }
 
@@ -30,14 +32,15 @@ export default async function testCheckout(req: Request): Promise<Response> {
     const id = formText(form, 'id');
     const action = formText(form, 'action');
     if (action !== 'pay' && action !== 'decline') return page(400, 'Test checkout', '<p>Choose Pay or Decline.</p>');
-    const checkout = settleTestCheckout(id, action === 'pay' ? 'PAID' : 'FAILED');
+    const card: TestCard = formText(form, 'card') === 'declinesLater' ? 'declinesLater' : 'alwaysPays';
+    const checkout = settleTestCheckout(id, action === 'pay' ? 'PAID' : 'FAILED', activeTestStore(), card);
     if (!checkout) return page(404, 'Test checkout not found', '<p>This test checkout does not exist.</p>');
 
     const notified = await notify(checkout);
     if (!notified.ok) {
       return page(502, 'Test checkout', `<p>The payment webhook answered ${escapeHtml(notified.detail)}.</p>` + continueLink(checkout));
     }
-    return new Response(null, { status: 303, headers: { location: checkout.redirectUrl } });
+    return new Response(null, { status: 303, headers: { location: checkout.redirectUrl ?? '/' } });
   }
 
   return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
@@ -63,20 +66,34 @@ function checkoutBody(checkout: TestCheckout): string {
     return `<p>This test checkout is <strong>${escapeHtml(checkout.status)}</strong>.</p>` + continueLink(checkout);
   }
   const field = `<input type="hidden" name="id" value="${escapeHtml(checkout.id)}">`;
+  const payButtons =
+    checkout.purpose === 'SETUP_RECURRING_PAYMENT'
+      ? (Object.keys(TEST_CARDS) as TestCard[])
+          .map(
+            (card) =>
+              `<form method="post">${field}<input type="hidden" name="action" value="pay"><input type="hidden" name="card" value="${card}"><button type="submit" class="pay">Pay with ${escapeHtml(TEST_CARDS[card].label)}</button></form>`,
+          )
+          .join('')
+      : `<form method="post">${field}<input type="hidden" name="action" value="pay"><button type="submit" class="pay">Pay ${escapeHtml(amount)}</button></form>`;
+  const saving =
+    checkout.purpose === 'SETUP_RECURRING_PAYMENT'
+      ? `<p>Saves the card for the membership's monthly renewals; ${escapeHtml(amount)} is charged with it once saved.</p>`
+      : '';
   return `
     <dl>
       <dt>Item</dt><dd>${escapeHtml(checkout.description)}</dd>
       <dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
       <dt>Reference</dt><dd><code>${escapeHtml(checkout.reference)}</code></dd>
     </dl>
+    ${saving}
     <div class="actions">
-      <form method="post">${field}<input type="hidden" name="action" value="pay"><button type="submit" class="pay">Pay ${escapeHtml(amount)}</button></form>
+      ${payButtons}
       <form method="post">${field}<input type="hidden" name="action" value="decline"><button type="submit" class="decline">Decline</button></form>
     </div>`;
 }
 
 function continueLink(checkout: TestCheckout): string {
-  return `<p><a href="${escapeHtml(checkout.redirectUrl)}">Back to the studio</a></p>`;
+  return `<p><a href="${escapeHtml(checkout.redirectUrl ?? '/')}">Back to the studio</a></p>`;
 }
 
 function page(status: number, title: string, body: string): Response {
@@ -92,7 +109,7 @@ function page(status: number, title: string, body: string): Response {
   .banner { background: #fde047; border: 2px dashed #a16207; padding: .75rem 1rem; font-weight: 700; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { font-weight: 600; } dd { margin: 0; }
-  .actions { display: flex; gap: 1rem; margin-top: 1.5rem; }
+  .actions { display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1.5rem; }
   button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; }
   .pay { background: #15803d; color: #fff; border-color: #15803d; }
   .decline { background: #fff; color: #b91c1c; border-color: #b91c1c; }

@@ -24,6 +24,14 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   refund_in_progress: 409,
   refund_unconfirmed: 409,
   not_refundable_by_provider: 409,
+  // Memberships (issue 13).
+  membership_running: 409,
+  nothing_due: 409,
+  no_running_membership: 409,
+  same_plan: 409,
+  not_an_upgrade: 409,
+  not_a_downgrade: 409,
+  no_card: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

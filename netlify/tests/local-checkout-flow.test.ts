@@ -5,8 +5,14 @@ import { startStack, type Stack } from '../../supabase/local/stack.ts';
 import checkoutStatus from '../functions/checkout-status';
 import createCheckout from '../functions/create-checkout';
 import createClassCheckout from '../functions/create-class-checkout';
+import changeMembership from '../functions/change-membership';
 import paymentWebhook from '../functions/payment-webhook';
 import testCheckout from '../functions/test-checkout';
+import updateCard from '../functions/update-card';
+import { runScheduledJobs } from '../lib/jobs/scheduled-jobs';
+import { selectProvider } from '../lib/payments/select-provider';
+import { readServerEnv } from '../lib/server-env';
+import { serviceDb } from '../lib/supabase-server';
 
 /*
  * The whole local payment flow over HTTP: the local stack (in memory, seeded) for auth and the
@@ -24,6 +30,8 @@ const HANDLERS: Record<string, (req: Request) => Promise<Response>> = {
   'create-class-checkout': createClassCheckout,
   'payment-webhook': paymentWebhook,
   'test-checkout': testCheckout,
+  'update-card': updateCard,
+  'change-membership': changeMembership,
 };
 let stack: Stack;
 let functionsHost: Server;
@@ -103,21 +111,54 @@ const spotsLeft = async (classId: string) => (await rest<{ spots_left: number }[
 const myBooking = async (classId: string) =>
   (await rest<{ payment_status: string; type: string }[]>(`bookings?select=payment_status,type,members!inner(user_id)&class_id=eq.${classId}&members.user_id=eq.${userId}`))[0] ?? null;
 
-async function fn(name: string, body: unknown): Promise<Response> {
-  return fetch(`${functionsUrl}/.netlify/functions/${name}`, { method: 'POST', headers: member(), body: JSON.stringify(body) });
+async function fn(name: string, body: unknown, as = token): Promise<Response> {
+  return fetch(`${functionsUrl}/.netlify/functions/${name}`, {
+    method: 'POST',
+    headers: { ...member(), authorization: `Bearer ${as}` },
+    body: JSON.stringify(body),
+  });
 }
 
+async function signIn(email: string): Promise<{ token: string; userId: string }> {
+  const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'studio123' }),
+  });
+  const session = (await res.json()) as { access_token: string; user: { id: string } };
+  return { token: session.access_token, userId: session.user.id };
+}
+
+/** `npm run jobs -- --at` as this test runs it: the same jobs, the test provider's clock at `at`. */
+async function jobsAt(at: Date) {
+  const env = readServerEnv();
+  return runScheduledJobs(serviceDb(env), selectProvider(env, { now: () => at.getTime() }), at, `${functionsUrl}/.netlify/functions/payment-webhook`);
+}
+
+type MemberState = { membership_tier: string; plan_renews_at: string | null; memberships: { status: string; period_end: string; next_retry_at: string | null }; payments: { billing_reason: string; status: string; amount: number }[] };
+const stateOf = async (user: string) =>
+  (await rest<MemberState[]>(
+    `members?select=membership_tier,plan_renews_at,memberships(status,period_end,next_retry_at),payments(billing_reason,status,amount,created_at)&payments.order=created_at&payments.billing_reason=not.is.null&user_id=eq.${user}`,
+  ))[0]!;
+const DAY = 86_400_000;
+
 /** Opens the test checkout page and presses a button, as the member would. */
-async function pressOnTestPage(gatewayUrl: string, action: 'pay' | 'decline'): Promise<Response> {
+async function pressOnTestPage(gatewayUrl: string, action: 'pay' | 'decline', card?: 'alwaysPays' | 'declinesLater'): Promise<Response> {
   const url = viaHost(gatewayUrl);
   const page = await fetch(url);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('TEST CHECKOUT');
-  expect(html).toMatch(/>Pay £\d+(\.\d\d)?</);
+  if (card) {
+    // A card-saving checkout (a membership) offers the two test cards.
+    expect(html).toContain('>Pay with the card that always pays<');
+    expect(html).toContain('>Pay with the card that declines later charges<');
+  } else {
+    expect(html).toMatch(/>Pay £\d+(\.\d\d)?</);
+  }
   expect(html).toContain('>Decline<');
   const id = new URL(url).searchParams.get('id')!;
-  return fetch(url, { method: 'POST', body: new URLSearchParams({ id, action }), redirect: 'manual' });
+  return fetch(url, { method: 'POST', body: new URLSearchParams({ id, action, ...(card ? { card } : {}) }), redirect: 'manual' });
 }
 
 describe('local payment flow', () => {
@@ -154,16 +195,21 @@ describe('local payment flow', () => {
     expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({ status: 'failed' });
   });
 
-  it('a member buys Standard: tier and renewal change', async () => {
+  it('a member buys Standard: the card is saved, the first month charged with it, tier and renewal change', async () => {
     const res = await fn('create-checkout', { planSlug: 'standard', userId });
     expect(res.status).toBe(200);
     const { url, reference } = (await res.json()) as { url: string; reference: string };
-    expect((await pressOnTestPage(url, 'pay')).status).toBe(303);
+    expect((await pressOnTestPage(url, 'pay', 'alwaysPays')).status).toBe(303);
 
     const [me] = await rest<{ membership_tier: string; plan_renews_at: string }[]>(`members?select=membership_tier,plan_renews_at&user_id=eq.${userId}`);
     expect(me!.membership_tier).toBe('standard');
-    expect(new Date(me!.plan_renews_at).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // One calendar month (London): 28 to 31 days.
+    const days = (new Date(me!.plan_renews_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27.9);
+    expect(days).toBeLessThanOrEqual(31);
     expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({ kind: 'plan', status: 'paid', planName: 'Standard', amount: 100 });
+    const [withMembership] = await rest<{ memberships: { status: string; renews: boolean } }[]>(`members?select=memberships(status,renews)&user_id=eq.${userId}`);
+    expect(withMembership!.memberships).toMatchObject({ status: 'active', renews: true });
   });
 
   it('a forged notification changes nothing', async () => {
@@ -180,5 +226,68 @@ describe('local payment flow', () => {
     const res = await fetch(`${functionsUrl}/.netlify/functions/test-checkout?id=anything`);
     expect(res.status).toBe(404);
     vi.stubEnv('SUMUP_API_KEY', '');
+  });
+});
+
+describe('membership lifecycle with the jobs (test provider, local stack)', () => {
+  it('renews a month later with the card that always pays, once however often the jobs run', async () => {
+    // payg@studio.test bought Standard above with the card that always pays.
+    const before = await stateOf(userId);
+    expect(before.memberships.status).toBe('active');
+    const due = new Date(before.memberships.period_end);
+    const first = await jobsAt(due);
+    expect(first.find((r) => r.job === 'renewals')!.details.some((d) => d.endsWith(': paid'))).toBe(true);
+    const after = await stateOf(userId);
+    expect(after.membership_tier).toBe('standard');
+    expect(after.payments.map((p) => `${p.billing_reason}:${p.status}`)).toEqual(['start:paid', 'renewal:paid']);
+    expect(new Date(after.memberships.period_end).getTime() - due.getTime()).toBeGreaterThan(27 * DAY);
+    const second = await jobsAt(due);
+    expect(second.find((r) => r.job === 'renewals')!.did).toBe('nothing due');
+    expect((await stateOf(userId)).payments).toHaveLength(2);
+  });
+
+  it('the card that declines later: past due a month later, a new card pays what is due at once', async () => {
+    const buyer = await signIn('trial@studio.test');
+    const { url } = (await (await fn('create-checkout', { planSlug: 'standard', userId: buyer.userId }, buyer.token)).json()) as { url: string };
+    expect((await pressOnTestPage(url, 'pay', 'declinesLater')).status).toBe(303);
+    const bought = await stateOf(buyer.userId);
+    expect(bought.membership_tier).toBe('standard');
+
+    const due = new Date(bought.memberships.period_end);
+    await jobsAt(due);
+    const pastDue = await stateOf(buyer.userId);
+    expect(pastDue.memberships.status).toBe('past_due');
+    // Compared as instants: PostgreSQL drops trailing zeros of the fraction ('.12+00:00'), JSON Dates do not.
+    expect(new Date(pastDue.memberships.next_retry_at!).getTime()).toBe(due.getTime() + DAY);
+    expect(pastDue.membership_tier).toBe('standard');
+
+    const update = await fn('update-card', {}, buyer.token);
+    expect(update.status).toBe(200);
+    const { url: updateUrl } = (await update.json()) as { url: string };
+    expect((await pressOnTestPage(updateUrl, 'pay', 'alwaysPays')).status).toBe(303);
+    const paid = await stateOf(buyer.userId);
+    expect(paid.memberships.status).toBe('active');
+    expect(paid.payments.map((p) => `${p.billing_reason}:${p.status}`)).toEqual(['start:paid', 'renewal:paid']);
+  });
+
+  it('the card that declines later: after the last retry (+7 days) the tier is payg', async () => {
+    const buyer = await signIn('newpayg@studio.test');
+    const { url } = (await (await fn('create-checkout', { planSlug: 'platinum', userId: buyer.userId }, buyer.token)).json()) as { url: string };
+    await pressOnTestPage(url, 'pay', 'declinesLater');
+    const due = new Date((await stateOf(buyer.userId)).memberships.period_end);
+    for (const days of [0, 1, 3]) {
+      await jobsAt(new Date(due.getTime() + days * DAY));
+      expect((await stateOf(buyer.userId)).membership_tier).toBe('premium');
+    }
+    await jobsAt(new Date(due.getTime() + 7 * DAY));
+    const lapsed = await stateOf(buyer.userId);
+    expect(lapsed.membership_tier).toBe('payg');
+    expect(lapsed.memberships.status).toBe('lapsed');
+  });
+
+  it('upgrade Standard to Platinum Premium is charged now with the saved card', async () => {
+    const res = await fn('change-membership', { action: 'upgrade', planSlug: 'platinum' });
+    expect(await res.json()).toEqual({ outcome: 'paid', amount: 165 });
+    expect((await stateOf(userId)).membership_tier).toBe('premium');
   });
 });

@@ -337,6 +337,86 @@ export type Database = {
         }
         Relationships: []
       }
+      memberships: {
+        Row: {
+          anchor_at: string
+          anchor_period: number
+          created_at: string
+          currency: string
+          ended_at: string | null
+          id: string
+          member_id: string
+          next_plan_slug: string | null
+          next_price: number | null
+          next_retry_at: string | null
+          next_tier: Database["public"]["Enums"]["membership_tier"] | null
+          period_end: string
+          period_number: number
+          period_start: string
+          plan_slug: string | null
+          price: number | null
+          renews: boolean
+          retry_count: number
+          status: Database["public"]["Enums"]["membership_status"]
+          tier: Database["public"]["Enums"]["membership_tier"]
+          updated_at: string
+        }
+        Insert: {
+          anchor_at: string
+          anchor_period?: number
+          created_at?: string
+          currency?: string
+          ended_at?: string | null
+          id?: string
+          member_id: string
+          next_plan_slug?: string | null
+          next_price?: number | null
+          next_retry_at?: string | null
+          next_tier?: Database["public"]["Enums"]["membership_tier"] | null
+          period_end: string
+          period_number?: number
+          period_start: string
+          plan_slug?: string | null
+          price?: number | null
+          renews: boolean
+          retry_count?: number
+          status: Database["public"]["Enums"]["membership_status"]
+          tier: Database["public"]["Enums"]["membership_tier"]
+          updated_at?: string
+        }
+        Update: {
+          anchor_at?: string
+          anchor_period?: number
+          created_at?: string
+          currency?: string
+          ended_at?: string | null
+          id?: string
+          member_id?: string
+          next_plan_slug?: string | null
+          next_price?: number | null
+          next_retry_at?: string | null
+          next_tier?: Database["public"]["Enums"]["membership_tier"] | null
+          period_end?: string
+          period_number?: number
+          period_start?: string
+          plan_slug?: string | null
+          price?: number | null
+          renews?: boolean
+          retry_count?: number
+          status?: Database["public"]["Enums"]["membership_status"]
+          tier?: Database["public"]["Enums"]["membership_tier"]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "memberships_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_outbox: {
         Row: {
           attempts: number
@@ -418,63 +498,90 @@ export type Database = {
       payments: {
         Row: {
           amount: number
+          attempts: number
           billed_email: string | null
           billed_name: string | null
+          billing_reason: string | null
           booking_id: string | null
           checkout_reference: string
           checkout_url: string | null
+          claimed_until: string | null
           class_id: string | null
           created_at: string
           currency: string
           description: string
+          failed_at: string | null
+          failed_attempt: number | null
+          failure_reason: string | null
           grants_tier: Database["public"]["Enums"]["membership_tier"] | null
           id: string
           kind: string
+          last_attempt_at: string | null
           member_id: string | null
+          membership_id: string | null
           needs_refund: boolean
           paid_at: string | null
+          period_number: number | null
           plan_slug: string | null
           provider_checkout_id: string | null
           status: Database["public"]["Enums"]["checkout_status"]
         }
         Insert: {
           amount: number
+          attempts?: number
           billed_email?: string | null
           billed_name?: string | null
+          billing_reason?: string | null
           booking_id?: string | null
           checkout_reference: string
           checkout_url?: string | null
+          claimed_until?: string | null
           class_id?: string | null
           created_at?: string
           currency?: string
           description: string
+          failed_at?: string | null
+          failed_attempt?: number | null
+          failure_reason?: string | null
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind: string
+          last_attempt_at?: string | null
           member_id?: string | null
+          membership_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
+          period_number?: number | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
         }
         Update: {
           amount?: number
+          attempts?: number
           billed_email?: string | null
           billed_name?: string | null
+          billing_reason?: string | null
           booking_id?: string | null
           checkout_reference?: string
           checkout_url?: string | null
+          claimed_until?: string | null
           class_id?: string | null
           created_at?: string
           currency?: string
           description?: string
+          failed_at?: string | null
+          failed_attempt?: number | null
+          failure_reason?: string | null
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind?: string
+          last_attempt_at?: string | null
           member_id?: string | null
+          membership_id?: string | null
           needs_refund?: boolean
           paid_at?: string | null
+          period_number?: number | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
@@ -499,6 +606,13 @@ export type Database = {
             columns: ["member_id"]
             isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
             referencedColumns: ["id"]
           },
         ]
@@ -643,6 +757,12 @@ export type Database = {
       }
     }
     Functions: {
+      abandon_card_setup: {
+        Args: {
+          p_setup_reference: string
+        }
+        Returns: undefined
+      }
       abandon_payment: {
         Args: {
           p_checkout_reference: string
@@ -678,15 +798,53 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
+      admin_membership_stats: {
+        Args: {
+          p_now?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["membership_figures"]
+      }
+      admin_put_on_plan: {
+        Args: {
+          p_member_id: string
+          p_plan_slug: string
+          p_price: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
+      }
+      apply_card_setup: {
+        Args: {
+          p_amount: number
+          p_currency: string
+          p_customer_id: string
+          p_now?: string
+          p_provider_checkout_id: string
+          p_provider_status: string
+          p_setup_reference: string
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["card_setup_result"]
       }
       apply_checkout_result: {
         Args: {
           p_amount: number
           p_checkout_reference: string
           p_currency: string
+          p_provider_checkout_id: string
+          p_provider_status: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["checkout_result"]
+      }
+      apply_membership_charge: {
+        Args: {
+          p_amount: number
+          p_checkout_reference: string
+          p_currency: string
+          p_now: string
           p_provider_checkout_id: string
           p_provider_status: string
         }
@@ -717,6 +875,24 @@ export type Database = {
           p_booking_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["cancellation_result"]
+      }
+      cancel_membership: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
+      claim_due_renewals: {
+        Args: {
+          p_limit?: number
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["membership_charge"][]
+      }
+      claim_membership_charge: {
+        Args: {
+          p_checkout_reference: string
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["membership_charge"]
       }
       class_schedule: {
         Args: {
@@ -765,9 +941,28 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_email"][]
       }
+      end_finished_memberships: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       enqueue_class_reminders: {
         Args: {
           p_within_hours?: number
+        }
+        Returns: number
+      }
+      enqueue_class_reminders_at: {
+        Args: {
+          p_now: string
+          p_within_hours?: number
+        }
+        Returns: number
+      }
+      enqueue_membership_reminders: {
+        Args: {
+          p_now: string
         }
         Returns: number
       }
@@ -795,6 +990,21 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      expire_trials: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      fail_membership_charge: {
+        Args: {
+          p_attempt: number
+          p_checkout_reference: string
+          p_now: string
+          p_reason: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
       finish_provider_refund: {
         Args: {
@@ -911,6 +1121,10 @@ export type Database = {
         }
         Returns: string
       }
+      my_membership: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -925,6 +1139,12 @@ export type Database = {
         }
         Returns: number
       }
+      pending_card_setups: {
+        Args: {
+          p_payment_reference: string
+        }
+        Returns: string[]
+      }
       regenerate_timetable: {
         Args: {
           p_end: string
@@ -935,6 +1155,19 @@ export type Database = {
       release_expired_holds: {
         Args: never
         Returns: number
+      }
+      release_expired_holds_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      release_membership_charge: {
+        Args: {
+          p_attempt: number
+          p_checkout_reference: string
+        }
+        Returns: undefined
       }
       remove_studio_closure: {
         Args: {
@@ -961,6 +1194,10 @@ export type Database = {
         }
         Returns: Json
       }
+      resume_membership: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
       retry_email: {
         Args: {
           p_id: string
@@ -975,6 +1212,51 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
       }
+      schedule_membership_downgrade: {
+        Args: {
+          p_amount: number
+          p_grants_tier: string
+          p_member_id: string
+          p_now?: string
+          p_plan_slug: string
+        }
+        Returns: {
+          anchor_at: string
+          anchor_period: number
+          created_at: string
+          currency: string
+          ended_at: string | null
+          id: string
+          member_id: string
+          next_plan_slug: string | null
+          next_price: number | null
+          next_retry_at: string | null
+          next_tier: Database["public"]["Enums"]["membership_tier"] | null
+          period_end: string
+          period_number: number
+          period_start: string
+          plan_slug: string | null
+          price: number | null
+          renews: boolean
+          retry_count: number
+          status: Database["public"]["Enums"]["membership_status"]
+          tier: Database["public"]["Enums"]["membership_tier"]
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_card_setup_checkout: {
+        Args: {
+          p_provider_checkout_id: string
+          p_setup_reference: string
+        }
+        Returns: undefined
+      }
       set_email_preferences: {
         Args: {
           p_class_reminders: boolean
@@ -988,6 +1270,35 @@ export type Database = {
           p_provider_checkout_id: string
         }
         Returns: undefined
+      }
+      start_card_update: {
+        Args: {
+          p_member_id: string
+          p_now?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_membership_checkout: {
+        Args: {
+          p_amount: number
+          p_description: string
+          p_grants_tier: string
+          p_member_id: string
+          p_now?: string
+          p_plan_slug: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_membership_upgrade: {
+        Args: {
+          p_amount: number
+          p_description: string
+          p_grants_tier: string
+          p_member_id: string
+          p_now?: string
+          p_plan_slug: string
+        }
+        Returns: string
       }
       submit_contact_message: {
         Args: {
@@ -1015,6 +1326,7 @@ export type Database = {
       attendance_status: "attended" | "no_show"
       booking_type: "paid" | "trial" | "payg"
       checkout_status: "pending" | "paid" | "failed" | "expired"
+      membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
       payment_status: "completed" | "pending"
     }
@@ -1081,6 +1393,20 @@ export type Database = {
         late: boolean | null
         spots_left: number | null
       }
+      card_setup_checkout: {
+        amount: number | null
+        currency: string | null
+        customer_id: string | null
+        description: string | null
+        member_email: string | null
+        member_name: string | null
+        payment_reference: string | null
+        setup_reference: string | null
+      }
+      card_setup_result: {
+        charge_reference: string | null
+        outcome: string | null
+      }
       checkout_result: {
         outcome: string | null
         payment_id: string | null
@@ -1105,6 +1431,26 @@ export type Database = {
         refunds_owed: number | null
         user_id: string | null
       }
+      membership_charge: {
+        amount: number | null
+        attempt: number | null
+        billing_reason: string | null
+        card_token: string | null
+        checkout_reference: string | null
+        currency: string | null
+        customer_id: string | null
+        description: string | null
+        member_id: string | null
+        provider_checkout_id: string | null
+      }
+      membership_figures: {
+        active_premium: number | null
+        active_standard: number | null
+        failed_renewals_this_month: number | null
+        mrr: number | null
+        past_due: number | null
+        renewals_this_month: number | null
+      }
       my_booking: {
         booked_at: string | null
         class_id: string | null
@@ -1118,6 +1464,22 @@ export type Database = {
         start_time: string | null
         trainer: string | null
         type: string | null
+      }
+      my_membership: {
+        amount_due: number | null
+        ended_at: string | null
+        has_card: boolean | null
+        id: string | null
+        next_plan_slug: string | null
+        next_price: number | null
+        next_retry_at: string | null
+        period_end: string | null
+        period_start: string | null
+        plan_slug: string | null
+        price: number | null
+        renews: boolean | null
+        status: Database["public"]["Enums"]["membership_status"] | null
+        tier: Database["public"]["Enums"]["membership_tier"] | null
       }
       outbox_email: {
         attempts: number | null
@@ -1354,6 +1716,7 @@ export const Constants = {
       attendance_status: ["attended", "no_show"],
       booking_type: ["paid", "trial", "payg"],
       checkout_status: ["pending", "paid", "failed", "expired"],
+      membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
       payment_status: ["completed", "pending"],
     },

@@ -30,10 +30,14 @@ export const queryKeys = {
   },
   membership: {
     all: ['membership'] as const,
+    /** The caller's membership record (status, period, renewal; issue 13). */
+    mine: (memberId: string) => ['membership', 'mine', memberId] as const,
   },
   payments: {
     all: ['payments'] as const,
     status: (reference: string) => ['payments', 'status', reference] as const,
+    /** The member's billing history. */
+    history: (memberId: string) => ['payments', 'history', memberId] as const,
   },
   profile: {
     all: ['profile'] as const,
@@ -46,6 +50,7 @@ export const queryKeys = {
     all: ['admin'] as const,
     flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
+    membershipStats: () => ['admin', 'stats', 'memberships'] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,

@@ -173,6 +173,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     now: options.authClock,
   });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);
+  // The test payment provider keeps its checkouts beside the database (shared with `npm run jobs`).
+  if (dataDir !== 'memory') process.env.TEST_PAYMENTS_FILE ??= `${dataDir}/test-payments.json`;
   const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
   // Emails the database queued (bookings, cancellations, promotions, reminders, Contact Us) go out
   // through the production sender to the local mail server.

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../../supabase/local/db/snapshot.ts';
 import { Inbox } from '../../../supabase/local/mail/inbox.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../supabase/local/mail/smtp-inbox.ts';
 import { createClass, createUser, rpc } from '../../../supabase/tests/support/fixtures.ts';
+import { buyPlan, claimDue, fail } from '../../../supabase/tests/support/membership-steps.ts';
 import { findPostgresBinDir, freePort, pg, pgClientDatabase, startThrowawayCluster } from '../../../supabase/tests/support/real-postgres.ts';
 import { sqlOutboxStore } from '../../tests/email-support.ts';
 import { deliverOutbox } from './deliver-outbox.ts';
@@ -94,6 +95,26 @@ describe('deliverOutbox through SMTP', () => {
     expect(contact.subject).toBe('Contact Us: enquiry from Vic Visitor');
     expect(contact.text).toMatch(/^Is there parking\?\n\nName: Vic Visitor\nEmail: vic@example\.test\n/);
     expect(contact.links[0]).toBe(`${SITE}/admin/messages`);
+  });
+
+  it('sends a failed renewal as "Your payment failed" with an Update card button to /membership (issue 13)', async () => {
+    const member = await createUser(db, 'smtp-past-due', {}, { full_name: 'Pat Pastdue' });
+    const bought = new Date('2031-01-15T10:00:00Z');
+    await buyPlan(db, member, bought);
+    const due = new Date('2031-02-15T10:00:00Z');
+    const [renewal] = (await claimDue(db, due)).filter((c) => c.customer_id && c.checkout_reference.startsWith('renew-'));
+    await fail(db, renewal!, due);
+
+    await deliver(db, smtp.url, new Date(Date.now() + 120_000));
+    const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Payment failed: please update your card')!;
+    expect(mail).toBeDefined();
+    expect(mail.text).toContain('Hi Pat Pastdue,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.');
+    expect(mail.text).toContain('You can keep booking classes while we try again on 16 February 2031.');
+    expect(mail.text).toContain(`Update card: ${SITE}/membership`);
+    expect(mail.html).toContain('Your payment failed');
+    expect(mail.html).toContain('Update card');
+    expect(mail.links[0]).toBe(`${SITE}/membership`);
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
   });
 
   it('retries after a refused connection and delivers once the server is up', async () => {

@@ -3,14 +3,16 @@ import type { OutboxEmail } from './outbox-store';
 
 /**
  * One email of every kind the outbox holds, worded as the database words them
- * (20260101000200_notifications_outbox.sql, 20261122000300_email_delivery.sql), for previews and
- * the 375 px check (scripts/email-previews.ts).
+ * (20260101000200_notifications_outbox.sql, 20261122000300_email_delivery.sql,
+ * 20261123000400_memberships.sql), for previews and the 375 px check (scripts/email-previews.ts).
  */
 const when = 'Monday 6 October 2031, 6:00 AM';
 const where = STUDIO_ADDRESS_LINES.join(', ');
 const manage = { label: 'Manage or cancel your booking', path: '/mybookings' };
 const base = { reply_to: null, attempts: 1, class_name: 'Breakfast Club', class_trainer: 'Coach Alex', class_when: when, unsubscribe_token: null };
 const whenWhere = `When: ${when} (London time)\nWhere: ${where}`;
+const membershipPage = '/membership';
+const membership = { ...base, to_email: 'mia@example.com', class_name: null, class_trainer: null, class_when: null };
 
 export const EMAIL_SAMPLES: OutboxEmail[] = [
   {
@@ -86,5 +88,65 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
       'Reply to this email to answer Sam Lee.',
     ].join('\n\n'),
     links: [{ label: 'Open Messages in the admin portal', path: '/admin/messages' }],
+  },
+  {
+    ...membership,
+    id: 'sample-renewal-receipt',
+    kind: 'renewal_receipt',
+    subject: 'Receipt: your Standard membership renewed',
+    body_text: [
+      'Hi Mia Member,',
+      'Thank you: we charged £100.00 to your saved card for Standard membership, 15 February 2031 to 15 March 2031.',
+      'Your next renewal is on 15 March 2031.',
+    ].join('\n\n'),
+    links: [{ label: 'Billing history and receipts', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-payment-failed',
+    kind: 'payment_failed',
+    subject: 'Payment failed: please update your card',
+    body_text: [
+      'Hi Mia Member,',
+      'We could not take the £100.00 renewal of your Standard membership: your card was declined.',
+      'You can keep booking classes while we try again on 16 February 2031. Update your card to pay now and keep your membership.',
+    ].join('\n\n'),
+    links: [{ label: 'Update card', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-membership-ended',
+    kind: 'membership_ended',
+    subject: 'Your Standard membership has ended',
+    body_text: [
+      'Hi Mia Member,',
+      'We could not take the £100.00 renewal of your Standard membership after several tries, so it has ended and you are now on pay-as-you-go.',
+      'You can choose a plan again at any time from your membership page.',
+    ].join('\n\n'),
+    links: [{ label: 'Choose a plan', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-trial-ending',
+    kind: 'trial_ending',
+    subject: 'Your free trial ends tomorrow',
+    body_text: [
+      'Hi Mia Member,',
+      'Your free trial ends on Tuesday 7 October 2031, 9:00 AM (London time).',
+      'Keep training with a Standard or Platinum Premium membership, or pay as you go.',
+    ].join('\n\n'),
+    links: [{ label: 'See memberships', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-renewal-reminder',
+    kind: 'renewal_reminder',
+    subject: 'Your Platinum Premium membership renews on 15 March 2031',
+    body_text: [
+      'Hi Mia Member,',
+      'Your Platinum Premium membership renews on 15 March 2031: we will charge £165.00 to your saved card.',
+      'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.',
+    ].join('\n\n'),
+    links: [{ label: 'Manage your membership', path: membershipPage }],
   },
 ];

@@ -1,5 +1,6 @@
 import type { ServerEnv } from '../server-env';
 import { serviceDb } from '../supabase-server';
+import { applyVerifiedCardSetup, isCardSetupReference } from './card-setup';
 import { ProviderError, type PaymentProvider } from './provider';
 
 export type ApplyOutcome =
@@ -17,7 +18,8 @@ export type ApplyResult = { outcome: ApplyOutcome; paymentId: string | null; sta
  * The one path from "the provider says something changed" to the database: fetch the checkout
  * from the provider by id (never trust a notification's body), then let apply_checkout_result
  * match amount, currency, reference and checkout id against our payment row and apply it
- * idempotently. Used by the webhook and by the return page's status check.
+ * idempotently. Used by the webhook and by the return page's status check. A card-saving checkout
+ * (a membership) saves the card and charges the membership payment it was started for.
  * Throws ProviderError when the provider cannot be asked (so the webhook answers non-2xx and is retried).
  */
 export async function verifyAndApplyCheckout(env: ServerEnv, provider: PaymentProvider, checkoutId: string): Promise<ApplyResult> {
@@ -34,6 +36,11 @@ export async function verifyAndApplyCheckout(env: ServerEnv, provider: PaymentPr
   if (checkout.id !== checkoutId) {
     console.warn(`[payments] ignored notification for checkout ${checkoutId}: the provider answered for ${checkout.id}`);
     return { outcome: 'mismatch', paymentId: null, status: null };
+  }
+
+  if (isCardSetupReference(checkout.reference)) {
+    const setup = await applyVerifiedCardSetup(env, provider, checkout);
+    return { outcome: setup.outcome as ApplyOutcome, paymentId: null, status: setup.charge?.outcome ?? null };
   }
 
   const { data, error } = await serviceDb(env).rpc('apply_checkout_result', {

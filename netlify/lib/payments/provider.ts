@@ -15,7 +15,14 @@ export type CreateCheckoutInput = {
   returnUrl: string;
   /** Where the member's browser goes after paying (the return page). */
   redirectUrl: string;
+  /** The provider customer the checkout belongs to (card saving and saved-card charges). */
+  customerId?: string;
+  /** SETUP_RECURRING_PAYMENT: the card is saved for later charges (the amount is only authorised). */
+  purpose?: 'SETUP_RECURRING_PAYMENT';
 };
+
+/** A checkout paid by the server with a saved card: no page, no browser. */
+export type CreateChargeInput = Omit<CreateCheckoutInput, 'redirectUrl' | 'purpose'> & { customerId: string };
 
 export type CreatedCheckout = { id: string; url: string };
 
@@ -25,7 +32,12 @@ export type ProviderCheckout = {
   amount: number;
   currency: string;
   reference: string;
+  customerId?: string | null;
+  /** The saved card's token, once a card-saving checkout is paid. */
+  cardToken?: string | null;
 };
+
+export type ProviderCustomer = { customerId: string; email: string; name: string | null };
 
 export type RefundInput = {
   /** payments.provider_checkout_id of the paid checkout. */
@@ -43,6 +55,15 @@ export interface PaymentProvider {
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
   /** The provider's own record of a checkout; throws ProviderError 'not_found' for an unknown id. */
   getCheckout(id: string): Promise<ProviderCheckout>;
+  /** Creates the customer a saved card belongs to; an existing one is fine (idempotent). */
+  ensureCustomer(customer: ProviderCustomer): Promise<void>;
+  /** A checkout to be paid with a saved card; returns its id. */
+  createChargeCheckout(input: CreateChargeInput): Promise<string>;
+  /** The checkout with this reference, or null (after a 409 on create, or a run that crashed). */
+  findCheckoutByReference(reference: string): Promise<ProviderCheckout | null>;
+  /** Pays a checkout with a saved card. The answer is a hint: callers verify with getCheckout. */
+  payWithSavedCard(checkoutId: string, card: { customerId: string; token: string }): Promise<void>;
+
   /**
    * Refunds (part of) a paid checkout. Resolves only when the provider confirmed the refund.
    * Throws ProviderError 'unconfirmed' when the refund request left but no clear answer came back

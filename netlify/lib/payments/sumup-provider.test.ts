@@ -114,6 +114,8 @@ describe('SumUpProvider.getCheckout', () => {
       amount: 10,
       currency: 'GBP',
       reference: 'class-abc',
+      customerId: null,
+      cardToken: null,
     });
     expect(auth).toBe(`Bearer ${KEY}`);
   });

@@ -3,10 +3,12 @@ import { PROVIDER_TIMEOUT_MS } from './payment-rules';
 import {
   ProviderError,
   type CheckoutStatus,
+  type CreateChargeInput,
   type CreateCheckoutInput,
   type CreatedCheckout,
   type PaymentProvider,
   type ProviderCheckout,
+  type ProviderCustomer,
   type ProviderRefund,
   type RefundInput,
 } from './provider';
@@ -15,6 +17,13 @@ import {
  * SumUp's Checkouts API (https://developer.sumup.com/api/checkouts): a hosted checkout is created
  * server-side with the secret API key; SumUp posts `{ event_type, id }` to `return_url` when its
  * status changes, and that notification is only trusted after GET /v0.1/checkouts/{id}.
+ *
+ * Recurring payments (https://developer.sumup.com/online-payments/guides/recurring-payments): a
+ * customer per member (POST /v0.1/customers, our own customer_id), a checkout with
+ * `purpose: SETUP_RECURRING_PAYMENT` that saves the card (its amount is only authorised and given
+ * back; the checkout then carries `payment_instrument.token`), and later checkouts created for the
+ * customer and processed with PUT /v0.1/checkouts/{id} { payment_type: 'card', token, customer_id }.
+ *
  * Refunds (https://developer.sumup.com/online-payments/guides/refund) go to the checkout's
  * successful transaction: POST /v0.1/me/refund/{transaction id} with the amount, answered 204.
  */
@@ -35,15 +44,24 @@ export class SumUpProvider implements PaymentProvider {
     this.timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   }
 
-  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
-    const body = await this.request('POST', '/v0.1/checkouts', {
+  /** What every checkout we create carries: our reference, the amount, the merchant. */
+  private checkoutFields(input: Pick<CreateChargeInput, 'reference' | 'amount' | 'currency' | 'description'>) {
+    return {
       checkout_reference: input.reference,
       amount: input.amount,
       currency: input.currency,
       merchant_code: this.options.merchantCode,
       description: input.description,
+    };
+  }
+
+  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+    const body = await this.request('POST', '/v0.1/checkouts', {
+      ...this.checkoutFields(input),
       return_url: input.returnUrl,
       redirect_url: input.redirectUrl,
+      ...(input.customerId ? { customer_id: input.customerId } : {}),
+      ...(input.purpose ? { purpose: input.purpose } : {}),
       hosted_checkout: { enabled: true },
     });
     const id = stringField(body, 'id');
@@ -53,20 +71,56 @@ export class SumUpProvider implements PaymentProvider {
   }
 
   async getCheckout(id: string): Promise<ProviderCheckout> {
-    const body = await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(id)}`);
-    const status = stringField(body, 'status') as CheckoutStatus | null;
-    const amount = (body as { amount?: unknown }).amount;
-    const checkoutId = stringField(body, 'id');
-    if (!checkoutId || !status || !STATUSES.includes(status) || typeof amount !== 'number') {
-      throw new ProviderError('bad_response', 'SumUp answered with a checkout we cannot read');
+    return readCheckout(await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(id)}`));
+  }
+
+  async ensureCustomer(customer: ProviderCustomer): Promise<void> {
+    const [firstName, ...rest] = (customer.name ?? '').trim().split(/\s+/).filter(Boolean);
+    try {
+      await this.request('POST', '/v0.1/customers', {
+        customer_id: customer.customerId,
+        personal_details: {
+          email: customer.email,
+          ...(firstName ? { first_name: firstName } : {}),
+          ...(rest.length ? { last_name: rest.join(' ') } : {}),
+        },
+      });
+    } catch (error) {
+      // Created by an earlier checkout: the customer id is ours and stable.
+      if (error instanceof ProviderError && error.kind === 'duplicate') return;
+      throw error;
     }
-    return {
-      id: checkoutId,
-      status,
-      amount,
-      currency: stringField(body, 'currency') ?? '',
-      reference: stringField(body, 'checkout_reference') ?? '',
-    };
+  }
+
+  async createChargeCheckout(input: CreateChargeInput): Promise<string> {
+    const body = await this.request('POST', '/v0.1/checkouts', {
+      ...this.checkoutFields(input),
+      ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+      customer_id: input.customerId,
+    });
+    const id = stringField(body, 'id');
+    if (!id) throw new ProviderError('bad_response', 'SumUp answered without a checkout id');
+    return id;
+  }
+
+  async findCheckoutByReference(reference: string): Promise<ProviderCheckout | null> {
+    const body = await this.request('GET', `/v0.1/checkouts?checkout_reference=${encodeURIComponent(reference)}`);
+    const found = Array.isArray(body) ? body.map(readCheckout).find((c) => c.reference === reference) : undefined;
+    return found ?? null;
+  }
+
+  async payWithSavedCard(checkoutId: string, card: { customerId: string; token: string }): Promise<void> {
+    try {
+      await this.request('PUT', `/v0.1/checkouts/${encodeURIComponent(checkoutId)}`, {
+        payment_type: 'card',
+        token: card.token,
+        customer_id: card.customerId,
+      });
+    } catch (error) {
+      // A decline can come back as a 4xx; what happened is read from the checkout afterwards.
+      if (error instanceof ProviderError && error.kind === 'invalid_request') return;
+      throw error;
+    }
   }
 
   async refundPayment(input: RefundInput): Promise<ProviderRefund> {
@@ -89,7 +143,7 @@ export class SumUpProvider implements PaymentProvider {
     return { reference: transactionId };
   }
 
-  private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+  private async request(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${SUMUP_API_BASE}${path}`, {
@@ -129,6 +183,25 @@ function errorFor(status: number, method: string, path: string, text: string): P
   if (status === 409) return new ProviderError('duplicate', detail, status);
   if (status >= 500) return new ProviderError('unavailable', detail, status);
   return new ProviderError('invalid_request', detail, status);
+}
+
+function readCheckout(body: unknown): ProviderCheckout {
+  const status = stringField(body, 'status') as CheckoutStatus | null;
+  const amount = (body as { amount?: unknown }).amount;
+  const checkoutId = stringField(body, 'id');
+  if (!checkoutId || !status || !STATUSES.includes(status) || typeof amount !== 'number') {
+    throw new ProviderError('bad_response', 'SumUp answered with a checkout we cannot read');
+  }
+  const instrument = (body as { payment_instrument?: unknown }).payment_instrument;
+  return {
+    id: checkoutId,
+    status,
+    amount,
+    currency: stringField(body, 'currency') ?? '',
+    reference: stringField(body, 'checkout_reference') ?? '',
+    customerId: stringField(body, 'customer_id'),
+    cardToken: stringField(instrument, 'token'),
+  };
 }
 
 function stringField(body: unknown, key: string): string | null {

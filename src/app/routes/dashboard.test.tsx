@@ -130,6 +130,19 @@ describe('Dashboard', () => {
     expect(screen.getByText('No upcoming classes booked.')).toBeInTheDocument();
   });
 
+  it('tells a trial member how many days of the free trial are left (issue 13), and nobody else', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+    setup({ membership_tier: 'trial', trial_expires_at: '2025-07-13T09:00:00Z' }, { allowance: null, used: 0, bookings: 0 });
+    const { unmount } = renderApp('/dashboard');
+    expect(await screen.findByText('Your free trial ends in 3 days')).toBeInTheDocument();
+    unmount();
+    setup({ membership_tier: 'standard', trial_expires_at: '2025-07-13T09:00:00Z' }, { allowance: 12, used: 0, bookings: 0 });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Sam!', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/Your free trial ends/)).not.toBeInTheDocument();
+  });
+
   it('says it failed to load the dashboard data when a call fails', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
     server.use(

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
+import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tierView } from '@/lib/rules/membership-tier';
@@ -38,6 +39,7 @@ export function DashboardRoute() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{member ? `Welcome back, ${name}!` : 'Dashboard'}</h1>
+      {member?.membership_tier === 'trial' && <TrialCountdown expiresAt={member.trial_expires_at} className="mt-2 font-semibold text-brand-700" />}
       {failed ? (
         <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           {BOOKING_MESSAGES.dashboardLoadFailed}

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders } from '@/testing/render';
+import { membershipHandlers } from '@/testing/membership-mocks';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 import { MyMembership } from '@/features/membership/components/my-membership';
 
@@ -17,6 +18,7 @@ function setup(member: Partial<Member>, used: number) {
   const allowance = member.membership_tier === 'standard' ? 12 : member.membership_tier === 'premium' ? 20 : null;
   server.use(
     memberHandler(signed.member),
+    ...membershipHandlers(),
     // The server's count, the one book_class enforces.
     rpc('my_plan_usage', ({ args }) => {
       counts.push(args);
@@ -120,7 +122,7 @@ describe('My Membership', () => {
 
   it('sits above the catalogue on /membership, whose plans members can buy', async () => {
     const signed = signInAs({ membership_tier: 'payg' });
-    server.use(memberHandler(signed.member), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 0, late_cancellations: 0 })));
+    server.use(memberHandler(signed.member), ...membershipHandlers(), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 0, late_cancellations: 0 })));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const slugs: unknown[] = [];
     server.use(
@@ -140,7 +142,7 @@ describe('My Membership', () => {
 
   it('shows a Standard member their plan as current and sells only the upgrade (issue 12)', async () => {
     const signed = signInAs({ membership_tier: 'standard' });
-    server.use(memberHandler(signed.member), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 3, late_cancellations: 0 })));
+    server.use(memberHandler(signed.member), ...membershipHandlers(), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 3, late_cancellations: 0 })));
     renderApp('/membership');
     const standard = await screen.findByRole('article', { name: 'Standard' });
     expect(await within(standard).findByText('Your current plan')).toBeInTheDocument();

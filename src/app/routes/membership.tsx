@@ -9,6 +9,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** Member-only code: visitors never download it. */
 const MyMembership = lazy(() => import('@/features/membership/components/my-membership').then((m) => ({ default: m.MyMembership })));
+const MembershipStatusCard = lazy(() => import('@/features/membership/components/membership-status-card').then((m) => ({ default: m.MembershipStatusCard })));
+const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
 const MemberPlanAction = lazy(() => import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })));
 
 /** Visitors join by signing in first; checkout needs a member account. */
@@ -36,7 +38,9 @@ export function MembershipRoute() {
       <MembershipHero />
       {session && (
         <Suspense fallback={null}>
+          <MembershipStatusCard />
           <MyMembership />
+          <BillingHistory />
         </Suspense>
       )}
       <PlanCatalogue renderPlanAction={!session ? signInToJoin : member ? memberAction : undefined} />

@@ -31,8 +31,13 @@ export async function startPlanCheckout(planSlug: string): Promise<boolean> {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` },
       body: JSON.stringify({ planSlug, userId: session.user.id }),
     });
-    const body: unknown = res.ok ? await res.json() : null;
-    if (!hasUrl(body)) throw new Error(`create-checkout answered ${res.status} without a url`);
+    const body: unknown = await res.json().catch(() => null);
+    // A member whose plan runs changes it on /membership instead (issue 13): the server says so.
+    if (res.status === 409 && typeof body === 'object' && body !== null && (body as { error?: unknown }).error === 'membership_running') {
+      window.alert((body as { message: string }).message);
+      return false;
+    }
+    if (!res.ok || !hasUrl(body)) throw new Error(`create-checkout answered ${res.status} without a url`);
     window.location.assign(body.url);
     return true;
   } catch {

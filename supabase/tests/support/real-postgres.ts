@@ -3,6 +3,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { applyMigrations, applyPlatform } from '../../local/db/apply.ts';
 import { PLATFORM_SUPERUSER, type SqlDatabase, type SqlExecutor } from '../../local/db/open-database.ts';
 
 /** Where a PostgreSQL server binary may be on this machine (Debian layout first). */
@@ -94,6 +96,33 @@ export function pgClientDatabase(client: pg.Client): SqlDatabase {
       }
     },
   };
+}
+
+/**
+ * A test file's PostgreSQL server with the platform and every migration applied, started before
+ * its tests and stopped after them; `cluster()` and `admin()` are undefined when no server binaries
+ * were found (the file's suites then skip with `describe.skipIf(!binDir)`).
+ */
+export function migratedClusterForFile(label: string, binDir: string | null) {
+  let cluster: ThrowawayCluster | undefined;
+  let admin: pg.Client | undefined;
+  beforeAll(async () => {
+    if (!binDir) {
+      console.log(`[${label}] SKIPPED: no PostgreSQL server binaries found`);
+      return;
+    }
+    cluster = await startThrowawayCluster(binDir);
+    admin = new pg.Client({ connectionString: cluster.connectionString });
+    await admin.connect();
+    const db = pgClientDatabase(admin);
+    await applyPlatform(db);
+    await applyMigrations(db);
+  }, 120_000);
+  afterAll(async () => {
+    await admin?.end();
+    cluster?.stop();
+  });
+  return { cluster: () => cluster, admin: () => admin };
 }
 
 export { pg };

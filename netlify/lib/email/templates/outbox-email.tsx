@@ -26,6 +26,11 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   booking_cancelled: 'Booking cancelled',
   class_reminder: 'See you soon',
   contact_message: 'New Contact Us message',
+  renewal_receipt: 'Thank you: membership renewed',
+  payment_failed: 'Your payment failed',
+  membership_ended: 'Your membership has ended',
+  trial_ending: 'Your free trial ends tomorrow',
+  renewal_reminder: 'Your membership renews soon',
 };
 
 /** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */

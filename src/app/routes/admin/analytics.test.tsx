@@ -20,6 +20,9 @@ const STATS = {
   ],
 };
 
+/** Issue 13's subscription figures (their own RPC, shown under the studio's figures). */
+const MEMBERSHIP_STATS = { active_standard: 3, active_premium: 2, mrr: 630, renewals_this_month: 4, failed_renewals_this_month: 1, past_due: 1 };
+
 function figure(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 }
@@ -27,13 +30,19 @@ function figure(label: string) {
 describe('Analytics', () => {
   it('shows every figure from one admin_stats request, with the rounding rules', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_stats', () => STATS));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => STATS));
     const seen = recordRequests(server);
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
     expect(seen.filter((r) => r.url.pathname.startsWith('/rest/v1/rpc/') || r.url.pathname.match(/\/rest\/v1\/(classes|bookings)/))).toEqual([
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_stats' }) }),
+      expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_membership_stats' }) }),
     ]);
+    expect(figure('Active Standard')).toHaveTextContent('3');
+    expect(figure('Active Platinum Premium')).toHaveTextContent('2');
+    expect(figure('Monthly recurring revenue')).toHaveTextContent('£630.00');
+    expect(figure('Renewals this month')).toHaveTextContent('4');
+    expect(figure('Failed renewals this month')).toHaveTextContent('1');
     expect(figure('Total Members')).toHaveTextContent('7');
     expect(figure('Total Classes')).toHaveTextContent('3');
     expect(figure('Total Bookings')).toHaveTextContent('10');
@@ -59,7 +68,7 @@ describe('Analytics', () => {
   it('shows 0 for averages of an empty studio', async () => {
     const { handlers } = signInAsAdmin();
     const empty = { ...Object.fromEntries(Object.keys(STATS).map((k) => [k, 0])), weekly: [] };
-    server.use(...handlers, rpc('admin_stats', () => empty));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => empty));
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();
     expect(figure('Average per Member')).toHaveTextContent(/^0$/);
@@ -70,8 +79,18 @@ describe('Analytics', () => {
 
   it('says "Failed to load analytics" when the RPC refuses', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)));
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load analytics')).not.toHaveLength(0);
+  });
+
+  it('says "Failed to load membership figures" when only the membership figures cannot be read', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(...handlers, rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)), rpc('admin_stats', () => STATS));
+    renderApp('/admin/analytics');
+    expect(await screen.findAllByText('Failed to load membership figures')).not.toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
+    expect(figure('Total Members')).toHaveTextContent('7');
+    expect(figure('Monthly recurring revenue')).toHaveTextContent('—');
   });
 });

@@ -65,18 +65,18 @@ describe('Members Management', () => {
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
-    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count)');
+    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count),memberships(status,period_end,ended_at,next_retry_at)');
     expect(requests[0]!.searchParams.get('order')).toBe('created_at.desc');
     expect([requests[0]!.searchParams.get('offset'), requests[0]!.searchParams.get('limit')]).toEqual(['0', '50']);
     await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
     expect(card('Premium')).toHaveTextContent('1');
     expect(card('Standard')).toHaveTextContent('1');
     expect(card('Pay as You Go')).toHaveTextContent('3');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Membership', 'Total Bookings', 'Joined', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium7Mar 5, 2026');
-    expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go1');
-    expect(rows[4]).toHaveTextContent('legacy@studio.testPay as You Go0');
+    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——7Mar 5, 2026');
+    expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go——1');
+    expect(rows[4]).toHaveTextContent('legacy@studio.testPay as You Go——0');
     expect(screen.getByText('Showing 5 of 5 members')).toBeInTheDocument();
   });
 

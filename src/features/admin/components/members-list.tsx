@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Crown, Star, Trash2, Users, Wallet } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { getMembersPage, useMembersPage, type AdminMember } from '../api/get-members';
+import { getMembersPage, useMembersPage, type AdminMember, type MemberFilter } from '../api/get-members';
 import { useMemberTierCounts, type MemberTierCounts } from '../api/get-member-tier-counts';
 import { useDeleteMember } from '../api/delete-member';
 import { ADMIN_DATE_FORMAT } from './classes-table';
@@ -9,6 +10,8 @@ import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
+import { PlanStatusCell, NextRenewalCell, MemberFilterSelect } from './member-plan-cells';
+import { PutOnPlanDialog } from './put-on-plan-dialog';
 import { SearchBox } from './search-box';
 import { ListFooter } from './list-footer';
 import { StatCard } from './stat-card';
@@ -23,7 +26,9 @@ import { td, th } from './table-styles';
 /** Members Management (spec section 2): tier cards over every member, and the searched, paged list. */
 export function MembersList() {
   const { page, setPage, search, setSearch, term, searching } = useListSearch();
-  const list = useMembersPage(page, term);
+  const [filter, setFilter] = useState<MemberFilter>('all');
+  const [puttingOnPlan, setPuttingOnPlan] = useState<AdminMember | null>(null);
+  const list = useMembersPage(page, term, filter);
   // The cards count every member on the server, whatever the search or page.
   const tiers = useMemberTierCounts();
   const deleteMember = useDeleteMember();
@@ -50,8 +55,15 @@ export function MembersList() {
         <StatCard label="Standard" value={figure('standard')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Pay as You Go" value={figure('payg')} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
       </div>
-      <div className="mb-4 flex">
+      <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label="Search members" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+        <MemberFilterSelect
+          value={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPage(0);
+          }}
+        />
       </div>
       <TablePanel>
         {state === 'loading' && <Spinner label="Loading members" />}
@@ -67,6 +79,8 @@ export function MembersList() {
                 <tr>
                   <th scope="col" className={th}>Member</th>
                   <th scope="col" className={th}>Membership</th>
+                  <th scope="col" className={th}>Plan Status</th>
+                  <th scope="col" className={th}>Next Renewal</th>
                   <th scope="col" className={th}>Total Bookings</th>
                   <th scope="col" className={th}>Joined</th>
                   <th scope="col" className={th}>Actions</th>
@@ -82,9 +96,23 @@ export function MembersList() {
                     <td className={td}>
                       <TierBadge tier={m.membership_tier} />
                     </td>
+                    <td className={td}>
+                      <PlanStatusCell plan={m.plan} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <NextRenewalCell plan={m.plan} />
+                    </td>
                     <td className={td}>{m.bookingsCount}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
-                    <td className={td}>
+                    <td className={`${td} flex items-center gap-1`}>
+                      <button
+                        type="button"
+                        onClick={() => setPuttingOnPlan(m)}
+                        aria-label={`Put ${m.name || m.email} on a plan`}
+                        className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                      >
+                        Put on plan
+                      </button>
                       <button
                         type="button"
                         onClick={() => remove(m)}
@@ -102,6 +130,7 @@ export function MembersList() {
         )}
         {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
       </TablePanel>
+      {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
     </section>
   );
 }

@@ -7,7 +7,9 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatMemberSince } from '@/lib/rules/month';
 import { useBookingsThisMonth } from '../api/get-bookings-this-month';
+import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
+import { isRunningPlan, londonDate, type MyMembership as Membership } from '../lib/membership-view';
 import { UpgradeOffers } from './upgrade-offers';
 import { UsageMeter } from './usage-meter';
 
@@ -21,7 +23,8 @@ const LOAD_FAILED = 'Failed to load your membership';
 export function MyMembership() {
   const { session, member, memberLoading } = useAuth();
   const used = useBookingsThisMonth(member?.id ?? null);
-  const failed = used.isError;
+  const membership = useMyMembership(member?.id ?? null);
+  const failed = used.isError || membership.isError;
   useErrorToast(failed, LOAD_FAILED);
 
   if (!session || (!memberLoading && !member)) return null;
@@ -32,22 +35,24 @@ export function MyMembership() {
         <h2 id="my-membership-heading" className="text-2xl font-bold tracking-tight">
           My Membership
         </h2>
-        {!member || used.isPending ? (
+        {!member || used.isPending || membership.isPending ? (
           <Spinner label="Loading your membership" />
         ) : failed ? (
           <p role="alert" className="mt-4 text-red-700">
             {LOAD_FAILED}
           </p>
         ) : (
-          <PlanDetails member={member} used={used.data} />
+          <PlanDetails member={member} used={used.data} membership={membership.data} />
         )}
       </Card>
     </section>
   );
 }
 
-function PlanDetails({ member, used }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; used: number }) {
+function PlanDetails({ member, used, membership }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; used: number; membership: Membership | null }) {
   const plan = currentPlan(member, used, new Date());
+  // The membership's real next charge, or its end when cancelled (issue 13); else the spec's view.
+  const running = isRunningPlan(membership) ? membership : null;
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-2">
       <div className="space-y-5">
@@ -63,7 +68,9 @@ function PlanDetails({ member, used }: { member: NonNullable<ReturnType<typeof u
           <div className="col-span-2">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next renewal</dt>
             <dd className="mt-1 text-slate-900">
-              {plan.renewal ? (
+              {running ? (
+                <span className="font-semibold">{running.status === 'cancelled' ? `Ends on ${londonDate(running.period_end)}` : londonDate(running.period_end)}</span>
+              ) : plan.renewal ? (
                 <>
                   <span className="font-semibold">{format(plan.renewal.date, 'd MMMM yyyy', { in: tz(STUDIO.timeZone) })}</span>
                   {plan.renewal.estimated && <span className="text-sm text-slate-500"> (estimated)</span>}
@@ -78,7 +85,7 @@ function PlanDetails({ member, used }: { member: NonNullable<ReturnType<typeof u
       </div>
       <div>
         <h3 className="mb-3 text-lg font-semibold">Recommended upgrades</h3>
-        <UpgradeOffers slugs={plan.upgrades} />
+        <UpgradeOffers slugs={plan.upgrades} hasRunningPlan={running !== null} />
       </div>
     </div>
   );

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPlanPrice, PLANS, type PlanSlug } from '@/config/plans';
 import { startPlanCheckout } from '@/lib/payments/start-plan-checkout';
+import { UpgradeButton } from './plan-change-dialogs';
 
-/** Recommended upgrades for the member's tier; buying goes through the create-checkout function. */
-export function UpgradeOffers({ slugs }: { slugs: PlanSlug[] }) {
+/**
+ * Recommended upgrades for the member's tier; buying goes through the create-checkout function.
+ * A member whose plan runs upgrades it instead: charged now with the saved card, after saying how much.
+ */
+export function UpgradeOffers({ slugs, hasRunningPlan = false }: { slugs: PlanSlug[]; hasRunningPlan?: boolean }) {
   const [busy, setBusy] = useState<PlanSlug | null>(null);
 
   async function buy(slug: PlanSlug) {
@@ -26,9 +30,13 @@ export function UpgradeOffers({ slugs }: { slugs: PlanSlug[] }) {
             <p className="font-semibold text-slate-900">{plan.name}</p>
             <p className="text-lg font-bold text-brand-700">{formatPlanPrice(plan)}</p>
             <p className="mt-1 flex-1 text-sm text-slate-600">{plan.summary}</p>
-            <Button className="mt-3" loading={busy === slug} disabled={busy !== null} onClick={() => void buy(slug)}>
-              Upgrade to {plan.name}
-            </Button>
+            {hasRunningPlan && slug === 'platinum' ? (
+              <UpgradeButton className="mt-3" label={`Upgrade to ${plan.name}`} />
+            ) : (
+              <Button className="mt-3" loading={busy === slug} disabled={busy !== null} onClick={() => void buy(slug)}>
+                Upgrade to {plan.name}
+              </Button>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rpcError, SERVICE_KEY, setUpFakeSupabase } from '../tests/fake-supabase';
+import runJobs, { config } from './run-jobs';
+
+// The SQL behind each job is tested against the engine (supabase/tests/memberships.test.ts,
+// supabase/tests/studio-ops/notifications.test.ts) and the whole run against the local stack
+// (netlify/tests/local-checkout-flow.test.ts); this checks the scheduled function's own part.
+const { fake, stubEnv: stubSupabaseEnv } = setUpFakeSupabase();
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Deployed: Supabase and a SumUp key (the renewals' provider; nothing is charged here). */
+function stubEnv() {
+  stubSupabaseEnv();
+  vi.stubEnv('SUMUP_API_KEY', 'sup_sk_test');
+  vi.stubEnv('SUMUP_MERCHANT_CODE', 'MTEST');
+}
+
+const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_class_reminders_at'];
+
+describe('run-jobs', () => {
+  it('is scheduled hourly', () => {
+    expect(config).toEqual({ schedule: '@hourly' });
+  });
+
+  it('runs every job once as the service role, all as of the same now, and reports what each did', async () => {
+    stubEnv();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-02-15T10:00:00Z'));
+    for (const fn of JOB_RPCS) fake.answerRpc(fn, fn === 'claim_due_renewals' ? [] : 2);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const res = await runJobs();
+    log.mockRestore();
+    expect(res.status).toBe(200);
+    expect(fake.rpcCalls.map((c) => c.fn)).toEqual(JOB_RPCS);
+    expect(fake.rpcCalls.every((c) => c.args.p_now === '2027-02-15T10:00:00.000Z' && c.authorization === `Bearer ${SERVICE_KEY}`)).toBe(true);
+    expect(fake.calls('enqueue_class_reminders_at')[0]!.args).toEqual({ p_now: '2027-02-15T10:00:00.000Z', p_within_hours: 24 });
+    const { reports } = (await res.json()) as { reports: { job: string; did: string }[] };
+    expect(reports.map((r) => `${r.job}: ${r.did}`)).toEqual([
+      'payment holds: released 2 expired holds',
+      'trials: ended 2 free trials',
+      'cancelled memberships: ended 2 memberships at their period end',
+      'renewals: nothing due',
+      'reminders: queued 2 renewal or trial reminders',
+      'class reminders: queued 2 reminders for classes in the next 24 hours',
+    ]);
+  });
+
+  it('reports a failure as a 500 without details, and a missing configuration as a 503', async () => {
+    stubEnv();
+    fake.answerRpc('release_expired_holds_at', rpcError('boom', 'internal', 'XX000'), 500);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = await runJobs();
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ error: 'jobs_failed', message: 'The scheduled jobs failed.' });
+
+    vi.stubEnv('SUPABASE_URL', '');
+    expect((await runJobs()).status).toBe(503);
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,82 @@
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import { chargeMembership, type ChargeOutcome, type MembershipCharge } from '../payments/membership-charge';
+import type { PaymentProvider } from '../payments/provider';
+import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
+
+/**
+ * Every time-based job of the studio, each a plain function of (db, provider, now): the database
+ * decides what is due as of `now` and each step is idempotent, so running them twice at the same
+ * time does nothing the second time. The scheduled function runs them in production
+ * (netlify/functions/run-jobs.ts); `npm run jobs -- --at <ISO time>` runs them locally.
+ */
+export type JobReport = { job: string; did: string; details: string[] };
+export type Job = (db: PostgrestClient, provider: PaymentProvider, now: Date, webhookUrl?: string) => Promise<JobReport>;
+
+async function count(db: PostgrestClient, fn: string, now: Date): Promise<number> {
+  const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
+  if (error) throw new Error(`${fn} failed: ${error.message}`);
+  return data as number;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export const releaseExpiredHolds: Job = async (db, _provider, now) => {
+  const released = await count(db, 'release_expired_holds_at', now);
+  return { job: 'payment holds', did: `released ${plural(released, 'expired hold')}`, details: [] };
+};
+
+export const expireTrials: Job = async (db, _provider, now) => {
+  const ended = await count(db, 'expire_trials', now);
+  return { job: 'trials', did: `ended ${plural(ended, 'free trial')}`, details: [] };
+};
+
+export const endFinishedMemberships: Job = async (db, _provider, now) => {
+  const ended = await count(db, 'end_finished_memberships', now);
+  return { job: 'cancelled memberships', did: `ended ${plural(ended, 'membership')} at their period end`, details: [] };
+};
+
+/** Renewals and retries due as of `now`, each charged once with the saved card. */
+export const chargeRenewals: Job = async (db, provider, now, webhookUrl = '') => {
+  const { data, error } = await db.rpc('claim_due_renewals', { p_now: now.toISOString() });
+  if (error) throw new Error(`claim_due_renewals failed: ${error.message}`);
+  const charges = (data as MembershipCharge[] | null) ?? [];
+  const tally: Record<ChargeOutcome, number> = { paid: 0, declined: 0, no_card: 0, pending: 0, error: 0 };
+  const details: string[] = [];
+  for (const charge of charges) {
+    const result = await chargeMembership(db, provider, charge, now, webhookUrl);
+    tally[result.outcome] += 1;
+    details.push(`${charge.checkout_reference} £${Number(charge.amount).toFixed(2)} attempt ${charge.attempt}: ${result.outcome}${result.detail && result.outcome !== 'declined' ? ` (${result.detail})` : ''}`);
+  }
+  const parts = (Object.keys(tally) as ChargeOutcome[]).filter((k) => tally[k] > 0).map((k) => `${tally[k]} ${k.replace('_', ' ')}`);
+  return { job: 'renewals', did: charges.length ? `charged ${plural(charges.length, 'renewal')}: ${parts.join(', ')}` : 'nothing due', details };
+};
+
+export const sendMembershipReminders: Job = async (db, _provider, now) => {
+  const queued = await count(db, 'enqueue_membership_reminders', now);
+  return { job: 'reminders', did: `queued ${plural(queued, 'renewal or trial reminder')}`, details: [] };
+};
+
+export const sendClassReminders: Job = async (db, _provider, now) => {
+  const queued = await enqueueClassReminders(db, now);
+  return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
+};
+
+/** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
+export const SCHEDULED_JOBS: readonly Job[] = [
+  releaseExpiredHolds,
+  expireTrials,
+  endFinishedMemberships,
+  chargeRenewals,
+  sendMembershipReminders,
+  sendClassReminders,
+];
+
+export async function runScheduledJobs(db: PostgrestClient, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
+  const reports: JobReport[] = [];
+  for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
+  return reports;
+}
+
+export function formatReports(reports: readonly JobReport[]): string {
+  return reports.map((r) => [`${r.job}: ${r.did}`, ...r.details.map((d) => `  ${d}`)].join('\n')).join('\n');
+}

@@ -1,0 +1,131 @@
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
+
+/** One membership payment claimed for charging (public.membership_charge). */
+export type MembershipCharge = {
+  checkout_reference: string;
+  amount: number | string;
+  currency: string;
+  description: string;
+  billing_reason: 'start' | 'renewal' | 'upgrade';
+  member_id: string;
+  customer_id: string;
+  card_token: string | null;
+  provider_checkout_id: string | null;
+  attempt: number;
+};
+
+/**
+ * paid: verified and applied (or already was); declined / no_card: recorded as a failed attempt;
+ * pending: the provider has not decided, the claim runs out and a later run asks again;
+ * error: the provider could not be asked; nothing was recorded against the card.
+ */
+export type ChargeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error';
+export type ChargeResult = { reference: string; outcome: ChargeOutcome; detail?: string };
+
+async function rpc(db: PostgrestClient, name: string, args: Record<string, unknown>): Promise<unknown> {
+  const { data, error } = await db.rpc(name, args);
+  if (error) throw new Error(`${name} failed: ${error.message}`);
+  return data;
+}
+
+/**
+ * Charges one claimed membership payment with the member's saved card, exactly once:
+ * one provider checkout per payment (its reference is the payment's, derived from membership and
+ * period for renewals), the checkout read first (a run that crashed after paying is not charged
+ * again), paid with the token, then read again, and only that verified answer is applied.
+ */
+export async function chargeMembership(
+  db: PostgrestClient,
+  provider: PaymentProvider,
+  charge: MembershipCharge,
+  now: Date,
+  webhookUrl: string,
+): Promise<ChargeResult> {
+  const reference = charge.checkout_reference;
+  const at = now.toISOString();
+  const fail = async (reason: string, outcome: ChargeOutcome): Promise<ChargeResult> => {
+    await rpc(db, 'fail_membership_charge', { p_checkout_reference: reference, p_attempt: charge.attempt, p_reason: reason, p_now: at });
+    return { reference, outcome, detail: reason };
+  };
+  if (!charge.card_token) return fail('no_card', 'no_card');
+
+  let checkout: ProviderCheckout | null;
+  try {
+    checkout = await ensureChargeCheckout(db, provider, charge, webhookUrl);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    // Nothing was sent to the card: the next run may try at once.
+    await rpc(db, 'release_membership_charge', { p_checkout_reference: reference, p_attempt: charge.attempt });
+    return { reference, outcome: 'error', detail: `${error.kind}: ${error.message}` };
+  }
+
+  try {
+    if (checkout.status !== 'PAID') {
+      await provider.payWithSavedCard(checkout.id, { customerId: charge.customer_id, token: charge.card_token });
+      checkout = await provider.getCheckout(checkout.id);
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    // The card may or may not have been charged: the claim stays until it runs out and the next
+    // run reads the checkout before paying again.
+    return { reference, outcome: 'error', detail: `${error.kind}: ${error.message}` };
+  }
+
+  if (checkout.reference !== reference) return { reference, outcome: 'error', detail: `the provider answered for ${checkout.reference}` };
+  if (checkout.status === 'PAID') {
+    const result = (await rpc(db, 'apply_membership_charge', {
+      p_checkout_reference: reference,
+      p_provider_checkout_id: checkout.id,
+      p_provider_status: checkout.status,
+      p_amount: checkout.amount,
+      p_currency: checkout.currency,
+      p_now: at,
+    })) as { outcome: string };
+    if (result.outcome === 'applied' || result.outcome === 'already_applied') return { reference, outcome: 'paid' };
+    return { reference, outcome: 'error', detail: result.outcome };
+  }
+  if (checkout.status === 'FAILED' || checkout.status === 'EXPIRED') return fail('declined', 'declined');
+  return { reference, outcome: 'pending' };
+}
+
+/** The payment's provider checkout: the one recorded, else a new one (or the one a crashed run made). */
+async function ensureChargeCheckout(
+  db: PostgrestClient,
+  provider: PaymentProvider,
+  charge: MembershipCharge,
+  webhookUrl: string,
+): Promise<ProviderCheckout> {
+  if (charge.provider_checkout_id) return provider.getCheckout(charge.provider_checkout_id);
+  let id: string;
+  try {
+    id = await provider.createChargeCheckout({
+      amount: Number(charge.amount),
+      currency: 'GBP',
+      reference: charge.checkout_reference,
+      description: charge.description,
+      returnUrl: webhookUrl,
+      customerId: charge.customer_id,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.kind !== 'duplicate') throw error;
+    const existing = await provider.findCheckoutByReference(charge.checkout_reference);
+    if (!existing) throw error;
+    id = existing.id;
+  }
+  await rpc(db, 'set_payment_checkout', { p_checkout_reference: charge.checkout_reference, p_provider_checkout_id: id });
+  return provider.getCheckout(id);
+}
+
+/** Claims one membership payment as of `now` and charges it (first month, update card, upgrade). */
+export async function claimAndCharge(
+  db: PostgrestClient,
+  provider: PaymentProvider,
+  reference: string,
+  now: Date,
+  webhookUrl: string,
+): Promise<ChargeResult | null> {
+  const charge = (await rpc(db, 'claim_membership_charge', { p_checkout_reference: reference, p_now: now.toISOString() })) as MembershipCharge | null;
+  if (!charge?.checkout_reference) return null;
+  return chargeMembership(db, provider, charge, now, webhookUrl);
+}

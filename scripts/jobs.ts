@@ -1,0 +1,46 @@
+/**
+ * Runs every scheduled job once, as of a given time, against the local stack, the way the hourly
+ * scheduled function does in production, and prints what each did:
+ *
+ *   npm run jobs                                   as of now
+ *   npm run jobs -- --at 2027-01-15T09:00:00Z      as of that time (watch a month pass)
+ *
+ * Needs the stack running (`npm run backend` or `npm run dev`). Without a SumUp key, saved-card
+ * charges go through the local test provider, whose clock is --at (so the card that declines later
+ * charges declines). Running it twice with the same --at does nothing the second time.
+ */
+import { resolve } from 'node:path';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { formatReports, runScheduledJobs } from '../netlify/lib/jobs/scheduled-jobs';
+import { paymentWebhookUrl, selectProvider, TEST_PAYMENTS_FILE_ENV } from '../netlify/lib/payments/select-provider';
+import { readServerEnv } from '../netlify/lib/server-env';
+import { readLocalEnv } from '../supabase/local/config';
+
+export function parseAt(argv: readonly string[], now = new Date()): Date {
+  const i = argv.indexOf('--at');
+  if (i === -1) return now;
+  const value = argv[i + 1] ?? '';
+  const at = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at.getTime())) {
+    throw new Error(`--at needs an ISO time such as 2027-01-15T09:00:00Z (got "${value}")`);
+  }
+  return at;
+}
+
+async function main(): Promise<void> {
+  const at = parseAt(process.argv.slice(2));
+  const local = readLocalEnv();
+  process.env[TEST_PAYMENTS_FILE_ENV] ??= resolve(local.SUPABASE_LOCAL_DATA_DIR ?? '.data', 'test-payments.json');
+  const env = readServerEnv(local);
+  const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, { headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` } });
+  const provider = selectProvider(env, { now: () => at.getTime() });
+  const reports = await runScheduledJobs(db, provider, at, paymentWebhookUrl(env));
+  console.log(`Jobs as of ${at.toISOString()} (${provider.name} payments):\n${formatReports(reports)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

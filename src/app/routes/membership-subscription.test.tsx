@@ -1,0 +1,195 @@
+import '@/testing/match-media-polyfill';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@/lib/supabase';
+import { server } from '@/testing/mocks/server';
+import { membershipHandlers, membershipRow } from '@/testing/membership-mocks';
+import { renderApp } from '@/testing/render';
+import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
+
+// /membership as a subscription (issue 13): status, real renewal date or "Ends on", past-due
+// banner with Update card, cancel / resume / upgrade / downgrade, billing history and receipts.
+
+configure({ asyncUtilTimeout: 5000 });
+
+const PAYMENTS = [
+  {
+    id: 'p-2', created_at: '2030-02-04T12:00:00Z', paid_at: '2030-02-04T12:00:05Z', description: 'Standard membership, 4 February 2030 to 4 March 2030',
+    amount: 100, currency: 'GBP', status: 'paid', checkout_reference: 'renew-ms-1-2', billed_name: 'Bea Buyer', billed_email: 'bea@example.test',
+  },
+  {
+    id: 'p-1', created_at: '2030-01-04T12:00:00Z', paid_at: null, description: 'Drop-In Session (£115)', amount: 115, currency: 'GBP',
+    status: 'failed', checkout_reference: 'plan-x', billed_name: 'Bea Buyer', billed_email: 'bea@example.test',
+  },
+];
+
+function setup(member: Partial<Member>, membership: JsonBodyType, payments: JsonBodyType[] = PAYMENTS) {
+  const signed = signInAs({ created_at: '2025-01-05T10:00:00Z', ...member });
+  server.use(
+    memberHandler(signed.member),
+    ...membershipHandlers(membership, payments),
+    rpc('my_plan_usage', () => ({ month_start: '2030-02-01T00:00:00Z', allowance: 12, used: 2, remaining: 10, bookings: 2, late_cancellations: 0 })),
+  );
+  renderApp('/membership');
+  return signed;
+}
+
+const statusRegion = async () => within(await screen.findByRole('region', { name: 'Membership status' }));
+
+describe('/membership subscription', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the status, the real next renewal, and every payment with a printable receipt', async () => {
+    setup({ membership_tier: 'standard', plan_renews_at: '2030-03-04T12:00:00Z' }, membershipRow());
+    const status = await statusRegion();
+    expect(await status.findByText('Active')).toBeInTheDocument();
+    expect(status.getByText('Next renewal')).toBeInTheDocument();
+    expect(status.getByText('4 March 2030')).toBeInTheDocument();
+    expect(status.getByText('Standard · £100.00/month')).toBeInTheDocument();
+
+    const history = within(await screen.findByRole('region', { name: 'Billing history' }));
+    const rows = await history.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Standard membership, 4 February 2030 to 4 March 2030')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('£100.00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await userEvent.click(history.getByRole('button', { name: 'Receipt for Standard membership, 4 February 2030 to 4 March 2030' }));
+    const receipt = within(await screen.findByRole('dialog', { name: 'Receipt' }));
+    expect(receipt.getByText('Finer Fitness')).toBeInTheDocument();
+    expect(receipt.getByText('1 Example Street')).toBeInTheDocument();
+    expect(receipt.getByText('London E8 0XX')).toBeInTheDocument();
+    expect(receipt.getByText('Bea Buyer (bea@example.test)')).toBeInTheDocument();
+    expect(receipt.getByText('£100.00')).toBeInTheDocument();
+    expect(receipt.getByText('4 February 2030')).toBeInTheDocument();
+    await userEvent.click(receipt.getByRole('button', { name: 'Print receipt' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('cancel renewal says until when access stays, then shows "Ends on" and Resume', async () => {
+    let current: JsonBodyType = membershipRow();
+    const calls: string[] = [];
+    setup({ membership_tier: 'standard' }, membershipRow());
+    server.use(
+      rpc('my_membership', () => current),
+      rpc('cancel_membership', () => {
+        calls.push('cancel');
+        current = membershipRow({ status: 'cancelled', renews: false });
+        return current;
+      }),
+    );
+    const status = await statusRegion();
+    await userEvent.click(await status.findByRole('button', { name: 'Cancel renewal' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel renewal?' }));
+    expect(dialog.getByText('Your membership stays until 4 March 2030, then you pay per class.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel renewal' }));
+    expect(await status.findByText('Ends on')).toBeInTheDocument();
+    expect(status.getByText('Cancelled')).toBeInTheDocument();
+    // My Membership's "Next renewal" says the same.
+    expect(within(screen.getByRole('region', { name: 'My Membership' })).getByText('Ends on 4 March 2030')).toBeInTheDocument();
+    expect(calls).toEqual(['cancel']);
+    expect(status.getByRole('button', { name: 'Resume membership' })).toBeInTheDocument();
+  });
+
+  it('resume before the end makes it renew again', async () => {
+    const calls: string[] = [];
+    let current: JsonBodyType = membershipRow({ status: 'cancelled', renews: false });
+    setup({ membership_tier: 'standard' }, current);
+    server.use(
+      rpc('my_membership', () => current),
+      rpc('resume_membership', () => {
+        calls.push('resume');
+        current = membershipRow();
+        return current;
+      }),
+    );
+    const status = await statusRegion();
+    await userEvent.click(await status.findByRole('button', { name: 'Resume membership' }));
+    expect(await status.findByText('Next renewal')).toBeInTheDocument();
+    expect(calls).toEqual(['resume']);
+  });
+
+  it('a past-due member sees the banner and Update card starts a card-saving checkout for what is due', async () => {
+    const { session } = setup(
+      { membership_tier: 'standard' },
+      membershipRow({ status: 'past_due', next_retry_at: '2030-03-05T12:00:00+00:00', amount_due: 100 }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const auth: (string | null)[] = [];
+    server.use(
+      http.post('*/.netlify/functions/update-card', ({ request }) => {
+        auth.push(request.headers.get('authorization'));
+        return HttpResponse.json({ url: 'https://pay.example/setup/1', reference: 'renew-ms-1-2' });
+      }),
+    );
+    const banner = within(await screen.findByRole('alert'));
+    expect(banner.getByText('Your membership payment failed.')).toBeInTheDocument();
+    expect(banner.getByText(/We could not take £100.00. We will try again on 5 March 2030./)).toBeInTheDocument();
+    await userEvent.click(banner.getByRole('button', { name: 'Update card' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/setup/1'));
+    expect(auth).toEqual([`Bearer ${session.access_token}`]);
+  });
+
+  it('upgrade to Platinum Premium says the amount before confirming, then charges the saved card', async () => {
+    setup({ membership_tier: 'standard' }, membershipRow());
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/.netlify/functions/change-membership', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ outcome: 'paid', amount: 165 });
+      }),
+    );
+    const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
+    await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Platinum Premium' }));
+    expect(dialog.getByText('£165.00 will be charged to your saved card now.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Pay £165.00 and upgrade' }));
+    expect(await screen.findByText('You are now on Platinum Premium.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ action: 'upgrade', planSlug: 'platinum' }]);
+  });
+
+  it('a declined upgrade says the plan has not changed', async () => {
+    setup({ membership_tier: 'standard' }, membershipRow());
+    server.use(http.post('*/.netlify/functions/change-membership', () => HttpResponse.json({ outcome: 'declined', amount: 165 })));
+    const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
+    await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay £165.00 and upgrade' }));
+    expect(await screen.findByText('Your card was declined: your plan has not changed.')).toBeInTheDocument();
+  });
+
+  it('a Platinum member switches to Standard at the period end, nothing charged now', async () => {
+    setup({ membership_tier: 'premium' }, membershipRow({ plan_slug: 'platinum', tier: 'premium', price: 165 }));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/.netlify/functions/change-membership', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ outcome: 'scheduled' });
+      }),
+    );
+    const status = await statusRegion();
+    await userEvent.click(await status.findByRole('button', { name: 'Switch to Standard at renewal' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Switch to Standard' }));
+    expect(dialog.getByText('From 4 March 2030 you will pay £100.00 a month.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Switch at renewal' }));
+    expect(await screen.findByText('Your plan changes to Standard at your next renewal.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ action: 'downgrade', planSlug: 'standard' }]);
+  });
+
+  it('a trial member is told how many days the free trial has left', async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    setup({ membership_tier: 'trial', trial_expires_at: inThreeDays }, membershipRow({ status: 'trialing', tier: 'trial', plan_slug: null, price: null }), []);
+    const status = await statusRegion();
+    expect(await status.findByText(/^Your free trial ends in [23] days$/)).toBeInTheDocument();
+    expect(within(await screen.findByRole('region', { name: 'Billing history' })).getByText('No payments yet.')).toBeInTheDocument();
+  });
+});

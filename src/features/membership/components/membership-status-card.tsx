@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Modal } from '@/components/ui/modal';
+import { formatPounds, PLANS } from '@/config/plans';
+import { TrialCountdown } from '@/components/membership/trial-countdown';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useCancelMembership } from '../api/cancel-membership';
+import { useMyMembership } from '../api/get-my-membership';
+import { useResumeMembership } from '../api/resume-membership';
+import { startCardUpdate } from '../api/update-card';
+import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
+import { isRunningPlan, londonDate, type MyMembership } from '../lib/membership-view';
+import { DowngradeButton } from './plan-change-dialogs';
+
+/**
+ * The membership as a subscription (issue 13): status, the next renewal date or "Ends on …",
+ * a banner with "Update card" when a renewal failed, and cancel / resume / switch to Standard.
+ * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
+ */
+export function MembershipStatusCard() {
+  const { member } = useAuth();
+  const membership = useMyMembership(member?.id ?? null);
+  if (!member) return null;
+  if (member.membership_tier === 'trial') {
+    return (
+      <StatusSection>
+        <TrialCountdown expiresAt={member.trial_expires_at} />
+        <p className="mt-1 text-slate-600">Choose a membership below to keep training after it ends.</p>
+      </StatusSection>
+    );
+  }
+  const m = membership.data;
+  if (!isRunningPlan(m)) return null;
+  return (
+    <StatusSection>
+      <RunningMembership membership={m} />
+    </StatusSection>
+  );
+}
+
+function StatusSection({ children }: { children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="membership-status-heading" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <Card>
+        <h2 id="membership-status-heading" className="text-xl font-bold tracking-tight">
+          Membership status
+        </h2>
+        <div className="mt-3">{children}</div>
+      </Card>
+    </section>
+  );
+}
+
+function RunningMembership({ membership: m }: { membership: MyMembership }) {
+  const planName = m.plan_slug ? PLANS[m.plan_slug].name : '';
+  return (
+    <div className="space-y-4">
+      {m.status === 'past_due' && <PastDueBanner membership={m} />}
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Status</dt>
+          <dd className="mt-1 font-semibold text-slate-900">{MEMBERSHIP_STATUS_LABELS[m.status]}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Plan</dt>
+          <dd className="mt-1 font-semibold text-slate-900">
+            {planName} · {formatPounds(m.price ?? 0)}/month
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{m.status === 'cancelled' ? 'Ends on' : 'Next renewal'}</dt>
+          <dd className="mt-1 font-semibold text-slate-900">{londonDate(m.period_end)}</dd>
+        </div>
+      </dl>
+      {m.next_plan_slug && m.next_price !== null && (
+        <p className="text-slate-700">
+          Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {londonDate(m.period_end)}.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
+        {m.tier === 'premium' && m.status === 'active' && !m.next_plan_slug && <DowngradeButton membership={m} />}
+      </div>
+    </div>
+  );
+}
+
+function PastDueBanner({ membership: m }: { membership: MyMembership }) {
+  const [busy, setBusy] = useState(false);
+  async function update() {
+    setBusy(true);
+    const failed = await startCardUpdate();
+    if (failed) {
+      toast.error(failed);
+      setBusy(false);
+    }
+  }
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">Your membership payment failed.</p>
+      <p className="mt-1">
+        We could not take {formatPounds(m.amount_due ?? m.price ?? 0)}.
+        {m.next_retry_at ? ` We will try again on ${londonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your card to pay now
+        and keep your membership.
+      </p>
+      <Button className="mt-3" variant="danger" loading={busy} onClick={() => void update()}>
+        Update card
+      </Button>
+    </div>
+  );
+}
+
+function CancelButton({ membership: m }: { membership: MyMembership }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelMembership();
+  async function confirm() {
+    try {
+      await cancel.mutateAsync();
+      toast.success(`Your membership will end on ${londonDate(m.period_end)}.`);
+      setOpen(false);
+    } catch {
+      toast.error('Could not cancel your membership, please try again.');
+    }
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Cancel renewal
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Cancel renewal?" description={`Your membership stays until ${londonDate(m.period_end)}, then you pay per class.`}>
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Keep my membership
+          </Button>
+          <Button variant="danger" loading={cancel.isPending} onClick={() => void confirm()}>
+            Cancel renewal
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+function ResumeButton() {
+  const resume = useResumeMembership();
+  async function run() {
+    try {
+      await resume.mutateAsync();
+      toast.success('Your membership will renew as before.');
+    } catch {
+      toast.error('Could not resume your membership, please try again.');
+    }
+  }
+  return (
+    <Button loading={resume.isPending} onClick={() => void run()}>
+      Resume membership
+    </Button>
+  );
+}

@@ -1,0 +1,10 @@
+/** A membership's status (public.membership_status, issue 13) and how screens name it. */
+export type MembershipStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed';
+
+export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment failed',
+  cancelled: 'Cancelled',
+  lapsed: 'Ended',
+};
