@@ -11,13 +11,12 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
-const serverEntry = join(root, 'dist-ssr', 'entry-server.js');
 
 /** The stylesheet link Vite put in the shell, replaced by the stylesheet itself. */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
@@ -34,7 +33,9 @@ export function pageHtml(shell: string, rendered: string, css: string): string {
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
-async function main() {
+/** Writes the prerendered routes into `dist` with the server bundle built into `serverDir`. */
+export async function prerender(dist: string, serverDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const serverEntry = join(serverDir, 'entry-server.js');
   // supabase-js builds its realtime client on import; Node 20 has no global WebSocket (22 does).
   globalThis.WebSocket ??= NodeWebSocket as unknown as typeof WebSocket;
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: (url: string) => Promise<string> };
@@ -50,8 +51,11 @@ async function main() {
     const file = join(dist, prerenderedFile(route));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
-    console.log(`prerendered ${route} → dist/${prerenderedFile(route)} (${Math.round(html.length / 1024)} KB)`);
+    log(`prerendered ${route} → ${prerenderedFile(route)} (${Math.round(html.length / 1024)} KB)`);
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { dist: { type: 'string', default: join(root, 'dist') }, server: { type: 'string', default: join(root, 'dist-ssr') } } });
+  await prerender(resolve(values.dist), resolve(values.server));
+}
