@@ -20,6 +20,10 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   invalid_booking_type: 400,
   not_admin: 403,
   cannot_delete_self: 409,
+  refund_not_found: 404,
+  refund_in_progress: 409,
+  refund_unconfirmed: 409,
+  not_refundable_by_provider: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

@@ -62,6 +62,11 @@ export function formatPence(pence: number): string {
   }).format(pence / 100);
 }
 
+/** "£10.00", "£66.67": an amount of money in pounds as a statement shows it, always with pence. */
+export function formatPounds(pounds: number): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY }).format(pounds);
+}
+
 const STANDARD_PENCE = 100_00;
 const PLATINUM_PENCE = 165_00;
 

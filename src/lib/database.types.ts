@@ -514,7 +514,10 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          provider_refund_error: string | null
           provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
           reason: string
           refunded_at: string | null
           refunded_by: string | null
@@ -529,7 +532,10 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          provider_refund_error?: string | null
           provider_refund_id?: string | null
+          provider_refund_started_at?: string | null
+          provider_refund_state?: string | null
           reason: string
           refunded_at?: string | null
           refunded_by?: string | null
@@ -544,7 +550,10 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          provider_refund_error?: string | null
           provider_refund_id?: string | null
+          provider_refund_started_at?: string | null
+          provider_refund_state?: string | null
           reason?: string
           refunded_at?: string | null
           refunded_by?: string | null
@@ -683,6 +692,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
+      begin_provider_refund: {
+        Args: {
+          p_now?: string
+          p_refund_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["provider_refund_claim"]
+      }
       book_class: {
         Args: {
           p_booking_type?: string | null
@@ -780,6 +796,39 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      finish_provider_refund: {
+        Args: {
+          p_error?: string | null
+          p_now?: string
+          p_outcome: string
+          p_provider_refund_id?: string | null
+          p_refund_id: string
+        }
+        Returns: {
+          amount: number
+          class_start_time: string | null
+          created_at: string
+          description: string
+          id: string
+          member_email: string
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider_refund_error: string | null
+          provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
+          reason: string
+          refunded_at: string | null
+          refunded_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "refunds_owed"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -837,7 +886,10 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          provider_refund_error: string | null
           provider_refund_id: string | null
+          provider_refund_started_at: string | null
+          provider_refund_state: string | null
           reason: string
           refunded_at: string | null
           refunded_by: string | null
@@ -1098,6 +1150,13 @@ export type Database = {
         month_start: string | null
         remaining: number | null
         used: number | null
+      }
+      provider_refund_claim: {
+        already_refunded: boolean | null
+        amount: number | null
+        currency: string | null
+        provider_checkout_id: string | null
+        refund_id: string | null
       }
       schedule_class: {
         bookable: boolean | null

@@ -55,5 +55,7 @@ export const queryKeys = {
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,
+    refundsOwed: () => ['admin', 'refunds-owed'] as const,
+    paidBookingsAffected: (classId: string | null) => ['admin', 'paid-bookings-affected', classId] as const,
   },
 } as const;

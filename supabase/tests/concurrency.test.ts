@@ -146,6 +146,24 @@ describe('concurrent bookings of the last spots', () => {
       expect(rows).toEqual([{ trials: 1, tier: 'payg' }]);
     });
 
+    it.skipIf(!binDir)('simultaneous refunds of one refund owed through the provider: one claim, so one refund is sent', async () => {
+      const db = pgClientDatabase(admin!);
+      const boss = await createUser(db, 'refund-race-admin', { is_admin: true, membership_tier: 'premium' });
+      const payg = await createUser(db, 'refund-race-member', { membership_tier: 'payg', has_used_trial: true });
+      const { rows } = await db.query<{ id: string }>(
+        `with p as (insert into public.payments (member_id, kind, amount, description, checkout_reference, provider_checkout_id, status, paid_at)
+                    values ($1, 'class', 10, 'Race - PAYG Booking', 'class-' || gen_random_uuid(), 'chk-' || gen_random_uuid(), 'paid', now())
+                    returning id)
+         insert into public.refunds_owed (payment_id, member_id, member_email, description, amount, reason)
+         select p.id, $1, $2, 'Race - PAYG Booking', 10, 'admin_cancelled' from p returning id`,
+        [payg.memberId, payg.email],
+      );
+      const refundId = rows[0]!.id;
+      const outcomes = await race(Array.from({ length: 5 }, () => ({ claims: boss.claims, sql: 'select public.begin_provider_refund($1)', params: [refundId] })));
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(outcomes.filter((o) => !o.ok).map((o) => (o as { hint?: string }).hint)).toEqual(Array(4).fill('refund_in_progress'));
+    });
+
     it.skipIf(!binDir)('simultaneous bookings at the allowance edge use exactly the allowance', async () => {
       const db = pgClientDatabase(admin!);
       const standard = await createUser(db, 'allowance-edge', { membership_tier: 'standard' });

@@ -27,14 +27,39 @@ export type ProviderCheckout = {
   reference: string;
 };
 
+export type RefundInput = {
+  /** payments.provider_checkout_id of the paid checkout. */
+  checkoutId: string;
+  /** Major units, at most what was paid (a membership's unused part is less). */
+  amount: number;
+  currency: string;
+};
+
+/** The provider's reference for a refund it confirmed (SumUp's: the refunded transaction's id). */
+export type ProviderRefund = { reference: string };
+
 export interface PaymentProvider {
   readonly name: string;
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
   /** The provider's own record of a checkout; throws ProviderError 'not_found' for an unknown id. */
   getCheckout(id: string): Promise<ProviderCheckout>;
+  /**
+   * Refunds (part of) a paid checkout. Resolves only when the provider confirmed the refund.
+   * Throws ProviderError 'unconfirmed' when the refund request left but no clear answer came back
+   * (timeout, provider error): the money may have moved. Any other kind means nothing was refunded.
+   */
+  refundPayment(input: RefundInput): Promise<ProviderRefund>;
 }
 
-export type ProviderErrorKind = 'unauthorized' | 'duplicate' | 'not_found' | 'invalid_request' | 'unavailable' | 'timeout' | 'bad_response';
+export type ProviderErrorKind =
+  | 'unauthorized'
+  | 'duplicate'
+  | 'not_found'
+  | 'invalid_request'
+  | 'unavailable'
+  | 'timeout'
+  | 'bad_response'
+  | 'unconfirmed';
 
 export class ProviderError extends Error {
   constructor(

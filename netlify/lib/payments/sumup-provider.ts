@@ -7,12 +7,16 @@ import {
   type CreatedCheckout,
   type PaymentProvider,
   type ProviderCheckout,
+  type ProviderRefund,
+  type RefundInput,
 } from './provider';
 
 /**
  * SumUp's Checkouts API (https://developer.sumup.com/api/checkouts): a hosted checkout is created
  * server-side with the secret API key; SumUp posts `{ event_type, id }` to `return_url` when its
  * status changes, and that notification is only trusted after GET /v0.1/checkouts/{id}.
+ * Refunds (https://developer.sumup.com/online-payments/guides/refund) go to the checkout's
+ * successful transaction: POST /v0.1/me/refund/{transaction id} with the amount, answered 204.
  */
 export const SUMUP_API_BASE = 'https://api.sumup.com';
 
@@ -65,6 +69,26 @@ export class SumUpProvider implements PaymentProvider {
     };
   }
 
+  async refundPayment(input: RefundInput): Promise<ProviderRefund> {
+    // Nothing is refunded until the POST: an error finding the transaction is a plain refusal.
+    const checkout = await this.request('GET', `/v0.1/checkouts/${encodeURIComponent(input.checkoutId)}`);
+    const transactions = (checkout as { transactions?: unknown }).transactions;
+    const paid = Array.isArray(transactions) ? transactions.find((t) => stringField(t, 'status') === 'SUCCESSFUL') : undefined;
+    const transactionId = stringField(paid, 'id');
+    if (!transactionId) throw new ProviderError('not_found', `SumUp checkout ${input.checkoutId} has no successful transaction to refund`);
+
+    try {
+      await this.request('POST', `/v0.1/me/refund/${encodeURIComponent(transactionId)}`, { amount: input.amount });
+    } catch (error) {
+      // A 4xx is SumUp saying no. A timeout, a 5xx or an unreadable answer leaves it unknown.
+      if (error instanceof ProviderError && ['timeout', 'unavailable', 'bad_response'].includes(error.kind)) {
+        throw new ProviderError('unconfirmed', error.message, error.status);
+      }
+      throw error;
+    }
+    return { reference: transactionId };
+  }
+
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
     let response: Response;
     try {
@@ -87,6 +111,7 @@ export class SumUpProvider implements PaymentProvider {
 
     const text = await response.text().catch(() => '');
     if (!response.ok) throw errorFor(response.status, method, path, text);
+    if (response.status === 204) return null;
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutStatus, CreateCheckoutInput, CreatedCheckout, PaymentProvider, ProviderCheckout } from './provider';
+import type { CheckoutStatus, CreateCheckoutInput, CreatedCheckout, PaymentProvider, ProviderCheckout, ProviderRefund, RefundInput } from './provider';
 import { ProviderError } from './provider';
 
 /**
@@ -10,7 +10,8 @@ import { ProviderError } from './provider';
  * every function in one process, and a restart simply abandons unpaid test checkouts (their
  * holds expire as real ones would).
  */
-export type TestCheckout = CreateCheckoutInput & { id: string; status: CheckoutStatus; createdAt: number };
+export type TestCheckout = CreateCheckoutInput & { id: string; status: CheckoutStatus; createdAt: number; refunds: TestRefund[] };
+export type TestRefund = { reference: string; amount: number };
 
 /** Same lifetime as a SumUp hosted checkout session. */
 export const TEST_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
@@ -44,7 +45,7 @@ export class TestProvider implements PaymentProvider {
       }
     }
     const id = randomUUID();
-    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: Date.now() });
+    checkouts.set(id, { ...input, id, status: 'PENDING', createdAt: Date.now(), refunds: [] });
     return Promise.resolve({ id, url: `${this.functionsBaseUrl}/test-checkout?id=${encodeURIComponent(id)}` });
   }
 
@@ -53,6 +54,21 @@ export class TestProvider implements PaymentProvider {
     if (!checkout) return Promise.reject(new ProviderError('not_found', `No test checkout ${id}`, 404));
     const { status, amount, currency, reference } = checkout;
     return Promise.resolve({ id, status, amount, currency, reference });
+  }
+
+  /** As SumUp: only a paid checkout, never more than was paid in all (in pence, no float drift). */
+  refundPayment(input: RefundInput): Promise<ProviderRefund> {
+    const checkout = findTestCheckout(input.checkoutId);
+    if (!checkout) return Promise.reject(new ProviderError('not_found', `No test checkout ${input.checkoutId}`, 404));
+    if (checkout.status !== 'PAID') return Promise.reject(new ProviderError('invalid_request', `Test checkout ${checkout.id} is ${checkout.status}`, 409));
+    const pence = (pounds: number) => Math.round(pounds * 100);
+    const refunded = checkout.refunds.reduce((sum, r) => sum + pence(r.amount), 0);
+    if (pence(input.amount) <= 0 || refunded + pence(input.amount) > pence(checkout.amount)) {
+      return Promise.reject(new ProviderError('invalid_request', `Refund of ${input.amount} exceeds what test checkout ${checkout.id} has left`, 400));
+    }
+    const refund = { reference: `test-refund-${randomUUID()}`, amount: input.amount };
+    checkout.refunds.push(refund);
+    return Promise.resolve({ reference: refund.reference });
   }
 }
 

@@ -40,7 +40,7 @@ describe('Bookings Management export', () => {
     const ranges: string[] = [];
     server.use(
       ...handlers,
-      restGet('class_waitlist', () => []),
+      restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         const url = new URL(request.url);
         ranges.push(`${url.searchParams.get('offset') ?? 0}+${url.searchParams.get('limit')}`);
@@ -70,7 +70,7 @@ describe('Bookings Management export', () => {
     let calls = 0;
     server.use(
       ...handlers,
-      restGet('class_waitlist', () => []),
+      restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         calls += 1;
         if (calls > 1) return HttpResponse.json({ message: 'boom' }, { status: 500 });
@@ -118,6 +118,7 @@ describe('Bookings Management waitlists', () => {
       ...handlers,
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
       restGet('class_waitlist', () => waiting.filter((w) => !deleted.includes(`eq.${w.id}`))),
+      restGet('refunds_owed', () => []),
       http.delete(`${REST_URL}/class_waitlist`, ({ request }) => {
         deleted.push(new URL(request.url).searchParams.get('id') ?? '');
         return new HttpResponse(null, { status: 204, headers: { 'content-range': '*/1' } });
@@ -143,7 +144,7 @@ describe('Bookings Management waitlists', () => {
 
   it('says when nobody is waiting', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])), restGet('class_waitlist', () => []));
+    server.use(...handlers, http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])), restGet('class_waitlist', () => []), restGet('refunds_owed', () => []));
     renderApp('/admin/bookings');
     expect(await screen.findByText('No one is waiting')).toBeInTheDocument();
   });

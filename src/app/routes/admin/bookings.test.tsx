@@ -28,7 +28,7 @@ function setup(rows: ReturnType<typeof booking>[]) {
   const requests: { url: URL; prefer: string | null; term?: string }[] = [];
   server.use(
     ...handlers,
-    restGet('class_waitlist', () => []),
+    restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
     // The HEAD count of every booking, what a searched list is out of.
     http.head(`${REST_URL}/admin_bookings`, () => new HttpResponse(null, { headers: { 'content-range': `*/${rows.length}` } })),
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
@@ -145,7 +145,7 @@ describe('Bookings Management', () => {
 
   it('says "Failed to load bookings" when the list cannot be read', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('class_waitlist', () => []), restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)));
+    server.use(...handlers, restGet('class_waitlist', () => []), restGet('refunds_owed', () => []), restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)));
     renderApp('/admin/bookings');
     expect(await screen.findAllByText('Failed to load bookings')).not.toHaveLength(0);
   });

@@ -4,13 +4,19 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, makeClass, postgrestError, restGet } from '@/testing/supabase-mocks';
+import { REST_URL, makeClass, postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 
-function setup(classes: () => unknown[]) {
+function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) {
   const { handlers } = signInAsAdmin();
-  server.use(...handlers, restGet('classes', () => classes() as never[]), restGet('studio_closures', () => []));
-  return renderApp('/admin');
+  const paidChecks: unknown[] = [];
+  server.use(
+    ...handlers,
+    restGet('classes', () => classes() as never[]),
+    restGet('studio_closures', () => []),
+    rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings() as never)),
+  );
+  return { paidChecks, ...renderApp('/admin') };
 }
 
 describe('Classes Management', () => {
@@ -198,6 +204,28 @@ describe('Classes Management', () => {
     expect(deletes).toEqual(['eq.class-1']);
     // The delete invalidates the list, which is read again from the server.
     expect(await screen.findByText('No classes yet')).toBeInTheDocument();
+  });
+
+  it('warns how many paid bookings deleting the class turns into refunds owed, before asking', async () => {
+    const { paidChecks } = setup(() => [makeClass({ id: 'class-1', name: 'Yoga' })], () => 2);
+    const confirm = answerConfirm(false);
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Delete Yoga/ }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(confirm).toHaveBeenCalledWith(
+      'Delete Yoga? Its bookings are cancelled too.\n\nDeleting this class removes 2 paid bookings: each will be listed under Refunds owed in Bookings Management.',
+    );
+    expect(paidChecks).toEqual([{ p_class_id: 'class-1' }]);
+  });
+
+  it('does not ask, nor delete, when the paid bookings cannot be counted', async () => {
+    setup(
+      () => [makeClass({ id: 'class-1', name: 'Yoga' })],
+      () => postgrestError({ code: '57014', message: 'canceling statement due to statement timeout' }, 500),
+    );
+    const confirm = answerConfirm(true);
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Delete Yoga/ }));
+    expect(await screen.findByText('Could not check for paid bookings. Please try again.')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('says "Failed to delete class" when the database deletes nothing', async () => {

@@ -7,14 +7,16 @@ import { postgrestError, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 import { defaultTimetablePeriod } from '@/features/admin/lib/timetable-period';
 
-function setup(result: () => unknown) {
+function setup(result: () => unknown, paidBookings = 0) {
   const { handlers } = signInAsAdmin();
   const calls: unknown[] = [];
+  const paidChecks: unknown[] = [];
   // The RPC answers when the test says so, so the busy state can be seen without racing a timer.
   let release = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
   server.use(
     ...handlers,
+    rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings)),
     rpc('regenerate_timetable', async ({ args }) => {
       calls.push(args);
       await answered;
@@ -22,7 +24,7 @@ function setup(result: () => unknown) {
     }),
   );
   const rendered = renderApp('/admin/generate-classes');
-  return { calls, release: () => release(), ...rendered };
+  return { calls, paidChecks, release: () => release(), ...rendered };
 }
 
 describe('Generate Recurring Classes', () => {
@@ -61,6 +63,18 @@ describe('Generate Recurring Classes', () => {
     expect(await screen.findByText('Classes generated successfully!')).toBeInTheDocument();
     expect(calls).toEqual([{ p_start: '2030-01-07', p_end: '2030-01-13' }]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Classes' })).toBeEnabled());
+  });
+
+  it('warns how many paid bookings the regeneration turns into refunds owed, before asking', async () => {
+    const { calls, paidChecks } = setup(() => ({}), 1);
+    const confirm = answerConfirm(false);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate Classes' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(confirm.mock.calls[0]![0]).toContain(
+      '\n\nRegenerating the timetable removes 1 paid booking: it will be listed under Refunds owed in Bookings Management.\n\nContinue?',
+    );
+    expect(paidChecks).toEqual([{}]);
+    expect(calls).toEqual([]);
   });
 
   it('refuses a period that ends before it starts, without asking', async () => {

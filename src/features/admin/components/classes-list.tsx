@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +7,7 @@ import type { ClassRow } from '@/lib/supabase';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useClassesPage } from '../api/get-classes';
 import { useDeleteClass } from '../api/delete-class';
+import { usePaidBookingsCheck } from '../api/get-paid-bookings-affected';
 import { ClassesTable } from './classes-table';
 import { ClassFormDialog } from './class-form-dialog';
 import { RosterDialog } from './roster-dialog';
@@ -15,6 +17,7 @@ import { PageHeading } from './page-heading';
 import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
 
 type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 
@@ -28,12 +31,17 @@ export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
   const [page, setPage] = useState(0);
   const list = useClassesPage(page, showPast);
   const deleteClass = useDeleteClass();
+  const paidBookings = usePaidBookingsCheck();
   const [dialog, setDialog] = useState<Dialog>({ open: false });
   const [roster, setRoster] = useState<ClassRow | null>(null);
   useErrorToast(list.isError, ADMIN_MESSAGES.classesLoadFailed);
 
-  function remove(row: ClassRow) {
-    confirmThenMutate(`Delete ${row.name}? Its bookings are cancelled too.`, deleteClass, row.id, {
+  async function remove(row: ClassRow) {
+    // Issue 14: the admin learns how many paid bookings become refunds owed before confirming.
+    const paid = await paidBookings(row.id).catch(() => null);
+    if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
+    const warning = paidBookingsWarning('Deleting this class', paid);
+    confirmThenMutate(`Delete ${row.name}? Its bookings are cancelled too.${warning ? `\n\n${warning}` : ''}`, deleteClass, row.id, {
       success: ADMIN_MESSAGES.classDeleted,
       failure: ADMIN_MESSAGES.classDeleteFailed,
     });
@@ -73,7 +81,7 @@ export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
           <EmptyState title="No classes yet" body="Get started by creating your first class" icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />} />
         )}
         {state.status === 'ready' && state.rows.length > 0 && (
-          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={remove} onRoster={setRoster} />
+          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} onRoster={setRoster} />
         )}
         {state.status === 'ready' && state.total > 0 && <ListFooter shown={state.rows.length} total={state.total} noun="classes" page={page} onPage={setPage} />}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}

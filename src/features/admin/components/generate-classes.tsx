@@ -8,14 +8,17 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
+import { usePaidBookingsCheck } from '../api/get-paid-bookings-affected';
 import { timetablePeriodSchema, useRegenerateTimetable, type TimetablePeriod } from '../api/regenerate-timetable';
 import { ADMIN_MESSAGES } from '../lib/messages';
+import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
 import { TIMETABLE_TEMPLATE as T } from '../lib/timetable-template';
 import { defaultTimetablePeriod } from '../lib/timetable-period';
 
 /** Generate Recurring Classes (spec section 2): the template, a period, and a confirmed regeneration. */
 export function GenerateClasses() {
   const regenerate = useRegenerateTimetable();
+  const paidBookings = usePaidBookingsCheck();
   const busy = regenerate.isPending;
   const { register, handleSubmit, control, formState } = useForm<TimetablePeriod>({
     resolver: zodResolver(timetablePeriodSchema),
@@ -23,9 +26,13 @@ export function GenerateClasses() {
   });
   const start = useWatch({ control, name: 'start' });
 
-  const generate = handleSubmit((period) => {
+  const generate = handleSubmit(async (period) => {
     if (busy) return;
-    const question = `This deletes ALL existing classes and their bookings, then creates the timetable from ${period.start} to ${period.end}. Continue?`;
+    // Issue 14: every upcoming class goes, so every paid booking of one becomes a refund owed.
+    const paid = await paidBookings(null).catch(() => null);
+    if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
+    const warning = paidBookingsWarning('Regenerating the timetable', paid);
+    const question = `This deletes ALL existing classes and their bookings, then creates the timetable from ${period.start} to ${period.end}.${warning ? `\n\n${warning}\n\n` : ' '}Continue?`;
     if (!window.confirm(question)) return;
     regenerate.mutate(period, {
       onSuccess: () => toast.success(ADMIN_MESSAGES.classesGenerated),

@@ -6,8 +6,8 @@ import { useRetryEmail, useUndeliveredEmails } from '../api/get-undelivered-emai
 import { formatInLondon } from '../lib/studio-clock';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { TablePanel } from './table-panel';
-import { td, th } from './table-styles';
+import { PanelSection, ScrollTable } from './panel-section';
+import { td } from './table-styles';
 
 const UNDELIVERED_TEXT = {
   loadFailed: 'Could not load the undelivered emails',
@@ -21,59 +21,50 @@ export function UndeliveredEmailsPanel() {
   const retry = useRetryEmail();
 
   return (
-    <section aria-labelledby="undelivered-heading" className="mt-10">
-      <h2 id="undelivered-heading" className="mb-1 text-xl font-bold text-slate-900">
-        Undelivered emails
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">Emails the mail server refused 6 times over about half an hour. Fix the cause (often the address), then retry.</p>
-      <TablePanel>
-        {emails.isPending && <Spinner label="Loading undelivered emails" />}
-        {emails.isError && <EmptyState title={UNDELIVERED_TEXT.loadFailed} body="Refresh the page to try again." />}
-        {emails.data?.length === 0 && (
-          <EmptyState title="Every email was delivered" body="Emails that still fail after their retries appear here with the error." icon={<MailCheck aria-hidden="true" className="h-10 w-10" />} />
-        )}
-        {emails.data && emails.data.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>Email</th>
-                  <th scope="col" className={th}>To</th>
-                  <th scope="col" className={th}>Last error</th>
-                  <th scope="col" className={th}>Failed</th>
-                  <th scope="col" className={th}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {emails.data.map((e) => (
-                  <tr key={e.id}>
-                    <td className={td}>
-                      <div className="font-semibold text-slate-900">{e.subject}</div>
-                      <div className="text-xs text-slate-500">{e.attempts} attempts</div>
-                    </td>
-                    <td className={`${td} break-all`}>{e.toEmail}</td>
-                    <td className={`${td} max-w-xs break-words font-mono text-xs text-red-800`}>{e.lastError}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.failedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
-                    <td className={td}>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={retry.isPending && retry.variables === e.id}
-                        disabled={retry.isPending}
-                        aria-label={`Retry the email to ${e.toEmail}: ${e.subject}`}
-                        onClick={() => retry.mutate(e.id, { onSuccess: () => toast.success(UNDELIVERED_TEXT.retried), onError: () => toast.error(UNDELIVERED_TEXT.retryFailed) })}
-                      >
-                        <RefreshCw aria-hidden="true" className="h-4 w-4" />
-                        Retry
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </TablePanel>
-    </section>
+    <PanelSection
+      id="undelivered-heading"
+      title="Undelivered emails"
+      intro="Emails the mail server refused 6 times over about half an hour. Fix the cause (often the address), then retry."
+    >
+      {emails.isPending && <Spinner label="Loading undelivered emails" />}
+      {emails.isError && <EmptyState title={UNDELIVERED_TEXT.loadFailed} body="Refresh the page to try again." />}
+      {emails.data?.length === 0 && (
+        <EmptyState
+          title="Every email was delivered"
+          body="Emails that still fail after their retries appear here with the error."
+          icon={<MailCheck aria-hidden="true" className="h-10 w-10" />}
+        />
+      )}
+      {emails.data && emails.data.length > 0 && (
+        <ScrollTable columns={['Email', 'To', 'Last error', 'Failed', 'Actions']}>
+          {emails.data.map((e) => (
+            <tr key={e.id}>
+              <td className={td}>
+                <div className="font-semibold text-slate-900">{e.subject}</div>
+                <div className="text-xs text-slate-500">{e.attempts} attempts</div>
+              </td>
+              <td className={`${td} break-all`}>{e.toEmail}</td>
+              <td className={`${td} max-w-xs break-words font-mono text-xs text-red-800`}>{e.lastError}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.failedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
+              <td className={td}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={retry.isPending && retry.variables === e.id}
+                  disabled={retry.isPending}
+                  aria-label={`Retry the email to ${e.toEmail}: ${e.subject}`}
+                  onClick={() =>
+                    retry.mutate(e.id, { onSuccess: () => toast.success(UNDELIVERED_TEXT.retried), onError: () => toast.error(UNDELIVERED_TEXT.retryFailed) })
+                  }
+                >
+                  <RefreshCw aria-hidden="true" className="h-4 w-4" />
+                  Retry
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </PanelSection>
   );
 }

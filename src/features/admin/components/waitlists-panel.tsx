@@ -10,9 +10,9 @@ import { formatInLondon } from '../lib/studio-clock';
 import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { TablePanel } from './table-panel';
+import { PanelSection, ScrollTable } from './panel-section';
 import { RowDangerButton } from './row-danger-button';
-import { td, th } from './table-styles';
+import { td } from './table-styles';
 
 /** Who waits for which upcoming class, in line order (issue 9), with Remove for each member. */
 export function WaitlistsPanel() {
@@ -30,67 +30,49 @@ export function WaitlistsPanel() {
 
   const groups = waitlists.data ? groupWaitlists(waitlists.data) : [];
   return (
-    <section aria-labelledby="waitlists-heading" className="mt-10">
-      <h2 id="waitlists-heading" className="mb-4 text-xl font-bold text-slate-900">
-        Waitlists
-      </h2>
-      <TablePanel>
-        {waitlists.isPending && <Spinner label="Loading waitlists" />}
-        {waitlists.isError && <EmptyState title={ADMIN_MESSAGES.waitlistsLoadFailed} body="Refresh the page to try again." />}
-        {waitlists.isSuccess && groups.length === 0 && (
-          <EmptyState
-            title="No one is waiting"
-            body="When a class is full, members can join its waitlist; they will appear here in line order."
-            icon={<Hourglass aria-hidden="true" className="h-10 w-10" />}
-          />
-        )}
-        {groups.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>Class</th>
-                  <th scope="col" className={th}>Position</th>
-                  <th scope="col" className={th}>Member</th>
-                  <th scope="col" className={th}>Joined</th>
-                  <th scope="col" className={th}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {groups.flatMap((group) =>
-                  group.entries.map((e) => (
-                    <tr key={e.id}>
-                      <td className={td}>
-                        <div className="font-semibold text-slate-900">{group.class.name}</div>
-                        <div className="text-xs text-slate-500">
-                          {formatInLondon(group.class.startTime, ADMIN_DATE_FORMAT)} · {formatClassTime(group.class.startTime)}
-                        </div>
-                      </td>
-                      <td className={td}>
-                        #{e.position} of {group.entries.length}
-                      </td>
-                      <td className={td}>
-                        <div className="font-semibold text-slate-900">{e.member.name || '—'}</div>
-                        <div className="text-xs text-slate-500">{e.member.email}</div>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
-                      <td className={td}>
-                        <RowDangerButton
-                          label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
-                          icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
-                          onClick={() => remove(e)}
-                        >
-                          Remove
-                        </RowDangerButton>
-                      </td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </TablePanel>
-    </section>
+    <PanelSection id="waitlists-heading" title="Waitlists">
+      {waitlists.isPending && <Spinner label="Loading waitlists" />}
+      {waitlists.isError && <EmptyState title={ADMIN_MESSAGES.waitlistsLoadFailed} body="Refresh the page to try again." />}
+      {waitlists.isSuccess && groups.length === 0 && (
+        <EmptyState
+          title="No one is waiting"
+          body="When a class is full, members can join its waitlist; they will appear here in line order."
+          icon={<Hourglass aria-hidden="true" className="h-10 w-10" />}
+        />
+      )}
+      {groups.length > 0 && (
+        <ScrollTable columns={['Class', 'Position', 'Member', 'Joined', 'Actions']}>
+          {groups.flatMap((group) =>
+            group.entries.map((e) => (
+              <tr key={e.id}>
+                <td className={td}>
+                  <div className="font-semibold text-slate-900">{group.class.name}</div>
+                  <div className="text-xs text-slate-500">
+                    {formatInLondon(group.class.startTime, ADMIN_DATE_FORMAT)} · {formatClassTime(group.class.startTime)}
+                  </div>
+                </td>
+                <td className={td}>
+                  #{e.position} of {group.entries.length}
+                </td>
+                <td className={td}>
+                  <div className="font-semibold text-slate-900">{e.member.name || '—'}</div>
+                  <div className="text-xs text-slate-500">{e.member.email}</div>
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
+                <td className={td}>
+                  <RowDangerButton
+                    label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
+                    icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
+                    onClick={() => remove(e)}
+                  >
+                    Remove
+                  </RowDangerButton>
+                </td>
+              </tr>
+            )),
+          )}
+        </ScrollTable>
+      )}
+    </PanelSection>
   );
 }

@@ -1,0 +1,77 @@
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { ProviderError } from '../lib/payments/provider';
+import { selectProvider } from '../lib/payments/select-provider';
+import { rpcFailure } from '../lib/rpc-errors';
+import { readServerEnv } from '../lib/server-env';
+import { memberDb, verifyCaller } from '../lib/supabase-server';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const REFUND_TEXT = {
+  failed: 'Could not refund through SumUp. Please try again.',
+  refused: 'SumUp refused the refund',
+  unconfirmed: 'SumUp did not confirm the refund. Check the SumUp dashboard, then mark it refunded.',
+  notRecorded: 'SumUp refunded the payment but the record could not be updated. Mark it refunded in a few minutes.',
+} as const;
+
+type Claim = { refund_id: string; already_refunded: boolean; amount: number | string | null; currency: string | null; provider_checkout_id: string | null };
+type RefundRow = { id: string; refunded_at: string; provider_refund_id: string | null };
+
+/**
+ * POST /.netlify/functions/refund-payment  { refundId }  Authorization: Bearer <admin session>
+ * → 200 { refundId, refundedAt, providerRefundId, alreadyRefunded }. Pays a refund owed back
+ * through the card provider (issue 14), as the admin, so the database's admin check applies:
+ * 1. begin_provider_refund claims the record; a second click while the first is out is refused
+ *    (409 refund_in_progress) before anything reaches the provider, and a repeat after success
+ *    answers 200 without sending again;
+ * 2. the provider refunds; only its confirmation marks the record refunded (finish_provider_refund);
+ *    a refusal releases the claim (502 refund_refused, the admin may retry), an unclear answer
+ *    keeps it (504 refund_unconfirmed: a person checks the provider's dashboard, then marks it).
+ */
+export default async function refundPayment(req: Request): Promise<Response> {
+  return handle('refund-payment', REFUND_TEXT.failed, async () => {
+    if (req.method !== 'POST') return methodNotAllowed('POST');
+    const token = bearerToken(req);
+    const { refundId } = await readJsonObject(req);
+    if (typeof refundId !== 'string' || !UUID.test(refundId)) {
+      throw new HttpError(400, 'invalid_request', 'refundId must be a refund id');
+    }
+    const env = readServerEnv();
+    const provider = selectProvider(env);
+    await verifyCaller(env, token);
+    const db = memberDb(env, token);
+
+    const { data, error } = await db.rpc('begin_provider_refund', { p_refund_id: refundId }).single<Claim>();
+    if (error) throw rpcFailure(error, 'begin_provider_refund');
+    if (data.already_refunded) return json({ refundId, alreadyRefunded: true });
+    if (!data.provider_checkout_id || data.amount === null) throw new Error('begin_provider_refund answered a claim without a checkout');
+
+    let outcome: { outcome: 'refunded'; reference: string } | { outcome: 'refused' | 'unconfirmed'; error: ProviderError };
+    try {
+      const refund = await provider.refundPayment({ checkoutId: data.provider_checkout_id, amount: Number(data.amount), currency: data.currency ?? 'GBP' });
+      outcome = { outcome: 'refunded', reference: refund.reference };
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      console.error(`[refund-payment] ${provider.name} did not refund ${refundId} (${e.kind}): ${e.message}`);
+      outcome = { outcome: e.kind === 'unconfirmed' ? 'unconfirmed' : 'refused', error: e };
+    }
+
+    const { data: row, error: finishError } = await db
+      .rpc('finish_provider_refund', {
+        p_refund_id: refundId,
+        p_outcome: outcome.outcome,
+        p_provider_refund_id: outcome.outcome === 'refunded' ? outcome.reference : null,
+        p_error: outcome.outcome === 'refunded' ? null : outcome.error.message,
+      })
+      .single<RefundRow>();
+    if (finishError) {
+      console.error(`[refund-payment] could not record the ${outcome.outcome} refund ${refundId}: ${finishError.code} ${finishError.message}`);
+      if (outcome.outcome === 'refunded') return json({ error: 'refund_not_recorded', message: REFUND_TEXT.notRecorded }, 500);
+      throw new Error(`finish_provider_refund failed: ${finishError.message}`);
+    }
+
+    if (outcome.outcome === 'refused') return json({ error: 'refund_refused', message: `${REFUND_TEXT.refused}: ${outcome.error.message}` }, 502);
+    if (outcome.outcome === 'unconfirmed') return json({ error: 'refund_unconfirmed', message: REFUND_TEXT.unconfirmed }, 504);
+    return json({ refundId, alreadyRefunded: false, refundedAt: row.refunded_at, providerRefundId: row.provider_refund_id });
+  });
+}

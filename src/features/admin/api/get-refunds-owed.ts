@@ -1,0 +1,115 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** Why the studio owes the money back (refunds_owed.reason). */
+export type RefundReason = 'admin_cancelled' | 'class_deleted' | 'timetable_regenerated' | 'member_deleted';
+
+/** A payment the studio owes back because it removed what was paid for (issue 14, decision 0010). */
+export type RefundOwed = {
+  id: string;
+  memberName: string | null;
+  memberEmail: string;
+  description: string;
+  classStartTime: string | null;
+  amount: number;
+  reason: RefundReason;
+  createdAt: string;
+  /** Null while a SumUp refund is not possible (not paid through it): refund another way, then mark. */
+  providerCheckoutId: string | null;
+  /** in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
+  providerRefundState: 'in_progress' | 'unconfirmed' | null;
+  providerRefundError: string | null;
+};
+
+const COLUMNS =
+  'id,member_name,member_email,description,class_start_time,amount,reason,created_at,provider_refund_state,provider_refund_error,payment:payments(provider_checkout_id)';
+
+type Row = {
+  id: string;
+  member_name: string | null;
+  member_email: string;
+  description: string;
+  class_start_time: string | null;
+  amount: number | string;
+  reason: RefundReason;
+  created_at: string;
+  provider_refund_state: RefundOwed['providerRefundState'];
+  provider_refund_error: string | null;
+  payment: { provider_checkout_id: string | null } | null;
+};
+
+/** Every refund still owed, oldest first (the open ones are few: refunded ones leave the list). */
+export async function getRefundsOwed(): Promise<RefundOwed[]> {
+  const { data, error } = await supabase.from('refunds_owed').select(COLUMNS).is('refunded_at', null).order('created_at', { ascending: true });
+  if (error) throw error;
+  return (data as unknown as Row[]).map((r) => ({
+    id: r.id,
+    memberName: r.member_name,
+    memberEmail: r.member_email,
+    description: r.description,
+    classStartTime: r.class_start_time,
+    amount: Number(r.amount),
+    reason: r.reason,
+    createdAt: r.created_at,
+    providerCheckoutId: r.payment?.provider_checkout_id ?? null,
+    providerRefundState: r.provider_refund_state,
+    providerRefundError: r.provider_refund_error,
+  }));
+}
+
+export const refundsOwedQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.refundsOwed(), queryFn: getRefundsOwed });
+
+export const useRefundsOwed = () => useQuery(refundsOwedQueryOptions());
+
+/** Records that the studio paid the money back another way (mark_refund_refunded, admins only). */
+export async function markRefundRefunded(id: string): Promise<void> {
+  const { error } = await supabase.rpc('mark_refund_refunded', { p_refund_id: id });
+  if (error) throw error;
+}
+
+export const REFUND_PAYMENT_ENDPOINT = '/.netlify/functions/refund-payment';
+
+const refundAnswer = z.object({ refundId: z.string(), alreadyRefunded: z.boolean() });
+const refundFailure = z.object({ error: z.string(), message: z.string() });
+
+/** A refund the function did not confirm; `message` is the server's, shown to the admin as is. */
+export class RefundFailedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Pays the money back through SumUp: the refund-payment function claims the record, asks SumUp,
+ * and marks it refunded only once SumUp confirms. Anything else throws with the server's reason.
+ */
+export async function refundThroughProvider(id: string): Promise<z.infer<typeof refundAnswer>> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new RefundFailedError('not_authenticated', 'Please sign in again');
+  const res = await fetch(REFUND_PAYMENT_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ refundId: id }),
+  });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const failure = refundFailure.safeParse(body);
+    throw failure.success ? new RefundFailedError(failure.data.error, failure.data.message) : new RefundFailedError('unknown', `refund-payment answered ${res.status}`);
+  }
+  return refundAnswer.parse(body);
+}
+
+/** Both ways of settling a refund change the list, whatever the outcome (a refusal records its reason). */
+function useRefundMutation<T>(mutationFn: (id: string) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.refundsOwed() }) });
+}
+
+export const useMarkRefundRefunded = () => useRefundMutation(markRefundRefunded);
+export const useRefundThroughProvider = () => useRefundMutation(refundThroughProvider);

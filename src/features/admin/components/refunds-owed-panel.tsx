@@ -1,0 +1,130 @@
+import { BadgeCheck, CheckCircle2, Undo2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatPounds } from '@/config/plans';
+import { RefundFailedError, useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
+import { confirmThenMutate } from '../lib/confirm-then-mutate';
+import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
+import { formatInLondon } from '../lib/studio-clock';
+import { ADMIN_DATE_FORMAT } from './classes-table';
+import { EmptyState } from './empty-state';
+import { PanelSection, ScrollTable } from './panel-section';
+import { td } from './table-styles';
+
+const WHEN = `${ADMIN_DATE_FORMAT}, h:mm a`;
+const REFUND_COLUMNS = ['Member', 'For', 'Amount', 'Why', 'When', 'Actions'] as const;
+
+/** The database's own refusal (refund under way, no longer owed) is worded for the admin; anything else is generic. */
+const serverMessage = (fallback: string) => (error: Error) =>
+  'hint' in error && typeof error.hint === 'string' && error.hint.startsWith('refund_') ? error.message : fallback;
+
+/**
+ * Bookings Management's "Refunds owed" (issue 14): paid bookings the studio removed, with who,
+ * what, how much, why and when. Each is marked refunded by hand, or refunded through SumUp, which
+ * marks it only once SumUp confirms (netlify/functions/refund-payment.ts).
+ */
+export function RefundsOwedPanel() {
+  const refunds = useRefundsOwed();
+  const mark = useMarkRefundRefunded();
+  const refund = useRefundThroughProvider();
+  const busy = mark.isPending || refund.isPending;
+
+  function markRefunded(r: RefundOwed) {
+    confirmThenMutate(`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded? Only do this once the money is back with them.`, mark, r.id, {
+      success: REFUND_MESSAGES.marked,
+      failure: serverMessage(REFUND_MESSAGES.markFailed),
+    });
+  }
+
+  function refundViaProvider(r: RefundOwed) {
+    confirmThenMutate(`Refund ${formatPounds(r.amount)} to ${who(r)} through SumUp?`, refund, r.id, {
+      success: REFUND_MESSAGES.refunded,
+      // The function's message says what SumUp answered, or what to do when it did not.
+      failure: (error) => (error instanceof RefundFailedError ? error.message : REFUND_MESSAGES.refundFailed),
+    });
+  }
+
+  return (
+    <PanelSection
+      id="refunds-owed-heading"
+      title="Refunds owed"
+      intro="Paid bookings the studio removed: an admin's cancel, a deleted class, a regenerated timetable or a deleted member."
+    >
+      {refunds.isPending && <Spinner label="Loading refunds owed" />}
+      {refunds.isError && <EmptyState title={REFUND_MESSAGES.loadFailed} body="Refresh the page to try again." />}
+      {refunds.data?.length === 0 && (
+        <EmptyState
+          title="No refunds owed"
+          body="When the studio removes a paid booking, the payment to give back appears here."
+          icon={<BadgeCheck aria-hidden="true" className="h-10 w-10" />}
+        />
+      )}
+      {refunds.data && refunds.data.length > 0 && (
+        <ScrollTable columns={REFUND_COLUMNS}>
+          {refunds.data.map((r) => (
+            <tr key={r.id}>
+              <td className={td}>
+                <div className="font-semibold text-slate-900">{r.memberName || '—'}</div>
+                <div className="break-all text-xs text-slate-500">{r.memberEmail}</div>
+              </td>
+              <td className={td}>
+                <div className="text-slate-900">{r.description}</div>
+                {r.classStartTime && <div className="text-xs text-slate-500">Class {formatInLondon(r.classStartTime, WHEN)}</div>}
+              </td>
+              <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatPounds(r.amount)}</td>
+              <td className={td}>{REFUND_REASON_LABELS[r.reason]}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatInLondon(r.createdAt, WHEN)}</td>
+              <td className={td}>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={mark.isPending && mark.variables === r.id}
+                    disabled={busy}
+                    aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
+                    onClick={() => markRefunded(r)}
+                  >
+                    <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+                    Mark refunded
+                  </Button>
+                  {r.providerCheckoutId && r.providerRefundState === null && (
+                    <Button
+                      size="sm"
+                      loading={refund.isPending && refund.variables === r.id}
+                      disabled={busy}
+                      aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
+                      onClick={() => refundViaProvider(r)}
+                    >
+                      <Undo2 aria-hidden="true" className="h-4 w-4" />
+                      Refund via SumUp
+                    </Button>
+                  )}
+                </div>
+                <RefundNote refund={r} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </PanelSection>
+  );
+}
+
+function who(r: RefundOwed): string {
+  return r.memberName || r.memberEmail;
+}
+
+/** Why "Refund via SumUp" is not offered, or what SumUp said last time. */
+function RefundNote({ refund: r }: { refund: RefundOwed }) {
+  const note =
+    r.providerRefundState === 'in_progress'
+      ? REFUND_MESSAGES.inProgress
+      : r.providerRefundState === 'unconfirmed'
+        ? REFUND_MESSAGES.unconfirmed
+        : !r.providerCheckoutId
+          ? REFUND_MESSAGES.notThroughProvider
+          : r.providerRefundError
+            ? `Last SumUp attempt failed: ${r.providerRefundError}`
+            : null;
+  return note ? <p className="mt-1 max-w-xs text-xs text-slate-600">{note}</p> : null;
+}

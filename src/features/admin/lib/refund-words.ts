@@ -1,0 +1,31 @@
+import type { RefundReason } from '../api/get-refunds-owed';
+
+/** Why a refund is owed, as the admin reads it (refunds_owed.reason). */
+export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
+  admin_cancelled: 'Booking cancelled by an admin',
+  class_deleted: 'Class deleted',
+  timetable_regenerated: 'Timetable regenerated',
+  member_deleted: 'Member deleted',
+};
+
+export const REFUND_MESSAGES = {
+  loadFailed: 'Could not load the refunds owed',
+  marked: 'Marked as refunded',
+  markFailed: 'Could not mark the refund as refunded. Please try again.',
+  refunded: 'Refunded through SumUp',
+  refundFailed: 'Could not refund through SumUp. Please try again.',
+  inProgress: 'SumUp refund under way',
+  unconfirmed: 'SumUp did not confirm the refund: check the SumUp dashboard, then mark it refunded.',
+  notThroughProvider: 'Not paid through SumUp: refund it another way, then mark it refunded.',
+  checkFailed: 'Could not check for paid bookings. Please try again.',
+} as const;
+
+/**
+ * The warning before a deletion that turns paid bookings into refunds owed (issue 14), or nothing
+ * when none are affected. `what` names the action: "Deleting this class", "Regenerating the timetable".
+ */
+export function paidBookingsWarning(what: string, count: number): string | null {
+  if (count <= 0) return null;
+  const bookings = count === 1 ? '1 paid booking' : `${count} paid bookings`;
+  return `${what} removes ${bookings}: ${count === 1 ? 'it' : 'each'} will be listed under Refunds owed in Bookings Management.`;
+}
