@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     });
     await section('lighthouse', selected, async () => {
       if (!app) return report.na('lighthouse', 'routes', appProblem ?? 'app not served');
-      await measureLighthouse(report, app.origin, budgets);
+      await measureLighthouse(report, app.origin, budgets, app.dist);
     });
     await section('requests', selected, async () => {
       if (!app || !browser) return report.na('requests', 'journeys', appProblem ?? 'app not served');

@@ -10,6 +10,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { readLocalEnv, repoRoot } from '../supabase/local/config';
 import { StackInUseError, startStack, type Stack } from '../supabase/local/stack';
+import { SPA_SHELL } from './prerender-routes';
 
 const prod = process.argv.includes('--prod');
 const env = readLocalEnv();
@@ -98,9 +99,11 @@ function serveDist(stack: Stack): Promise<Server> {
       req.pipe(upstream);
       return;
     }
+    // Netlify's order: a file, a prerendered route's folder (dist/schedule/index.html), the SPA shell.
     let file = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root + sep) && file !== root) file = join(root, 'index.html');
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    if (!file.startsWith(root + sep) && file !== root) file = join(root, SPA_SHELL);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) file = join(root, SPA_SHELL);
     const body = readFileSync(file);
     const hashed = file.includes(`${sep}assets${sep}`);
     res.writeHead(200, {

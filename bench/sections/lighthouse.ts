@@ -1,10 +1,19 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_ARGS, requireChromium } from '../../tests/e2e/support/chromium';
 import type { Report } from '../report';
+import { PRERENDERED_ROUTES, prerenderedFile } from '../../scripts/prerender-routes';
+import { staticCopy } from '../../scripts/prerender';
 
+interface RouteBudget {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+}
 interface Budgets {
-  lighthouse: { performance: number; accessibility: number; bestPractices: number; lcpMs: number; cls: number; tbtMs: number };
+  lighthouse: { accessibility: number; bestPractices: number; cls: number; routes: Record<string, RouteBudget>; staticLcpRatio: number };
 }
 
 export const LIGHTHOUSE_ROUTES = ['/', '/schedule', '/membership'];
@@ -13,14 +22,14 @@ export const LIGHTHOUSE_ROUTES = ['/', '/schedule', '/membership'];
  * Lighthouse's default (mobile) preset: a Moto G-class viewport, simulated slow 4G and a 4x
  * CPU slowdown, against the served production build. One chromium for all routes.
  */
-export async function measureLighthouse(report: Report, origin: string, budgets: Budgets): Promise<void> {
+export async function measureLighthouse(report: Report, origin: string, budgets: Budgets, distDir: string): Promise<void> {
   const chrome = await launch({
     chromePath: requireChromium(),
     chromeFlags: CHROMIUM_ARGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
     logLevel: 'silent',
   });
   try {
-    for (const path of LIGHTHOUSE_ROUTES) {
+    const run = async (path: string) => {
       const result = await lighthouse(new URL(path, origin).href, {
         port: chrome.port,
         logLevel: 'error',
@@ -28,27 +37,39 @@ export async function measureLighthouse(report: Report, origin: string, budgets:
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       const lhr = result?.lhr;
-      if (!lhr) {
-        report.na('lighthouse', path, 'no result');
-        continue;
+      if (!lhr || lhr.runtimeError) {
+        report.na('lighthouse', path, lhr?.runtimeError?.message ?? 'no result');
+        return null;
       }
-      if (lhr.runtimeError) {
-        report.na('lighthouse', path, lhr.runtimeError.message);
-        continue;
-      }
+      return lhr;
+    };
+    for (const path of LIGHTHOUSE_ROUTES) {
+      const lhr = await run(path);
+      if (!lhr) continue;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const b = budgets.lighthouse;
-      report.measure('lighthouse', `${path} performance`, score('performance'), '', 0, { min: b.performance });
+      const r = b.routes[path];
+      report.measure('lighthouse', `${path} performance`, score('performance'), '', 0, { min: r?.performance });
       report.measure('lighthouse', `${path} accessibility`, score('accessibility'), '', 0, { min: b.accessibility });
       report.measure('lighthouse', `${path} best practices`, score('best-practices'), '', 0, { min: b.bestPractices });
-      report.measure('lighthouse', `${path} LCP`, audit('largest-contentful-paint'), ' ms', 0, { max: b.lcpMs });
+      report.measure('lighthouse', `${path} LCP`, audit('largest-contentful-paint'), ' ms', 0, { max: r?.lcpMs });
       report.measure('lighthouse', `${path} CLS`, audit('cumulative-layout-shift'), '', 3, { max: b.cls });
-      report.measure('lighthouse', `${path} TBT`, audit('total-blocking-time'), ' ms', 0, { max: b.tbtMs });
+      report.measure('lighthouse', `${path} TBT`, audit('total-blocking-time'), ' ms', 0, { max: r?.tbtMs });
       const failing = Object.values(lhr.categories)
-        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+        .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
         .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'metricSavings');
       if (process.env.BENCH_VERBOSE) for (const a of failing) console.log(`    ${path}: ${a!.id} (${a!.score}) ${a!.title}`);
+
+      // The same page without its scripts, measured in this run: how close the page is to static.
+      if (!(PRERENDERED_ROUTES as readonly string[]).includes(path)) continue;
+      const copyPath = `/__static${path === '/' ? '/' : `${path}/`}`;
+      const copyFile = join(distDir, copyPath, 'index.html');
+      mkdirSync(dirname(copyFile), { recursive: true });
+      writeFileSync(copyFile, staticCopy(readFileSync(join(distDir, prerenderedFile(path)), 'utf8')));
+      const copy = await run(copyPath);
+      const copyLcp = copy?.audits['largest-contentful-paint']?.numericValue;
+      if (copyLcp) report.measure('lighthouse', `${path} LCP / its static copy`, audit('largest-contentful-paint') / copyLcp, '', 2, { max: b.staticLcpRatio });
     }
   } finally {
     chrome.kill();

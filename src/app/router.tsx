@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './routes/root-layout';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found-page';
@@ -69,4 +69,19 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy screens a location matches and puts them on their routes, so a router created
+ * afterwards renders that location at once (no fallback): what hydrating prerendered HTML needs.
+ */
+export async function loadRouteModules(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }),
+  );
 }

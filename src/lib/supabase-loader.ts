@@ -28,6 +28,11 @@ export function whenSupabaseLoaded(listener: (client: Client) => void): () => vo
   return () => listeners.delete(listener);
 }
 
+/** Whether supabase-js is loaded already (a screen needed it, or a session was found). */
+export function supabaseLoaded(): boolean {
+  return announced !== null;
+}
+
 export function loadSupabase(): Promise<Client> {
   return import('./supabase').then((m) => m.supabase);
 }

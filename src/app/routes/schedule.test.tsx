@@ -87,10 +87,18 @@ describe('/schedule', () => {
     expect(waitlistReads.count).toBe(0);
   });
 
-  it('reads the facts again when a class changes live, and unsubscribes when the page closes', async () => {
+  it("does not open a realtime connection for a visitor (supabase-js's realtime is not loaded for guests)", async () => {
+    server.use(scheduleHandler(() => [makeScheduleClass({ name: 'Breakfast Club', start_time: inDays(1) })]));
+    renderSchedule();
+    await screen.findByRole('article', { name: 'Breakfast Club' });
+    expect(liveSubscribers.size).toBe(0);
+  });
+
+  it("reads a member's facts again when a class changes live, and unsubscribes when the page closes", async () => {
     let spots = 5;
     const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: inDays(1) });
-    server.use(scheduleHandler(() => [{ ...cls, spots_left: spots, ...(spots === 0 ? { refusal: 'class_full', bookable: false } : {}) }]));
+    const { member } = signInAs({ membership_tier: 'standard' });
+    server.use(memberHandler(member), rpc('my_waitlist', () => [] as never), scheduleHandler(() => [{ ...cls, spots_left: spots, ...(spots === 0 ? { refusal: 'class_full', bookable: false } : {}) }]));
     const view = renderSchedule();
     const article = await screen.findByRole('article', { name: 'Breakfast Club' });
     expect(within(article).getByText('5 spots left')).toBeInTheDocument();

@@ -26,7 +26,8 @@ export function ScheduleRoute() {
   const { viewer, ready, signedIn, memberId } = useViewer();
   const schedule = useClassSchedule(NO_FILTERS, viewer, ready);
   const waitlist = useWaitlistActions(viewer);
-  useLiveUpdates(memberId, ready);
+  // Members' cards follow bookings live; a visitor's page re-reads on focus, without supabase-js's realtime.
+  useLiveUpdates(memberId, ready && signedIn);
   const now = useNow(MINUTE);
 
   function action(cls: ScheduleClass) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
@@ -16,9 +16,16 @@ async function fetchOwnMember(userId: string): Promise<Member | null> {
   return data;
 }
 
+/** The stored session is read once per render; nothing announces its changes (sign-in goes through the client). */
+const subscribeToNothing = () => () => undefined;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Without a stored session there is nothing to wait for: a signed-out visitor renders at once.
-  const [loading, setLoading] = useState(() => needsSupabaseNow());
+  // A prerendered page was rendered for a visitor, so hydration starts from that (the server
+  // snapshot) and a stored session switches to loading right after, without a mismatch.
+  const storedSession = useSyncExternalStore(subscribeToNothing, needsSupabaseNow, () => false);
+  const [settled, setSettled] = useState(false);
+  const loading = storedSession && !settled;
   const [session, setSession] = useState<Session | null>(null);
   useEffect(() => {
     let active = true;
@@ -28,12 +35,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void supabase.auth.getSession().then(({ data }) => {
         if (!active) return;
         setSession(data.session);
-        setLoading(false);
+        setSettled(true);
       });
       const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
         if (event === 'PASSWORD_RECOVERY') markPasswordRecovery();
         setSession(next);
-        setLoading(false);
+        setSettled(true);
         if (next?.user.email) rememberEmail(next.user.email);
       });
       unsubscribe = () => sub.subscription.unsubscribe();

@@ -5,6 +5,8 @@ import { freePort, startStaticServer, type StaticServer } from './static-server'
 
 export interface ServedApp {
   origin: string;
+  /** The served build's folder. */
+  dist: string;
   stack: LocalStack;
   site: StaticServer;
   stop(): Promise<void>;
@@ -46,6 +48,7 @@ export async function serveApp(log: (line: string) => void = console.log): Promi
   site.setFunctionsTarget(stack.url);
   return {
     origin: site.origin,
+    dist,
     stack,
     site,
     async stop() {

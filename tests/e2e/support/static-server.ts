@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { headersForPath, readNetlifyHeaderRules } from '../../../scripts/netlify-headers';
+import { SPA_SHELL } from '../../../scripts/prerender-routes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,15 +37,15 @@ export interface StaticServer {
 
 /**
  * Serves a production build the way Netlify does: files from `dist`, gzip for text, long-lived
- * caching for hashed assets, index.html for every other path (SPA fallback), netlify.toml's
+ * caching for hashed assets, the prerendered public routes from their folders, the SPA shell for every other path, netlify.toml's
  * headers (its Content-Security-Policy naming the local stack where it names the hosted project,
  * so every journey runs under the deployed policy and a violation is a console error), and
  * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
  */
 export async function startStaticServer(distDir: string, port = 0): Promise<StaticServer> {
   const root = normalize(distDir);
-  const indexHtml = join(root, 'index.html');
-  if (!existsSync(indexHtml)) throw new Error(`No build at ${root}: run the build first.`);
+  const shellHtml = join(root, SPA_SHELL);
+  if (!existsSync(shellHtml)) throw new Error(`No build at ${root}: run the build first.`);
   const gzCache = new Map<string, Buffer>();
   const headerRules = readNetlifyHeaderRules();
   let functionsTarget: string | null = null;
@@ -114,12 +115,15 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
       return;
     }
     if (existsSync(file) && statSync(file).isFile()) return serveFile(req, res, file);
-    // A missing hashed asset is a real 404; every other path is a client route.
+    // A prerendered route: its folder's index.html, as Netlify serves /schedule from schedule/index.html.
+    const routeFile = join(file, 'index.html');
+    if (existsSync(routeFile)) return serveFile(req, res, routeFile);
+    // A missing hashed asset is a real 404; every other path is a client route (the SPA shell).
     if (pathname.startsWith('/assets/')) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    serveFile(req, res, indexHtml);
+    serveFile(req, res, shellHtml);
   });
 
   await new Promise<void>((resolve, reject) => {

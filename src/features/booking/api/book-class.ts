@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
 import { startClassCheckout } from './start-class-checkout';
 
@@ -52,7 +52,7 @@ class CheckoutFailed extends Error {}
 /** One request: the server decides the booking type, payment and tier change, or refuses. */
 export async function bookClass(input: BookClassInput): Promise<BookClassResult> {
   const { classId, bookingType } = bookClassInputSchema.parse(input);
-  const { data, error } = await supabase.rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
+  const { data, error } = await (await loadSupabase()).rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
   if (error) throw new BookingRefused(error);
   return bookClassResultSchema.parse(data);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { invalidateAfterBooking, BookingRefused } from './book-class';
 
 const cancellationSchema = z.object({
@@ -14,7 +14,7 @@ export type Cancellation = z.infer<typeof cancellationSchema>;
 
 /** Cancels (deletes) a booking or releases a hold through `cancel_booking`: the owner or an admin only. */
 export async function cancelBooking(bookingId: string): Promise<Cancellation> {
-  const { data, error } = await supabase.rpc('cancel_booking', { p_booking_id: bookingId });
+  const { data, error } = await (await loadSupabase()).rpc('cancel_booking', { p_booking_id: bookingId });
   if (error) throw new BookingRefused(error);
   return cancellationSchema.parse(data);
 }

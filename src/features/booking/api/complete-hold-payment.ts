@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { BookingRefused } from './book-class';
 import { redirectToCheckout } from './redirect-to-checkout';
 
@@ -12,7 +12,7 @@ const checkoutUrlSchema = z.string().url();
  * (`my_hold_checkout`), while the hold is still valid; refused with `hold_ended` otherwise.
  */
 export async function getHoldCheckoutUrl(bookingId: string): Promise<string> {
-  const { data, error } = await supabase.rpc('my_hold_checkout', { p_booking_id: bookingId });
+  const { data, error } = await (await loadSupabase()).rpc('my_hold_checkout', { p_booking_id: bookingId });
   if (error) throw new BookingRefused(error);
   return checkoutUrlSchema.parse(data);
 }

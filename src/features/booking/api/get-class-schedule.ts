@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
 
 /**
@@ -86,20 +86,20 @@ function filterArgs(input: ClassFilters) {
 }
 
 export async function getClassSchedulePage(filters: ClassFilters, offset: number): Promise<ScheduleClass[]> {
-  const { data, error } = await supabase.rpc('class_schedule', { ...filterArgs(filters), p_limit: SCHEDULE_PAGE_SIZE, p_offset: offset });
+  const { data, error } = await publicRpc('class_schedule', { ...filterArgs(filters), p_limit: SCHEDULE_PAGE_SIZE, p_offset: offset });
   if (error) throw error;
   return z.array(scheduleClassSchema).parse(data);
 }
 
 /** One class with the caller's facts, started or not (the booking form says why it cannot be booked). */
 export async function getScheduleClass(classId: string): Promise<ScheduleClass | null> {
-  const { data, error } = await supabase.rpc('class_schedule', { p_class_id: classId });
+  const { data, error } = await publicRpc('class_schedule', { p_class_id: classId });
   if (error) throw error;
   return z.array(scheduleClassSchema).parse(data)[0] ?? null;
 }
 
 export async function getScheduleSummary(filters: ClassFilters): Promise<ScheduleSummary> {
-  const { data, error } = await supabase.rpc('class_schedule_summary', filterArgs(filters));
+  const { data, error } = await publicRpc('class_schedule_summary', filterArgs(filters));
   if (error) throw error;
   return summarySchema.parse(data);
 }

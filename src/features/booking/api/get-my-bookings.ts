@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 /**
  * The member's bookings with what the rules say about each (`my_bookings`, docs/data-contract.md):
@@ -61,7 +61,7 @@ function toMyBooking(row: z.infer<typeof myBookingRowSchema>): MyBooking {
 }
 
 export async function getMyBookings(): Promise<MyBooking[]> {
-  const { data, error } = await supabase.rpc('my_bookings');
+  const { data, error } = await (await loadSupabase()).rpc('my_bookings');
   if (error) throw error;
   return z.array(myBookingRowSchema).parse(data).map(toMyBooking);
 }

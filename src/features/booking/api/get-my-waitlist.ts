@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 const spotSchema = z.object({
   class_id: z.string(),
@@ -29,11 +29,11 @@ export type MyWaitlistEntry = {
  * read of those classes for their names and times: two requests whatever the number of lists.
  */
 export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
-  const { data, error } = await supabase.rpc('my_waitlist');
+  const { data, error } = await (await loadSupabase()).rpc('my_waitlist');
   if (error) throw error;
   const spots = z.array(spotSchema).parse(data ?? []);
   if (spots.length === 0) return [];
-  const { data: classes, error: classError } = await supabase
+  const { data: classes, error: classError } = await (await loadSupabase())
     .from('classes')
     .select('id, name, trainer, start_time')
     .in('id', spots.map((s) => s.class_id));

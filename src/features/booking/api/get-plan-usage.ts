@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 /** The member's usage this month, as book_class counts it (`my_plan_usage`, docs/data-contract.md). */
 const planUsageSchema = z.object({
@@ -15,7 +15,7 @@ const planUsageSchema = z.object({
 export type PlanUsage = z.infer<typeof planUsageSchema>;
 
 export async function getPlanUsage(): Promise<PlanUsage> {
-  const { data, error } = await supabase.rpc('my_plan_usage');
+  const { data, error } = await (await loadSupabase()).rpc('my_plan_usage');
   if (error) throw error;
   return planUsageSchema.parse(data);
 }

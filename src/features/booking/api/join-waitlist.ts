@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { BookingRefused } from './book-class';
 
 const placeSchema = z.object({ class_id: z.string(), position: z.number(), waitlist_size: z.number(), closes_at: z.string() });
@@ -9,7 +9,7 @@ export type WaitlistPlace = z.infer<typeof placeSchema>;
 
 /** Joins a full class's waitlist (`join_waitlist`); the answer is the member's place in it. */
 export async function joinWaitlist(classId: string): Promise<WaitlistPlace> {
-  const { data, error } = await supabase.rpc('join_waitlist', { p_class_id: classId });
+  const { data, error } = await (await loadSupabase()).rpc('join_waitlist', { p_class_id: classId });
   if (error) throw new BookingRefused(error);
   return placeSchema.parse(data);
 }

@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import type { BookingType } from '@/config/booking-types';
 import { redirectToCheckout } from './redirect-to-checkout';
 
@@ -16,7 +16,7 @@ function hasUrl(body: unknown): body is { url: string } {
  * started (no session, the function missing or failing, no url), so the caller can say so.
  */
 export async function startClassCheckout(classId: string, bookingType: BookingType | null = null): Promise<boolean> {
-  const { data } = await supabase.auth.getSession();
+  const { data } = await (await loadSupabase()).auth.getSession();
   const token = data.session?.access_token;
   if (!token) return false;
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 let channelCount = 0;
 
@@ -26,17 +26,26 @@ export function subscribeToLiveChanges(
   handlers: { onClass: (row: ChangedClass) => void; onMyBooking: (row: ChangedBooking) => void },
 ): () => void {
   channelCount += 1;
-  let channel = supabase
-    .channel(`booking-live-${channelCount}`)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(changedClassSchema, handlers.onClass));
-  if (memberId) {
-    const filter = `member_id=eq.${memberId}`;
-    for (const event of ['INSERT', 'UPDATE'] as const) {
-      channel = channel.on('postgres_changes', { event, schema: 'public', table: 'bookings', filter }, parsed(changedBookingSchema, handlers.onMyBooking));
+  const name = `booking-live-${channelCount}`;
+  let stopped = false;
+  let stop = () => undefined as void;
+  // supabase-js loads on first use (the screens that subscribe need it anyway for the session).
+  void loadSupabase().then((supabase) => {
+    if (stopped) return;
+    let channel = supabase
+      .channel(name)
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(changedClassSchema, handlers.onClass));
+    if (memberId) {
+      const filter = `member_id=eq.${memberId}`;
+      for (const event of ['INSERT', 'UPDATE'] as const) {
+        channel = channel.on('postgres_changes', { event, schema: 'public', table: 'bookings', filter }, parsed(changedBookingSchema, handlers.onMyBooking));
+      }
     }
-  }
-  channel.subscribe();
+    channel.subscribe();
+    stop = () => void supabase.removeChannel(channel);
+  });
   return () => {
-    void supabase.removeChannel(channel);
+    stopped = true;
+    stop();
   };
 }

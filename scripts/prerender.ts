@@ -1,0 +1,69 @@
+/**
+ * Prerenders the public routes into dist after `vite build` (issue 17), so their first paint needs
+ * no JavaScript:
+ *
+ *   vite build && vite build --ssr src/entry-server.tsx --outDir dist-ssr && tsx scripts/prerender.ts
+ *
+ * For each route of PRERENDERED_ROUTES the server bundle renders the same React tree the browser
+ * hydrates (src/main.tsx); the page gets the built CSS inline (one small file, so it is the
+ * critical CSS) and React's resource hints (the hero's preload) in its <head>. dist/index.html
+ * as Vite wrote it, with an empty root, is kept as the SPA shell for every other path.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { WebSocket as NodeWebSocket } from 'ws';
+import { PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** The stylesheet link Vite put in the shell, replaced by the stylesheet itself. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
+/** Resource hints React renders ahead of the tree (e.g. the hero image's preload); they belong in <head>. */
+const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
+
+export function pageHtml(shell: string, rendered: string, css: string): string {
+  const hints = LEADING_HINTS.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(hints.length);
+  if (!shell.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root">');
+  return shell
+    .replace(STYLESHEET, () => `<style>${css}</style>`)
+    .replace('</head>', () => `${hints}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+}
+
+/**
+ * The same page with no JavaScript (its scripts and module preloads removed): the limit a
+ * prerendered page is measured against (bench: each page's LCP over its static copy's).
+ */
+export function staticCopy(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/** Writes the prerendered routes into `dist` with the server bundle built into `serverDir`. */
+export async function prerender(dist: string, serverDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const serverEntry = join(serverDir, 'entry-server.js');
+  // supabase-js builds its realtime client on import; Node 20 has no global WebSocket (22 does).
+  globalThis.WebSocket ??= NodeWebSocket as unknown as typeof WebSocket;
+  const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: (url: string) => Promise<string> };
+  const shellFile = join(dist, 'index.html');
+  const shell = readFileSync(shellFile, 'utf8');
+  const cssHref = STYLESHEET.exec(shell)?.[1];
+  if (!cssHref) throw new Error('dist/index.html links no stylesheet');
+  const css = readFileSync(join(dist, cssHref), 'utf8');
+  copyFileSync(shellFile, join(dist, SPA_SHELL));
+  for (const route of PRERENDERED_ROUTES) {
+    const html = pageHtml(shell, await render(route), css);
+    if (html.includes('Unexpected Application Error')) throw new Error(`${route} rendered the router's error screen`);
+    const file = join(dist, prerenderedFile(route));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    log(`prerendered ${route} → ${prerenderedFile(route)} (${Math.round(html.length / 1024)} KB)`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { dist: { type: 'string', default: join(root, 'dist') }, server: { type: 'string', default: join(root, 'dist-ssr') } } });
+  await prerender(resolve(values.dist), resolve(values.server));
+}

@@ -1,0 +1,39 @@
+import { expect, test } from '../fixtures';
+import { PRERENDERED_ROUTES } from '../../../scripts/prerender-routes';
+
+/** Each prerendered route's heading, as its HTML carries it before any script runs (issue 17). */
+const HEADINGS: Record<(typeof PRERENDERED_ROUTES)[number], string> = {
+  '/': 'Mind and body transformation starts here',
+  '/membership': 'Membership',
+  '/schedule': 'Class Schedule',
+  '/signin': 'Sign In',
+  '/free-trial': 'Your First Class Is On Us',
+  '/admin/login': 'Admin Portal',
+};
+
+test.describe('prerendered public pages', () => {
+  for (const route of PRERENDERED_ROUTES) {
+    test(`${route} shows its content with JavaScript off, then hydrates it without a warning`, async ({ browser, page, baseURL }) => {
+      const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      try {
+        const bare = await noScript.newPage();
+        await bare.goto(route);
+        await expect(bare.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
+        // The site's header too (the admin sign-in has its own frame).
+        if (route !== '/admin/login') await expect(bare.getByRole('link', { name: 'Finer Fitness' }).first(), 'the header is in the HTML').toBeVisible();
+        // The stylesheet is inline: nothing blocks the first paint.
+        expect(await bare.locator('link[rel="stylesheet"]').count(), 'a render-blocking stylesheet').toBe(0);
+      } finally {
+        await noScript.close();
+      }
+      // With scripts the same HTML hydrates: a mismatch is a console error, which fails the test.
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
+    });
+  }
+
+  test('a member route is not prerendered: the shell renders it in the browser', async ({ page }) => {
+    const response = await page.request.get('/dashboard');
+    expect(await response.text(), 'the SPA shell has an empty root').toContain('<div id="root"></div>');
+  });
+});
