@@ -6,29 +6,10 @@ import {
   discountedPence,
   formatPence,
   formatPlanPrice,
-  isUnlimitedQuota,
-  monthlyClassQuota,
   planBySlug,
   plansInCategory,
   pricePerClassPence,
 } from './plans';
-
-describe('monthlyClassQuota', () => {
-  it('gives standard 12, premium 20 and pay-as-you-go the 999 sentinel', () => {
-    expect(monthlyClassQuota('standard')).toBe(12);
-    expect(monthlyClassQuota('premium')).toBe(20);
-    expect(monthlyClassQuota('payg')).toBe(999);
-  });
-  it('treats trial, unknown and missing tiers as pay-as-you-go', () => {
-    expect(monthlyClassQuota('trial')).toBe(999);
-    expect(monthlyClassQuota('gold')).toBe(999);
-    expect(monthlyClassQuota(null)).toBe(999);
-  });
-  it('recognises the unlimited sentinel only', () => {
-    expect(isUnlimitedQuota(999)).toBe(true);
-    expect(isUnlimitedQuota(20)).toBe(false);
-  });
-});
 
 describe('prices', () => {
   it('applies the student 30% and Hackney worker 10% discounts to the penny', () => {

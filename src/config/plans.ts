@@ -16,7 +16,10 @@ export const TRIAL_DAYS = 7;
 export const STUDENT_DISCOUNT_PERCENT = 30;
 export const HACKNEY_WORKER_DISCOUNT_PERCENT = 10;
 
-/** Monthly class quotas per membership tier. Pay-as-you-go is effectively unlimited: 999 is a sentinel. */
+/**
+ * Monthly classes per plan, as the catalogue words them. The database enforces them
+ * (private.plan_allowance; my_plan_usage reports the allowance the screens show).
+ */
 export const UNLIMITED_CLASSES = 999;
 export const MONTHLY_CLASS_QUOTA = {
   standard: 12,
@@ -25,21 +28,6 @@ export const MONTHLY_CLASS_QUOTA = {
 } as const;
 
 export type MembershipTier = 'trial' | 'payg' | 'standard' | 'premium';
-
-/**
- * Classes a member may book per month for their tier. Trial members and any tier the app does not
- * know are treated as pay-as-you-go (as the admin screens treat unknown tiers).
- */
-export function monthlyClassQuota(tier: string | null | undefined): number {
-  if (tier === 'standard') return MONTHLY_CLASS_QUOTA.standard;
-  if (tier === 'premium') return MONTHLY_CLASS_QUOTA.premium;
-  return MONTHLY_CLASS_QUOTA.payg;
-}
-
-/** True for the pay-as-you-go sentinel, which screens show as "unlimited" rather than "of 999". */
-export function isUnlimitedQuota(quota: number): boolean {
-  return quota >= UNLIMITED_CLASSES;
-}
 
 /** A price after a percentage discount, rounded to the nearest penny. */
 export function discountedPence(pricePence: number, percentOff: number): number {

@@ -25,8 +25,6 @@ export const queryKeys = {
   planUsage: {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
-    /** The one number /membership's meter shows (a different shape from `mine`, so its own key). */
-    used: (memberId: string) => ['plan-usage', memberId, 'used'] as const,
   },
   membership: {
     all: ['membership'] as const,

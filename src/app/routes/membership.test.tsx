@@ -9,6 +9,9 @@ import { renderApp, renderWithProviders } from '@/testing/render';
 import { membershipHandlers } from '@/testing/membership-mocks';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 import { MyMembership } from '@/features/membership/components/my-membership';
+import { PlanUsageMeter } from '@/features/booking/components/plan-usage-meter';
+
+const myMembership = () => <MyMembership usage={<PlanUsageMeter variant="membership" />} />;
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -25,7 +28,7 @@ function setup(member: Partial<Member>, used: number) {
       return { month_start: '2026-11-01T00:00:00Z', allowance, used, remaining: allowance === null ? null : allowance - used, bookings: used, late_cancellations: 0 };
     }),
   );
-  renderWithProviders(<MyMembership />);
+  renderWithProviders(myMembership());
   return { ...signed, counts };
 }
 
@@ -40,7 +43,7 @@ describe('My Membership', () => {
   });
 
   it('is not shown to visitors', async () => {
-    renderWithProviders(<MyMembership />);
+    renderWithProviders(myMembership());
     // Give the auth provider time to read the (empty) session.
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('region', { name: 'My Membership' })).not.toBeInTheDocument();
@@ -50,7 +53,7 @@ describe('My Membership', () => {
     const { member, counts } = setup({ membership_tier: 'standard' }, 5);
     const r = await region();
     expect(await r.findByText('Standard')).toBeInTheDocument();
-    expect(r.getByText('5 / 12')).toBeInTheDocument();
+    expect(await r.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '5 of 12 classes used');
     expect(r.getByRole('progressbar')).toHaveAttribute('data-level', 'ok');
     expect(r.getByText('(estimated)')).toBeInTheDocument();
     expect(r.getByText('January 2025')).toBeInTheDocument();
@@ -85,7 +88,7 @@ describe('My Membership', () => {
     const r = await region();
     expect(await r.findByText('4 March 2030')).toBeInTheDocument();
     expect(r.queryByText('(estimated)')).not.toBeInTheDocument();
-    expect(r.getByRole('progressbar')).toHaveAttribute('data-level', 'warning');
+    expect(await r.findByRole('progressbar')).toHaveAttribute('data-level', 'warning');
   });
 
   it('offers pay-as-you-go members Standard and Platinum and starts checkout for the chosen plan', async () => {

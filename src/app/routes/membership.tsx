@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 const MyMembership = lazy(() => import('@/features/membership/components/my-membership').then((m) => ({ default: m.MyMembership })));
 const MembershipStatusCard = lazy(() => import('@/features/membership/components/membership-status-card').then((m) => ({ default: m.MembershipStatusCard })));
 const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
+const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
 const MemberPlanAction = lazy(() => import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })));
 
 /** Visitors join by signing in first; checkout needs a member account. */
@@ -39,7 +40,7 @@ export function MembershipRoute() {
       {session && (
         <Suspense fallback={null}>
           <MembershipStatusCard />
-          <MyMembership />
+          <MyMembership usage={<PlanUsageMeter variant="membership" />} />
           <BillingHistory />
         </Suspense>
       )}

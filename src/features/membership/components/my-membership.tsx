@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { Card } from '@/components/ui/card';
@@ -6,25 +7,23 @@ import { STUDIO } from '@/config/studio';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatMemberSince } from '@/lib/rules/month';
-import { useBookingsThisMonth } from '../api/get-bookings-this-month';
 import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
 import { isRunningPlan, londonDate, type MyMembership as Membership } from '../lib/membership-view';
 import { UpgradeOffers } from './upgrade-offers';
-import { UsageMeter } from './usage-meter';
 
 const LOAD_FAILED = 'Failed to load your membership';
 
 /**
- * The member part of /membership: current plan, usage this month, next renewal, member since and
- * recommended upgrades. Renders nothing for visitors (and nothing while the session is read, so
- * the catalogue never jumps).
+ * The member part of /membership: current plan, usage this month (`usage`: the route passes the
+ * booking feature's meter, which shows my_plan_usage, the count book_class enforces), next
+ * renewal, member since and recommended upgrades. Renders nothing for visitors (and nothing while
+ * the session is read, so the catalogue never jumps).
  */
-export function MyMembership() {
+export function MyMembership({ usage }: { usage: ReactNode }) {
   const { session, member, memberLoading } = useAuth();
-  const used = useBookingsThisMonth(member?.id ?? null);
   const membership = useMyMembership(member?.id ?? null);
-  const failed = used.isError || membership.isError;
+  const failed = membership.isError;
   useErrorToast(failed, LOAD_FAILED);
 
   if (!session || (!memberLoading && !member)) return null;
@@ -35,22 +34,22 @@ export function MyMembership() {
         <h2 id="my-membership-heading" className="text-2xl font-bold tracking-tight">
           My Membership
         </h2>
-        {!member || used.isPending || membership.isPending ? (
+        {!member || membership.isPending ? (
           <Spinner label="Loading your membership" />
         ) : failed ? (
           <p role="alert" className="mt-4 text-red-700">
             {LOAD_FAILED}
           </p>
         ) : (
-          <PlanDetails member={member} used={used.data} membership={membership.data} />
+          <PlanDetails member={member} membership={membership.data} usage={usage} />
         )}
       </Card>
     </section>
   );
 }
 
-function PlanDetails({ member, used, membership }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; used: number; membership: Membership | null }) {
-  const plan = currentPlan(member, used, new Date());
+function PlanDetails({ member, membership, usage }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; membership: Membership | null; usage: ReactNode }) {
+  const plan = currentPlan(member, new Date());
   // The membership's real next charge, or its end when cancelled (issue 13); else the spec's view.
   const running = isRunningPlan(membership) ? membership : null;
   return (
@@ -81,7 +80,7 @@ function PlanDetails({ member, used, membership }: { member: NonNullable<ReturnT
             </dd>
           </div>
         </dl>
-        <UsageMeter used={plan.sessionsUsed} total={plan.sessionsTotal} />
+        {usage}
       </div>
       <div>
         <h3 className="mb-3 text-lg font-semibold">Recommended upgrades</h3>

@@ -1,4 +1,4 @@
-import { monthlyClassQuota, type PlanSlug } from '@/config/plans';
+import type { PlanSlug } from '@/config/plans';
 import { recommendedUpgrades, tierView } from '@/lib/rules/membership-tier';
 import { nextRenewal, type Renewal } from '@/lib/rules/month';
 import type { Member } from '@/lib/supabase';
@@ -9,20 +9,16 @@ export type CurrentPlan = {
   planSlug: PlanSlug | null;
   /** Only paid monthly plans renew; null for pay-as-you-go and trial. */
   renewal: Renewal | null;
-  sessionsUsed: number;
-  sessionsTotal: number;
   memberSince: string;
   upgrades: PlanSlug[];
 };
 
-export function currentPlan(member: Pick<Member, 'membership_tier' | 'plan_renews_at' | 'created_at'>, sessionsUsed: number, now: Date): CurrentPlan {
+export function currentPlan(member: Pick<Member, 'membership_tier' | 'plan_renews_at' | 'created_at'>, now: Date): CurrentPlan {
   const tier = tierView(member.membership_tier);
   return {
     planName: tier.label,
     planSlug: tier.planSlug,
     renewal: tier.planSlug ? nextRenewal(member.plan_renews_at, now) : null,
-    sessionsUsed,
-    sessionsTotal: monthlyClassQuota(member.membership_tier),
     memberSince: member.created_at,
     upgrades: recommendedUpgrades(member.membership_tier),
   };
