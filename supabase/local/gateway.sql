@@ -201,8 +201,10 @@ language sql security definer set search_path = '' as $$
   values (p_user_id, p_auth_code, p_code_challenge, lower(p_code_challenge_method), p_authentication_method)
 $$;
 
--- The auth code of the user's latest flow state for that method, marked issued now (null if none).
-create or replace function local_gateway.issue_auth_code(p_user_id uuid, p_authentication_method text) returns text
+-- The auth code of the user's latest flow state for that method, marked issued at p_now (auth's
+-- clock, which the exchange's 5-minute limit reads back); null if none.
+drop function if exists local_gateway.issue_auth_code(uuid, text);
+create or replace function local_gateway.issue_auth_code(p_user_id uuid, p_authentication_method text, p_now timestamptz) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
   f local_gateway.flow_states;
@@ -211,7 +213,7 @@ begin
    where user_id = p_user_id and authentication_method = p_authentication_method
    order by created_at desc limit 1 for update;
   if f.id is null then return null; end if;
-  update local_gateway.flow_states set auth_code_issued_at = now() where id = f.id;
+  update local_gateway.flow_states set auth_code_issued_at = p_now where id = f.id;
   return f.auth_code;
 end
 $$;

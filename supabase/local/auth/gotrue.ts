@@ -540,7 +540,11 @@ export class AuthService {
         if (pkce) location.searchParams.set('message', SINGLE_CONFIRMATION);
         location.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
       } else if (pkce) {
-        const code = await this.deps.rest.rpc<string | null>('issue_auth_code', { p_user_id: link.user.id, p_authentication_method: link.type });
+        const code = await this.deps.rest.rpc<string | null>('issue_auth_code', {
+          p_user_id: link.user.id,
+          p_authentication_method: link.type,
+          p_now: new Date(this.now()).toISOString(),
+        });
         if (!code) throw authErrors.flowStateNotFound();
         location.searchParams.set('code', code);
       } else {
