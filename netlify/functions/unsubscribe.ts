@@ -1,3 +1,6 @@
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { CompositeRow } from '../../src/lib/composite-row';
+import type { Database } from '../../src/lib/database.types';
 import { EMAIL_BRAND } from '../lib/email/brand';
 import { escapeHtml } from '../lib/escape-html';
 import { methodNotAllowed } from '../lib/http';
@@ -51,12 +54,13 @@ export default async function unsubscribe(req: Request): Promise<Response> {
 
   try {
     const env = readServerEnv();
-    const { data, error } = await serviceDb(env).rpc('unsubscribe_reminders', { p_token: token });
+    const db: PostgrestClient<Database> = serviceDb(env);
+    const { data, error } = await db.rpc('unsubscribe_reminders', { p_token: token });
     if (error) {
       if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
       throw new Error(`unsubscribe_reminders failed: ${error.code} ${error.message}`);
     }
-    const { email } = data as { email: string };
+    const { email } = data as CompositeRow<'reminders_unsubscribed'>;
     const profile = `${env.siteUrl}/edit-profile`;
     return page(
       200,

@@ -11,6 +11,6 @@ export function sqlOutboxStore(db: SqlDatabase): OutboxStore {
     dequeue: (limit, now) =>
       asServiceRole(db, async (tx) => (await tx.query<OutboxEmail>('select * from public.dequeue_notifications($1, $2)', [limit, now.toISOString()])).rows),
     requeue: (id, error, now) =>
-      asServiceRole(db, async (tx) => (await tx.query<{ r: RequeueResult }>('select public.requeue_notification($1, $2, $3) as r', [id, error, now.toISOString()])).rows[0]!.r),
+      asServiceRole(db, async (tx) => (await tx.query<NonNullable<RequeueResult>>('select * from public.requeue_notification($1, $2, $3)', [id, error, now.toISOString()])).rows[0] ?? null),
   };
 }

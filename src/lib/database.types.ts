@@ -1192,7 +1192,7 @@ export type Database = {
           p_id: string
           p_now?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
       }
       resume_membership: {
         Args: never
@@ -1202,7 +1202,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["email_retry"]
       }
       revoke_calendar_token: {
         Args: never
@@ -1261,7 +1261,7 @@ export type Database = {
         Args: {
           p_class_reminders: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["reminder_preference"]
       }
       set_payment_checkout: {
         Args: {
@@ -1309,7 +1309,7 @@ export type Database = {
           p_topic?: string | null
           p_website?: string | null
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
       }
       undelivered_emails: {
         Args: never
@@ -1319,7 +1319,7 @@ export type Database = {
         Args: {
           p_token: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["reminders_unsubscribed"]
       }
     }
     Enums: {
@@ -1426,6 +1426,13 @@ export type Database = {
         cancelled_classes: number | null
         closure_id: string | null
       }
+      contact_receipt: {
+        status: string | null
+      }
+      email_retry: {
+        id: string | null
+        next_attempt_at: string | null
+      }
       member_removal: {
         member_id: string | null
         refunds_owed: number | null
@@ -1498,6 +1505,12 @@ export type Database = {
         to_email: string | null
         unsubscribe_token: string | null
       }
+      outbox_requeue: {
+        attempts: number | null
+        id: string | null
+        next_attempt_at: string | null
+        status: string | null
+      }
       plan_payment: {
         amount: number | null
         checkout_reference: string | null
@@ -1519,6 +1532,13 @@ export type Database = {
         currency: string | null
         provider_checkout_id: string | null
         refund_id: string | null
+      }
+      reminder_preference: {
+        class_reminders: boolean | null
+      }
+      reminders_unsubscribed: {
+        class_reminders: boolean | null
+        email: string | null
       }
       schedule_class: {
         bookable: boolean | null

@@ -22,14 +22,18 @@ create table if not exists local_gateway.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_idx on local_gateway.refresh_tokens (session_id);
 
--- One-time email tokens (signup confirmation, recovery); only the hash is stored.
+-- One-time email tokens (signup confirmation, recovery, and the two halves of an email change:
+-- the link to the current address and the one to the new); only the hash is stored.
 create table if not exists local_gateway.email_tokens (
   token_hash text primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
-  type text not null check (type in ('signup', 'recovery')),
+  type text not null,
   redirect_to text,
   created_at timestamptz not null default now()
 );
+alter table local_gateway.email_tokens drop constraint if exists email_tokens_type_check;
+alter table local_gateway.email_tokens add constraint email_tokens_type_check
+  check (type in ('signup', 'recovery', 'email_change_current', 'email_change_new'));
 
 -- The user as GoTrue returns it (plus the password hash, which the gateway never sends out).
 create or replace function local_gateway.user_json(u auth.users) returns json
@@ -41,6 +45,8 @@ language sql stable set search_path = '' as $$
     'email_confirmed_at', u.email_confirmed_at,
     'confirmation_sent_at', u.confirmation_sent_at,
     'recovery_sent_at', u.recovery_sent_at,
+    'email_change', nullif(u.email_change, ''),
+    'email_change_sent_at', u.email_change_sent_at,
     'last_sign_in_at', u.last_sign_in_at,
     'raw_app_meta_data', coalesce(u.raw_app_meta_data, '{}'::jsonb),
     'raw_user_meta_data', coalesce(u.raw_user_meta_data, '{}'::jsonb),
@@ -178,10 +184,13 @@ create table if not exists local_gateway.flow_states (
   auth_code text not null unique,
   code_challenge text not null,
   code_challenge_method text not null check (code_challenge_method in ('s256', 'plain')),
-  authentication_method text not null check (authentication_method in ('signup', 'recovery')),
+  authentication_method text not null,
   auth_code_issued_at timestamptz,
   created_at timestamptz not null default now()
 );
+alter table local_gateway.flow_states drop constraint if exists flow_states_authentication_method_check;
+alter table local_gateway.flow_states add constraint flow_states_authentication_method_check
+  check (authentication_method in ('signup', 'recovery', 'email_change'));
 create index if not exists flow_states_user_idx on local_gateway.flow_states (user_id, authentication_method, created_at);
 
 create or replace function local_gateway.create_flow_state(
@@ -192,8 +201,10 @@ language sql security definer set search_path = '' as $$
   values (p_user_id, p_auth_code, p_code_challenge, lower(p_code_challenge_method), p_authentication_method)
 $$;
 
--- The auth code of the user's latest flow state for that method, marked issued now (null if none).
-create or replace function local_gateway.issue_auth_code(p_user_id uuid, p_authentication_method text) returns text
+-- The auth code of the user's latest flow state for that method, marked issued at p_now (auth's
+-- clock, which the exchange's 5-minute limit reads back); null if none.
+drop function if exists local_gateway.issue_auth_code(uuid, text);
+create or replace function local_gateway.issue_auth_code(p_user_id uuid, p_authentication_method text, p_now timestamptz) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
   f local_gateway.flow_states;
@@ -202,7 +213,7 @@ begin
    where user_id = p_user_id and authentication_method = p_authentication_method
    order by created_at desc limit 1 for update;
   if f.id is null then return null; end if;
-  update local_gateway.flow_states set auth_code_issued_at = now() where id = f.id;
+  update local_gateway.flow_states set auth_code_issued_at = p_now where id = f.id;
   return f.auth_code;
 end
 $$;
@@ -268,12 +279,60 @@ declare
 begin
   delete from local_gateway.email_tokens
    where token_hash = p_token_hash
-     and (type = p_type or (p_type in ('signup', 'email', 'magiclink') and type = 'signup'))
+     and (type = p_type
+          or (p_type in ('signup', 'email', 'magiclink') and type = 'signup')
+          or (p_type = 'email_change' and type in ('email_change_current', 'email_change_new')))
   returning * into t;
   if t.token_hash is null or t.created_at < now() - make_interval(secs => p_max_age_seconds) then
     return null;
   end if;
   return json_build_object('user_id', t.user_id, 'redirect_to', t.redirect_to, 'type', t.type);
+end
+$$;
+
+-- PUT /user with a new address: the change waits for its confirmation links (GoTrue's
+-- sendEmailChange). A new request replaces a pending one: its status starts again at 0. p_now is
+-- auth's clock, which its one-a-minute limit reads back.
+create or replace function local_gateway.request_email_change(p_user_id uuid, p_new_email text, p_now timestamptz) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  u auth.users;
+begin
+  update auth.users
+     set email_change = lower(p_new_email), email_change_sent_at = p_now, email_change_confirm_status = 0, updated_at = now()
+   where id = p_user_id
+  returning * into u;
+  if u.id is null then return null; end if;
+  return local_gateway.user_json(u);
+end
+$$;
+
+-- A followed email change link (its token already consumed), GoTrue's emailChangeVerify: with
+-- secure email change the first of the two links only counts ('pending'); the second (or the only
+-- one, without secure change) moves the address and drops what is left of the change ('changed',
+-- with the user). Null when no change is pending; 'email_exists' when the address was taken since.
+create or replace function local_gateway.confirm_email_change(p_user_id uuid, p_secure boolean) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  u auth.users;
+begin
+  select * into u from auth.users where id = p_user_id for update;
+  if u.id is null or coalesce(u.email_change, '') = '' then return null; end if;
+  if p_secure and coalesce(u.email_change_confirm_status, 0) = 0 and coalesce(u.email, '') <> '' then
+    update auth.users set email_change_confirm_status = 1, updated_at = now() where id = p_user_id;
+    return json_build_object('status', 'pending');
+  end if;
+  begin
+    update auth.users
+       set email = u.email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+           email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where id = p_user_id
+    returning * into u;
+  exception when unique_violation then
+    return json_build_object('status', 'email_exists');
+  end;
+  delete from local_gateway.email_tokens where user_id = p_user_id and type in ('email_change_current', 'email_change_new');
+  return json_build_object('status', 'changed', 'user', local_gateway.user_json(u));
 end
 $$;
 

@@ -137,6 +137,11 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_key on auth.users (email);
+-- A pending email change (GoTrue's secure email change: both addresses confirm; status counts the
+-- links followed). Added here rather than above so data folders made before them get them too.
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0
+  check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
 
 -- The JWT of the current request, as PostgREST sets it (request.jwt.claims, transaction-local).
 -- nullif(..., ''): once a transaction that set it has ended, the setting reads '' not NULL.

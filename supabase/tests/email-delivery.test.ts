@@ -20,8 +20,9 @@ type Dequeued = { id: string; kind: string; attempts: number; class_name: string
 
 const dequeue = (d: Database, now: string, limit = 50) =>
   asServiceRole(d, async (tx) => (await tx.query<Dequeued>('select * from public.dequeue_notifications($1, $2)', [limit, now])).rows);
-const requeue = (d: Database, id: string, error: string, now: string) =>
-  asServiceRole(d, (tx) => rpc<{ status: string; attempts: number; next_attempt_at: string | null } | null>(tx, 'public.requeue_notification($1, $2, $3)', [id, error, now]));
+// Zero rows (not out for delivery) or one: how the email was given back.
+const requeue = async (d: Database, id: string, error: string, now: string) =>
+  (await asServiceRole(d, (tx) => rpc<{ id: string; status: string; attempts: number; next_attempt_at: string | null }[]>(tx, 'public.requeue_notification($1, $2, $3)', [id, error, now])))[0] ?? null;
 
 async function outboxRow(d: SqlExecutor, id: string) {
   const { rows } = await d.query<{ attempts: number; last_error: string | null; failed_at: Date | null; sent_at: Date | null; next_attempt_at: Date }>(
@@ -55,7 +56,7 @@ describe('delivery with retries', () => {
         now = at(now, wait);
         expect((await dequeue(fresh, now)).map((e) => e.id)).toEqual([first!.id]);
       }
-      expect(await requeue(fresh, first!.id, 'connect ECONNREFUSED 127.0.0.1:25', now)).toMatchObject({ status: 'failed', attempts: 6 });
+      expect(await requeue(fresh, first!.id, 'connect ECONNREFUSED 127.0.0.1:25', now)).toEqual({ id: first!.id, status: 'failed', attempts: 6, next_attempt_at: null });
       expect(await outboxRow(fresh, first!.id)).toMatchObject({ attempts: 6, last_error: 'connect ECONNREFUSED 127.0.0.1:25', sent_at: null, failed_at: new Date(now) });
       expect(await dequeue(fresh, at(now, 24 * 60))).toEqual([]);
       // A second requeue of the same delivery changes nothing.
@@ -68,7 +69,8 @@ describe('delivery with retries', () => {
       await expectSqlError(asUser(fresh, member.claims, (tx) => tx.query('select * from public.undelivered_emails()')), { hint: 'not_admin' });
       await expectSqlError(asUser(fresh, member.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])), { hint: 'not_admin' });
 
-      await asUser(fresh, admin.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id]));
+      const retried = await asUser(fresh, admin.claims, (tx) => rpc<{ id: string; next_attempt_at: string }>(tx, 'public.retry_email($1)', [first!.id]));
+      expect(retried).toEqual({ id: first!.id, next_attempt_at: expect.any(String) });
       expect(await outboxRow(fresh, first!.id)).toMatchObject({ attempts: 0, failed_at: null });
       expect((await dequeue(fresh, at(new Date().toISOString(), 1))).map((e) => [e.id, e.attempts])).toEqual([[first!.id, 1]]);
       await expectSqlError(asUser(fresh, admin.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])), { hint: 'email_not_failed', code: 'P0002' });

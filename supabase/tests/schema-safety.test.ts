@@ -134,6 +134,16 @@ describe('schema safety', () => {
     ]);
   });
 
+  it('answers every RPC with a declared type: no public function returns json (data contract, Row types)', async () => {
+    const { rows } = await db.query<{ proname: string }>(
+      `select p.proname from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.prorettype in ('json'::regtype, 'jsonb'::regtype)
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('exposes no SECURITY DEFINER function: public functions run as the caller and call private code', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p

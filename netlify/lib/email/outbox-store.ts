@@ -1,23 +1,18 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { CompositeRow } from '../../../src/lib/composite-row';
+import type { Database } from '../../../src/lib/database.types';
 
-/** One email as `dequeue_notifications` hands it out (`public.outbox_email`). */
-export type OutboxEmail = {
-  id: string;
-  kind: string;
-  to_email: string;
-  reply_to: string | null;
-  subject: string;
-  body_text: string;
-  links: unknown;
-  attempts: number;
-  class_name: string | null;
-  class_trainer: string | null;
-  /** 'Monday 6 October 2025, 6:00 AM', London wall-clock time. */
-  class_when: string | null;
-  unsubscribe_token: string | null;
-};
+/** One email as `dequeue_notifications` hands it out (`public.outbox_email`), the fields a sender uses. */
+export type OutboxEmail = Pick<
+  CompositeRow<'outbox_email', 'id' | 'kind' | 'to_email' | 'subject' | 'body_text' | 'attempts'>,
+  'id' | 'kind' | 'to_email' | 'reply_to' | 'subject' | 'body_text' | 'links' | 'attempts' | 'class_name' | 'class_trainer' | 'class_when' | 'unsubscribe_token'
+>;
 
-export type RequeueResult = { status: 'retrying' | 'failed'; attempts: number; next_attempt_at: string | null } | null;
+/**
+ * A failed delivery given back (`public.outbox_requeue`): 'retrying' until the last attempt, then
+ * 'failed'; null when the email was not out for delivery (nothing changed).
+ */
+export type RequeueResult = (Omit<CompositeRow<'outbox_requeue', 'id' | 'attempts'>, 'status'> & { status: 'retrying' | 'failed' }) | null;
 
 /**
  * The outbox contract (decision 0008): take due emails (each handed to one sender only), give a
@@ -29,7 +24,7 @@ export interface OutboxStore {
 }
 
 /** The outbox through PostgREST as the service role (the scheduled function, the local stack). */
-export function postgrestOutboxStore(db: PostgrestClient): OutboxStore {
+export function postgrestOutboxStore(db: PostgrestClient<Database>): OutboxStore {
   return {
     async dequeue(limit, now) {
       const { data, error } = await db.rpc('dequeue_notifications', { p_limit: limit, p_now: now.toISOString() });
@@ -39,7 +34,8 @@ export function postgrestOutboxStore(db: PostgrestClient): OutboxStore {
     async requeue(id, message, now) {
       const { data, error } = await db.rpc('requeue_notification', { p_id: id, p_error: message, p_now: now.toISOString() });
       if (error) throw new Error(`requeue_notification failed: ${error.code} ${error.message}`);
-      return data as RequeueResult;
+      // Zero rows or one: the row was not out for delivery, or how it was given back.
+      return (data[0] ?? null) as RequeueResult;
     },
   };
 }

@@ -24,6 +24,11 @@ export interface AuthConfig {
   /** `[auth] additional_redirect_urls`: the other allowed redirects (GoTrue globs). */
   additionalRedirectUrls: string[];
   rateLimits: AuthRateLimits;
+  /**
+   * `[auth.email] double_confirm_changes` (GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED): an email
+   * change needs the links sent to both the current and the new address, not only the new one.
+   */
+  secureEmailChange: boolean;
 }
 
 /** The Supabase CLI's defaults for `[auth.rate_limit]` (hosted projects start with these). */
@@ -34,7 +39,9 @@ const CLI_DEFAULT_RATE_LIMITS: AuthRateLimits = {
   tokenVerificationsPer5Minutes: 30,
 };
 
-type Toml = { auth?: { site_url?: string; additional_redirect_urls?: string[]; rate_limit?: Record<string, number> } };
+type Toml = {
+  auth?: { site_url?: string; additional_redirect_urls?: string[]; rate_limit?: Record<string, number>; email?: { double_confirm_changes?: boolean } };
+};
 
 /** Reads the auth settings the local GoTrue honours from supabase/config.toml. */
 export function readAuthConfig(path = `${repoRoot}supabase/config.toml`): AuthConfig {
@@ -50,5 +57,7 @@ export function readAuthConfig(path = `${repoRoot}supabase/config.toml`): AuthCo
       tokenRefreshPer5Minutes: limits.token_refresh ?? CLI_DEFAULT_RATE_LIMITS.tokenRefreshPer5Minutes,
       tokenVerificationsPer5Minutes: limits.token_verifications ?? CLI_DEFAULT_RATE_LIMITS.tokenVerificationsPer5Minutes,
     },
+    // On unless turned off, as on hosted projects and in the Supabase CLI.
+    secureEmailChange: auth.email?.double_confirm_changes ?? true,
   };
 }

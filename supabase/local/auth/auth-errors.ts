@@ -35,6 +35,7 @@ export const authErrors = {
       weak_password: { reasons: ['length'] },
     }),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   samePassword: () =>
     new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAuthConfig } from './auth-config';
 import { codeChallengeOf, readCodeChallenge, verifierMatches } from './pkce';
@@ -67,9 +70,21 @@ describe('PKCE challenges', () => {
 });
 
 describe('auth settings from supabase/config.toml', () => {
-  it('reads the redirect allow list and the rate limits', () => {
+  it('reads the redirect allow list, the rate limits and secure email change', () => {
     const config = readAuthConfig();
+    expect(config.secureEmailChange).toBe(true);
     expect(config.additionalRedirectUrls).toContain('http://localhost:5173/auth/callback');
     expect(config.rateLimits).toEqual({ emailSentPerHour: 30, signInSignUpsPer5Minutes: 30, tokenRefreshPer5Minutes: 150, tokenVerificationsPer5Minutes: 30 });
+  });
+
+  it('turns secure email change off only when double_confirm_changes says so (on by default, as hosted)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-config-'));
+    try {
+      const read = (toml: string) => (writeFileSync(join(dir, 'config.toml'), toml), readAuthConfig(join(dir, 'config.toml')).secureEmailChange);
+      expect(read('[auth]\n')).toBe(true);
+      expect(read('[auth.email]\ndouble_confirm_changes = false\n')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

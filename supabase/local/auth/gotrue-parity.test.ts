@@ -229,3 +229,123 @@ describe('rate limits, per IP as hosted', () => {
     expect(sent).toHaveLength(30);
   });
 });
+
+describe('email change (PUT /user), secure as config.toml sets it', () => {
+  const SUBJECT = 'Confirm your new email for Finer Fitness';
+
+  /** A confirmed account of the test's own, signed in. */
+  async function signedInMember(label: string) {
+    const email = newEmail(label);
+    expect((await client().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'Eve Change' } } })).error).toBeNull();
+    await follow(emailsTo(email)[0]!.links[0]!);
+    const c = client();
+    const { data, error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    return { c, email, userId: data.user!.id };
+  }
+
+  /** members.email through the API as the service role. */
+  async function memberEmail(userId: string): Promise<string | undefined> {
+    const res = await fetch(`${stack.url}/rest/v1/members?user_id=eq.${userId}&select=email`, {
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    return ((await res.json()) as { email: string }[])[0]?.email;
+  }
+
+  it('emails both addresses, and moves the login and the member row only once both links are followed', async () => {
+    const { c, email, userId } = await signedInMember('change-from');
+    expect(await memberEmail(userId)).toBe(email);
+    const next = newEmail('change-to');
+
+    const { data, error } = await c.auth.updateUser({ email: next }, { emailRedirectTo: `${SITE}/edit-profile` });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: next, email_change_sent_at: expect.any(String) });
+
+    // One email to each address, through SMTP, with the studio's email_change template filled in.
+    const [toNew] = emailsTo(next);
+    const toCurrent = emailsTo(email).find((e) => e.subject === SUBJECT);
+    expect(emailsTo(next)).toHaveLength(1);
+    for (const mail of [toNew!, toCurrent!]) {
+      expect(mail).toMatchObject({ subject: SUBJECT, html: expect.stringContaining(`from ${email} to ${next}`), text: expect.stringContaining(next) });
+      expect(mail.headers['content-type']).toMatch(/^multipart\/alternative;/);
+    }
+    const newLink = toNew!.links.find((l) => l.includes('type=email_change'))!;
+    const currentLink = toCurrent!.links.find((l) => l.includes('type=email_change'))!;
+    expect(newLink).not.toBe(currentLink);
+
+    // The first link only counts: GoTrue's message, nothing moved yet.
+    const first = await follow(newLink);
+    expect(`${first.origin}${first.pathname}`).toBe(`${SITE}/edit-profile`);
+    expect(Object.fromEntries(new URLSearchParams(first.hash.slice(1)))).toEqual({
+      message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      sb: '',
+    });
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(await memberEmail(userId)).toBe(email);
+    // A link works once.
+    expect(new URLSearchParams((await follow(newLink)).hash.slice(1)).get('error_code')).toBe('otp_expired');
+
+    // The second signs in with the new address; the database copied it to the member row.
+    const second = new URLSearchParams((await follow(currentLink)).hash.slice(1));
+    expect(second.get('type')).toBe('email_change');
+    const { data: after } = await client().auth.getUser(second.get('access_token')!);
+    expect(after.user?.email).toBe(next);
+    expect(after.user?.new_email).toBeUndefined();
+    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect(await memberEmail(userId)).toBe(next);
+  });
+
+  it('with PKCE: the first link says so in the query too, the second lands with a code only the verifier exchanges', async () => {
+    const email = newEmail('change-pkce');
+    expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    await follow(emailsTo(email)[0]!.links[0]!);
+    const { data: signedIn } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    // Raw HTTP: supabase-js drops its code verifier when updateUser saves the session, so the
+    // browser that asked cannot exchange the code itself; what the server does is the same.
+    const verifier = 'v'.repeat(50);
+    const next = newEmail('change-pkce-to');
+    const put = await fetch(`${stack.url}/auth/v1/user?redirect_to=${encodeURIComponent(`${SITE}/auth/callback`)}`, {
+      method: 'PUT',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${signedIn.session!.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: next, code_challenge: verifier, code_challenge_method: 'plain' }),
+    });
+    expect(put.status).toBe(200);
+    const linkTo = (to: string) => emailsTo(to).find((e) => e.subject === SUBJECT)!.links.find((l) => l.includes('type=email_change'))!;
+    expect(new URL(linkTo(next)).searchParams.get('token')).toMatch(/^pkce_/);
+
+    const first = await follow(linkTo(email));
+    expect(first.searchParams.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect(first.searchParams.get('code')).toBeNull();
+    const second = await follow(linkTo(next));
+    expect(`${second.origin}${second.pathname}`).toBe(`${SITE}/auth/callback`);
+    const exchange = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: second.searchParams.get('code'), code_verifier: verifier }),
+    });
+    expect(exchange.status).toBe(200);
+    expect(((await exchange.json()) as { user: { email: string } }).user.email).toBe(next);
+  });
+
+  it('refuses a malformed or taken address, and a second request within a minute, changing and sending nothing', async () => {
+    const { c, email, userId } = await signedInMember('change-refused');
+    const before = stack.inbox.list().length;
+    expect((await c.auth.updateUser({ email: 'not-an-address' })).error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect((await c.auth.updateUser({ email: 'premium@studio.test' })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
+    expect(stack.inbox.list()).toHaveLength(before);
+
+    const next = newEmail('change-once');
+    expect((await c.auth.updateUser({ email: next })).error).toBeNull();
+    const again = await c.auth.updateUser({ email: newEmail('change-twice'), data: { full_name: 'Not Saved' } });
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    const { data } = await c.auth.getUser();
+    expect(data.user).toMatchObject({ email, new_email: next });
+    expect(data.user?.user_metadata.full_name).toBe('Eve Change');
+    expect(await memberEmail(userId)).toBe(email);
+  });
+});

@@ -27,6 +27,9 @@ export interface StoredUser {
   email_confirmed_at: string | null;
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
+  /** The address a pending email change moves to (GoTrue's new_email), null when none is pending. */
+  email_change: string | null;
+  email_change_sent_at: string | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -51,6 +54,15 @@ export interface AuthDeps {
 /** How an email link signs in: tokens in the fragment (implicit) or an auth code (PKCE). */
 type EmailFlow = { pkce: false } | { pkce: true; challenge: CodeChallenge };
 
+/** What an emailed link does (GoTrue's verification types; also the PKCE flow's authentication method). */
+type EmailAction = 'signup' | 'recovery' | 'email_change';
+
+/** A followed link: signed in as `user`, or the first of an email change's two links (nothing to sign in yet). */
+type ConsumedLink = { user: StoredUser; redirectTo: string | null; type: EmailAction } | { pending: true; redirectTo: string | null };
+
+/** GoTrue's answer to the first of the two links of a secure email change. */
+const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
 /** GoTrue's prefix on email tokens of the PKCE flow (verify answers with ?code= for them). */
 const PKCE_TOKEN_PREFIX = 'pkce_';
 
@@ -74,6 +86,8 @@ export function publicUser(u: StoredUser): Record<string, unknown> {
     confirmation_sent_at: u.confirmation_sent_at ?? undefined,
     confirmed_at: u.email_confirmed_at ?? undefined,
     recovery_sent_at: u.recovery_sent_at ?? undefined,
+    new_email: u.email_change ?? undefined,
+    email_change_sent_at: u.email_change_sent_at ?? undefined,
     last_sign_in_at: u.last_sign_in_at ?? undefined,
     app_metadata: { provider: 'email', providers: ['email'], ...u.raw_app_meta_data },
     user_metadata: { ...identityData, ...u.raw_user_meta_data },
@@ -172,7 +186,7 @@ export class AuthService {
       if (route === 'GET /verify') return await this.verifyLink(res, url);
       if (route === 'POST /verify') return await this.verifyPost(req, res);
       if (route === 'GET /user') return await this.getUser(req, res);
-      if (route === 'PUT /user') return await this.updateUser(req, res);
+      if (route === 'PUT /user') return await this.updateUser(req, res, url);
       if (route === 'POST /logout') return await this.logout(req, res, url);
       if (route === 'POST /recover') return await this.recover(req, res, url);
       if (route === 'GET /settings') return this.send(res, 200, this.settings());
@@ -248,34 +262,44 @@ export class AuthService {
   }
 
   /**
-   * Checks GoTrue's limits on an email of `kind` to `user` (one a minute per user, the project's
-   * hourly budget) and, for the PKCE flow, records the flow state its link will complete.
+   * Checks GoTrue's limits on an email of `action` to `user` (one a minute per user, the project's
+   * hourly budget) before anything is written, so a refused request changes nothing.
    */
-  private async prepareEmail(user: StoredUser, type: 'signup' | 'recovery', flow: EmailFlow): Promise<void> {
-    const wait = secondsUntilResend(type === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at, this.now());
+  private checkEmailLimits(user: StoredUser, action: EmailAction): void {
+    const sentAt = { signup: user.confirmation_sent_at, recovery: user.recovery_sent_at, email_change: user.email_change_sent_at }[action];
+    const wait = secondsUntilResend(sentAt, this.now());
     if (wait > 0) throw authErrors.sentTooRecently(wait);
     if (!this.emailBudget.spend()) throw authErrors.emailRateLimit();
-    if (flow.pkce) {
-      await this.deps.rest.rpc('create_flow_state', {
-        p_user_id: user.id,
-        p_auth_code: randomUUID(),
-        p_code_challenge: flow.challenge.challenge,
-        p_code_challenge_method: flow.challenge.method,
-        p_authentication_method: type,
-      });
-    }
   }
 
-  private async sendEmailLink(user: StoredUser, type: 'signup' | 'recovery', redirectTo: string, flow: EmailFlow): Promise<void> {
-    await this.prepareEmail(user, type, flow);
+  /** For the PKCE flow, records the flow state the email's link will complete. */
+  private async startFlow(user: StoredUser, action: EmailAction, flow: EmailFlow): Promise<void> {
+    if (!flow.pkce) return;
+    await this.deps.rest.rpc('create_flow_state', {
+      p_user_id: user.id,
+      p_auth_code: randomUUID(),
+      p_code_challenge: flow.challenge.challenge,
+      p_code_challenge_method: flow.challenge.method,
+      p_authentication_method: action,
+    });
+  }
+
+  /** Stores a one-time token of `tokenType` (its hash) and returns the /verify link that spends it. */
+  private async issueLink(user: StoredUser, tokenType: string, action: EmailAction, redirectTo: string, flow: EmailFlow): Promise<string> {
     const token = `${flow.pkce ? PKCE_TOKEN_PREFIX : ''}${randomToken()}`;
     await this.deps.rest.rpc('issue_email_token', {
       p_user_id: user.id,
-      p_type: type,
+      p_type: tokenType,
       p_token_hash: sha256(token),
       p_redirect_to: redirectTo,
     });
-    const link = `${this.deps.apiUrl()}/auth/v1/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+    return `${this.deps.apiUrl()}/auth/v1/verify?token=${token}&type=${action}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  }
+
+  private async sendEmailLink(user: StoredUser, type: 'signup' | 'recovery', redirectTo: string, flow: EmailFlow): Promise<void> {
+    this.checkEmailLimits(user, type);
+    await this.startFlow(user, type, flow);
+    const link = await this.issueLink(user, type, type, redirectTo, flow);
     const vars = { confirmationUrl: link, email: user.email, siteUrl: this.deps.siteUrl };
     if (type === 'signup') {
       await this.updateStoredUser(user.id, { p_confirmation_sent: true });
@@ -284,6 +308,28 @@ export class AuthService {
       await this.updateStoredUser(user.id, { p_recovery_sent: true });
       await this.deps.mailer.send('recovery', user.email, vars);
     }
+  }
+
+  /**
+   * GoTrue's sendEmailChange: the address changes only once its links are followed: the one sent
+   * to the new address and, with secure email change, the one sent to the current address too
+   * (both with the email_change template). A new request replaces a pending one.
+   */
+  private async sendEmailChange(user: StoredUser, newEmail: string, redirectTo: string, flow: EmailFlow): Promise<StoredUser> {
+    await this.startFlow(user, 'email_change', flow);
+    const halves = [{ tokenType: 'email_change_new', to: newEmail }];
+    if (this.deps.config.secureEmailChange) halves.push({ tokenType: 'email_change_current', to: user.email });
+    const links = [];
+    for (const half of halves) links.push({ to: half.to, link: await this.issueLink(user, half.tokenType, 'email_change', redirectTo, flow) });
+    const pending = await this.deps.rest.rpc<StoredUser | null>('request_email_change', {
+      p_user_id: user.id,
+      p_new_email: newEmail,
+      p_now: new Date(this.now()).toISOString(),
+    });
+    for (const { to, link } of links) {
+      await this.deps.mailer.send('email_change', to, { confirmationUrl: link, email: user.email, newEmail, siteUrl: this.deps.siteUrl });
+    }
+    return pending ?? user;
   }
 
   // --- sessions ------------------------------------------------------------------------------
@@ -431,7 +477,7 @@ export class AuthService {
       user_id: string;
       code_challenge: string;
       code_challenge_method: CodeChallenge['method'];
-      authentication_method: 'signup' | 'recovery';
+      authentication_method: EmailAction;
       auth_code_issued_at: string | null;
     } | null>('flow_state_by_code', { p_auth_code: authCode });
     if (!flow?.auth_code_issued_at) throw authErrors.flowStateNotFound();
@@ -446,22 +492,31 @@ export class AuthService {
     return this.newSession(user, flow.authentication_method === 'recovery' ? 'recovery' : 'otp');
   }
 
-  /** Confirms an emailed token; returns the session and where to send the browser. */
-  private async consumeEmailToken(tokenHash: string, type: string) {
+  /** Spends an emailed token: the user it signs in (address confirmed), or an email change's first link. */
+  private async consumeEmailToken(tokenHash: string, type: string): Promise<ConsumedLink> {
     const consumed = await this.deps.rest.rpc<{ user_id: string; redirect_to: string | null; type: string } | null>(
       'consume_email_token',
       { p_token_hash: tokenHash, p_type: type, p_max_age_seconds: EMAIL_LINK_TTL_SECONDS },
     );
     if (!consumed) throw authErrors.otpExpired();
+    if (consumed.type.startsWith('email_change')) {
+      const outcome = await this.deps.rest.rpc<{ status: 'pending' | 'changed' | 'email_exists'; user?: StoredUser } | null>('confirm_email_change', {
+        p_user_id: consumed.user_id,
+        p_secure: this.deps.config.secureEmailChange,
+      });
+      if (!outcome) throw authErrors.otpExpired();
+      if (outcome.status === 'email_exists') throw authErrors.emailExists();
+      if (outcome.status === 'pending') return { pending: true, redirectTo: consumed.redirect_to };
+      return { user: outcome.user!, redirectTo: consumed.redirect_to, type: 'email_change' };
+    }
     // Following either link proves the address.
     const user = await this.updateStoredUser(consumed.user_id, { p_confirm: true });
     if (!user) throw authErrors.otpExpired();
-    return { user, redirectTo: consumed.redirect_to, type: consumed.type as 'signup' | 'recovery' };
+    return { user, redirectTo: consumed.redirect_to, type: consumed.type as EmailAction };
   }
 
-  private async sessionFromEmailToken(tokenHash: string, type: string) {
-    const { user, redirectTo, type: consumedType } = await this.consumeEmailToken(tokenHash, type);
-    return { session: await this.newSession(user, consumedType === 'recovery' ? 'recovery' : 'otp'), redirectTo };
+  private linkSession(link: Extract<ConsumedLink, { user: StoredUser }>) {
+    return this.newSession(link.user, link.type === 'recovery' ? 'recovery' : 'otp');
   }
 
   /**
@@ -478,15 +533,22 @@ export class AuthService {
     const requested = this.safeRedirect(url.searchParams.get('redirect_to'), fallback);
     let location: URL;
     try {
-      if (pkce) {
-        const { user, redirectTo, type: consumedType } = await this.consumeEmailToken(sha256(token), type);
-        const code = await this.deps.rest.rpc<string | null>('issue_auth_code', { p_user_id: user.id, p_authentication_method: consumedType });
+      const link = await this.consumeEmailToken(sha256(token), type);
+      location = new URL(this.safeRedirect(link.redirectTo, requested));
+      if ('pending' in link) {
+        // The first of an email change's two links: nothing to sign in yet, only GoTrue's message.
+        if (pkce) location.searchParams.set('message', SINGLE_CONFIRMATION);
+        location.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
+      } else if (pkce) {
+        const code = await this.deps.rest.rpc<string | null>('issue_auth_code', {
+          p_user_id: link.user.id,
+          p_authentication_method: link.type,
+          p_now: new Date(this.now()).toISOString(),
+        });
         if (!code) throw authErrors.flowStateNotFound();
-        location = new URL(this.safeRedirect(redirectTo, requested));
         location.searchParams.set('code', code);
       } else {
-        const { session, redirectTo } = await this.sessionFromEmailToken(sha256(token), type);
-        location = new URL(this.safeRedirect(redirectTo, requested));
+        const session = await this.linkSession(link);
         location.hash = new URLSearchParams({
           access_token: session.access_token,
           expires_at: String(session.expires_at),
@@ -511,8 +573,9 @@ export class AuthService {
     const body = await readJson(req);
     const type = typeof body.type === 'string' ? body.type : 'signup';
     const raw = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
-    const { session } = await this.sessionFromEmailToken(sha256(raw), type);
-    this.send(res, 200, session);
+    const link = await this.consumeEmailToken(sha256(raw), type);
+    if ('pending' in link) return this.send(res, 200, { msg: SINGLE_CONFIRMATION, code: '200' });
+    this.send(res, 200, await this.linkSession(link));
   }
 
   private async getUser(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -520,9 +583,21 @@ export class AuthService {
     this.send(res, 200, publicUser(user));
   }
 
-  private async updateUser(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The new address a PUT /user asks for (null: none, or the current one), refused as GoTrue refuses it. */
+  private async requestedEmail(body: Record<string, unknown>, user: StoredUser): Promise<string | null> {
+    if (typeof body.email !== 'string' || body.email.trim() === '') return null;
+    const email = body.email.trim().toLowerCase();
+    if (!EMAIL_RE.test(email)) throw authErrors.invalidEmail();
+    if (email === user.email) return null;
+    const holder = await this.userByEmail(email);
+    if (holder && holder.id !== user.id) throw authErrors.emailExists();
+    return email;
+  }
+
+  private async updateUser(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { user } = await this.requireUser(req);
     const body = await readJson(req);
+    const newEmail = await this.requestedEmail(body, user);
     const patch: Record<string, unknown> = {};
     if (body.password !== undefined && body.password !== null) {
       const password = this.checkPassword(body.password);
@@ -532,8 +607,13 @@ export class AuthService {
       patch.p_password_hash = await bcrypt.hash(password, BCRYPT_COST);
     }
     if (body.data && typeof body.data === 'object') patch.p_user_metadata = body.data;
-    const updated = Object.keys(patch).length ? await this.updateStoredUser(user.id, patch) : user;
-    this.send(res, 200, publicUser(updated ?? user));
+    // GoTrue checks the email limits in the same transaction as the other changes: a refusal changes nothing.
+    if (newEmail) this.checkEmailLimits(user, 'email_change');
+    const updated = (Object.keys(patch).length ? await this.updateStoredUser(user.id, patch) : user) ?? user;
+    const answered = newEmail
+      ? await this.sendEmailChange(updated, newEmail, this.safeRedirect(url.searchParams.get('redirect_to'), this.deps.siteUrl), this.emailFlow(body))
+      : updated;
+    this.send(res, 200, publicUser(answered));
   }
 
   private async logout(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -563,9 +643,7 @@ export class AuthService {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!EMAIL_RE.test(email)) throw authErrors.invalidEmail();
     const password = this.checkPassword(body.password);
-    if (await this.userByEmail(email)) {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-    }
+    if (await this.userByEmail(email)) throw authErrors.emailExists();
     const meta = body.user_metadata && typeof body.user_metadata === 'object' ? (body.user_metadata as Record<string, unknown>) : {};
     const user = await this.createUser(email, password, meta, body.email_confirm === true);
     this.send(res, 200, publicUser(user));

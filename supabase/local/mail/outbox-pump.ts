@@ -2,6 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Transporter } from 'nodemailer';
 import { deliverOutbox } from '../../../netlify/lib/email/deliver-outbox';
 import { postgrestOutboxStore } from '../../../netlify/lib/email/outbox-store';
+import type { Database } from '../../../src/lib/database.types';
 
 /** The NOTIFY channel the outbox's insert trigger uses (payload: the row id). */
 export const OUTBOX_CHANNEL = 'notification_outbox';
@@ -62,7 +63,7 @@ export class OutboxPump {
       this.again = false;
       const url = this.options.postgrestUrl();
       if (!url) return;
-      const db = new PostgrestClient(url, { headers: { Authorization: `Bearer ${this.options.serviceRoleKey}` } });
+      const db = new PostgrestClient<Database>(url, { headers: { Authorization: `Bearer ${this.options.serviceRoleKey}` } });
       try {
         await deliverOutbox({
           store: postgrestOutboxStore(db),

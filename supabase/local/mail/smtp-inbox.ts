@@ -56,7 +56,8 @@ export async function startSmtpInbox(inbox: Inbox, options: { port?: number } = 
     },
   });
   const port = await new Promise<number>((resolve, reject) => {
-    server.server.once('error', reject);
+    // SMTPServer re-emits its socket's errors (EADDRINUSE) as its own 'error' event.
+    server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
   });
   return {

@@ -39,7 +39,8 @@ export async function serveApp(log: (line: string) => void = console.log): Promi
   // The Netlify functions run inside the stack's process and build return URLs from SITE_URL.
   process.env.SITE_URL = site.origin;
   try {
-    stack = await loaded.startStack({ port: stackPort, dataDir: 'memory', seed: true, siteUrl: site.origin, quiet: true });
+    // Any free SMTP port: journeys read the inbox over HTTP, and a dev stack may hold the default one.
+    stack = await loaded.startStack({ port: stackPort, smtpPort: 0, dataDir: 'memory', seed: true, siteUrl: site.origin, quiet: true });
   } catch (err) {
     await site.close();
     throw err;

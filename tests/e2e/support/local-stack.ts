@@ -3,13 +3,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './build';
 
-/** An email the local stack "sent" (its dev inbox). */
+/** An email the local stack's SMTP server received (its dev inbox, supabase/local/mail/inbox.ts). */
 export interface InboxEmail {
   to: string;
   subject: string;
+  from?: string;
+  replyTo?: string | null;
   text?: string;
   html?: string;
   links?: string[];
+  /** Lower-cased header names as the message arrived over SMTP, e.g. `content-type`, `message-id`. */
+  headers?: Record<string, string>;
   [key: string]: unknown;
 }
 
@@ -27,6 +31,8 @@ export type StackApi = Pick<LocalStack, 'url' | 'anonKey' | 'serviceRoleKey'> & 
 
 export interface StackOptions {
   port?: number;
+  /** The local SMTP server's port (0: a free one). */
+  smtpPort?: number;
   dataDir?: string;
   seed?: boolean;
   siteUrl?: string;

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
-import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
-/** Composite types come out of the type generator all-nullable; every column of a failed email is set but last_error's type says so. */
-type Row = { [K in keyof Database['public']['CompositeTypes']['undelivered_email']]-?: NonNullable<Database['public']['CompositeTypes']['undelivered_email'][K]> };
+/** Every column of a failed email is set (last_error too, though UndeliveredEmail keeps its type's null). */
+type Row = CompositeRow<'undelivered_email'>;
 
 /** An email the sender gave up on after its last attempt (decision 0008). */
 export type UndeliveredEmail = {
