@@ -74,7 +74,7 @@ describe('Members Management: plans', () => {
       }),
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Put Paul Payg on a plan' }));
+    await user.click(await screen.findByRole('button', { name: 'Put on plan: Paul Payg' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Put Paul Payg on a plan' }));
     const price = dialog.getByRole('spinbutton', { name: /Monthly price/ });
     await user.clear(price);
@@ -98,14 +98,14 @@ describe('Members Management: plans', () => {
     ];
     server.use(rpc('admin_put_on_plan', () => answers.shift()!()));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Put Priya Premium on a plan' }));
+    await user.click(await screen.findByRole('button', { name: 'Put on plan: Priya Premium' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Put Priya Premium on a plan' }));
     await user.clear(dialog.getByRole('spinbutton', { name: /Monthly price/ }));
     await user.type(dialog.getByRole('spinbutton', { name: /Monthly price/ }), '70');
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
     expect(await screen.findByText('Priya Premium moves to Standard at £70.00/month on 4 March 2030, when their paid month ends.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Put Sam Standard on a plan' }));
+    await user.click(screen.getByRole('button', { name: 'Put on plan: Sam Standard' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Put Sam Standard on a plan' }));
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
     expect(await screen.findByText('This member’s last renewal failed: once they update their card you can change their plan.')).toBeInTheDocument();

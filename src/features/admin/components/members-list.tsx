@@ -108,7 +108,7 @@ export function MembersList() {
                       <button
                         type="button"
                         onClick={() => setPuttingOnPlan(m)}
-                        aria-label={`Put ${m.name || m.email} on a plan`}
+                        aria-label={`Put on plan: ${m.name || m.email}`}
                         className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                       >
                         Put on plan
