@@ -5,6 +5,17 @@
  */
 export const PRERENDERED_ROUTES = ['/', '/membership', '/schedule', '/signin', '/free-trial', '/admin/login'] as const;
 
+/**
+ * Pages read before they are used: their JavaScript starts loading once the page has loaded (hero
+ * included), or at the visitor's first touch or key, so it never competes with the first paint.
+ * Only the home page: a control pressed before hydration does nothing, and /membership's Contact Us
+ * and the sign-in forms are used at once (measured: / then matches its static copy's LCP).
+ */
+export const HYDRATE_AFTER_LOAD: readonly string[] = ['/'];
+
+/** The small classic script that starts the app after `load` (an inline script would break the CSP). */
+export const HYDRATE_LOADER = 'hydrate-after-load.js';
+
 /** The empty SPA shell every other path falls back to (netlify.toml and public/_redirects). */
 export const SPA_SHELL = 'app-shell.html';
 

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
+import { HYDRATE_AFTER_LOAD, HYDRATE_LOADER, PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -22,6 +22,37 @@ const root = resolve(import.meta.dirname, '..');
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
 /** Resource hints React renders ahead of the tree (e.g. the hero image's preload); they belong in <head>. */
 const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/** Starts the app's entry module once the page has loaded or the visitor reaches for a control (a classic script: it can read its own tag). */
+const LOADER_SOURCE = `(function () {
+  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', function () { setTimeout(start, 0); }, { once: true });
+  // A visitor reaching for a control starts the app at once.
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    window.addEventListener(type, start, { once: true, passive: true, capture: true });
+  });
+})();
+`;
+
+/** A page whose app starts after `load`: the entry script and its preloads become the loader. */
+export function hydrateAfterLoad(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('the page has no module entry script');
+  return html.replace(MODULE_PRELOADS, '').replace(ENTRY_SCRIPT, () => `<script defer src="/${HYDRATE_LOADER}" data-entry="${entry}"></script>`);
+}
 
 export function pageHtml(shell: string, rendered: string, css: string): string {
   const hints = LEADING_HINTS.exec(rendered)?.[0] ?? '';
@@ -53,8 +84,10 @@ export async function prerender(dist: string, serverDir: string, log: (line: str
   if (!cssHref) throw new Error('dist/index.html links no stylesheet');
   const css = readFileSync(join(dist, cssHref), 'utf8');
   copyFileSync(shellFile, join(dist, SPA_SHELL));
+  writeFileSync(join(dist, HYDRATE_LOADER), LOADER_SOURCE);
   for (const route of PRERENDERED_ROUTES) {
-    const html = pageHtml(shell, await render(route), css);
+    const page = pageHtml(shell, await render(route), css);
+    const html = HYDRATE_AFTER_LOAD.includes(route) ? hydrateAfterLoad(page) : page;
     if (html.includes('Unexpected Application Error')) throw new Error(`${route} rendered the router's error screen`);
     const file = join(dist, prerenderedFile(route));
     mkdirSync(dirname(file), { recursive: true });
