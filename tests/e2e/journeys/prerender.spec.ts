@@ -21,6 +21,8 @@ test.describe('prerendered public pages', () => {
         await expect(bare.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
         // The site's header too (the admin sign-in has its own frame).
         if (route !== '/admin/login') await expect(bare.getByRole('link', { name: 'Finer Fitness' }).first(), 'the header is in the HTML').toBeVisible();
+        // A form sent before the app starts goes by POST: never credentials in a URL.
+        expect(await bare.locator('form:not([method="post"])').count(), 'a form that would submit by GET').toBe(0);
         // The stylesheet is inline: nothing blocks the first paint.
         expect(await bare.locator('link[rel="stylesheet"]').count(), 'a render-blocking stylesheet').toBe(0);
       } finally {

@@ -33,7 +33,7 @@ export function AdminSignInForm({ onForgot }: { onForgot: () => void }) {
   const refusal = signIn.error ? (signIn.error instanceof AdminSignInError ? signIn.error.message : ADMIN_MESSAGES.loginFailed) : null;
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
       <TextField label="Email" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
       {refusal && (
@@ -69,7 +69,7 @@ export function AdminResetForm({ onBack }: { onBack: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
       <TextField label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
       <Button type="submit" loading={sendReset.isPending} className="w-full">
         {sendReset.isPending ? 'Sending...' : 'Send Reset Link'}

@@ -41,7 +41,7 @@ export function CredentialsForm({ kind, label, initialEmail = '', submitLabel, b
   });
 
   return (
-    <form aria-label={label} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form aria-label={label} method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       {withName && (
         <TextField label="Full Name" autoComplete="name" required={kind === 'trial'} optional={kind !== 'trial'} error={errors.fullName?.message} {...register('fullName')} />
       )}

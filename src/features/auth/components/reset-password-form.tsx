@@ -24,7 +24,7 @@ export function ResetPasswordForm({ initialEmail, onBack }: { initialEmail: stri
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <p className="text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" className="w-full" loading={sendReset.isPending}>

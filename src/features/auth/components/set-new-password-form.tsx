@@ -6,7 +6,7 @@ import { PasswordField } from './password-field';
 export function SetNewPasswordForm({ onDone }: { onDone: () => void }) {
   const { register, submit, error, pending } = useNewPasswordForm(onDone);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <PasswordField label="New Password" autoComplete="new-password" {...register('password')} />
       <PasswordField label="Confirm New Password" autoComplete="new-password" showHint={false} {...register('confirm')} />
       {error && (
