@@ -5,20 +5,21 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { routes } from './app/router';
+import { AppRoutes } from './app/app-routes';
+import { loadRouteModules } from './app/router';
 
 export async function render(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`${url}: the router answered ${context.status}, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const location = new URL(url, 'http://prerender.local');
+  // The screens load first, as in the browser before hydrating: a suspended screen would render its fallback.
+  await loadRouteModules(location);
   return renderToString(
     <StrictMode>
       <AppProvider>
-        {/* No hydration data script: the CSP allows no inline script, and no route has a loader. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={location.pathname + location.search}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
   );

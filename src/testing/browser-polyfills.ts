@@ -33,3 +33,8 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     dispatchEvent: () => false,
   });
 }
+
+/** jsdom does not lay pages out, so it cannot scroll; the router scrolls a new page to its top. */
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => undefined;
+}

@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { routes as appRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/app-routes';
 import { queryConfig } from '@/lib/react-query';
 
 /** The app's cache settings, without retries (a test's refused request must show its error at once). */
@@ -13,17 +13,45 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/** What a test reads and does to the router: where the app is, and going somewhere as a link would. */
+export interface TestRouter {
+  readonly state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+function RouterSpy({ onChange }: { onChange: (location: Location, navigate: NavigateFunction) => void }) {
+  onChange(useLocation(), useNavigate());
+  return null;
+}
+
 /**
  * Renders the real app (providers + router) at a URL, as a person would arrive there.
  * Pass `routes` to render a single screen inside the providers instead of the whole tree.
  * Each render gets an empty query cache unless `queryClient` is given (to test revisits).
  */
 export function renderApp(url = '/', options: { routes?: RouteObject[]; queryClient?: QueryClient } = {}) {
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [url] });
+  let location: Location | undefined;
+  let navigateTo: NavigateFunction | undefined;
+  const router: TestRouter = {
+    get state() {
+      return { location: location! };
+    },
+    navigate: async (to) => {
+      await navigateTo!(to);
+    },
+  };
   const queryClient = options.queryClient ?? createTestQueryClient();
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes routes={options.routes} />
+        <RouterSpy
+          onChange={(at, navigate) => {
+            location = at;
+            navigateTo = navigate;
+          }}
+        />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...result, router, queryClient };

@@ -1,14 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/** The router's error screen (spec section 2): "Unexpected Application Error!" with the error text. */
-export function ErrorPage() {
-  const error = useRouteError();
+/** The app's error screen (spec section 2): "Unexpected Application Error!" with the error text. */
+export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-2xl font-bold text-red-700">Unexpected Application Error!</h1>

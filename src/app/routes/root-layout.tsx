@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { SiteHeader } from '@/components/layout/site-header';
 import { MemberNav } from '@/components/layout/member-nav';
@@ -11,7 +11,6 @@ import { useAuth } from '@/lib/auth/auth-context';
  * the public header, signed-in members the member top navigation (spec section 2).
  */
 export function RootLayout() {
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const { loading, session, user, member, signOut } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -48,11 +47,10 @@ export function RootLayout() {
       ) : (
         <SiteHeader authPending={loading} />
       )}
-      <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }
