@@ -7,11 +7,12 @@ export const PRERENDERED_ROUTES = ['/', '/membership', '/schedule', '/signin', '
 
 /**
  * Pages read before they are used: their JavaScript starts loading once the page has loaded (hero
- * included), or at the visitor's first touch or key, so it never competes with the first paint.
- * Only the home page: a control pressed before hydration does nothing, and /membership's Contact Us
- * and the sign-in forms are used at once (measured: / then matches its static copy's LCP).
+ * included), or at the visitor's first touch or key, so it never competes with the first paint. A
+ * button pressed before then is pressed again once the app is live (src/app/early-clicks.ts).
+ * Not the sign-in pages (their forms are typed into at once) nor /schedule (its classes are
+ * fetched by the app).
  */
-export const HYDRATE_AFTER_LOAD: readonly string[] = ['/'];
+export const HYDRATE_AFTER_LOAD: readonly string[] = ['/', '/membership'];
 
 /** The small classic script that starts the app after `load` (an inline script would break the CSP). */
 export const HYDRATE_LOADER = 'hydrate-after-load.js';

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
+import { EARLY_CLICKS_GLOBAL } from '../src/app/early-clicks';
 import { HYDRATE_AFTER_LOAD, HYDRATE_LOADER, PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
 
 const root = resolve(import.meta.dirname, '..');
@@ -26,9 +27,14 @@ const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 
-/** Starts the app's entry module once the page has loaded or the visitor reaches for a control (a classic script: it can read its own tag). */
+/**
+ * Starts the app's entry module once the page has loaded or the visitor reaches for a control (a
+ * classic script: it can read its own tag). A button pressed before the app is live is held and
+ * pressed again by the app once it has hydrated (src/app/early-clicks.ts); links work natively.
+ */
 const LOADER_SOURCE = `(function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var early = (window.${EARLY_CLICKS_GLOBAL} = { targets: [], hydrated: false });
   var started = false;
   function start() {
     if (started) return;
@@ -44,6 +50,14 @@ const LOADER_SOURCE = `(function () {
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     window.addEventListener(type, start, { once: true, passive: true, capture: true });
   });
+  document.addEventListener('click', function (event) {
+    if (early.hydrated) return;
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    early.targets = [button];
+    start();
+  }, true);
 })();
 `;
 

@@ -1,5 +1,6 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router-dom';
+import { AfterHydration } from './after-hydration';
 import { routes } from './router';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { RouteFallback } from './routes/route-fallback';
@@ -24,7 +25,11 @@ export function AppRoutes({ routes: tree = routes }: { routes?: RouteObject[] })
   const screens = useRoutes(tree);
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={<RouteFallback />}>{screens}</Suspense>
+      <Suspense fallback={<RouteFallback />}>
+        {screens}
+        {/* Inside the boundary: React hydrates a Suspense boundary's content after the shell around it. */}
+        <AfterHydration />
+      </Suspense>
       <ScrollToTopOnNavigate />
     </RouteErrorBoundary>
   );

@@ -34,6 +34,21 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  test('a button pressed before the app has started works once it has (/membership, Contact Us)', async ({ page }) => {
+    // /membership starts its app after `load`: hold the app's code so the press surely comes first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/membership');
+    await page.getByRole('button', { name: 'Contact Us' }).last().click();
+    await expect(page.getByRole('dialog', { name: 'Contact Us' }), 'nothing answers before the app is live').toBeHidden();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
+  });
+
   test('a member route is not prerendered: the shell renders it in the browser', async ({ page }) => {
     const response = await page.request.get('/dashboard');
     expect(await response.text(), 'the SPA shell has an empty root').toContain('<div id="root"></div>');
