@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOADER_CSP_HASH } from './hydrate-loader';
 import { headersForPath, parseCsp, readNetlifyHeaderRules } from './netlify-headers';
 
 const rules = readNetlifyHeaderRules();
@@ -18,8 +19,10 @@ describe("netlify.toml's security headers", () => {
     }
   });
 
-  it('runs only its own scripts and talks only to itself and the Supabase project', () => {
-    expect(csp['script-src']).toEqual(["'self'"]);
+  it('runs only its own scripts (and the prerendered pages’ inline loader, by its hash) and talks only to itself and the Supabase project', () => {
+    // A change to scripts/hydrate-loader.ts changes its hash: netlify.toml must follow, or the
+    // deployed CSP blocks the loader and those pages never start their app.
+    expect(csp['script-src']).toEqual(["'self'", LOADER_CSP_HASH]);
     expect(csp['connect-src']).toEqual(["'self'", 'https://*.supabase.co', 'wss://*.supabase.co']);
     expect(csp['img-src']).toContain('https://*.supabase.co');
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -36,6 +39,6 @@ describe("netlify.toml's security headers", () => {
     const local = parseCsp(headersForPath(rules, '/', { supabaseOrigin: 'http://127.0.0.1:54321/' })['Content-Security-Policy']!);
     expect(local['connect-src']).toEqual(["'self'", 'http://127.0.0.1:54321', 'ws://127.0.0.1:54321']);
     expect(local['img-src']).toContain('http://127.0.0.1:54321');
-    expect(local['script-src']).toEqual(["'self'"]);
+    expect(local['script-src']).toEqual(["'self'", LOADER_CSP_HASH]);
   });
 });

@@ -9,13 +9,11 @@ export const PRERENDERED_ROUTES = ['/', '/membership', '/schedule', '/signin', '
  * Pages read before they are used: their JavaScript starts loading once the page has loaded (hero
  * included), or at the visitor's first touch or key, so it never competes with the first paint. A
  * button pressed before then is pressed again once the app is live (src/app/early-clicks.ts).
- * Not the sign-in pages (their forms are typed into at once) nor /schedule (its classes are
- * fetched by the app).
+ * /schedule too: its heading is its largest paint, and its classes follow as soon as the app
+ * starts. Not the sign-in pages: their forms are typed into at once.
  */
-export const HYDRATE_AFTER_LOAD: readonly string[] = ['/', '/membership'];
+export const HYDRATE_AFTER_LOAD: readonly string[] = ['/', '/membership', '/schedule'];
 
-/** The small classic script that starts the app after `load` (an inline script would break the CSP). */
-export const HYDRATE_LOADER = 'hydrate-after-load.js';
 
 /** The empty SPA shell every other path falls back to (netlify.toml and public/_redirects). */
 export const SPA_SHELL = 'app-shell.html';

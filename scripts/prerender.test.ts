@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOADER_SOURCE } from './hydrate-loader';
 import { hydrateAfterLoad, pageHtml, staticCopy } from './prerender';
 
 const SHELL = `<!doctype html><html><head><title>t</title>
@@ -20,9 +21,9 @@ describe('prerendered pages', () => {
     expect(() => pageHtml('<html><head></head><body></body></html>', '<p/>', '')).toThrow(/empty <div id="root">/);
   });
 
-  it('starts a page’s app after load through the loader, without module preloads', () => {
+  it('starts a page’s app after its first paint through the inline loader, without module preloads', () => {
     const html = hydrateAfterLoad(pageHtml(SHELL, '<p>x</p>', ''));
-    expect(html).toContain('<script defer src="/hydrate-after-load.js" data-entry="/assets/index-abc.js"></script>');
+    expect(html).toContain(`<script data-entry="/assets/index-abc.js">${LOADER_SOURCE}</script>`);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('type="module"');
   });

@@ -14,8 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { EARLY_CLICKS_GLOBAL } from '../src/app/early-clicks';
-import { HYDRATE_AFTER_LOAD, HYDRATE_LOADER, PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
+import { LOADER_SOURCE } from './hydrate-loader';
+import { HYDRATE_AFTER_LOAD, PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -28,44 +28,14 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /**
- * Starts the app's entry module once the page has loaded or the visitor reaches for a control (a
- * classic script: it can read its own tag). A button pressed before the app is live is held and
- * pressed again by the app once it has hydrated (src/app/early-clicks.ts); links work natively.
+ * A page whose app starts after its first paint: the entry script and its preloads become the
+ * loader, inline (a request of its own would sit on the way to the first paint; netlify.toml's
+ * CSP allows exactly this script by its hash).
  */
-const LOADER_SOURCE = `(function () {
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
-  var early = (window.${EARLY_CLICKS_GLOBAL} = { targets: [], hydrated: false });
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.src = entry;
-    document.head.appendChild(script);
-  }
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', function () { setTimeout(start, 0); }, { once: true });
-  // A visitor reaching for a control starts the app at once.
-  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
-    window.addEventListener(type, start, { once: true, passive: true, capture: true });
-  });
-  document.addEventListener('click', function (event) {
-    if (early.hydrated) return;
-    var button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || button.disabled) return;
-    event.preventDefault();
-    early.targets = [button];
-    start();
-  }, true);
-})();
-`;
-
-/** A page whose app starts after `load`: the entry script and its preloads become the loader. */
 export function hydrateAfterLoad(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('the page has no module entry script');
-  return html.replace(MODULE_PRELOADS, '').replace(ENTRY_SCRIPT, () => `<script defer src="/${HYDRATE_LOADER}" data-entry="${entry}"></script>`);
+  return html.replace(MODULE_PRELOADS, '').replace(ENTRY_SCRIPT, () => `<script data-entry="${entry}">${LOADER_SOURCE}</script>`);
 }
 
 export function pageHtml(shell: string, rendered: string, css: string): string {
@@ -98,7 +68,6 @@ export async function prerender(dist: string, serverDir: string, log: (line: str
   if (!cssHref) throw new Error('dist/index.html links no stylesheet');
   const css = readFileSync(join(dist, cssHref), 'utf8');
   copyFileSync(shellFile, join(dist, SPA_SHELL));
-  writeFileSync(join(dist, HYDRATE_LOADER), LOADER_SOURCE);
   for (const route of PRERENDERED_ROUTES) {
     const page = pageHtml(shell, await render(route), css);
     const html = HYDRATE_AFTER_LOAD.includes(route) ? hydrateAfterLoad(page) : page;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
@@ -21,5 +21,7 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-if (prerendered) hydrateRoot(container, app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page (the page is already on screen; a press meanwhile is replayed).
+if (prerendered) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { EARLY_CLICKS_GLOBAL } from '../src/app/early-clicks';
+
+/**
+ * Starts the app's entry module once the page has loaded or the visitor reaches for a control (a
+ * classic script: it can read its own tag). A button pressed before the app is live is held and
+ * pressed again by the app once it has hydrated (src/app/early-clicks.ts); links work natively.
+ */
+export const LOADER_SOURCE = `(function () {
+  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var early = (window.${EARLY_CLICKS_GLOBAL} = { targets: [], hydrated: false });
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // After load, the first contentful paint, and the images in view decoded and painted: the
+  // app's code must not compete with the page's largest paint (measured: fetched earlier, it did).
+  var loaded = document.readyState === 'complete';
+  var painted = false;
+  function startAfterPaint() {
+    if (!loaded || !painted) return;
+    var inView = Array.prototype.filter.call(document.images, function (img) {
+      return img.complete && img.getBoundingClientRect().top < window.innerHeight;
+    });
+    Promise.all(inView.map(function (img) { return img.decode().catch(function () {}); })).then(function () {
+      requestAnimationFrame(function () { setTimeout(start, 0); });
+    });
+  }
+  window.addEventListener('load', function () { loaded = true; startAfterPaint(); }, { once: true });
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      painted = true;
+      startAfterPaint();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    painted = true; // no paint timing in this browser: load alone decides
+    startAfterPaint();
+  }
+  // A visitor reaching for a control starts the app at once.
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    window.addEventListener(type, start, { once: true, passive: true, capture: true });
+  });
+  document.addEventListener('click', function (event) {
+    if (early.hydrated) return;
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    early.targets = [button];
+    start();
+  }, true);
+})();
+`;
+
+/** The CSP source that allows the loader inline (netlify.toml script-src; a test keeps them equal). */
+export const LOADER_CSP_HASH = `'sha256-${createHash('sha256').update(LOADER_SOURCE).digest('base64')}'`;
