@@ -59,7 +59,16 @@ export async function measureLighthouse(report: Report, origin: string, budgets:
       const failing = Object.values(lhr.categories)
         .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
         .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'metricSavings');
-      if (process.env.BENCH_VERBOSE) for (const a of failing) console.log(`    ${path}: ${a!.id} (${a!.score}) ${a!.title}`);
+      if (process.env.BENCH_VERBOSE) {
+        for (const a of failing) console.log(`    ${path}: ${a!.id} (${a!.score}) ${a!.title}`);
+        // What the simulation started from: the figures observed on this machine, and the LCP element.
+        const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+        const pick = ['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedLoad', 'firstContentfulPaint', 'largestContentfulPaint', 'totalBlockingTime', 'speedIndex', 'interactive'];
+        console.log(`    ${path}: ${pick.map((k) => `${k} ${Math.round(observed[k] ?? NaN)}`).join(' · ')}`);
+        const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number }[] } | undefined)?.items ?? [];
+        for (const r of requests) console.log(`      ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${Math.round(r.transferSize / 1024)} KB ${r.url.replace(origin, '')}`.slice(0, 140));
+        console.log(`    ${path}: LCP element ${JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 400)}`);
+      }
 
       // The same page without its scripts, measured in this run: how close the page is to static.
       if (!(PRERENDERED_ROUTES as readonly string[]).includes(path)) continue;
