@@ -67,6 +67,8 @@ export async function measureLighthouse(report: Report, origin: string, budgets:
         console.log(`    ${path}: ${pick.map((k) => `${k} ${Math.round(observed[k] ?? NaN)}`).join(' · ')}`);
         const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number }[] } | undefined)?.items ?? [];
         for (const r of requests) console.log(`      ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${Math.round(r.transferSize / 1024)} KB ${r.url.replace(origin, '')}`.slice(0, 140));
+        const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+        for (const t of longTasks) console.log(`      long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url.replace(origin, '')}`);
         console.log(`    ${path}: LCP element ${JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 400)}`);
       }
 

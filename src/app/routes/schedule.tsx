@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -29,6 +30,10 @@ export function ScheduleRoute() {
   // Members' cards follow bookings live; a visitor's page re-reads on focus, without supabase-js's realtime.
   useLiveUpdates(memberId, ready && signedIn);
   const now = useNow(MINUTE);
+  // The cards render in the background, in slices the browser can interrupt: two dozen of them at
+  // once held a phone's main thread for a quarter of a second (Lighthouse TBT).
+  const classes = useDeferredValue(schedule.classes);
+  const firstCardsPending = classes.length === 0 && schedule.classes.length > 0;
 
   function action(cls: ScheduleClass) {
     const bookUrl = paths.book.href(cls.id);
@@ -58,8 +63,8 @@ export function ScheduleRoute() {
       ) : (
         <ClassList
           label="Upcoming classes"
-          status={schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready'}
-          classes={schedule.classes}
+          status={schedule.isPending || firstCardsPending ? 'loading' : schedule.isError ? 'error' : 'ready'}
+          classes={classes}
           onRetry={() => void schedule.refetch()}
           more={<ShowMore query={schedule} />}
           empty={<EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}

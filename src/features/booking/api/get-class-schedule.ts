@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
@@ -119,13 +119,16 @@ export const scheduleClassQueryOptions = (classId: string, viewer: Viewer) =>
 export const scheduleSummaryQueryOptions = (filters: ClassFilters) =>
   queryOptions({ queryKey: queryKeys.classes.list({ ...filters, summary: true }), queryFn: () => getScheduleSummary(filters), placeholderData: keepPreviousData });
 
+const NO_CLASSES: ScheduleClass[] = [];
+
 /** Pages of classes matching `filters` for this viewer; `enabled` waits for the session. */
 export function useClassSchedule(filters: ClassFilters, viewer: Viewer, enabled = true) {
   const query = useInfiniteQuery({ ...classScheduleQueryOptions(filters, viewer), enabled });
   useEffect(() => {
     if (query.isError) toast.error(BOOKING_MESSAGES.classesLoadFailed, { id: BOOKING_MESSAGES.classesLoadFailed });
   }, [query.isError]);
-  const classes = query.data?.pages.flat() ?? [];
+  // One array per result (not per render), so a screen can defer rendering it (useDeferredValue).
+  const classes = useMemo(() => query.data?.pages.flat() ?? NO_CLASSES, [query.data]);
   return { ...query, classes };
 }
 
