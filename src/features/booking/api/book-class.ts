@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
@@ -16,27 +16,30 @@ import { startClassCheckout } from './start-class-checkout';
  * (the Book Now buttons); the form sends the member's choice.
  */
 /** Class ids are uuids; anything else cannot name a class and is never sent. */
-export const classIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+export const classIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+
+/** How a booking is paid for (null: the server decides). */
+export const bookingTypeSchema = z.enum(['paid', 'trial', 'payg']);
 
 export const bookClassInputSchema = z.object({
   classId: classIdSchema,
-  bookingType: z.enum(['paid', 'trial', 'payg']).nullable(),
+  bookingType: z.nullable(bookingTypeSchema),
 });
 export type BookClassInput = z.infer<typeof bookClassInputSchema>;
 
 const tier = z.enum(['trial', 'payg', 'standard', 'premium']);
 const bookClassResultSchema = z.object({
   status: z.enum(['booked', 'payment_required']),
-  booking_id: z.string().nullable(),
+  booking_id: z.nullable(z.string()),
   class_id: z.string(),
-  booking_type: z.enum(['paid', 'trial', 'payg']).nullable(),
-  payment_status: z.enum(['completed', 'pending']).nullable(),
+  booking_type: z.nullable(z.enum(['paid', 'trial', 'payg'])),
+  payment_status: z.nullable(z.enum(['completed', 'pending'])),
   needs_payment: z.boolean(),
-  price_payg: z.coerce.number().nullable(),
-  previous_tier: tier.nullable(),
-  tier: tier.nullable(),
+  price_payg: z.nullable(z.coerce.number()),
+  previous_tier: z.nullable(tier),
+  tier: z.nullable(tier),
   trial_used: z.boolean(),
-  spots_left: z.number().nullable(),
+  spots_left: z.nullable(z.number()),
 });
 export type BookClassResult = z.infer<typeof bookClassResultSchema>;
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { queryKeys } from '@/lib/query-keys';
 import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
@@ -16,7 +16,7 @@ const timestamp = z.string();
 export const scheduleClassSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   duration: z.number(),
   start_time: timestamp,
   trainer: z.string(),
@@ -25,23 +25,23 @@ export const scheduleClassSchema = z.object({
   current_bookings: z.number(),
   spots_left: z.number(),
   is_premium: z.boolean(),
-  unlock_for_standard: z.string().nullable(),
-  price_payg: z.coerce.number().nullable(),
+  unlock_for_standard: z.nullable(z.string()),
+  price_payg: z.nullable(z.coerce.number()),
   bookable: z.boolean(),
-  refusal: z.string().nullable(),
-  unlocks_at: timestamp.nullable(),
-  booking_type: z.enum(['paid', 'trial', 'payg']).nullable(),
-  needs_payment: z.boolean().nullable(),
-  paid_refusal: z.string().nullable(),
-  trial_refusal: z.string().nullable(),
+  refusal: z.nullable(z.string()),
+  unlocks_at: z.nullable(timestamp),
+  booking_type: z.nullable(z.enum(['paid', 'trial', 'payg'])),
+  needs_payment: z.nullable(z.boolean()),
+  paid_refusal: z.nullable(z.string()),
+  trial_refusal: z.nullable(z.string()),
   can_join_waitlist: z.boolean(),
-  waitlist_refusal: z.string().nullable(),
+  waitlist_refusal: z.nullable(z.string()),
   waitlist_closes_at: timestamp,
   late_cancel_from: timestamp,
-  my_booking_id: z.string().nullable(),
-  my_payment_status: z.enum(['completed', 'pending']).nullable(),
-  my_hold_expires_at: timestamp.nullable(),
-  my_waitlist_position: z.number().nullable(),
+  my_booking_id: z.nullable(z.string()),
+  my_payment_status: z.nullable(z.enum(['completed', 'pending'])),
+  my_hold_expires_at: z.nullable(timestamp),
+  my_waitlist_position: z.nullable(z.number()),
   waitlist_size: z.number(),
 });
 export type ScheduleClass = z.infer<typeof scheduleClassSchema>;
@@ -50,7 +50,7 @@ const summarySchema = z.object({
   total_classes: z.number(),
   available_spots: z.number(),
   instructors: z.number(),
-  all_instructors: z.array(z.string()).nullable(),
+  all_instructors: z.nullable(z.array(z.string())),
 });
 export type ScheduleSummary = z.infer<typeof summarySchema>;
 

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 /** The member's usage this month, as book_class counts it (`my_plan_usage`, docs/data-contract.md). */
 const planUsageSchema = z.object({
   month_start: z.string(),
-  allowance: z.number().nullable(),
+  allowance: z.nullable(z.number()),
   used: z.number(),
-  remaining: z.number().nullable(),
+  remaining: z.nullable(z.number()),
   bookings: z.number(),
   late_cancellations: z.number(),
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import { BookingRefused } from './book-class';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 let channelCount = 0;
@@ -10,7 +10,7 @@ export type ChangedBooking = z.infer<typeof changedBookingSchema>;
 
 /** Calls `handle` with the row when it has the expected shape (RLS may send only a key). */
 const parsed =
-  <T,>(schema: z.ZodType<T>, handle: (row: T) => void) =>
+  <T,>(schema: z.ZodMiniType<T>, handle: (row: T) => void) =>
   (payload: { new: unknown }) => {
     const row = schema.safeParse(payload.new);
     if (row.success) handle(row.data);

@@ -10,7 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { formatTimeLeft } from '@/lib/rules/countdown';
-import { bookClassInputSchema, useBookClass, BOOKING_OUTCOME_TOAST } from '../api/book-class';
+import { bookingTypeSchema, useBookClass, BOOKING_OUTCOME_TOAST } from '../api/book-class';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
 import { BOOKING_MESSAGES, bookedMessage } from '../lib/booking-messages';
@@ -22,7 +22,7 @@ import { bookingTypeNote, bookingTypeOptions } from '../lib/booking-type';
 export const REDIRECT_DELAY_MS = 4000;
 
 /** The form's one choice: the request's booking type, which the form requires. */
-const bookingFormSchema = z.object({ bookingType: bookClassInputSchema.shape.bookingType.unwrap() });
+const bookingFormSchema = z.object({ bookingType: z.enum(bookingTypeSchema.options) });
 type BookingForm = z.infer<typeof bookingFormSchema>;
 
 type Props = { cls: ScheduleClass; email: string; usage: PlanUsage | undefined; now: Date };

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { makeScheduleClass } from '@/testing/schedule-mocks';
+import { bookClassInputSchema, classIdSchema } from './book-class';
+import { scheduleClassSchema } from './get-class-schedule';
+
+// The guest path validates with zod/mini (issue 17: 9 KB less than classic zod); it must refuse
+// what classic zod refused.
+describe('booking request and response schemas', () => {
+  it('reads a class row, turning the payg price PostgREST sends as text into a number', () => {
+    const row = { ...makeScheduleClass(), price_payg: '10.00' };
+    expect(scheduleClassSchema.parse(row).price_payg).toBe(10);
+  });
+
+  it('refuses a class row with a missing or ill-typed fact instead of rendering it', () => {
+    const { spots_left: _dropped, ...missing } = makeScheduleClass();
+    expect(() => scheduleClassSchema.parse(missing)).toThrow();
+    expect(() => scheduleClassSchema.parse({ ...makeScheduleClass(), booking_type: 'free' })).toThrow();
+    expect(() => scheduleClassSchema.parse({ ...makeScheduleClass(), is_premium: 'yes' })).toThrow();
+  });
+
+  it('sends only a uuid class id and a known booking type', () => {
+    const id = '0b7e6a9c-3f1d-4c2e-9a5b-8d6f4e2c1a0b';
+    expect(classIdSchema.safeParse(id).success).toBe(true);
+    expect(classIdSchema.safeParse("1' or 1=1").success).toBe(false);
+    expect(bookClassInputSchema.safeParse({ classId: id, bookingType: null }).success).toBe(true);
+    expect(bookClassInputSchema.safeParse({ classId: id, bookingType: 'free' }).success).toBe(false);
+  });
+});
