@@ -3,15 +3,13 @@
  * member) session, and a `members` handler that answers the AuthProvider's lookup by user_id
  * and the admin check by email with that member, and the admin list with `list`.
  */
-import { configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { AUTH_URL, REST_URL, rowsResponse, signInAs } from '@/testing/supabase-mocks';
 
-// The admin screens load lazily behind the guard's round trip; on a busy shared machine the
-// default 1 s for findBy* and 5 s per test are too tight, so these tests allow more.
-configure({ asyncUtilTimeout: 5000 });
+// The admin screens load lazily behind the guard's round trip; on a busy shared machine 5 s per
+// test is too tight, so these tests allow more (findBy* waits 5 s everywhere: setup-tests.ts).
 vi.setConfig({ testTimeout: 30_000 });
 
 export function membersHandler(self: Member | null, list: () => unknown[] = () => []) {
