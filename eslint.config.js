@@ -29,6 +29,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'import-x/no-cycle': 'error',
+      // Toasts go through lib/toast.ts, which loads react-hot-toast with the first one (issue 17).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-hot-toast', message: "Use `toast` from '@/lib/toast'.", allowTypeImports: true }] },
+      ],
       // One-way imports (bulletproof-react): shared code -> features -> app; features never import each other.
       'import-x/no-restricted-paths': [
         'error',
@@ -48,9 +53,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/lib/toast.ts', 'src/components/ui/toaster-host.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'bench/**', 'scripts/**', 'supabase/**', 'netlify/**'],
     rules: {
       'react-refresh/only-export-components': 'off',
+      '@typescript-eslint/no-restricted-imports': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
+import { ToasterHost } from '@/components/ui/toaster-host';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createQueryClient } from '@/lib/react-query';
-import { toasterProps } from '@/lib/toast-options';
 
 /** App-wide providers. Tests pass their own `queryClient` so each render starts with an empty cache. */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -12,7 +11,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        <Toaster {...toasterProps} />
+        <ToasterHost />
       </AuthProvider>
     </QueryClientProvider>
   );

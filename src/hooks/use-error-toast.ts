@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 
 /** Toasts `message` once when a read fails (the toast id keeps a re-render from stacking copies). */
 export function useErrorToast(failed: boolean, message: string) {

@@ -95,7 +95,7 @@ describe('/book', () => {
 
     await user.dblClick(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Class booked successfully!')).toBeInTheDocument();
-    expect(screen.getByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
+    expect(await screen.findByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: cls.id, p_booking_type: 'paid' }]);
     expect(await screen.findByText(/6 \/ 12/)).toBeInTheDocument();
     // One booking, one toast: the form says the outcome in its confirmation.

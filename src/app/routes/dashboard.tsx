@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';

@@ -50,7 +50,7 @@ describe('Calendar feed card', { timeout: 20_000 }, () => {
     expect(await c.findByLabelText('Calendar feed URL')).toHaveValue(feedUrl(NEW));
     expect(calls).toEqual(['rotate']);
     expect(confirm).not.toHaveBeenCalled(); // nothing to lose yet
-    expect(screen.getByText('Your calendar link is ready')).toBeInTheDocument();
+    expect(await screen.findByText('Your calendar link is ready')).toBeInTheDocument();
   });
 
   it('copies the subscribe URL of the site’s origin', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { SiteHeader } from '@/components/layout/site-header';
 import { MemberNav } from '@/components/layout/member-nav';
 import { SiteFooter } from '@/components/layout/site-footer';

@@ -109,7 +109,7 @@ describe('waitlist on Book a Class (/my-schedule)', () => {
     await user.dblClick(join);
     expect(await within(card).findByText('On waitlist: #2 of 2')).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: full.id }]);
-    expect(screen.getByText("You're on the waitlist: #2. We'll email you if a spot opens.")).toBeInTheDocument();
+    expect(await screen.findByText("You're on the waitlist: #2. We'll email you if a spot opens.")).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Leave Waitlist: Spin Full' })).toBeEnabled();
     // "Fully Booked" stays in words next to the place; the place came with the refreshed facts.
     expect(within(card).getByText('Fully Booked')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { newPasswordSchema, PASSWORD_CHANGE_MESSAGES, type NewPassword } from './password-rules';
 import { useUpdatePassword } from './update-password';
 

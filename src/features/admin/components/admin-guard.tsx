@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';

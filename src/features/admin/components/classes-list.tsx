@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

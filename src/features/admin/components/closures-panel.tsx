@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { format, parseISO } from 'date-fns';
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';

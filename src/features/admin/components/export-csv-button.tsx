@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CSV_MIME_TYPE, writeCsv, type CsvColumn } from '@/lib/csv/write-csv';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { controlClasses, Field, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';

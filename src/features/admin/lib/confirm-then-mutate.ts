@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 
 type Mutation<V> = { mutate: (variables: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void };
 

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/auth/auth-context';
 import { ADMIN_MESSAGES } from './messages';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from './auth-card';

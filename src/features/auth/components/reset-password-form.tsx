@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { passwordResetSchema, useSendPasswordReset, type PasswordResetInput } from '../api/send-password-reset';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { useSignIn } from '../api/sign-in';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { paths } from '@/config/paths';

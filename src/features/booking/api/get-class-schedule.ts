@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { z } from 'zod/mini';
 import { queryKeys } from '@/lib/query-keys';
 import { publicRpc } from '@/lib/public-api';

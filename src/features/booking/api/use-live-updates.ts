@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { queryKeys } from '@/lib/query-keys';
 import { promotedMessage } from '../lib/booking-messages';
 import type { ScheduleClass } from './get-class-schedule';

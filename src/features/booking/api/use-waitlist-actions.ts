@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
 import { isBooked } from '../lib/class-facts';
 import { BookingRefused } from './book-class';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { CalendarPlus, CheckCircle2 } from 'lucide-react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { CalendarSync, Copy, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

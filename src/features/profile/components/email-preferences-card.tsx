@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { BellRing } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Camera } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
