@@ -1,36 +1,44 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen, lazyScreenOf } from './lazy-screen';
 import { RootLayout } from './routes/root-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { RequireAuth } from './routes/require-auth';
 import { paths } from '@/config/paths';
+import { loadAppQueryClient } from '@/lib/app-query-client';
 
 /** Nested route paths are relative to their parent: `/schedule` → `schedule`, `/admin/bookings` → `bookings`. */
 const child = (path: string) => path.replace(/^\//, '');
 const adminChild = (path: string) => path.replace(/^\/admin\//, '');
 
+/**
+ * A screen that reads or writes server data: TanStack Query's client loads with it. The home page
+ * has none, so a visitor landing there never downloads the client (issue 17).
+ */
+const dataScreen = (load: () => Promise<ComponentType>) => lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));
+
 // Every screen is a lazy chunk, so a visitor's first page never downloads member or admin code.
 const Home = lazyScreen(() => import('./routes/home').then((m) => m.HomeRoute));
-const Schedule = lazyScreen(() => import('./routes/schedule').then((m) => m.ScheduleRoute));
-const Membership = lazyScreen(() => import('./routes/membership').then((m) => m.MembershipRoute));
-const SignIn = lazyScreen(() => import('./routes/sign-in').then((m) => m.SignInRoute));
-const FreeTrial = lazyScreen(() => import('./routes/free-trial').then((m) => m.FreeTrialRoute));
-const AuthCallback = lazyScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
-const PaymentReturn = lazyScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
-const Book = lazyScreen(() => import('./routes/book').then((m) => m.BookRoute));
-const Dashboard = lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
-const MyBookings = lazyScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
-const MyClasses = lazyScreen(() => import('./routes/my-classes').then((m) => m.MyClassesRoute));
-const MySchedule = lazyScreen(() => import('./routes/my-schedule').then((m) => m.MyScheduleRoute));
-const EditProfile = lazyScreen(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
-const AdminLogin = lazyScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
-const AdminGenerateClasses = lazyScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
-const AdminLayout = lazyScreen(() => import('./routes/admin/layout').then((m) => m.AdminLayoutRoute));
-const AdminClasses = lazyScreen(() => import('./routes/admin/classes').then((m) => m.AdminClassesRoute));
-const AdminBookings = lazyScreen(() => import('./routes/admin/bookings').then((m) => m.AdminBookingsRoute));
-const AdminMembers = lazyScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
-const AdminAnalytics = lazyScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
-const AdminMessages = lazyScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
+const Schedule = dataScreen(() => import('./routes/schedule').then((m) => m.ScheduleRoute));
+const Membership = dataScreen(() => import('./routes/membership').then((m) => m.MembershipRoute));
+const SignIn = dataScreen(() => import('./routes/sign-in').then((m) => m.SignInRoute));
+const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.FreeTrialRoute));
+const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
+const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
+const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
+const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
+const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
+const MyClasses = dataScreen(() => import('./routes/my-classes').then((m) => m.MyClassesRoute));
+const MySchedule = dataScreen(() => import('./routes/my-schedule').then((m) => m.MyScheduleRoute));
+const EditProfile = dataScreen(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
+const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
+const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
+const AdminLayout = dataScreen(() => import('./routes/admin/layout').then((m) => m.AdminLayoutRoute));
+const AdminClasses = dataScreen(() => import('./routes/admin/classes').then((m) => m.AdminClassesRoute));
+const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m) => m.AdminBookingsRoute));
+const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
+const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
+const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route

@@ -1,5 +1,7 @@
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatClassDate, formatClassTime } from './studio-time';
+import { formatClassDate, formatClassDateTime, formatClassTime, formatDayHeading, studioDayKey } from './studio-time';
 
 // vi.stubEnv sets process.env.TZ, which Node applies to Date immediately.
 afterEach(() => {
@@ -15,6 +17,20 @@ describe('studio time formatting', () => {
       expect(formatClassDate('2025-06-01T23:30:00Z')).toBe('Mon, Jun 2');
       expect(formatClassTime('2025-06-01T23:30:00Z')).toBe('12:30 AM');
       expect(formatClassTime('2025-12-01T06:00:00Z')).toBe('6:00 AM');
+      expect(formatDayHeading('2025-06-01T23:30:00Z')).toBe('Monday, Jun 2');
+      expect(studioDayKey('2025-06-01T23:30:00Z')).toBe('2025-06-02');
+      expect(formatClassDateTime('2025-12-01T12:05:00Z')).toBe('Mon, Dec 1 at 12:05 PM');
     }
+  });
+
+  it("agrees with date-fns in London's zone every 45 minutes for a year, across both clock changes", () => {
+    const inLondon = { in: tz('Europe/London') };
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 45 * 60_000) {
+      const expected = [format(t, 'EEE, MMM d', inLondon), format(t, 'h:mm a', inLondon), format(t, 'EEEE, MMM d', inLondon), format(t, 'yyyy-MM-dd', inLondon)];
+      const actual = [formatClassDate(t), formatClassTime(t), formatDayHeading(t), studioDayKey(t)];
+      if (actual.join('|') !== expected.join('|')) mismatches.push(`${new Date(t).toISOString()}: ${actual.join('|')} ≠ ${expected.join('|')}`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });

@@ -1,23 +1,42 @@
-import { format, startOfDay } from 'date-fns';
-import { tz } from '@date-fns/tz';
 import { STUDIO } from '@/config/studio';
 
 /**
  * Dates are stored UTC and shown in the studio's time zone whatever the viewer's machine says.
  * (Which classes fall on today, tomorrow or this week is the server's filter: class_schedule.)
+ *
+ * Formatted with the platform's Intl, one cached formatter per pattern: the timetable formats
+ * every card, and date-fns' `format` with its time zone support is 7 KB gzip a visitor's
+ * /schedule would download for these three patterns (issue 17). The output is assembled from
+ * parts so that it does not depend on the ICU version's spacing (newer ones put a narrow
+ * no-break space before AM), which would make the build-time HTML differ from the browser's.
  */
-const inStudio = tz(STUDIO.timeZone);
-
 type DateInput = Date | string | number;
+type Part = Intl.DateTimeFormatPartTypes;
+
+function studioFormatter(options: Intl.DateTimeFormatOptions) {
+  const formatter = new Intl.DateTimeFormat('en-US', { timeZone: STUDIO.timeZone, ...options });
+  return (value: DateInput): Partial<Record<Part, string>> => {
+    const parts: Partial<Record<Part, string>> = {};
+    for (const { type, value: text } of formatter.formatToParts(new Date(value))) parts[type] = text;
+    return parts;
+  };
+}
+
+const shortDay = studioFormatter({ weekday: 'short', month: 'short', day: 'numeric' });
+const longDay = studioFormatter({ weekday: 'long', month: 'short', day: 'numeric' });
+const clock = studioFormatter({ hour: 'numeric', minute: '2-digit', hour12: true });
+const calendarDay = studioFormatter({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** "Mon, Jan 6" */
 export function formatClassDate(value: DateInput): string {
-  return format(new Date(value), 'EEE, MMM d', { in: inStudio });
+  const p = shortDay(value);
+  return `${p.weekday}, ${p.month} ${p.day}`;
 }
 
 /** "6:00 AM" */
 export function formatClassTime(value: DateInput): string {
-  return format(new Date(value), 'h:mm a', { in: inStudio });
+  const p = clock(value);
+  return `${p.hour}:${p.minute} ${p.dayPeriod?.toUpperCase()}`;
 }
 
 /** "Mon, Jan 6 at 6:00 AM" */
@@ -25,17 +44,14 @@ export function formatClassDateTime(value: DateInput): string {
   return `${formatClassDate(value)} at ${formatClassTime(value)}`;
 }
 
-/** date-fns returns zoned TZDate values; ranges hold plain instants. */
-function plain(value: Date): Date {
-  return new Date(value.getTime());
-}
-
 /** "Monday, Jan 6": a day heading on the timetable. */
 export function formatDayHeading(value: DateInput): string {
-  return format(new Date(value), 'EEEE, MMM d', { in: inStudio });
+  const p = longDay(value);
+  return `${p.weekday}, ${p.month} ${p.day}`;
 }
 
-/** London midnight starting the day of `value`. */
-export function startOfStudioDay(value: DateInput): Date {
-  return plain(startOfDay(new Date(value), { in: inStudio }));
+/** "2025-01-06": the London calendar day of `value`, for grouping classes by day. */
+export function studioDayKey(value: DateInput): string {
+  const p = calendarDay(value);
+  return `${p.year}-${p.month}-${p.day}`;
 }

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { SiteHeader } from '@/components/layout/site-header';
-import { MemberNav } from '@/components/layout/member-nav';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useAuth } from '@/lib/auth/auth-context';
+
+/** Members' navigation: a visitor's page never downloads it. Until it is in, the header shows as while the session is read. */
+const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
 
 /**
  * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
@@ -37,13 +39,15 @@ export function RootLayout() {
         Skip to content
       </a>
       {session ? (
-        <MemberNav
-          name={member?.name}
-          email={member?.email ?? user?.email}
-          photoUrl={member?.profile_image_url}
-          onLogout={() => void logout()}
-          loggingOut={loggingOut}
-        />
+        <Suspense fallback={<SiteHeader authPending />}>
+          <MemberNav
+            name={member?.name}
+            email={member?.email ?? user?.email}
+            photoUrl={member?.profile_image_url}
+            onLogout={() => void logout()}
+            loggingOut={loggingOut}
+          />
+        </Suspense>
       ) : (
         <SiteHeader authPending={loading} />
       )}

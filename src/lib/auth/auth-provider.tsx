@@ -1,20 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
-import type { Member } from '../supabase';
-import { queryKeys } from '../query-keys';
+import { getAppQueryClient, loadAppQueryClient } from '../app-query-client';
 import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
 import { markPasswordRecovery } from './auth-redirect';
-
-async function fetchOwnMember(userId: string): Promise<Member | null> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('members').select('*').eq('user_id', userId).maybeSingle();
-  if (error) throw error;
-  return data;
-}
+import { ownMemberQuery } from './own-member';
+import type { OwnMemberState } from './observe-own-member';
 
 /** The stored session is read once per render; nothing announces its changes (sign-in goes through the client). */
 const subscribeToNothing = () => () => undefined;
@@ -55,22 +49,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const queryClient = useQueryClient();
+  // The page's query client, if a screen has brought it yet (a session brings it below).
+  const contextClient = useContext(QueryClientContext);
+  const queryClient = useCallback(() => (contextClient ? Promise.resolve(contextClient) : loadAppQueryClient()), [contextClient]);
   const userId = session?.user.id ?? null;
-  // The signed-in user's member row, cached per user (so another user's row is never shown).
-  // Loaded here rather than in Supabase's auth callback, which must not await other Supabase calls.
-  const memberQuery = useQuery({
-    queryKey: queryKeys.member.own(userId ?? ''),
-    queryFn: () => fetchOwnMember(userId ?? ''),
-    enabled: userId !== null,
-  });
-  // A failed read counts as no row: the screens cope with a missing member.
-  const member = userId ? (memberQuery.data ?? null) : null;
-  const memberLoading = userId !== null && memberQuery.isPending;
+  const [ownMember, setOwnMember] = useState<OwnMemberState & { userId: string }>();
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    let stop: (() => void) | undefined;
+    void Promise.all([queryClient(), import('./observe-own-member')]).then(([client, { observeOwnMember }]) => {
+      if (active) stop = observeOwnMember(client, userId, (state) => setOwnMember({ ...state, userId }));
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [userId, queryClient]);
+  const current = ownMember?.userId === userId ? ownMember : undefined;
+  const member = userId ? (current?.member ?? null) : null;
+  const memberLoading = userId !== null && !current?.settled;
 
   const refreshMember = useCallback(async () => {
     if (!userId) return null;
-    return queryClient.fetchQuery({ queryKey: queryKeys.member.own(userId), queryFn: () => fetchOwnMember(userId), staleTime: 0 });
+    const client = await queryClient();
+    return client.fetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
   }, [userId, queryClient]);
 
   const signOut = useCallback(async () => {
@@ -78,9 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
     // Everything cached was read as this user: the next one on this browser must not see it.
-    queryClient.clear();
+    (contextClient ?? getAppQueryClient())?.clear();
     if (error) throw error;
-  }, [queryClient]);
+  }, [contextClient]);
 
   const value = useMemo<AuthState>(
     () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut }),

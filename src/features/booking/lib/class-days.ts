@@ -1,4 +1,4 @@
-import { formatDayHeading, startOfStudioDay } from '@/lib/studio-time';
+import { formatDayHeading, studioDayKey } from '@/lib/studio-time';
 
 export type ClassDay<T> = { key: string; heading: string; classes: T[] };
 
@@ -6,7 +6,7 @@ export type ClassDay<T> = { key: string; heading: string; classes: T[] };
 export function groupByDay<T extends { start_time: string }>(classes: T[]): ClassDay<T>[] {
   const days: ClassDay<T>[] = [];
   for (const cls of classes) {
-    const key = startOfStudioDay(cls.start_time).toISOString();
+    const key = studioDayKey(cls.start_time);
     const last = days[days.length - 1];
     if (last?.key === key) last.classes.push(cls);
     else days.push({ key, heading: formatDayHeading(cls.start_time), classes: [cls] });
