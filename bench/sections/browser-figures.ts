@@ -38,6 +38,7 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
       await settle(page);
       let js = 0;
       let css = 0;
+      const listed: string[] = [];
       for (const req of finished) {
         if (!req.url().startsWith(origin)) continue;
         const type = req.resourceType();
@@ -45,7 +46,9 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
         const { responseBodySize } = await req.sizes();
         if (type === 'script') js += responseBodySize;
         else css += responseBodySize;
+        listed.push(`${(responseBodySize / 1024).toFixed(1).padStart(6)} KB ${req.url().slice(origin.length)}`);
       }
+      if (process.env.BENCH_VERBOSE) console.log(`  ${path} (${who}):\n${listed.sort().reverse().join('\n')}`);
       const budget = budgets.bundle[path];
       const landed = new URL(page.url()).pathname;
       const label = `${path} (${who}${landed !== path ? `, landed on ${landed}` : ''})`;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { toast } from '@/lib/toast';
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { queryKeys } from '@/lib/query-keys';
 import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
@@ -12,59 +12,59 @@ import { BOOKING_MESSAGES } from '../lib/booking-messages';
  * filtered on the server across every upcoming class, a page at a time. Screens render these
  * facts; nothing in the browser re-decides a booking rule.
  */
-const timestamp = z.string();
-export const scheduleClassSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.nullable(z.string()),
-  duration: z.number(),
+const timestamp = v.string();
+/** PostgREST sends numeric as a number or, through some paths, as text: read either as a number. */
+const money = v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number());
+export const scheduleClassSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  duration: v.number(),
   start_time: timestamp,
-  trainer: z.string(),
-  type: z.string(),
-  capacity: z.number(),
-  current_bookings: z.number(),
-  spots_left: z.number(),
-  is_premium: z.boolean(),
-  unlock_for_standard: z.nullable(z.string()),
-  price_payg: z.nullable(z.coerce.number()),
-  bookable: z.boolean(),
-  refusal: z.nullable(z.string()),
-  unlocks_at: z.nullable(timestamp),
-  booking_type: z.nullable(z.enum(['paid', 'trial', 'payg'])),
-  needs_payment: z.nullable(z.boolean()),
-  paid_refusal: z.nullable(z.string()),
-  trial_refusal: z.nullable(z.string()),
-  can_join_waitlist: z.boolean(),
-  waitlist_refusal: z.nullable(z.string()),
+  trainer: v.string(),
+  type: v.string(),
+  capacity: v.number(),
+  current_bookings: v.number(),
+  spots_left: v.number(),
+  is_premium: v.boolean(),
+  unlock_for_standard: v.nullable(v.string()),
+  price_payg: v.nullable(money),
+  bookable: v.boolean(),
+  refusal: v.nullable(v.string()),
+  unlocks_at: v.nullable(timestamp),
+  booking_type: v.nullable(v.picklist(['paid', 'trial', 'payg'])),
+  needs_payment: v.nullable(v.boolean()),
+  paid_refusal: v.nullable(v.string()),
+  trial_refusal: v.nullable(v.string()),
+  can_join_waitlist: v.boolean(),
+  waitlist_refusal: v.nullable(v.string()),
   waitlist_closes_at: timestamp,
   late_cancel_from: timestamp,
-  my_booking_id: z.nullable(z.string()),
-  my_payment_status: z.nullable(z.enum(['completed', 'pending'])),
-  my_hold_expires_at: z.nullable(timestamp),
-  my_waitlist_position: z.nullable(z.number()),
-  waitlist_size: z.number(),
+  my_booking_id: v.nullable(v.string()),
+  my_payment_status: v.nullable(v.picklist(['completed', 'pending'])),
+  my_hold_expires_at: v.nullable(timestamp),
+  my_waitlist_position: v.nullable(v.number()),
+  waitlist_size: v.number(),
 });
-export type ScheduleClass = z.infer<typeof scheduleClassSchema>;
+export type ScheduleClass = v.InferOutput<typeof scheduleClassSchema>;
+const scheduleClassesSchema = v.array(scheduleClassSchema);
 
-const summarySchema = z.object({
-  total_classes: z.number(),
-  available_spots: z.number(),
-  instructors: z.number(),
-  all_instructors: z.nullable(z.array(z.string())),
+const summarySchema = v.object({
+  total_classes: v.number(),
+  available_spots: v.number(),
+  instructors: v.number(),
+  all_instructors: v.nullable(v.array(v.string())),
 });
-export type ScheduleSummary = z.infer<typeof summarySchema>;
+export type ScheduleSummary = v.InferOutput<typeof summarySchema>;
 
 /**
  * The /my-schedule filters (spec section 2), as the request sends them: search (class or trainer
  * name), date in London time, instructor, type. The server applies them to every upcoming class.
  */
-export const classFiltersSchema = z.object({
-  search: z.string(),
-  date: z.enum(['all', 'today', 'tomorrow', 'week']),
-  instructor: z.string(),
-  type: z.enum(['all', 'premium', 'standard']),
-});
-export type ClassFilters = z.infer<typeof classFiltersSchema>;
+export const dateFilterSchema = v.picklist(['all', 'today', 'tomorrow', 'week']);
+export const typeFilterSchema = v.picklist(['all', 'premium', 'standard']);
+const classFiltersSchema = v.object({ search: v.string(), date: dateFilterSchema, instructor: v.string(), type: typeFilterSchema });
+export type ClassFilters = v.InferOutput<typeof classFiltersSchema>;
 export type DateFilter = ClassFilters['date'];
 export type TypeFilter = ClassFilters['type'];
 export const NO_FILTERS: ClassFilters = { search: '', date: 'all', instructor: '', type: 'all' };
@@ -76,7 +76,7 @@ export const SCHEDULE_PAGE_SIZE = 24;
 export type Viewer = string;
 
 function filterArgs(input: ClassFilters) {
-  const filters = classFiltersSchema.parse(input);
+  const filters = v.parse(classFiltersSchema, input);
   return {
     p_search: filters.search.trim() || null,
     p_day: filters.date,
@@ -88,20 +88,20 @@ function filterArgs(input: ClassFilters) {
 export async function getClassSchedulePage(filters: ClassFilters, offset: number): Promise<ScheduleClass[]> {
   const { data, error } = await publicRpc('class_schedule', { ...filterArgs(filters), p_limit: SCHEDULE_PAGE_SIZE, p_offset: offset });
   if (error) throw error;
-  return z.array(scheduleClassSchema).parse(data);
+  return v.parse(scheduleClassesSchema, data);
 }
 
 /** One class with the caller's facts, started or not (the booking form says why it cannot be booked). */
 export async function getScheduleClass(classId: string): Promise<ScheduleClass | null> {
   const { data, error } = await publicRpc('class_schedule', { p_class_id: classId });
   if (error) throw error;
-  return z.array(scheduleClassSchema).parse(data)[0] ?? null;
+  return v.parse(scheduleClassesSchema, data)[0] ?? null;
 }
 
 export async function getScheduleSummary(filters: ClassFilters): Promise<ScheduleSummary> {
   const { data, error } = await publicRpc('class_schedule_summary', filterArgs(filters));
   if (error) throw error;
-  return summarySchema.parse(data);
+  return v.parse(summarySchema, data);
 }
 
 export const classScheduleQueryOptions = (filters: ClassFilters, viewer: Viewer) =>

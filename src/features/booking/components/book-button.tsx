@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { WaitlistActions } from '../api/use-waitlist-actions';
 import { blockedLabel } from '../lib/class-facts';
+import { BlockedButton } from './blocked-button';
 import { WaitlistAction } from './waitlist-action';
 
 type Props = {
@@ -27,15 +28,6 @@ export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props)
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}
-    </Button>
-  );
-}
-
-/** Why a class cannot be booked, said on a disabled button (the member's own booking or hold in outline). */
-export function BlockedButton({ blocked }: { blocked: NonNullable<ReturnType<typeof blockedLabel>> }) {
-  return (
-    <Button variant={blocked.tone === 'held' ? 'outline' : 'primary'} className="w-full" disabled>
-      {blocked.label}
     </Button>
   );
 }

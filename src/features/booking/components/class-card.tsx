@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
@@ -10,7 +10,9 @@ import { classTypeLabel } from '../lib/class-filters';
 import { spotsLabel, spotsLevel, type SpotsLevel } from '../lib/spots-badge';
 import { lockOf } from '../lib/class-facts';
 import { freeCancellationText } from '../lib/late-cancel';
-import { PaymentNote } from './payment-note';
+
+/** The cost note shows only on a class the server would send to checkout: a visitor's page never downloads it. */
+const PaymentNote = lazy(() => import('./payment-note').then((m) => ({ default: m.PaymentNote })));
 
 const SPOTS_TONE: Record<SpotsLevel, BadgeTone> = { available: 'success', low: 'warning', full: 'danger' };
 
@@ -89,7 +91,11 @@ export function ClassCard({ cls, now, action, status }: Props) {
 
       {cls.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{cls.description}</p>}
       <p className="mt-3 text-xs text-slate-600">{freeCancellationText(cls)}</p>
-      <PaymentNote cls={cls} />
+      {cls.bookable && cls.needs_payment && (
+        <Suspense fallback={null}>
+          <PaymentNote cls={cls} />
+        </Suspense>
+      )}
 
       <div className="mt-auto pt-5">{action}</div>
     </article>

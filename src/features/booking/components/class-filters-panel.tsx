@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { controlClasses } from '@/components/ui/field';
-import { classFiltersSchema, NO_FILTERS, type ClassFilters } from '../api/get-class-schedule';
+import * as v from 'valibot';
+import { dateFilterSchema, NO_FILTERS, typeFilterSchema, type ClassFilters } from '../api/get-class-schedule';
 import { DATE_LABELS, TYPE_LABELS, activeFilters } from '../lib/class-filters';
 
 type Props = { filters: ClassFilters; instructors: string[]; onChange: (filters: ClassFilters) => void };
@@ -25,8 +26,8 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Date</span>
-          <select value={filters.date} onChange={(e) => set('date', classFiltersSchema.shape.date.parse(e.target.value))} className={controlClasses(false)}>
-            {classFiltersSchema.shape.date.options.map((key) => (
+          <select value={filters.date} onChange={(e) => set('date', v.parse(dateFilterSchema, e.target.value))} className={controlClasses(false)}>
+            {dateFilterSchema.options.map((key) => (
               <option key={key} value={key}>
                 {DATE_LABELS[key]}
               </option>
@@ -46,8 +47,8 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Type</span>
-          <select value={filters.type} onChange={(e) => set('type', classFiltersSchema.shape.type.parse(e.target.value))} className={controlClasses(false)}>
-            {classFiltersSchema.shape.type.options.map((key) => (
+          <select value={filters.type} onChange={(e) => set('type', v.parse(typeFilterSchema, e.target.value))} className={controlClasses(false)}>
+            {typeFilterSchema.options.map((key) => (
               <option key={key} value={key}>
                 {TYPE_LABELS[key]}
               </option>
