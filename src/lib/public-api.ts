@@ -1,26 +1,53 @@
-import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from './database.types';
 import { env } from './env';
 import { loadSupabase, needsSupabaseNow, supabaseLoaded } from './supabase-loader';
 
-/**
- * PostgREST as a visitor (the anon key) with postgrest-js alone: what a guest's /schedule reads
- * with, without supabase-js's auth and realtime (issue 17). Same requests, same error shapes.
- */
-const visitorApi = new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
-  headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-  // The global fetch of the moment of each call (postgrest-js would keep the one it saw at start).
-  fetch: (...args) => fetch(...args),
-});
-
 type PublicFunction = 'class_schedule' | 'class_schedule_summary';
 type Args<F extends PublicFunction> = Database['public']['Functions'][F]['Args'];
 
+type ErrorBody = { code?: string; message?: string; details?: string | null; hint?: string | null };
+
+/** PostgREST's refusal (`{ code, message, details, hint }`) with the HTTP status, as supabase-js's PostgrestError carries it. */
+export class PublicApiError extends Error {
+  readonly code?: string;
+  readonly details?: string | null;
+  readonly hint?: string | null;
+  constructor(
+    body: ErrorBody,
+    readonly status: number,
+    statusText: string,
+  ) {
+    super(body.message ?? statusText);
+    this.name = 'PublicApiError';
+    this.code = body.code;
+    this.details = body.details;
+    this.hint = body.hint;
+  }
+}
+type Answer = { data: unknown; error: (Error & ErrorBody) | null };
+
+/**
+ * A function anyone may call, called as a visitor (the anon key) with one fetch: what a guest's
+ * /schedule reads with, without supabase-js (auth, realtime) or even postgrest-js, whose 4.5 KB
+ * gzip would buy nothing for two POSTs (issue 17). The answer is validated by the caller's schema.
+ */
+async function visitorRpc(fn: PublicFunction, args: object): Promise<Answer> {
+  const response = await fetch(`${env.supabaseUrl}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return { data: body, error: null };
+  const refusal = typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
+  return { data: null, error: new PublicApiError(refusal, response.status, response.statusText) };
+}
+
 /**
  * Calls a function anyone may call: as the member once a session exists (or supabase-js is loaded
- * anyway), so the answer carries their facts; else as a visitor with the light client.
+ * anyway), so the answer carries their facts; else as a visitor with a plain fetch.
  */
-export async function publicRpc<F extends PublicFunction>(fn: F, args: Args<F>) {
+export async function publicRpc<F extends PublicFunction>(fn: F, args: Args<F>): Promise<Answer> {
   if (needsSupabaseNow() || supabaseLoaded()) return (await loadSupabase()).rpc(fn, args);
-  return visitorApi.rpc(fn, args);
+  return visitorRpc(fn, args);
 }

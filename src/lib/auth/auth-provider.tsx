@@ -7,7 +7,6 @@ import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
 import { markPasswordRecovery } from './auth-redirect';
-import { ownMemberQuery } from './own-member';
 import type { OwnMemberState } from './observe-own-member';
 
 /** The stored session is read once per render; nothing announces its changes (sign-in goes through the client). */
@@ -72,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshMember = useCallback(async () => {
     if (!userId) return null;
-    const client = await queryClient();
+    const [client, { ownMemberQuery }] = await Promise.all([queryClient(), import('./own-member')]);
     return client.fetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
   }, [userId, queryClient]);
 
