@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/toast.ts', 'src/components/ui/toaster-host.tsx'],
+    files: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen, lazyScreenOf } from './lazy-screen';
 import { RootLayout } from './routes/root-layout';
-import { NotFoundPage } from './routes/not-found-page';
 import { RequireAuth } from './routes/require-auth';
 import { paths } from '@/config/paths';
 import { loadAppQueryClient } from '@/lib/app-query-client';
@@ -19,6 +18,7 @@ const dataScreen = (load: () => Promise<ComponentType>) => lazyScreen(() => Prom
 
 // Every screen is a lazy chunk, so a visitor's first page never downloads member or admin code.
 const Home = lazyScreen(() => import('./routes/home').then((m) => m.HomeRoute));
+const NotFound = lazyScreen(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const Schedule = dataScreen(() => import('./routes/schedule').then((m) => m.ScheduleRoute));
 const Membership = dataScreen(() => import('./routes/membership').then((m) => m.MembershipRoute));
 const SignIn = dataScreen(() => import('./routes/sign-in').then((m) => m.SignInRoute));
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.editProfile), element: <EditProfile /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
   { path: child(paths.admin.login), element: <AdminLogin /> },

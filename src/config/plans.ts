@@ -9,8 +9,7 @@
 
 export const CURRENCY = 'GBP';
 
-/** Trial length in days (spec section 9). */
-export const TRIAL_DAYS = 7;
+export { TRIAL_DAYS } from './trial';
 
 /** Discounts on Premium (spec section 9), as whole percentages. */
 export const STUDENT_DISCOUNT_PERCENT = 30;

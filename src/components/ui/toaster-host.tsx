@@ -1,8 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { subscribeToToastRequests, toastsRequested } from '@/lib/toast';
-import { toasterProps } from '@/lib/toast-options';
 
-const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
 /** The Toaster, mounted once the first toast is asked for (see lib/toast.ts); nothing before. */
 export function ToasterHost() {
@@ -10,7 +9,7 @@ export function ToasterHost() {
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster {...toasterProps} />
+      <AppToaster />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TRIAL_DAYS } from '@/config/plans';
+import { TRIAL_DAYS } from '@/config/trial';
 
 export function ClosingCta() {
   return (

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TRIAL_DAYS } from '@/config/plans';
+import { TRIAL_DAYS } from '@/config/trial';
 import { HERO_IMAGE, responsiveImage } from '../lib/images';
 
 const hero = responsiveImage(HERO_IMAGE.name, HERO_IMAGE.widths, HERO_IMAGE.aspect);
