@@ -66,10 +66,6 @@ export default defineConfig(({ mode, command }) => {
       sourcemap: false,
       target: 'es2022',
       modulePreload: { polyfill: false },
-      // What the entry imports statically is one chunk, the app's shell. Otherwise rolldown splits
-      // the modules the entry shares with lazy screens into a dozen chunks of 0.1–0.5 KB, each a
-      // request with its own gzip and import overhead (issue 17: / went 100.4 → 94.9 KB).
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
     },
   };
 });
