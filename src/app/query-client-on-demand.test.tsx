@@ -1,24 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { getAppQueryClient } from '@/lib/app-query-client';
 import { makeScheduleClass, scheduleHandler } from '@/testing/schedule-mocks';
 import { server } from '@/testing/mocks/server';
-import { AppProvider } from './provider';
-import { AppRoutes } from './app-routes';
+import { renderAppWithoutQueryClient } from '@/testing/render';
 
 // The app as the browser starts it: no query client handed in (renderApp hands one to every other test).
 describe('the query client on demand (issue 17)', () => {
   it('is not created on the home page, and arrives with the schedule, which then shows its classes', async () => {
     server.use(scheduleHandler(() => [makeScheduleClass({ name: 'Sunrise Flow' })]));
-    render(
-      <AppProvider>
-        <MemoryRouter initialEntries={['/']}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AppProvider>,
-    );
+    renderAppWithoutQueryClient('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(getAppQueryClient()).toBeUndefined();
 

@@ -61,3 +61,17 @@ export function renderApp(url = '/', options: { routes?: RouteObject[]; queryCli
 export function renderWithProviders(ui: ReactElement, url = '/', options: { queryClient?: QueryClient } = {}) {
   return renderApp(url, { routes: [{ path: '*', element: ui }], ...options });
 }
+
+/**
+ * The real app at a URL as the browser starts it: no query client handed in, so the screens and
+ * the session create the app's own (lib/app-query-client.ts), once per test file.
+ */
+export function renderAppWithoutQueryClient(url = '/') {
+  return render(
+    <AppProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}

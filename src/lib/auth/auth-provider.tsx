@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalS
 import { QueryClientContext } from '@tanstack/react-query';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
-import { getAppQueryClient, loadAppQueryClient } from '../app-query-client';
+import { loadAppQueryClient } from '../app-query-client';
 import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
@@ -48,39 +48,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // The page's query client, if a screen has brought it yet (a session brings it below).
+  // The page's query client, if a screen has brought it yet. A session brings it otherwise: the
+  // provider then hands it down and this effect runs again, with one observer per user.
   const contextClient = useContext(QueryClientContext);
-  const queryClient = useCallback(() => (contextClient ? Promise.resolve(contextClient) : loadAppQueryClient()), [contextClient]);
   const userId = session?.user.id ?? null;
   const [ownMember, setOwnMember] = useState<OwnMemberState & { userId: string }>();
   useEffect(() => {
     if (!userId) return;
+    if (!contextClient) {
+      void loadAppQueryClient();
+      return;
+    }
     let active = true;
     let stop: (() => void) | undefined;
-    void Promise.all([queryClient(), import('./observe-own-member')]).then(([client, { observeOwnMember }]) => {
-      if (active) stop = observeOwnMember(client, userId, (state) => setOwnMember({ ...state, userId }));
+    void import('./observe-own-member').then(({ observeOwnMember }) => {
+      if (active) stop = observeOwnMember(contextClient, userId, (state) => setOwnMember({ ...state, userId }));
     });
     return () => {
       active = false;
       stop?.();
     };
-  }, [userId, queryClient]);
+  }, [userId, contextClient]);
   const current = ownMember?.userId === userId ? ownMember : undefined;
   const member = userId ? (current?.member ?? null) : null;
   const memberLoading = userId !== null && !current?.settled;
 
   const refreshMember = useCallback(async () => {
     if (!userId) return null;
-    const [client, { ownMemberQuery }] = await Promise.all([queryClient(), import('./own-member')]);
+    const [client, { ownMemberQuery }] = await Promise.all([contextClient ?? loadAppQueryClient(), import('./own-member')]);
     return client.fetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
-  }, [userId, queryClient]);
+  }, [userId, contextClient]);
 
   const signOut = useCallback(async () => {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
     // Everything cached was read as this user: the next one on this browser must not see it.
-    (contextClient ?? getAppQueryClient())?.clear();
+    contextClient?.clear();
     if (error) throw error;
   }, [contextClient]);
 
