@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The page's entry and the module it loads, which make the entry chunk (see build below). */
+const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
 
 /** The local stack's public defaults (.env.example), used everywhere except a Netlify build. */
 function localDefaults(): Record<string, string> {
@@ -66,6 +68,12 @@ export default defineConfig(({ mode, command }) => {
       sourcemap: false,
       target: 'es2022',
       modulePreload: { polyfill: false },
+      // What the entry imports statically is one chunk, the app's shell. Otherwise rolldown puts
+      // each module the entry shares with a lazy screen in a chunk of its own: two dozen chunks of
+      // 0.1–0.5 KB on / (issue 17). index.html and main.tsx stay out of it: an entry chunk made of
+      // imports only is inlined by Vite as several module scripts, and the prerendered pages'
+      // loader starts one (scripts/prerender.ts refuses a page with more).
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) }] } } },
     },
   };
 });

@@ -28,6 +28,11 @@ describe('prerendered pages', () => {
     expect(html).not.toContain('type="module"');
   });
 
+  it('refuses a page with two module entry scripts rather than start only one of them', () => {
+    const twoEntries = SHELL.replace('<link rel="modulepreload"', '<script type="module" crossorigin src="/assets/shell-def.js"></script>\n<link rel="modulepreload"');
+    expect(() => hydrateAfterLoad(pageHtml(twoEntries, '<p>x</p>', ''))).toThrow(/2 module entry scripts/);
+  });
+
   it('makes a static copy with no script at all', () => {
     const copy = staticCopy(pageHtml(SHELL, '<p>x</p>', ''));
     expect(copy).not.toMatch(/<script|modulepreload/);

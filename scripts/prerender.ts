@@ -33,8 +33,12 @@ const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
  * CSP allows exactly this script by its hash).
  */
 export function hydrateAfterLoad(html: string): string {
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  const entries = [...html.matchAll(new RegExp(ENTRY_SCRIPT, 'g'))].map((match) => match[1]);
+  const entry = entries[0];
   if (!entry) throw new Error('the page has no module entry script');
+  // The loader starts one module. Vite writes several when the entry chunk is only imports (it
+  // then inlines it); vite.config.ts keeps src/main.tsx in the entry chunk so that never happens.
+  if (entries.length > 1) throw new Error(`the page has ${entries.length} module entry scripts; the loader starts one`);
   return html.replace(MODULE_PRELOADS, '').replace(ENTRY_SCRIPT, () => `<script data-entry="${entry}">${LOADER_SOURCE}</script>`);
 }
 
