@@ -2,17 +2,28 @@ import { createHash } from 'node:crypto';
 import { EARLY_CLICKS_GLOBAL } from '../src/app/early-clicks';
 
 /**
- * Starts the app's entry module once the page has loaded or the visitor reaches for a control (a
- * classic script: it can read its own tag). A button pressed before the app is live is held and
- * pressed again by the app once it has hydrated (src/app/early-clicks.ts); links work natively.
+ * Loads the app's whole stylesheet and starts its entry module once the page has loaded or the
+ * visitor reaches for a control (a classic script: it can read its own tag). A button pressed
+ * before the app is live is held and pressed again by the app once it has hydrated
+ * (src/app/early-clicks.ts); links work natively.
  */
 export const LOADER_SOURCE = `(function () {
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var tag = document.currentScript;
+  var entry = tag && tag.getAttribute('data-entry');
+  var stylesheet = tag && tag.getAttribute('data-stylesheet');
   var early = (window.${EARLY_CLICKS_GLOBAL} = { targets: [], hydrated: false });
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    // The page inlines only the CSS its own HTML uses; the app's screens need the whole sheet,
+    // requested first so that it is in before the app's code (and the content it fetches).
+    if (stylesheet) {
+      var link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = stylesheet;
+      document.head.appendChild(link);
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.src = entry;

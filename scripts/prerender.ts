@@ -13,6 +13,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { LOADER_SOURCE } from './hydrate-loader';
 import { HYDRATE_AFTER_LOAD, PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
@@ -30,16 +31,39 @@ const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 /**
  * A page whose app starts after its first paint: the entry script and its preloads become the
  * loader, inline (a request of its own would sit on the way to the first paint; netlify.toml's
- * CSP allows exactly this script by its hash).
+ * CSP allows exactly this script by its hash). The loader brings the whole stylesheet with the
+ * app, as the page inlines only the CSS its own HTML uses (criticalCssOnly).
  */
-export function hydrateAfterLoad(html: string): string {
+export function hydrateAfterLoad(html: string, stylesheet: string): string {
   const entries = [...html.matchAll(new RegExp(ENTRY_SCRIPT, 'g'))].map((match) => match[1]);
   const entry = entries[0];
   if (!entry) throw new Error('the page has no module entry script');
   // The loader starts one module. Vite writes several when the entry chunk is only imports (it
   // then inlines it); vite.config.ts keeps src/main.tsx in the entry chunk so that never happens.
   if (entries.length > 1) throw new Error(`the page has ${entries.length} module entry scripts; the loader starts one`);
-  return html.replace(MODULE_PRELOADS, '').replace(ENTRY_SCRIPT, () => `<script data-entry="${entry}">${LOADER_SOURCE}</script>`);
+  return html
+    .replace(MODULE_PRELOADS, '')
+    .replace(ENTRY_SCRIPT, () => `<script data-entry="${entry}" data-stylesheet="${stylesheet}">${LOADER_SOURCE}</script>`);
+}
+
+/**
+ * The page's inline CSS cut to the rules its HTML uses (media queries, states such as :hover and
+ * the keyframes they name included). The whole sheet is 10 KB gzip: with it a page's HTML went
+ * past the 14.6 KB a new connection delivers in its first round trip (TCP's initial window of ten
+ * segments), and the first paint waited one round trip more (issue 17: /schedule 14.6 KB).
+ */
+export async function criticalCssOnly(html: string): Promise<string> {
+  const beasties = new Beasties({
+    external: false,
+    reduceInlineStyles: true,
+    keyframes: 'critical',
+    // Beasties strips a functional pseudo-class with its argument before matching, which empties
+    // Tailwind's :where()/:is() selectors (space-y-*, divide-y, group-hover, preflight's [hidden]).
+    // They are few and small: keep them all.
+    allowRules: [/:(?:where|is)\(/],
+    logLevel: 'warn',
+  });
+  return beasties.process(html);
 }
 
 export function pageHtml(shell: string, rendered: string, css: string): string {
@@ -74,7 +98,7 @@ export async function prerender(dist: string, serverDir: string, log: (line: str
   copyFileSync(shellFile, join(dist, SPA_SHELL));
   for (const route of PRERENDERED_ROUTES) {
     const page = pageHtml(shell, await render(route), css);
-    const html = HYDRATE_AFTER_LOAD.includes(route) ? hydrateAfterLoad(page) : page;
+    const html = HYDRATE_AFTER_LOAD.includes(route) ? hydrateAfterLoad(await criticalCssOnly(page), cssHref) : page;
     if (html.includes('Unexpected Application Error')) throw new Error(`${route} rendered the router's error screen`);
     const file = join(dist, prerenderedFile(route));
     mkdirSync(dirname(file), { recursive: true });

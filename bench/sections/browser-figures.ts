@@ -6,7 +6,7 @@ import { createClass } from '../../tests/e2e/support/rest';
 import type { Report } from '../report';
 
 interface Budgets {
-  bundle: Record<string, { jsKb: number; cssKb: number }>;
+  bundle: Record<string, { jsKb?: number; cssKb?: number; htmlKb?: number }>;
   requests: Record<string, number>;
 }
 
@@ -14,6 +14,7 @@ type Who = 'visitor' | 'member' | 'admin';
 const BUNDLE_ROUTES: { path: string; who: Who }[] = [
   { path: '/', who: 'visitor' },
   { path: '/schedule', who: 'visitor' },
+  { path: '/membership', who: 'visitor' },
   { path: '/my-schedule', who: 'member' },
   { path: '/admin', who: 'admin' },
 ];
@@ -26,7 +27,10 @@ async function newContext(browser: Browser, stack: LocalStack, origin: string, w
   return context;
 }
 
-/** Gzipped bytes of JS and CSS a cold visit to each route transfers (what a phone downloads). */
+/**
+ * Gzipped bytes of JS and CSS a cold visit to each route transfers (what a phone downloads), and
+ * its HTML with the response's headers: what must fit in a new connection's first round trip.
+ */
 export async function measureBundles(report: Report, browser: Browser, stack: LocalStack, origin: string, budgets: Budgets): Promise<void> {
   for (const { path, who } of BUNDLE_ROUTES) {
     const context = await newContext(browser, stack, origin, who);
@@ -38,10 +42,15 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
       await settle(page);
       let js = 0;
       let css = 0;
+      let html = 0;
       const listed: string[] = [];
       for (const req of finished) {
         if (!req.url().startsWith(origin)) continue;
         const type = req.resourceType();
+        if (type === 'document' && req.frame() === page.mainFrame() && !req.redirectedTo()) {
+          const { responseBodySize, responseHeadersSize } = await req.sizes();
+          html = responseBodySize + responseHeadersSize;
+        }
         if (type !== 'script' && type !== 'stylesheet') continue;
         const { responseBodySize } = await req.sizes();
         if (type === 'script') js += responseBodySize;
@@ -54,6 +63,7 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
       const label = `${path} (${who}${landed !== path ? `, landed on ${landed}` : ''})`;
       report.measure('bundle', `${label} JS gzip`, js / 1024, ' KB', 1, { max: budget?.jsKb });
       report.measure('bundle', `${label} CSS gzip`, css / 1024, ' KB', 1, { max: budget?.cssKb });
+      report.measure('bundle', `${label} HTML gzip + headers`, html / 1024, ' KB', 1, { max: budget?.htmlKb });
     } finally {
       await context.close();
     }

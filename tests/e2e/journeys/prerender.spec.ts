@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { PRERENDERED_ROUTES } from '../../../scripts/prerender-routes';
+import { HYDRATE_AFTER_LOAD, PRERENDERED_ROUTES } from '../../../scripts/prerender-routes';
 
 /** Each prerendered route's heading, as its HTML carries it before any script runs (issue 17). */
 const HEADINGS: Record<(typeof PRERENDERED_ROUTES)[number], string> = {
@@ -31,6 +31,52 @@ test.describe('prerendered public pages', () => {
       // With scripts the same HTML hydrates: a mismatch is a console error, which fails the test.
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
+    });
+  }
+
+  /** Every element's computed style, in document order, with animations (the skeleton's pulse) at their start. */
+  const computedStyles = () => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    return Array.from(document.querySelectorAll('body *'), (el) => {
+      const style = getComputedStyle(el);
+      return `${el.tagName}.${el.getAttribute('class') ?? ''} ${Array.from(style, (name) => `${name}:${style.getPropertyValue(name)}`).join(';')}`;
+    });
+  };
+
+  for (const route of HYDRATE_AFTER_LOAD) {
+    test(`${route} inlines only the CSS it uses, and looks exactly as with the whole stylesheet, which the app brings`, async ({ browser, page, baseURL }) => {
+      // The page alone: its scripts and the whole stylesheet (which the loader adds) refused, in a
+      // context of its own (refused requests are console errors, which fail a journey's page).
+      const alone = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+      try {
+        const bare = await alone.newPage();
+        let whole = false;
+        await bare.route(/\/assets\/.+\.(js|css)$/, (request) => (whole && request.request().url().endsWith('.css') ? request.continue() : request.abort()));
+        await bare.goto(route, { waitUntil: 'load' });
+        const inlineOnly = await bare.evaluate(computedStyles);
+        whole = true;
+        const stylesheet = await bare.locator('script[data-stylesheet]').getAttribute('data-stylesheet');
+        await bare.evaluate(
+          (href) =>
+            new Promise((resolve, reject) => {
+              const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: resolve, onerror: reject });
+              document.head.appendChild(link);
+            }),
+          stylesheet,
+        );
+        const withWholeSheet = await bare.evaluate(computedStyles);
+        const differing = withWholeSheet.filter((style, i) => style !== inlineOnly[i]).map((style) => style.split(' ')[0]);
+        expect(differing, 'elements styled differently without the whole stylesheet').toEqual([]);
+
+        // With its scripts, the app's start brings the whole stylesheet (its other screens need it).
+        await page.goto(route);
+        await expect(page.locator(`link[rel="stylesheet"][href="${stylesheet}"]`)).toHaveCount(1);
+      } finally {
+        await alone.close();
+      }
     });
   }
 
