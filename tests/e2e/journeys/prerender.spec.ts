@@ -95,6 +95,22 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
   });
 
+  test('/schedule’s classes arrive without moving anything on screen (no layout shift)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: string[] = ((window as unknown as { layoutShifts: string[] }).layoutShifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((source) => source.node?.nodeName).join(',')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/schedule');
+    // All the cards, those below the first screen too (they are laid out only when near it).
+    await expect(page.getByRole('article').nth(6)).toBeAttached();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+  });
+
   test('a member route is not prerendered: the shell renders it in the browser', async ({ page }) => {
     const response = await page.request.get('/dashboard');
     expect(await response.text(), 'the SPA shell has an empty root').toContain('<div id="root"></div>');

@@ -19,6 +19,16 @@ type Props = {
 /** Card and day-heading heights the skeleton reserves, so the loaded list does not shift the page. */
 const CARD_HEIGHT = 'min-h-[19rem]';
 const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
+/**
+ * A card below the first screen is neither styled nor laid out until it comes near the screen (its
+ * place kept at a card's height): laying out two dozen cards at once was a phone's longest task
+ * on /schedule (issue 17). The first screen's cards render at once, so a card whose height differs
+ * from the placeholder's never moves one in view. The clip margin keeps the card's shadow, which
+ * paint containment would otherwise cut at the edge.
+ */
+const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_19rem] [overflow-clip-margin:0.5rem]';
+/** Cards that can be on the first screen: two rows of three on a desktop, more than a phone shows. */
+const FIRST_SCREEN_CARDS = 6;
 
 /** Placeholder days and cards while the classes load (fixed heights: nothing jumps when they arrive). */
 export function ClassListSkeleton() {
@@ -51,6 +61,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
     );
   }
   const shown = classes;
+  const firstScreen = new Set(shown.slice(0, FIRST_SCREEN_CARDS).map((cls) => cls.id));
   return (
     <div className="space-y-8">
       {shown.length === 0 ? (
@@ -62,7 +73,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
               <h2 className={DAY_HEADING}>{day.heading}</h2>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {day.classes.map((cls) => (
-                  <li key={cls.id} className={CARD_HEIGHT}>
+                  <li key={cls.id} className={firstScreen.has(cls.id) ? CARD_HEIGHT : `${CARD_HEIGHT} ${CARD_RENDERED_WHEN_NEAR}`}>
                     {renderCard(cls)}
                   </li>
                 ))}
