@@ -20,7 +20,7 @@ import { startPostgres, type PostgresServer } from './sections/postgres-server';
 import { measureScale } from './sections/scale';
 
 const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Parameters<typeof measureBundles>[4] &
-  Parameters<typeof measureLighthouse>[2] &
+  Parameters<typeof measureLighthouse>[3] &
   Parameters<typeof measureBackendLoad>[3] &
   Parameters<typeof measureScale>[3];
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     });
     await section('lighthouse', selected, async () => {
       if (!app) return report.na('lighthouse', 'routes', appProblem ?? 'app not served');
-      await measureLighthouse(report, app.origin, budgets, app.dist);
+      await measureLighthouse(report, app.dist, app.stack.url, budgets);
     });
     await section('requests', selected, async () => {
       if (!app || !browser) return report.na('requests', 'journeys', appProblem ?? 'app not served');

@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,6 +28,20 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
+type Request = IncomingMessage | Http2ServerRequest;
+type Response = ServerResponse | Http2ServerResponse;
+
+/** Headers of one hop that HTTP/2 forbids (RFC 9113 §8.2.2): a proxied response must drop them. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+export interface StaticServerOptions {
+  /**
+   * Serve HTTP/2 over TLS with this certificate, as Netlify does: every request of a page then
+   * shares one connection (the bench's Lighthouse runs; journeys use plain HTTP/1.1).
+   */
+  tls?: { key: string; cert: string };
+}
+
 export interface StaticServer {
   origin: string;
   port: number;
@@ -42,7 +57,7 @@ export interface StaticServer {
  * so every journey runs under the deployed policy and a violation is a console error), and
  * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
  */
-export async function startStaticServer(distDir: string, port = 0): Promise<StaticServer> {
+export async function startStaticServer(distDir: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
   const root = normalize(distDir);
   const shellHtml = join(root, SPA_SHELL);
   if (!existsSync(shellHtml)) throw new Error(`No build at ${root}: run the build first.`);
@@ -50,7 +65,7 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
   const headerRules = readNetlifyHeaderRules();
   let functionsTarget: string | null = null;
 
-  function serveFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200) {
+  function serveFile(req: Request, res: Response, file: string, status = 200) {
     const ext = extname(file).toLowerCase();
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     const headers: Record<string, string> = {
@@ -66,7 +81,8 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
         gzCache.set(file, body);
       }
       res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': String(body.length) });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      if (req.method === 'HEAD') res.end();
+      else res.end(body);
       return;
     }
     res.writeHead(status, { ...headers, 'content-length': String(statSync(file).size) });
@@ -74,7 +90,7 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
     else createReadStream(file).pipe(res);
   }
 
-  function proxy(req: IncomingMessage, res: ServerResponse) {
+  function proxy(req: Request, res: Response) {
     if (!functionsTarget) {
       res.writeHead(502, { 'content-type': 'text/plain' }).end('functions backend not started');
       return;
@@ -82,9 +98,9 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
     const target = new URL(req.url ?? '/', functionsTarget);
     const upstream = httpRequest(
       target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
+      { method: req.method, headers: { ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':'))), host: target.host } },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
+        res.writeHead(up.statusCode ?? 502, Object.fromEntries(Object.entries(up.headers).filter(([name]) => !HOP_BY_HOP.has(name))));
         up.pipe(res);
       },
     );
@@ -95,7 +111,7 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
     req.pipe(upstream);
   }
 
-  const server: Server = createServer((req, res) => {
+  const handle = (req: Request, res: Response) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/.netlify/functions/')) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -124,7 +140,8 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
       return;
     }
     serveFile(req, res, shellHtml);
-  });
+  };
+  const server: Server | Http2SecureServer = options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, handle) : createServer(handle);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -132,14 +149,14 @@ export async function startStaticServer(distDir: string, port = 0): Promise<Stat
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${actualPort}`,
+    origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${actualPort}`,
     port: actualPort,
     setFunctionsTarget(origin) {
       functionsTarget = origin;
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
