@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
 import { groupByDay } from '../lib/class-days';
@@ -26,6 +27,7 @@ const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
  * from the placeholder's never moves one in view. The clip margin keeps the card's shadow, which
  * paint containment would otherwise cut at the edge.
  */
+// Its 19rem is CARD_HEIGHT's: Tailwind reads class names whole, so the value is written twice.
 const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_19rem] [overflow-clip-margin:0.5rem]';
 /** Cards that can be on the first screen: two rows of three on a desktop, more than a phone shows. */
 const FIRST_SCREEN_CARDS = 6;
@@ -73,7 +75,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
               <h2 className={DAY_HEADING}>{day.heading}</h2>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {day.classes.map((cls) => (
-                  <li key={cls.id} className={firstScreen.has(cls.id) ? CARD_HEIGHT : `${CARD_HEIGHT} ${CARD_RENDERED_WHEN_NEAR}`}>
+                  <li key={cls.id} className={cn(CARD_HEIGHT, !firstScreen.has(cls.id) && CARD_RENDERED_WHEN_NEAR)}>
                     {renderCard(cls)}
                   </li>
                 ))}
