@@ -1,6 +1,7 @@
 import { formatPlanPrice, planBySlug } from '../../src/config/plans';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
 import { claimAndCharge } from '../lib/payments/membership-charge';
+import { penceToPounds } from '../lib/payments/payment-rules';
 import { paymentWebhookUrl, selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { readServerEnv } from '../lib/server-env';
@@ -33,7 +34,7 @@ export default async function changeMembership(req: Request): Promise<Response> 
     const args = {
       p_member_id: memberId,
       p_plan_slug: plan.slug,
-      p_amount: (plan.pricePence / 100).toFixed(2),
+      p_amount: penceToPounds(plan.pricePence),
       p_grants_tier: plan.grantsTier,
       p_now: now.toISOString(),
     };

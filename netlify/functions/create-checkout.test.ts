@@ -79,7 +79,7 @@ describe('create-checkout', () => {
       {
         fn: 'create_plan_payment',
         authorization: `Bearer ${SERVICE_KEY}`,
-        args: { p_member_id: 'member-1', p_plan_slug: 'dropin', p_amount: '115.00', p_grants_tier: null, p_description: 'Drop-In Session (£115)' },
+        args: { p_member_id: 'member-1', p_plan_slug: 'dropin', p_amount: 115, p_description: 'Drop-In Session (£115)' },
       },
     ]);
     expect(sumupRequests).toEqual([
@@ -107,7 +107,7 @@ describe('create-checkout', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: SETUP.payment_reference });
     expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({
-      p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: '100.00', p_grants_tier: 'standard', p_description: 'Standard (£100/month)',
+      p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: 100, p_grants_tier: 'standard', p_description: 'Standard (£100/month)',
     });
     expect(supabase.calls('create_plan_payment')).toEqual([]);
     expect(customerRequests).toEqual([
@@ -134,7 +134,7 @@ describe('create-checkout', () => {
 
   it('charges Platinum at its table price and grants premium', async () => {
     await post({ planSlug: 'platinum', userId: USER });
-    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({ p_amount: '165.00', p_grants_tier: 'premium' });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({ p_amount: 165, p_grants_tier: 'premium' });
   });
 
   it('an existing SumUp customer (409) is used as it is', async () => {

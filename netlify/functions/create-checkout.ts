@@ -40,7 +40,7 @@ export default async function createCheckout(req: Request): Promise<Response> {
       const { data, error } = await serviceDb(env).rpc('start_membership_checkout', {
         p_member_id: memberId,
         p_plan_slug: plan.slug,
-        p_amount: (plan.pricePence / 100).toFixed(2),
+        p_amount: penceToPounds(plan.pricePence),
         p_grants_tier: plan.grantsTier,
         p_description: `${plan.name} (${formatPlanPrice(plan)})`,
         p_now: new Date().toISOString(),
@@ -55,8 +55,7 @@ export default async function createCheckout(req: Request): Promise<Response> {
     const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
       p_member_id: memberId,
       p_plan_slug: plan.slug,
-      p_amount: (plan.pricePence / 100).toFixed(2),
-      p_grants_tier: plan.grantsTier,
+      p_amount: penceToPounds(plan.pricePence),
       p_description: `${plan.name} (${formatPlanPrice(plan)})`,
     });
     if (error) throw rpcFailure(error, 'create_plan_payment');

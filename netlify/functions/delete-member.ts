@@ -7,7 +7,6 @@ import { memberDb, verifyCaller } from '../lib/supabase-server';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FAILED = 'Failed to delete member';
 
-type MemberRow = { id: string; user_id: string | null; is_admin: boolean };
 type Removal = { member_id: string; user_id: string | null; refunds_owed: number };
 
 /** GoTrue's admin API with the service key: the only way hosted Supabase removes a login. */
@@ -39,21 +38,17 @@ export default async function deleteMember(req: Request): Promise<Response> {
       throw new HttpError(400, 'invalid_request', 'memberId must be a member id');
     }
     const env = readServerEnv();
-    const caller = await verifyCaller(env, token);
+    await verifyCaller(env, token);
     const db = memberDb(env, token);
 
-    // As the admin: row-level security lets only an admin read other members.
-    const { data: self, error: selfError } = await db.from('members').select('id, user_id, is_admin').eq('user_id', caller.userId).maybeSingle<MemberRow>();
-    if (selfError) throw new Error(`members lookup failed: ${selfError.message}`);
-    if (!self?.is_admin) throw new HttpError(403, 'not_admin', 'Access denied');
-    if (self.id === memberId) throw new HttpError(409, 'cannot_delete_self', 'You cannot delete your own account here');
+    // As the admin, the database decides (admin_member_removal_target): the caller is an admin,
+    // the member exists and is not the caller, ids compared as uuids (a capitalised own id is
+    // still the caller's). Only then is the login removed.
+    const { data: targetUserId, error: targetError } = await db.rpc('admin_member_removal_target', { p_member_id: memberId });
+    if (targetError) throw rpcFailure(targetError, 'admin_member_removal_target');
 
-    const { data: target, error: targetError } = await db.from('members').select('id, user_id, is_admin').eq('id', memberId).maybeSingle<MemberRow>();
-    if (targetError) throw new Error(`members lookup failed: ${targetError.message}`);
-    if (!target) throw new HttpError(404, 'member_not_found', 'Member record not found');
-
-    if (target.user_id) {
-      const { error } = await authAdmin(env).deleteUser(target.user_id);
+    if (targetUserId) {
+      const { error } = await authAdmin(env).deleteUser(targetUserId);
       // Already gone (a retry after a partial failure) is fine; anything else stops here.
       if (error && error.status !== 404) throw new Error(`auth user delete failed: ${error.status ?? ''} ${error.message}`);
     }

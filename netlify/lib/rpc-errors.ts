@@ -17,6 +17,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   payment_not_required: 409,
   plan_required: 409,
   allowance_used: 409,
+  outside_plan_period: 409,
   invalid_booking_type: 400,
   not_admin: 403,
   cannot_delete_self: 409,

@@ -193,8 +193,8 @@ describe('apply_checkout_result for a class', () => {
 });
 
 describe('plans', () => {
-  const createPlan = (member: TestUser, slug: string, amount: string, tier: string | null) =>
-    asService<{ checkout_reference: string }>('public.create_plan_payment($1, $2, $3, $4, $5)', [member.memberId, slug, amount, tier, `${slug} plan`]);
+  const createPlan = (member: TestUser, slug: string, amount: string) =>
+    asService<{ checkout_reference: string }>('public.create_plan_payment($1, $2, $3, $4)', [member.memberId, slug, amount, `${slug} plan`]);
 
   async function tierOf(memberId: string) {
     const { rows } = await db.query<{ membership_tier: string; plan_renews_at: Date | null }>(
@@ -204,37 +204,44 @@ describe('plans', () => {
     return rows[0]!;
   }
 
-  it.each([
-    ['standard', '100.00', 'standard'],
-    ['platinum', '165.00', 'premium'],
-  ])('a paid %s plan sets the tier and a renewal 30 days out, once', async (slug, amount, tier) => {
-    const member = await paygUsed(`plan-${slug}`);
-    const { checkout_reference: ref } = await createPlan(member, slug, amount, tier);
-    expect(ref).toMatch(/^plan-/);
-    await setCheckout(ref, `chk-${ref}`);
-    expect(await apply(ref, `chk-${ref}`, 'PAID', Number(amount))).toMatchObject({ outcome: 'applied' });
-    const after = await tierOf(member.memberId);
-    expect(after.membership_tier).toBe(tier);
-    const days = (after.plan_renews_at!.getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(29.99);
-    expect(days).toBeLessThanOrEqual(30);
-    expect(await apply(ref, `chk-${ref}`, 'PAID', Number(amount))).toMatchObject({ outcome: 'already_applied' });
-    expect(await tierOf(member.memberId)).toEqual(after);
+  it('a one-off plan payment cannot grant a tier: create_plan_payment takes none (issue 24)', async () => {
+    const member = await paygUsed('plan-standard');
+    await expectSqlError(
+      asService('public.create_plan_payment($1, $2, $3, $4, $5)', [member.memberId, 'standard', '100.00', 'standard', 'Standard']),
+      { code: '42883' },
+    );
+    expect(await tierOf(member.memberId)).toEqual({ membership_tier: 'payg', plan_renews_at: null });
   });
 
   it('a training package is recorded as paid without changing the tier', async () => {
     const member = await paygUsed('dropin');
-    const { checkout_reference: ref } = await createPlan(member, 'dropin', '115.00', null);
+    const { checkout_reference: ref } = await createPlan(member, 'dropin', '115.00');
     await apply(ref, 'chk-dropin', 'PAID', 115);
     expect((await tierOf(member.memberId)).membership_tier).toBe('payg');
     expect((await payment(ref)).status).toBe('paid');
   });
 
+  it('a second package checkout supersedes the first: money that still arrives for the first is owed back', async () => {
+    const member = await paygUsed('two-packages');
+    const first = await createPlan(member, 'bronze', '750.00');
+    const second = await createPlan(member, 'bronze', '750.00');
+    expect((await payment(first.checkout_reference)).status).toBe('expired');
+    expect(await apply(first.checkout_reference, 'chk-first', 'PAID', 750)).toMatchObject({ outcome: 'applied' });
+    expect(await apply(second.checkout_reference, 'chk-second', 'PAID', 750)).toMatchObject({ outcome: 'applied' });
+    expect(await apply(first.checkout_reference, 'chk-first', 'PAID', 750)).toMatchObject({ outcome: 'already_applied' });
+    const { rows } = await db.query<{ reason: string; amount: string }>(
+      `select o.reason, o.amount::text from public.refunds_owed o join public.payments p on p.id = o.payment_id
+        where p.checkout_reference = any($1)`,
+      [[first.checkout_reference, second.checkout_reference]],
+    );
+    expect(rows).toEqual([{ reason: 'superseded_checkout', amount: '750.00' }]);
+  });
+
   it('a plan paid at the wrong amount changes nothing', async () => {
     const member = await paygUsed('plan-cheap');
-    const { checkout_reference: ref } = await createPlan(member, 'standard', '100.00', 'standard');
+    const { checkout_reference: ref } = await createPlan(member, 'bronze', '750.00');
     expect(await apply(ref, 'chk-cheap', 'PAID', 1)).toMatchObject({ outcome: 'mismatch' });
-    expect(await tierOf(member.memberId)).toEqual({ membership_tier: 'payg', plan_renews_at: null });
+    expect((await payment(ref)).status).toBe('pending');
   });
 });
 

@@ -167,6 +167,7 @@ export type Database = {
       }
       contact_messages: {
         Row: {
+          client_address: string | null
           created_at: string
           email: string
           handled_at: string | null
@@ -178,6 +179,7 @@ export type Database = {
           topic: string | null
         }
         Insert: {
+          client_address?: string | null
           created_at?: string
           email: string
           handled_at?: string | null
@@ -189,6 +191,7 @@ export type Database = {
           topic?: string | null
         }
         Update: {
+          client_address?: string | null
           created_at?: string
           email?: string
           handled_at?: string | null
@@ -524,7 +527,9 @@ export type Database = {
           period_number: number | null
           plan_slug: string | null
           provider_checkout_id: string | null
+          refund_reason: string | null
           status: Database["public"]["Enums"]["checkout_status"]
+          superseded_by: string | null
         }
         Insert: {
           amount: number
@@ -554,7 +559,9 @@ export type Database = {
           period_number?: number | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
+          refund_reason?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
+          superseded_by?: string | null
         }
         Update: {
           amount?: number
@@ -584,7 +591,9 @@ export type Database = {
           period_number?: number | null
           plan_slug?: string | null
           provider_checkout_id?: string | null
+          refund_reason?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
+          superseded_by?: string | null
         }
         Relationships: [
           {
@@ -613,6 +622,13 @@ export type Database = {
             columns: ["membership_id"]
             isOneToOne: false
             referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_superseded_by_fkey"
+            columns: ["superseded_by"]
+            isOneToOne: false
+            referencedRelation: "payments"
             referencedColumns: ["id"]
           },
         ]
@@ -798,6 +814,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
+      admin_member_removal_target: {
+        Args: {
+          p_member_id: string
+        }
+        Returns: string
+      }
       admin_membership_stats: {
         Args: {
           p_now?: string
@@ -820,12 +842,12 @@ export type Database = {
         Args: {
           p_amount: number
           p_currency: string
-          p_customer_id: string
+          p_customer_id?: string | null
           p_now?: string
           p_provider_checkout_id: string
           p_provider_status: string
           p_setup_reference: string
-          p_token: string
+          p_token?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_result"]
       }
@@ -852,7 +874,6 @@ export type Database = {
       }
       begin_provider_refund: {
         Args: {
-          p_now?: string
           p_refund_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["provider_refund_claim"]
@@ -928,7 +949,6 @@ export type Database = {
         Args: {
           p_amount: number
           p_description: string
-          p_grants_tier: string
           p_member_id: string
           p_plan_slug: string
         }
@@ -1009,7 +1029,6 @@ export type Database = {
       finish_provider_refund: {
         Args: {
           p_error?: string | null
-          p_now?: string
           p_outcome: string
           p_provider_refund_id?: string | null
           p_refund_id: string
@@ -1064,6 +1083,7 @@ export type Database = {
           p_id: string
         }
         Returns: {
+          client_address: string | null
           created_at: string
           email: string
           handled_at: string | null

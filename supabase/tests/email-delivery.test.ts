@@ -221,6 +221,41 @@ describe('Contact Us', () => {
     expect((await db.query('select count(*)::int as n from public.contact_messages where email = $1', [email])).rows).toEqual([{ n: 4 }]);
   });
 
+  it('takes 3 messages an hour from one client whatever address it types, and 20 from everyone together (issue 24)', async () => {
+    // As PostgREST runs an API call: the gateway's x-forwarded-for in request.headers.
+    const sendFrom = (client: string, address: string, now: string) =>
+      asAnon(db, async (tx) => {
+        await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': `${client}, 10.0.0.1` })]);
+        return rpc(tx, `private.submit_contact_message('Flood', $1, null, 'Hello', null, null, $2)`, [address, now]);
+      });
+    const t0 = '2032-05-01T10:00:00Z';
+    for (let i = 0; i < 3; i += 1) await sendFrom('203.0.113.7', uniqueEmail(`rotating-${i}`), at(t0, i));
+    await expectSqlError(sendFrom('203.0.113.7', uniqueEmail('rotating-4'), at(t0, 4)), { hint: 'contact_rate_limited' });
+
+    // Many clients: the studio takes 20 an hour in all (3 already), then says so.
+    for (let i = 0; i < 17; i += 1) await sendFrom(`198.51.100.${i}`, uniqueEmail(`crowd-${i}`), at(t0, 5));
+    await expectSqlError(sendFrom('198.51.100.200', uniqueEmail('crowd-last'), at(t0, 6)), {
+      hint: 'contact_rate_limited',
+      message: 'We are receiving a lot of messages right now. Please try again in a little while, or call us.',
+    });
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.contact_messages where created_at >= $1 and created_at < $2`,
+      [t0, at(t0, 60)],
+    );
+    expect(rows).toEqual([{ n: 20 }]);
+  });
+
+  it('refuses an address carrying mailto parameters (?cc=, &body=), storing and sending nothing', async () => {
+    for (const address of ['someone@example.test?cc=victim@example.test', 'a@b.test&body=hi', 'a@b.test%0Acc', 'a b@c.test']) {
+      await expectSqlError(
+        asAnon(db, (tx) => rpc(tx, `public.submit_contact_message('Bad', $1, 'Hi')`, [address])),
+        { hint: 'invalid_contact', message: 'Please enter a valid email address' },
+      );
+    }
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.contact_messages where name = 'Bad'`);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
   it('lets admins only read messages and mark them handled', async () => {
     const admin = await createUser(db, 'contact-admin', { is_admin: true });
     const member = await createUser(db, 'contact-member');

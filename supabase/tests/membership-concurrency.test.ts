@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from './support/fixtures.ts';
 import { buyPlan, membershipOf, paymentsOf } from './support/membership-steps.ts';
-import { findPostgresBinDir, migratedClusterForFile, pg, pgClientDatabase } from './support/real-postgres.ts';
+import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, type RaceStatement, together as race } from './support/real-postgres.ts';
 
 // Two renewal runs at once, and a provider notification delivered twice at once, on a real
 // PostgreSQL server with one connection each: exactly one charge is claimed and one extension made.
@@ -9,28 +9,12 @@ import { findPostgresBinDir, migratedClusterForFile, pg, pgClientDatabase } from
 const binDir = findPostgresBinDir();
 const server = migratedClusterForFile('membership concurrency', binDir);
 
-/** Runs each statement as the service role on its own connection, all sent at once. */
-async function together<T>(statements: { sql: string; params: unknown[] }[]): Promise<T[][]> {
-  const clients = await Promise.all(
-    statements.map(async () => {
-      const c = new pg.Client({ connectionString: server.cluster()!.connectionString });
-      await c.connect();
-      await c.query('begin');
-      await c.query('set local role service_role');
-      return c;
-    }),
-  );
-  try {
-    return await Promise.all(
-      clients.map(async (c, i) => {
-        const r = await c.query(statements[i]!.sql, statements[i]!.params);
-        await c.query('commit');
-        return r.rows as T[];
-      }),
-    );
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
+/** Each statement as the service role on its own connection, all at once; any error fails the test. */
+async function together<T>(statements: RaceStatement[]): Promise<T[][]> {
+  return (await race<T>(server.cluster()!.connectionString, statements)).map((r) => {
+    if (r.error) throw r.error;
+    return r.rows;
+  });
 }
 
 const T0 = new Date('2027-01-15T10:00:00Z');

@@ -361,18 +361,44 @@ describe('admin', () => {
     admin = await createUser(db, 'plan-admin', { is_admin: true });
   });
 
-  it('puts a member on a plan at a price: the tier applies now and the first month is charged by the next run', async () => {
+  it('puts a member on a plan at a price: the first month is charged by the next run, and the tier comes with that payment', async () => {
     const student = await createUser(db, 'student');
     const now = new Date();
     expect(await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [student.memberId, 'standard', 70])).toMatchObject({
       status: 'active', price: 70, has_card: false,
     });
-    expect(await membershipOf(db, student)).toMatchObject({ member_tier: 'standard', price: 70, renews: true });
+    // Issue 24: nothing is paid yet, so nothing is granted (no plan bookings, no premium classes).
+    expect(await membershipOf(db, student)).toMatchObject({ member_tier: 'payg', price: 70, renews: true });
     const [charge] = await renewalsOf(student, new Date(now.getTime() + 1000));
     expect(charge).toMatchObject({ amount: 70, card_token: null });
     await fail(db, charge!, new Date(now.getTime() + 1000), 'no_card');
-    expect((await membershipOf(db, student)).status).toBe('past_due');
+    expect(await membershipOf(db, student)).toMatchObject({ status: 'past_due', member_tier: 'payg' });
     expect((await emailsOf(db, student))[0]!.body_text).toContain('there is no saved card');
+  });
+
+  it('gives an admin-assigned plan its tier from its first successful payment', async () => {
+    const member = await createUser(db, 'assigned-then-paid');
+    await db.query(`insert into private.member_cards (member_id, customer_id, token, saved_at) values ($1, $2, 'tok-pays', now())`, [
+      member.memberId,
+      `member-${member.memberId}`,
+    ]);
+    const now = new Date();
+    await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'platinum', 120]);
+    expect((await membershipOf(db, member)).member_tier).toBe('payg');
+    const [charge] = await renewalsOf(member, new Date(now.getTime() + 1000));
+    await applyPaid(db, charge!, `chk-${charge!.checkout_reference}`, new Date(now.getTime() + 2000));
+    expect(await membershipOf(db, member)).toMatchObject({ status: 'active', member_tier: 'premium', period_number: 1 });
+  });
+
+  it('an admin-assigned plan cancelled before its first charge is never charged and never granted', async () => {
+    const member = await createUser(db, 'assigned-then-cancelled');
+    const now = new Date();
+    await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'platinum', 120]);
+    await asMember(member, 'public.cancel_membership()');
+    expect(await renewalsOf(member, new Date(now.getTime() + 1000))).toEqual([]);
+    await service('public.end_finished_memberships($1)', [new Date(now.getTime() + 2000).toISOString()]);
+    expect(await membershipOf(db, member)).toMatchObject({ member_tier: 'payg' });
+    expect(await paymentsOf(db, member)).toEqual([]);
   });
 
   it('changes a running plan at its period end: the paid month is kept, the next renewal charges the new price', async () => {

@@ -108,16 +108,24 @@ describe('members', () => {
     expect(rows[0]).toEqual({ membership_tier: 'standard', is_admin: false });
   });
 
-  it('only an admin deletes members', async () => {
+  it('nobody deletes members through the table: an admin uses admin_delete_member, which applies the removal rules', async () => {
     const victim = await createUser(db, 'victim');
-    const byMember = await asUser(db, member.claims, (tx) =>
-      q(tx, 'delete from public.members where id = $1 returning id', [victim.memberId]),
+    for (const who of [member, admin]) {
+      await expectSqlError(
+        asUser(db, who.claims, (tx) => q(tx, 'delete from public.members where id = $1 returning id', [victim.memberId])),
+        { code: '42501' },
+      );
+    }
+    expect(await q(db, 'select id from public.members where id = $1', [victim.memberId])).toHaveLength(1);
+    await asUser(db, admin.claims, (tx) => q(tx, 'select * from public.admin_delete_member($1)', [victim.memberId]));
+    expect(await q(db, 'select id from public.members where id = $1', [victim.memberId])).toHaveLength(0);
+    // The removal rules ran: the email's free trial is remembered.
+    const remembered = await q<{ n: number }>(
+      db,
+      'select count(*)::int as n from private.trial_emails where email_hash = private.email_hash($1)',
+      [victim.email],
     );
-    expect(byMember).toEqual([]);
-    const byAdmin = await asUser(db, admin.claims, (tx) =>
-      q(tx, 'delete from public.members where id = $1 returning id', [victim.memberId]),
-    );
-    expect(byAdmin).toEqual([{ id: victim.memberId }]);
+    expect(remembered).toEqual([{ n: 1 }]);
   });
 });
 

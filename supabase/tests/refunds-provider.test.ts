@@ -23,9 +23,9 @@ type Claim = { refund_id: string; already_refunded: boolean; amount: number | nu
 type Refund = { id: string; refunded_at: string | null; refunded_by: string | null; provider_refund_id: string | null; provider_refund_state: string | null; provider_refund_error: string | null };
 
 const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
-const begin = (id: string, now = new Date()) => asAdmin<Claim>('public.begin_provider_refund($1, $2)', [id, now.toISOString()]);
+const begin = (id: string, now = new Date()) => asAdmin<Claim>('private.begin_provider_refund($1, $2)', [id, now.toISOString()]);
 const finish = (id: string, outcome: string, ref: string | null, error: string | null, now = new Date()) =>
-  asAdmin<Refund>('public.finish_provider_refund($1, $2, $3, $4, $5)', [id, outcome, ref, error, now.toISOString()]);
+  asAdmin<Refund>('private.finish_provider_refund($1, $2, $3, $4, $5)', [id, outcome, ref, error, now.toISOString()]);
 const record = async (id: string) => (await db.query<Refund>('select * from public.refunds_owed where id = $1', [id])).rows[0]!;
 
 /** A paid £12 class booking through the provider (checkout chk-<label>), then cancelled by the admin. */
@@ -114,5 +114,16 @@ describe('begin_provider_refund', () => {
     await expectSqlError(finish(refundId, 'paid', 'x', null), { hint: 'invalid_request' });
     await expectSqlError(finish(refundId, 'refunded', '', null), { hint: 'invalid_request' });
     expect(await record(refundId)).toMatchObject({ refunded_at: null, provider_refund_state: 'in_progress' });
+  });
+
+  it("takes the server's clock, never the admin's: a claim dated a year ahead cannot be made through the API", async () => {
+    const { refundId } = await refundOwed('provider-clock');
+    const yearAhead = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    await expectSqlError(asAdmin('public.begin_provider_refund($1, $2)', [refundId, yearAhead]), { code: '42883' });
+    await expectSqlError(asAdmin("public.finish_provider_refund($1, 'refused', null, 'x', $2)", [refundId, yearAhead]), { code: '42883' });
+    const claim = await asAdmin<Claim>('public.begin_provider_refund($1)', [refundId]);
+    expect(claim).toMatchObject({ refund_id: refundId, already_refunded: false });
+    const startedAt = await db.query<{ at: Date }>('select provider_refund_started_at as at from public.refunds_owed where id = $1', [refundId]);
+    expect(startedAt.rows[0]!.at.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

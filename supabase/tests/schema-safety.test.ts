@@ -100,6 +100,7 @@ describe('schema safety', () => {
       'add_studio_closure',
       'admin_bookings_search',
       'admin_delete_member',
+      'admin_member_removal_target',
       'admin_membership_stats',
       'admin_put_on_plan',
       'admin_stats',

@@ -313,7 +313,7 @@ describe('promotion when a spot frees', () => {
     const stays = await premium('wl-stays');
     await join(gone, classId);
     await join(stays, classId);
-    await asUser(db, admin.claims, (tx) => tx.query('delete from public.members where id = $1', [gone.memberId]));
+    await asUser(db, admin.claims, (tx) => tx.query('select * from public.admin_delete_member($1)', [gone.memberId]));
     await cancelOwn(holders[0]!, classId);
     expect(await bookingIdOf(db, stays.memberId, classId)).not.toBeNull();
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { applyMigrations, applyPlatform } from '../../local/db/apply.ts';
+import type { JwtClaims } from '../../local/db/as-user.ts';
 import { PLATFORM_SUPERUSER, type SqlDatabase, type SqlExecutor } from '../../local/db/open-database.ts';
 
 /** Where a PostgreSQL server binary may be on this machine (Debian layout first). */
@@ -123,6 +124,48 @@ export function migratedClusterForFile(label: string, binDir: string | null) {
     cluster?.stop();
   });
   return { cluster: () => cluster, admin: () => admin };
+}
+
+/** One statement of a race: as the service role, or as the user whose JWT claims are given. */
+export interface RaceStatement {
+  sql: string;
+  params?: unknown[];
+  claims?: JwtClaims;
+}
+export type RaceResult<T> = { rows: T[]; error?: undefined } | { rows?: undefined; error: pg.DatabaseError };
+
+/**
+ * Runs each statement on its own connection in its own transaction, as PostgREST runs a request,
+ * all sent at once: the race the database's locks and keys must decide. Each result is its rows
+ * or the error it raised (that statement's transaction is rolled back).
+ */
+export async function together<T>(connectionString: string, statements: RaceStatement[]): Promise<RaceResult<T>[]> {
+  const clients = await Promise.all(
+    statements.map(async (statement) => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.query('begin');
+      await client.query(`set local role ${statement.claims?.role ?? 'service_role'}`);
+      if (statement.claims) await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(statement.claims)]);
+      return client;
+    }),
+  );
+  try {
+    return await Promise.all(
+      clients.map(async (client, i): Promise<RaceResult<T>> => {
+        try {
+          const r = await client.query(statements[i]!.sql, statements[i]!.params ?? []);
+          await client.query('commit');
+          return { rows: r.rows as T[] };
+        } catch (error) {
+          await client.query('rollback');
+          return { error: error as pg.DatabaseError };
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
 }
 
 export { pg };

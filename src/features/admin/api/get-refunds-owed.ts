@@ -3,8 +3,17 @@ import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** Why the studio owes the money back (refunds_owed.reason). */
-export type RefundReason = 'admin_cancelled' | 'class_deleted' | 'timetable_regenerated' | 'member_deleted';
+/** Why the studio owes the money back (refunds_owed.reason; the last five: a payment it could not honour). */
+export type RefundReason =
+  | 'admin_cancelled'
+  | 'class_deleted'
+  | 'timetable_regenerated'
+  | 'member_deleted'
+  | 'class_filled'
+  | 'duplicate_payment'
+  | 'superseded_checkout'
+  | 'member_removed'
+  | 'period_already_paid';
 
 /** A payment the studio owes back because it removed what was paid for (issue 14, decision 0010). */
 export type RefundOwed = {

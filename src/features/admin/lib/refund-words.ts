@@ -6,6 +6,11 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   class_deleted: 'Class deleted',
   timetable_regenerated: 'Timetable regenerated',
   member_deleted: 'Member deleted',
+  class_filled: 'Paid after the class filled',
+  duplicate_payment: 'Paid twice for the same plan',
+  superseded_checkout: 'Paid for a checkout replaced by a newer one',
+  member_removed: 'Paid after the member was removed',
+  period_already_paid: 'Paid for a membership period already paid or ended',
 };
 
 export const REFUND_MESSAGES = {

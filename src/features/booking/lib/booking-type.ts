@@ -12,6 +12,7 @@ function reason(hint: string | null, usage: PlanUsage | undefined): string | nul
   if (hint === 'plan_required') return 'For Standard and Platinum Premium members';
   if (hint === 'allowance_used') return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
   if (hint === 'trial_unavailable') return 'Your free trial has already been used';
+  if (hint === 'outside_plan_period') return 'After your plan ends';
   return 'Not available';
 }
 
