@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { readLocalEnv, repoRoot } from '../supabase/local/config';
 import { StackInUseError, startStack, type Stack } from '../supabase/local/stack';
-import { SPA_SHELL } from './prerender-routes';
+import { PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
 
 const prod = process.argv.includes('--prod');
 const env = readLocalEnv();
@@ -35,9 +35,13 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), st.mtimeMs);
 }
 
-/** The build is stale when a source is newer, or it was built for another API URL or key. */
+/**
+ * The build is stale when a file `npm run build` writes is missing (a plain `vite build` has no SPA
+ * shell and no prerendered pages), a source is newer, or it was built for another API URL or key.
+ */
 function buildIsCurrent(stack: Stack): boolean {
-  if (!existsSync(join(distDir, 'index.html')) || !existsSync(buildStamp)) return false;
+  const written = [SPA_SHELL, ...PRERENDERED_ROUTES.map(prerenderedFile)];
+  if (!written.every((file) => existsSync(join(distDir, file))) || !existsSync(buildStamp)) return false;
   const stamp = JSON.parse(readFileSync(buildStamp, 'utf8')) as { url?: string; anonKey?: string };
   if (stamp.url !== stack.url || stamp.anonKey !== stack.anonKey) return false;
   const built = statSync(join(distDir, 'index.html')).mtimeMs;
@@ -57,10 +61,12 @@ function viteEnv(stack: Stack): NodeJS.ProcessEnv {
   };
 }
 
-function run(args: string[], stack: Stack): Promise<void> {
+/** `npm run build` itself (client, server bundle, prerendered pages), for this stack's URL and key. */
+function build(stack: Stack): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [viteBin, ...args], { cwd: repoRoot, env: viteEnv(stack), stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite ${args.join(' ')} exited with ${code}`))));
+    const child = spawn('npm', ['run', 'build'], { cwd: repoRoot, env: viteEnv(stack), stdio: 'inherit', shell: process.platform === 'win32' });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`npm run build exited with ${code}`))));
   });
 }
 
@@ -85,7 +91,7 @@ const contentTypes: Record<string, string> = {
 /** Serves dist/ with SPA fallback; /.netlify/functions goes to the gateway, as on Netlify. */
 function serveDist(stack: Stack): Promise<Server> {
   const root = resolve(distDir);
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', siteUrl);
     if (url.pathname.startsWith('/.netlify/functions/')) {
       const upstream = httpRequest(`${stack.url}${url.pathname}${url.search}`, { method: req.method, headers: req.headers }, (up) => {
@@ -100,10 +106,26 @@ function serveDist(stack: Stack): Promise<Server> {
       return;
     }
     // Netlify's order: a file, a prerendered route's folder (dist/schedule/index.html), the SPA shell.
-    let file = normalize(join(root, decodeURIComponent(url.pathname)));
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad request');
+      return;
+    }
+    let file = normalize(join(root, pathname));
     if (!file.startsWith(root + sep) && file !== root) file = join(root, SPA_SHELL);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) file = join(root, SPA_SHELL);
+    if (!existsSync(file)) {
+      // A missing hashed asset is a real 404; any other path is a client route (the SPA shell).
+      if (pathname.startsWith('/assets/')) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Not found');
+        return;
+      }
+      file = join(root, SPA_SHELL);
+    }
     const body = readFileSync(file);
     const hashed = file.includes(`${sep}assets${sep}`);
     res.writeHead(200, {
@@ -111,6 +133,16 @@ function serveDist(stack: Stack): Promise<Server> {
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // A request never takes the server down: a missing or unreadable file is this request's 500.
+      console.error(`[npm start] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Could not serve this page: see the npm start output (is the build complete? npm run build).');
+    }
   });
   return new Promise((done) => server.listen(sitePort, '127.0.0.1', () => done(server)));
 }
@@ -167,8 +199,8 @@ async function main(): Promise<void> {
   try {
     if (prod) {
       if (!buildIsCurrent(stack)) {
-        console.log('Building the production bundle…');
-        await run(['build'], stack);
+        console.log('Building the production bundle (npm run build)…');
+        await build(stack);
         writeFileSync(buildStamp, JSON.stringify({ url: stack.url, anonKey: stack.anonKey }));
       }
       site = await serveDist(stack);
