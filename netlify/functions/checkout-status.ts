@@ -5,7 +5,7 @@ import { ProviderError } from '../lib/payments/provider';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { ConfigError, readServerEnv, type ServerEnv } from '../lib/server-env';
-import { memberDb, serviceDb } from '../lib/supabase-server';
+import { memberDb, serviceDb, verifyCaller } from '../lib/supabase-server';
 
 type PaymentRow = {
   checkout_reference: string;
@@ -53,6 +53,9 @@ export default async function checkoutStatus(req: Request): Promise<Response> {
     }
 
     const env = readServerEnv();
+    // Only a member's session reads a payment: the anon key or any other token is a 401, not a
+    // database refusal answered as a 500.
+    await verifyCaller(env, token);
     let payment = await readOwnPayment(env, token, reference);
     if (payment.status !== 'paid') {
       try {
