@@ -1,6 +1,5 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { Db } from '../lib/supabase-server';
 import type { CompositeRow } from '../../src/lib/composite-row';
-import type { Database } from '../../src/lib/database.types';
 import { EMAIL_BRAND } from '../lib/email/brand';
 import { escapeHtml } from '../lib/escape-html';
 import { methodNotAllowed } from '../lib/http';
@@ -54,7 +53,7 @@ export default async function unsubscribe(req: Request): Promise<Response> {
 
   try {
     const env = readServerEnv();
-    const db: PostgrestClient<Database> = serviceDb(env);
+    const db: Db = serviceDb(env);
     const { data, error } = await db.rpc('unsubscribe_reminders', { p_token: token });
     if (error) {
       if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);

@@ -1,5 +1,6 @@
 import { AuthClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from '../../src/lib/database.types';
 import type { ServerEnv } from './server-env';
 import { HttpError } from './http';
 
@@ -9,16 +10,22 @@ import { HttpError } from './http';
  * No session is ever persisted: every call carries its key or the member's token explicitly.
  */
 
+/**
+ * PostgREST typed by the generated contract (src/lib/database.types.ts, `npm run db:types`): a
+ * renamed column, argument or result type fails `npm run typecheck` here as in the app.
+ */
+export type Db = PostgrestClient<Database>;
+
 /** PostgREST as the service role: bypasses RLS; used only for the payment RPCs. */
-export function serviceDb(env: ServerEnv): PostgrestClient {
-  return new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
+export function serviceDb(env: ServerEnv): Db {
+  return new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },
   });
 }
 
 /** PostgREST as the signed-in member: RLS and the member's own RPC rules apply. */
-export function memberDb(env: ServerEnv, accessToken: string): PostgrestClient {
-  return new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
+export function memberDb(env: ServerEnv, accessToken: string): Db {
+  return new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${accessToken}` },
   });
 }

@@ -1,6 +1,5 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { Db } from '../supabase-server';
 import type { CompositeRow } from '../../../src/lib/composite-row';
-import type { Database } from '../../../src/lib/database.types';
 
 /** One email as `dequeue_notifications` hands it out (`public.outbox_email`), the fields a sender uses. */
 export type OutboxEmail = Pick<
@@ -24,7 +23,7 @@ export interface OutboxStore {
 }
 
 /** The outbox through PostgREST as the service role (the scheduled function, the local stack). */
-export function postgrestOutboxStore(db: PostgrestClient<Database>): OutboxStore {
+export function postgrestOutboxStore(db: Db): OutboxStore {
   return {
     async dequeue(limit, now) {
       const { data, error } = await db.rpc('dequeue_notifications', { p_limit: limit, p_now: now.toISOString() });

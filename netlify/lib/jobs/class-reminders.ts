@@ -1,4 +1,4 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { Db } from '../supabase-server';
 
 /** Remind members of classes starting within this many hours (one reminder per booking). */
 export const REMINDER_WINDOW_HOURS = 24;
@@ -9,7 +9,7 @@ export const REMINDER_WINDOW_HOURS = 24;
  * kept by the database). Returns how many were queued. Run hourly by the scheduled jobs and by
  * scripts/send-reminders.ts.
  */
-export async function enqueueClassReminders(db: PostgrestClient, now: Date, hours: number = REMINDER_WINDOW_HOURS): Promise<number> {
+export async function enqueueClassReminders(db: Db, now: Date, hours: number = REMINDER_WINDOW_HOURS): Promise<number> {
   const { data, error } = await db.rpc('enqueue_class_reminders_at', { p_now: now.toISOString(), p_within_hours: hours });
   if (error) throw new Error(`enqueue_class_reminders_at failed: ${error.code} ${error.message}`);
   return data as number;

@@ -1,4 +1,4 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { Db } from '../supabase-server';
 import { chargeMembership, type ChargeOutcome, type MembershipCharge } from '../payments/membership-charge';
 import type { PaymentProvider } from '../payments/provider';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
@@ -10,12 +10,15 @@ import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders'
  * (netlify/functions/run-jobs.ts); `npm run jobs -- --at <ISO time>` runs them locally.
  */
 export type JobReport = { job: string; did: string; details: string[] };
-export type Job = (db: PostgrestClient, provider: PaymentProvider, now: Date, webhookUrl?: string) => Promise<JobReport>;
+export type Job = (db: Db, provider: PaymentProvider, now: Date, webhookUrl?: string) => Promise<JobReport>;
 
-async function count(db: PostgrestClient, fn: string, now: Date): Promise<number> {
+/** The jobs that answer how many rows they changed as of `now`. */
+type CountingJob = 'release_expired_holds_at' | 'expire_trials' | 'end_finished_memberships' | 'enqueue_membership_reminders';
+
+async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
   if (error) throw new Error(`${fn} failed: ${error.message}`);
-  return data as number;
+  return data;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -71,7 +74,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassReminders,
 ];
 
-export async function runScheduledJobs(db: PostgrestClient, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
+export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
   const reports: JobReport[] = [];
   for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
   return reports;

@@ -1,4 +1,5 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from '../../../src/lib/database.types';
+import type { Db } from '../supabase-server';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 
 /** One membership payment claimed for charging (public.membership_charge). */
@@ -23,10 +24,13 @@ export type MembershipCharge = {
 export type ChargeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error';
 export type ChargeResult = { reference: string; outcome: ChargeOutcome; detail?: string };
 
-async function rpc(db: PostgrestClient, name: string, args: Record<string, unknown>): Promise<unknown> {
+type Fns = Database['public']['Functions'];
+
+/** One RPC of the generated contract, its failure thrown with its name. */
+async function rpc<F extends keyof Fns & string>(db: Db, name: F, args: Fns[F]['Args']): Promise<Fns[F]['Returns']> {
   const { data, error } = await db.rpc(name, args);
   if (error) throw new Error(`${name} failed: ${error.message}`);
-  return data;
+  return data as Fns[F]['Returns'];
 }
 
 /**
@@ -36,7 +40,7 @@ async function rpc(db: PostgrestClient, name: string, args: Record<string, unkno
  * again), paid with the token, then read again, and only that verified answer is applied.
  */
 export async function chargeMembership(
-  db: PostgrestClient,
+  db: Db,
   provider: PaymentProvider,
   charge: MembershipCharge,
   now: Date,
@@ -91,7 +95,7 @@ export async function chargeMembership(
 
 /** The payment's provider checkout: the one recorded, else a new one (or the one a crashed run made). */
 async function ensureChargeCheckout(
-  db: PostgrestClient,
+  db: Db,
   provider: PaymentProvider,
   charge: MembershipCharge,
   webhookUrl: string,
@@ -119,7 +123,7 @@ async function ensureChargeCheckout(
 
 /** Claims one membership payment as of `now` and charges it (first month, update card, upgrade). */
 export async function claimAndCharge(
-  db: PostgrestClient,
+  db: Db,
   provider: PaymentProvider,
   reference: string,
   now: Date,
