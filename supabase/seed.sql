@@ -61,6 +61,13 @@ begin
   select m.id, 'member-' || m.id, 'test_pays_seed', now()
     from public.members m
    where m.membership_tier in ('standard', 'premium');
+  -- What each paid Platinum Premium period gives (issue 26): a personal-training session and two
+  -- guest passes that end with the period.
+  perform private.grant_credits(ms.member_id, k.kind, k.n, 'membership_period', 'period:' || ms.id || ':1',
+                                ms.period_start, ms.period_end, null, ms.id, 1, null, null, null, null)
+     from public.memberships ms
+     cross join (values ('personal_training'::public.credit_kind, 1), ('guest_pass'::public.credit_kind, 2)) as k(kind, n)
+    where ms.plan_slug = 'platinum';
 
   -- The spec's recurring timetable: last week (history) and the coming three weeks.
   perform private.insert_timetable(v_today - 7, v_today + 20);

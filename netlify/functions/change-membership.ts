@@ -47,7 +47,7 @@ export default async function changeMembership(req: Request): Promise<Response> 
 
     const { data, error } = await db.rpc('start_membership_upgrade', { ...args, p_description: `${plan.name} (${formatPlanPrice(plan)})` });
     if (error) throw rpcFailure(error, 'start_membership_upgrade');
-    const result = await claimAndCharge(db, provider, data as string, now, paymentWebhookUrl(env));
+    const result = await claimAndCharge(db, provider, data, now, paymentWebhookUrl(env));
     return json({ outcome: result?.outcome ?? 'pending', amount: plan.pricePence / 100 });
   });
 }

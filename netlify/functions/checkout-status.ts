@@ -33,7 +33,7 @@ async function readOwnPayment(env: ServerEnv, token: string, reference: string):
 async function pendingCardSetups(env: ServerEnv, reference: string): Promise<string[]> {
   const { data, error } = await serviceDb(env).rpc('pending_card_setups', { p_payment_reference: reference });
   if (error) throw rpcFailure(error, 'pending_card_setups');
-  return (data as string[] | null) ?? [];
+  return (data) ?? [];
 }
 
 /**

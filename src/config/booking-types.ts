@@ -1,4 +1,13 @@
-/** The booking types `book_class` records, and how each is called on screen (the booking form's labels, spec section 2). */
-export type BookingType = 'paid' | 'trial' | 'payg';
+import { Constants, type Enums } from '@/lib/database.types';
 
-export const BOOKING_TYPE_LABELS: Record<BookingType, string> = { paid: 'Member', trial: 'Free Trial', payg: 'Pay-as-you-go' };
+/** The booking types the database records (generated from its enum: `npm run db:types`). */
+export type BookingType = Enums<'booking_type'>;
+export const BOOKING_TYPES = Constants.public.Enums.booking_type;
+
+/** How each is called on screen (the booking form's labels, spec section 2; 'credit' is issue 26's). */
+export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
+  paid: 'Member',
+  trial: 'Free Trial',
+  payg: 'Pay-as-you-go',
+  credit: 'Personal-training session',
+};

@@ -212,6 +212,121 @@ export type Database = {
           },
         ]
       }
+      credits: {
+        Row: {
+          booking_id: string | null
+          created_at: string
+          expires_at: string
+          grant_key: string
+          granted_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["credit_kind"]
+          member_id: string
+          membership_id: string | null
+          payment_id: string | null
+          period_number: number | null
+          reason: string | null
+          revoke_reason: string | null
+          revoked_at: string | null
+          revoked_by: string | null
+          seq: number
+          source: string
+          unit_price: number | null
+          used_at: string | null
+          valid_from: string
+          weekly_cap: number | null
+        }
+        Insert: {
+          booking_id?: string | null
+          created_at?: string
+          expires_at: string
+          grant_key: string
+          granted_by?: string | null
+          id?: string
+          kind: Database["public"]["Enums"]["credit_kind"]
+          member_id: string
+          membership_id?: string | null
+          payment_id?: string | null
+          period_number?: number | null
+          reason?: string | null
+          revoke_reason?: string | null
+          revoked_at?: string | null
+          revoked_by?: string | null
+          seq: number
+          source: string
+          unit_price?: number | null
+          used_at?: string | null
+          valid_from: string
+          weekly_cap?: number | null
+        }
+        Update: {
+          booking_id?: string | null
+          created_at?: string
+          expires_at?: string
+          grant_key?: string
+          granted_by?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["credit_kind"]
+          member_id?: string
+          membership_id?: string | null
+          payment_id?: string | null
+          period_number?: number | null
+          reason?: string | null
+          revoke_reason?: string | null
+          revoked_at?: string | null
+          revoked_by?: string | null
+          seq?: number
+          source?: string
+          unit_price?: number | null
+          used_at?: string | null
+          valid_from?: string
+          weekly_cap?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "credits_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: true
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_granted_by_fkey"
+            columns: ["granted_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_revoked_by_fkey"
+            columns: ["revoked_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       email_preferences: {
         Row: {
           class_reminders: boolean
@@ -633,6 +748,54 @@ export type Database = {
           },
         ]
       }
+      plans: {
+        Row: {
+          billing_interval: string | null
+          category: string
+          classes_per_month: number | null
+          grants_tier: Database["public"]["Enums"]["membership_tier"] | null
+          name: string
+          package_sessions: number
+          package_valid_days: number | null
+          package_weekly_cap: number | null
+          period_guest_passes: number
+          period_sessions: number
+          price: number
+          requires_proof: boolean
+          slug: string
+        }
+        Insert: {
+          billing_interval?: string | null
+          category: string
+          classes_per_month?: number | null
+          grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
+          name: string
+          package_sessions?: number
+          package_valid_days?: number | null
+          package_weekly_cap?: number | null
+          period_guest_passes?: number
+          period_sessions?: number
+          price: number
+          requires_proof?: boolean
+          slug: string
+        }
+        Update: {
+          billing_interval?: string | null
+          category?: string
+          classes_per_month?: number | null
+          grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
+          name?: string
+          package_sessions?: number
+          package_valid_days?: number | null
+          package_weekly_cap?: number | null
+          period_guest_passes?: number
+          period_sessions?: number
+          price?: number
+          requires_proof?: boolean
+          slug?: string
+        }
+        Relationships: []
+      }
       refunds_owed: {
         Row: {
           amount: number
@@ -814,6 +977,16 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
+      admin_grant_credits: {
+        Args: {
+          p_count: number
+          p_kind: string
+          p_member_id: string
+          p_reason: string
+          p_valid_days: number
+        }
+        Returns: number
+      }
       admin_member_removal_target: {
         Args: {
           p_member_id: string
@@ -833,6 +1006,13 @@ export type Database = {
           p_price: number
         }
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
+      admin_revoke_credit: {
+        Args: {
+          p_credit_id: string
+          p_reason: string
+        }
+        Returns: undefined
       }
       admin_stats: {
         Args: never
@@ -881,6 +1061,12 @@ export type Database = {
       book_class: {
         Args: {
           p_booking_type?: string | null
+          p_class_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["booking_result"]
+      }
+      book_with_credit: {
+        Args: {
           p_class_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["booking_result"]
@@ -977,6 +1163,12 @@ export type Database = {
         Args: {
           p_now: string
           p_within_hours?: number
+        }
+        Returns: number
+      }
+      enqueue_credit_expiry_reminders: {
+        Args: {
+          p_now: string
         }
         Returns: number
       }
@@ -1134,6 +1326,12 @@ export type Database = {
       my_bookings: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
+      }
+      my_credit_for_class: {
+        Args: {
+          p_class_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["credit_choice"]
       }
       my_hold_checkout: {
         Args: {
@@ -1344,8 +1542,9 @@ export type Database = {
     }
     Enums: {
       attendance_status: "attended" | "no_show"
-      booking_type: "paid" | "trial" | "payg"
+      booking_type: "paid" | "trial" | "payg" | "credit"
       checkout_status: "pending" | "paid" | "failed" | "expired"
+      credit_kind: "personal_training" | "guest_pass"
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
       payment_status: "completed" | "pending"
@@ -1448,6 +1647,12 @@ export type Database = {
       }
       contact_receipt: {
         status: string | null
+      }
+      credit_choice: {
+        credit_id: string | null
+        expires_at: string | null
+        message: string | null
+        refusal: string | null
       }
       email_retry: {
         id: string | null
@@ -1754,8 +1959,9 @@ export const Constants = {
   public: {
     Enums: {
       attendance_status: ["attended", "no_show"],
-      booking_type: ["paid", "trial", "payg"],
+      booking_type: ["paid", "trial", "payg", "credit"],
       checkout_status: ["pending", "paid", "failed", "expired"],
+      credit_kind: ["personal_training", "guest_pass"],
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
       payment_status: ["completed", "pending"],

@@ -26,6 +26,13 @@ export const queryKeys = {
     all: ['plan-usage'] as const,
     mine: (memberId: string) => ['plan-usage', memberId] as const,
   },
+  credits: {
+    all: ['credits'] as const,
+    /** The member's usable credits (issue 26). */
+    mine: (memberId: string) => ['credits', 'mine', memberId] as const,
+    /** What a One-to-One booking of this class would use. */
+    forClass: (memberId: string, classId: string) => ['credits', 'for-class', memberId, classId] as const,
+  },
   membership: {
     all: ['membership'] as const,
     /** The caller's membership record (status, period, renewal; issue 13). */

@@ -196,10 +196,10 @@ describe('book_class: refusals', () => {
     expect(await classCounts(db, classId)).toEqual({ capacity: 10, current_bookings: 1, spots_left: 9, bookings: 1 });
   });
 
-  it('refuses a full class (One-to-One taken)', async () => {
+  it('refuses a full class (its one place taken)', async () => {
     const first = await createUser(db, 'full-1', { membership_tier: 'premium' });
     const second = await createUser(db, 'full-2', { membership_tier: 'premium' });
-    const classId = await createClass(db, { type: 'One-to-One', capacity: 1 });
+    const classId = await createClass(db, { capacity: 1 });
     expect((await book(first, classId)).spots_left).toBe(0);
     await expectSqlError(book(second, classId), { code: 'P0001', hint: 'class_full', message: 'This class is fully booked' });
     expect(await classCounts(db, classId)).toEqual({ capacity: 1, current_bookings: 1, spots_left: 0, bookings: 1 });

@@ -12,5 +12,5 @@ export const REMINDER_WINDOW_HOURS = 24;
 export async function enqueueClassReminders(db: Db, now: Date, hours: number = REMINDER_WINDOW_HOURS): Promise<number> {
   const { data, error } = await db.rpc('enqueue_class_reminders_at', { p_now: now.toISOString(), p_within_hours: hours });
   if (error) throw new Error(`enqueue_class_reminders_at failed: ${error.code} ${error.message}`);
-  return data as number;
+  return data;
 }

@@ -13,7 +13,12 @@ export type JobReport = { job: string; did: string; details: string[] };
 export type Job = (db: Db, provider: PaymentProvider, now: Date, webhookUrl?: string) => Promise<JobReport>;
 
 /** The jobs that answer how many rows they changed as of `now`. */
-type CountingJob = 'release_expired_holds_at' | 'expire_trials' | 'end_finished_memberships' | 'enqueue_membership_reminders';
+type CountingJob =
+  | 'release_expired_holds_at'
+  | 'expire_trials'
+  | 'end_finished_memberships'
+  | 'enqueue_membership_reminders'
+  | 'enqueue_credit_expiry_reminders';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -59,6 +64,11 @@ export const sendMembershipReminders: Job = async (db, _provider, now) => {
   return { job: 'reminders', did: `queued ${plural(queued, 'renewal or trial reminder')}`, details: [] };
 };
 
+export const sendCreditExpiryReminders: Job = async (db, _provider, now) => {
+  const queued = await count(db, 'enqueue_credit_expiry_reminders', now);
+  return { job: 'credits', did: `queued ${plural(queued, 'expiry reminder')} for credits ending within 7 days`, details: [] };
+};
+
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
@@ -71,6 +81,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   endFinishedMemberships,
   chargeRenewals,
   sendMembershipReminders,
+  sendCreditExpiryReminders,
   sendClassReminders,
 ];
 

@@ -27,10 +27,10 @@ export type ChargeResult = { reference: string; outcome: ChargeOutcome; detail?:
 type Fns = Database['public']['Functions'];
 
 /** One RPC of the generated contract, its failure thrown with its name. */
-async function rpc<F extends keyof Fns & string>(db: Db, name: F, args: Fns[F]['Args']): Promise<Fns[F]['Returns']> {
+async function rpc<F extends keyof Fns>(db: Db, name: F, args: Fns[F]['Args']): Promise<Fns[F]['Returns']> {
   const { data, error } = await db.rpc(name, args);
   if (error) throw new Error(`${name} failed: ${error.message}`);
-  return data as Fns[F]['Returns'];
+  return data;
 }
 
 /**

@@ -116,6 +116,55 @@ describe('/book', () => {
     // The confirmation stays REDIRECT_DELAY_MS (4 s) before leaving.
   }, 10_000);
 
+  describe('a One-to-One session (issue 26)', () => {
+    const session = makeScheduleClass({
+      name: 'Personal Training', type: 'One-to-One', capacity: 1, spots_left: 1, price_payg: 60, needs_payment: true,
+      booking_type: 'paid', start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    function setupSession(choice: Record<string, unknown>) {
+      const { member } = signInAs({ membership_tier: 'standard' });
+      const calls: { fn: string; args: Record<string, unknown> }[] = [];
+      server.use(
+        restGet('members', () => [member]),
+        scheduleHandler((args) => (args.p_class_id === session.id ? [session] : [])),
+        rpc('my_plan_usage', () => usage),
+        rpc('my_credit_for_class', () => choice),
+        rpc('book_with_credit', (info) => {
+          calls.push({ fn: 'book_with_credit', args: info.args });
+          return bookedResult({ class_id: session.id, booking_type: 'credit' });
+        }),
+      );
+      const user = userEvent.setup();
+      const { queryClient } = renderApp(`/book?classId=${session.id}`, { routes: [{ path: '/book', element: <BookRoute /> }, { path: '*', element: <Where /> }] });
+      settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      return { user, calls };
+    }
+
+    it('offers the credit that expires first, says so before confirming, and books with it', async () => {
+      const expires = '2027-01-03T12:00:00Z';
+      const { user, calls } = setupSession({ credit_id: 'c-1', expires_at: expires, refusal: null, message: null });
+      expect(await screen.findByRole('radio', { name: 'Personal-training session' })).toBeChecked();
+      expect(screen.queryByRole('radio', { name: 'Member' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
+      expect(screen.getByText('Uses 1 personal-training session, expires Sun, Jan 3.')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Pay-as-you-go' }));
+      expect(screen.getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Personal-training session' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+      expect(await screen.findByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
+      expect(calls).toEqual([{ fn: 'book_with_credit', args: { p_class_id: session.id } }]);
+    });
+
+    it('without a credit offers only paying, with the week\'s sessions named when the package is full that week', async () => {
+      const message = 'Your package allows 2 sessions a week, and that week you have booked Mon 7 Dec 10:00, Wed 9 Dec 10:00.';
+      setupSession({ credit_id: null, expires_at: null, refusal: 'weekly_cap_reached', message });
+      expect(await screen.findByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Personal-training session' })).toBeDisabled();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
+    });
+  });
+
   it('announces the trial transition and reloads the member', async () => {
     const { user, calls, memberReads } = setup({ membership_tier: 'trial', has_used_trial: false }, () =>
       bookedResult({ booking_type: 'trial', previous_tier: 'trial', tier: 'payg' }),

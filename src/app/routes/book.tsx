@@ -7,10 +7,12 @@ import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
 import { classIdSchema } from '@/features/booking/api/book-class';
+import { useCreditForClass } from '@/features/booking/api/get-credit-for-class';
 import { useScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
 import { useViewer } from '@/features/booking/api/use-viewer';
 import { BookClassForm } from '@/features/booking/components/book-class-form';
+import { isOneToOne } from '@/features/booking/lib/booking-type';
 
 const MINUTE = 60_000;
 
@@ -24,11 +26,14 @@ export function BookRoute() {
   const query = useScheduleClass(classId, viewer, ready && valid);
   // The allowance is only said once the class is known (and never for a class that is not there).
   const usage = usePlanUsage(query.data ? memberId : null);
+  // A One-to-One session says what it would use (a credit, or its price) before the form shows.
+  const oneToOne = query.data ? isOneToOne(query.data) : false;
+  const credit = useCreditForClass(memberId, classId, oneToOne);
   const now = useNow(MINUTE);
 
   if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
   const cls = query.data;
-  if (!cls) return <Spinner label="Loading class" />;
+  if (!cls || (oneToOne && memberId !== null && credit.isPending)) return <Spinner label="Loading class" />;
 
   const taken = cls.capacity - cls.spots_left;
   return (
@@ -59,7 +64,7 @@ export function BookRoute() {
           </div>
         </dl>
         <div className="mt-6 border-t border-slate-200 pt-6">
-          <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} />
+          <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} credit={credit.data} />
         </div>
       </Card>
     </section>

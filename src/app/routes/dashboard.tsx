@@ -9,6 +9,7 @@ import { useMyBookings } from '@/features/booking/api/get-my-bookings';
 import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { NextClassCard } from '@/features/booking/components/next-class-card';
+import { CreditsCard } from '@/features/booking/components/credits-card';
 import { PlanUsageCard } from '@/features/booking/components/plan-usage-card';
 import { QuickActions } from '@/features/booking/components/quick-actions';
 import { QuickStats } from '@/features/booking/components/quick-stats';
@@ -51,6 +52,7 @@ export function DashboardRoute() {
           <div className="space-y-6 lg:col-span-2">
             <NextClassCard booking={nextClass(upcoming)} emptyPrompt />
             <PlanUsageCard planLabel={tierView(member.membership_tier).label} />
+            <CreditsCard />
             <UpcomingBookingsCard bookings={upcoming.slice(0, DASHBOARD_UPCOMING_LIMIT)} />
           </div>
           <div className="space-y-6">

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { BOOKING_TYPES } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,8 +19,8 @@ import { startClassCheckout } from './start-class-checkout';
 /** Class ids are uuids; anything else cannot name a class and is never sent. */
 export const classIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 
-/** How a booking is paid for (null: the server decides). */
-export const bookingTypeSchema = z.enum(['paid', 'trial', 'payg']);
+/** How a booking is paid for (null: the server decides; 'credit': book_with_credit, a One-to-One). */
+export const bookingTypeSchema = z.enum(BOOKING_TYPES);
 
 export const bookClassInputSchema = z.object({
   classId: classIdSchema,
@@ -32,7 +33,7 @@ const bookClassResultSchema = z.object({
   status: z.enum(['booked', 'payment_required']),
   booking_id: z.nullable(z.string()),
   class_id: z.string(),
-  booking_type: z.nullable(z.enum(['paid', 'trial', 'payg'])),
+  booking_type: z.nullable(bookingTypeSchema),
   payment_status: z.nullable(z.enum(['completed', 'pending'])),
   needs_payment: z.boolean(),
   price_payg: z.nullable(z.coerce.number()),
@@ -55,7 +56,11 @@ class CheckoutFailed extends Error {}
 /** One request: the server decides the booking type, payment and tier change, or refuses. */
 export async function bookClass(input: BookClassInput): Promise<BookClassResult> {
   const { classId, bookingType } = bookClassInputSchema.parse(input);
-  const { data, error } = await (await loadSupabase()).rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
+  const supabase = await loadSupabase();
+  const { data, error } =
+    bookingType === 'credit'
+      ? await supabase.rpc('book_with_credit', { p_class_id: classId })
+      : await supabase.rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
   if (error) throw new BookingRefused(error);
   return bookClassResultSchema.parse(data);
 }
@@ -63,7 +68,7 @@ export async function bookClass(input: BookClassInput): Promise<BookClassResult>
 /** A booking (or a payment hold) changes the schedule's facts, the member's bookings, their waitlist places and plan usage. */
 export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [queryKeys.classes.all, queryKeys.bookings.all, queryKeys.waitlist.all, queryKeys.planUsage.all].map((queryKey) =>
+    [queryKeys.classes.all, queryKeys.bookings.all, queryKeys.waitlist.all, queryKeys.planUsage.all, queryKeys.credits.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery,
 import { useEffect, useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import * as v from 'valibot';
+import { BOOKING_TYPES } from '@/config/booking-types';
 import { queryKeys } from '@/lib/query-keys';
 import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
@@ -32,7 +33,7 @@ export const scheduleClassSchema = v.object({
   bookable: v.boolean(),
   refusal: v.nullable(v.string()),
   unlocks_at: v.nullable(timestamp),
-  booking_type: v.nullable(v.picklist(['paid', 'trial', 'payg'])),
+  booking_type: v.nullable(v.picklist(BOOKING_TYPES)),
   needs_payment: v.nullable(v.boolean()),
   paid_refusal: v.nullable(v.string()),
   trial_refusal: v.nullable(v.string()),

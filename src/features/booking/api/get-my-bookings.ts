@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { BOOKING_TYPES } from '@/config/booking-types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
@@ -11,7 +12,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 const myBookingRowSchema = z.object({
   id: z.string(),
   class_id: z.string(),
-  type: z.enum(['paid', 'trial', 'payg']),
+  type: z.enum(BOOKING_TYPES),
   payment_status: z.enum(['completed', 'pending']),
   booked_at: z.string(),
   hold_expires_at: z.string().nullable(),

@@ -2,7 +2,9 @@ import { Button } from '@/components/ui/button';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { WaitlistActions } from '../api/use-waitlist-actions';
 import { blockedLabel } from '../lib/class-facts';
+import { isOneToOne } from '../lib/booking-type';
 import { BlockedButton } from './blocked-button';
+import { BookNowLink } from './book-now-link';
 import { WaitlistAction } from './waitlist-action';
 
 type Props = {
@@ -25,6 +27,8 @@ export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props)
   if (cls.refusal === 'class_full' && waitlist) return <WaitlistAction cls={cls} actions={waitlist} now={now} />;
   const blocked = blockedLabel(cls);
   if (blocked) return <BlockedButton blocked={blocked} />;
+  // A One-to-One session is booked on its form, where the member chooses a credit or to pay.
+  if (isOneToOne(cls)) return <BookNowLink cls={cls} />;
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}

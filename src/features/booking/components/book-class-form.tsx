@@ -11,12 +11,13 @@ import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { formatTimeLeft } from '@/lib/rules/countdown';
 import { bookingTypeSchema, useBookClass, BOOKING_OUTCOME_TOAST } from '../api/book-class';
+import type { CreditChoice } from '../api/get-credit-for-class';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
 import { BOOKING_MESSAGES, bookedMessage } from '../lib/booking-messages';
 import { downloadBookingIcs } from '../lib/booking-ics';
 import { blockedLabel, lockOf } from '../lib/class-facts';
-import { bookingTypeNote, bookingTypeOptions } from '../lib/booking-type';
+import { bookingTypeNote, bookingTypeOptions, isOneToOne } from '../lib/booking-type';
 
 /** How long the confirmation (with its Add to calendar offer) shows before going to My Bookings. */
 export const REDIRECT_DELAY_MS = 4000;
@@ -25,18 +26,25 @@ export const REDIRECT_DELAY_MS = 4000;
 const bookingFormSchema = z.object({ bookingType: z.enum(bookingTypeSchema.options) });
 type BookingForm = z.infer<typeof bookingFormSchema>;
 
-type Props = { cls: ScheduleClass; email: string; usage: PlanUsage | undefined; now: Date };
+/** `credit`: what a One-to-One session would use (loaded before the form shows one). */
+type Props = { cls: ScheduleClass; email: string; usage: PlanUsage | undefined; now: Date; credit?: CreditChoice };
+
+/** The type the form starts on: the server's choice, or for a One-to-One the credit when there is one. */
+function initialType(cls: ScheduleClass, credit: CreditChoice | undefined): BookingForm['bookingType'] {
+  if (isOneToOne(cls)) return credit?.credit_id ? 'credit' : 'payg';
+  return cls.booking_type ?? 'payg';
+}
 
 /**
  * Email (the signed-in account's) and booking type. Only the types the server would accept are
  * offered, each other one with its reason; what the chosen type costs is said before confirming.
  */
-export function BookClassForm({ cls, email, usage, now }: Props) {
+export function BookClassForm({ cls, email, usage, now, credit }: Props) {
   const navigate = useNavigate();
-  const options = bookingTypeOptions(cls, usage);
+  const options = bookingTypeOptions(cls, usage, credit);
   const { register, handleSubmit, control } = useForm<BookingForm>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { bookingType: cls.booking_type ?? 'payg' },
+    defaultValues: { bookingType: initialType(cls, credit) },
   });
   const [booked, setBooked] = useState<{ id: string; message: string } | null>(null);
   const bookingId = booked?.id ?? null;
@@ -45,7 +53,7 @@ export function BookClassForm({ cls, email, usage, now }: Props) {
   const chosen = options.find((o) => o.value === type);
   const blocked = bookingId ? 'Booked' : (blockedLabel(cls)?.label ?? null);
   const lock = lockOf(cls);
-  const note = bookingTypeNote(cls, type, usage);
+  const note = bookingTypeNote(cls, type, usage, credit);
 
   // One booking per form: a second submit (a double click) finds the first one done or under way.
   const submitted = useRef(false);

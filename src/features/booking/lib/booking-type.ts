@@ -1,4 +1,6 @@
 import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
+import { formatClassDate } from '@/lib/studio-time';
+import type { CreditChoice } from '../api/get-credit-for-class';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
 
@@ -16,11 +18,29 @@ function reason(hint: string | null, usage: PlanUsage | undefined): string | nul
   return 'Not available';
 }
 
+/** A One-to-One session (personal training): booked with a credit or paid for, never on a plan or the trial (issue 26). */
+export const isOneToOne = (cls: Pick<ScheduleClass, 'type'>) => cls.type === 'One-to-One';
+
+/** Why the member's credit cannot book this session, in their words (my_credit_for_class's). */
+function creditUnavailable(credit: CreditChoice | undefined): string | null {
+  if (!credit) return 'Checking your sessions…';
+  if (credit.credit_id) return null;
+  if (credit.refusal === 'weekly_cap_reached' && credit.message) return credit.message;
+  return 'You have no personal-training sessions to use';
+}
+
 /**
  * The form's booking types (spec section 2), each with the server's reason when it is not open
- * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is.
+ * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is. A
+ * One-to-One session offers a personal-training credit or paying its price, nothing else.
  */
-export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined): BookingTypeOption[] {
+export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined, credit?: CreditChoice): BookingTypeOption[] {
+  if (isOneToOne(cls)) {
+    return [
+      { value: 'credit', label: BOOKING_TYPE_LABELS.credit, unavailable: creditUnavailable(credit) },
+      { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
+    ];
+  }
   return [
     { value: 'paid', label: BOOKING_TYPE_LABELS.paid, unavailable: reason(cls.paid_refusal, usage) },
     { value: 'trial', label: BOOKING_TYPE_LABELS.trial, unavailable: reason(cls.trial_refusal, usage) },
@@ -28,8 +48,12 @@ export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefi
   ];
 }
 
-/** What the chosen type costs, said before the member confirms (issue 14). */
-export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined): string | null {
+/** What the chosen type costs, said before the member confirms (issue 14; a credit's, issue 26). */
+export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined, credit?: CreditChoice): string | null {
+  if (type === 'credit') {
+    return credit?.credit_id && credit.expires_at ? `Uses 1 personal-training session, expires ${formatClassDate(credit.expires_at)}.` : null;
+  }
+  if (isOneToOne(cls) && (cls.price_payg ?? 0) > 0) return `This session is ${price(cls)}, paid by card at checkout.`;
   const paysByCard = type === 'payg' && (cls.price_payg ?? 0) > 0;
   if (!paysByCard) return null;
   if (cls.paid_refusal === 'allowance_used' && usage?.allowance) return `You've used your ${usage.allowance} classes this month: this one is ${price(cls)}.`;

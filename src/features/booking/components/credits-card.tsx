@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { formatClassDate } from '@/lib/studio-time';
+import { summariseCredits, useMyCredits, type CreditSummary } from '../api/get-my-credits';
+
+const WORDS: Record<CreditSummary['kind'], (n: number) => string> = {
+  personal_training: (n) => (n === 1 ? '1 personal-training session' : `${n} personal-training sessions`),
+  guest_pass: (n) => (n === 1 ? '1 guest pass' : `${n} guest passes`),
+};
+
+/**
+ * "Your sessions and passes" (issue 26): what the member's packages and Premium periods gave them
+ * and have not been used, with the next expiry. Nothing when there is nothing to use.
+ */
+export function CreditsCard() {
+  const { member } = useAuth();
+  const credits = useMyCredits(member?.id ?? null);
+  const summary = summariseCredits(credits.data ?? []);
+  if (summary.length === 0) return null;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Your sessions and passes</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {summary.map((s) => (
+          <li key={s.kind} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium text-slate-900">{WORDS[s.kind](s.count)}</span>
+            <span className="text-slate-600">{s.count === 1 ? 'expires' : 'next expires'} {formatClassDate(s.nextExpiry)}</span>
+          </li>
+        ))}
+      </ul>
+      {summary.some((s) => s.kind === 'personal_training') && (
+        <Link to={paths.schedule} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+          Book a One-to-One session
+        </Link>
+      )}
+    </Card>
+  );
+}
