@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AuthService } from './auth/gotrue';
 import type { FunctionsHost } from './functions-host';
-import { CORS_HEADERS, sendJson } from './http-util';
+import { clientIp, CORS_HEADERS, sendJson } from './http-util';
 import type { JwtKeys } from './jwt';
 import type { Inbox } from './mail/inbox';
 import { handleInbox } from './mail/inbox-page';
@@ -62,6 +62,9 @@ function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, target: str
   delete headers.host;
   delete headers.connection;
   if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
+  // As hosted's gateway does: the client's address first, from the connection, never the
+  // client's own X-Forwarded-For (SQL reads it from request.headers, e.g. Contact Us's limits).
+  headers['x-forwarded-for'] = clientIp(req);
   const upstream = httpRequest(`${target}${path}`, { method: req.method, headers }, (up) => {
     res.writeHead(up.statusCode ?? 502, up.headers);
     up.pipe(res);

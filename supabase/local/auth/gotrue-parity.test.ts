@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ let stack: Stack;
 let clockOffsetMs = 0;
 /** Set to stop auth's clock (a limiter's bucket then does not refill while a test drains it). */
 let frozenAt: number | null = null;
-let ipCounter = 0;
+let addressCounter = 0;
 
 beforeAll(async () => {
   stack = await startStack({ port: 0, dataDir: 'memory', quiet: true, siteUrl: SITE, authClock: () => (frozenAt ?? Date.now()) + clockOffsetMs });
@@ -22,12 +23,37 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A client as a browser at one address (GoTrue's limits are per IP). */
-function client(options: { ip?: string; pkce?: boolean } = {}): SupabaseClient {
-  ipCounter += 1;
+/**
+ * fetch from one loopback address (127.0.0.2, 127.0.0.3…): the gateway keys its limits on the
+ * connection's address, as hosted GoTrue's gateway does, so each test client is its own "IP".
+ */
+function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = request(req.url, { method: req.method, headers: Object.fromEntries(req.headers), localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
+          const status = res.statusCode ?? 500;
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
+
+/** A client as a browser at its own address (GoTrue's limits are per IP), or at `from`. */
+function client(options: { from?: string; pkce?: boolean } = {}): SupabaseClient {
+  addressCounter += 1;
   return createClient(stack.url, stack.anonKey, {
     realtime: { transport: WebSocket as never },
-    global: { headers: { 'x-forwarded-for': options.ip ?? `198.51.100.${ipCounter}` } },
+    global: { fetch: fetchFrom(options.from ?? `127.0.0.${2 + (addressCounter % 200)}`) },
     auth: { persistSession: false, autoRefreshToken: false, flowType: options.pkce ? 'pkce' : 'implicit' },
   });
 }
@@ -184,7 +210,7 @@ describe('PKCE links', () => {
 
 describe('rate limits, per IP as hosted', () => {
   it('sign-ins: 30 at once from one address, then 429; another address (same email) is not locked out', async () => {
-    const attacker = client({ ip: '203.0.113.7' });
+    const attacker = client({ from: '127.0.0.250' });
     frozenAt = Date.now();
     try {
       for (let i = 0; i < 30; i += 1) {
@@ -193,15 +219,45 @@ describe('rate limits, per IP as hosted', () => {
       }
       const blocked = await attacker.auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
       expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-      const owner = await client({ ip: '203.0.113.8' }).auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
+      const owner = await client({ from: '127.0.0.251' }).auth.signInWithPassword({ email: 'payg@studio.test', password: PASSWORD });
       expect(owner.error).toBeNull();
     } finally {
       frozenAt = null;
     }
   });
 
+  it('sign-ins: a rotating X-Forwarded-For from one connection address is still one address (issue 24)', async () => {
+    // Every request claims another client address; the connection always comes from one.
+    let forged = 0;
+    const fromOneAddress = fetchFrom('127.0.0.253');
+    const attacker = createClient(stack.url, stack.anonKey, {
+      realtime: { transport: WebSocket as never },
+      global: {
+        fetch: (input, init) => {
+          const headers = new Headers(init?.headers);
+          headers.set('x-forwarded-for', `198.51.100.${(forged += 1)}`);
+          return fromOneAddress(input, { ...init, headers });
+        },
+      },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    frozenAt = Date.now();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const { error } = await attacker.auth.signInWithPassword({ email: 'payg@studio.test', password: `wrong-${i}` });
+        statuses.push(error?.status ?? 200);
+      }
+      expect(forged).toBe(40);
+      expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    } finally {
+      frozenAt = null;
+    }
+  });
+
   it('no per-email lockout: repeated wrong passwords for one email do not block its right password', async () => {
-    const member = client({ ip: '203.0.113.9' });
+    const member = client({ from: '127.0.0.252' });
     for (let i = 0; i < 8; i += 1) {
       expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: `wrong-${i}` })).error?.code).toBe('invalid_credentials');
     }

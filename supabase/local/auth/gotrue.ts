@@ -140,13 +140,12 @@ function secondsUntilResend(sentAt: string | null, now: number): number {
 }
 
 /**
- * The client address GoTrue's limiters key on. Hosted GoTrue reads it from its proxy's header;
- * the local gateway is that proxy (loopback only), so a forwarded address is honoured too.
+ * The client address GoTrue's limiters key on. Hosted GoTrue reads it from its own gateway, which
+ * sets it from the connection; the local gateway is that gateway, so it takes the socket's address
+ * and never a client's X-Forwarded-For (rotating it used to escape every limit, issue 24).
  */
 function rateLimitKey(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || clientIp(req);
+  return clientIp(req);
 }
 
 /** GoTrue-compatible handlers for /auth/v1 (the subset the app uses, with GoTrue's shapes and codes). */
