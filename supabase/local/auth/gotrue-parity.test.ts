@@ -31,15 +31,17 @@ function fetchFrom(localAddress: string): typeof fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {};
+    req.headers.forEach((value, name) => (headers[name] = value));
     return new Promise<Response>((resolve, reject) => {
-      const outgoing = request(req.url, { method: req.method, headers: Object.fromEntries(req.headers), localAddress }, (res) => {
+      const outgoing = request(req.url, { method: req.method, headers, localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) answer.append(name, v);
           const status = res.statusCode ?? 500;
-          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answer }));
         });
       });
       outgoing.on('error', reject);
