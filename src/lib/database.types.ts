@@ -1357,6 +1357,13 @@ export type Database = {
         }
         Returns: number
       }
+      paid_bookings_in_period: {
+        Args: {
+          p_end: string
+          p_start: string
+        }
+        Returns: number
+      }
       pending_card_setups: {
         Args: {
           p_payment_reference: string

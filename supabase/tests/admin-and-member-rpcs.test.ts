@@ -184,34 +184,42 @@ describe('release_expired_holds', () => {
   });
 });
 
-// Last: regeneration deletes every class.
+// Last: regeneration replaces the classes of its period.
 describe('regenerate_timetable', () => {
   it('refuses members (spec text) and anon, and bad periods', async () => {
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`)), {
+    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)), {
       hint: 'not_admin',
       message: 'Access denied',
     });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`)), { code: '42501' });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-12-31', '2025-10-27')`)), {
+    await expectSqlError(asAnon(db, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)), { code: '42501' });
+    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-12-29', '2027-10-25')`)), {
       code: '22023',
       hint: 'invalid_period',
     });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-01-01', '2026-01-03')`)), {
+    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-01-01', '2028-01-03')`)), {
       hint: 'invalid_period',
+    });
+    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`)), {
+      hint: 'invalid_period',
+      message: 'The period has already ended',
     });
   });
 
-  it("replaces every class with the spec's template for the period, in London time", async () => {
-    const before = await db.query<{ n: number }>('select count(*)::int as n from public.classes');
-    const result = await asUser(db, admin.claims, (tx) =>
-      rpc<{ deleted: number; created: number }>(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`),
+  it("replaces the period's classes with the spec's template, in London time, and nothing outside it", async () => {
+    const outside = await createClass(db, { startsIn: '3 days' });
+    const inside = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.classes
+        where start_time >= '2027-10-25 00:00 Europe/London' and start_time < '2027-12-30 00:00 Europe/London'`,
     );
-    // 27 Oct (Mon) to 31 Dec (Wed): 48 weekdays x 4 Breakfast Club + 10 Mondays x 1 Kids Club.
-    expect(result).toEqual({ deleted: before.rows[0]!.n, created: 48 * 4 + 10 });
+    const result = await asUser(db, admin.claims, (tx) =>
+      rpc<{ deleted: number; created: number }>(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`),
+    );
+    // 25 Oct (Mon) to 29 Dec (Wed): 48 weekdays x 4 Breakfast Club + 10 Mondays x 1 Kids Club.
+    expect(result).toEqual({ deleted: inside.rows[0]!.n, created: 48 * 4 + 10 });
     const { rows } = await db.query<Record<string, unknown>>(
       `select name, to_char(start_time at time zone 'Europe/London', 'Dy HH24:MI') as at, duration, capacity, spots_left,
               price_payg::text as price, trainer, type, is_premium, unlock_for_standard
-         from public.classes order by start_time limit 5`,
+         from public.classes where start_time >= '2027-10-25 00:00 Europe/London' order by start_time limit 5`,
     );
     const common = { duration: 45, capacity: 12, spots_left: 12, price: '10.00', trainer: 'Coach Alex', type: 'Group', is_premium: false, unlock_for_standard: '3 days' };
     expect(rows).toEqual([
@@ -221,15 +229,46 @@ describe('regenerate_timetable', () => {
       { name: 'Breakfast Club', at: 'Mon 10:00', ...common },
       { name: 'Kids Club', at: 'Mon 16:45', ...common },
     ]);
-    const { rows: bookings } = await db.query('select count(*)::int as n from public.bookings');
-    expect(bookings).toEqual([{ n: 0 }]);
+    const { rows: kept } = await db.query('select id from public.classes where id = $1', [outside]);
+    expect(kept).toHaveLength(1);
+  });
+
+  it('keeps classes that started and their bookings, and tells members whose class it removes (issue 31)', async () => {
+    const booker = await createUser(db, 'regen-booker', { membership_tier: 'payg', has_used_trial: true });
+    const today = new Date();
+    const day = today.toISOString().slice(0, 10);
+    const end = new Date(today.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
+    // A class that started an hour ago with its booking and attendance, and one later in the period.
+    const started = await createClass(db, { startsIn: '-1 hour', price_payg: null });
+    const later = await createClass(db, { startsIn: '5 days', price_payg: null });
+    const pastBooking = await db.query<{ id: string }>(
+      `insert into public.bookings (member_id, class_id, type, payment_status, attendance) values ($1, $2, 'payg', 'completed', 'attended') returning id`,
+      [booker.memberId, started],
+    );
+    await asUser(db, booker.claims, (tx) => rpc(tx, 'public.book_class($1)', [later]));
+    const before = (await db.query<{ at: Date }>('select clock_timestamp() as at')).rows[0]!.at;
+    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $2)', [day, end]));
+    const { rows } = await db.query<{ id: string }>('select id from public.bookings where id = $1', [pastBooking.rows[0]!.id]);
+    expect(rows).toHaveLength(1);
+    const { rows: classes } = await db.query<{ id: string }>('select id from public.classes where id = any($1)', [[started, later]]);
+    expect(classes.map((c) => c.id)).toEqual([started]);
+    const { rows: emails } = await db.query<{ body_text: string }>(
+      `select body_text from public.notification_outbox where member_id = $1 and kind = 'booking_cancelled'`,
+      [booker.memberId],
+    );
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.body_text).toContain('the timetable was changed');
+    // Nothing that had already started was created again.
+    const { rows: early } = await db.query('select name from public.classes where created_at >= $1 and start_time <= $1', [before]);
+    expect(early).toEqual([]);
   });
 
   it('keeps 06:00 London in summer (05:00 UTC)', async () => {
-    await asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2026-06-01', '2026-06-05')`));
+    await asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-06-07', '2027-06-11')`));
     const { rows } = await db.query<{ utc: string }>(
-      `select to_char(start_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as utc from public.classes order by start_time limit 1`,
+      `select to_char(start_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as utc from public.classes
+        where start_time >= '2027-06-07 00:00 Europe/London' order by start_time limit 1`,
     );
-    expect(rows).toEqual([{ utc: '2026-06-01 05:00' }]);
+    expect(rows).toEqual([{ utc: '2027-06-07 05:00' }]);
   });
 });

@@ -161,7 +161,10 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await expect(page.getByRole('table', { name: 'Weekly fill and attendance' }).getByRole('row'), 'a header and 8 weeks').toHaveCount(9);
   });
 
-  await test.step('regenerate the timetable: every class is replaced by the template', async () => {
+  await test.step("regenerate the timetable: the period's classes not yet started are replaced by the template; the past stays", async () => {
+    const now = new Date().toISOString();
+    const pastBefore = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`);
+    expect(pastBefore.length, 'the demo data has past bookings').toBeGreaterThan(0);
     await adminNav(page, 'Generate');
     await expect(page.getByRole('heading', { name: 'Generate Recurring Classes' })).toBeVisible();
     page.once('dialog', (d) => void d.accept());
@@ -171,5 +174,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     expect(gone, 'classes made before regeneration are gone').toEqual([]);
     const names = (await rest<{ name: string }[]>(stack, 'GET', `/rest/v1/classes?select=name&limit=1000`)).map((c) => c.name);
     expect(names, 'the regenerated timetable').toEqual(expect.arrayContaining(['Breakfast Club', 'Kids Club']));
+    const pastAfter = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`);
+    expect(pastAfter.map((b) => b.id).sort(), 'past bookings survive a regeneration (issue 31)').toEqual(pastBefore.map((b) => b.id).sort());
   });
 });

@@ -16,7 +16,7 @@ function setup(result: () => unknown, paidBookings = 0) {
   const answered = new Promise<void>((resolve) => (release = resolve));
   server.use(
     ...handlers,
-    rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings)),
+    rpc('paid_bookings_in_period', ({ args }) => (paidChecks.push(args), paidBookings)),
     rpc('regenerate_timetable', async ({ args }) => {
       calls.push(args);
       await answered;
@@ -35,7 +35,7 @@ describe('Generate Recurring Classes', () => {
     expect(screen.getByText('Monday only: one Kids Club session at 16:45')).toBeInTheDocument();
     expect(screen.getByText(/capacity 12, 10.00 GBP pay-as-you-go price/)).toBeInTheDocument();
     expect(screen.getByText('Trainer: Coach Alex')).toBeInTheDocument();
-    expect(screen.getByText(/deletes all existing classes/)).toBeInTheDocument();
+    expect(screen.getByText(/replaces the period's classes that have not started/)).toBeInTheDocument();
     const { start, end } = defaultTimetablePeriod();
     expect(screen.getByLabelText('Start date')).toHaveValue(start);
     expect(screen.getByLabelText('End date')).toHaveValue(end);
@@ -53,7 +53,7 @@ describe('Generate Recurring Classes', () => {
 
     const confirm = answerConfirm(false);
     await user.click(screen.getByRole('button', { name: 'Generate Classes' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('deletes ALL existing classes'));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('This replaces the classes from 2030-01-07 to 2030-01-13 that have not started'));
     expect(calls).toEqual([]);
 
     confirm.mockReturnValue(true);
@@ -73,7 +73,22 @@ describe('Generate Recurring Classes', () => {
     expect(confirm.mock.calls[0]![0]).toContain(
       '\n\nRegenerating the timetable removes 1 paid booking: it will be listed under Refunds owed in Bookings Management.\n\nContinue?',
     );
-    expect(paidChecks).toEqual([{}]);
+    const { start, end } = defaultTimetablePeriod();
+    expect(paidChecks).toEqual([{ p_start: start, p_end: end }]);
+    expect(calls).toEqual([]);
+  });
+
+  it('asks once on a double click (issue 31): the second press comes while the first is still counting', async () => {
+    const { calls } = setup(() => ({}));
+    let answerCount = () => {};
+    const counted = new Promise<void>((resolve) => (answerCount = resolve));
+    server.use(rpc('paid_bookings_in_period', async () => (await counted, 0)));
+    const confirm = answerConfirm(false);
+    await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Generate Classes' }));
+    answerCount();
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(confirm).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import { usePaidBookingsCheck } from '../api/get-paid-bookings-affected';
+import { getPaidBookingsInPeriod } from '../api/get-paid-bookings-affected';
 import { timetablePeriodSchema, useRegenerateTimetable, type TimetablePeriod } from '../api/regenerate-timetable';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
@@ -18,27 +19,35 @@ import { defaultTimetablePeriod } from '../lib/timetable-period';
 /** Generate Recurring Classes (spec section 2): the template, a period, and a confirmed regeneration. */
 export function GenerateClasses() {
   const regenerate = useRegenerateTimetable();
-  const paidBookings = usePaidBookingsCheck();
   const busy = regenerate.isPending;
+  // A double click asks once: the second press finds the question already open.
+  const asking = useRef(false);
   const { register, handleSubmit, control, formState } = useForm<TimetablePeriod>({
     resolver: zodResolver(timetablePeriodSchema),
     defaultValues: defaultTimetablePeriod(),
   });
   const start = useWatch({ control, name: 'start' });
 
-  const generate = handleSubmit(async (period) => {
-    if (busy) return;
-    // Issue 14: every upcoming class goes, so every paid booking of one becomes a refund owed.
-    const paid = await paidBookings(null).catch(() => null);
-    if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
-    const warning = paidBookingsWarning('Regenerating the timetable', paid);
-    const question = `This deletes ALL existing classes and their bookings, then creates the timetable from ${period.start} to ${period.end}.${warning ? `\n\n${warning}\n\n` : ' '}Continue?`;
-    if (!window.confirm(question)) return;
-    regenerate.mutate(period, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.classesGenerated),
-      onError: () => toast.error(ADMIN_MESSAGES.generateFailed),
-    });
-  });
+  async function generate(period: TimetablePeriod) {
+    if (busy || asking.current) return;
+    asking.current = true;
+    try {
+      // Issue 31: only the period's classes not yet started go; their paid bookings become refunds owed.
+      const paid = await getPaidBookingsInPeriod(period.start, period.end).catch(() => null);
+      if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
+      const warning = paidBookingsWarning('Regenerating the timetable', paid);
+      const question =
+        `This replaces the classes from ${period.start} to ${period.end} that have not started, and their bookings (their members are emailed), ` +
+        `with the timetable. Classes that have started keep their bookings and attendance.${warning ? `\n\n${warning}\n\n` : ' '}Continue?`;
+      if (!window.confirm(question)) return;
+      regenerate.mutate(period, {
+        onSuccess: () => toast.success(ADMIN_MESSAGES.classesGenerated),
+        onError: () => toast.error(ADMIN_MESSAGES.generateFailed),
+      });
+    } finally {
+      asking.current = false;
+    }
+  }
 
   return (
     <main id="main" className="min-h-screen bg-slate-50 px-4 py-8">
@@ -71,7 +80,7 @@ export function GenerateClasses() {
             <li>Days the studio is closed (Studio Closures on Classes Management) are skipped</li>
           </ul>
 
-          <form noValidate onSubmit={(e) => void generate(e)} className="mt-6 space-y-5">
+          <form noValidate onSubmit={(e) => void handleSubmit(generate)(e)} className="mt-6 space-y-5">
             <fieldset>
               <legend className="text-base font-semibold text-slate-900">Period</legend>
               <div className="mt-2 grid gap-4 sm:grid-cols-2">
@@ -83,8 +92,8 @@ export function GenerateClasses() {
             <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
               <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
               <p>
-                <strong>Warning:</strong> generating deletes all existing classes, and every booking of them, before the new timetable is
-                created.
+                <strong>Warning:</strong> generating replaces the period's classes that have not started, and their bookings, with the
+                new timetable; their members are emailed and card payments are listed under Refunds owed. Classes that have started stay.
               </p>
             </div>
 
