@@ -38,14 +38,19 @@ const refundsFor = async (email: string) =>
 const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
 
 describe('refunds owed', () => {
-  it("records an admin's cancel of a paid booking, and none for the member's own cancel", async () => {
+  it("records an admin's cancel of a paid booking, the member's own cancel in time (issue 31), and none for a late one", async () => {
     const a = await paidBooking('refund-admin-cancel');
     await asAdmin('public.cancel_booking($1)', [a.bookingId]);
     expect(await refundsFor(a.member.email)).toMatchObject([{ reason: 'admin_cancelled', amount: '10.00' }]);
 
+    // "Free cancellation up to 12 hours before the start": the £10 goes back.
     const b = await paidBooking('refund-own-cancel');
     await asUser(db, b.member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [b.bookingId]));
-    expect(await refundsFor(b.member.email)).toEqual([]);
+    expect(await refundsFor(b.member.email)).toMatchObject([{ reason: 'member_cancelled_in_time', amount: '10.00' }]);
+
+    const c = await paidBooking('refund-late-cancel', { startsIn: '2 hours' });
+    expect(await asUser(db, c.member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [c.bookingId]))).toMatchObject({ late: true });
+    expect(await refundsFor(c.member.email)).toEqual([]);
   });
 
   it('says why when a class is deleted or the timetable regenerated, and warns how many first', async () => {

@@ -87,6 +87,17 @@ describe('My Bookings: late cancels, waitlists and calendar files', () => {
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this booking?');
   });
 
+  it('tells a pay-as-you-go member cancelling in time that the card payment comes back (issue 31)', async () => {
+    at(new Date(START.getTime() - 12 * HOUR - 60_000));
+    setup({ rows: [bookingRow({ type: 'payg', payment_status: 'completed' })] });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderApp('/mybookings');
+    await userEvent.click(await screen.findByRole('button', { name: /Cancel Evening Strength/ }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Cancelling now is free: if you paid by card for this class, the payment is refunded to your card.\n\nAre you sure you want to cancel this booking?',
+    );
+  });
+
   it('lists the waitlists with their position and leaves one through leave_waitlist', async () => {
     at(new Date('2025-11-10T10:00:00Z'));
     const waitlist = [{ class_id: full.id, position: 2, waitlist_size: 3, joined_at: '2025-11-09T10:00:00Z', closes_at: '2025-11-17T14:45:00Z', is_closed: false }];

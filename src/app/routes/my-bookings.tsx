@@ -28,10 +28,15 @@ const EMPTY_TEXT: Record<BookingTab, string> = {
   cancelled: 'No cancelled bookings.',
 };
 
-/** Before cancelling: inside the late-cancel window the member is told it still counts. */
+/**
+ * Before cancelling: inside the late-cancel window the member is told it still counts; before it,
+ * a pay-as-you-go booking is told its card payment comes back (the database owes it, issue 31).
+ */
 function confirmQuestion(booking: MyBooking): string {
   const facts = { start_time: booking.startsAt.toISOString(), late_cancel_from: booking.lateCancelFrom };
-  return cancellingCountsNow(facts, new Date()) ? `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}` : MY_BOOKINGS_MESSAGES.confirmCancel;
+  if (cancellingCountsNow(facts, new Date())) return `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  if (booking.type === 'payg' && booking.paymentStatus === 'completed') return `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  return MY_BOOKINGS_MESSAGES.confirmCancel;
 }
 
 /** /mybookings and /bookings (spec section 2). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** Why the studio owes the money back (refunds_owed.reason; the last five: a payment it could not honour). */
+/** Why the studio owes the money back (refunds_owed.reason; class_filled to period_already_paid: a payment it could not honour). */
 export type RefundReason =
   | 'admin_cancelled'
   | 'class_deleted'
@@ -13,7 +13,8 @@ export type RefundReason =
   | 'duplicate_payment'
   | 'superseded_checkout'
   | 'member_removed'
-  | 'period_already_paid';
+  | 'period_already_paid'
+  | 'member_cancelled_in_time';
 
 /** A payment the studio owes back because it removed what was paid for (issue 14, decision 0010). */
 export type RefundOwed = {

@@ -11,6 +11,7 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   superseded_checkout: 'Paid for a checkout replaced by a newer one',
   member_removed: 'Paid after the member was removed',
   period_already_paid: 'Paid for a membership period already paid or ended',
+  member_cancelled_in_time: 'Cancelled by the member in time (free cancellation)',
 };
 
 export const REFUND_MESSAGES = {

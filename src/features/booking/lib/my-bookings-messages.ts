@@ -6,6 +6,8 @@ export const MY_BOOKINGS_MESSAGES = {
   paymentPending: 'Payment pending',
   /** The browser confirmation before cancelling (spec section 5: deleting a booking needs one). */
   confirmCancel: 'Are you sure you want to cancel this booking?',
+  /** A pay-as-you-go class cancelled inside the free-cancellation window is refunded (issue 31). */
+  refundInTime: 'Cancelling now is free: if you paid by card for this class, the payment is refunded to your card.',
   /** Releasing an unpaid hold gives the spot back; nothing was paid, nothing counts. */
   confirmRelease: 'Release your spot in this class? Nothing has been paid and nothing counts against your plan.',
   released: 'Spot released',
