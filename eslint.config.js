@@ -57,6 +57,38 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
+    // The visitor path (issue 17, decisions 0013 and 0014; enforced since issue 25): what a visitor's
+    // /, /schedule and /membership load before the app starts. No supabase-js client (the schedule
+    // reads with one fetch, lib/public-api.ts; member code loads it on demand through
+    // lib/supabase-loader.ts) and no zod (valibot, about 1 KB). Types may still be imported.
+    files: [
+      'src/app/routes/home.tsx',
+      'src/app/routes/schedule.tsx',
+      'src/app/routes/membership.tsx',
+      'src/features/marketing/**',
+      'src/features/booking/api/get-class-schedule.ts',
+      'src/features/booking/components/{class-card,class-list,class-filters-panel,timetable,book-now-link,blocked-button}.tsx',
+      'src/features/membership/components/{plan-catalogue,plan-card,membership-hero}.tsx',
+      'src/lib/public-api.ts',
+      'src/lib/studio-time.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-hot-toast', message: "Use `toast` from '@/lib/toast'.", allowTypeImports: true },
+            { name: '@/lib/supabase', message: 'The visitor path loads no supabase-js: use lib/public-api.ts, or lib/supabase-loader.ts on demand.', allowTypeImports: true },
+            { name: '@supabase/supabase-js', message: 'The visitor path loads no supabase-js: use lib/public-api.ts.', allowTypeImports: true },
+            { name: 'zod', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
+            { name: 'zod/mini', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'bench/**', 'scripts/**', 'supabase/**', 'netlify/**'],
     rules: {
       'react-refresh/only-export-components': 'off',

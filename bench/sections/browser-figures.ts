@@ -27,6 +27,35 @@ async function newContext(browser: Browser, stack: LocalStack, origin: string, w
   return context;
 }
 
+/** Gzipped bytes one cold visit transfers: its scripts, its stylesheets, and its HTML with headers. */
+export type RouteBytes = { js: number; css: number; html: number; listed: string[] };
+
+/**
+ * What a cold visit to `path` on a fresh page transfers from `origin` (what a phone downloads).
+ * The bench reports it; the bundle-budget journey fails CI on it (sizes are deterministic).
+ */
+export async function measureRouteBytes(page: Page, origin: string, path: string): Promise<RouteBytes> {
+  const finished: Request[] = [];
+  page.on('requestfinished', (req) => finished.push(req));
+  await page.goto(path, { waitUntil: 'load' });
+  await settle(page);
+  const bytes: RouteBytes = { js: 0, css: 0, html: 0, listed: [] };
+  for (const req of finished) {
+    if (!req.url().startsWith(origin)) continue;
+    const type = req.resourceType();
+    if (type === 'document' && req.frame() === page.mainFrame() && !req.redirectedTo()) {
+      const { responseBodySize, responseHeadersSize } = await req.sizes();
+      bytes.html = responseBodySize + responseHeadersSize;
+    }
+    if (type !== 'script' && type !== 'stylesheet') continue;
+    const { responseBodySize } = await req.sizes();
+    if (type === 'script') bytes.js += responseBodySize;
+    else bytes.css += responseBodySize;
+    bytes.listed.push(`${(responseBodySize / 1024).toFixed(1).padStart(6)} KB ${req.url().slice(origin.length)}`);
+  }
+  return bytes;
+}
+
 /**
  * Gzipped bytes of JS and CSS a cold visit to each route transfers (what a phone downloads), and
  * its HTML with the response's headers: what must fit in a new connection's first round trip.
@@ -36,27 +65,7 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
     const context = await newContext(browser, stack, origin, who);
     try {
       const page = await context.newPage();
-      const finished: Request[] = [];
-      page.on('requestfinished', (req) => finished.push(req));
-      await page.goto(path, { waitUntil: 'load' });
-      await settle(page);
-      let js = 0;
-      let css = 0;
-      let html = 0;
-      const listed: string[] = [];
-      for (const req of finished) {
-        if (!req.url().startsWith(origin)) continue;
-        const type = req.resourceType();
-        if (type === 'document' && req.frame() === page.mainFrame() && !req.redirectedTo()) {
-          const { responseBodySize, responseHeadersSize } = await req.sizes();
-          html = responseBodySize + responseHeadersSize;
-        }
-        if (type !== 'script' && type !== 'stylesheet') continue;
-        const { responseBodySize } = await req.sizes();
-        if (type === 'script') js += responseBodySize;
-        else css += responseBodySize;
-        listed.push(`${(responseBodySize / 1024).toFixed(1).padStart(6)} KB ${req.url().slice(origin.length)}`);
-      }
+      const { js, css, html, listed } = await measureRouteBytes(page, origin, path);
       if (process.env.BENCH_VERBOSE) console.log(`  ${path} (${who}):\n${listed.sort().reverse().join('\n')}`);
       const budget = budgets.bundle[path];
       const landed = new URL(page.url()).pathname;
