@@ -19,6 +19,7 @@ function authState(overrides: Partial<AuthState> = {}): AuthState {
     memberLoading: false,
     refreshMember: vi.fn(() => Promise.resolve(null)),
     signOut: vi.fn(() => Promise.resolve()),
+    signedOut: false,
     ...overrides,
   };
 }

@@ -143,6 +143,24 @@ describe('/signin', () => {
     expect(screen.queryByText(/confirm your email/)).not.toBeInTheDocument();
   });
 
+  it('creates one account on a double click, and never shows an unreadable error (issue 31)', async () => {
+    let signUps = 0;
+    server.use(
+      http.post(`${AUTH_URL}/signup`, () => {
+        signUps += 1;
+        return signUps === 1 ? HttpResponse.json(makeUser({ email: 'twice@studio.test' })) : HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    const user = renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText('Email'), 'twice@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.dblClick(submitButton('Create Account'));
+    expect(await screen.findByText(/Check your email at/)).toBeInTheDocument();
+    expect(signUps).toBe(1);
+    expect(screen.queryByText('{}')).not.toBeInTheDocument();
+  });
+
   it('words a sign-up of an already registered address as hosted answers it: check your email, nothing more', async () => {
     // Hosted Supabase answers with a made-up user (no identities, no session) and no error.
     server.use(http.post(`${AUTH_URL}/signup`, () => HttpResponse.json({ ...makeUser({ email: 'premium@studio.test' }), identities: [] })));

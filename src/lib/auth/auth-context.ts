@@ -13,6 +13,8 @@ export type AuthState = {
   /** Re-reads the member row (after a booking changed the tier, a profile edit, ...). */
   refreshMember: () => Promise<Member | null>;
   signOut: () => Promise<void>;
+  /** The session ended by this person's own Log Out (not expiry): guards send them home, not to /signin?redirect=. */
+  signedOut: boolean;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -79,18 +79,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return client.fetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
   }, [userId, contextClient]);
 
+  // Set before the session goes, so the member page that is open sends them home rather than to
+  // a sign-in URL that would bring the next person on this browser back to it (issue 31).
+  const [signedOut, setSignedOut] = useState(false);
+  if (session && signedOut) setSignedOut(false);
   const signOut = useCallback(async () => {
+    setSignedOut(true);
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     clearStoredSession();
     // Everything cached was read as this user: the next one on this browser must not see it.
     contextClient?.clear();
-    if (error) throw error;
+    if (error) {
+      setSignedOut(false);
+      throw error;
+    }
   }, [contextClient]);
 
   const value = useMemo<AuthState>(
-    () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut }),
-    [loading, session, member, memberLoading, refreshMember, signOut],
+    () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut, signedOut }),
+    [loading, session, member, memberLoading, refreshMember, signOut, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { cn } from '@/components/ui/cn';
@@ -38,7 +38,11 @@ export function SignInPanel({ target }: { target: string }) {
     });
   }
 
+  // A double click creates one account: the second press finds the first under way (issue 31).
+  const signingUp = useRef(false);
   function handleSignUp(values: Credentials) {
+    if (signingUp.current) return;
+    signingUp.current = true;
     signUp.mutate(
       { ...values, source: 'signin' },
       {
@@ -53,7 +57,10 @@ export function SignInPanel({ target }: { target: string }) {
           setConfirmFor(values.email.trim());
           setMode('signin');
         },
-        onError: (error) => toast.error(error.message || signInErrorMessage(null)),
+        onError: (error) => toast.error(signInErrorMessage(error)),
+        onSettled: () => {
+          signingUp.current = false;
+        },
       },
     );
   }

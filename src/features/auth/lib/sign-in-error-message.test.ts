@@ -20,5 +20,6 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage({ message: 'Signups not allowed for this instance', status: 422 })).toBe('Signups not allowed for this instance');
     expect(signInErrorMessage({ message: '' })).toBe('Authentication failed. Please try again.');
     expect(signInErrorMessage(null)).toBe('Authentication failed. Please try again.');
+    expect(signInErrorMessage({ message: '{}', status: 500 })).toBe('Authentication failed. Please try again.');
   });
 });
