@@ -1,5 +1,5 @@
 import '@/testing/match-media-polyfill';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,9 @@ function setup(overrides: Partial<Member> = {}) {
 }
 
 const user = () => userEvent.setup({ applyAccept: false });
+
+/** The eight bytes every PNG starts with. */
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('Edit Profile', { timeout: 20_000 }, () => {
   afterEach(() => {
@@ -109,6 +112,10 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await user().upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file');
 
+    // Issue 31: 27 bytes of text named fake.png, declared image/png, is not a photo.
+    await user().upload(input, new File(['this is not an image at all'], 'fake.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file'));
+
     const big = new File([new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     await user().upload(input, big);
     expect(await screen.findByRole('alert')).toHaveTextContent('Image must be less than 5MB');
@@ -131,7 +138,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     );
     renderApp('/edit-profile');
     const input = await screen.findByLabelText('Choose a profile photo');
-    await user().upload(input, new File(['png-bytes'], 'Me.PNG', { type: 'image/png' }));
+    await user().upload(input, new File([PNG_SIGNATURE, 'png-bytes'], 'Me.PNG', { type: 'image/png' }));
 
     expect(await screen.findByText('Profile picture updated successfully!')).toBeInTheDocument();
     expect(uploads).toEqual([{ path: `${member.id}.png`, upsert: 'true' }]);
@@ -144,7 +151,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     setup();
     server.use(http.post(`${SUPABASE_URL}/storage/v1/object/avatars/:name`, () => HttpResponse.json({ statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' }, { status: 400 })));
     renderApp('/edit-profile');
-    await user().upload(await screen.findByLabelText('Choose a profile photo'), new File(['gif'], 'a.gif', { type: 'image/gif' }));
+    await user().upload(await screen.findByLabelText('Choose a profile photo'), new File(['GIF89a', 'gif'], 'a.gif', { type: 'image/gif' }));
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Profile photo' })).not.toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { initials } from '@/lib/initials';
 import type { Member } from '@/lib/supabase';
-import { avatarFileSchema, useUploadAvatar } from '../api/upload-avatar';
+import { checkAvatarFile, useUploadAvatar } from '../api/upload-avatar';
 import { AVATAR_TYPES, PROFILE_MESSAGES } from '../lib/profile-rules';
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -30,8 +30,10 @@ export function ProfilePhotoCard({ member, onUploaded }: { member: Member; onUpl
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires change
     if (!file) return;
-    // The same schema the upload checks: a file input is not a react-hook-form field, so it is parsed here.
-    const problem = avatarFileSchema.safeParse(file).error?.issues[0]?.message ?? null;
+    // The same check the upload makes (type, size, and the content's own signature): a file input
+    // is not a react-hook-form field, so it is checked here.
+    const checked = await checkAvatarFile(file);
+    const problem = 'problem' in checked ? checked.problem : null;
     setError(problem);
     if (problem) {
       toast.error(problem);

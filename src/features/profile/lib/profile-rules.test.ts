@@ -1,38 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { avatarFileSchema } from '../api/upload-avatar';
-import { profileInfoSchema } from '../api/update-profile';
-import { avatarExtension, MAX_AVATAR_BYTES } from './profile-rules';
+import { sniffImageType } from './profile-rules';
 
-const fileError = (type: string, size: number) => avatarFileSchema.safeParse({ type, size, name: 'x' }).error?.issues[0]?.message ?? null;
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
-describe('avatarFileSchema', () => {
-  it('accepts JPG, PNG and GIF just under 5MB', () => {
-    expect(fileError('image/jpeg', MAX_AVATAR_BYTES - 1)).toBeNull();
-    expect(fileError('image/png', 10)).toBeNull();
-    expect(fileError('image/gif', 10)).toBeNull();
+describe('sniffImageType', () => {
+  it('knows PNG, JPEG and GIF by their first bytes', () => {
+    expect(sniffImageType(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0))).toBe('image/png');
+    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(sniffImageType(bytes('GIF89a'))).toBe('image/gif');
+    expect(sniffImageType(bytes('GIF87a'))).toBe('image/gif');
   });
-  it('refuses exactly 5MB and more', () => {
-    expect(fileError('image/png', MAX_AVATAR_BYTES)).toBe('Image must be less than 5MB');
-  });
-  it('refuses anything that is not one of the accepted images', () => {
-    expect(fileError('application/pdf', 10)).toBe('Please select an image file');
-    expect(fileError('', 10)).toBe('Please select an image file');
-    expect(fileError('image/webp', 10)).toBe('Please select an image file');
-  });
-});
 
-describe('avatarExtension', () => {
-  it('keeps the file’s own extension or derives one from the type', () => {
-    expect(avatarExtension({ name: 'Me.PNG', type: 'image/png' })).toBe('png');
-    expect(avatarExtension({ name: 'photo.jpeg', type: 'image/jpeg' })).toBe('jpeg');
-    expect(avatarExtension({ name: 'blob', type: 'image/gif' })).toBe('gif');
-    expect(avatarExtension({ name: 'x.exe', type: 'image/jpeg' })).toBe('jpg');
-  });
-});
-
-describe('profileInfoSchema', () => {
-  it('requires a name that is not only spaces; the phone is optional and empty means none', () => {
-    expect(profileInfoSchema.safeParse({ name: '   ', phone: '' }).error?.issues[0]?.message).toBe('Name is required');
-    expect(profileInfoSchema.parse({ name: ' Sam ', phone: ' ' })).toEqual({ name: 'Sam', phone: null });
+  it('refuses text, PDFs and near misses whatever the file is called', () => {
+    expect(sniffImageType(bytes('this is not an image at all'))).toBeNull();
+    expect(sniffImageType(bytes('%PDF-1.7'))).toBeNull();
+    expect(sniffImageType(bytes('GIF88a'))).toBeNull();
+    expect(sniffImageType(bytes(0x89, 'PNG'))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
   });
 });

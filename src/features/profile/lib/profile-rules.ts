@@ -14,6 +14,19 @@ export const PROFILE_MESSAGES = {
   profileFailed: 'Failed to update profile. Please try again.',
 } as const;
 
+/**
+ * The image type a file's first bytes say it is (PNG, JPEG, GIF signatures), or null: a text file
+ * named fake.png is not a photo (issue 31). The bucket only compares the declared type, as hosted
+ * Storage does, so the content is checked here before anything is sent.
+ */
+export function sniffImageType(head: Uint8Array): (typeof AVATAR_TYPES)[number] | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'image/gif';
+  return null;
+}
+
 /** The file extension the object is stored under: `<member id>.<ext>`. */
 export function avatarExtension(file: Pick<File, 'type' | 'name'>): string {
   const fromName = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
