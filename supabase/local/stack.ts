@@ -205,6 +205,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   url = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {
+    // The functions' checkout returns and calendar-feed links go to the site this stack serves
+    // (issue 31: they ignored SITE_PORT / SITE_URL and pointed at :5173).
+    SITE_URL: siteUrl,
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: anonKey,
     SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
