@@ -127,6 +127,7 @@ describe('schema safety', () => {
       'my_plan_usage',
       'my_waitlist',
       'paid_bookings_affected',
+      'paid_bookings_in_period',
       'regenerate_timetable',
       'remove_studio_closure',
       'resume_membership',
