@@ -149,4 +149,40 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     ].join('\n\n'),
     links: [{ label: 'Manage your membership', path: membershipPage }],
   },
+  {
+    ...membership,
+    id: 'sample-credits-expiring',
+    kind: 'credits_expiring',
+    subject: 'Your credits expire on 24 March 2031',
+    body_text: [
+      'Hi Mia Member,',
+      'You have 3 personal-training sessions that expire on 24 March 2031.',
+      'Book a One-to-One session before then so they are not lost.',
+    ].join('\n\n'),
+    links: [{ label: 'Your credits', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-payment-receipt',
+    kind: 'payment_receipt',
+    subject: 'Receipt: Bronze Package (£750)',
+    body_text: [
+      'Hi Mia Member,',
+      'Thank you: we received £750.00 for Bronze Package (£750) on 10 February 2031.',
+      'Keep this email as your receipt. Every payment is also listed under Billing history.',
+    ].join('\n\n'),
+    links: [{ label: 'Billing history and receipts', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-refund-receipt',
+    kind: 'refund_receipt',
+    subject: 'Refund: Breakfast Club - PAYG Booking',
+    body_text: [
+      'Hi Mia Member,',
+      'We have refunded £10.00 for Breakfast Club - PAYG Booking.',
+      'A card refund usually reaches your account within 5 to 10 working days.',
+    ].join('\n\n'),
+    links: [{ label: 'Billing history and receipts', path: membershipPage }],
+  },
 ];

@@ -31,6 +31,9 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   membership_ended: 'Your membership has ended',
   trial_ending: 'Your free trial ends tomorrow',
   renewal_reminder: 'Your membership renews soon',
+  credits_expiring: 'Your credits expire soon',
+  payment_receipt: 'Thank you: payment received',
+  refund_receipt: 'Your refund is on its way',
 };
 
 /** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */
