@@ -104,7 +104,8 @@ describe('renewal', () => {
     expect(await membershipOf(db, member)).toMatchObject({ status: 'active', period_number: 2, period_start: T1, period_end: T2, plan_renews_at: T2 });
     expect(await renewalsOf(member, T1)).toEqual([]);
     expect((await paymentsOf(db, member)).map((p) => [p.billing_reason, p.status])).toEqual([['start', 'paid'], ['renewal', 'paid']]);
-    expect((await emailsOf(db, member)).map((e) => e.kind)).toEqual(['renewal_receipt']);
+    // The first month's payment has its receipt; the renewal its own.
+    expect((await emailsOf(db, member)).map((e) => e.kind)).toEqual(['payment_receipt', 'renewal_receipt']);
   });
 
   it('a replayed provider notification applies nothing twice (one charge, one extension)', async () => {
@@ -164,7 +165,7 @@ describe('failed renewals', () => {
     await fail(db, last!, days(due, 7));
     expect(await membershipOf(db, member)).toMatchObject({ status: 'lapsed', renews: false, member_tier: 'payg', has_used_trial: true, plan_renews_at: null });
     expect(await renewalsOf(member, days(due, 30))).toEqual([]);
-    const emails = await emailsOf(db, member);
+    const emails = (await emailsOf(db, member)).filter((e) => e.kind !== 'payment_receipt');
     expect(emails.map((e) => e.kind)).toEqual(['payment_failed', 'payment_failed', 'payment_failed', 'membership_ended']);
     expect(emails[0]!.body_text).toContain('your card was declined');
     expect(emails[0]!.subject).toBe('Payment failed: please update your card');
@@ -215,7 +216,7 @@ describe('cancel, resume, upgrade, downgrade', () => {
     await service('public.end_finished_memberships($1)', [T1.toISOString()]);
     expect(await membershipOf(db, member)).toMatchObject({ status: 'cancelled', ended_at: T1, member_tier: 'payg', plan_renews_at: null });
     await service('public.end_finished_memberships($1)', [T1.toISOString()]);
-    expect((await emailsOf(db, member)).map((e) => e.kind)).toEqual(['membership_ended']);
+    expect((await emailsOf(db, member)).map((e) => e.kind)).toEqual(['payment_receipt', 'membership_ended']);
     await expectSqlError(asMember(member, 'public.resume_membership()'), { hint: 'membership_ended' });
   });
 

@@ -31,6 +31,11 @@ test('member buys a Bronze Package, sees 10 sessions and books a One-to-One with
   await page.goto('/membership');
   await expect(page.getByRole('heading', { name: 'Your sessions and passes' })).toBeVisible();
   await expect(page.getByText('10 personal-training sessions')).toBeVisible();
+  // Issue 31: with a billing history the page used to scroll sideways on a phone.
+  await expect(page.getByRole('heading', { name: 'Billing history' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Receipt for / }).first()).toBeAttached();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page is no wider than the screen').toBeLessThanOrEqual(0);
 
   await page.goto(`/book?classId=${session!.id}`);
   await expect(page.getByRole('radio', { name: 'Personal-training session' })).toBeChecked();
