@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { SqlDatabase, SqlExecutor } from './open-database.ts';
-import { migrationsDir, platformSqlPath, seedSqlPath } from './paths.ts';
+import { migrationsDir, platformSqlPath, schemasDir, seedSqlPath } from './paths.ts';
 
 export interface MigrationFile {
   /** The timestamp prefix, as the Supabase CLI records it. */
@@ -101,6 +101,32 @@ export async function applyMigrations(db: SqlDatabase, dir: string = migrationsD
     result.applied.push(label);
   }
   return result;
+}
+
+/** The schema files in the order the Supabase CLI applies them (lexicographic: 00_… first). */
+export function listSchemaFiles(dir: string = schemasDir): { name: string; sql: string }[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({ name: file, sql: readFileSync(`${dir}/${file}`, 'utf8') }));
+}
+
+/**
+ * Builds the database from supabase/schemas instead of the migrations (the equivalence test does,
+ * to prove both describe the same database), as `postgres` in one transaction. Function bodies are
+ * checked when called, not when created, so a domain may call a function a later file declares.
+ */
+export async function applySchemaFiles(db: SqlDatabase, dir: string = schemasDir): Promise<void> {
+  await asMigrationRole(db, async (tx) => {
+    await tx.exec('set local check_function_bodies = off');
+    for (const file of listSchemaFiles(dir)) {
+      try {
+        await tx.exec(file.sql);
+      } catch (error) {
+        throw new Error(`supabase/schemas/${file.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    }
+  });
 }
 
 /** Loads the demo data (supabase/seed.sql) in one transaction. Local stack and tests only. */

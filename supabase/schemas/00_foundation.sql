@@ -1,0 +1,139 @@
+-- The database as it is now, one file per domain (Supabase's declarative schema layout). The
+-- migrations in supabase/migrations deploy it; supabase/tests/schema-files.test.ts builds a
+-- database from these files and one from the migrations and fails when they differ. README,
+-- "Changing the database", says how a change is made.
+--
+-- Foundation: what every domain file uses. Extensions, the unexposed `private` schema, the enums
+-- several domains share and small helpers (money, London dates). The files are applied in name
+-- order: members, classes (timetable), bookings (booking rules, holds, plan usage, attendance),
+-- waitlist, schedule, payments, memberships, refunds, credits (plans and session credits),
+-- notifications (emails, Contact Us), admin reads, calendar, storage. A file may call a function
+-- a later one declares (function bodies are checked when they run); everything else it uses
+-- comes before it.
+--
+-- Grants: Supabase's default privileges give anon/authenticated every privilege on new tables
+-- and functions; each object revokes them and grants back only what its callers need.
+
+-- Layout of every domain file: its types and tables (with grants, indexes, comments), then
+-- private helpers and the SECURITY DEFINER code of its RPCs in `private`, then the API: the
+-- `public` SECURITY INVOKER functions PostgREST exposes, which call that code, and who may call
+-- them; last its row-level security policies and triggers. No SECURITY DEFINER function is exposed (Supabase's linter, splinter, warns about those),
+-- and every function has `set search_path = ''` with fully qualified names.
+
+-- Extensions -------------------------------------------------------------------------------------
+create extension if not exists citext with schema extensions;
+
+-- The private schema ---------------------------------------------------------------------------
+-- Helpers that policies and RPCs call. Not exposed by the API (PostgREST serves `public` only),
+-- so usage of `private` lets nothing be called from outside; anon needs it because the guest
+-- schedule's public function calls its helper here.
+create schema if not exists private;
+
+revoke all on schema private from public;
+
+grant usage on schema private to anon, authenticated, service_role;
+
+-- Enums ----------------------------------------------------------------------------------------
+-- Closed sets of values that several domains store, compare and return. PostgREST returns them as
+-- the same strings the text columns held; `npm run db:types` types them as string unions.
+create type public.membership_tier as enum ('trial', 'payg', 'standard', 'premium');
+
+-- What a booking is paid with: the plan ('paid', the booking form's "Member"), the free trial, the
+-- class price (pay-as-you-go) or a session credit (a package's or a Premium period's).
+create type public.booking_type as enum ('paid', 'trial', 'payg', 'credit');
+
+-- A booking's payment: confirmed, or a pay-as-you-go hold waiting for the card payment.
+create type public.payment_status as enum ('completed', 'pending');
+
+-- A card payment (payments.status): its own life cycle, so its own type rather than more values
+-- in payment_status that a booking must never take.
+create type public.checkout_status as enum ('pending', 'paid', 'failed', 'expired');
+
+create type public.attendance_status as enum ('attended', 'no_show');
+
+-- Shared helpers -------------------------------------------------------------------------------
+-- '%term%' with the term's own LIKE wildcards made literal.
+create function private.like_pattern(p_term text)
+returns text
+language sql immutable set search_path = ''
+as $$ select '%' || replace(replace(replace(coalesce(p_term, ''), '\', '\\'), '%', '\%'), '_', '\_') || '%' $$;
+
+-- Filters of the schedule screens, London time (spec: weeks start on Sunday). p_day: 'all',
+revoke execute on function private.like_pattern(text) from public;
+
+grant execute on function private.like_pattern(text) to anon, authenticated, service_role;
+
+-- What an email says -----------------------------------------------------------------------
+-- The studio's address as emails print it. Mirrors STUDIO_ADDRESS_LINES in src/config/studio.ts
+-- (a test compares the two, so they cannot drift apart).
+create function private.studio_address()
+returns text
+language sql immutable set search_path = ''
+as $$ select 'Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom' $$;
+
+revoke execute on function private.studio_address() from public;
+
+-- A class's start as members read it: London wall-clock time, e.g. 'Monday 6 October 2025, 6:00 AM'.
+create function private.london_time_text(p_at timestamptz)
+returns text
+language sql stable set search_path = ''
+as $$ select to_char(p_at at time zone 'Europe/London', 'FMDay FMDD FMMonth YYYY, FMHH12:MI AM') $$;
+
+revoke execute on function private.london_time_text(timestamptz) from public;
+
+-- '12 hours', '90 minutes', '1 day'.
+create function private.interval_text(p_interval interval)
+returns text
+language sql immutable set search_path = ''
+as $$
+  select case
+    when s % 86400 = 0 then (s / 86400) || case when s = 86400 then ' day' else ' days' end
+    when s % 3600 = 0 then (s / 3600) || case when s = 3600 then ' hour' else ' hours' end
+    else (s / 60) || case when s = 60 then ' minute' else ' minutes' end
+  end
+  from (select extract(epoch from p_interval)::bigint as s) as t
+$$;
+
+revoke execute on function private.interval_text(interval) from public;
+
+-- The studio's inbox for Contact Us messages. Mirrors STUDIO.email in src/config/studio.ts
+-- (a test compares the two).
+create function private.studio_email()
+returns text
+language sql immutable set search_path = ''
+as $$ select 'hello@finerfitness.example' $$;
+
+revoke execute on function private.studio_email() from public;
+
+-- The end of a calendar month from the anchor, in London time (a 31st anchor ends on the month's
+-- last day in shorter months and on the 31st again after them).
+create function private.months_after(p_anchor timestamptz, p_months integer)
+returns timestamptz
+language sql stable set search_path = ''
+as $$ select ((p_anchor at time zone 'Europe/London') + make_interval(months => p_months)) at time zone 'Europe/London' $$;
+
+revoke execute on function private.months_after(timestamptz, integer) from public;
+
+-- '£100.00'
+create function private.gbp(p_amount numeric)
+returns text
+language sql immutable set search_path = ''
+as $$ select '£' || to_char(p_amount, 'FM999990.00') $$;
+
+revoke execute on function private.gbp(numeric) from public;
+
+-- '23 December 2026' (London)
+create function private.london_date_text(p_at timestamptz)
+returns text
+language sql stable set search_path = ''
+as $$ select to_char(p_at at time zone 'Europe/London', 'FMDD FMMonth YYYY') $$;
+
+revoke execute on function private.london_date_text(timestamptz) from public;
+
+-- Monday 00:00 London of the week that p_at falls in.
+create function private.london_week_start(p_at timestamptz)
+returns timestamptz
+language sql immutable set search_path = ''
+as $$ select date_trunc('week', p_at at time zone 'Europe/London') at time zone 'Europe/London' $$;
+
+revoke execute on function private.london_week_start(timestamptz) from public;

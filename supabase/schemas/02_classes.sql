@@ -1,0 +1,338 @@
+-- Classes: the timetable. Anyone reads it; admins write it (directly, and by regenerating it
+-- from the studio's recurring template) and close the studio on chosen dates.
+
+-- Studio defaults, in one place ------------------------------------------------------------------
+create function private.default_waitlist_closes_before()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '2 hours' $$;
+
+revoke execute on function private.default_waitlist_closes_before() from public;
+
+-- Column defaults run as the inserting role (an admin creating a class).
+grant execute on function private.default_waitlist_closes_before() to authenticated, service_role;
+
+create function private.default_late_cancel_window()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '12 hours' $$;
+
+revoke execute on function private.default_late_cancel_window() from public;
+
+grant execute on function private.default_late_cancel_window() to authenticated, service_role;
+
+-- Table ------------------------------------------------------------------------------------------
+create table public.classes (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  description text check (char_length(description) <= 4000),
+  duration integer not null default 45 check (duration between 15 and 180),
+  start_time timestamptz not null,
+  trainer text not null check (char_length(btrim(trainer)) between 1 and 200),
+  type text not null default 'Group' check (type in ('Group', 'One-to-One')),
+  capacity integer not null default 10 check (capacity between 1 and 50),
+  -- Maintained by triggers (bookings insert/delete, capacity change); never written by clients.
+  current_bookings integer not null default 0,
+  spots_left integer not null default 10,
+  is_premium boolean not null default false,
+  -- How long before start_time a premium class opens to non-premium members, e.g. '3 days'.
+  -- At most 5 digits so it always casts to an interval.
+  unlock_for_standard text not null default '3 days'
+    check (unlock_for_standard ~ '^[0-9]{1,5} (day|days|hour|hours|minute|minutes)$'),
+  price_payg numeric(10, 2) check (price_payg >= 0),
+  checkout_url text check (checkout_url ~ '^https?://'),
+  waitlist_closes_before interval not null default private.default_waitlist_closes_before()
+    constraint classes_waitlist_closes_before_range
+      check (waitlist_closes_before >= interval '0' and waitlist_closes_before <= interval '7 days'),
+  late_cancel_window interval not null default private.default_late_cancel_window()
+    constraint classes_late_cancel_window_range
+      check (late_cancel_window >= interval '0' and late_cancel_window <= interval '7 days'),
+  created_at timestamptz not null default now(),
+  constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
+  constraint classes_bookings_within_capacity check (current_bookings between 0 and capacity),
+  constraint classes_spots_left_consistent check (spots_left = capacity - current_bookings)
+);
+
+comment on column public.classes.waitlist_closes_before is
+  'Nobody joins or is promoted from the waitlist later than start_time minus this.';
+
+comment on column public.classes.late_cancel_window is
+  'A member cancelling later than start_time minus this still has the class counted against their plan.';
+
+create index classes_start_time_idx on public.classes (start_time);
+
+-- Row-level security -----------------------------------------------------------------------------
+alter table public.classes enable row level security;
+
+revoke all on public.classes from anon, authenticated;
+
+grant select on public.classes to anon, authenticated;
+
+grant insert (name, description, duration, start_time, trainer, type, capacity, is_premium,
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
+  on public.classes to authenticated;
+
+grant update (name, description, duration, start_time, trainer, type, capacity, is_premium,
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
+  on public.classes to authenticated;
+
+grant delete on public.classes to authenticated;
+
+grant all on public.classes to service_role;
+
+-- New classes start empty; spots_left always follows capacity - current_bookings.
+create function private.classes_keep_spots()
+returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    new.current_bookings := 0;
+  end if;
+  new.spots_left := new.capacity - new.current_bookings;
+  return new;
+end;
+$$;
+
+revoke execute on function private.classes_keep_spots() from public;
+
+-- Studio closures ----------------------------------------------------------------------------------
+-- Dates the studio is closed (a bank holiday, the hall booked by someone else): no class runs, and
+-- timetable generation skips them. Everyone reads them; admins write them through the RPCs below.
+create table public.studio_closures (
+  id uuid primary key default gen_random_uuid(),
+  closed_on date not null unique,
+  reason text not null default '' check (char_length(reason) <= 200),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.studio_closures is 'Dates the studio is closed (London dates); written by add_studio_closure / remove_studio_closure.';
+
+alter table public.studio_closures enable row level security;
+
+revoke all on public.studio_closures from anon, authenticated;
+
+grant select on public.studio_closures to anon, authenticated;
+
+grant all on public.studio_closures to service_role;
+
+-- Timetable generation -------------------------------------------------------------------------
+-- The spec's recurring timetable (section 9) for [p_start, p_end], at London wall-clock times
+-- (06:00 in London in summer too), except on studio closure dates. Used by regenerate_timetable
+-- and by the demo seed.
+-- The whole template for [p_start, p_end], past days included (the demo seed's history).
+create function private.insert_timetable(p_start date, p_end date)
+returns integer
+language sql security definer set search_path = ''
+as $$ select private.insert_timetable_from(p_start, p_end, '-infinity') $$;
+
+revoke execute on function private.insert_timetable(date, date) from public;
+
+-- What regenerate_timetable did.
+create type public.timetable_result as (
+  deleted integer,
+  created integer
+);
+
+-- Replaces the classes of [p_start, p_end] (London days) that have not started with the template
+-- (admins). Two runs at once (a double click) run one after the other.
+create function private.regenerate_timetable(p_start date, p_end date)
+returns public.timetable_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_from timestamptz;
+  v_to timestamptz;
+  v_booking record;
+  r public.timetable_result;
+begin
+  perform private.require_admin();
+  if p_start is null or p_end is null or p_end < p_start then
+    raise exception 'The end date must not be before the start date'
+      using errcode = '22023', hint = 'invalid_period';
+  end if;
+  if p_end - p_start > 366 then
+    raise exception 'The period must be at most 366 days' using errcode = '22023', hint = 'invalid_period';
+  end if;
+  if p_end < (now() at time zone 'Europe/London')::date then
+    raise exception 'The period has already ended' using errcode = '22023', hint = 'invalid_period';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('regenerate_timetable', 0));
+  v_from := greatest(p_start::timestamp at time zone 'Europe/London', now());
+  v_to := (p_end + 1)::timestamp at time zone 'Europe/London';
+
+  -- The period's classes first, as every booking path locks them, so no booking slips in meanwhile.
+  perform 1 from public.classes c where c.start_time > v_from and c.start_time < v_to for update;
+  for v_booking in
+    select b.* from public.bookings b join public.classes c on c.id = b.class_id
+     where c.start_time > v_from and c.start_time < v_to and b.payment_status = 'completed'
+     order by c.start_time, b.booked_at
+  loop
+    perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
+                                        v_booking.id, false, null, 'the timetable was changed');
+  end loop;
+
+  -- Paid bookings of the removed classes become refunds owed with this reason (classes trigger).
+  perform set_config('app.booking_removal', 'timetable_regenerated', true);
+  delete from public.classes c where c.start_time > v_from and c.start_time < v_to;
+  get diagnostics r.deleted = row_count;
+  perform set_config('app.booking_removal', '', true);
+  r.created := private.insert_timetable_from(p_start, p_end, v_from);
+  return r;
+end;
+$$;
+
+revoke execute on function private.regenerate_timetable(date, date) from public;
+
+grant execute on function private.regenerate_timetable(date, date) to authenticated;
+
+-- Closing a date -------------------------------------------------------------------------------
+-- What add_studio_closure did.
+create type public.closure_result as (
+  closure_id uuid,
+  cancelled_classes integer,
+  affected_bookings integer
+);
+
+-- Records a closure (admins) and cancels that London date's classes not yet started (a closure
+-- of today keeps what already ran): members with a confirmed booking get a cancellation email
+-- with the reason, a class paid by card becomes a refund owed, and the classes go with their
+-- bookings (no late cancellation is recorded, so the allowance is freed) and waitlists (a cascade
+-- from a deleted class promotes nobody). Dates already past in London are refused.
+create function private.add_studio_closure(p_closed_on date, p_reason text)
+returns public.closure_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_from timestamptz := greatest(p_closed_on::timestamp at time zone 'Europe/London', now());
+  v_to timestamptz := (p_closed_on + 1)::timestamp at time zone 'Europe/London';
+  v_why text;
+  v_booking record;
+  r public.closure_result;
+begin
+  perform private.require_admin();
+  if p_closed_on is null then
+    raise exception 'Choose the date the studio is closed' using errcode = '22023', hint = 'invalid_closure';
+  end if;
+  if p_closed_on < (now() at time zone 'Europe/London')::date then
+    raise exception 'The closure date is in the past' using errcode = '22023', hint = 'closure_in_past';
+  end if;
+  if char_length(v_reason) > 200 then
+    raise exception 'The reason must be at most 200 characters' using errcode = '22023', hint = 'invalid_closure';
+  end if;
+
+  insert into public.studio_closures (closed_on, reason) values (p_closed_on, v_reason)
+  on conflict (closed_on) do nothing
+  returning id into r.closure_id;
+  if r.closure_id is null then
+    raise exception 'The studio is already closed on %', to_char(p_closed_on, 'FMDay FMDD FMMonth YYYY')
+      using errcode = '23505', hint = 'already_closed';
+  end if;
+
+  -- The day's classes first, as every booking path locks them, so no booking slips in meanwhile.
+  perform 1 from public.classes c where c.start_time >= v_from and c.start_time < v_to for update;
+  v_why := 'the studio is closed' || coalesce(' (' || nullif(v_reason, '') || ')', '');
+  r.affected_bookings := 0;
+  for v_booking in
+    select b.* from public.bookings b join public.classes c on c.id = b.class_id
+     where c.start_time >= v_from and c.start_time < v_to
+     order by c.start_time, b.booked_at
+  loop
+    r.affected_bookings := r.affected_bookings + 1;
+    -- An unpaid hold was never confirmed: it just goes (and its pending payment expires).
+    if v_booking.payment_status = 'completed' then
+      perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
+                                          v_booking.id, false, null, v_why);
+    end if;
+  end loop;
+
+  -- Deleting the classes records what was paid by card as refunds owed (reason class_deleted,
+  -- trigger in the refunds migration), and takes their bookings and waitlists with them.
+  delete from public.classes c where c.start_time >= v_from and c.start_time < v_to;
+  get diagnostics r.cancelled_classes = row_count;
+  return r;
+end;
+$$;
+
+revoke execute on function private.add_studio_closure(date, text) from public;
+
+grant execute on function private.add_studio_closure(date, text) to authenticated;
+
+-- Reopens a date (admins); cancelled classes are not restored (regenerate or add them again).
+create function private.remove_studio_closure(p_id uuid)
+returns public.studio_closures
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_closure public.studio_closures;
+begin
+  perform private.require_admin();
+  delete from public.studio_closures where id = p_id returning * into v_closure;
+  if v_closure.id is null then
+    raise exception 'Closure not found' using errcode = 'P0002', hint = 'closure_not_found';
+  end if;
+  return v_closure;
+end;
+$$;
+
+revoke execute on function private.remove_studio_closure(uuid) from public;
+
+grant execute on function private.remove_studio_closure(uuid) to authenticated;
+
+-- API --------------------------------------------------------------------------------------------
+create function public.regenerate_timetable(p_start date, p_end date)
+returns public.timetable_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.regenerate_timetable(p_start, p_end) $$;
+
+revoke execute on function public.regenerate_timetable(date, date) from public, anon;
+
+grant execute on function public.regenerate_timetable(date, date) to authenticated;
+
+create function public.add_studio_closure(p_closed_on date, p_reason text default '')
+returns public.closure_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.add_studio_closure(p_closed_on, p_reason) $$;
+
+revoke execute on function public.add_studio_closure(date, text) from public, anon;
+
+grant execute on function public.add_studio_closure(date, text) to authenticated;
+
+create function public.remove_studio_closure(p_id uuid)
+returns public.studio_closures
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.remove_studio_closure(p_id) $$;
+
+revoke execute on function public.remove_studio_closure(uuid) from public, anon;
+
+grant execute on function public.remove_studio_closure(uuid) to authenticated;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create policy "Anyone reads classes"
+  on public.classes for select to anon, authenticated
+  using (true);
+
+create policy "Admins create classes"
+  on public.classes for insert to authenticated
+  with check ((select private.is_admin()));
+
+create policy "Admins update classes"
+  on public.classes for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+create policy "Admins delete classes"
+  on public.classes for delete to authenticated
+  using ((select private.is_admin()));
+
+-- Realtime: screens follow spots as they change.
+alter publication supabase_realtime add table public.classes;
+
+create trigger classes_keep_spots
+  before insert or update on public.classes
+  for each row execute function private.classes_keep_spots();
+
+create policy "Anyone reads studio closures"
+  on public.studio_closures for select to anon, authenticated
+  using (true);

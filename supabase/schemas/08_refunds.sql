@@ -1,0 +1,491 @@
+-- Money the studio owes back, and removing a member (issue 14).
+--
+-- A paid class booking that the studio removes (an admin's cancel, a class deleted, the timetable
+-- regenerated, the member deleted) leaves a refund-owed record: who, what, how much, why. A
+-- member's own cancellation leaves none (their choice, under the cancellation window's rules).
+-- Deleting a paid member mid-period also owes the unused part of their membership.
+create table public.refunds_owed (
+  id uuid primary key default gen_random_uuid(),
+  payment_id uuid references public.payments (id) on delete set null,
+  member_id uuid references public.members (id) on delete set null,
+  member_name text,
+  member_email text not null,
+  description text not null,
+  class_start_time timestamptz,
+  amount numeric(10, 2) not null check (amount > 0),
+  -- Why it is owed: something the studio removed after it was paid for, or a payment it could not
+  -- honour when it arrived (class_filled, duplicate_payment, superseded_checkout, period_already_paid).
+  reason text not null
+    constraint refunds_owed_reason_check
+    check (reason in ('admin_cancelled', 'class_deleted', 'timetable_regenerated', 'member_deleted',
+                      'class_filled', 'duplicate_payment', 'superseded_checkout', 'member_removed', 'period_already_paid',
+                      -- The member cancelled a paid class in time (free cancellation).
+                      'member_cancelled_in_time')),
+  created_at timestamptz not null default now(),
+  refunded_at timestamptz,
+  refunded_by uuid references public.members (id) on delete set null,
+  -- The provider's refund id when refunded through it; null when refunded another way.
+  provider_refund_id text,
+  -- Refunding through the provider (begin_provider_refund / finish_provider_refund, below).
+  provider_refund_state text
+    constraint refunds_owed_provider_refund_state check (provider_refund_state in ('in_progress', 'unconfirmed')),
+  provider_refund_started_at timestamptz,
+  provider_refund_error text
+    constraint refunds_owed_provider_refund_error_length check (char_length(provider_refund_error) <= 500),
+  constraint refunds_owed_one_per_payment unique (payment_id, reason),
+  constraint refunds_owed_claim_has_time check ((provider_refund_state is null) = (provider_refund_started_at is null))
+);
+
+comment on column public.refunds_owed.provider_refund_state is
+  'in_progress while the refund-provider function waits for the provider; unconfirmed when it could not tell whether the provider refunded.';
+
+comment on column public.refunds_owed.provider_refund_error is
+  'The provider''s last refusal or failure, shown to the admin.';
+
+comment on table public.refunds_owed is
+  'Payments the studio owes back: what it removed after it was paid for, and payments it could not honour when they arrived.';
+
+create index refunds_owed_open_idx on public.refunds_owed (created_at) where refunded_at is null;
+
+create index refunds_owed_member_id_idx on public.refunds_owed (member_id);
+
+create index refunds_owed_refunded_by_idx on public.refunds_owed (refunded_by);
+
+alter table public.refunds_owed enable row level security;
+
+revoke all on public.refunds_owed from public, anon, authenticated;
+
+grant select on public.refunds_owed to authenticated;
+
+grant all on public.refunds_owed to service_role;
+
+-- Why the bookings being deleted in this transaction go: set by the path that deletes them.
+-- Unset means an admin's cancel (cancel_booking by an admin, or the admin delete policy).
+create function private.booking_removal_reason()
+returns text
+language sql stable set search_path = ''
+as $$ select coalesce(nullif(current_setting('app.booking_removal', true), ''), 'admin_cancelled') $$;
+
+revoke execute on function private.booking_removal_reason() from public;
+
+-- A paid class booking removed before its class starts: the payment becomes a refund owed.
+-- BEFORE DELETE, while the payment still points at the booking. By the studio (an admin's cancel,
+-- a deleted class, a regeneration, a removed member): always. By the member: only inside the free
+-- cancellation window (cancel_booking records a late cancellation first, so none exists then).
+-- Classes already started are not refunded (the member had the class).
+create function private.bookings_record_refund_owed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_reason text := private.booking_removal_reason();
+begin
+  if current_setting('app.booking_removal', true) = 'member_cancelled' then
+    if exists (select 1 from public.late_cancellations l where l.booking_id = old.id) then
+      return old;
+    end if;
+    v_reason := 'member_cancelled_in_time';
+  end if;
+  insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, class_start_time, amount, reason)
+  select p.id, m.id, coalesce(m.name, p.billed_name), coalesce(m.email::text, p.billed_email, ''),
+         p.description, c.start_time, p.amount, v_reason
+    from public.payments p
+    join public.classes c on c.id = old.class_id
+    left join public.members m on m.id = p.member_id
+   where p.booking_id = old.id and p.status = 'paid' and p.kind = 'class' and c.start_time > now()
+  on conflict (payment_id, reason) do nothing;
+  return old;
+end;
+$$;
+
+revoke execute on function private.bookings_record_refund_owed() from public;
+
+-- Deleting a class removes its bookings by cascade, after the class row is gone: so the class's
+-- paid bookings are recorded here, while the class is still readable. The reason is the
+-- regeneration's when it is the one deleting, else "class deleted".
+create function private.classes_record_refunds_owed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, class_start_time, amount, reason)
+  select p.id, m.id, coalesce(m.name, p.billed_name), coalesce(m.email::text, p.billed_email, ''),
+         p.description, old.start_time, p.amount,
+         case when current_setting('app.booking_removal', true) = 'timetable_regenerated' then 'timetable_regenerated' else 'class_deleted' end
+    from public.bookings b
+    join public.payments p on p.booking_id = b.id and p.status = 'paid' and p.kind = 'class'
+    left join public.members m on m.id = p.member_id
+   where b.class_id = old.id and old.start_time > now()
+  on conflict (payment_id, reason) do nothing;
+  return old;
+end;
+$$;
+
+revoke execute on function private.classes_record_refunds_owed() from public;
+
+-- How many paid bookings of classes not yet started a deletion would turn into refunds owed:
+-- one class, or (null) every class, as the timetable regeneration deletes them all.
+create function private.paid_bookings_affected(p_class_id uuid)
+returns integer
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return (select count(*)::int
+            from public.bookings b
+            join public.classes c on c.id = b.class_id
+            join public.payments p on p.booking_id = b.id and p.status = 'paid' and p.kind = 'class'
+           where c.start_time > now() and (p_class_id is null or b.class_id = p_class_id));
+end;
+$$;
+
+revoke execute on function private.paid_bookings_affected(uuid) from public;
+
+grant execute on function private.paid_bookings_affected(uuid) to authenticated, service_role;
+
+create function public.paid_bookings_affected(p_class_id uuid default null)
+returns integer
+language sql stable security invoker set search_path = ''
+as $$ select private.paid_bookings_affected(p_class_id) $$;
+
+revoke execute on function public.paid_bookings_affected(uuid) from public, anon;
+
+grant execute on function public.paid_bookings_affected(uuid) to authenticated, service_role;
+
+-- Marks a refund owed as refunded (by the admin, or through the provider with its refund id).
+-- Marking by hand is refused while a provider refund is out (it could pay the money back twice);
+-- an unconfirmed one is exactly what a person resolves this way.
+create function private.mark_refund_refunded(p_refund_id uuid, p_provider_refund_id text)
+returns public.refunds_owed
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_refund public.refunds_owed;
+begin
+  perform private.require_admin();
+  select * into v_refund from public.refunds_owed where id = p_refund_id and refunded_at is null for update;
+  if not found then
+    raise exception 'This refund is not owed any more' using errcode = 'P0002', hint = 'refund_not_found';
+  end if;
+  if private.provider_refund_state_at(v_refund, now()) = 'in_progress' then
+    raise exception 'A refund through SumUp is already under way for this payment' using errcode = 'P0001', hint = 'refund_in_progress';
+  end if;
+  update public.refunds_owed
+     set refunded_at = now(), refunded_by = private.current_member_id(), provider_refund_id = p_provider_refund_id,
+         provider_refund_state = null, provider_refund_started_at = null
+   where id = v_refund.id
+  returning * into v_refund;
+  return v_refund;
+end;
+$$;
+
+revoke execute on function private.mark_refund_refunded(uuid, text) from public;
+
+grant execute on function private.mark_refund_refunded(uuid, text) to authenticated, service_role;
+
+create function public.mark_refund_refunded(p_refund_id uuid, p_provider_refund_id text default null)
+returns public.refunds_owed
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.mark_refund_refunded(p_refund_id, p_provider_refund_id) $$;
+
+revoke execute on function public.mark_refund_refunded(uuid, text) from public, anon;
+
+grant execute on function public.mark_refund_refunded(uuid, text) to authenticated, service_role;
+
+-- Removing a member -------------------------------------------------------------------------------
+create type public.member_removal as (
+  member_id uuid,
+  user_id uuid,
+  refunds_owed integer
+);
+
+-- Deletes a member for an admin: their bookings go (paid future classes become refunds owed,
+-- waitlist places go), their payments stay for the accounts with the member reference cleared,
+-- an unused part of a paid membership is owed back, and their email's free trial is remembered.
+-- Returns the auth user id: the caller (the delete-member function) removes the login too.
+-- The unused days of a membership are counted from the latest payment that granted a tier (a
+-- package is not a month).
+create function private.admin_delete_member(p_member_id uuid)
+returns public.member_removal
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_plan public.payments;
+  v_refunds integer;
+  r public.member_removal;
+begin
+  perform private.require_admin();
+  select * into v_member from public.members where id = p_member_id for update;
+  if not found then
+    raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if v_member.id = private.current_member_id() then
+    raise exception 'You cannot delete your own account here' using errcode = 'P0001', hint = 'cannot_delete_self';
+  end if;
+
+  insert into private.trial_emails (email_hash) values (private.email_hash(v_member.email))
+  on conflict (email_hash) do nothing;
+
+  -- The unused days of a membership paid for and still running, at the price paid.
+  if v_member.plan_renews_at > now() then
+    select * into v_plan from public.payments p
+     where p.member_id = v_member.id and p.kind = 'plan' and p.status = 'paid' and p.grants_tier is not null
+       and not p.needs_refund
+     order by p.paid_at desc nulls last limit 1;
+    if found and v_plan.paid_at is not null and v_member.plan_renews_at > v_plan.paid_at then
+      insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, amount, reason)
+      select v_plan.id, v_member.id, v_member.name, v_member.email, v_plan.description || ' (unused days)',
+             round(v_plan.amount * extract(epoch from v_member.plan_renews_at - now())
+                                 / extract(epoch from v_member.plan_renews_at - v_plan.paid_at), 2),
+             'member_deleted'
+       where round(v_plan.amount * extract(epoch from v_member.plan_renews_at - now())
+                                 / extract(epoch from v_member.plan_renews_at - v_plan.paid_at), 2) > 0
+      on conflict (payment_id, reason) do nothing;
+    end if;
+  end if;
+
+  perform set_config('app.booking_removal', 'member_deleted', true);
+  delete from public.members where id = v_member.id;
+  perform set_config('app.booking_removal', '', true);
+
+  select count(*)::int into v_refunds from public.refunds_owed o
+   where o.member_email = v_member.email::text and o.reason = 'member_deleted' and o.created_at = now();
+  r.member_id := v_member.id;
+  r.user_id := v_member.user_id;
+  r.refunds_owed := v_refunds;
+  return r;
+end;
+$$;
+
+revoke execute on function private.admin_delete_member(uuid) from public;
+
+grant execute on function private.admin_delete_member(uuid) to authenticated, service_role;
+
+create function public.admin_delete_member(p_member_id uuid)
+returns public.member_removal
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.admin_delete_member(p_member_id) $$;
+
+revoke execute on function public.admin_delete_member(uuid) from public, anon;
+
+grant execute on function public.admin_delete_member(uuid) to authenticated, service_role;
+
+-- Refunding a refund owed through the card provider from the admin screen (issue 14).
+--
+-- The refund-provider function (netlify/functions/refund-provider.ts) calls the provider between
+-- two database steps, as the admin:
+--   1. begin_provider_refund claims the record (one claim at a time: a double click, a second tab
+--      or a retry while the first call is out gets refund_in_progress and sends nothing);
+--   2. finish_provider_refund records what the provider said: refunded (the record is marked
+--      refunded with the provider's reference), refused (the claim is released, the reason kept,
+--      the admin may try again) or unconfirmed (a timeout or a provider error after the request
+--      left: the money may have moved, so the claim stays and only a person, having looked at the
+--      provider's dashboard, marks it refunded).
+-- A claim whose function died before step 2 counts as unconfirmed once it is older than
+-- private.provider_refund_claim_ttl() (the provider's timeout is seconds).
+
+create function private.provider_refund_claim_ttl()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '2 minutes' $$;
+
+-- The two helpers run only inside the definer functions above.
+revoke execute on function private.provider_refund_claim_ttl() from public;
+
+-- The record's provider state as of p_now: a claim left in progress past the TTL is unconfirmed.
+create function private.provider_refund_state_at(p_refund public.refunds_owed, p_now timestamptz)
+returns text
+language sql stable set search_path = ''
+as $$
+  select case
+           when p_refund.provider_refund_state = 'in_progress'
+                and p_refund.provider_refund_started_at < p_now - private.provider_refund_claim_ttl() then 'unconfirmed'
+           else p_refund.provider_refund_state
+         end
+$$;
+
+revoke execute on function private.provider_refund_state_at(public.refunds_owed, timestamptz) from public;
+
+create type public.provider_refund_claim as (
+  refund_id uuid,
+  -- true when the record was already refunded (a repeat after success): nothing to send.
+  already_refunded boolean,
+  amount numeric(10, 2),
+  currency text,
+  provider_checkout_id text
+);
+
+create function private.begin_provider_refund(p_refund_id uuid, p_now timestamptz)
+returns public.provider_refund_claim
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_refund public.refunds_owed;
+  v_payment public.payments;
+  r public.provider_refund_claim;
+begin
+  perform private.require_admin();
+  select * into v_refund from public.refunds_owed where id = p_refund_id for update;
+  if not found then
+    raise exception 'This refund is not owed any more' using errcode = 'P0002', hint = 'refund_not_found';
+  end if;
+  r.refund_id := v_refund.id;
+  r.already_refunded := v_refund.refunded_at is not null;
+  if r.already_refunded then
+    return r;
+  end if;
+
+  case private.provider_refund_state_at(v_refund, p_now)
+    when 'in_progress' then
+      raise exception 'A refund through SumUp is already under way for this payment' using errcode = 'P0001', hint = 'refund_in_progress';
+    when 'unconfirmed' then
+      raise exception 'SumUp did not confirm the last refund attempt. Check the SumUp dashboard, then mark it refunded'
+        using errcode = 'P0001', hint = 'refund_unconfirmed';
+    else null;
+  end case;
+
+  select * into v_payment from public.payments where id = v_refund.payment_id;
+  if not found or v_payment.status <> 'paid' or v_payment.provider_checkout_id is null then
+    raise exception 'This payment did not go through SumUp: refund it another way, then mark it refunded'
+      using errcode = 'P0001', hint = 'not_refundable_by_provider';
+  end if;
+
+  update public.refunds_owed
+     set provider_refund_state = 'in_progress', provider_refund_started_at = p_now, provider_refund_error = null
+   where id = v_refund.id;
+  r.amount := v_refund.amount;
+  r.currency := v_payment.currency;
+  r.provider_checkout_id := v_payment.provider_checkout_id;
+  return r;
+end;
+$$;
+
+revoke execute on function private.begin_provider_refund(uuid, timestamptz) from public;
+
+grant execute on function private.begin_provider_refund(uuid, timestamptz) to authenticated, service_role;
+
+-- What the provider said about the claimed refund. Only the claim this function started is
+-- finished: a record no longer in progress (marked by hand meanwhile, say) is left alone.
+create function private.finish_provider_refund(
+  p_refund_id uuid, p_outcome text, p_provider_refund_id text, p_error text, p_now timestamptz
+)
+returns public.refunds_owed
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_refund public.refunds_owed;
+begin
+  perform private.require_admin();
+  if p_outcome is null or p_outcome not in ('refunded', 'refused', 'unconfirmed') then
+    raise exception 'Unknown refund outcome' using errcode = '22023', hint = 'invalid_request';
+  end if;
+  if p_outcome = 'refunded' and nullif(p_provider_refund_id, '') is null then
+    raise exception 'A refund the provider confirmed needs its reference' using errcode = '22023', hint = 'invalid_request';
+  end if;
+
+  update public.refunds_owed
+     set refunded_at = case when p_outcome = 'refunded' then p_now else refunded_at end,
+         refunded_by = case when p_outcome = 'refunded' then private.current_member_id() else refunded_by end,
+         provider_refund_id = case when p_outcome = 'refunded' then p_provider_refund_id else provider_refund_id end,
+         provider_refund_state = case p_outcome when 'unconfirmed' then 'unconfirmed' end,
+         provider_refund_started_at = case when p_outcome = 'unconfirmed' then provider_refund_started_at end,
+         provider_refund_error = case when p_outcome = 'refunded' then null else left(p_error, 500) end
+   where id = p_refund_id and refunded_at is null and provider_refund_state = 'in_progress'
+  returning * into v_refund;
+  if not found then
+    raise exception 'This refund is not being refunded through SumUp' using errcode = 'P0002', hint = 'refund_not_found';
+  end if;
+  return v_refund;
+end;
+$$;
+
+revoke execute on function private.finish_provider_refund(uuid, text, text, text, timestamptz) from public;
+
+grant execute on function private.finish_provider_refund(uuid, text, text, text, timestamptz) to authenticated, service_role;
+
+-- What the delete-member function checks before it removes the login: the caller is an admin,
+-- the member exists and is not the caller (ids compared as uuids, so case cannot slip past).
+create function private.admin_member_removal_target(p_member_id uuid)
+returns uuid
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+begin
+  perform private.require_admin();
+  select * into v_member from public.members where id = p_member_id;
+  if not found then
+    raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if v_member.id = private.current_member_id() or v_member.user_id = (select auth.uid()) then
+    raise exception 'You cannot delete your own account here' using errcode = 'P0001', hint = 'cannot_delete_self';
+  end if;
+  return v_member.user_id;
+end;
+$$;
+
+revoke execute on function private.admin_member_removal_target(uuid) from public;
+
+grant execute on function private.admin_member_removal_target(uuid) to authenticated, service_role;
+
+create function public.admin_member_removal_target(p_member_id uuid)
+returns uuid
+language sql stable security invoker set search_path = ''
+as $$ select private.admin_member_removal_target(p_member_id) $$;
+
+revoke execute on function public.admin_member_removal_target(uuid) from public, anon;
+
+grant execute on function public.admin_member_removal_target(uuid) to authenticated, service_role;
+
+-- A removed member's open checkouts end: a payment that still arrives is recorded and owed back
+-- (apply_checkout_result, member_removed).
+create function private.members_end_open_checkouts()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.payments set status = 'expired' where member_id = old.id and status = 'pending';
+  update private.card_setups set status = 'expired' where member_id = old.id and status = 'pending';
+  return old;
+end;
+$$;
+
+revoke execute on function private.members_end_open_checkouts() from public;
+
+create function public.begin_provider_refund(p_refund_id uuid)
+returns public.provider_refund_claim
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.begin_provider_refund(p_refund_id, now()) $$;
+
+revoke execute on function public.begin_provider_refund(uuid) from public, anon;
+
+grant execute on function public.begin_provider_refund(uuid) to authenticated, service_role;
+
+create function public.finish_provider_refund(
+  p_refund_id uuid, p_outcome text, p_provider_refund_id text default null, p_error text default null
+)
+returns public.refunds_owed
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.finish_provider_refund(p_refund_id, p_outcome, p_provider_refund_id, p_error, now()) $$;
+
+revoke execute on function public.finish_provider_refund(uuid, text, text, text) from public, anon;
+
+grant execute on function public.finish_provider_refund(uuid, text, text, text) to authenticated, service_role;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create policy "Admins read refunds owed"
+  on public.refunds_owed for select to authenticated
+  using ((select private.is_admin()));
+
+create trigger bookings_record_refund_owed
+  before delete on public.bookings
+  for each row execute function private.bookings_record_refund_owed();
+
+create trigger classes_record_refunds_owed
+  before delete on public.classes
+  for each row execute function private.classes_record_refunds_owed();
+
+create trigger members_end_open_checkouts
+  before delete on public.members
+  for each row execute function private.members_end_open_checkouts();

@@ -1,0 +1,604 @@
+-- What members pay for, they can use (issue 26, decision 0017): the plan catalogue in the
+-- database, and a ledger of session credits and guest passes with their source, validity and
+-- the booking that used each one.
+--
+-- A paid package grants its sessions (Drop-In: 1 valid 90 days; Bronze: 10 valid 6 weeks, at most
+-- 2 booked a week); each paid Platinum Premium period grants 1 personal-training session and 2
+-- guest passes that end with the period. A One-to-One session is booked with a credit
+-- (book_with_credit) or paid for at its price: never with a class allowance, the free trial, or
+-- for nothing. Cancelling in time gives the credit back; a late cancel or a no-show uses it.
+
+-- The plan catalogue ------------------------------------------------------------------------------
+create table public.plans (
+  slug text primary key check (slug ~ '^[a-z][a-z0-9_]{0,30}$'),
+  name text not null check (char_length(name) between 1 and 100),
+  category text not null check (category in ('membership', 'training')),
+  -- What a checkout charges (the "from" price of a concession plan, set per member by an admin).
+  price numeric(10, 2) not null check (price > 0),
+  -- 'month' for a membership that renews; null for a package paid once.
+  billing_interval text check (billing_interval = 'month'),
+  grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
+  classes_per_month integer check (classes_per_month > 0),
+  -- A package's sessions: how many, valid for how long from purchase, at most how many a week.
+  package_sessions integer not null default 0 check (package_sessions >= 0),
+  package_valid_days integer check (package_valid_days > 0),
+  package_weekly_cap integer check (package_weekly_cap > 0),
+  -- What each paid period of a membership grants, ending with the period.
+  period_sessions integer not null default 0 check (period_sessions >= 0),
+  period_guest_passes integer not null default 0 check (period_guest_passes >= 0),
+  requires_proof boolean not null default false,
+  constraint plans_kind check (
+    (category = 'membership' and billing_interval = 'month' and grants_tier is not null and package_sessions = 0)
+    or (category = 'training' and billing_interval is null and grants_tier is null and package_sessions > 0
+        and package_valid_days is not null and period_sessions = 0 and period_guest_passes = 0))
+);
+
+comment on table public.plans is
+  'The plans the studio sells (spec section 9) and what each grants. Read by everyone; src/config/plans.ts holds the marketing words, and a parity test holds what both state.';
+
+alter table public.plans enable row level security;
+
+revoke all on public.plans from public, anon, authenticated;
+
+grant select on public.plans to anon, authenticated;
+
+grant all on public.plans to service_role;
+
+insert into public.plans (slug, name, category, price, billing_interval, grants_tier, classes_per_month,
+                          package_sessions, package_valid_days, package_weekly_cap, period_sessions,
+                          period_guest_passes, requires_proof)
+values
+  ('standard', 'Standard', 'membership', 100, 'month', 'standard', 12, 0, null, null, 0, 0, false),
+  ('platinum', 'Platinum Premium', 'membership', 165, 'month', 'premium', 20, 0, null, null, 1, 2, false),
+  ('student', 'Student / Hackney Worker', 'membership', 70, 'month', 'standard', 12, 0, null, null, 0, 0, true),
+  ('dropin', 'Drop-In Session', 'training', 115, null, null, null, 1, 90, null, 0, 0, false),
+  ('bronze', 'Bronze Package', 'training', 750, null, null, null, 10, 42, 2, 0, 0, false);
+
+-- What a One-to-One session costs without a credit (the studio's personal-training price).
+create function private.personal_training_price()
+returns numeric
+language sql immutable set search_path = ''
+as $$ select 60.00::numeric $$;
+
+revoke execute on function private.personal_training_price() from public;
+
+-- The credit ledger -----------------------------------------------------------------------------
+create type public.credit_kind as enum ('personal_training', 'guest_pass');
+
+create table public.credits (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  kind public.credit_kind not null,
+  source text not null check (source in ('package', 'membership_period', 'admin_grant')),
+  -- One grant's credits share a key (the package payment, the membership period, the admin's
+  -- grant) and are numbered, so a replayed payment or a second job run grants nothing twice.
+  grant_key text not null,
+  seq integer not null check (seq > 0),
+  payment_id uuid references public.payments (id) on delete set null,
+  membership_id uuid references public.memberships (id) on delete set null,
+  period_number integer,
+  granted_by uuid references public.members (id) on delete set null,
+  reason text check (char_length(reason) <= 300),
+  -- What one credit of a package cost (owed back when unused and the member is removed).
+  unit_price numeric(10, 2),
+  -- At most this many of the grant's credits booked per week (Monday to Sunday, London).
+  weekly_cap integer check (weekly_cap > 0),
+  valid_from timestamptz not null,
+  expires_at timestamptz not null,
+  -- The booking that used it (set in the transaction that books); cleared when it is given back.
+  booking_id uuid unique references public.bookings (id) on delete set null,
+  used_at timestamptz,
+  revoked_at timestamptz,
+  revoked_by uuid references public.members (id) on delete set null,
+  revoke_reason text check (char_length(revoke_reason) <= 300),
+  created_at timestamptz not null default now(),
+  constraint credits_grant_seq unique (grant_key, kind, seq),
+  constraint credits_valid check (expires_at > valid_from),
+  constraint credits_admin_reason check (source <> 'admin_grant' or (granted_by is not null and reason is not null))
+);
+
+comment on table public.credits is
+  'Session credits and guest passes: where each came from, when it is valid, and the booking that used it. Written only by the database (grants, bookings, cancellations, admins).';
+
+create index credits_member_idx on public.credits (member_id, kind, expires_at) where used_at is null and revoked_at is null;
+
+create index credits_payment_idx on public.credits (payment_id);
+
+create index credits_membership_idx on public.credits (membership_id, period_number);
+
+create index credits_granted_by_idx on public.credits (granted_by);
+
+create index credits_revoked_by_idx on public.credits (revoked_by);
+
+alter table public.credits enable row level security;
+
+revoke all on public.credits from public, anon, authenticated;
+
+grant select on public.credits to authenticated;
+
+grant all on public.credits to service_role;
+
+-- Credits of a member that can still be used at p_at (not used, not revoked, valid, unexpired).
+create function private.credit_usable(p_credit public.credits, p_at timestamptz)
+returns boolean
+language sql immutable set search_path = ''
+as $$
+  select p_credit.used_at is null and p_credit.revoked_at is null
+     and p_credit.valid_from <= p_at and p_credit.expires_at > p_at
+$$;
+
+revoke execute on function private.credit_usable(public.credits, timestamptz) from public;
+
+-- Grants ----------------------------------------------------------------------------------------
+-- Adds p_count credits of one grant (idempotent by grant key).
+create function private.grant_credits(
+  p_member_id uuid, p_kind public.credit_kind, p_count integer, p_source text, p_grant_key text,
+  p_valid_from timestamptz, p_expires_at timestamptz, p_payment_id uuid, p_membership_id uuid,
+  p_period_number integer, p_unit_price numeric, p_weekly_cap integer, p_granted_by uuid, p_reason text
+)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_added integer;
+begin
+  insert into public.credits (member_id, kind, source, grant_key, seq, payment_id, membership_id, period_number,
+                              granted_by, reason, unit_price, weekly_cap, valid_from, expires_at)
+  select p_member_id, p_kind, p_source, p_grant_key, n, p_payment_id, p_membership_id, p_period_number,
+         p_granted_by, p_reason, p_unit_price, p_weekly_cap, p_valid_from, p_expires_at
+    from generate_series(1, greatest(p_count, 0)) n
+  on conflict (grant_key, kind, seq) do nothing;
+  get diagnostics v_added = row_count;
+  return v_added;
+end;
+$$;
+
+revoke execute on function private.grant_credits(uuid, public.credit_kind, integer, text, text, timestamptz, timestamptz, uuid, uuid, integer, numeric, integer, uuid, text) from public;
+
+-- A payment becomes paid (and honoured): a package grants its sessions from now; a membership
+-- period grants what its plan gives per period, ending with the period, and the unused credits of
+-- the membership's earlier periods end now. Verified payments only: this runs on the database's
+-- own status change, never on a client's word.
+create function private.payments_grant_credits()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_plan public.plans;
+  v_m public.memberships;
+  v_now timestamptz := coalesce(new.paid_at, now());
+begin
+  if new.status <> 'paid' or old.status = 'paid' or new.needs_refund or new.member_id is null or new.kind <> 'plan' then
+    return null;
+  end if;
+  select * into v_plan from public.plans where slug = new.plan_slug;
+  if not found then
+    return null;
+  end if;
+  if new.billing_reason is null and v_plan.package_sessions > 0 then
+    perform private.grant_credits(new.member_id, 'personal_training', v_plan.package_sessions, 'package',
+      'payment:' || new.id, v_now, v_now + make_interval(days => v_plan.package_valid_days), new.id, null, null,
+      round(new.amount / v_plan.package_sessions, 2), v_plan.package_weekly_cap, null, null);
+  elsif new.billing_reason is not null and new.membership_id is not null then
+    select * into v_m from public.memberships where id = new.membership_id;
+    -- Only the period this payment made current (a late or refused one grants nothing).
+    if not found or v_m.period_number <> new.period_number then
+      return null;
+    end if;
+    update public.credits
+       set expires_at = greatest(valid_from + interval '1 second', least(expires_at, v_m.period_start))
+     where membership_id = v_m.id and period_number < v_m.period_number and used_at is null and revoked_at is null
+       and expires_at > v_m.period_start;
+    perform private.grant_credits(new.member_id, 'personal_training', v_plan.period_sessions, 'membership_period',
+      'period:' || v_m.id || ':' || v_m.period_number, v_m.period_start, v_m.period_end, null, v_m.id,
+      v_m.period_number, null, null, null, null);
+    perform private.grant_credits(new.member_id, 'guest_pass', v_plan.period_guest_passes, 'membership_period',
+      'period:' || v_m.id || ':' || v_m.period_number, v_m.period_start, v_m.period_end, null, v_m.id,
+      v_m.period_number, null, null, null, null);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.payments_grant_credits() from public;
+
+-- A package refunded takes back its unused sessions.
+create function private.refunds_revoke_credits()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.refunded_at is not null and old.refunded_at is null and new.payment_id is not null then
+    update public.credits
+       set revoked_at = new.refunded_at, revoked_by = new.refunded_by, revoke_reason = 'Package refunded'
+     where payment_id = new.payment_id and used_at is null and revoked_at is null;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.refunds_revoke_credits() from public;
+
+-- Booking with a credit -------------------------------------------------------------------------
+-- The credit a One-to-One booking of this class would use (the one that expires first among those
+-- still usable when the class starts, whose package has room that week), with why not otherwise:
+-- no_credit, or weekly_cap_reached (the week's sessions named). Read-only.
+create type public.credit_choice as (
+  credit_id uuid,
+  expires_at timestamptz,
+  refusal text,
+  message text
+);
+
+create function private.credit_for(p_member_id uuid, p_class public.classes)
+returns public.credit_choice
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_week timestamptz := private.london_week_start(p_class.start_time);
+  v_credit public.credits;
+  v_capped public.credits;
+  v_booked text;
+  r public.credit_choice;
+begin
+  for v_credit in
+    select * from public.credits c
+     where c.member_id = p_member_id and c.kind = 'personal_training'
+       and private.credit_usable(c, now()) and c.expires_at > p_class.start_time
+     order by c.expires_at, c.created_at, c.seq
+  loop
+    if v_credit.weekly_cap is null or (
+         select count(*) from public.credits u join public.bookings b on b.id = u.booking_id
+           join public.classes k on k.id = b.class_id
+          where u.grant_key = v_credit.grant_key and u.kind = v_credit.kind
+            and k.start_time >= v_week and k.start_time < v_week + interval '7 days') < v_credit.weekly_cap then
+      r.credit_id := v_credit.id;
+      r.expires_at := v_credit.expires_at;
+      return r;
+    end if;
+    v_capped := coalesce(v_capped, v_credit);
+  end loop;
+  if v_capped.id is not null then
+    select string_agg(to_char(k.start_time at time zone 'Europe/London', 'Dy FMDD Mon HH24:MI'), ', ' order by k.start_time)
+      into v_booked
+      from public.credits u join public.bookings b on b.id = u.booking_id join public.classes k on k.id = b.class_id
+     where u.grant_key = v_capped.grant_key and u.kind = v_capped.kind
+       and k.start_time >= v_week and k.start_time < v_week + interval '7 days';
+    r.refusal := 'weekly_cap_reached';
+    r.message := 'Your package allows ' || v_capped.weekly_cap || ' sessions a week, and that week you have booked '
+                 || coalesce(v_booked, 'them') || '.';
+    return r;
+  end if;
+  r.refusal := 'no_credit';
+  r.message := 'You have no personal-training session to use for this class: it is '
+               || private.gbp(coalesce(nullif(p_class.price_payg, 0), private.personal_training_price())) || '.';
+  return r;
+end;
+$$;
+
+revoke execute on function private.credit_for(uuid, public.classes) from public;
+
+-- What a One-to-One booking of this class would use for the caller: a credit (and its expiry) or
+-- the price to pay. The booking form and class cards show it before the member confirms.
+create function private.my_credit_for_class(p_class_id uuid)
+returns public.credit_choice
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_class public.classes;
+begin
+  select * into v_class from public.classes where id = p_class_id;
+  if not found then
+    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
+  end if;
+  if v_class.type <> 'One-to-One' then
+    raise exception 'Credits are for One-to-One sessions' using errcode = 'P0001', hint = 'credit_not_for_class';
+  end if;
+  return private.credit_for(v_member.id, v_class);
+end;
+$$;
+
+revoke execute on function private.my_credit_for_class(uuid) from public;
+
+grant execute on function private.my_credit_for_class(uuid) to authenticated, service_role;
+
+-- Books a One-to-One session with the member's credit that expires first, in the same transaction
+-- (the class row, then the member row, as every booking path locks them: five bookings at once
+-- holding one credit book exactly one). Refusals: book_class's (class_started, already_booked,
+-- class_full…), credit_not_for_class, no_credit (with the price), weekly_cap_reached.
+create function private.book_with_credit(p_class_id uuid)
+returns public.booking_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_class public.classes;
+  v_refusal text;
+  v_choice public.credit_choice;
+  r public.booking_result;
+begin
+  select * into v_class from public.classes where id = p_class_id for update;
+  if not found then
+    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
+  end if;
+  select * into v_member from public.members where id = v_member.id for no key update;
+  if v_class.type <> 'One-to-One' then
+    raise exception 'Credits are for One-to-One sessions' using errcode = 'P0001', hint = 'credit_not_for_class';
+  end if;
+  v_refusal := private.booking_refusal(v_member, v_class, 'payg');
+  if v_refusal is not null then
+    perform private.raise_booking_refusal(v_refusal, v_class, v_member);
+  end if;
+  v_choice := private.credit_for(v_member.id, v_class);
+  if v_choice.credit_id is null then
+    raise exception '%', v_choice.message using errcode = 'P0001', hint = v_choice.refusal;
+  end if;
+
+  r.booking_id := private.create_booking(v_member.id, v_class.id, 'credit');
+  update public.credits set booking_id = r.booking_id, used_at = now() where id = v_choice.credit_id;
+  perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, r.booking_id);
+
+  r.status := 'booked';
+  r.class_id := v_class.id;
+  r.booking_type := 'credit';
+  r.payment_status := 'completed';
+  r.needs_payment := false;
+  r.price_payg := v_class.price_payg;
+  r.previous_tier := v_member.membership_tier;
+  r.tier := v_member.membership_tier;
+  r.trial_used := v_member.has_used_trial;
+  r.spots_left := (select c.spots_left from public.classes c where c.id = v_class.id);
+  return r;
+end;
+$$;
+
+revoke execute on function private.book_with_credit(uuid) from public;
+
+grant execute on function private.book_with_credit(uuid) to authenticated, service_role;
+
+-- A booking that used a credit goes: cancelled in time (or removed by the studio before the
+-- class) the credit comes back; a late cancellation or a class that has started keeps it used.
+create function private.bookings_return_credit()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_start timestamptz;
+begin
+  select start_time into v_start from public.classes where id = old.class_id;
+  if exists (select 1 from public.late_cancellations l where l.booking_id = old.id) or v_start <= now() then
+    update public.credits set booking_id = null where booking_id = old.id;
+  else
+    update public.credits set booking_id = null, used_at = null where booking_id = old.id;
+  end if;
+  return old;
+end;
+$$;
+
+revoke execute on function private.bookings_return_credit() from public;
+
+-- One-to-One sessions are never free and never a plan or trial booking ----------------------------
+-- A One-to-One session without a price costs the studio's personal-training price (the class
+-- form's blank PAYG price used to make it free).
+create function private.classes_one_to_one_price()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.type = 'One-to-One' and coalesce(new.price_payg, 0) = 0 then
+    new.price_payg := private.personal_training_price();
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.classes_one_to_one_price() from public;
+
+-- How long before credits expire their member is told.
+create function private.credit_expiry_notice()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '7 days' $$;
+
+revoke execute on function private.credit_expiry_notice() from public;
+
+-- As of p_now: one email per member and expiry day for unused credits that expire within
+-- credit_expiry_notice(), once however often it runs. Returns how many emails were queued.
+create function private.enqueue_credit_expiry_reminders(p_now timestamptz)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row record;
+  v_count integer := 0;
+begin
+  for v_row in
+    select c.member_id, (c.expires_at at time zone 'Europe/London')::date as day, min(c.expires_at) as expires_at,
+           count(*) filter (where c.kind = 'personal_training') as sessions,
+           count(*) filter (where c.kind = 'guest_pass') as passes
+      from public.credits c
+     where private.credit_usable(c, p_now) and c.expires_at <= p_now + private.credit_expiry_notice()
+     group by c.member_id, day
+  loop
+    if private.enqueue_membership_email('credits_expiring', v_row.member_id,
+         'Your credits expire on ' || private.london_date_text(v_row.expires_at),
+         array['You have ' || concat_ws(' and ',
+                  case when v_row.sessions > 0 then v_row.sessions || ' personal-training session'
+                                                     || case when v_row.sessions > 1 then 's' else '' end end,
+                  case when v_row.passes > 0 then v_row.passes || ' guest pass'
+                                                    || case when v_row.passes > 1 then 'es' else '' end end)
+                || ' that expire on ' || private.london_date_text(v_row.expires_at) || '.',
+               'Book a One-to-One session before then so they are not lost.'],
+         jsonb_build_array(jsonb_build_object('label', 'Your credits', 'path', '/membership')),
+         'credits_expiring:' || v_row.member_id || ':' || v_row.day) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end;
+$$;
+
+revoke execute on function private.enqueue_credit_expiry_reminders(timestamptz) from public;
+
+grant execute on function private.enqueue_credit_expiry_reminders(timestamptz) to service_role;
+
+-- Admins: grant and revoke --------------------------------------------------------------------
+-- An admin grants credits with a reason (a goodwill session, a transfer): valid from now for
+-- p_valid_days. Returns how many were added.
+create function private.admin_grant_credits(
+  p_member_id uuid, p_kind text, p_count integer, p_valid_days integer, p_reason text
+)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_admin public.members;
+begin
+  perform private.require_admin();
+  v_admin := private.require_member();
+  if p_kind is null or p_kind not in ('personal_training', 'guest_pass') then
+    raise exception 'Choose personal-training sessions or guest passes.' using errcode = '22023', hint = 'invalid_credit';
+  end if;
+  if p_count is null or p_count < 1 or p_count > 50 then
+    raise exception 'Grant between 1 and 50.' using errcode = '22023', hint = 'invalid_credit';
+  end if;
+  if p_valid_days is null or p_valid_days < 1 or p_valid_days > 366 then
+    raise exception 'Credits are valid for 1 to 366 days.' using errcode = '22023', hint = 'invalid_credit';
+  end if;
+  if nullif(btrim(coalesce(p_reason, '')), '') is null or char_length(p_reason) > 300 then
+    raise exception 'Give a reason (at most 300 characters).' using errcode = '22023', hint = 'invalid_credit';
+  end if;
+  if not exists (select 1 from public.members where id = p_member_id) then
+    raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  return private.grant_credits(p_member_id, p_kind::public.credit_kind, p_count, 'admin_grant',
+    'grant:' || gen_random_uuid(), now(), now() + make_interval(days => p_valid_days), null, null, null, null, null,
+    v_admin.id, btrim(p_reason));
+end;
+$$;
+
+revoke execute on function private.admin_grant_credits(uuid, text, integer, integer, text) from public;
+
+grant execute on function private.admin_grant_credits(uuid, text, integer, integer, text) to authenticated, service_role;
+
+-- An admin revokes an unused credit with a reason.
+create function private.admin_revoke_credit(p_credit_id uuid, p_reason text)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_admin public.members;
+begin
+  perform private.require_admin();
+  v_admin := private.require_member();
+  if nullif(btrim(coalesce(p_reason, '')), '') is null or char_length(p_reason) > 300 then
+    raise exception 'Give a reason (at most 300 characters).' using errcode = '22023', hint = 'invalid_credit';
+  end if;
+  update public.credits set revoked_at = now(), revoked_by = v_admin.id, revoke_reason = btrim(p_reason)
+   where id = p_credit_id and used_at is null and revoked_at is null;
+  if not found then
+    raise exception 'This credit is used, revoked or gone.' using errcode = 'P0002', hint = 'credit_not_found';
+  end if;
+end;
+$$;
+
+revoke execute on function private.admin_revoke_credit(uuid, text) from public;
+
+grant execute on function private.admin_revoke_credit(uuid, text) to authenticated, service_role;
+
+-- Removing a member: unused package sessions are owed back at their unit price ----------------------
+create function private.members_owe_unused_credits()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, amount, reason)
+  select p.id, old.id, old.name, old.email::text,
+         p.description || ' (' || count(*) || ' unused session' || case when count(*) > 1 then 's' else '' end || ')',
+         sum(c.unit_price), 'member_deleted'
+    from public.credits c join public.payments p on p.id = c.payment_id
+   where c.member_id = old.id and c.source = 'package' and private.credit_usable(c, now()) and c.unit_price > 0
+   group by p.id, p.description
+  on conflict (payment_id, reason) do nothing;
+  return old;
+end;
+$$;
+
+revoke execute on function private.members_owe_unused_credits() from public;
+
+-- API ---------------------------------------------------------------------------------------------
+create function public.my_credit_for_class(p_class_id uuid)
+returns public.credit_choice
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_credit_for_class(p_class_id) $$;
+
+revoke execute on function public.my_credit_for_class(uuid) from public, anon;
+
+grant execute on function public.my_credit_for_class(uuid) to authenticated, service_role;
+
+create function public.book_with_credit(p_class_id uuid)
+returns public.booking_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.book_with_credit(p_class_id) $$;
+
+revoke execute on function public.book_with_credit(uuid) from public, anon;
+
+grant execute on function public.book_with_credit(uuid) to authenticated, service_role;
+
+create function public.admin_grant_credits(p_member_id uuid, p_kind text, p_count integer, p_valid_days integer, p_reason text)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.admin_grant_credits(p_member_id, p_kind, p_count, p_valid_days, p_reason) $$;
+
+revoke execute on function public.admin_grant_credits(uuid, text, integer, integer, text) from public, anon;
+
+grant execute on function public.admin_grant_credits(uuid, text, integer, integer, text) to authenticated, service_role;
+
+create function public.admin_revoke_credit(p_credit_id uuid, p_reason text)
+returns void
+language sql volatile security invoker set search_path = ''
+as $$ select private.admin_revoke_credit(p_credit_id, p_reason) $$;
+
+revoke execute on function public.admin_revoke_credit(uuid, text) from public, anon;
+
+grant execute on function public.admin_revoke_credit(uuid, text) to authenticated, service_role;
+
+create function public.enqueue_credit_expiry_reminders(p_now timestamptz)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.enqueue_credit_expiry_reminders(p_now) $$;
+
+revoke execute on function public.enqueue_credit_expiry_reminders(timestamptz) from public, anon;
+
+revoke execute on function public.enqueue_credit_expiry_reminders(timestamptz) from authenticated;
+
+grant execute on function public.enqueue_credit_expiry_reminders(timestamptz) to service_role;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create policy "Everyone reads the plan catalogue" on public.plans for select to anon, authenticated using (true);
+
+create policy "Members read their own credits; admins read all"
+  on public.credits for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create trigger payments_grant_credits
+  after update of status on public.payments
+  for each row execute function private.payments_grant_credits();
+
+create trigger refunds_revoke_credits
+  after update of refunded_at on public.refunds_owed
+  for each row execute function private.refunds_revoke_credits();
+
+create trigger bookings_return_credit
+  before delete on public.bookings
+  for each row when (old.type::text = 'credit')
+  execute function private.bookings_return_credit();
+
+create trigger classes_one_to_one_price
+  before insert or update of type, price_payg on public.classes
+  for each row execute function private.classes_one_to_one_price();
+
+create trigger members_owe_unused_credits
+  before delete on public.members
+  for each row execute function private.members_owe_unused_credits();

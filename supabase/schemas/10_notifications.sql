@@ -1,0 +1,855 @@
+-- Notifications outbox: every email the studio sends (booking confirmed, cancelled, waitlist
+-- promotion, class reminder) is first a row here, written in the same transaction as the change
+-- it reports. A sender (the local stack's inbox; a mail provider in production) takes unsent rows
+-- with dequeue_notifications() and delivers them. So an email is never sent for a booking that
+-- was rolled back, and never lost for one that was committed.
+--
+-- Rows are rendered here (subject, plain-text body) except absolute URLs: the database does not
+-- know the site's address, so `links` holds paths ('/mybookings') the sender prefixes with SITE_URL.
+create table public.notification_outbox (
+  id uuid primary key default gen_random_uuid(),
+  kind text not null
+    constraint notification_outbox_kind_check
+    check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
+                    'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
+                    'credits_expiring', 'payment_receipt', 'refund_receipt')),
+  to_email extensions.citext not null,
+  member_id uuid references public.members (id) on delete set null,
+  class_id uuid references public.classes (id) on delete set null,
+  -- The booking the email is about; no foreign key, a cancelled booking's row is gone.
+  booking_id uuid,
+  subject text not null check (char_length(subject) between 1 and 300),
+  body_text text not null,
+  -- [{ "label": "Manage or cancel your booking", "path": "/mybookings" }, ...]
+  links jsonb not null default '[]'::jsonb check (jsonb_typeof(links) = 'array'),
+  -- Makes an email idempotent (e.g. one reminder per booking); null = no deduplication.
+  dedupe_key text unique,
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  attempts integer not null default 0,
+  last_error text,
+  -- Not handed out before this time (set by requeue_notification's backoff).
+  next_attempt_at timestamptz not null default now(),
+  -- Given up on after email_max_attempts() failed deliveries; an admin may retry it.
+  failed_at timestamptz,
+  -- Where a reply goes (the visitor who wrote through Contact Us).
+  reply_to extensions.citext,
+  -- The member's unsubscribe token, on emails members may turn off (reminders).
+  unsubscribe_token text,
+  constraint notification_outbox_failed_not_sent check (failed_at is null or sent_at is null)
+);
+
+comment on table public.notification_outbox is
+  'Emails to send. Written by the booking RPCs; delivered by a sender via dequeue_notifications().';
+
+create index notification_outbox_member_id_idx on public.notification_outbox (member_id);
+
+create index notification_outbox_class_id_idx on public.notification_outbox (class_id);
+
+create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at, created_at)
+  where sent_at is null and failed_at is null;
+
+create index notification_outbox_failed_idx on public.notification_outbox (failed_at) where failed_at is not null;
+
+-- Service role only: members' addresses and mail are nobody else's business.
+alter table public.notification_outbox enable row level security;
+
+revoke all on public.notification_outbox from public, anon, authenticated;
+
+grant all on public.notification_outbox to service_role;
+
+-- Email delivery (issue 15, decision 0008): the outbox gets retries with backoff and a failed
+-- state; members choose whether they get reminder emails (and can unsubscribe from the email
+-- itself); the Contact Us form is stored and emailed to the studio through the same outbox; a
+-- changed login email is copied to members.email. Every time-dependent function takes "now".
+
+-- Outbox: retries, failures, reply-to, unsubscribe ---------------------------------------------
+-- A sender can LISTEN on this channel instead of polling (payload: the new row's id).
+create function private.notification_outbox_notify()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform pg_notify('notification_outbox', new.id::text);
+  return null;
+end;
+$$;
+
+revoke execute on function private.notification_outbox_notify() from public;
+
+-- Queues one email about a member's booking of a class. Returns the outbox row id, or null when
+-- the member or class no longer exists or the dedupe key was already used.
+create function private.enqueue_class_email(
+  p_kind text,
+  p_member_id uuid,
+  p_class_id uuid,
+  p_booking_id uuid,
+  p_late boolean default false,
+  p_dedupe_key text default null,
+  -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
+  p_reason text default null
+)
+returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_class public.classes;
+  v_when text;
+  v_where text := private.studio_address();
+  v_hello text;
+  v_subject text;
+  v_body text;
+  v_links jsonb;
+  v_manage jsonb := jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings');
+  v_id uuid;
+begin
+  select * into v_member from public.members where id = p_member_id;
+  select * into v_class from public.classes where id = p_class_id;
+  if v_member.id is null or v_class.id is null then
+    return null;
+  end if;
+  v_when := private.london_time_text(v_class.start_time);
+  v_hello := 'Hi ' || coalesce(nullif(btrim(v_member.name), ''), 'there') || ',';
+
+  case p_kind
+    when 'booking_confirmed' then
+      v_subject := 'Booking confirmed: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'You are booked on ' || v_class.name || ' with ' || v_class.trainer || '.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        'Plans change? Cancel from My Bookings. Cancelling less than '
+          || private.interval_text(v_class.late_cancel_window)
+          || ' before the start still counts against your plan.');
+      v_links := jsonb_build_array(v_manage);
+    when 'waitlist_promoted' then
+      v_subject := 'A spot opened: you are booked on ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'A spot opened on ' || v_class.name || ' with ' || v_class.trainer
+          || ' and you were next on the waitlist, so you are now booked.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        'Cannot make it any more? Cancel from My Bookings so the next person on the waitlist gets the spot.');
+      v_links := jsonb_build_array(v_manage);
+    when 'booking_cancelled' then
+      v_subject := 'Booking cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled'
+          || coalesce(': ' || p_reason, '') || '.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        case
+          when p_late then
+            'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
+              || ' before the start), so the class still counts against your plan this month.'
+          when p_reason is not null then 'It does not count against your plan.'
+        end);
+      v_links := jsonb_build_array(v_manage,
+        jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
+    when 'class_reminder' then
+      v_subject := 'Reminder: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'See you soon at ' || v_class.name || ' with ' || v_class.trainer || '.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        'Cannot make it? Cancel from My Bookings. Cancelling less than '
+          || private.interval_text(v_class.late_cancel_window)
+          || ' before the start still counts against your plan.');
+      v_links := jsonb_build_array(v_manage);
+    else
+      raise exception 'Unknown email kind %', p_kind using errcode = '22023';
+  end case;
+
+  insert into public.notification_outbox (kind, to_email, member_id, class_id, booking_id, subject, body_text, links, dedupe_key)
+  values (p_kind, v_member.email, v_member.id, v_class.id, p_booking_id, v_subject, v_body, v_links, p_dedupe_key)
+  on conflict (dedupe_key) do nothing
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text, text) from public;
+
+-- Booking emails from triggers ----------------------------------------------------------------
+-- Confirmation email when a pay-as-you-go hold is paid (the payments RPC flips the status).
+create function private.bookings_confirm_on_payment()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if old.payment_status = 'pending' and new.payment_status = 'completed' then
+    perform private.enqueue_class_email('booking_confirmed', new.member_id, new.class_id, new.id);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.bookings_confirm_on_payment() from public;
+
+-- Delivery and reminders (service role; private code) -----------------------------------------
+-- Delivery itself (dequeue, requeue with backoff, failures) follows below.
+
+-- Queues a reminder for every confirmed booking of a class starting within the next
+-- p_within_hours hours. Idempotent: one reminder per booking, however often it runs (the
+-- scheduled function runs it hourly). Returns how many reminders were queued by this call.
+create function private.enqueue_class_reminders(p_within_hours integer)
+returns integer
+language sql security definer set search_path = ''
+as $$ select private.enqueue_class_reminders_at(p_within_hours, now()) $$;
+
+revoke execute on function private.enqueue_class_reminders(integer) from public;
+
+grant execute on function private.enqueue_class_reminders(integer) to service_role;
+
+-- API (service role only: the sender and the scheduled reminders function) ------------------------
+create function public.enqueue_class_reminders(p_within_hours integer default 24)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.enqueue_class_reminders(p_within_hours) $$;
+
+revoke execute on function public.enqueue_class_reminders(integer) from public, anon, authenticated;
+
+grant execute on function public.enqueue_class_reminders(integer) to service_role;
+
+-- Deliveries of one email before it is marked failed, and the wait before the next attempt
+-- (1, 2, 4, 8, 16 minutes: about half an hour of provider trouble is ridden out).
+create function private.email_max_attempts()
+returns integer
+language sql immutable set search_path = ''
+as $$ select 6 $$;
+
+revoke execute on function private.email_max_attempts() from public;
+
+create function private.email_retry_delay(p_attempts integer)
+returns interval
+language sql immutable set search_path = ''
+as $$ select make_interval(mins => least(60, power(2, greatest(coalesce(p_attempts, 1), 1) - 1)::integer)) $$;
+
+revoke execute on function private.email_retry_delay(integer) from public;
+
+-- What a sender gets for each email: the row plus the class it is about, ready to render.
+create type public.outbox_email as (
+  id uuid,
+  kind text,
+  to_email text,
+  reply_to text,
+  subject text,
+  body_text text,
+  links jsonb,
+  attempts integer,
+  sent_at timestamptz,
+  created_at timestamptz,
+  class_name text,
+  class_trainer text,
+  class_starts_at timestamptz,
+  -- 'Monday 6 October 2025, 6:00 AM' (London), as the text body prints it.
+  class_when text,
+  unsubscribe_token text
+);
+
+-- Takes up to p_limit emails due at p_now, oldest first, and marks them sent (sent_at = p_now,
+-- one more attempt) in the same statement. FOR UPDATE SKIP LOCKED: two senders running at once
+-- never take the same row, so no email goes out twice. A sender whose delivery fails gives the
+-- row back with requeue_notification.
+create function private.dequeue_notifications(p_limit integer, p_now timestamptz)
+returns setof public.outbox_email
+language sql security definer set search_path = ''
+as $$
+  with taken as (
+    update public.notification_outbox o
+       set sent_at = p_now, attempts = o.attempts + 1
+     where o.id in (
+       select q.id from public.notification_outbox q
+        where q.sent_at is null and q.failed_at is null and q.next_attempt_at <= p_now
+        order by q.next_attempt_at, q.created_at, q.id
+        limit greatest(1, least(coalesce(p_limit, 50), 500))
+        for update skip locked)
+    returning o.*
+  )
+  select t.id, t.kind, t.to_email::text, t.reply_to::text, t.subject, t.body_text, t.links, t.attempts,
+         t.sent_at, t.created_at, c.name, c.trainer, c.start_time, private.london_time_text(c.start_time),
+         t.unsubscribe_token
+    from taken t
+    left join public.classes c on c.id = t.class_id
+   order by t.created_at, t.id
+$$;
+
+revoke execute on function private.dequeue_notifications(integer, timestamptz) from public;
+
+grant execute on function private.dequeue_notifications(integer, timestamptz) to service_role;
+
+create function public.dequeue_notifications(p_limit integer default 50, p_now timestamptz default now())
+returns setof public.outbox_email
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.dequeue_notifications(p_limit, p_now) $$;
+
+revoke execute on function public.dequeue_notifications(integer, timestamptz) from public, anon, authenticated;
+
+grant execute on function public.dequeue_notifications(integer, timestamptz) to service_role;
+
+-- Admins: undelivered emails, and a retry ----------------------------------------------------
+-- An email given up on, as admins see it.
+create type public.undelivered_email as (
+  id uuid,
+  kind text,
+  to_email text,
+  subject text,
+  attempts integer,
+  last_error text,
+  created_at timestamptz,
+  failed_at timestamptz
+);
+
+create function private.undelivered_emails()
+returns setof public.undelivered_email
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select o.id, o.kind, o.to_email::text, o.subject, o.attempts, o.last_error, o.created_at, o.failed_at
+      from public.notification_outbox o
+     where o.failed_at is not null
+     order by o.failed_at desc, o.id
+     limit 200;
+end;
+$$;
+
+revoke execute on function private.undelivered_emails() from public;
+
+grant execute on function private.undelivered_emails() to authenticated, service_role;
+
+create function public.undelivered_emails()
+returns setof public.undelivered_email
+language sql stable security invoker set search_path = ''
+as $$ select * from private.undelivered_emails() $$;
+
+revoke execute on function public.undelivered_emails() from public, anon;
+
+grant execute on function public.undelivered_emails() to authenticated, service_role;
+
+-- Email preferences --------------------------------------------------------------------------
+-- One row per member who has a preference or has been sent a reminder; no row = the defaults.
+create table public.email_preferences (
+  member_id uuid primary key references public.members (id) on delete cascade,
+  -- Reminder emails before a booked class. Transactional emails (confirmations, cancellations,
+  -- waitlist promotions, payments) always go.
+  class_reminders boolean not null default true,
+  -- The secret in reminder emails' unsubscribe link (64 hex characters); the email is the credential.
+  unsubscribe_token text not null unique default encode(extensions.gen_random_bytes(32), 'hex')
+    constraint email_preferences_token_format check (unsubscribe_token ~ '^[0-9a-f]{64}$'),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.email_preferences is
+  'Which optional emails a member gets. Written by set_email_preferences and unsubscribe_reminders only.';
+
+alter table public.email_preferences enable row level security;
+
+revoke all on public.email_preferences from public, anon, authenticated;
+
+-- Not the token: it is only ever read by the sender (service role).
+grant select (member_id, class_reminders, updated_at) on public.email_preferences to authenticated;
+
+grant all on public.email_preferences to service_role;
+
+-- Every email row passes here: a reminder to a member who turned reminders off is not queued at
+-- all (enqueue_class_reminders counts it as not queued and will ask again next hour, so turning
+-- reminders back on before the class still brings one); other reminders carry the member's
+-- unsubscribe token for the List-Unsubscribe header.
+create function private.notification_outbox_prepare()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.kind = 'class_reminder' and new.member_id is not null then
+    if exists (select 1 from public.email_preferences p where p.member_id = new.member_id and not p.class_reminders) then
+      return null;
+    end if;
+    insert into public.email_preferences (member_id) values (new.member_id) on conflict (member_id) do nothing;
+    select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = new.member_id;
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.notification_outbox_prepare() from public;
+
+-- Contact Us -----------------------------------------------------------------------------------
+create table public.contact_messages (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (char_length(name) between 1 and 200),
+  email extensions.citext not null check (char_length(email) <= 320),
+  phone text check (char_length(phone) <= 40),
+  message text not null check (char_length(message) between 1 and 1500),
+  -- What the enquiry is about (the plan whose Contact Us button was pressed).
+  topic text check (char_length(topic) <= 200),
+  created_at timestamptz not null default now(),
+  handled_at timestamptz,
+  handled_by uuid references public.members (id) on delete set null,
+  -- The sender's address as the API saw it (the per-client rate limit counts by it).
+  client_address text
+);
+
+comment on table public.contact_messages is
+  'Contact Us messages. Written by submit_contact_message; admins read them and mark them handled.';
+
+create index contact_messages_created_at_idx on public.contact_messages (created_at desc);
+
+-- The per-address rate limit counts recent messages of one address.
+create index contact_messages_email_idx on public.contact_messages (email, created_at);
+
+create index contact_messages_handled_by_idx on public.contact_messages (handled_by);
+
+alter table public.contact_messages enable row level security;
+
+revoke all on public.contact_messages from public, anon, authenticated;
+
+grant select on public.contact_messages to authenticated;
+
+grant all on public.contact_messages to service_role;
+
+create index contact_messages_client_idx on public.contact_messages (client_address, created_at);
+
+-- Messages one address may send per window; one more is refused with contact_rate_limited.
+create function private.contact_rate_limit()
+returns integer
+language sql immutable set search_path = ''
+as $$ select 3 $$;
+
+revoke execute on function private.contact_rate_limit() from public;
+
+create function private.contact_rate_window()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '1 hour' $$;
+
+revoke execute on function private.contact_rate_window() from public;
+
+-- Admins mark a message handled (or not handled again). Returns the message.
+create function private.mark_contact_message_handled(p_id uuid, p_handled boolean, p_now timestamptz)
+returns public.contact_messages
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.contact_messages;
+begin
+  perform private.require_admin();
+  update public.contact_messages
+     set handled_at = case when p_handled then coalesce(handled_at, p_now) end,
+         handled_by = case when p_handled then coalesce(handled_by, private.current_member_id()) end
+   where id = p_id
+  returning * into v_row;
+  if v_row.id is null then
+    raise exception 'Message not found' using errcode = 'P0002', hint = 'message_not_found';
+  end if;
+  return v_row;
+end;
+$$;
+
+revoke execute on function private.mark_contact_message_handled(uuid, boolean, timestamptz) from public;
+
+grant execute on function private.mark_contact_message_handled(uuid, boolean, timestamptz) to authenticated, service_role;
+
+create function public.mark_contact_message_handled(p_id uuid, p_handled boolean default true)
+returns public.contact_messages
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.mark_contact_message_handled(p_id, coalesce(p_handled, true), now()) $$;
+
+revoke execute on function public.mark_contact_message_handled(uuid, boolean) from public;
+
+revoke execute on function public.mark_contact_message_handled(uuid, boolean) from anon;
+
+grant execute on function public.mark_contact_message_handled(uuid, boolean) to authenticated, service_role;
+
+-- A changed login email reaches the member row --------------------------------------------------
+-- GoTrue writes auth.users.email once the change is confirmed; the member row (which emails and
+-- the admin lists use) follows. If another member row already holds the address, the login change
+-- still succeeds and the member row keeps the old address (logged), rather than failing sign-in.
+create function private.members_on_auth_email_changed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.email is not null and new.email is distinct from old.email then
+    begin
+      update public.members set email = new.email
+       where user_id = new.id and email is distinct from new.email::extensions.citext;
+    exception when unique_violation then
+      raise warning 'members.email not updated for user %: % is already used by another member', new.id, new.email;
+    end;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.members_on_auth_email_changed() from public;
+
+-- Types ----------------------------------------------------------------------------------------
+-- A failed delivery given back: 'retrying' (due again at next_attempt_at) or 'failed' (given up
+-- on after email_max_attempts(); next_attempt_at null).
+create type public.outbox_requeue as (
+  id uuid,
+  status text,
+  attempts integer,
+  next_attempt_at timestamptz
+);
+
+-- A failed email an admin queued again (due at once, fresh attempts).
+create type public.email_retry as (
+  id uuid,
+  next_attempt_at timestamptz
+);
+
+-- The member's choice of optional emails, as saved.
+create type public.reminder_preference as (
+  class_reminders boolean
+);
+
+-- Whose reminders an unsubscribe link turned off.
+create type public.reminders_unsubscribed as (
+  email text,
+  class_reminders boolean
+);
+
+-- What a visitor who wrote through Contact Us is told: always 'received' (a bot's honeypot too).
+create type public.contact_receipt as (
+  status text
+);
+
+-- Delivery: a failed one back --------------------------------------------------------------------
+-- A failed delivery: the row waits email_retry_delay(attempts) and goes out again, or, after
+-- email_max_attempts() attempts, is marked failed (admins see it and may retry). Idempotent: a row
+-- that is not out for delivery is left alone (no row returned).
+create function private.requeue_notification(p_id uuid, p_error text, p_now timestamptz)
+returns setof public.outbox_requeue
+rows 1
+language sql security definer set search_path = ''
+as $$
+  update public.notification_outbox o
+     set sent_at = null,
+         last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 2000),
+         failed_at = case when o.attempts >= private.email_max_attempts() then p_now end,
+         next_attempt_at = case when o.attempts >= private.email_max_attempts() then o.next_attempt_at
+                                else p_now + private.email_retry_delay(o.attempts) end
+   where o.id = p_id and o.sent_at is not null and o.failed_at is null
+  returning o.id,
+            case when o.failed_at is null then 'retrying' else 'failed' end,
+            o.attempts,
+            case when o.failed_at is null then o.next_attempt_at end
+$$;
+
+revoke execute on function private.requeue_notification(uuid, text, timestamptz) from public;
+
+grant execute on function private.requeue_notification(uuid, text, timestamptz) to service_role;
+
+create function public.requeue_notification(p_id uuid, p_error text, p_now timestamptz default now())
+returns setof public.outbox_requeue
+rows 1
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.requeue_notification(p_id, p_error, p_now) $$;
+
+revoke execute on function public.requeue_notification(uuid, text, timestamptz) from public, anon, authenticated;
+
+grant execute on function public.requeue_notification(uuid, text, timestamptz) to service_role;
+
+-- Admins: a retry ----------------------------------------------------------------------------------
+-- Puts a failed email back in the queue, due at p_now with a fresh set of attempts.
+create function private.retry_email(p_id uuid, p_now timestamptz)
+returns public.email_retry
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  perform private.require_admin();
+  update public.notification_outbox
+     set failed_at = null, sent_at = null, attempts = 0, next_attempt_at = p_now
+   where id = p_id and failed_at is not null
+  returning id into v_id;
+  if v_id is null then
+    raise exception 'This email is not waiting for a retry' using errcode = 'P0002', hint = 'email_not_failed';
+  end if;
+  -- A sender listening on the outbox channel (the local stack) goes at once.
+  perform pg_notify('notification_outbox', v_id::text);
+  return (v_id, p_now)::public.email_retry;
+end;
+$$;
+
+revoke execute on function private.retry_email(uuid, timestamptz) from public;
+
+grant execute on function private.retry_email(uuid, timestamptz) to authenticated, service_role;
+
+create function public.retry_email(p_id uuid)
+returns public.email_retry
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.retry_email(p_id, now()) $$;
+
+revoke execute on function public.retry_email(uuid) from public, anon;
+
+grant execute on function public.retry_email(uuid) to authenticated, service_role;
+
+-- Email preferences --------------------------------------------------------------------------------
+create function private.set_email_preferences(p_class_reminders boolean)
+returns public.reminder_preference
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := private.current_member_id();
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
+  end if;
+  if v_member_id is null then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if p_class_reminders is null then
+    raise exception 'Choose whether you want reminder emails' using errcode = '22023', hint = 'invalid_preference';
+  end if;
+  insert into public.email_preferences as p (member_id, class_reminders)
+  values (v_member_id, p_class_reminders)
+  on conflict (member_id) do update set class_reminders = excluded.class_reminders, updated_at = now();
+  return row(p_class_reminders)::public.reminder_preference;
+end;
+$$;
+
+revoke execute on function private.set_email_preferences(boolean) from public;
+
+grant execute on function private.set_email_preferences(boolean) to authenticated, service_role;
+
+create function public.set_email_preferences(p_class_reminders boolean)
+returns public.reminder_preference
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.set_email_preferences(p_class_reminders) $$;
+
+revoke execute on function public.set_email_preferences(boolean) from public, anon;
+
+grant execute on function public.set_email_preferences(boolean) to authenticated, service_role;
+
+-- The one-click unsubscribe of a reminder email (the unsubscribe function, service role).
+-- Unknown or malformed tokens change nothing and raise invalid_unsubscribe_token.
+create function private.unsubscribe_reminders(p_token text)
+returns public.reminders_unsubscribed
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_email text;
+begin
+  update public.email_preferences p
+     set class_reminders = false, updated_at = now()
+    from public.members m
+   where p.unsubscribe_token = p_token and m.id = p.member_id
+     and p_token ~ '^[0-9a-f]{64}$'
+  returning m.email::text into v_email;
+  if v_email is null then
+    raise exception 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.'
+      using errcode = 'P0002', hint = 'invalid_unsubscribe_token';
+  end if;
+  return (v_email, false)::public.reminders_unsubscribed;
+end;
+$$;
+
+revoke execute on function private.unsubscribe_reminders(text) from public;
+
+grant execute on function private.unsubscribe_reminders(text) to service_role;
+
+create function public.unsubscribe_reminders(p_token text)
+returns public.reminders_unsubscribed
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.unsubscribe_reminders(p_token) $$;
+
+revoke execute on function public.unsubscribe_reminders(text) from public, anon;
+
+revoke execute on function public.unsubscribe_reminders(text) from authenticated;
+
+grant execute on function public.unsubscribe_reminders(text) to service_role;
+
+-- Contact Us -------------------------------------------------------------------------------------
+-- Stores a message and queues an email to the studio (reply-to the visitor) in one transaction.
+-- A filled honeypot (p_website, a field people never see) answers exactly like a success but
+-- stores and sends nothing, so a bot learns nothing. Limits: contact_rate_limit() per address and
+-- per client in contact_rate_window(), contact_studio_rate_limit() for everyone together. The
+-- address must be a plain mailbox (no mailto parameters such as ?cc= or &body=). Returns
+-- a contact_receipt ('received').
+create function private.submit_contact_message(
+  p_name text, p_email text, p_phone text, p_message text, p_topic text, p_website text, p_now timestamptz
+)
+returns public.contact_receipt
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_name text := btrim(coalesce(p_name, ''));
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_phone text := nullif(btrim(coalesce(p_phone, '')), '');
+  v_message text := btrim(coalesce(p_message, ''));
+  v_topic text := nullif(btrim(coalesce(p_topic, '')), '');
+  v_client text := private.request_client_address();
+  v_received public.contact_receipt := row('received')::public.contact_receipt;
+begin
+  if nullif(btrim(coalesce(p_website, '')), '') is not null then
+    return v_received;
+  end if;
+  if v_name = '' then
+    raise exception 'Name is required' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if v_email = '' then
+    raise exception 'Email is required' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if v_email !~ '^[a-z0-9._+''-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$' or char_length(v_email) > 320 then
+    raise exception 'Please enter a valid email address' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if v_message = '' then
+    raise exception 'Message is required' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if char_length(v_name) > 200 or char_length(v_message) > 1500 or char_length(v_phone) > 40 or char_length(v_topic) > 200 then
+    raise exception 'Your message is too long (at most 1500 characters)' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+
+  -- One submission at a time: the counts below cannot both pass for two at once.
+  perform pg_advisory_xact_lock(hashtextextended('contact_messages', 0));
+  if (select count(*) from public.contact_messages c
+       where (c.email = v_email::extensions.citext or c.client_address is not distinct from coalesce(v_client, '-'))
+         and c.created_at > p_now - private.contact_rate_window() and c.created_at <= p_now) >= private.contact_rate_limit() then
+    raise exception 'You have sent us several messages in the last hour. Please wait a little before sending another.'
+      using errcode = 'P0001', hint = 'contact_rate_limited';
+  end if;
+  if (select count(*) from public.contact_messages c
+       where c.created_at > p_now - private.contact_rate_window() and c.created_at <= p_now) >= private.contact_studio_rate_limit() then
+    raise exception 'We are receiving a lot of messages right now. Please try again in a little while, or call us.'
+      using errcode = 'P0001', hint = 'contact_rate_limited';
+  end if;
+
+  insert into public.contact_messages (name, email, phone, message, topic, created_at, client_address)
+  values (v_name, v_email, v_phone, v_message, v_topic, p_now, v_client);
+
+  insert into public.notification_outbox (kind, to_email, reply_to, subject, body_text, links, next_attempt_at)
+  values (
+    'contact_message',
+    private.studio_email(),
+    v_email,
+    left('Contact Us: ' || coalesce(v_topic || ' enquiry', 'enquiry') || ' from ' || v_name, 300),
+    concat_ws(E'\n\n',
+      v_message,
+      concat_ws(E'\n', 'Name: ' || v_name, 'Email: ' || v_email, 'Phone: ' || v_phone, 'About: ' || v_topic,
+                'Sent: ' || private.london_time_text(p_now) || ' (London time)'),
+      'Reply to this email to answer ' || v_name || '.'),
+    jsonb_build_array(jsonb_build_object('label', 'Open Messages in the admin portal', 'path', '/admin/messages')),
+    p_now
+  );
+  return v_received;
+end;
+$$;
+
+revoke execute on function private.submit_contact_message(text, text, text, text, text, text, timestamptz) from public;
+
+grant execute on function private.submit_contact_message(text, text, text, text, text, text, timestamptz) to anon, authenticated, service_role;
+
+create function public.submit_contact_message(
+  p_name text, p_email text, p_message text, p_phone text default null, p_topic text default null, p_website text default null
+)
+returns public.contact_receipt
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.submit_contact_message(p_name, p_email, p_phone, p_message, p_topic, p_website, now()) $$;
+
+revoke execute on function public.submit_contact_message(text, text, text, text, text, text) from public;
+
+grant execute on function public.submit_contact_message(text, text, text, text, text, text) to anon, authenticated, service_role;
+
+-- Contact Us: limited per client and for the whole studio --------------------------------------
+-- Messages the whole studio may receive per window (every sender together): the SMTP quota is
+-- shared with sign-up and reset emails, so a flood cannot use it up.
+create function private.contact_studio_rate_limit()
+returns integer
+language sql immutable set search_path = ''
+as $$ select 20 $$;
+
+revoke execute on function private.contact_studio_rate_limit() from public;
+
+-- The client's address as the API gateway gives it (the first x-forwarded-for hop), or null
+-- outside an API request (SQL run by the jobs or tests).
+create function private.request_client_address()
+returns text
+language sql stable set search_path = ''
+as $$
+  select nullif(btrim(split_part(
+           coalesce(nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for', ''), ',', 1)), '')
+$$;
+
+revoke execute on function private.request_client_address() from public;
+
+create function private.payments_send_receipt()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.enqueue_membership_email('payment_receipt', new.member_id,
+    'Receipt: ' || new.description,
+    array['Thank you: we received ' || private.gbp(new.amount) || ' for ' || new.description || ' on '
+            || private.london_date_text(coalesce(new.paid_at, now())) || '.',
+          'Keep this email as your receipt. Every payment is also listed under Billing history.'],
+    jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
+    'payment_receipt:' || new.id);
+  return null;
+end;
+$$;
+
+revoke execute on function private.payments_send_receipt() from public;
+
+create function private.refunds_send_receipt()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_name text := coalesce(nullif(btrim(new.member_name), ''), 'there');
+begin
+  if coalesce(new.member_email, '') = '' then
+    return null;
+  end if;
+  insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
+  values ('refund_receipt', new.member_email, new.member_id,
+          'Refund: ' || new.description,
+          array_to_string(array['Hi ' || v_name || ',',
+            'We have refunded ' || private.gbp(new.amount) || ' for ' || new.description || '.',
+            'A card refund usually reaches your account within 5 to 10 working days.'], E'\n\n'),
+          jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
+          'refund_receipt:' || new.id)
+  on conflict (dedupe_key) do nothing;
+  return null;
+end;
+$$;
+
+revoke execute on function private.refunds_send_receipt() from public;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create trigger notification_outbox_notify
+  after insert on public.notification_outbox
+  for each row execute function private.notification_outbox_notify();
+
+create trigger bookings_confirm_on_payment
+  after update of payment_status on public.bookings
+  for each row execute function private.bookings_confirm_on_payment();
+
+create policy "Members read their own email preferences, admins all"
+  on public.email_preferences for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create trigger notification_outbox_prepare
+  before insert on public.notification_outbox
+  for each row execute function private.notification_outbox_prepare();
+
+create policy "Admins read contact messages"
+  on public.contact_messages for select to authenticated
+  using ((select private.is_admin()));
+
+create trigger members_on_auth_email_changed
+  after update of email on auth.users
+  for each row execute function private.members_on_auth_email_changed();
+
+create trigger payments_send_receipt
+  after update of status on public.payments
+  for each row
+  when (new.status = 'paid' and old.status is distinct from 'paid' and not new.needs_refund
+        and new.member_id is not null and new.billing_reason is distinct from 'renewal')
+  execute function private.payments_send_receipt();
+
+create trigger refunds_send_receipt
+  after update of refunded_at on public.refunds_owed
+  for each row when (old.refunded_at is null and new.refunded_at is not null)
+  execute function private.refunds_send_receipt();
