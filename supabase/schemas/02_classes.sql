@@ -80,7 +80,10 @@ grant delete on public.classes to authenticated;
 
 grant all on public.classes to service_role;
 
--- New classes start empty; spots_left always follows capacity - current_bookings.
+-- New classes start empty; spots_left always follows capacity - current_bookings. An admin's
+-- edit (through the API, as `authenticated`) cannot create or move a class into the past, nor
+-- set a capacity below the places already booked; both are said in words the form can show.
+-- The seed and the jobs write as other roles (the demo history is in the past).
 create function private.classes_keep_spots()
 returns trigger
 language plpgsql set search_path = ''
@@ -88,6 +91,16 @@ as $$
 begin
   if tg_op = 'INSERT' then
     new.current_bookings := 0;
+  end if;
+  if current_user = 'authenticated' and new.start_time <= now()
+     and (tg_op = 'INSERT' or new.start_time is distinct from old.start_time) then
+    raise exception 'The class must start in the future' using errcode = '22023', hint = 'class_in_past';
+  end if;
+  if new.capacity < new.current_bookings then
+    raise exception '% booked on this class, so the capacity cannot be less than %',
+      case new.current_bookings when 1 then '1 member is' else new.current_bookings || ' members are' end,
+      new.current_bookings
+      using errcode = '23514', hint = 'capacity_below_bookings';
   end if;
   new.spots_left := new.capacity - new.current_bookings;
   return new;
@@ -143,7 +156,6 @@ as $$
 declare
   v_from timestamptz;
   v_to timestamptz;
-  v_booking record;
   r public.timetable_result;
 begin
   perform private.require_admin();
@@ -163,20 +175,15 @@ begin
 
   -- The period's classes first, as every booking path locks them, so no booking slips in meanwhile.
   perform 1 from public.classes c where c.start_time > v_from and c.start_time < v_to for update;
-  for v_booking in
-    select b.* from public.bookings b join public.classes c on c.id = b.class_id
-     where c.start_time > v_from and c.start_time < v_to and b.payment_status = 'completed'
-     order by c.start_time, b.booked_at
-  loop
-    perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
-                                        v_booking.id, false, null, 'the timetable was changed');
-  end loop;
 
-  -- Paid bookings of the removed classes become refunds owed with this reason (classes trigger).
+  -- Paid bookings of the removed classes become refunds owed with this reason, and their members
+  -- are emailed why (the classes triggers).
   perform set_config('app.booking_removal', 'timetable_regenerated', true);
+  perform set_config('app.class_removal_why', 'the timetable was changed', true);
   delete from public.classes c where c.start_time > v_from and c.start_time < v_to;
   get diagnostics r.deleted = row_count;
   perform set_config('app.booking_removal', '', true);
+  perform set_config('app.class_removal_why', '', true);
   r.created := private.insert_timetable_from(p_start, p_end, v_from);
   return r;
 end;
@@ -207,8 +214,6 @@ declare
   v_reason text := btrim(coalesce(p_reason, ''));
   v_from timestamptz := greatest(p_closed_on::timestamp at time zone 'Europe/London', now());
   v_to timestamptz := (p_closed_on + 1)::timestamp at time zone 'Europe/London';
-  v_why text;
-  v_booking record;
   r public.closure_result;
 begin
   perform private.require_admin();
@@ -232,25 +237,18 @@ begin
 
   -- The day's classes first, as every booking path locks them, so no booking slips in meanwhile.
   perform 1 from public.classes c where c.start_time >= v_from and c.start_time < v_to for update;
-  v_why := 'the studio is closed' || coalesce(' (' || nullif(v_reason, '') || ')', '');
-  r.affected_bookings := 0;
-  for v_booking in
-    select b.* from public.bookings b join public.classes c on c.id = b.class_id
-     where c.start_time >= v_from and c.start_time < v_to
-     order by c.start_time, b.booked_at
-  loop
-    r.affected_bookings := r.affected_bookings + 1;
-    -- An unpaid hold was never confirmed: it just goes (and its pending payment expires).
-    if v_booking.payment_status = 'completed' then
-      perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, v_booking.class_id,
-                                          v_booking.id, false, null, v_why);
-    end if;
-  end loop;
+  select count(*) into r.affected_bookings
+    from public.bookings b join public.classes c on c.id = b.class_id
+   where c.start_time >= v_from and c.start_time < v_to;
 
-  -- Deleting the classes records what was paid by card as refunds owed (reason class_deleted,
-  -- trigger in the refunds migration), and takes their bookings and waitlists with them.
+  -- Deleting the classes records what was paid by card as refunds owed (reason class_deleted),
+  -- emails members with a confirmed place the reason (an unpaid hold was never confirmed: it just
+  -- goes), and takes their bookings and waitlists with them (the classes triggers).
+  perform set_config('app.class_removal_why',
+                     'the studio is closed' || coalesce(' (' || nullif(v_reason, '') || ')', ''), true);
   delete from public.classes c where c.start_time >= v_from and c.start_time < v_to;
   get diagnostics r.cancelled_classes = row_count;
+  perform set_config('app.class_removal_why', '', true);
   return r;
 end;
 $$;

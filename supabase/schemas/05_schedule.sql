@@ -250,6 +250,20 @@ grant execute on function public.class_schedule_summary(text, text, text, boolea
 -- template only for times still ahead. Classes that started, and their bookings and attendance,
 -- are never touched.
 
+-- What a generated class says about itself: the admins' class form requires a description, so
+-- a generated class must have one to be editable.
+create function private.timetable_description(p_name text)
+returns text
+language sql immutable set search_path = ''
+as $$
+  select case p_name
+    when 'Breakfast Club' then 'A 45-minute full-body session to start the day: strength, conditioning and mobility, scaled to every level.'
+    when 'Kids Club' then 'Games, movement and coordination for children, led by a qualified coach.'
+  end
+$$;
+
+revoke execute on function private.timetable_description(text) from public;
+
 -- The spec's recurring timetable (section 9) for [p_start, p_end] at London wall-clock times
 -- (06:00 in London in summer too), except on studio closure dates, for times after p_from.
 create function private.insert_timetable_from(p_start date, p_end date, p_from timestamptz)
@@ -259,10 +273,10 @@ as $$
 declare
   v_count integer;
 begin
-  insert into public.classes (name, duration, start_time, trainer, type, capacity, price_payg,
+  insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg,
                               is_premium, unlock_for_standard)
-  select slot.name, 45, (day::date + slot.at) at time zone 'Europe/London', 'Coach Alex', 'Group', 12,
-         10.00, false, '3 days'
+  select slot.name, private.timetable_description(slot.name), 45,
+         (day::date + slot.at) at time zone 'Europe/London', 'Coach Alex', 'Group', 12, 10.00, false, '3 days'
     from generate_series(p_start, p_end, interval '1 day') as day
     cross join (values
       ('Breakfast Club', time '06:00', false),

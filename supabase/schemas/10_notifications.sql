@@ -12,7 +12,7 @@ create table public.notification_outbox (
     constraint notification_outbox_kind_check
     check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
                     'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
-                    'credits_expiring', 'payment_receipt', 'refund_receipt')),
+                    'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved')),
   to_email extensions.citext not null,
   member_id uuid references public.members (id) on delete set null,
   class_id uuid references public.classes (id) on delete set null,
@@ -87,7 +87,9 @@ create function private.enqueue_class_email(
   p_late boolean default false,
   p_dedupe_key text default null,
   -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
-  p_reason text default null
+  p_reason text default null,
+  -- The class's start before the studio moved it (a class_moved email).
+  p_was timestamptz default null
 )
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -102,6 +104,7 @@ declare
   v_body text;
   v_links jsonb;
   v_manage jsonb := jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings');
+  v_refund numeric;
   v_id uuid;
 begin
   select * into v_member from public.members where id = p_member_id;
@@ -132,6 +135,10 @@ begin
       v_links := jsonb_build_array(v_manage);
     when 'booking_cancelled' then
       v_subject := 'Booking cancelled: ' || v_class.name || ', ' || v_when;
+      -- What this cancellation owes the member back (recorded by the refunds triggers just now).
+      select sum(ro.amount) into v_refund
+        from public.refunds_owed ro join public.payments p on p.id = ro.payment_id
+       where p.member_id = v_member.id and p.class_id = v_class.id and ro.refunded_at is null and ro.created_at = now();
       v_body := concat_ws(E'\n\n', v_hello,
         'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled'
           || coalesce(': ' || p_reason, '') || '.',
@@ -141,9 +148,20 @@ begin
             'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
               || ' before the start), so the class still counts against your plan this month.'
           when p_reason is not null then 'It does not count against your plan.'
-        end);
+        end,
+        'The ' || private.gbp(v_refund) || ' you paid by card will be refunded to your card; you will get a receipt when it is.');
       v_links := jsonb_build_array(v_manage,
         jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
+    when 'class_moved' then
+      v_subject := 'Class moved: ' || v_class.name || ' is now ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'The studio has moved ' || v_class.name || ' with ' || v_class.trainer || '. Your place is kept.',
+        'Was: ' || private.london_time_text(p_was) || E'\n' || 'Now: ' || v_when || ' (London time)'
+          || E'\n' || 'Where: ' || v_where,
+        'If the new time does not suit you, cancel from My Bookings. Cancelling less than '
+          || private.interval_text(v_class.late_cancel_window)
+          || ' before the new start still counts against your plan.');
+      v_links := jsonb_build_array(v_manage);
     when 'class_reminder' then
       v_subject := 'Reminder: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
@@ -165,7 +183,7 @@ begin
 end;
 $$;
 
-revoke execute on function private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text, text) from public;
+revoke execute on function private.enqueue_class_email(text, uuid, uuid, uuid, boolean, text, text, timestamptz) from public;
 
 -- Booking emails from triggers ----------------------------------------------------------------
 -- Confirmation email when a pay-as-you-go hold is paid (the payments RPC flips the status).
@@ -182,6 +200,70 @@ end;
 $$;
 
 revoke execute on function private.bookings_confirm_on_payment() from public;
+
+-- A class the studio moves or removes tells its members ------------------------------------
+-- Moving a class that has not started emails everyone with a confirmed place the old and the new
+-- time. Editing a class that already ran (a correction of the record) tells nobody.
+create function private.classes_tell_members_moved()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_booking record;
+begin
+  if old.start_time <= now() then
+    return null;
+  end if;
+  for v_booking in
+    select b.id, b.member_id from public.bookings b
+     where b.class_id = new.id and b.payment_status = 'completed'
+     order by b.booked_at
+  loop
+    perform private.enqueue_class_email('class_moved', v_booking.member_id, new.id, v_booking.id,
+                                        p_was => old.start_time);
+  end loop;
+  return null;
+end;
+$$;
+
+revoke execute on function private.classes_tell_members_moved() from public;
+
+-- Why the classes being deleted in this transaction go, in the members' words; set by the path
+-- that deletes them (a closure, a regeneration). Unset means an admin deleted the class.
+create function private.class_removal_why()
+returns text
+language sql stable set search_path = ''
+as $$ select coalesce(nullif(current_setting('app.class_removal_why', true), ''), 'the studio cancelled the class') $$;
+
+revoke execute on function private.class_removal_why() from public;
+
+-- Deleting a class that has not started (by an admin, a closure or a regeneration) emails every
+-- member with a confirmed place why, and what they paid that is owed back. BEFORE DELETE, while
+-- the class and its bookings are readable; the trigger's name sorts after
+-- classes_record_refunds_owed, so the refund it records is already there to mention.
+create function private.classes_tell_members_removed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_booking record;
+begin
+  if old.start_time <= now() then
+    return old;
+  end if;
+  for v_booking in
+    select b.id, b.member_id from public.bookings b
+     where b.class_id = old.id and b.payment_status = 'completed'
+     order by b.booked_at
+  loop
+    perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, old.id, v_booking.id,
+                                        p_reason => private.class_removal_why());
+  end loop;
+  return old;
+end;
+$$;
+
+revoke execute on function private.classes_tell_members_removed() from public;
 
 -- Delivery and reminders (service role; private code) -----------------------------------------
 -- Delivery itself (dequeue, requeue with backoff, failures) follows below.
@@ -821,6 +903,15 @@ revoke execute on function private.refunds_send_receipt() from public;
 create trigger notification_outbox_notify
   after insert on public.notification_outbox
   for each row execute function private.notification_outbox_notify();
+
+create trigger classes_tell_members_moved
+  after update of start_time on public.classes
+  for each row when (old.start_time is distinct from new.start_time)
+  execute function private.classes_tell_members_moved();
+
+create trigger classes_tell_members_removed
+  before delete on public.classes
+  for each row execute function private.classes_tell_members_removed();
 
 create trigger bookings_confirm_on_payment
   after update of payment_status on public.bookings

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures';
 import { ACCOUNTS, PASSWORD, authHeaders, createConfirmedMember, passwordSession } from '../support/accounts';
 import { tabTo } from '../support/keyboard';
 import { escapeRegExp, unique } from '../support/names';
+import { waitForEmail } from '../support/inbox';
 import { bookAs, memberByEmail, rest } from '../support/rest';
 
 // Runs in the "… admin" projects, after every other journey (playwright.config.ts): regenerating
@@ -67,21 +68,29 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     return rows;
   });
 
-  await test.step("edit the first occurrence's trainer, then delete that occurrence", async () => {
+  await test.step("move the first occurrence an hour later and the booked member is emailed; delete it and they are told why (issue 31)", async () => {
+    await bookAs(stack, ACCOUNTS.premium, created[0]!.id);
     const firstAt = occurrence(created[0]!.start_time);
     await page.getByRole('button', { name: `Edit ${name} on ${firstAt}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Class' });
     await edit.getByLabel('Trainer').fill('Coach Robin');
+    await edit.getByLabel('Time', { exact: true }).fill('19:30');
     await edit.getByRole('button', { name: 'Update Class' }).click();
     await expectToast(page, 'Class updated successfully!');
+    const movedTo = new Date(new Date(created[0]!.start_time).getTime() + 3600_000).toISOString();
     const [edited] = await rest<{ trainer: string; start_time: string }[]>(stack, 'GET', `/rest/v1/classes?id=eq.${created[0]!.id}&select=trainer,start_time`);
-    expect(edited, 'the edited class in the database').toEqual({ trainer: 'Coach Robin', start_time: created[0]!.start_time });
+    expect({ ...edited, start_time: new Date(edited!.start_time).toISOString() }, 'the edited class in the database').toEqual({ trainer: 'Coach Robin', start_time: movedTo });
+    const moved = await waitForEmail(stack, ACCOUNTS.premium, `Class moved: ${name} is now `);
+    expect(moved.text, 'the old and the new time').toMatch(/Was: .+, 6:30 PM\nNow: .+, 7:30 PM \(London time\)/);
+
     // The list shows the next 50 classes: the first occurrence is on it, later ones may not be.
     page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: `Delete ${name} on ${firstAt}` }).click();
+    await page.getByRole('button', { name: `Delete ${name} on ${occurrence(movedTo)}` }).click();
     await expectToast(page, 'Class deleted successfully');
     const remaining = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/classes?name=eq.${encodeURIComponent(name)}&select=id&order=start_time`);
     expect(remaining, 'the two later occurrences remain').toEqual([{ id: created[1]!.id }, { id: created[2]!.id }]);
+    const cancelled = await waitForEmail(stack, ACCOUNTS.premium, `Booking cancelled: ${name}, `);
+    expect(cancelled.text).toContain(`Your booking for ${name} with Coach Robin has been cancelled: the studio cancelled the class.`);
   });
 
   await test.step('mark a member attended on the roster of a class starting in half an hour, by keyboard', async () => {

@@ -182,6 +182,26 @@ describe('Classes Management', () => {
     expect(patch!.body).toMatchObject({ name: 'Yoga', start_time: '2030-07-01T09:15:00.000Z' });
   });
 
+  it("says the database's reason when it refuses an edit: how many are booked, on the Capacity field (issue 31)", async () => {
+    const yoga = makeClass({ id: 'class-1', name: 'Yoga', start_time: '2030-07-01T08:00:00+00:00', description: 'Flow', capacity: 10 });
+    setup(() => [yoga]);
+    const message = '3 members are booked on this class, so the capacity cannot be less than 3';
+    server.use(
+      http.patch(`${REST_URL}/classes`, () =>
+        HttpResponse.json({ code: '23514', message, details: null, hint: 'capacity_below_bookings' }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Edit Yoga/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    await user.clear(within(dialog).getByLabelText('Capacity'));
+    await user.type(within(dialog).getByLabelText('Capacity'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Class' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(within(dialog).getByLabelText('Capacity')).toHaveAccessibleDescription(message);
+    expect(screen.queryByText('Failed to save class')).not.toBeInTheDocument();
+  });
+
   it('deletes a class only after confirmation', async () => {
     let classes = [makeClass({ id: 'class-1', name: 'Yoga' })];
     const deletes: string[] = [];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ClassRow } from '@/lib/supabase';
 import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classPayload, classPayloads, maxCapacityFor, startTimesFor, type ClassFormValues, type ClassInsert } from '../lib/class-form';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
+import { ADMIN_MESSAGES } from '../lib/messages';
 import { MAX_OCCURRENCES, REPEAT_OPTIONS } from '../lib/repeat-occurrences';
 import { londonWallClockToUtc } from '../lib/studio-clock';
 import { supabase } from '@/lib/supabase';
@@ -15,9 +16,11 @@ const isHttpUrl = (value: string) => z.url({ protocol: /^https?$/ }).safeParse(v
 /**
  * The Add / Edit Class form (spec section 5), shared by the form (zodResolver) and the save: the
  * inputs are strings as the browser gives them, each field's first broken rule is its message.
- * An edit has no repeat. Capacity depends on the type, repeat-until on the date.
+ * An edit has no repeat. Capacity depends on the type, repeat-until on the date. A new class
+ * starts after `now` (the database refuses one in the past too; an edit that moves a class into
+ * the past is refused there, in the same words).
  */
-export function classFormSchema(editing: boolean) {
+export function classFormSchema(editing: boolean, now: Date = new Date()) {
   return z
     .object({
       name: z.string(),
@@ -46,6 +49,9 @@ export function classFormSchema(editing: boolean) {
       }
       if (!v.date) fail('date', 'Date is required');
       if (!v.time) fail('time', 'Time is required');
+      if (!editing && /^\d{4}-\d{2}-\d{2}$/.test(v.date) && /^\d{2}:\d{2}/.test(v.time) && londonWallClockToUtc(v.date, v.time) <= now.toISOString()) {
+        fail('date', ADMIN_MESSAGES.classInPast);
+      }
       if (!v.trainer.trim()) fail('trainer', 'Trainer is required');
       if (!(CLASS_TYPES as readonly string[]).includes(v.type)) fail('type', 'Type is required');
       const capacity = Number(v.capacity);
@@ -94,6 +100,21 @@ export async function saveClass({ editing, values }: SaveClassInput): Promise<nu
     return 0;
   }
   return createClasses(classPayloads(parsed));
+}
+
+/** The database's refusals of a class (their hints), and the form field each is about. */
+const REFUSAL_FIELDS: Record<string, keyof ClassFormValues> = { class_in_past: 'date', capacity_below_bookings: 'capacity' };
+
+/**
+ * The reason a save failed, in the server's words when it refused the class for one (the capacity
+ * message names how many are booked), else the spec's 'Failed to save class'.
+ */
+export function classSaveRefusal(error: unknown): { message: string; field?: keyof ClassFormValues } {
+  const hint = error && typeof error === 'object' && 'hint' in error ? error.hint : null;
+  const message = error instanceof Object && 'message' in error && typeof error.message === 'string' ? error.message : '';
+  const field = typeof hint === 'string' ? REFUSAL_FIELDS[hint] : undefined;
+  if (field && message) return { message, field };
+  return { message: ADMIN_MESSAGES.classSaveFailed };
 }
 
 export function useSaveClass() {

@@ -7,7 +7,7 @@ import { controlClasses } from '@/components/ui/field-styles';
 import { Modal } from '@/components/ui/modal';
 import { TRAINER_NAME } from '@/config/studio';
 import type { ClassRow } from '@/lib/supabase';
-import { classFormSchema, useSaveClass } from '../api/save-classes';
+import { classFormSchema, classSaveRefusal, useSaveClass } from '../api/save-classes';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classToFormValues, emptyClassForm, maxCapacityFor, type ClassFormValues } from '../lib/class-form';
 import { MAX_OCCURRENCES, REPEAT_LABELS, REPEAT_OPTIONS, occurrenceDates } from '../lib/repeat-occurrences';
@@ -23,7 +23,7 @@ type Props = {
 function ClassForm({ editing, onClose, onSaved }: Props) {
   const isEdit = editing !== null;
   const saveClass = useSaveClass();
-  const { register, handleSubmit, control, setValue, formState } = useForm<ClassFormValues>({
+  const { register, handleSubmit, control, setValue, setError, formState } = useForm<ClassFormValues>({
     resolver: zodResolver(classFormSchema(isEdit)),
     defaultValues: editing ? classToFormValues(editing) : emptyClassForm(TRAINER_NAME),
   });
@@ -44,7 +44,11 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           toast.success(isEdit ? ADMIN_MESSAGES.classUpdated : created === 1 ? ADMIN_MESSAGES.classCreated : ADMIN_MESSAGES.classesCreated(created));
           onSaved();
         },
-        onError: () => toast.error(ADMIN_MESSAGES.classSaveFailed),
+        onError: (error) => {
+          const refusal = classSaveRefusal(error);
+          if (refusal.field) setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
+          toast.error(refusal.message);
+        },
       },
     );
   });

@@ -4,10 +4,13 @@ import { classPayloads, classToFormValues, emptyClassForm, type ClassFormValues 
 
 /** The form's messages per field, as zodResolver hands them to the form. */
 function validateClassForm(values: ClassFormValues, editing: boolean): Partial<Record<keyof ClassFormValues, string>> {
-  const result = classFormSchema(editing).safeParse(values);
+  const result = classFormSchema(editing, NOW).safeParse(values);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 }
+
+/** The form's clock: the valid class below is 5 days ahead of it. */
+const NOW = new Date('2026-07-01T09:00:00Z');
 
 const valid: ClassFormValues = {
   ...emptyClassForm('Coach Alex'),
@@ -26,6 +29,14 @@ describe('classFormSchema', () => {
   it('requires name, description, date, time and trainer', () => {
     const errors = validateClassForm({ ...valid, name: ' ', description: '', date: '', time: '', trainer: '' }, false);
     expect(Object.keys(errors).sort()).toEqual(['date', 'description', 'name', 'time', 'trainer']);
+  });
+
+  it('refuses a new class that starts in the past (London time), and lets an edit keep its date', () => {
+    // 10:30 in London on 1 July is 09:30 UTC: still ahead of NOW; 09:30 London (08:30 UTC) is not.
+    expect(validateClassForm({ ...valid, date: '2026-07-01', time: '10:30' }, false)).toEqual({});
+    expect(validateClassForm({ ...valid, date: '2026-07-01', time: '09:30' }, false).date).toBe('The class must start in the future');
+    expect(validateClassForm({ ...valid, date: '2026-06-30' }, false).date).toBe('The class must start in the future');
+    expect(validateClassForm({ ...valid, date: '2026-06-30' }, true)).toEqual({});
   });
 
   it('keeps duration within 15 to 180 minutes', () => {

@@ -16,6 +16,8 @@ export const ADMIN_MESSAGES = {
   classesCreated: (n: number) => `${n} classes created successfully!`,
   classUpdated: 'Class updated successfully!',
   classSaveFailed: 'Failed to save class',
+  // Issue 31: the database says this too (hint class_in_past) when an edit moves a class back.
+  classInPast: 'The class must start in the future',
   classDeleted: 'Class deleted successfully',
   classDeleteFailed: 'Failed to delete class',
   classesLoadFailed: 'Failed to load classes',
