@@ -1256,6 +1256,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["waitlist_joined"]
       }
+      keep_current_plan: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
       leave_waitlist: {
         Args: {
           p_class_id: string

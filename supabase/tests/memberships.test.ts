@@ -286,6 +286,20 @@ describe('cancel, resume, upgrade, downgrade', () => {
       { hint: 'not_a_downgrade' },
     );
   });
+
+  it('a scheduled downgrade can be undone by the member: the renewal charges and keeps Platinum (issue 31)', async () => {
+    const member = await createUser(db, 'downgrade-undone');
+    await buyPlan(db, member, T0, PLAN.platinum);
+    await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [member.memberId, 'standard', 100, 'standard', T0.toISOString()]);
+    expect(await asMember(member, 'public.keep_current_plan()')).toMatchObject({ plan_slug: 'platinum', next_plan_slug: null, next_price: null });
+    // Twice is the same as once; another member cannot undo it for them (each acts on their own row).
+    expect(await asMember(member, 'public.keep_current_plan()')).toMatchObject({ plan_slug: 'platinum', next_plan_slug: null });
+    const [charge] = await renewalsOf(member, T1);
+    expect(charge).toMatchObject({ amount: PLAN.platinum.amount });
+    await applyPaid(db, charge!, 'chk-kept', T1);
+    expect(await membershipOf(db, member)).toMatchObject({ tier: 'premium', plan_slug: 'platinum', member_tier: 'premium' });
+    await expectSqlError(asMember(await createUser(db, 'no-plan-to-keep'), 'public.keep_current_plan()'), { hint: 'no_running_membership' });
+  });
 });
 
 describe('trials', () => {
@@ -374,7 +388,13 @@ describe('admin', () => {
     expect(charge).toMatchObject({ amount: 70, card_token: null });
     await fail(db, charge!, new Date(now.getTime() + 1000), 'no_card');
     expect(await membershipOf(db, student)).toMatchObject({ status: 'past_due', member_tier: 'payg' });
-    expect((await emailsOf(db, student))[0]!.body_text).toContain('there is no saved card');
+    // Issue 31: their first notice is an invitation to add a card, not "Payment failed".
+    const [invitation] = await emailsOf(db, student);
+    expect(invitation!.subject).toBe('Add a card to start your Standard membership');
+    expect(invitation!.body_text).toContain('The studio has set up a Standard membership for you at £70.00 a month.');
+    expect(invitation!.body_text).toContain('To start it, add a card on your membership page: the first month is taken then.');
+    expect(invitation!.body_text).not.toMatch(/failed|declined|no saved card/);
+    expect(invitation!.links).toEqual([{ label: 'Add a card', path: '/membership' }]);
   });
 
   it('gives an admin-assigned plan its tier from its first successful payment', async () => {

@@ -116,6 +116,7 @@ describe('schema safety', () => {
       'ensure_member',
       'finish_provider_refund',
       'join_waitlist',
+      'keep_current_plan',
       'leave_waitlist',
       'mark_attendance',
       'mark_contact_message_handled',

@@ -30,6 +30,8 @@ function setup(member: Partial<Member>, membership: JsonBodyType, payments: Json
   server.use(
     memberHandler(signed.member),
     ...membershipHandlers(membership, payments),
+    // No credits (packages and Premium's sessions are tested in the credits screens).
+    http.get('*/rest/v1/credits', () => HttpResponse.json([])),
     rpc('my_plan_usage', () => ({ month_start: '2030-02-01T00:00:00Z', allowance: 12, used: 2, remaining: 10, bookings: 2, late_cancellations: 0 })),
   );
   renderApp('/membership');
@@ -183,6 +185,37 @@ describe('/membership subscription', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Switch at renewal' }));
     expect(await screen.findByText('Your plan changes to Standard at your next renewal.')).toBeInTheDocument();
     expect(bodies).toEqual([{ action: 'downgrade', planSlug: 'standard' }]);
+  });
+
+  it('a switch scheduled for renewal can be undone: Keep Platinum Premium (issue 31)', async () => {
+    const scheduled = membershipRow({ plan_slug: 'platinum', tier: 'premium', price: 165, next_plan_slug: 'standard', next_tier: 'standard', next_price: 100 });
+    let current: JsonBodyType = scheduled;
+    const calls: string[] = [];
+    setup({ membership_tier: 'premium' }, scheduled);
+    server.use(
+      rpc('my_membership', () => current),
+      rpc('keep_current_plan', () => {
+        calls.push('keep');
+        current = membershipRow({ plan_slug: 'platinum', tier: 'premium', price: 165 });
+        return current;
+      }),
+    );
+    const status = await statusRegion();
+    expect(await status.findByText('Changes to Standard (£100.00/month) on 4 March 2030.')).toBeInTheDocument();
+    expect(status.queryByRole('button', { name: 'Switch to Standard at renewal' })).not.toBeInTheDocument();
+    await userEvent.click(status.getByRole('button', { name: 'Keep Platinum Premium' }));
+    expect(await screen.findByText('You stay on Platinum Premium.')).toBeInTheDocument();
+    expect(calls).toEqual(['keep']);
+    expect(await status.findByRole('button', { name: 'Switch to Standard at renewal' })).toBeInTheDocument();
+    expect(status.queryByText(/^Changes to Standard/)).not.toBeInTheDocument();
+  });
+
+  it('a plan the studio set up without a saved card invites the member to add one, not "payment failed" (issue 31)', async () => {
+    setup({ membership_tier: 'payg' }, membershipRow({ status: 'past_due', has_card: false, next_retry_at: '2030-03-05T12:00:00+00:00', amount_due: 70, price: 70 }), []);
+    const invitation = within((await screen.findByText('Add a card to start your membership.')).parentElement!);
+    expect(invitation.getByText(/The studio has set up this plan for you at £70.00 a month\./)).toBeInTheDocument();
+    expect(invitation.getByRole('button', { name: 'Add a card' })).toBeInTheDocument();
+    expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
   });
 
   it('a trial member is told how many days the free trial has left', async () => {

@@ -92,8 +92,8 @@ export async function paymentsOf(db: SqlExecutor, member: TestUser) {
 }
 
 export async function emailsOf(db: SqlExecutor, member: TestUser) {
-  const { rows } = await db.query<{ kind: string; subject: string; body_text: string }>(
-    'select kind, subject, body_text from public.notification_outbox where member_id = $1 order by created_at, kind',
+  const { rows } = await db.query<{ kind: string; subject: string; body_text: string; links: { label: string; path: string }[] }>(
+    'select kind, subject, body_text, links from public.notification_outbox where member_id = $1 order by created_at, kind',
     [member.memberId],
   );
   return rows;

@@ -8,6 +8,7 @@ import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useCancelMembership } from '../api/cancel-membership';
 import { useMyMembership } from '../api/get-my-membership';
+import { useKeepCurrentPlan } from '../api/keep-current-plan';
 import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
@@ -75,9 +76,12 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
         </div>
       </dl>
       {m.next_plan_slug && m.next_price !== null && (
-        <p className="text-slate-700">
-          Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {londonDate(m.period_end)}.
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-slate-700">
+            Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {londonDate(m.period_end)}.
+          </p>
+          <KeepPlanButton planName={planName} />
+        </div>
       )}
       <div className="flex flex-wrap gap-3">
         {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
@@ -96,6 +100,21 @@ function PastDueBanner({ membership: m }: { membership: MyMembership }) {
       toast.error(failed);
       setBusy(false);
     }
+  }
+  // A plan the studio set up for a member who has no saved card has not started: an invitation.
+  if (!m.has_card) {
+    return (
+      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+        <p className="font-semibold">Add a card to start your membership.</p>
+        <p className="mt-1">
+          The studio has set up this plan for you at {formatPounds(m.amount_due ?? m.price ?? 0)} a month. Add a card and the first month is taken
+          then; until then you book as before.
+        </p>
+        <Button className="mt-3" loading={busy} onClick={() => void update()}>
+          Add a card
+        </Button>
+      </div>
+    );
   }
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
@@ -140,6 +159,24 @@ function CancelButton({ membership: m }: { membership: MyMembership }) {
         </div>
       </Modal>
     </>
+  );
+}
+
+/** Undo the change scheduled for the period end (issue 31: a downgrade could not be taken back). */
+function KeepPlanButton({ planName }: { planName: string }) {
+  const keep = useKeepCurrentPlan();
+  async function run() {
+    try {
+      await keep.mutateAsync();
+      toast.success(`You stay on ${planName}.`);
+    } catch {
+      toast.error('Could not keep your plan, please try again.');
+    }
+  }
+  return (
+    <Button variant="secondary" loading={keep.isPending} onClick={() => void run()}>
+      Keep {planName}
+    </Button>
   );
 }
 
