@@ -15,6 +15,65 @@ export type Database = {
   }
   public: {
     Tables: {
+      booking_cancellations: {
+        Row: {
+          booked_at: string
+          booking_id: string
+          booking_type: Database["public"]["Enums"]["booking_type"]
+          cancelled_at: string
+          cancelled_by: string
+          class_id: string | null
+          class_name: string
+          class_start_time: string
+          duration: number
+          id: string
+          late: boolean
+          member_id: string
+          reason: string | null
+          trainer: string
+        }
+        Insert: {
+          booked_at: string
+          booking_id: string
+          booking_type: Database["public"]["Enums"]["booking_type"]
+          cancelled_at?: string
+          cancelled_by: string
+          class_id?: string | null
+          class_name: string
+          class_start_time: string
+          duration: number
+          id?: string
+          late?: boolean
+          member_id: string
+          reason?: string | null
+          trainer: string
+        }
+        Update: {
+          booked_at?: string
+          booking_id?: string
+          booking_type?: Database["public"]["Enums"]["booking_type"]
+          cancelled_at?: string
+          cancelled_by?: string
+          class_id?: string | null
+          class_name?: string
+          class_start_time?: string
+          duration?: number
+          id?: string
+          late?: boolean
+          member_id?: string
+          reason?: string | null
+          trainer?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_cancellations_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
           attendance: Database["public"]["Enums"]["attendance_status"] | null

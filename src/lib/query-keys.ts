@@ -17,6 +17,8 @@ export const queryKeys = {
   bookings: {
     all: ['bookings'] as const,
     mine: (memberId: string) => ['bookings', 'mine', memberId] as const,
+    /** The member's cancelled bookings, kept by the database (issue 31). */
+    cancelled: (memberId: string) => ['bookings', 'cancelled', memberId] as const,
   },
   waitlist: {
     all: ['waitlist'] as const,

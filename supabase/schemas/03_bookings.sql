@@ -69,6 +69,91 @@ grant select on public.late_cancellations to authenticated;
 
 grant all on public.late_cancellations to service_role;
 
+-- Every confirmed booking that was cancelled before its class, whoever cancelled it, so the member's
+-- Cancelled tab shows it on any visit (issue 31; late_cancellations stays the plan's count).
+create table public.booking_cancellations (
+  id uuid primary key default gen_random_uuid(),
+  -- The cancelled booking's id and facts (its row is gone; the class may be gone too).
+  booking_id uuid not null unique,
+  member_id uuid not null references public.members (id) on delete cascade,
+  -- No foreign key: the class may be gone, and the key check's share lock on the class row, taken
+  -- before the spot count updates it, deadlocks two cancellations of one class.
+  class_id uuid,
+  class_name text not null,
+  trainer text not null,
+  class_start_time timestamptz not null,
+  duration integer not null,
+  booking_type public.booking_type not null,
+  booked_at timestamptz not null,
+  cancelled_at timestamptz not null default now(),
+  -- member: the member cancelled; studio: an admin, a closure, a regeneration or a deleted class;
+  -- plan_ended: the membership that booked it ended first.
+  cancelled_by text not null check (cancelled_by in ('member', 'studio', 'plan_ended')),
+  -- Inside the late-cancel window (it still counts against the plan).
+  late boolean not null default false,
+  -- Why the studio cancelled it, in the members' words (e.g. 'the studio is closed').
+  reason text check (char_length(reason) <= 300)
+);
+
+comment on table public.booking_cancellations is
+  'Confirmed bookings cancelled before their class, by whom and why: the member''s Cancelled tab.';
+
+create index booking_cancellations_member_id_idx on public.booking_cancellations (member_id, cancelled_at desc);
+
+alter table public.booking_cancellations enable row level security;
+
+revoke all on public.booking_cancellations from anon, authenticated;
+
+grant select on public.booking_cancellations to authenticated;
+
+grant all on public.booking_cancellations to service_role;
+
+-- Records one cancelled booking (idempotent per booking).
+create function private.remember_cancellation(p_booking public.bookings, p_class public.classes, p_by text, p_reason text)
+returns void
+language sql security definer set search_path = ''
+as $$
+  insert into public.booking_cancellations (booking_id, member_id, class_id, class_name, trainer, class_start_time,
+                                            duration, booking_type, booked_at, cancelled_by, late, reason)
+  values (p_booking.id, p_booking.member_id, p_class.id, p_class.name, p_class.trainer, p_class.start_time,
+          p_class.duration, p_booking.type, p_booking.booked_at, p_by,
+          exists (select 1 from public.late_cancellations l where l.booking_id = p_booking.id), p_reason)
+  on conflict (booking_id) do nothing
+$$;
+
+revoke execute on function private.remember_cancellation(public.bookings, public.classes, text, text) from public;
+
+-- A confirmed booking deleted before its class starts is remembered (BEFORE DELETE, while its class
+-- is readable). Not here: unpaid holds (never confirmed), bookings going with their member (the
+-- member row is already gone) or with their class (classes_tell_members_removed records those,
+-- with the reason, while the class is still there).
+create function private.bookings_remember_cancellation()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_class public.classes;
+begin
+  if old.payment_status <> 'completed' or not exists (select 1 from public.members m where m.id = old.member_id) then
+    return old;
+  end if;
+  select * into v_class from public.classes where id = old.class_id;
+  if not found or v_class.start_time <= now() then
+    return old;
+  end if;
+  perform private.remember_cancellation(old, v_class,
+    case
+      when current_setting('app.booking_removal', true) <> 'member_cancelled' then 'studio'
+      when private.current_member_id() = old.member_id then 'member'
+      else 'plan_ended'
+    end,
+    null);
+  return old;
+end;
+$$;
+
+revoke execute on function private.bookings_remember_cancellation() from public;
+
 -- Spot counting --------------------------------------------------------------------------------
 -- Every booking row takes a spot. The class's check constraint refuses a count above capacity,
 -- whichever path inserted the row. The class row update also serialises concurrent inserts.
@@ -723,6 +808,14 @@ alter publication supabase_realtime add table public.bookings;
 create policy "Members read their own late cancellations; admins read all"
   on public.late_cancellations for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create policy "Members read their own cancellations; admins read all"
+  on public.booking_cancellations for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create trigger bookings_remember_cancellation
+  before delete on public.bookings
+  for each row execute function private.bookings_remember_cancellation();
 
 create trigger bookings_count_spots
   after insert or delete or update of class_id on public.bookings

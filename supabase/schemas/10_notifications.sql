@@ -238,7 +238,8 @@ as $$ select coalesce(nullif(current_setting('app.class_removal_why', true), '')
 revoke execute on function private.class_removal_why() from public;
 
 -- Deleting a class that has not started (by an admin, a closure or a regeneration) emails every
--- member with a confirmed place why, and what they paid that is owed back. BEFORE DELETE, while
+-- member with a confirmed place why, and what they paid that is owed back, and keeps the
+-- cancellation for their Cancelled tab. BEFORE DELETE, while
 -- the class and its bookings are readable; the trigger's name sorts after
 -- classes_record_refunds_owed, so the refund it records is already there to mention.
 create function private.classes_tell_members_removed()
@@ -246,18 +247,19 @@ returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_booking record;
+  v_booking public.bookings;
 begin
   if old.start_time <= now() then
     return old;
   end if;
   for v_booking in
-    select b.id, b.member_id from public.bookings b
+    select b.* from public.bookings b
      where b.class_id = old.id and b.payment_status = 'completed'
      order by b.booked_at
   loop
     perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, old.id, v_booking.id,
                                         p_reason => private.class_removal_why());
+    perform private.remember_cancellation(v_booking, old, 'studio', private.class_removal_why());
   end loop;
   return old;
 end;

@@ -195,7 +195,7 @@ describe('classes', () => {
   it('refuses form-rule violations (duration, capacity, One-to-One, price, window)', async () => {
     const insert = (cols: string, values: string) =>
       asUser(db, admin.claims, (tx) =>
-        q(tx, `insert into public.classes (name, start_time, trainer, ${cols}) values ('X', now(), 'T', ${values})`),
+        q(tx, `insert into public.classes (name, start_time, trainer, ${cols}) values ('X', now() + interval '1 day', 'T', ${values})`),
       );
     await expectSqlError(insert('duration', '14'), { code: '23514' });
     await expectSqlError(insert('duration', '181'), { code: '23514' });
