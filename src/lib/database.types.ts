@@ -415,6 +415,71 @@ export type Database = {
           },
         ]
       }
+      guest_places: {
+        Row: {
+          cancel_token: string
+          class_id: string
+          created_at: string
+          credit_id: string | null
+          guest_email: string
+          guest_name: string
+          host_booking_id: string
+          host_member_id: string
+          id: string
+        }
+        Insert: {
+          cancel_token?: string
+          class_id: string
+          created_at?: string
+          credit_id?: string | null
+          guest_email: string
+          guest_name: string
+          host_booking_id: string
+          host_member_id: string
+          id?: string
+        }
+        Update: {
+          cancel_token?: string
+          class_id?: string
+          created_at?: string
+          credit_id?: string | null
+          guest_email?: string
+          guest_name?: string
+          host_booking_id?: string
+          host_member_id?: string
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "guest_places_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_places_credit_id_fkey"
+            columns: ["credit_id"]
+            isOneToOne: true
+            referencedRelation: "credits"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_places_host_booking_id_fkey"
+            columns: ["host_booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_places_host_member_id_fkey"
+            columns: ["host_member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       late_cancellations: {
         Row: {
           booked_at: string
@@ -1007,6 +1072,30 @@ export type Database = {
         }
         Returns: undefined
       }
+      add_guest: {
+        Args: {
+          p_booking_id: string
+          p_email: string
+          p_name: string
+        }
+        Returns: {
+          cancel_token: string
+          class_id: string
+          created_at: string
+          credit_id: string | null
+          guest_email: string
+          guest_name: string
+          host_booking_id: string
+          host_member_id: string
+          id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "guest_places"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       add_studio_closure: {
         Args: {
           p_closed_on: string
@@ -1141,6 +1230,12 @@ export type Database = {
           p_booking_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["cancellation_result"]
+      }
+      cancel_guest_place: {
+        Args: {
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place_view"]
       }
       cancel_membership: {
         Args: never
@@ -1457,6 +1552,28 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_guest: {
+        Args: {
+          p_guest_place_id: string
+        }
+        Returns: {
+          cancel_token: string
+          class_id: string
+          created_at: string
+          credit_id: string | null
+          guest_email: string
+          guest_name: string
+          host_booking_id: string
+          host_member_id: string
+          id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "guest_places"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       remove_studio_closure: {
         Args: {
           p_id: string
@@ -1727,6 +1844,13 @@ export type Database = {
       email_retry: {
         id: string | null
         next_attempt_at: string | null
+      }
+      guest_place_view: {
+        cancelled: boolean | null
+        class_name: string | null
+        guest_name: string | null
+        host_name: string | null
+        start_time: string | null
       }
       member_removal: {
         member_id: string | null

@@ -95,8 +95,10 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    expect(await callable('anon')).toEqual(['class_schedule', 'class_schedule_summary', 'submit_contact_message']);
+    // A guest cancels their own place with the token from their email (issue 26).
+    expect(await callable('anon')).toEqual(['cancel_guest_place', 'class_schedule', 'class_schedule_summary', 'submit_contact_message']);
     expect(await callable('authenticated')).toEqual([
+      'add_guest',
       'add_studio_closure',
       'admin_bookings_search',
       'admin_delete_member',
@@ -110,6 +112,7 @@ describe('schema safety', () => {
       'book_class',
       'book_with_credit',
       'cancel_booking',
+      'cancel_guest_place',
       'cancel_membership',
       'class_schedule',
       'class_schedule_summary',
@@ -130,6 +133,7 @@ describe('schema safety', () => {
       'paid_bookings_affected',
       'paid_bookings_in_period',
       'regenerate_timetable',
+      'remove_guest',
       'remove_studio_closure',
       'resume_membership',
       'retry_email',
@@ -180,13 +184,14 @@ describe('schema safety', () => {
 
   it('lets anon reach only the schedule helpers in the private schema', async () => {
     // The API exposes only `public`; usage of `private` lets the guest schedule's and Contact Us's
-    // invoker functions call their definer helpers. Every other private function stays out of anon's reach.
+    // invoker functions call their definer helpers, and a guest's cancel link its own (issue 26).
+    // Every other private function stays out of anon's reach.
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p
         where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
         order by 1`,
     );
-    expect(rows.map((r) => r.proname)).toEqual(['class_schedule', 'like_pattern', 'schedule_matches', 'submit_contact_message']);
+    expect(rows.map((r) => r.proname)).toEqual(['cancel_guest_place', 'class_schedule', 'like_pattern', 'schedule_matches', 'submit_contact_message']);
   });
 
   it('publishes classes and bookings to realtime', async () => {

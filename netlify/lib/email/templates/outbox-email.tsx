@@ -34,6 +34,9 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   credits_expiring: 'Your credits expire soon',
   payment_receipt: 'Thank you: payment received',
   refund_receipt: 'Your refund is on its way',
+  class_moved: 'Your class has moved',
+  guest_invited: "You're booked as a guest",
+  guest_cancelled: 'Guest place cancelled',
 };
 
 /** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */

@@ -1,0 +1,329 @@
+-- Guest places (issue 26): members bring a named guest to a group class with a guest pass.
+-- The definitions are those of supabase/schemas/14_guests.sql.
+
+alter table public.notification_outbox drop constraint notification_outbox_kind_check;
+
+alter table public.notification_outbox add constraint notification_outbox_kind_check
+  check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
+                  'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
+                  'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
+                  'guest_cancelled'));
+
+create function private.guest_visits_per_year()
+returns integer
+language sql immutable set search_path = ''
+as $$ select 3 $$;
+
+revoke execute on function private.guest_visits_per_year() from public;
+
+create table public.guest_places (
+  id uuid primary key default gen_random_uuid(),
+  class_id uuid not null references public.classes (id) on delete cascade,
+  -- The host's own booking of the class: the guest comes with it and goes with it.
+  host_booking_id uuid not null references public.bookings (id) on delete cascade,
+  host_member_id uuid not null references public.members (id) on delete cascade,
+  guest_name text not null check (char_length(btrim(guest_name)) between 1 and 100),
+  -- Lower case (add_guest stores it so): one guest, one address, whatever case it was typed in.
+  guest_email text not null
+    check (guest_email = lower(guest_email) and char_length(guest_email) <= 254 and guest_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  -- The guest pass it used.
+  credit_id uuid unique references public.credits (id) on delete set null,
+  -- The guest's own cancel link (the email's); whoever holds it may cancel this place only.
+  cancel_token text not null unique default encode(extensions.gen_random_bytes(24), 'hex'),
+  created_at timestamptz not null default now(),
+  constraint guest_places_once_per_class unique (class_id, guest_email)
+);
+
+comment on table public.guest_places is
+  'Guests members bring to group classes with a guest pass (add_guest); each takes a place in the class.';
+
+create index guest_places_host_booking_id_idx on public.guest_places (host_booking_id);
+
+create index guest_places_host_member_id_idx on public.guest_places (host_member_id);
+
+create index guest_places_guest_email_idx on public.guest_places (guest_email);
+
+alter table public.guest_places enable row level security;
+
+revoke all on public.guest_places from public, anon, authenticated;
+
+grant select (id, class_id, host_booking_id, host_member_id, guest_name, guest_email, credit_id, created_at)
+  on public.guest_places to authenticated;
+
+grant all on public.guest_places to service_role;
+
+-- A guest's place counts as a booked spot (the class's capacity check refuses one too many), and a
+-- freed one promotes the waitlist, as a booking's does.
+create function private.guest_places_count_spots()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.classes set current_bookings = current_bookings + 1 where id = new.class_id;
+  else
+    update public.classes set current_bookings = current_bookings - 1 where id = old.class_id;
+    perform private.promote_waitlist(old.class_id);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.guest_places_count_spots() from public;
+
+-- Emails to the guest (they are not a member: no preferences, no unsubscribe; the host is named).
+create function private.enqueue_guest_email(p_kind text, p_place public.guest_places)
+returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_class public.classes;
+  v_host text;
+  v_when text;
+  v_subject text;
+  v_body text;
+  v_links jsonb := '[]'::jsonb;
+  v_id uuid;
+begin
+  select * into v_class from public.classes where id = p_place.class_id;
+  if not found then
+    return null;
+  end if;
+  v_host := coalesce((select nullif(btrim(m.name), '') from public.members m where m.id = p_place.host_member_id), 'A member');
+  v_when := private.london_time_text(v_class.start_time);
+  case p_kind
+    when 'guest_invited' then
+      v_subject := 'You are booked on ' || v_class.name || ' as ' || v_host || '''s guest, ' || v_when;
+      v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',
+        v_host || ' has booked you a place on ' || v_class.name || ' with ' || v_class.trainer || ' as their guest.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.studio_address(),
+        'Please arrive 10 minutes early. Cannot come? Cancel with the link below so someone else can have the place.');
+      v_links := jsonb_build_array(jsonb_build_object('label', 'Cancel my guest place',
+                                                      'path', '/guest/cancel?token=' || p_place.cancel_token));
+    when 'guest_cancelled' then
+      v_subject := 'Guest place cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',
+        'Your guest place on ' || v_class.name || ' (' || v_when || ', London time) with ' || v_host || ' has been cancelled.');
+    else
+      raise exception 'Unknown email kind %', p_kind using errcode = '22023';
+  end case;
+  insert into public.notification_outbox (kind, to_email, class_id, subject, body_text, links, dedupe_key)
+  values (p_kind, p_place.guest_email, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
+  on conflict (dedupe_key) do nothing
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.enqueue_guest_email(text, public.guest_places) from public;
+
+-- A guest place goes (the host cancelled, the guest used their link, the studio removed the
+-- class or the host's booking): the pass comes back unless it was late or the class has started,
+-- and a guest whose class still runs is told.
+create function private.guest_places_on_delete()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_class public.classes;
+begin
+  select * into v_class from public.classes where id = old.class_id;
+  if not found or now() < private.late_cancel_from(v_class) then
+    update public.credits set used_at = null where id = old.credit_id;
+  end if;
+  if found and v_class.start_time > now() then
+    perform private.enqueue_guest_email('guest_cancelled', old);
+  end if;
+  return old;
+end;
+$$;
+
+revoke execute on function private.guest_places_on_delete() from public;
+
+-- Adding a guest -----------------------------------------------------------------------------------
+-- To the caller's own confirmed booking of a group class not yet started, with their guest pass
+-- that expires first among those valid when the class starts, in one transaction (the class row
+-- first, then the member row, as every booking path locks them: two guests for the last place
+-- book one). Refusals (hint): not_your_booking, class_started, guest_not_for_class, guest_is_you,
+-- invalid_guest, guest_already_booked, guest_visits_used, class_full, no_guest_pass.
+create function private.add_guest(p_booking_id uuid, p_name text, p_email text)
+returns public.guest_places
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_booking public.bookings;
+  v_class public.classes;
+  v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_name text := btrim(coalesce(p_name, ''));
+  v_pass uuid;
+  v_place public.guest_places;
+begin
+  select c.* into v_class from public.classes c join public.bookings b on b.class_id = c.id
+   where b.id = p_booking_id for update of c;
+  select * into v_booking from public.bookings where id = p_booking_id;
+  if v_booking.id is null or v_booking.member_id <> v_member.id or v_booking.payment_status <> 'completed' then
+    raise exception 'You can add a guest only to your own confirmed booking' using errcode = '42501', hint = 'not_your_booking';
+  end if;
+  select * into v_member from public.members where id = v_member.id for no key update;
+  if v_class.start_time <= now() then
+    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  end if;
+  if v_class.type <> 'Group' then
+    raise exception 'Guests come to group classes only' using errcode = 'P0001', hint = 'guest_not_for_class';
+  end if;
+  if char_length(v_name) not between 1 and 100 then
+    raise exception 'Enter your guest''s name (at most 100 characters)' using errcode = '22023', hint = 'invalid_guest';
+  end if;
+  if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'Enter your guest''s email address' using errcode = '22023', hint = 'invalid_guest';
+  end if;
+  if v_email = lower(v_member.email::text) then
+    raise exception 'Your guest needs their own email address, not yours' using errcode = '22023', hint = 'guest_is_you';
+  end if;
+  if exists (select 1 from public.guest_places g where g.class_id = v_class.id and g.guest_email = v_email) then
+    raise exception '% is already a guest on this class', v_name using errcode = '23505', hint = 'guest_already_booked';
+  end if;
+  if (select count(*) from public.guest_places g join public.classes c on c.id = g.class_id
+       where g.guest_email = v_email
+         and c.start_time > v_class.start_time - interval '1 year' and c.start_time < v_class.start_time + interval '1 year')
+     >= private.guest_visits_per_year() then
+    raise exception '% has been a guest % times this year: they are welcome to join the studio', v_name, private.guest_visits_per_year()
+      using errcode = 'P0001', hint = 'guest_visits_used';
+  end if;
+  if v_class.spots_left <= 0 then
+    raise exception 'This class is fully booked' using errcode = 'P0001', hint = 'class_full';
+  end if;
+  select cr.id into v_pass from public.credits cr
+   where cr.member_id = v_member.id and cr.kind = 'guest_pass' and private.credit_usable(cr, v_class.start_time)
+   order by cr.expires_at, cr.id
+   limit 1
+   for update;
+  if v_pass is null then
+    raise exception 'You have no guest pass valid on that day' using errcode = 'P0001', hint = 'no_guest_pass';
+  end if;
+
+  insert into public.guest_places (class_id, host_booking_id, host_member_id, guest_name, guest_email, credit_id)
+  values (v_class.id, v_booking.id, v_member.id, v_name, v_email, v_pass)
+  returning * into v_place;
+  update public.credits set used_at = now() where id = v_pass;
+  perform private.enqueue_guest_email('guest_invited', v_place);
+  return v_place;
+end;
+$$;
+
+revoke execute on function private.add_guest(uuid, text, text) from public;
+
+grant execute on function private.add_guest(uuid, text, text) to authenticated;
+
+-- The host (or an admin) removes a guest place.
+create function private.remove_guest(p_guest_place_id uuid)
+returns public.guest_places
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_place public.guest_places;
+begin
+  perform private.require_user_id();
+  select * into v_place from public.guest_places where id = p_guest_place_id;
+  if v_place.id is null or not (v_place.host_member_id = private.current_member_id() or private.is_admin()) then
+    raise exception 'Guest place not found' using errcode = 'P0002', hint = 'guest_not_found';
+  end if;
+  perform 1 from public.classes where id = v_place.class_id for update;
+  delete from public.guest_places where id = v_place.id returning * into v_place;
+  return v_place;
+end;
+$$;
+
+revoke execute on function private.remove_guest(uuid) from public;
+
+grant execute on function private.remove_guest(uuid) to authenticated;
+
+-- What the guest's cancel link shows and does: the place, by its token (anyone holding the link).
+create type public.guest_place_view as (
+  guest_name text,
+  class_name text,
+  start_time timestamptz,
+  host_name text,
+  cancelled boolean
+);
+
+create function private.guest_place_view(p_place public.guest_places, p_cancelled boolean)
+returns public.guest_place_view
+language sql stable security definer set search_path = ''
+as $$
+  select p_place.guest_name, c.name, c.start_time,
+         coalesce((select nullif(btrim(m.name), '') from public.members m where m.id = p_place.host_member_id), 'A member'),
+         p_cancelled
+    from public.classes c where c.id = p_place.class_id
+$$;
+
+revoke execute on function private.guest_place_view(public.guest_places, boolean) from public;
+
+create function private.cancel_guest_place(p_token text)
+returns public.guest_place_view
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_place public.guest_places;
+  v_view public.guest_place_view;
+begin
+  select * into v_place from public.guest_places where cancel_token = p_token;
+  if v_place.id is null then
+    raise exception 'This guest place has already been cancelled, or the link is not complete'
+      using errcode = 'P0002', hint = 'guest_not_found';
+  end if;
+  perform 1 from public.classes where id = v_place.class_id for update;
+  v_view := private.guest_place_view(v_place, true);
+  if v_view.start_time <= now() then
+    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  end if;
+  delete from public.guest_places where id = v_place.id;
+  return v_view;
+end;
+$$;
+
+revoke execute on function private.cancel_guest_place(text) from public;
+
+grant execute on function private.cancel_guest_place(text) to anon, authenticated;
+
+-- API ---------------------------------------------------------------------------------------------
+create function public.add_guest(p_booking_id uuid, p_name text, p_email text)
+returns public.guest_places
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.add_guest(p_booking_id, p_name, p_email) $$;
+
+revoke execute on function public.add_guest(uuid, text, text) from public, anon;
+
+grant execute on function public.add_guest(uuid, text, text) to authenticated;
+
+create function public.remove_guest(p_guest_place_id uuid)
+returns public.guest_places
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.remove_guest(p_guest_place_id) $$;
+
+revoke execute on function public.remove_guest(uuid) from public, anon;
+
+grant execute on function public.remove_guest(uuid) to authenticated;
+
+create function public.cancel_guest_place(p_token text)
+returns public.guest_place_view
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.cancel_guest_place(p_token) $$;
+
+revoke execute on function public.cancel_guest_place(text) from public;
+
+grant execute on function public.cancel_guest_place(text) to anon, authenticated;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create policy "Members read their own guests; admins read all"
+  on public.guest_places for select to authenticated
+  using (host_member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+create trigger guest_places_count_spots
+  after insert or delete on public.guest_places
+  for each row execute function private.guest_places_count_spots();
+
+create trigger guest_places_on_delete
+  before delete on public.guest_places
+  for each row execute function private.guest_places_on_delete();

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAnon, asUser } from '../local/db/as-user.ts';
+import type { SqlDatabase } from '../local/db/open-database.ts';
+import { createTestDatabase } from '../local/db/snapshot.ts';
+import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
+
+// Issue 26: a member booked into a group class brings a named guest with a guest pass. The guest
+// takes a place, is emailed with a link to cancel, comes at most 3 times a year; cancelling in time
+// gives the pass back.
+
+let db: SqlDatabase & { close(): Promise<void> };
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await createUser(db, 'guest-admin', { is_admin: true, membership_tier: 'premium' });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+type GuestPlace = { id: string; class_id: string; guest_name: string; guest_email: string; credit_id: string };
+
+const as = <T>(database: SqlDatabase, user: TestUser, sql: string, params: unknown[] = []) =>
+  asUser(database, user.claims, (tx) => rpc<T>(tx, sql, params));
+
+/** A Premium member holding `passes` guest passes (an admin's grant, valid 30 days). */
+async function hostWithPasses(database: SqlDatabase, label: string, passes: number): Promise<TestUser> {
+  const host = await createUser(database, label, { membership_tier: 'premium' });
+  if (passes > 0) await as(database, admin, 'public.admin_grant_credits($1, $2, $3, 30, $4)', [host.memberId, 'guest_pass', passes, 'Test passes']);
+  return host;
+}
+const bookingOf = async (database: SqlDatabase, user: TestUser, classId: string) =>
+  (await as<{ booking_id: string }>(database, user, 'public.book_class($1)', [classId])).booking_id;
+const addGuest = (database: SqlDatabase, user: TestUser, bookingId: string, name: string, email: string) =>
+  as<GuestPlace>(database, user, 'public.add_guest($1, $2, $3)', [bookingId, name, email]);
+const unusedPasses = async (database: SqlDatabase, user: TestUser) =>
+  (
+    await database.query<{ n: number }>(
+      `select count(*)::int as n from public.credits where member_id = $1 and kind = 'guest_pass' and used_at is null and revoked_at is null`,
+      [user.memberId],
+    )
+  ).rows[0]!.n;
+const spotsLeft = async (classId: string) =>
+  (await db.query<{ n: number }>('select spots_left as n from public.classes where id = $1', [classId])).rows[0]!.n;
+const guestEmails = async (email: string) =>
+  (
+    await db.query<{ kind: string; subject: string; body_text: string; links: { label: string; path: string }[] }>(
+      'select kind, subject, body_text, links from public.notification_outbox where to_email = $1 order by created_at, kind',
+      [email],
+    )
+  ).rows;
+
+describe('add_guest', () => {
+  it('books the guest a place with the pass that expires first, and emails them a cancel link', async () => {
+    const host = await hostWithPasses(db, 'guest-host', 2);
+    await db.query(`update public.members set name = 'Hana Host' where id = $1`, [host.memberId]);
+    const classId = await createClass(db, { name: 'Guest Spin', capacity: 5 });
+    const booking = await bookingOf(db, host, classId);
+    expect(await spotsLeft(classId)).toBe(4);
+
+    const place = await addGuest(db, host, booking, ' Gus Guest ', 'gus@example.test');
+    expect(place).toMatchObject({ class_id: classId, guest_name: 'Gus Guest', guest_email: 'gus@example.test' });
+    expect(await spotsLeft(classId)).toBe(3);
+    expect(await unusedPasses(db, host)).toBe(1);
+
+    const [invite] = await guestEmails('gus@example.test');
+    expect(invite).toMatchObject({ kind: 'guest_invited' });
+    expect(invite!.subject).toMatch(/^You are booked on Guest Spin as Hana Host's guest, /);
+    expect(invite!.body_text).toContain('Hana Host has booked you a place on Guest Spin with Coach Test as their guest.');
+    expect(invite!.links[0]!.label).toBe('Cancel my guest place');
+    expect(invite!.links[0]!.path).toMatch(/^\/guest\/cancel\?token=[0-9a-f]{48}$/);
+
+    // The host reads their guest; another member does not; the cancel token is nobody's to read.
+    const mine = await asUser(db, host.claims, (tx) => tx.query('select guest_name from public.guest_places'));
+    expect(mine.rows).toEqual([{ guest_name: 'Gus Guest' }]);
+    const other = await createUser(db, 'guest-nosy', { membership_tier: 'premium' });
+    expect((await asUser(db, other.claims, (tx) => tx.query('select guest_name from public.guest_places'))).rows).toEqual([]);
+    await expectSqlError(asUser(db, host.claims, (tx) => tx.query('select cancel_token from public.guest_places')), { code: '42501' });
+  });
+
+  it('refuses, with a clear message and nothing changed: bad input, yourself, twice, a One-to-One, no pass, a full class, not your booking', async () => {
+    const host = await hostWithPasses(db, 'guest-refusals', 1);
+    const classId = await createClass(db, { name: 'Guest Refusals', capacity: 2 });
+    const booking = await bookingOf(db, host, classId);
+    await expectSqlError(addGuest(db, host, booking, '', 'a@example.test'), { hint: 'invalid_guest', message: "Enter your guest's name (at most 100 characters)" });
+    await expectSqlError(addGuest(db, host, booking, 'Ann', 'not-an-email'), { hint: 'invalid_guest', message: "Enter your guest's email address" });
+    await expectSqlError(addGuest(db, host, booking, 'Me Again', host.email.toUpperCase()), {
+      hint: 'guest_is_you',
+      message: 'Your guest needs their own email address, not yours',
+    });
+    const stranger = await hostWithPasses(db, 'guest-stranger', 1);
+    await expectSqlError(addGuest(db, stranger, booking, 'Ann', 'ann@example.test'), { hint: 'not_your_booking' });
+
+    const oneToOne = await createClass(db, { type: 'One-to-One', capacity: 1, price_payg: 60 });
+    await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [host.memberId, oneToOne]);
+    const ptBooking = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [host.memberId, oneToOne])).rows[0]!.id;
+    await expectSqlError(addGuest(db, host, ptBooking, 'Ann', 'ann@example.test'), { hint: 'guest_not_for_class', message: 'Guests come to group classes only' });
+
+    await addGuest(db, host, booking, 'Ann', 'ann@example.test');
+    await expectSqlError(addGuest(db, host, booking, 'Ann', 'ANN@example.test'), { hint: 'guest_already_booked', message: 'Ann is already a guest on this class' });
+    // The class (capacity 2) is full now: host + Ann.
+    await expectSqlError(addGuest(db, host, booking, 'Bea', 'bea@example.test'), { hint: 'class_full' });
+
+    const noPass = await hostWithPasses(db, 'guest-no-pass', 0);
+    const roomy = await createClass(db, { name: 'Guest Roomy' });
+    await expectSqlError(addGuest(db, noPass, await bookingOf(db, noPass, roomy), 'Cy', 'cy@example.test'), {
+      hint: 'no_guest_pass',
+      message: 'You have no guest pass valid on that day',
+    });
+    expect((await db.query('select guest_name from public.guest_places where host_member_id = any ($1)', [[host.memberId, noPass.memberId]])).rows).toEqual([
+      { guest_name: 'Ann' },
+    ]);
+  });
+
+  it('a fourth visit within a year is refused: they are asked to join', async () => {
+    const host = await hostWithPasses(db, 'guest-regular-host', 4);
+    for (let week = 1; week <= 3; week += 1) {
+      const classId = await createClass(db, { startsIn: `${week * 7} days` });
+      await addGuest(db, host, await bookingOf(db, host, classId), 'Reggie', 'reggie@example.test');
+    }
+    const fourth = await createClass(db, { startsIn: '28 days' });
+    await expectSqlError(addGuest(db, host, await bookingOf(db, host, fourth), 'Reggie', 'reggie@example.test'), {
+      hint: 'guest_visits_used',
+      message: 'Reggie has been a guest 3 times this year: they are welcome to join the studio',
+    });
+    expect(await unusedPasses(db, host)).toBe(1);
+  });
+});
+
+describe('cancelling a guest place', () => {
+  it('in time (by the host, or by the guest with the emailed link) gives the pass back and frees the place', async () => {
+    const host = await hostWithPasses(db, 'guest-cancel-host', 2);
+    const classId = await createClass(db, { name: 'Guest Cancel', capacity: 4 });
+    const booking = await bookingOf(db, host, classId);
+    const first = await addGuest(db, host, booking, 'Flo', 'flo@example.test');
+    await addGuest(db, host, booking, 'Sam', 'sam@example.test');
+    expect(await unusedPasses(db, host)).toBe(0);
+
+    await as(db, host, 'public.remove_guest($1)', [first.id]);
+    expect(await unusedPasses(db, host)).toBe(1);
+    expect((await guestEmails('flo@example.test')).map((e) => e.kind)).toEqual(['guest_invited', 'guest_cancelled']);
+
+    const link = (await guestEmails('sam@example.test'))[0]!.links[0]!.path;
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const view = await asAnon(db, (tx) => rpc<{ guest_name: string; class_name: string; cancelled: boolean }>(tx, 'public.cancel_guest_place($1)', [token]));
+    expect(view).toMatchObject({ guest_name: 'Sam', class_name: 'Guest Cancel', cancelled: true });
+    expect(await unusedPasses(db, host)).toBe(2);
+    expect(await spotsLeft(classId)).toBe(3);
+    // The link works once; a wrong token says so.
+    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token])), { hint: 'guest_not_found' });
+  });
+
+  it('late keeps the pass used; the host cancelling their own booking takes the guest with it', async () => {
+    const host = await hostWithPasses(db, 'guest-late-host', 2);
+    const soon = await createClass(db, { name: 'Guest Soon', startsIn: '2 hours' });
+    const late = await addGuest(db, host, await bookingOf(db, host, soon), 'Lou', 'lou@example.test');
+    await as(db, host, 'public.remove_guest($1)', [late.id]);
+    expect(await unusedPasses(db, host)).toBe(1);
+
+    const later = await createClass(db, { name: 'Guest Later' });
+    const booking = await bookingOf(db, host, later);
+    await addGuest(db, host, booking, 'Max', 'max@example.test');
+    await as(db, host, 'public.cancel_booking($1)', [booking]);
+    expect((await db.query('select 1 from public.guest_places where class_id = $1', [later])).rows).toEqual([]);
+    expect(await unusedPasses(db, host)).toBe(1);
+    expect(await spotsLeft(later)).toBe(10);
+  });
+
+  it("a guest's freed place goes to the first on the waitlist", async () => {
+    const host = await hostWithPasses(db, 'guest-waitlist-host', 1);
+    const classId = await createClass(db, { name: 'Guest Waitlist', capacity: 2 });
+    const place = await addGuest(db, host, await bookingOf(db, host, classId), 'Wes', 'wes@example.test');
+    const waiting = await createUser(db, 'guest-waiting', { membership_tier: 'premium' });
+    await as(db, waiting, 'public.join_waitlist($1)', [classId]);
+    await as(db, admin, 'public.remove_guest($1)', [place.id]);
+    expect((await db.query('select 1 from public.bookings where member_id = $1 and class_id = $2', [waiting.memberId, classId])).rows).toHaveLength(1);
+  });
+});
+
+const binDir = findPostgresBinDir();
+const server = migratedClusterForFile('guest places race', binDir);
+
+describe.skipIf(!binDir)('guest places on PostgreSQL', () => {
+  it('two hosts adding a guest for the last place at once: one place, one pass used', async () => {
+    const pgdb = pgClientDatabase(server.admin()!);
+    admin = await createUser(pgdb, 'guest-race-admin', { is_admin: true, membership_tier: 'premium' });
+    const [a, b] = [await hostWithPasses(pgdb, 'guest-race-a', 1), await hostWithPasses(pgdb, 'guest-race-b', 1)];
+    const classId = await createClass(pgdb, { capacity: 3 });
+    const [bookingA, bookingB] = [await bookingOf(pgdb, a, classId), await bookingOf(pgdb, b, classId)];
+    const results = await together(server.cluster()!.connectionString, [
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Ray', 'ray@example.test'], claims: a.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Kay', 'kay@example.test'], claims: b.claims },
+    ]);
+    console.log(`[guest places] two guests for the last place: ${results.filter((r) => !r.error).length} added`);
+    expect(results.filter((r) => !r.error)).toHaveLength(1);
+    expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['class_full']);
+    expect((await unusedPasses(pgdb, a)) + (await unusedPasses(pgdb, b))).toBe(1);
+  });
+});
