@@ -1119,6 +1119,12 @@ export type Database = {
           member_name: string
         }[]
       }
+      admin_credits_outstanding: {
+        Args: {
+          p_now?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["credits_outstanding"][]
+      }
       admin_delete_member: {
         Args: {
           p_member_id: string
@@ -1840,6 +1846,13 @@ export type Database = {
         expires_at: string | null
         message: string | null
         refusal: string | null
+      }
+      credits_outstanding: {
+        credits: number | null
+        expiring_soon: number | null
+        kind: Database["public"]["Enums"]["credit_kind"] | null
+        source: string | null
+        value: number | null
       }
       email_retry: {
         id: string | null

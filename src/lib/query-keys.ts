@@ -58,6 +58,8 @@ export const queryKeys = {
     flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
+    /** Credits sold or granted and not yet used (issue 26). */
+    creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,

@@ -507,6 +507,38 @@ revoke execute on function private.admin_revoke_credit(uuid, text) from public;
 
 grant execute on function private.admin_revoke_credit(uuid, text) to authenticated, service_role;
 
+-- Analytics: what was sold or granted and not yet delivered, as of p_now (admins). One row per kind
+-- and source: the credits still to use (unused, not revoked, not expired: a package bought but not
+-- started counts), what the paid ones cost (the package unit price; a membership's sessions and
+-- passes and admin grants carry none), and how many expire within credit_expiry_notice().
+create type public.credits_outstanding as (
+  kind public.credit_kind,
+  source text,
+  credits integer,
+  value numeric(10, 2),
+  expiring_soon integer
+);
+
+create function private.admin_credits_outstanding(p_now timestamptz)
+returns setof public.credits_outstanding
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select c.kind, c.source, count(*)::int, coalesce(sum(c.unit_price), 0)::numeric(10, 2),
+           (count(*) filter (where c.expires_at <= p_now + private.credit_expiry_notice()))::int
+      from public.credits c
+     where c.used_at is null and c.revoked_at is null and c.expires_at > p_now
+     group by c.kind, c.source
+     order by c.kind, c.source;
+end;
+$$;
+
+revoke execute on function private.admin_credits_outstanding(timestamptz) from public;
+
+grant execute on function private.admin_credits_outstanding(timestamptz) to authenticated, service_role;
+
 -- Removing a member: unused package sessions are owed back at their unit price ----------------------
 create function private.members_owe_unused_credits()
 returns trigger
@@ -554,6 +586,15 @@ as $$ select private.admin_grant_credits(p_member_id, p_kind, p_count, p_valid_d
 revoke execute on function public.admin_grant_credits(uuid, text, integer, integer, text) from public, anon;
 
 grant execute on function public.admin_grant_credits(uuid, text, integer, integer, text) to authenticated, service_role;
+
+create function public.admin_credits_outstanding(p_now timestamptz default now())
+returns setof public.credits_outstanding
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_credits_outstanding(p_now) $$;
+
+revoke execute on function public.admin_credits_outstanding(timestamptz) from public, anon;
+
+grant execute on function public.admin_credits_outstanding(timestamptz) to authenticated, service_role;
 
 create function public.admin_revoke_credit(p_credit_id uuid, p_reason text)
 returns void

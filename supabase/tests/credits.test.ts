@@ -169,6 +169,27 @@ describe('credits on PGlite', () => {
     expect(mine.rows).toHaveLength(2);
   });
 
+  it('Analytics counts what was sold and not yet delivered, with its value; members cannot read it', async () => {
+    type Outstanding = { kind: string; source: string; credits: number; value: string; expiring_soon: number };
+    const figures = async () => {
+      const rows = await asUser(db, admin.claims, (tx) => tx.query<Outstanding>('select * from public.admin_credits_outstanding()'));
+      return Object.fromEntries(rows.rows.map((r) => [`${r.kind}/${r.source}`, r]));
+    };
+    const before = await figures();
+    const buyer = await createUser(db, 'outstanding-buyer');
+    await (await buyPackage(db, buyer, 'bronze')).apply();
+    await as(admin, 'public.admin_grant_credits($1, $2, 3, 5, $3)', [buyer.memberId, 'guest_pass', 'Goodwill']);
+    // One of the ten delivered: a booked session is not outstanding.
+    await as(buyer, 'public.book_with_credit($1)', [await oneToOne(db, new Date(Date.now() + 3 * DAY))]);
+    const after = await figures();
+    const delta = (key: string, field: 'credits' | 'expiring_soon') => (after[key]?.[field] ?? 0) - (before[key]?.[field] ?? 0);
+    expect(delta('personal_training/package', 'credits')).toBe(9);
+    expect(Number(after['personal_training/package']!.value) - Number(before['personal_training/package']?.value ?? 0)).toBe(675);
+    expect(delta('guest_pass/admin_grant', 'credits')).toBe(3);
+    expect(delta('guest_pass/admin_grant', 'expiring_soon')).toBe(3);
+    await expectSqlError(asUser(db, buyer.claims, (tx) => tx.query('select * from public.admin_credits_outstanding()')), { hint: 'not_admin' });
+  });
+
   it('emails once a week before credits expire, then they cannot be used', async () => {
     const member = await createUser(db, 'expiring', { membership_tier: 'payg', has_used_trial: true });
     await (await buyPackage(db, member, 'bronze')).apply();

@@ -101,6 +101,7 @@ describe('schema safety', () => {
       'add_guest',
       'add_studio_closure',
       'admin_bookings_search',
+      'admin_credits_outstanding',
       'admin_delete_member',
       'admin_grant_credits',
       'admin_member_removal_target',

@@ -28,15 +28,35 @@ function figure(label: string) {
 }
 
 describe('Analytics', () => {
+  it('shows credits sold and not yet delivered, with their value and what expires within a week (issue 26)', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => MEMBERSHIP_STATS),
+      rpc('admin_stats', () => STATS),
+      rpc('admin_credits_outstanding', () => [
+        { kind: 'guest_pass', source: 'membership_period', credits: 4, value: 0, expiring_soon: 2 },
+        { kind: 'personal_training', source: 'package', credits: 9, value: 675, expiring_soon: 0 },
+      ]),
+    );
+    renderApp('/admin/analytics');
+    const section = within(await screen.findByRole('region', { name: 'Credits outstanding' }));
+    expect(await section.findByText('£675.00', { selector: 'strong' })).toBeInTheDocument();
+    const table = section.getByRole('table');
+    expect(within(table).getByRole('row', { name: '9 personal-training sessions Packages bought £675.00 0' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: '4 guest passes Platinum Premium periods — 2' })).toBeInTheDocument();
+  });
+
   it('shows every figure from one admin_stats request, with the rounding rules', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => STATS));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => STATS), rpc('admin_credits_outstanding', () => []));
     const seen = recordRequests(server);
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
     expect(seen.filter((r) => r.url.pathname.startsWith('/rest/v1/rpc/') || r.url.pathname.match(/\/rest\/v1\/(classes|bookings)/))).toEqual([
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_stats' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_membership_stats' }) }),
+      expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_credits_outstanding' }) }),
     ]);
     expect(figure('Active Standard')).toHaveTextContent('3');
     expect(figure('Active Platinum Premium')).toHaveTextContent('2');
@@ -68,7 +88,7 @@ describe('Analytics', () => {
   it('shows 0 for averages of an empty studio', async () => {
     const { handlers } = signInAsAdmin();
     const empty = { ...Object.fromEntries(Object.keys(STATS).map((k) => [k, 0])), weekly: [] };
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => empty));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => empty), rpc('admin_credits_outstanding', () => []));
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();
     expect(figure('Average per Member')).toHaveTextContent(/^0$/);
@@ -79,14 +99,14 @@ describe('Analytics', () => {
 
   it('says "Failed to load analytics" when the RPC refuses', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)));
+    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)), rpc('admin_credits_outstanding', () => []));
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load analytics')).not.toHaveLength(0);
   });
 
   it('says "Failed to load membership figures" when only the membership figures cannot be read', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)), rpc('admin_stats', () => STATS));
+    server.use(...handlers, rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)), rpc('admin_stats', () => STATS), rpc('admin_credits_outstanding', () => []));
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load membership figures')).not.toHaveLength(0);
     expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { AnalyticsOverview } from '@/features/admin/components/analytics-overview';
+import { CreditsOutstanding } from '@/features/admin/components/credits-outstanding';
 import { MembershipFigures } from '@/features/admin/components/membership-figures';
 
 /** /admin/analytics. */
@@ -7,6 +8,7 @@ export function AdminAnalyticsRoute() {
     <>
       <AnalyticsOverview />
       <MembershipFigures />
+      <CreditsOutstanding />
     </>
   );
 }
