@@ -50,6 +50,15 @@ export const authErrors = {
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  /** POST /verify with a `token` (the 6-digit OTP) that matches nothing. */
+  otpInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  // GoTrue's VerifyParams.Validate and verifyTokenHash (internal/api/verify.go).
+  verifyTypeRequired: () => new AuthError(400, 'validation_failed', 'Verify requires a verification type'),
+  verifyTokenRequired: () => new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash'),
+  verifyTokenOrHash: () => new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash'),
+  verifyOnlyTokenHash: () => new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided'),
+  verifyEmailOrPhone: () => new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify'),
+  invalidVerificationType: () => new AuthError(400, 'validation_failed', 'Invalid email verification type'),
   unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),
   notFound: () => new AuthError(404, 'not_found', 'Not found'),
   userNotFoundAdmin: () => new AuthError(404, 'user_not_found', 'User not found'),

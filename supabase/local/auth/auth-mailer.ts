@@ -6,19 +6,35 @@ import type { AuthEmailKind } from '../../../netlify/lib/email/templates/auth-em
 import { repoRoot } from '../config';
 import { escapeHtml } from '../../../netlify/lib/escape-html';
 
-export type AuthEmailVars = { confirmationUrl: string; email: string; newEmail?: string; siteUrl: string };
+export type AuthEmailVars = {
+  confirmationUrl: string;
+  email: string;
+  newEmail?: string;
+  siteUrl: string;
+  /** `{{ .TokenHash }}`: by default the `token` of the confirmation URL, which GoTrue builds from it. */
+  tokenHash?: string;
+  /** `{{ .RedirectTo }}`: by default the confirmation URL's `redirect_to`. */
+  redirectTo?: string;
+};
 
 /**
  * The local auth's emails: the committed supabase/templates/*.html (what hosted Supabase Auth
  * sends) with GoTrue's variables filled in, sent through SMTP to the local mail server like every
  * other email. A variable this filler does not know fails loudly rather than reaching the inbox raw.
+ *
+ * As in GoTrue's mailer (internal/mailer/templatemailer), `{{ .TokenHash }}` is the very token the
+ * `{{ .ConfirmationURL }}` carries (`/verify?token=<TokenHash>&type=…&redirect_to=<RedirectTo>`):
+ * a template may link to the site with it for `verifyOtp({ token_hash, type })` instead.
  */
 export function fillAuthTemplate(template: string, vars: AuthEmailVars): string {
+  const link = new URL(vars.confirmationUrl);
   const values: Record<string, string | undefined> = {
     ConfirmationURL: vars.confirmationUrl,
     Email: vars.email,
     NewEmail: vars.newEmail,
     SiteURL: vars.siteUrl,
+    TokenHash: vars.tokenHash ?? link.searchParams.get('token') ?? undefined,
+    RedirectTo: vars.redirectTo ?? link.searchParams.get('redirect_to') ?? undefined,
   };
   return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_m, name: string) => {
     const value = values[name];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAuthConfig } from './auth-config';
+import { fillAuthTemplate } from './auth-mailer';
 import { codeChallengeOf, readCodeChallenge, verifierMatches } from './pkce';
 import { GOTRUE_BURST, HourlyBudget, TokenBucketLimiter } from './rate-limits';
 import { RedirectPolicy } from './redirect-policy';
@@ -86,5 +87,22 @@ describe('auth settings from supabase/config.toml', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('fillAuthTemplate (GoTrue\'s template variables)', () => {
+  const vars = {
+    confirmationUrl: 'http://127.0.0.1:54321/auth/v1/verify?token=pkce_ab12&type=recovery&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fauth%2Fcallback%3Ftype%3Drecovery',
+    email: 'mia@example.com',
+    siteUrl: 'http://127.0.0.1:5173',
+  };
+
+  it('{{ .TokenHash }} is the token of {{ .ConfirmationURL }}, {{ .RedirectTo }} its redirect_to, as GoTrue builds them', () => {
+    const html = fillAuthTemplate('<a href="{{ .SiteURL }}/auth/callback?token_hash={{ .TokenHash }}&amp;type=recovery">{{.RedirectTo}}</a>', vars);
+    expect(html).toBe('<a href="http://127.0.0.1:5173/auth/callback?token_hash=pkce_ab12&amp;type=recovery">http://127.0.0.1:5173/auth/callback?type=recovery</a>');
+  });
+
+  it('fails loudly on a variable the local auth does not fill (the 6-digit {{ .Token }})', () => {
+    expect(() => fillAuthTemplate('Your code: {{ .Token }}', vars)).toThrow('{{ .Token }}');
   });
 });

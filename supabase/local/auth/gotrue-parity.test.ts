@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type EmailOtpType, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../stack';
@@ -70,6 +70,35 @@ async function follow(link: string): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
+type Mail = { links: string[] };
+
+/** An email's link as supabase/templates build it: the site's /auth/callback?token_hash=…&type=…. */
+function linkIn(mail: Mail): { url: URL; tokenHash: string; type: EmailOtpType } {
+  const url = mail.links.map((l) => new URL(l)).find((u) => u.searchParams.has('token_hash'));
+  expect(url, `a token_hash link in ${JSON.stringify(mail.links)}`).toBeDefined();
+  return { url: url!, tokenHash: url!.searchParams.get('token_hash')!, type: url!.searchParams.get('type') as EmailOtpType };
+}
+
+/**
+ * GoTrue's `{{ .ConfirmationURL }}` for the same email (what links sent before issue 31 carried):
+ * /verify with the token hash as its `token`, and the type GoTrue's mailer names it by.
+ */
+function confirmationUrl(mail: Mail): string {
+  const { tokenHash, type } = linkIn(mail);
+  return `${stack.url}/auth/v1/verify?token=${tokenHash}&type=${type === 'email' ? 'signup' : type}`;
+}
+
+/** Opens an email's link as the app's /auth/callback does: verifyOtp with its token hash, from `browser`. */
+function openLink(mail: Mail, browser: SupabaseClient = client()) {
+  const { tokenHash, type } = linkIn(mail);
+  return browser.auth.verifyOtp({ token_hash: tokenHash, type });
+}
+
+/** Confirms a sign-up with the link of its newest email. */
+async function confirmSignUp(email: string): Promise<void> {
+  expect((await openLink(emailsTo(email)[0]!)).error).toBeNull();
+}
+
 let emailCounter = 0;
 const newEmail = (label: string) => `${label}-${++emailCounter}@parity.test`;
 
@@ -102,7 +131,7 @@ describe('sign-up', () => {
     expect(later.error).toBeNull();
     expect(emailsTo(email)).toHaveLength(2);
 
-    await follow(emailsTo(email)[0]!.links[0]!);
+    await confirmSignUp(email);
     for (const wrong of ['second-secret', 'third-secret']) {
       expect((await client().auth.signInWithPassword({ email, password: wrong })).error?.code).toBe('invalid_credentials');
     }
@@ -114,7 +143,7 @@ describe('redirects', () => {
   async function landingOf(redirectTo: string): Promise<string> {
     const email = newEmail('redirect');
     expect((await client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirectTo } })).error).toBeNull();
-    const location = await follow(emailsTo(email)[0]!.links[0]!);
+    const location = await follow(confirmationUrl(emailsTo(email)[0]!));
     return `${location.origin}${location.pathname}`;
   }
 
@@ -153,10 +182,9 @@ describe('PKCE links', () => {
     const browser = client({ pkce: true });
     const email = newEmail('pkce');
     expect((await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } })).error).toBeNull();
-    const link = new URL(emailsTo(email)[0]!.links[0]!);
-    expect(link.searchParams.get('token')).toMatch(/^pkce_/);
+    expect(linkIn(emailsTo(email)[0]!).tokenHash).toMatch(/^pkce_[0-9a-f]{56}$/);
 
-    const landing = await follow(link.toString());
+    const landing = await follow(confirmationUrl(emailsTo(email)[0]!));
     expect(`${landing.origin}${landing.pathname}`).toBe(`${SITE}/auth/callback`);
     expect(landing.hash).toBe('');
     const code = landing.searchParams.get('code')!;
@@ -189,7 +217,7 @@ describe('PKCE links', () => {
     const browser = client({ pkce: true });
     const email = 'newpayg@studio.test';
     expect((await browser.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/auth/callback?type=recovery` })).error).toBeNull();
-    const landing = await follow(emailsTo(email)[0]!.links[0]!);
+    const landing = await follow(confirmationUrl(emailsTo(email)[0]!));
     expect(landing.searchParams.get('type')).toBe('recovery');
     const { data, error } = await browser.auth.exchangeCodeForSession(landing.searchParams.get('code')!);
     expect(error).toBeNull();
@@ -202,11 +230,141 @@ describe('PKCE links', () => {
     const browser = client({ pkce: true });
     const email = newEmail('pkce-twice');
     await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } });
-    const link = emailsTo(email)[0]!.links[0]!;
+    const link = confirmationUrl(emailsTo(email)[0]!);
     await follow(link);
     const again = await follow(link);
     expect(again.searchParams.get('error_code')).toBe('otp_expired');
     expect(new URLSearchParams(again.hash.slice(1)).get('error_description')).toBe('Email link is invalid or has expired');
+  });
+});
+
+/** A JWT's claims (no check: the stack signed it). */
+function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+/** POST /verify as raw HTTP (what verifyOtp sends, and what it cannot: refused shapes). */
+async function postVerify(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetchFrom(`127.0.0.${2 + (++addressCounter % 200)}`)(`${stack.url}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('links opened in any browser: {{ .TokenHash }} and verifyOtp (issue 31)', () => {
+  it('the emails link to the site callback with the token hash GoTrue puts in {{ .ConfirmationURL }}', async () => {
+    const asker = client({ pkce: true });
+    const email = newEmail('template');
+    await asker.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } });
+    const [mail] = emailsTo(email);
+    const { url, tokenHash, type } = linkIn(mail!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${SITE}/auth/callback`);
+    expect(type).toBe('email');
+    expect(tokenHash).toMatch(/^pkce_[0-9a-f]{56}$/);
+    // The same link is spelled out for mail apps that drop the button, in both parts.
+    expect(mail!.links.filter((l) => l === url.toString())).toHaveLength(2);
+    expect(mail!.text).toContain(url.toString());
+
+    await client().auth.resetPasswordForEmail('standard@studio.test', { redirectTo: `${SITE}/auth/callback?type=recovery` });
+    const recovery = linkIn(emailsTo('standard@studio.test')[0]!);
+    expect(recovery.type).toBe('recovery');
+    expect(recovery.tokenHash).toMatch(/^[0-9a-f]{56}$/); // the implicit flow: no pkce_ prefix
+  });
+
+  it('a reset asked for in one browser is opened in another: verifyOtp answers the session, once', async () => {
+    const email = newEmail('phone-reset');
+    expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    await confirmSignUp(email);
+
+    const laptop = client({ pkce: true });
+    expect((await laptop.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/auth/callback?type=recovery` })).error).toBeNull();
+    const mail = emailsTo(email)[0]!;
+    expect(linkIn(mail).tokenHash).toMatch(/^pkce_/);
+
+    // The phone has no code verifier: it never asked.
+    const phone = client({ pkce: true });
+    const { data, error } = await openLink(mail, phone);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect(claimsOf(data.session!.access_token).amr).toEqual([{ method: 'otp', timestamp: expect.any(Number) }]);
+    expect((await phone.auth.updateUser({ password: 'from-the-phone' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'from-the-phone' })).error).toBeNull();
+
+    // Used: GoTrue's 403 otp_expired, from any browser, and by the /verify link of the same token.
+    const again = await openLink(mail, client());
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect(again.data.session).toBeNull();
+    expect(new URLSearchParams((await follow(confirmationUrl(mail))).hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
+  it('a sign-up confirmed in another browser (type email) is confirmed and signed in', async () => {
+    const email = newEmail('phone-confirm');
+    expect((await client({ pkce: true }).auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const { data, error } = await openLink(emailsTo(email)[0]!, client({ pkce: true }));
+    expect(error).toBeNull();
+    expect(data.session?.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('a token of another type is not found, and stays usable with its own type; unknown types are refused', async () => {
+    const email = newEmail('wrong-type');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const { tokenHash } = linkIn(emailsTo(email)[0]!);
+    for (const type of ['recovery', 'magiclink', 'email_change'] as const) {
+      expect((await client().auth.verifyOtp({ token_hash: tokenHash, type })).error).toMatchObject({ status: 403, code: 'otp_expired' });
+    }
+    expect((await client().auth.verifyOtp({ token_hash: tokenHash, type: 'bogus' })).error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid email verification type',
+    });
+    // signup names the confirmation token as email does.
+    expect((await client().auth.verifyOtp({ token_hash: tokenHash, type: 'signup' })).error).toBeNull();
+  });
+
+  it('refuses what GoTrue refuses, before looking anything up', async () => {
+    const email = newEmail('refused');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const { tokenHash } = linkIn(emailsTo(email)[0]!);
+    const validation = (message: string) => ({ status: 400, body: { code: 'validation_failed', message } });
+    expect(await postVerify({ token_hash: tokenHash })).toEqual(validation('Verify requires a verification type'));
+    expect(await postVerify({ type: 'email' })).toEqual(validation('Verify requires either a token or a token hash'));
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, token: '123456' })).toEqual(validation('Verify requires either a token or a token hash'));
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, email })).toEqual(validation('Only the token_hash and type should be provided'));
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, redirect_to: SITE })).toEqual(validation('Only the token_hash and type should be provided'));
+    expect(await postVerify({ type: 'email', token: '123456' })).toEqual(validation('Only an email address or phone number should be provided on verify'));
+    // The local emails carry no 6-digit code ({{ .Token }}), so none matches.
+    expect(await postVerify({ type: 'email', token: '123456', email })).toEqual({
+      status: 403,
+      body: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+    });
+    // GET /verify without its type or token: JSON, not a redirect.
+    const bare = await fetch(`${stack.url}/auth/v1/verify?token=${tokenHash}`, { redirect: 'manual' });
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toEqual({ code: 'validation_failed', message: 'Verify requires a verification type' });
+    // None of that spent the token.
+    expect((await openLink(emailsTo(email)[0]!)).error).toBeNull();
+  });
+
+  it('an email change: the first link answers GoTrue\'s message, the second the session with the new address', async () => {
+    const email = newEmail('change-otp');
+    await client().auth.signUp({ email, password: PASSWORD });
+    await confirmSignUp(email);
+    const c = client();
+    await c.auth.signInWithPassword({ email, password: PASSWORD });
+    const next = newEmail('change-otp-to');
+    expect((await c.auth.updateUser({ email: next })).error).toBeNull();
+    const toCurrent = emailsTo(email).find((e) => e.subject === 'Confirm your new email for Finer Fitness')!;
+
+    // GoTrue's answer, which supabase-js turns into no user and no session (and no error).
+    const first = await postVerify({ token_hash: linkIn(toCurrent).tokenHash, type: 'email_change' });
+    expect(first).toEqual({ status: 200, body: { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' } });
+
+    const second = await openLink(emailsTo(next)[0]!);
+    expect(second.error).toBeNull();
+    expect(second.data.session?.user.email).toBe(next);
   });
 });
 
@@ -295,7 +453,7 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
   async function signedInMember(label: string) {
     const email = newEmail(label);
     expect((await client().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'Eve Change' } } })).error).toBeNull();
-    await follow(emailsTo(email)[0]!.links[0]!);
+    await confirmSignUp(email);
     const c = client();
     const { data, error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
     expect(error).toBeNull();
@@ -327,8 +485,10 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
       expect(mail).toMatchObject({ subject: SUBJECT, html: expect.stringContaining(`from ${email} to ${next}`), text: expect.stringContaining(next) });
       expect(mail.headers['content-type']).toMatch(/^multipart\/alternative;/);
     }
-    const newLink = toNew!.links.find((l) => l.includes('type=email_change'))!;
-    const currentLink = toCurrent!.links.find((l) => l.includes('type=email_change'))!;
+    expect(linkIn(toNew!).type).toBe('email_change');
+    expect(linkIn(toCurrent!).type).toBe('email_change');
+    const newLink = confirmationUrl(toNew!);
+    const currentLink = confirmationUrl(toCurrent!);
     expect(newLink).not.toBe(currentLink);
 
     // The first link only counts: GoTrue's message, nothing moved yet.
@@ -357,7 +517,7 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
   it('with PKCE: the first link says so in the query too, the second lands with a code only the verifier exchanges', async () => {
     const email = newEmail('change-pkce');
     expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
-    await follow(emailsTo(email)[0]!.links[0]!);
+    await confirmSignUp(email);
     const { data: signedIn } = await client().auth.signInWithPassword({ email, password: PASSWORD });
     // Raw HTTP: supabase-js drops its code verifier when updateUser saves the session, so the
     // browser that asked cannot exchange the code itself; what the server does is the same.
@@ -369,7 +529,7 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
       body: JSON.stringify({ email: next, code_challenge: verifier, code_challenge_method: 'plain' }),
     });
     expect(put.status).toBe(200);
-    const linkTo = (to: string) => emailsTo(to).find((e) => e.subject === SUBJECT)!.links.find((l) => l.includes('type=email_change'))!;
+    const linkTo = (to: string) => confirmationUrl(emailsTo(to).find((e) => e.subject === SUBJECT)!);
     expect(new URL(linkTo(next)).searchParams.get('token')).toMatch(/^pkce_/);
 
     const first = await follow(linkTo(email));
@@ -405,5 +565,24 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
     expect(data.user).toMatchObject({ email, new_email: next });
     expect(data.user?.user_metadata.full_name).toBe('Eve Change');
     expect(await memberEmail(userId)).toBe(email);
+  });
+});
+
+// Moves auth's clock a day on (and back): last, so no other test's links are older than they are.
+describe('expiry', () => {
+  it('a link older than the OTP expiry is GoTrue\'s 403 otp_expired and confirms nothing', async () => {
+    const email = newEmail('expired');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const mail = emailsTo(email)[0]!;
+    const later = 24 * 3600_000 + 1000;
+    clockOffsetMs += later;
+    try {
+      // One address of its own: its limiter bucket is the only one that sees tomorrow.
+      const tomorrow = client({ from: '127.0.0.240' });
+      expect((await openLink(mail, tomorrow)).error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+      expect((await tomorrow.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    } finally {
+      clockOffsetMs -= later;
+    }
   });
 });

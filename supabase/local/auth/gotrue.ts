@@ -57,8 +57,31 @@ type EmailFlow = { pkce: false } | { pkce: true; challenge: CodeChallenge };
 /** What an emailed link does (GoTrue's verification types; also the PKCE flow's authentication method). */
 type EmailAction = 'signup' | 'recovery' | 'email_change';
 
-/** A followed link: signed in as `user`, or the first of an email change's two links (nothing to sign in yet). */
-type ConsumedLink = { user: StoredUser; redirectTo: string | null; type: EmailAction } | { pending: true; redirectTo: string | null };
+/**
+ * A followed link: signed in as `user`, or the first of an email change's two links (nothing to
+ * sign in yet). `verifiedAs` is the type GoTrue goes on with: `email` becomes `signup` or
+ * `magiclink` by the token it found (verifyTokenHash).
+ */
+type ConsumedLink =
+  | { user: StoredUser; redirectTo: string | null; type: EmailAction; verifiedAs: string }
+  | { pending: true; redirectTo: string | null };
+
+/**
+ * The stored tokens each verification type may spend, as GoTrue's verifyTokenHash looks them up:
+ * signup and invite the confirmation token, recovery and magiclink the recovery token, `email`
+ * either, email_change either half of the change. Any other type is refused.
+ */
+const TOKENS_BY_TYPE: Record<string, readonly string[]> = {
+  signup: ['signup'],
+  invite: ['signup'],
+  recovery: ['recovery'],
+  magiclink: ['recovery'],
+  email: ['signup', 'recovery'],
+  email_change: ['email_change'],
+};
+
+/** An emailed link: the token the template's `{{ .TokenHash }}` is, and the /verify URL (`{{ .ConfirmationURL }}`). */
+type IssuedLink = { tokenHash: string; confirmationUrl: string };
 
 /** GoTrue's answer to the first of the two links of a secure email change. */
 const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -72,6 +95,13 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
+/**
+ * An email link's token as GoTrue's looks (a SHA-224 in hex, `pkce_` first in the PKCE flow): it
+ * is the `{{ .TokenHash }}` of the templates and the `token` of the /verify link. Only its hash
+ * is stored.
+ */
+const newLinkToken = (pkce: boolean) => `${pkce ? PKCE_TOKEN_PREFIX : ''}${randomBytes(28).toString('hex')}`;
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The user object exactly as GoTrue returns it (never the password hash). */
 export function publicUser(u: StoredUser): Record<string, unknown> {
@@ -283,23 +313,26 @@ export class AuthService {
     });
   }
 
-  /** Stores a one-time token of `tokenType` (its hash) and returns the /verify link that spends it. */
-  private async issueLink(user: StoredUser, tokenType: string, action: EmailAction, redirectTo: string, flow: EmailFlow): Promise<string> {
-    const token = `${flow.pkce ? PKCE_TOKEN_PREFIX : ''}${randomToken()}`;
+  /** Stores a one-time token of `tokenType` (its hash) and returns it with the /verify link that spends it. */
+  private async issueLink(user: StoredUser, tokenType: string, action: EmailAction, redirectTo: string, flow: EmailFlow): Promise<IssuedLink> {
+    const token = newLinkToken(flow.pkce);
     await this.deps.rest.rpc('issue_email_token', {
       p_user_id: user.id,
       p_type: tokenType,
       p_token_hash: sha256(token),
       p_redirect_to: redirectTo,
     });
-    return `${this.deps.apiUrl()}/auth/v1/verify?token=${token}&type=${action}&redirect_to=${encodeURIComponent(redirectTo)}`;
+    return {
+      tokenHash: token,
+      confirmationUrl: `${this.deps.apiUrl()}/auth/v1/verify?token=${token}&type=${action}&redirect_to=${encodeURIComponent(redirectTo)}`,
+    };
   }
 
   private async sendEmailLink(user: StoredUser, type: 'signup' | 'recovery', redirectTo: string, flow: EmailFlow): Promise<void> {
     this.checkEmailLimits(user, type);
     await this.startFlow(user, type, flow);
     const link = await this.issueLink(user, type, type, redirectTo, flow);
-    const vars = { confirmationUrl: link, email: user.email, siteUrl: this.deps.siteUrl };
+    const vars = { ...link, redirectTo, email: user.email, siteUrl: this.deps.siteUrl };
     if (type === 'signup') {
       await this.updateStoredUser(user.id, { p_confirmation_sent: true });
       await this.deps.mailer.send('confirmation', user.email, vars);
@@ -326,7 +359,7 @@ export class AuthService {
       p_now: new Date(this.now()).toISOString(),
     });
     for (const { to, link } of links) {
-      await this.deps.mailer.send('email_change', to, { confirmationUrl: link, email: user.email, newEmail, siteUrl: this.deps.siteUrl });
+      await this.deps.mailer.send('email_change', to, { ...link, redirectTo, email: user.email, newEmail, siteUrl: this.deps.siteUrl });
     }
     return pending ?? user;
   }
@@ -491,13 +524,35 @@ export class AuthService {
     return this.newSession(user, flow.authentication_method === 'recovery' ? 'recovery' : 'otp');
   }
 
-  /** Spends an emailed token: the user it signs in (address confirmed), or an email change's first link. */
+  /**
+   * Whether the link of a stored token of `tokenType` has expired: as GoTrue's isOtpExpired, when
+   * the user's last email of that kind went out more than the OTP expiry ago (auth's clock).
+   */
+  private linkExpired(user: StoredUser, tokenType: string): boolean {
+    const sentAt = tokenType === 'signup' ? user.confirmation_sent_at : tokenType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at;
+    return !sentAt || Date.parse(sentAt) + EMAIL_LINK_TTL_SECONDS * 1000 < this.now();
+  }
+
+  /**
+   * Spends an emailed token (`tokenHash`, the link's token): the user it signs in (address
+   * confirmed), or an email change's first link. Once only: a used, unknown or expired token, or
+   * one of another type, is GoTrue's 403 otp_expired "Email link is invalid or has expired".
+   */
   private async consumeEmailToken(tokenHash: string, type: string): Promise<ConsumedLink> {
-    const consumed = await this.deps.rest.rpc<{ user_id: string; redirect_to: string | null; type: string } | null>(
-      'consume_email_token',
-      { p_token_hash: tokenHash, p_type: type, p_max_age_seconds: EMAIL_LINK_TTL_SECONDS },
-    );
+    const kinds = TOKENS_BY_TYPE[type];
+    if (!kinds) throw authErrors.invalidVerificationType();
+    let consumed: { user_id: string; redirect_to: string | null; type: string } | null = null;
+    for (const kind of kinds) {
+      consumed = await this.deps.rest.rpc<{ user_id: string; redirect_to: string | null; type: string } | null>('consume_email_token', {
+        p_token_hash: sha256(tokenHash),
+        p_type: kind,
+        p_max_age_seconds: EMAIL_LINK_TTL_SECONDS,
+      });
+      if (consumed) break;
+    }
     if (!consumed) throw authErrors.otpExpired();
+    const holder = await this.userById(consumed.user_id);
+    if (!holder || this.linkExpired(holder, consumed.type)) throw authErrors.otpExpired();
     if (consumed.type.startsWith('email_change')) {
       const outcome = await this.deps.rest.rpc<{ status: 'pending' | 'changed' | 'email_exists'; user?: StoredUser } | null>('confirm_email_change', {
         p_user_id: consumed.user_id,
@@ -506,33 +561,42 @@ export class AuthService {
       if (!outcome) throw authErrors.otpExpired();
       if (outcome.status === 'email_exists') throw authErrors.emailExists();
       if (outcome.status === 'pending') return { pending: true, redirectTo: consumed.redirect_to };
-      return { user: outcome.user!, redirectTo: consumed.redirect_to, type: 'email_change' };
+      return { user: outcome.user!, redirectTo: consumed.redirect_to, type: 'email_change', verifiedAs: 'email_change' };
     }
     // Following either link proves the address.
     const user = await this.updateStoredUser(consumed.user_id, { p_confirm: true });
     if (!user) throw authErrors.otpExpired();
-    return { user, redirectTo: consumed.redirect_to, type: consumed.type as EmailAction };
+    const action = consumed.type as EmailAction;
+    // GoTrue's `email` goes on as signup (a confirmation token) or magiclink (a recovery token).
+    const verifiedAs = type === 'email' ? (action === 'recovery' ? 'magiclink' : 'signup') : type;
+    return { user, redirectTo: consumed.redirect_to, type: action, verifiedAs };
   }
 
+  /** A followed link's session: GoTrue issues it with the `otp` method whatever the link was. */
   private linkSession(link: Extract<ConsumedLink, { user: StoredUser }>) {
-    return this.newSession(link.user, link.type === 'recovery' ? 'recovery' : 'otp');
+    return this.newSession(link.user, 'otp');
   }
 
   /**
-   * GET /verify, the emailed link. Implicit flow: 303 to redirect_to#access_token=…&type=….
+   * GET /verify, GoTrue's `{{ .ConfirmationURL }}`: what the emails linked to before issue 31 (they
+   * now link to the site with `{{ .TokenHash }}`, see verifyPost), so links already sent still work.
+   * Implicit flow: 303 to redirect_to#access_token=…&type=….
    * PKCE flow (token prefixed pkce_): 303 to redirect_to?code=… and only the browser holding the
    * code verifier can turn that into a session. Errors go in the fragment (and, for PKCE, the
    * query), as GoTrue sends them.
    */
   private async verifyLink(res: ServerResponse, url: URL): Promise<void> {
-    const type = url.searchParams.get('type') ?? 'signup';
+    const type = url.searchParams.get('type') ?? '';
     const token = url.searchParams.get('token') ?? '';
+    // GoTrue validates these before anything else, and answers in JSON, not with a redirect.
+    if (!type) throw authErrors.verifyTypeRequired();
+    if (!token) throw authErrors.verifyTokenRequired();
     const pkce = token.startsWith(PKCE_TOKEN_PREFIX);
     const fallback = type === 'recovery' ? `${this.deps.siteUrl}/auth/callback` : this.deps.siteUrl;
     const requested = this.safeRedirect(url.searchParams.get('redirect_to'), fallback);
     let location: URL;
     try {
-      const link = await this.consumeEmailToken(sha256(token), type);
+      const link = await this.consumeEmailToken(token, type);
       location = new URL(this.safeRedirect(link.redirectTo, requested));
       if ('pending' in link) {
         // The first of an email change's two links: nothing to sign in yet, only GoTrue's message.
@@ -554,7 +618,7 @@ export class AuthService {
           expires_in: String(session.expires_in),
           refresh_token: session.refresh_token,
           token_type: 'bearer',
-          type,
+          type: link.verifiedAs,
         }).toString();
       }
     } catch (error) {
@@ -568,11 +632,27 @@ export class AuthService {
     res.end();
   }
 
+  /**
+   * POST /verify, what supabase-js's verifyOtp sends. With `{ token_hash, type }` (a link's token,
+   * from a template's `{{ .TokenHash }}`) it answers the session itself, so the link works in any
+   * browser: no redirect, no PKCE verifier. The first of an email change's two links answers
+   * GoTrue's `{ msg, code }` instead. The checks and their order are GoTrue's VerifyParams.Validate.
+   */
   private async verifyPost(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req);
-    const type = typeof body.type === 'string' ? body.type : 'signup';
-    const raw = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
-    const link = await this.consumeEmailToken(sha256(raw), type);
+    const type = text(body.type);
+    const token = text(body.token);
+    const tokenHash = text(body.token_hash);
+    if (!type) throw authErrors.verifyTypeRequired();
+    if (Boolean(token) === Boolean(tokenHash)) throw authErrors.verifyTokenOrHash();
+    if (token) {
+      // A 6-digit OTP with its address: the local auth's emails carry links only (no
+      // `{{ .Token }}`), so no OTP can match; GoTrue answers a wrong one like this.
+      if (Boolean(text(body.email)) === Boolean(text(body.phone))) throw authErrors.verifyEmailOrPhone();
+      throw authErrors.otpInvalid();
+    }
+    if (text(body.email) || text(body.phone) || text(body.redirect_to)) throw authErrors.verifyOnlyTokenHash();
+    const link = await this.consumeEmailToken(tokenHash, type);
     if ('pending' in link) return this.send(res, 200, { msg: SINGLE_CONFIRMATION, code: '200' });
     this.send(res, 200, await this.linkSession(link));
   }

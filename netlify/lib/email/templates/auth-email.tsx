@@ -12,10 +12,28 @@ export type AuthEmailKind = 'confirmation' | 'recovery' | 'email_change';
 
 /** GoTrue's template variables (https://supabase.com/docs/guides/auth/auth-email-templates). */
 export const GO_VARS = {
-  confirmationUrl: '{{ .ConfirmationURL }}',
+  siteUrl: '{{ .SiteURL }}',
+  tokenHash: '{{ .TokenHash }}',
   email: '{{ .Email }}',
   newEmail: '{{ .NewEmail }}',
 } as const;
+
+/** The verifyOtp type of each email's link (Supabase's email templates for links opened anywhere). */
+export const AUTH_LINK_TYPES: Record<AuthEmailKind, 'email' | 'recovery' | 'email_change'> = {
+  confirmation: 'email',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+/**
+ * Each email's link: the site's /auth/callback with the token hash, which the callback verifies
+ * with `supabase.auth.verifyOtp({ token_hash, type })`, so the link works in any browser on any
+ * device. Not `{{ .ConfirmationURL }}`: in the PKCE flow that lands with a code only the browser
+ * that asked can exchange (issue 31: reset links opened on a phone failed).
+ */
+export function authEmailLink(kind: AuthEmailKind): string {
+  return `${GO_VARS.siteUrl}/auth/callback?token_hash=${GO_VARS.tokenHash}&type=${AUTH_LINK_TYPES[kind]}`;
+}
 
 const COPY: Record<AuthEmailKind, { heading: string; lines: string[]; button: string; after: string }> = {
   confirmation: {
@@ -40,6 +58,7 @@ const COPY: Record<AuthEmailKind, { heading: string; lines: string[]; button: st
 
 export function AuthEmailTemplate({ kind }: { kind: AuthEmailKind }) {
   const copy = COPY[kind];
+  const link = authEmailLink(kind);
   return (
     <EmailLayout preview={copy.heading} heading={copy.heading}>
       {copy.lines.map((line) => (
@@ -47,9 +66,9 @@ export function AuthEmailTemplate({ kind }: { kind: AuthEmailKind }) {
           {line}
         </Text>
       ))}
-      <PrimaryButton href={GO_VARS.confirmationUrl}>{copy.button}</PrimaryButton>
+      <PrimaryButton href={link}>{copy.button}</PrimaryButton>
       <Text style={{ ...textStyle, fontSize: '14px', color: EMAIL_BRAND.colors.muted }}>
-        The button not working? Open this link: <Link href={GO_VARS.confirmationUrl} style={{ color: EMAIL_BRAND.colors.accentDark, wordBreak: 'break-all' }}>{GO_VARS.confirmationUrl}</Link>
+        The button not working? Open this link: <Link href={link} style={{ color: EMAIL_BRAND.colors.accentDark, wordBreak: 'break-all' }}>{link}</Link>
       </Text>
       <Text style={{ ...textStyle, fontSize: '14px', color: EMAIL_BRAND.colors.muted, margin: 0 }}>{copy.after}</Text>
     </EmailLayout>

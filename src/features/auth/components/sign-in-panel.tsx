@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
@@ -10,10 +10,24 @@ import { CredentialsForm, type Credentials } from './credentials-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { signInErrorMessage } from '../lib/sign-in-error-message';
+import { requestedSignInView } from '../lib/sign-in-views';
 
 type Mode = 'signin' | 'signup' | 'reset';
 
 const TITLES: Record<Mode, string> = { signin: 'Sign In', signup: 'Create Account', reset: 'Reset Password' };
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The view a link asked for (`/signin?view=reset`, from an expired link's "Request a New Link"),
+ * or null. /signin is prerendered as Sign In, so it is read after hydration (the server snapshot
+ * is null): the page then switches without a hydration mismatch.
+ */
+function useRequestedMode(): Mode | null {
+  const [params] = useSearchParams();
+  const requested = requestedSignInView(params.get('view'));
+  return useSyncExternalStore(noSubscription, () => requested, () => null);
+}
 
 /**
  * /signin: Sign In and Create Account toggle, plus Reset Password (spec section 2). `target` is
@@ -21,7 +35,9 @@ const TITLES: Record<Mode, string> = { signin: 'Sign In', signup: 'Create Accoun
  */
 export function SignInPanel({ target }: { target: string }) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('signin');
+  const requestedMode = useRequestedMode();
+  const [chosenMode, setMode] = useState<Mode | null>(null);
+  const mode = chosenMode ?? requestedMode ?? 'signin';
   const [email, setEmail] = useState('');
   // A new account that must confirm its email first: said on the page, and only that (issue 12).
   const [confirmFor, setConfirmFor] = useState<string | null>(null);

@@ -7,3 +7,27 @@ export const AUTH_MESSAGES = {
   trialCheckEmail: 'Check your email to confirm your account and start your free 7-day trial!',
   callbackFailed: 'Sign-in failed, please try again.',
 } as const;
+
+/**
+ * /auth/callback when a link does not sign in (issue 31). `failed` is the spec's text (section 2);
+ * the others say what happened and what to do, instead of it.
+ */
+export const CALLBACK_MESSAGES = {
+  failed: AUTH_MESSAGES.callbackFailed,
+  expired: 'This link has expired, request a new one',
+  expiredHelp: {
+    signup: 'Each link works once and only for a while. Create your account again with the same email to get a new confirmation link. Already confirmed? Just sign in.',
+    recovery: 'Each link works once and only for a while. Ask for a new reset link and use the newest email.',
+    email_change: 'Each link works once and only for a while. Ask for the change again to get new links.',
+  },
+  otherBrowser: {
+    signup: 'Your email is confirmed. Sign in to continue.',
+    recovery: 'This reset link only works in the browser that asked for it. Open it there, or request a new one here.',
+    email_change: 'This link only works in the browser that asked for it. Open it there.',
+  },
+  incomplete: 'This link is incomplete. Open it straight from the email, or request a new one.',
+  offline: "We couldn't reach the server to check this link. Check your connection and try again.",
+  rateLimited: 'Too many attempts. Please wait a moment, then try again.',
+  /** GoTrue's answer to the first of an email change's two links (secure email change). */
+  changePending: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+} as const;
