@@ -25,6 +25,7 @@ const SignIn = dataScreen(() => import('./routes/sign-in').then((m) => m.SignInR
 const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.FreeTrialRoute));
 const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
+const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
 const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
 const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
 const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: child(paths.freeTrial), element: <FreeTrial /> },
       { path: child(paths.authCallback), element: <AuthCallback /> },
       { path: child(paths.paymentReturn), element: <PaymentReturn /> },
+      { path: child(paths.guestCancel), element: <GuestCancel /> },
       {
         element: <RequireAuth />,
         children: [

@@ -11,6 +11,8 @@ export const paths = {
   freeTrial: '/free-trial',
   authCallback: '/auth/callback',
   paymentReturn: '/payment/return',
+  /** A guest's cancel link (issue 26): `?token=…` from their email. */
+  guestCancel: '/guest/cancel',
   dashboard: '/dashboard',
   myBookings: '/mybookings',
   bookings: '/bookings',
