@@ -528,6 +528,51 @@ export type Database = {
           },
         ]
       }
+      member_contacts: {
+        Row: {
+          channel: string
+          contacted_at: string
+          contacted_by: string | null
+          id: string
+          member_id: string
+          note: string
+          reason: string
+        }
+        Insert: {
+          channel: string
+          contacted_at?: string
+          contacted_by?: string | null
+          id?: string
+          member_id: string
+          note: string
+          reason: string
+        }
+        Update: {
+          channel?: string
+          contacted_at?: string
+          contacted_by?: string | null
+          id?: string
+          member_id?: string
+          note?: string
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_contacts_contacted_by_fkey"
+            columns: ["contacted_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "member_contacts_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       members: {
         Row: {
           calendar_token: string | null
@@ -1131,6 +1176,29 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
+      admin_email_member: {
+        Args: {
+          p_member_id: string
+          p_message: string
+          p_reason: string
+          p_subject: string
+        }
+        Returns: {
+          channel: string
+          contacted_at: string
+          contacted_by: string | null
+          id: string
+          member_id: string
+          note: string
+          reason: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "member_contacts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_grant_credits: {
         Args: {
           p_count: number
@@ -1160,6 +1228,28 @@ export type Database = {
           p_price: number
         }
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
+      admin_record_contact: {
+        Args: {
+          p_member_id: string
+          p_note: string
+          p_reason: string
+        }
+        Returns: {
+          channel: string
+          contacted_at: string
+          contacted_by: string | null
+          id: string
+          member_id: string
+          note: string
+          reason: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "member_contacts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       admin_revoke_credit: {
         Args: {
@@ -1486,6 +1576,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      members_to_contact: {
+        Args: {
+          p_now?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["member_to_contact"][]
       }
       my_bookings: {
         Args: never
@@ -1869,6 +1965,17 @@ export type Database = {
         member_id: string | null
         refunds_owed: number | null
         user_id: string | null
+      }
+      member_to_contact: {
+        detail: string | null
+        email: string | null
+        last_contacted_at: string | null
+        last_contacted_by: string | null
+        last_note: string | null
+        member_id: string | null
+        name: string | null
+        reason: string | null
+        since: string | null
       }
       membership_charge: {
         amount: number | null

@@ -37,6 +37,7 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   class_moved: 'Your class has moved',
   guest_invited: "You're booked as a guest",
   guest_cancelled: 'Guest place cancelled',
+  studio_message: 'A message from the studio',
 };
 
 /** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */

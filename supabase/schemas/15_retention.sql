@@ -1,0 +1,228 @@
+-- Keeping members (issue 28): who the studio should contact and why, and a record of each contact.
+--
+-- members_to_contact(p_now) lists, as of p_now: free trials that ended without a plan, memberships
+-- that lapsed or were cancelled in the last 60 days, memberships past due, members on a plan whose
+-- attendance dropped (booked at most half as often in the last 4 weeks as in the 8 before, with at
+-- least 4 then), and members whose sessions or passes expire within a week. Each row says why and
+-- since when, with the last time someone contacted them about it. An admin emails a member through
+-- the outbox (admin_email_member) or notes a call (admin_record_contact); both are remembered.
+
+create table public.member_contacts (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  reason text not null
+    constraint member_contacts_reason_check
+    check (reason in ('trial_ended', 'membership_lapsed', 'membership_cancelled', 'past_due', 'attendance_dropped',
+                      'credits_expiring')),
+  contacted_at timestamptz not null default now(),
+  contacted_by uuid references public.members (id) on delete set null,
+  -- How: an email sent from the portal (its subject), or the admin's own note of a call or chat.
+  channel text not null check (channel in ('email', 'note')),
+  note text not null check (char_length(btrim(note)) between 1 and 1000)
+);
+
+comment on table public.member_contacts is
+  'When the studio contacted a member on its contact list, about what, by whom, and how.';
+
+create index member_contacts_member_reason_idx on public.member_contacts (member_id, reason, contacted_at desc);
+
+create index member_contacts_contacted_by_idx on public.member_contacts (contacted_by);
+
+alter table public.member_contacts enable row level security;
+
+revoke all on public.member_contacts from public, anon, authenticated;
+
+grant select on public.member_contacts to authenticated;
+
+grant all on public.member_contacts to service_role;
+
+-- How far back an ended trial or membership stays on the list.
+create function private.contact_window()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '60 days' $$;
+
+revoke execute on function private.contact_window() from public;
+
+create type public.member_to_contact as (
+  member_id uuid,
+  name text,
+  email text,
+  reason text,
+  -- Since when the reason holds (the trial's or membership's end, the due date, the start of the
+  -- 4 quiet weeks, the first expiry).
+  since timestamptz,
+  -- The facts behind it, in words: 'Standard, lapsed after failed payments', '1 booking in the last
+  -- 4 weeks, 10 in the 8 before', '2 guest passes expire 3 Dec'.
+  detail text,
+  last_contacted_at timestamptz,
+  last_contacted_by text,
+  last_note text
+);
+
+create function private.members_to_contact(p_now timestamptz)
+returns setof public.member_to_contact
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+  with reasons as (
+    -- Free trials that ended without a plan (the membership row is replaced when they buy one).
+    select ms.member_id, 'trial_ended'::text as reason, ms.ended_at as since, 'Free trial ended'::text as detail
+      from public.memberships ms
+     where ms.tier = 'trial' and ms.ended_at > p_now - private.contact_window() and ms.ended_at <= p_now
+    union all
+    select ms.member_id,
+           case ms.status when 'lapsed' then 'membership_lapsed' else 'membership_cancelled' end,
+           ms.ended_at,
+           private.plan_name(ms.plan_slug) || case ms.status when 'lapsed' then ', ended after failed payments' else ', cancelled' end
+      from public.memberships ms
+     where ms.tier <> 'trial' and ms.status in ('lapsed', 'cancelled')
+       and ms.ended_at > p_now - private.contact_window() and ms.ended_at <= p_now
+    union all
+    select ms.member_id, 'past_due', ms.period_end,
+           private.plan_name(ms.plan_slug) || ': ' || private.gbp(ms.price) || ' renewal unpaid'
+             || coalesce(', next try ' || private.london_date_text(ms.next_retry_at), '')
+      from public.memberships ms
+     where ms.status = 'past_due' and ms.ended_at is null
+    union all
+    select a.member_id, 'attendance_dropped', p_now - interval '28 days',
+           a.recent || case a.recent when 1 then ' booking' else ' bookings' end || ' in the last 4 weeks, '
+             || a.earlier || ' in the 8 before'
+      from (
+        select b.member_id,
+               count(*) filter (where c.start_time > p_now - interval '28 days')::int as recent,
+               count(*) filter (where c.start_time <= p_now - interval '28 days')::int as earlier
+          from public.bookings b
+          join public.classes c on c.id = b.class_id
+          join public.memberships ms on ms.member_id = b.member_id and ms.ended_at is null and ms.status in ('active', 'past_due')
+         where b.payment_status = 'completed'
+           and c.start_time > p_now - interval '84 days' and c.start_time <= p_now
+         group by b.member_id
+      ) a
+     where a.earlier >= 4 and a.recent * 4 <= a.earlier
+    union all
+    select n.member_id, 'credits_expiring', min(n.first_expiry),
+           string_agg(n.words, ', ' order by n.kind) || ': the first expires ' || private.london_date_text(min(n.first_expiry))
+      from (
+        select cr.member_id, cr.kind, min(cr.expires_at) as first_expiry,
+               count(*) || case cr.kind when 'guest_pass' then ' guest pass' else ' personal-training session' end
+                 || case when count(*) > 1 then case cr.kind when 'guest_pass' then 'es' else 's' end else '' end as words
+          from public.credits cr
+         where private.credit_usable(cr, p_now) and cr.expires_at <= p_now + private.credit_expiry_notice()
+         group by cr.member_id, cr.kind
+      ) n
+     group by n.member_id
+  )
+  select m.id, m.name, m.email::text, r.reason, r.since, r.detail,
+         lc.contacted_at, coalesce(by_m.name, by_m.email::text), lc.note
+    from reasons r
+    join public.members m on m.id = r.member_id and not m.is_admin
+    left join lateral (
+      select mc.* from public.member_contacts mc
+       where mc.member_id = r.member_id and mc.reason = r.reason and mc.contacted_at >= r.since - interval '1 day'
+       order by mc.contacted_at desc limit 1
+    ) lc on true
+    left join public.members by_m on by_m.id = lc.contacted_by
+   order by lc.contacted_at nulls first, r.since desc, m.name;
+end;
+$$;
+
+revoke execute on function private.members_to_contact(timestamptz) from public;
+
+grant execute on function private.members_to_contact(timestamptz) to authenticated, service_role;
+
+-- An admin notes a contact made another way (a call, a chat at the door).
+create function private.admin_record_contact(p_member_id uuid, p_reason text, p_note text)
+returns public.member_contacts
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_admin public.members;
+  v_contact public.member_contacts;
+begin
+  perform private.require_admin();
+  v_admin := private.require_member();
+  if nullif(btrim(coalesce(p_note, '')), '') is null or char_length(p_note) > 1000 then
+    raise exception 'Write what was said (at most 1000 characters).' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if p_reason is null or p_reason not in ('trial_ended', 'membership_lapsed', 'membership_cancelled', 'past_due',
+                                          'attendance_dropped', 'credits_expiring') then
+    raise exception 'Unknown reason to contact a member' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if not exists (select 1 from public.members where id = p_member_id) then
+    raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  insert into public.member_contacts (member_id, reason, contacted_by, channel, note)
+  values (p_member_id, p_reason, v_admin.id, 'note', btrim(p_note))
+  returning * into v_contact;
+  return v_contact;
+end;
+$$;
+
+revoke execute on function private.admin_record_contact(uuid, text, text) from public;
+
+grant execute on function private.admin_record_contact(uuid, text, text) to authenticated, service_role;
+
+-- An admin emails a member from the list, through the outbox (the member's reply goes to the
+-- studio's address, the sender's MAIL_FROM), and the contact is remembered with its subject.
+create function private.admin_email_member(p_member_id uuid, p_reason text, p_subject text, p_message text)
+returns public.member_contacts
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_contact public.member_contacts;
+begin
+  if nullif(btrim(coalesce(p_subject, '')), '') is null or char_length(p_subject) > 200 then
+    raise exception 'Write a subject (at most 200 characters).' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  if nullif(btrim(coalesce(p_message, '')), '') is null or char_length(p_message) > 5000 then
+    raise exception 'Write a message (at most 5000 characters).' using errcode = '22023', hint = 'invalid_contact';
+  end if;
+  v_contact := private.admin_record_contact(p_member_id, p_reason, p_subject);
+  update public.member_contacts set channel = 'email' where id = v_contact.id returning * into v_contact;
+  perform private.enqueue_membership_email('studio_message', p_member_id, btrim(p_subject),
+    regexp_split_to_array(btrim(p_message), E'\n{2,}'),
+    jsonb_build_array(jsonb_build_object('label', 'Book a class', 'path', '/my-schedule')),
+    'studio_message:' || v_contact.id);
+  return v_contact;
+end;
+$$;
+
+revoke execute on function private.admin_email_member(uuid, text, text, text) from public;
+
+grant execute on function private.admin_email_member(uuid, text, text, text) to authenticated, service_role;
+
+-- API ---------------------------------------------------------------------------------------------
+create function public.members_to_contact(p_now timestamptz default now())
+returns setof public.member_to_contact
+language sql stable security invoker set search_path = ''
+as $$ select * from private.members_to_contact(p_now) $$;
+
+revoke execute on function public.members_to_contact(timestamptz) from public, anon;
+
+grant execute on function public.members_to_contact(timestamptz) to authenticated, service_role;
+
+create function public.admin_record_contact(p_member_id uuid, p_reason text, p_note text)
+returns public.member_contacts
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.admin_record_contact(p_member_id, p_reason, p_note) $$;
+
+revoke execute on function public.admin_record_contact(uuid, text, text) from public, anon;
+
+grant execute on function public.admin_record_contact(uuid, text, text) to authenticated, service_role;
+
+create function public.admin_email_member(p_member_id uuid, p_reason text, p_subject text, p_message text)
+returns public.member_contacts
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.admin_email_member(p_member_id, p_reason, p_subject, p_message) $$;
+
+revoke execute on function public.admin_email_member(uuid, text, text, text) from public, anon;
+
+grant execute on function public.admin_email_member(uuid, text, text, text) to authenticated, service_role;
+
+-- Row-level security, triggers and replication ------------------------------------------------
+create policy "Admins read member contacts"
+  on public.member_contacts for select to authenticated
+  using ((select private.is_admin()));

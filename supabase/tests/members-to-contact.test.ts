@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from '../local/db/as-user.ts';
+import type { Database } from '../local/db/open-database.ts';
+import { createTestDatabase } from '../local/db/snapshot.ts';
+import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+
+// Issue 28: the members the studio should contact, why and since when, and what was done about it.
+
+let db: Database;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await createUser(db, 'contact-admin', { is_admin: true, membership_tier: 'premium' });
+  await db.query(`update public.members set name = 'Ada Admin' where id = $1`, [admin.memberId]);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+type Row = { member_id: string; reason: string; since: Date; detail: string; last_contacted_at: Date | null; last_contacted_by: string | null; last_note: string | null };
+
+const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
+const listFor = async (members: TestUser[]) =>
+  (await asUser(db, admin.claims, (tx) => tx.query<Row>('select * from public.members_to_contact()'))).rows.filter((r) =>
+    members.some((m) => m.memberId === r.member_id),
+  );
+
+/** A membership row as the membership functions leave it (ended or running), for the list to read. */
+async function membership(member: TestUser, fields: { status: string; endedDaysAgo?: number; plan?: 'standard' | 'platinum'; nextRetryInDays?: number }) {
+  const plan = fields.plan ?? 'standard';
+  await db.query(
+    `insert into public.memberships (member_id, plan_slug, tier, status, price, period_number, period_start, period_end, anchor_at, renews, ended_at, next_retry_at)
+     values ($1, $2, $3, $4::public.membership_status, $5, 1, now() - interval '40 days', now() - interval '10 days', now() - interval '40 days',
+             $4 in ('active', 'past_due'), now() - make_interval(days => $6::int), now() + make_interval(days => $7::int))
+     on conflict (member_id) do update set plan_slug = excluded.plan_slug, tier = excluded.tier, status = excluded.status, price = excluded.price,
+       renews = excluded.renews, ended_at = excluded.ended_at, next_retry_at = excluded.next_retry_at`,
+    [member.memberId, plan, plan === 'standard' ? 'standard' : 'premium', fields.status, plan === 'standard' ? 100 : 165, fields.endedDaysAgo ?? null, fields.nextRetryInDays ?? null],
+  );
+  if (fields.endedDaysAgo === undefined) await db.query('update public.memberships set ended_at = null where member_id = $1', [member.memberId]);
+  if (fields.nextRetryInDays === undefined) await db.query('update public.memberships set next_retry_at = null where member_id = $1', [member.memberId]);
+}
+
+describe('members_to_contact', () => {
+  it('names ended trials and memberships, past-due members, dropped attendance and expiring credits, each with why and since when', async () => {
+    const trial = await createUser(db, 'contact-trial', {}, { signup_source: 'free-trial' });
+    await db.query(`update public.memberships set status = 'lapsed', ended_at = now() - interval '3 days' where member_id = $1`, [trial.memberId]);
+    const lapsed = await createUser(db, 'contact-lapsed');
+    await membership(lapsed, { status: 'lapsed', endedDaysAgo: 5 });
+    const cancelled = await createUser(db, 'contact-cancelled');
+    await membership(cancelled, { status: 'cancelled', endedDaysAgo: 20, plan: 'platinum' });
+    const longGone = await createUser(db, 'contact-long-gone');
+    await membership(longGone, { status: 'lapsed', endedDaysAgo: 61 });
+    const pastDue = await createUser(db, 'contact-past-due');
+    await membership(pastDue, { status: 'past_due', nextRetryInDays: 2 });
+
+    const quiet = await createUser(db, 'contact-quiet', { membership_tier: 'standard' });
+    await membership(quiet, { status: 'active' });
+    for (const daysAgo of [35, 42, 49, 56, 63, 70, 10]) {
+      const classId = await createClass(db, { startsIn: `-${daysAgo} days` });
+      await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [quiet.memberId, classId]);
+    }
+    const steady = await createUser(db, 'contact-steady', { membership_tier: 'standard' });
+    await membership(steady, { status: 'active' });
+    for (const daysAgo of [35, 42, 49, 56, 3, 10]) {
+      const classId = await createClass(db, { startsIn: `-${daysAgo} days` });
+      await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [steady.memberId, classId]);
+    }
+    const expiring = await createUser(db, 'contact-expiring');
+    await asAdmin('public.admin_grant_credits($1, $2, 2, 5, $3)', [expiring.memberId, 'guest_pass', 'Spare passes']);
+
+    const rows = await listFor([trial, lapsed, cancelled, longGone, pastDue, quiet, steady, expiring, admin]);
+    const byMember = (m: TestUser) => rows.filter((r) => r.member_id === m.memberId).map((r) => [r.reason, r.detail]);
+    expect(byMember(trial)).toEqual([['trial_ended', 'Free trial ended']]);
+    expect(byMember(lapsed)).toEqual([['membership_lapsed', 'Standard, ended after failed payments']]);
+    expect(byMember(cancelled)).toEqual([['membership_cancelled', 'Platinum Premium, cancelled']]);
+    expect(byMember(pastDue)).toEqual([[ 'past_due', expect.stringMatching(/^Standard: £100\.00 renewal unpaid, next try \d+ \w+ \d{4}$/)]]);
+    expect(byMember(quiet)).toEqual([['attendance_dropped', '1 booking in the last 4 weeks, 6 in the 8 before']]);
+    expect(byMember(expiring)).toEqual([['credits_expiring', expect.stringMatching(/^2 guest passes: the first expires \d+ \w+ \d{4}$/)]]);
+    // Out of the window, steady, or an admin: not on the list.
+    expect(byMember(longGone)).toEqual([]);
+    expect(byMember(steady)).toEqual([]);
+    expect(byMember(admin)).toEqual([]);
+    expect(rows.every((r) => r.last_contacted_at === null)).toBe(true);
+  });
+
+  it('remembers a note and an email, by whom; the email goes through the outbox in the admin\'s words', async () => {
+    const member = await createUser(db, 'contact-remembered');
+    await db.query(`update public.members set name = 'Rita Returner' where id = $1`, [member.memberId]);
+    await membership(member, { status: 'lapsed', endedDaysAgo: 2 });
+
+    await asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'membership_lapsed', 'Called: card expired, will update']);
+    let [row] = await listFor([member]);
+    expect(row).toMatchObject({ last_contacted_by: 'Ada Admin', last_note: 'Called: card expired, will update' });
+
+    await asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'membership_lapsed', 'We miss you at Breakfast Club', 'Your spot is waiting.\n\nCome back this week?']);
+    [row] = await listFor([member]);
+    expect(row).toMatchObject({ last_note: 'We miss you at Breakfast Club' });
+    const { rows: emails } = await db.query<{ kind: string; subject: string; body_text: string }>(
+      `select kind, subject, body_text from public.notification_outbox where member_id = $1 and kind = 'studio_message'`,
+      [member.memberId],
+    );
+    expect(emails).toEqual([{ kind: 'studio_message', subject: 'We miss you at Breakfast Club', body_text: 'Hi Rita Returner,\n\nYour spot is waiting.\n\nCome back this week?' }]);
+  });
+
+  it('is for admins only, and refuses an empty note or subject, changing nothing', async () => {
+    const member = await createUser(db, 'contact-nosy');
+    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select * from public.members_to_contact()')), { hint: 'not_admin' });
+    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', 'x'])), {
+      hint: 'not_admin',
+    });
+    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', '  ']), { hint: 'invalid_contact' });
+    await expectSqlError(asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'past_due', '', 'Hello']), { hint: 'invalid_contact' });
+    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'because', 'Hello']), { hint: 'invalid_contact' });
+    expect((await db.query('select 1 from public.member_contacts where member_id = $1', [member.memberId])).rows).toEqual([]);
+  });
+});
