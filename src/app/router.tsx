@@ -40,6 +40,7 @@ const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m
 const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
 const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
+const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.members), element: <AdminMembers /> },
       { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
+      { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
     ],
   },
 ];

@@ -28,5 +28,6 @@ export const paths = {
     members: '/admin/members',
     analytics: '/admin/analytics',
     messages: '/admin/messages',
+    contacts: '/admin/contacts',
   },
 } as const;

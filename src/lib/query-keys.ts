@@ -19,6 +19,8 @@ export const queryKeys = {
     mine: (memberId: string) => ['bookings', 'mine', memberId] as const,
     /** The member's cancelled bookings, kept by the database (issue 31). */
     cancelled: (memberId: string) => ['bookings', 'cancelled', memberId] as const,
+    /** The guests the member brings to their classes (issue 26). */
+    guests: (memberId: string) => ['bookings', 'guests', memberId] as const,
   },
   waitlist: {
     all: ['waitlist'] as const,
@@ -60,6 +62,8 @@ export const queryKeys = {
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
     /** Credits sold or granted and not yet used (issue 26). */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
+    /** Members the studio should contact and why (issue 28). */
+    membersToContact: () => ['admin', 'members-to-contact'] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,
