@@ -1,15 +1,10 @@
 import { bookingEvent, CALENDAR_MIME_TYPE } from '../../src/lib/calendar/booking-event';
 import { buildCalendar } from '../../src/lib/calendar/build-calendar';
 import { STUDIO } from '../../src/config/studio';
+import { compositeRow, compositeRows } from '../../src/lib/composite-row';
 import { methodNotAllowed } from '../lib/http';
 import { ConfigError, readServerEnv } from '../lib/server-env';
 import { serviceDb } from '../lib/supabase-server';
-
-/** The shape public.calendar_feed(p_token) returns (null for an unknown or revoked token). */
-type FeedRow = {
-  member_name: string | null;
-  events: { booking_id: string; name: string; description: string | null; trainer: string; start_time: string; duration: number }[];
-};
 
 /** The token format rotate_calendar_token issues (and the column's check constraint allows). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
@@ -34,10 +29,11 @@ export default async function calendarFeed(req: Request): Promise<Response> {
     const env = readServerEnv();
     const { data, error } = await serviceDb(env).rpc('calendar_feed', { p_token: token }).maybeSingle();
     if (error) throw new Error(`calendar_feed failed: ${error.code} ${error.message}`);
-    const feed = data as FeedRow | null;
-    if (!feed) return text(404, 'Calendar not found');
+    // No row for an unknown or revoked token.
+    if (!data) return text(404, 'Calendar not found');
+    const feed = compositeRow<'calendar_feed', 'events'>(data);
 
-    const events = feed.events.map((e) =>
+    const events = compositeRows<'calendar_event', 'booking_id' | 'name' | 'trainer' | 'start_time' | 'duration'>(feed.events).map((e) =>
       bookingEvent(
         { bookingId: e.booking_id, className: e.name, trainer: e.trainer, startTime: e.start_time, durationMinutes: e.duration, description: e.description },
         env.siteUrl,

@@ -1,5 +1,6 @@
 import { formatPlanPrice, planBySlug } from '../../src/config/plans';
-import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import type { FunctionAnswer } from '../../src/lib/functions-contract';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { claimAndCharge } from '../lib/payments/membership-charge';
 import { penceToPounds } from '../lib/payments/payment-rules';
 import { paymentWebhookUrl, selectProvider } from '../lib/payments/select-provider';
@@ -20,7 +21,7 @@ export default async function changeMembership(req: Request): Promise<Response> 
   return handle('change-membership', CHANGE_FAILED_MESSAGE, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { action, planSlug } = await readJsonObject(req);
+    const { action, planSlug } = await readRequest<'change-membership'>(req);
     const plan = planBySlug(planSlug);
     if ((action !== 'upgrade' && action !== 'downgrade') || !plan?.grantsTier || plan.interval !== 'month' || plan.requiresProof) {
       throw new HttpError(400, 'invalid_request', 'Choose upgrade or downgrade and a monthly plan.');
@@ -42,12 +43,12 @@ export default async function changeMembership(req: Request): Promise<Response> 
     if (action === 'downgrade') {
       const { error } = await db.rpc('schedule_membership_downgrade', args);
       if (error) throw rpcFailure(error, 'schedule_membership_downgrade');
-      return json({ outcome: 'scheduled' });
+      return json({ outcome: 'scheduled' } satisfies FunctionAnswer<'change-membership'>);
     }
 
     const { data, error } = await db.rpc('start_membership_upgrade', { ...args, p_description: `${plan.name} (${formatPlanPrice(plan)})` });
     if (error) throw rpcFailure(error, 'start_membership_upgrade');
     const result = await claimAndCharge(db, provider, data, now, paymentWebhookUrl(env));
-    return json({ outcome: result?.outcome ?? 'pending', amount: plan.pricePence / 100 });
+    return json({ outcome: result?.outcome ?? 'pending', amount: plan.pricePence / 100 } satisfies FunctionAnswer<'change-membership'>);
   });
 }

@@ -1,5 +1,7 @@
 import { planBySlug } from '../../src/config/plans';
-import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { checkedText } from '../../src/lib/checked-text';
+import type { FunctionAnswer, PaymentStatus } from '../../src/lib/functions-contract';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { verifyAndApplyCheckout } from '../lib/payments/apply-checkout';
 import { ProviderError } from '../lib/payments/provider';
 import { selectProvider } from '../lib/payments/select-provider';
@@ -7,27 +9,14 @@ import { rpcFailure } from '../lib/rpc-errors';
 import { ConfigError, readServerEnv, type ServerEnv } from '../lib/server-env';
 import { memberDb, serviceDb, verifyCaller } from '../lib/supabase-server';
 
-type PaymentRow = {
-  checkout_reference: string;
-  kind: 'plan' | 'class';
-  status: 'pending' | 'paid' | 'failed' | 'expired';
-  plan_slug: string | null;
-  amount: number | string;
-  currency: string;
-  provider_checkout_id: string | null;
-  paid_at: string | null;
-  needs_refund: boolean;
-  classes: { name: string; start_time: string } | null;
-};
-
 const COLUMNS = 'checkout_reference, kind, status, plan_slug, amount, currency, provider_checkout_id, paid_at, needs_refund, classes(name, start_time)';
 
 /** The member's own payment, read with their token so RLS proves it is theirs. */
-async function readOwnPayment(env: ServerEnv, token: string, reference: string): Promise<PaymentRow> {
+async function readOwnPayment(env: ServerEnv, token: string, reference: string) {
   const { data, error } = await memberDb(env, token).from('payments').select(COLUMNS).eq('checkout_reference', reference).maybeSingle();
   if (error) throw rpcFailure(error, 'payments select');
   if (!data) throw new HttpError(404, 'payment_not_found', 'Payment not found');
-  return data as unknown as PaymentRow;
+  return data;
 }
 
 async function pendingCardSetups(env: ServerEnv, reference: string): Promise<string[]> {
@@ -47,7 +36,7 @@ export default async function checkoutStatus(req: Request): Promise<Response> {
   return handle('checkout-status', 'Could not check the payment, please try again.', async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { reference } = await readJsonObject(req);
+    const { reference } = await readRequest<'checkout-status'>(req);
     if (typeof reference !== 'string' || reference.length === 0 || reference.length > 64) {
       throw new HttpError(400, 'invalid_request', 'reference is required');
     }
@@ -74,7 +63,7 @@ export default async function checkoutStatus(req: Request): Promise<Response> {
 
     return json({
       reference: payment.checkout_reference,
-      kind: payment.kind,
+      kind: checkedText<PaymentStatus['kind']>(payment.kind),
       status: payment.status,
       amount: Number(payment.amount),
       currency: payment.currency,
@@ -84,6 +73,6 @@ export default async function checkoutStatus(req: Request): Promise<Response> {
       classStartTime: payment.classes?.start_time ?? null,
       paidAt: payment.paid_at,
       needsRefund: payment.needs_refund,
-    });
+    } satisfies FunctionAnswer<'checkout-status'>);
   });
 }

@@ -1,6 +1,8 @@
 import { formatPlanPrice, planBySlug } from '../../src/config/plans';
-import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
-import { startCardSetup, type CardSetupCheckout } from '../lib/payments/card-setup';
+import { compositeRow } from '../../src/lib/composite-row';
+import type { FunctionAnswer } from '../../src/lib/functions-contract';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
+import { cardSetupCheckout, startCardSetup } from '../lib/payments/card-setup';
 import { startCheckout } from '../lib/payments/start-checkout';
 import { CHECKOUT_FAILED_MESSAGE, penceToPounds } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
@@ -18,8 +20,7 @@ export default async function createCheckout(req: Request): Promise<Response> {
   return handle('create-checkout', CHECKOUT_FAILED_MESSAGE, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const body = await readJsonObject(req);
-    const { planSlug, userId } = body;
+    const { planSlug, userId } = await readRequest<'create-checkout'>(req);
     if (typeof planSlug !== 'string' || typeof userId !== 'string' || !planSlug || !userId) {
       throw new HttpError(400, 'invalid_request', 'planSlug and userId are required');
     }
@@ -46,10 +47,10 @@ export default async function createCheckout(req: Request): Promise<Response> {
         p_now: new Date().toISOString(),
       });
       if (error) throw rpcFailure(error, 'start_membership_checkout');
-      const setup = data as CardSetupCheckout;
+      const setup = cardSetupCheckout(data);
       const url = await startCardSetup(env, provider, setup);
       if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
-      return json({ url, reference: setup.payment_reference });
+      return json({ url, reference: setup.payment_reference } satisfies FunctionAnswer<'create-checkout'>);
     }
 
     const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
@@ -59,7 +60,7 @@ export default async function createCheckout(req: Request): Promise<Response> {
       p_description: `${plan.name} (${formatPlanPrice(plan)})`,
     });
     if (error) throw rpcFailure(error, 'create_plan_payment');
-    const payment = data as { checkout_reference: string; description: string };
+    const payment = compositeRow<'plan_payment', 'checkout_reference' | 'description'>(data);
 
     const url = await startCheckout(env, provider, {
       reference: payment.checkout_reference,
@@ -67,6 +68,6 @@ export default async function createCheckout(req: Request): Promise<Response> {
       description: payment.description,
     });
     if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
-    return json({ url, reference: payment.checkout_reference });
+    return json({ url, reference: payment.checkout_reference } satisfies FunctionAnswer<'create-checkout'>);
   });
 }

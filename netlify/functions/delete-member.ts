@@ -1,13 +1,13 @@
 import { AuthClient } from '@supabase/auth-js';
-import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { compositeRow } from '../../src/lib/composite-row';
+import type { FunctionAnswer } from '../../src/lib/functions-contract';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { rpcFailure } from '../lib/rpc-errors';
 import { readServerEnv, type ServerEnv } from '../lib/server-env';
 import { memberDb, verifyCaller } from '../lib/supabase-server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FAILED = 'Failed to delete member';
-
-type Removal = { member_id: string; user_id: string | null; refunds_owed: number };
 
 /** GoTrue's admin API with the service key: the only way hosted Supabase removes a login. */
 function authAdmin(env: ServerEnv) {
@@ -33,7 +33,7 @@ export default async function deleteMember(req: Request): Promise<Response> {
   return handle('delete-member', FAILED, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { memberId } = await readJsonObject(req);
+    const { memberId } = await readRequest<'delete-member'>(req);
     if (typeof memberId !== 'string' || !UUID.test(memberId)) {
       throw new HttpError(400, 'invalid_request', 'memberId must be a member id');
     }
@@ -53,8 +53,9 @@ export default async function deleteMember(req: Request): Promise<Response> {
       if (error && error.status !== 404) throw new Error(`auth user delete failed: ${error.status ?? ''} ${error.message}`);
     }
 
-    const { data, error } = await db.rpc('admin_delete_member', { p_member_id: memberId }).single<Removal>();
+    const { data, error } = await db.rpc('admin_delete_member', { p_member_id: memberId });
     if (error) throw rpcFailure(error, 'admin_delete_member');
-    return json({ memberId: data.member_id, refundsOwed: data.refunds_owed });
+    const removal = compositeRow<'member_removal', 'member_id' | 'refunds_owed'>(data);
+    return json({ memberId: removal.member_id, refundsOwed: removal.refunds_owed } satisfies FunctionAnswer<'delete-member'>);
   });
 }

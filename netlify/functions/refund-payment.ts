@@ -1,4 +1,6 @@
-import { bearerToken, handle, HttpError, json, methodNotAllowed, readJsonObject } from '../lib/http';
+import { compositeRow } from '../../src/lib/composite-row';
+import type { FunctionAnswer } from '../../src/lib/functions-contract';
+import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { ProviderError } from '../lib/payments/provider';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
@@ -13,9 +15,6 @@ export const REFUND_TEXT = {
   unconfirmed: 'SumUp did not confirm the refund. Check the SumUp dashboard, then mark it refunded.',
   notRecorded: 'SumUp refunded the payment but the record could not be updated. Mark it refunded in a few minutes.',
 } as const;
-
-type Claim = { refund_id: string; already_refunded: boolean; amount: number | string | null; currency: string | null; provider_checkout_id: string | null };
-type RefundRow = { id: string; refunded_at: string; provider_refund_id: string | null };
 
 /**
  * POST /.netlify/functions/refund-payment  { refundId }  Authorization: Bearer <admin session>
@@ -32,7 +31,7 @@ export default async function refundPayment(req: Request): Promise<Response> {
   return handle('refund-payment', REFUND_TEXT.failed, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { refundId } = await readJsonObject(req);
+    const { refundId } = await readRequest<'refund-payment'>(req);
     if (typeof refundId !== 'string' || !UUID.test(refundId)) {
       throw new HttpError(400, 'invalid_request', 'refundId must be a refund id');
     }
@@ -41,14 +40,15 @@ export default async function refundPayment(req: Request): Promise<Response> {
     await verifyCaller(env, token);
     const db = memberDb(env, token);
 
-    const { data, error } = await db.rpc('begin_provider_refund', { p_refund_id: refundId }).single<Claim>();
+    const { data, error } = await db.rpc('begin_provider_refund', { p_refund_id: refundId });
     if (error) throw rpcFailure(error, 'begin_provider_refund');
-    if (data.already_refunded) return json({ refundId, alreadyRefunded: true });
-    if (!data.provider_checkout_id || data.amount === null) throw new Error('begin_provider_refund answered a claim without a checkout');
+    const claim = compositeRow<'provider_refund_claim', 'refund_id' | 'already_refunded'>(data);
+    if (claim.already_refunded) return json({ refundId, alreadyRefunded: true } satisfies FunctionAnswer<'refund-payment'>);
+    if (!claim.provider_checkout_id || claim.amount === null) throw new Error('begin_provider_refund answered a claim without a checkout');
 
     let outcome: { outcome: 'refunded'; reference: string } | { outcome: 'refused' | 'unconfirmed'; error: ProviderError };
     try {
-      const refund = await provider.refundPayment({ checkoutId: data.provider_checkout_id, amount: Number(data.amount), currency: data.currency ?? 'GBP' });
+      const refund = await provider.refundPayment({ checkoutId: claim.provider_checkout_id, amount: Number(claim.amount), currency: claim.currency ?? 'GBP' });
       outcome = { outcome: 'refunded', reference: refund.reference };
     } catch (e) {
       if (!(e instanceof ProviderError)) throw e;
@@ -56,14 +56,12 @@ export default async function refundPayment(req: Request): Promise<Response> {
       outcome = { outcome: e.kind === 'unconfirmed' ? 'unconfirmed' : 'refused', error: e };
     }
 
-    const { data: row, error: finishError } = await db
-      .rpc('finish_provider_refund', {
-        p_refund_id: refundId,
-        p_outcome: outcome.outcome,
-        p_provider_refund_id: outcome.outcome === 'refunded' ? outcome.reference : null,
-        p_error: outcome.outcome === 'refunded' ? null : outcome.error.message,
-      })
-      .single<RefundRow>();
+    const { data: row, error: finishError } = await db.rpc('finish_provider_refund', {
+      p_refund_id: refundId,
+      p_outcome: outcome.outcome,
+      p_provider_refund_id: outcome.outcome === 'refunded' ? outcome.reference : null,
+      p_error: outcome.outcome === 'refunded' ? null : outcome.error.message,
+    });
     if (finishError) {
       console.error(`[refund-payment] could not record the ${outcome.outcome} refund ${refundId}: ${finishError.code} ${finishError.message}`);
       if (outcome.outcome === 'refunded') return json({ error: 'refund_not_recorded', message: REFUND_TEXT.notRecorded }, 500);
@@ -72,6 +70,6 @@ export default async function refundPayment(req: Request): Promise<Response> {
 
     if (outcome.outcome === 'refused') return json({ error: 'refund_refused', message: `${REFUND_TEXT.refused}: ${outcome.error.message}` }, 502);
     if (outcome.outcome === 'unconfirmed') return json({ error: 'refund_unconfirmed', message: REFUND_TEXT.unconfirmed }, 504);
-    return json({ refundId, alreadyRefunded: false, refundedAt: row.refunded_at, providerRefundId: row.provider_refund_id });
+    return json({ refundId, alreadyRefunded: false, refundedAt: row.refunded_at, providerRefundId: row.provider_refund_id } satisfies FunctionAnswer<'refund-payment'>);
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../lib/supabase-server';
-import type { CompositeRow } from '../../src/lib/composite-row';
+import { compositeRow } from '../../src/lib/composite-row';
 import { EMAIL_BRAND } from '../lib/email/brand';
 import { escapeHtml } from '../lib/escape-html';
 import { methodNotAllowed } from '../lib/http';
@@ -59,7 +59,7 @@ export default async function unsubscribe(req: Request): Promise<Response> {
       if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
       throw new Error(`unsubscribe_reminders failed: ${error.code} ${error.message}`);
     }
-    const { email } = data as CompositeRow<'reminders_unsubscribed'>;
+    const { email } = compositeRow<'reminders_unsubscribed'>(data);
     const profile = `${env.siteUrl}/edit-profile`;
     return page(
       200,

@@ -1,5 +1,6 @@
 import { bearerToken, handle, json, methodNotAllowed } from '../lib/http';
-import { startCardSetup, type CardSetupCheckout } from '../lib/payments/card-setup';
+import type { FunctionAnswer } from '../../src/lib/functions-contract';
+import { cardSetupCheckout, startCardSetup } from '../lib/payments/card-setup';
 import { CHECKOUT_FAILED_MESSAGE } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
@@ -22,9 +23,9 @@ export default async function updateCard(req: Request): Promise<Response> {
     const memberId = await memberIdForUser(env, caller.userId);
     const { data, error } = await serviceDb(env).rpc('start_card_update', { p_member_id: memberId, p_now: new Date().toISOString() });
     if (error) throw rpcFailure(error, 'start_card_update');
-    const setup = data as CardSetupCheckout;
+    const setup = cardSetupCheckout(data);
     const url = await startCardSetup(env, provider, setup);
     if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
-    return json({ url, reference: setup.payment_reference });
+    return json({ url, reference: setup.payment_reference } satisfies FunctionAnswer<'update-card'>);
   });
 }

@@ -1,3 +1,4 @@
+import type { FunctionName, FunctionRequest } from '../../src/lib/functions-contract';
 import { ConfigError } from './server-env';
 
 /** JSON responses and request parsing shared by the functions. Errors are `{ error, message }`. */
@@ -43,6 +44,14 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
     throw new HttpError(400, 'invalid_json', 'The request body must be a JSON object');
   }
   return body as Record<string, unknown>;
+}
+
+/** A request body as it arrives: the contract's field names, their values for the handler to check. */
+type Unchecked<T> = { [K in keyof T]?: unknown };
+
+/** The body of a request to the browser-called function `F` (src/lib/functions-contract.ts), or a 400. */
+export function readRequest<F extends FunctionName>(req: Request): Promise<Unchecked<FunctionRequest<F>>> {
+  return readJsonObject(req);
 }
 
 /** The session token from `Authorization: Bearer <token>`, or a 401. */

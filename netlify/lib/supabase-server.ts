@@ -48,9 +48,8 @@ export async function verifyCaller(env: ServerEnv, accessToken: string): Promise
 
 /** The member row id for an auth user, via the service role. */
 export async function memberIdForUser(env: ServerEnv, userId: string): Promise<string> {
-  const { data, error } = await serviceDb(env).from('members').select('id').eq('user_id', userId).maybeSingle<{ id: string }>();
+  const { data, error } = await serviceDb(env).from('members').select('id').eq('user_id', userId).maybeSingle();
   if (error) throw new Error(`members lookup failed: ${error.message}`);
-  const row = data;
-  if (!row) throw new HttpError(404, 'member_not_found', 'Member not found. Please sign in again.');
-  return row.id;
+  if (!data) throw new HttpError(404, 'member_not_found', 'Member not found. Please sign in again.');
+  return data.id;
 }

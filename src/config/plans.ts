@@ -6,6 +6,7 @@
  * data and pure functions: no React, no browser APIs. Money is held in pence (integers) so no
  * price is ever a rounded float.
  */
+import type { Enums } from '../lib/database.types';
 
 export const CURRENCY = 'GBP';
 
@@ -26,7 +27,7 @@ export const MONTHLY_CLASS_QUOTA = {
   payg: UNLIMITED_CLASSES,
 } as const;
 
-export type MembershipTier = 'trial' | 'payg' | 'standard' | 'premium';
+export type MembershipTier = Enums<'membership_tier'>;
 
 /** A price after a percentage discount, rounded to the nearest penny. */
 export function discountedPence(pricePence: number, percentOff: number): number {

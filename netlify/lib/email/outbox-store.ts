@@ -1,17 +1,24 @@
 import type { Db } from '../supabase-server';
-import type { CompositeRow } from '../../../src/lib/composite-row';
+import { checkedText } from '../../../src/lib/checked-text';
+import { compositeRow, compositeRows, type CompositeRow } from '../../../src/lib/composite-row';
+
+/** The fields of an `outbox_email` always set. */
+type OutboxEmailSetFields = 'id' | 'kind' | 'to_email' | 'subject' | 'body_text' | 'attempts';
 
 /** One email as `dequeue_notifications` hands it out (`public.outbox_email`), the fields a sender uses. */
 export type OutboxEmail = Pick<
-  CompositeRow<'outbox_email', 'id' | 'kind' | 'to_email' | 'subject' | 'body_text' | 'attempts'>,
+  CompositeRow<'outbox_email', OutboxEmailSetFields>,
   'id' | 'kind' | 'to_email' | 'reply_to' | 'subject' | 'body_text' | 'links' | 'attempts' | 'class_name' | 'class_trainer' | 'class_when' | 'unsubscribe_token'
 >;
+
+type RequeueSetFields = 'id' | 'attempts' | 'status';
+type RequeueStatus = 'retrying' | 'failed';
 
 /**
  * A failed delivery given back (`public.outbox_requeue`): 'retrying' until the last attempt, then
  * 'failed'; null when the email was not out for delivery (nothing changed).
  */
-export type RequeueResult = (Omit<CompositeRow<'outbox_requeue', 'id' | 'attempts'>, 'status'> & { status: 'retrying' | 'failed' }) | null;
+export type RequeueResult = (Omit<CompositeRow<'outbox_requeue', RequeueSetFields>, 'status'> & { status: RequeueStatus }) | null;
 
 /**
  * The outbox contract (decision 0008): take due emails (each handed to one sender only), give a
@@ -28,13 +35,16 @@ export function postgrestOutboxStore(db: Db): OutboxStore {
     async dequeue(limit, now) {
       const { data, error } = await db.rpc('dequeue_notifications', { p_limit: limit, p_now: now.toISOString() });
       if (error) throw new Error(`dequeue_notifications failed: ${error.code} ${error.message}`);
-      return data as OutboxEmail[];
+      return compositeRows<'outbox_email', OutboxEmailSetFields>(data);
     },
     async requeue(id, message, now) {
       const { data, error } = await db.rpc('requeue_notification', { p_id: id, p_error: message, p_now: now.toISOString() });
       if (error) throw new Error(`requeue_notification failed: ${error.code} ${error.message}`);
       // Zero rows or one: the row was not out for delivery, or how it was given back.
-      return (data[0] ?? null) as RequeueResult;
+      const given = data[0];
+      if (!given) return null;
+      const row = compositeRow<'outbox_requeue', RequeueSetFields>(given);
+      return { ...row, status: checkedText<RequeueStatus>(row.status) };
     },
   };
 }

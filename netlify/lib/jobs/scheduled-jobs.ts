@@ -1,5 +1,7 @@
+import { compositeRows } from '../../../src/lib/composite-row';
+import type { ChargeOutcome } from '../../../src/lib/functions-contract';
 import type { Db } from '../supabase-server';
-import { chargeMembership, type ChargeOutcome, type MembershipCharge } from '../payments/membership-charge';
+import { chargeMembership, type MembershipChargeSetFields } from '../payments/membership-charge';
 import type { PaymentProvider } from '../payments/provider';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
 
@@ -47,7 +49,7 @@ export const endFinishedMemberships: Job = async (db, _provider, now) => {
 export const chargeRenewals: Job = async (db, provider, now, webhookUrl = '') => {
   const { data, error } = await db.rpc('claim_due_renewals', { p_now: now.toISOString() });
   if (error) throw new Error(`claim_due_renewals failed: ${error.message}`);
-  const charges = (data as MembershipCharge[] | null) ?? [];
+  const charges = compositeRows<'membership_charge', MembershipChargeSetFields>(data);
   const tally: Record<ChargeOutcome, number> = { paid: 0, declined: 0, no_card: 0, pending: 0, error: 0 };
   const details: string[] = [];
   for (const charge of charges) {

@@ -1,3 +1,5 @@
+import { checkedText } from '../../../src/lib/checked-text';
+import { compositeRow } from '../../../src/lib/composite-row';
 import type { ServerEnv } from '../server-env';
 import { serviceDb } from '../supabase-server';
 import { applyVerifiedCardSetup, isCardSetupReference } from './card-setup';
@@ -40,7 +42,7 @@ export async function verifyAndApplyCheckout(env: ServerEnv, provider: PaymentPr
 
   if (isCardSetupReference(checkout.reference)) {
     const setup = await applyVerifiedCardSetup(env, provider, checkout);
-    return { outcome: setup.outcome as ApplyOutcome, paymentId: null, status: setup.charge?.outcome ?? null };
+    return { outcome: checkedText<ApplyOutcome>(setup.outcome), paymentId: null, status: setup.charge?.outcome ?? null };
   }
 
   const { data, error } = await serviceDb(env).rpc('apply_checkout_result', {
@@ -51,13 +53,14 @@ export async function verifyAndApplyCheckout(env: ServerEnv, provider: PaymentPr
     p_currency: checkout.currency,
   });
   if (error) throw new Error(`apply_checkout_result failed: ${error.message}`);
-  const row = data as { outcome: ApplyOutcome; payment_id: string | null; status: string | null };
+  const row = compositeRow<'checkout_result', 'outcome'>(data);
+  const outcome = checkedText<ApplyOutcome>(row.outcome);
 
-  if (row.outcome === 'mismatch' || row.outcome === 'unknown_reference') {
+  if (outcome === 'mismatch' || outcome === 'unknown_reference') {
     console.warn(
-      `[payments] ${row.outcome}: checkout ${checkout.id} (reference ${checkout.reference}, ${checkout.status}, ` +
+      `[payments] ${outcome}: checkout ${checkout.id} (reference ${checkout.reference}, ${checkout.status}, ` +
         `${checkout.amount} ${checkout.currency}) does not match a payment; nothing changed`,
     );
   }
-  return { outcome: row.outcome, paymentId: row.payment_id, status: row.status };
+  return { outcome, paymentId: row.payment_id, status: row.status };
 }

@@ -1,3 +1,5 @@
+import { compositeRow, type CompositeRow } from '../../../src/lib/composite-row';
+import type { CompositeTypes } from '../../../src/lib/database.types';
 import type { ServerEnv } from '../server-env';
 import { serviceDb } from '../supabase-server';
 import { claimAndCharge, type ChargeResult } from './membership-charge';
@@ -5,17 +7,13 @@ import { returnPageUrl } from './payment-rules';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 import { paymentWebhookUrl } from './select-provider';
 
-/** public.card_setup_checkout: a card-saving checkout to start, and the payment it leads to. */
-export type CardSetupCheckout = {
-  payment_reference: string;
-  setup_reference: string;
-  amount: number | string;
-  currency: string;
-  description: string;
-  customer_id: string;
-  member_email: string;
-  member_name: string | null;
-};
+type CardSetupSetFields = 'payment_reference' | 'setup_reference' | 'amount' | 'currency' | 'description' | 'customer_id' | 'member_email';
+
+/** public.card_setup_checkout: a card-saving checkout to start, and the payment it leads to (every field set but the name). */
+export type CardSetupCheckout = CompositeRow<'card_setup_checkout', CardSetupSetFields>;
+
+/** What start_membership_checkout and start_card_update return, as CardSetupCheckout. */
+export const cardSetupCheckout = (data: CompositeTypes<'card_setup_checkout'>) => compositeRow<'card_setup_checkout', CardSetupSetFields>(data);
 
 /** Card-saving checkouts have their own references (private.card_setups). */
 export const isCardSetupReference = (reference: string) => reference.startsWith('setup-');
@@ -73,7 +71,7 @@ export async function applyVerifiedCardSetup(env: ServerEnv, provider: PaymentPr
     p_now: now.toISOString(),
   });
   if (error) throw new Error(`apply_card_setup failed: ${error.message}`);
-  const result = data as { outcome: string; charge_reference: string | null };
+  const result = compositeRow<'card_setup_result', 'outcome'>(data);
   if (result.outcome === 'mismatch' || result.outcome === 'unknown_reference') {
     console.warn(`[payments] card setup ${checkout.id} (${checkout.reference}, ${checkout.status}): ${result.outcome}; nothing changed`);
   }

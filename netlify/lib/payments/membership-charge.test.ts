@@ -21,7 +21,7 @@ const WEBHOOK = 'https://studio.example/.netlify/functions/payment-webhook';
 const REFERENCE = 'renew-5f0c7d52-8b1e-4c1a-9d55-3c8a2f6b9e10-2';
 const CHARGE: MembershipCharge = {
   checkout_reference: REFERENCE,
-  amount: '100.00',
+  amount: 100,
   currency: 'GBP',
   description: 'Standard membership, 15 February 2027 to 15 March 2027',
   billing_reason: 'renewal',

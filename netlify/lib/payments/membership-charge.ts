@@ -1,27 +1,16 @@
+import { compositeRow, type CompositeRow } from '../../../src/lib/composite-row';
 import type { Database } from '../../../src/lib/database.types';
+import type { ChargeOutcome } from '../../../src/lib/functions-contract';
 import type { Db } from '../supabase-server';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 
-/** One membership payment claimed for charging (public.membership_charge). */
-export type MembershipCharge = {
-  checkout_reference: string;
-  amount: number | string;
-  currency: string;
-  description: string;
-  billing_reason: 'start' | 'renewal' | 'upgrade';
-  member_id: string;
-  customer_id: string;
-  card_token: string | null;
-  provider_checkout_id: string | null;
-  attempt: number;
-};
+/** The fields of a claimed membership_charge always set (the card and the provider's checkout may not be yet). */
+export type MembershipChargeSetFields = 'checkout_reference' | 'amount' | 'currency' | 'description' | 'billing_reason' | 'member_id' | 'customer_id' | 'attempt';
 
-/**
- * paid: verified and applied (or already was); declined / no_card: recorded as a failed attempt;
- * pending: the provider has not decided, the claim runs out and a later run asks again;
- * error: the provider could not be asked; nothing was recorded against the card.
- */
-export type ChargeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error';
+/** One membership payment claimed for charging (public.membership_charge). */
+export type MembershipCharge = CompositeRow<'membership_charge', MembershipChargeSetFields>;
+
+/** How the charge ended (ChargeOutcome, shared with the browser: change-membership answers an upgrade's). */
 export type ChargeResult = { reference: string; outcome: ChargeOutcome; detail?: string };
 
 type Fns = Database['public']['Functions'];
@@ -78,14 +67,15 @@ export async function chargeMembership(
 
   if (checkout.reference !== reference) return { reference, outcome: 'error', detail: `the provider answered for ${checkout.reference}` };
   if (checkout.status === 'PAID') {
-    const result = (await rpc(db, 'apply_membership_charge', {
+    const applied = await rpc(db, 'apply_membership_charge', {
       p_checkout_reference: reference,
       p_provider_checkout_id: checkout.id,
       p_provider_status: checkout.status,
       p_amount: checkout.amount,
       p_currency: checkout.currency,
       p_now: at,
-    })) as { outcome: string };
+    });
+    const result = compositeRow<'checkout_result', 'outcome'>(applied);
     if (result.outcome === 'applied' || result.outcome === 'already_applied') return { reference, outcome: 'paid' };
     return { reference, outcome: 'error', detail: result.outcome };
   }
@@ -129,7 +119,8 @@ export async function claimAndCharge(
   now: Date,
   webhookUrl: string,
 ): Promise<ChargeResult | null> {
-  const charge = (await rpc(db, 'claim_membership_charge', { p_checkout_reference: reference, p_now: now.toISOString() })) as MembershipCharge | null;
-  if (!charge?.checkout_reference) return null;
-  return chargeMembership(db, provider, charge, now, webhookUrl);
+  const claimed = await rpc(db, 'claim_membership_charge', { p_checkout_reference: reference, p_now: now.toISOString() });
+  // Nothing to charge (not due, or not allowed): null, which PostgREST answers as a row of nulls.
+  if (!claimed?.checkout_reference) return null;
+  return chargeMembership(db, provider, compositeRow<'membership_charge', MembershipChargeSetFields>(claimed), now, webhookUrl);
 }

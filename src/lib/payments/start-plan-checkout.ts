@@ -1,15 +1,11 @@
+import type { PlanSlug } from '@/config/plans';
+import { callFunction, FunctionError } from '../functions-client';
 import { supabase } from '../supabase';
-
-export const CHECKOUT_ENDPOINT = '/.netlify/functions/create-checkout';
 
 export const CHECKOUT_MESSAGES = {
   signInFirst: 'Please sign in first.',
   failed: 'Could not start checkout, please try again.',
 } as const;
-
-function hasUrl(body: unknown): body is { url: string } {
-  return typeof body === 'object' && body !== null && typeof (body as { url?: unknown }).url === 'string' && (body as { url: string }).url !== '';
-}
 
 /**
  * Buying a plan (spec section 7): POST the plan slug and the signed-in user's id to the
@@ -18,30 +14,20 @@ function hasUrl(body: unknown): body is { url: string } {
  * Without a session, or on any failure, the spec's browser alerts are shown.
  * Resolves to true when the browser is being sent to checkout.
  */
-export async function startPlanCheckout(planSlug: string): Promise<boolean> {
+export async function startPlanCheckout(planSlug: PlanSlug): Promise<boolean> {
   const { data } = await supabase.auth.getSession();
-  const session = data.session;
-  if (!session) {
+  if (!data.session) {
     window.alert(CHECKOUT_MESSAGES.signInFirst);
     return false;
   }
   try {
-    const res = await fetch(CHECKOUT_ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({ planSlug, userId: session.user.id }),
-    });
-    const body: unknown = await res.json().catch(() => null);
-    // A member whose plan runs changes it on /membership instead (issue 13): the server says so.
-    if (res.status === 409 && typeof body === 'object' && body !== null && (body as { error?: unknown }).error === 'membership_running') {
-      window.alert((body as { message: string }).message);
-      return false;
-    }
-    if (!res.ok || !hasUrl(body)) throw new Error(`create-checkout answered ${res.status} without a url`);
-    window.location.assign(body.url);
+    const { url } = await callFunction('create-checkout', { planSlug, userId: data.session.user.id });
+    if (!url) throw new Error('create-checkout answered without a url');
+    window.location.assign(url);
     return true;
-  } catch {
-    window.alert(CHECKOUT_MESSAGES.failed);
+  } catch (error) {
+    // A member whose plan runs changes it on /membership instead (issue 13): the server says so.
+    window.alert(error instanceof FunctionError && error.code === 'membership_running' ? error.message : CHECKOUT_MESSAGES.failed);
     return false;
   }
 }

@@ -1,5 +1,7 @@
+import type { Enums } from '@/lib/database.types';
+
 /** A membership's status (public.membership_status, issue 13) and how screens name it. */
-export type MembershipStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed';
+export type MembershipStatus = Enums<'membership_status'>;
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   trialing: 'Free trial',

@@ -44,7 +44,8 @@ describe('Studio closures on Classes Management', () => {
       rpc('add_studio_closure', ({ args }) => {
         calls.push(args);
         closures.push(closure('x2', args.p_closed_on as string, args.p_reason as string));
-        return [{ closure_id: 'x2', cancelled_classes: 3, affected_bookings: 5 }];
+        // A function returning one row type: PostgREST answers the object itself.
+        return { closure_id: 'x2', cancelled_classes: 3, affected_bookings: 5 };
       }),
     );
     const user = userEvent.setup();

@@ -11,7 +11,8 @@ export type AdminBooking = {
   class: { name: string; start_time: string; trainer: string };
 };
 
-type Row = Database['public']['Views']['admin_bookings']['Row'];
+/** The columns read, as the view types them (PostgREST types every view column nullable). */
+type Row = Pick<Database['public']['Views']['admin_bookings']['Row'], 'id' | 'booked_at' | 'member_name' | 'member_email' | 'class_name' | 'class_start_time' | 'class_trainer'>;
 
 const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer';
 
@@ -27,8 +28,9 @@ export async function getBookingsPage(page: number, search: string, size: number
     : supabase.from('admin_bookings').select(COLUMNS, { count: 'exact' });
   const { data, error, count } = await source.order('booked_at', { ascending: false }).range(...pageRange(page, size));
   if (error) throw error;
-  // NOT NULL columns through joins that always match (foreign keys); PostgREST types views as nullable.
-  const rows = (data as Row[]).map((r) => ({
+  // Either source's rows (the search's are typed NOT NULL); NOT NULL columns through joins that always match (foreign keys).
+  const found: Row[] = data;
+  const rows = found.map((r) => ({
     id: r.id!,
     booked_at: r.booked_at!,
     member: { name: r.member_name, email: r.member_email! },

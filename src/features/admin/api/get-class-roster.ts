@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Enums } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export type Attendance = 'attended' | 'no_show';
-
-export const asAttendance = (value: string | null | undefined): Attendance | null => (value === 'attended' || value === 'no_show' ? value : null);
+export type Attendance = Enums<'attendance_status'>;
 
 /** One booking on a class's roster, with the member it belongs to. */
 export type RosterEntry = {
@@ -30,7 +29,7 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
             bookingId: r.id,
             type: r.type,
             paymentStatus: r.payment_status,
-            attendance: asAttendance(r.attendance),
+            attendance: r.attendance,
             member: { name: r.members.name, email: r.members.email },
           },
         ]

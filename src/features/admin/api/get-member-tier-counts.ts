@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MembershipTier } from '@/config/plans';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { DisplayTier } from '../lib/membership-tier';
 
 export type MemberTierCounts = { total: number } & Record<DisplayTier, number>;
 
-async function countMembers(tier?: 'premium' | 'standard'): Promise<number> {
+async function countMembers(tier?: MembershipTier): Promise<number> {
   let query = supabase.from('members').select('id', { count: 'exact', head: true });
   if (tier) query = query.eq('membership_tier', tier);
   const { count, error } = await query;

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import type { MembershipStatus } from '@/lib/rules/membership-status';
-import { supabase, type Member } from '@/lib/supabase';
+import { supabase, type Member, type Tables } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, searchFilter, type ListPage } from '../lib/paging';
 
 /** A member's plan as Members Management shows it (issue 13); null when they never had one. */
-export type MemberPlan = { status: MembershipStatus; period_end: string; ended_at: string | null; next_retry_at: string | null } | null;
+export type MemberPlan = Pick<Tables<'memberships'>, 'status' | 'period_end' | 'ended_at' | 'next_retry_at'> | null;
 
 export type AdminMember = Pick<Member, 'id' | 'name' | 'email' | 'membership_tier' | 'created_at'> & { bookingsCount: number; plan: MemberPlan };
 
@@ -23,13 +22,8 @@ export async function getMembersPage(page: number, search: string, size: number 
   if (search) query = query.or(searchFilter(['name', 'email'], search));
   const { data, error, count } = await query.order('created_at', { ascending: false }).range(...pageRange(page, size));
   if (error) throw error;
-  const rows = (data as unknown as (Omit<AdminMember, 'bookingsCount' | 'plan'> & { bookings: { count: number }[]; memberships: MemberPlan | MemberPlan[] })[]).map(
-    ({ bookings, memberships, ...member }) => ({
-      ...member,
-      bookingsCount: bookings[0]?.count ?? 0,
-      plan: Array.isArray(memberships) ? (memberships[0] ?? null) : memberships,
-    }),
-  );
+  // memberships.member_id is unique: PostgREST embeds the one membership as an object (or null).
+  const rows = data.map(({ bookings, memberships, ...member }) => ({ ...member, bookingsCount: bookings[0]?.count ?? 0, plan: memberships }));
   return { rows, total: count ?? rows.length };
 }
 

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { checkedText } from '@/lib/checked-text';
+import { callFunction, FunctionError, NotSignedInError } from '@/lib/functions-client';
+import type { FunctionAnswer } from '@/lib/functions-contract';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -16,6 +18,9 @@ export type RefundReason =
   | 'period_already_paid'
   | 'member_cancelled_in_time';
 
+/** refunds_owed.provider_refund_state: in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
+type ProviderRefundState = 'in_progress' | 'unconfirmed';
+
 /** A payment the studio owes back because it removed what was paid for (issue 14, decision 0010). */
 export type RefundOwed = {
   id: string;
@@ -28,43 +33,28 @@ export type RefundOwed = {
   createdAt: string;
   /** Null while a SumUp refund is not possible (not paid through it): refund another way, then mark. */
   providerCheckoutId: string | null;
-  /** in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
-  providerRefundState: 'in_progress' | 'unconfirmed' | null;
+  providerRefundState: ProviderRefundState | null;
   providerRefundError: string | null;
 };
 
 const COLUMNS =
   'id,member_name,member_email,description,class_start_time,amount,reason,created_at,provider_refund_state,provider_refund_error,payment:payments(provider_checkout_id)';
 
-type Row = {
-  id: string;
-  member_name: string | null;
-  member_email: string;
-  description: string;
-  class_start_time: string | null;
-  amount: number | string;
-  reason: RefundReason;
-  created_at: string;
-  provider_refund_state: RefundOwed['providerRefundState'];
-  provider_refund_error: string | null;
-  payment: { provider_checkout_id: string | null } | null;
-};
-
 /** Every refund still owed, oldest first (the open ones are few: refunded ones leave the list). */
 export async function getRefundsOwed(): Promise<RefundOwed[]> {
   const { data, error } = await supabase.from('refunds_owed').select(COLUMNS).is('refunded_at', null).order('created_at', { ascending: true });
   if (error) throw error;
-  return (data as unknown as Row[]).map((r) => ({
+  return data.map((r) => ({
     id: r.id,
     memberName: r.member_name,
     memberEmail: r.member_email,
     description: r.description,
     classStartTime: r.class_start_time,
     amount: Number(r.amount),
-    reason: r.reason,
+    reason: checkedText<RefundReason>(r.reason),
     createdAt: r.created_at,
     providerCheckoutId: r.payment?.provider_checkout_id ?? null,
-    providerRefundState: r.provider_refund_state,
+    providerRefundState: checkedText<ProviderRefundState>(r.provider_refund_state),
     providerRefundError: r.provider_refund_error,
   }));
 }
@@ -78,11 +68,6 @@ export async function markRefundRefunded(id: string): Promise<void> {
   const { error } = await supabase.rpc('mark_refund_refunded', { p_refund_id: id });
   if (error) throw error;
 }
-
-export const REFUND_PAYMENT_ENDPOINT = '/.netlify/functions/refund-payment';
-
-const refundAnswer = z.object({ refundId: z.string(), alreadyRefunded: z.boolean() });
-const refundFailure = z.object({ error: z.string(), message: z.string() });
 
 /** A refund the function did not confirm; `message` is the server's, shown to the admin as is. */
 export class RefundFailedError extends Error {
@@ -98,21 +83,14 @@ export class RefundFailedError extends Error {
  * Pays the money back through SumUp: the refund-payment function claims the record, asks SumUp,
  * and marks it refunded only once SumUp confirms. Anything else throws with the server's reason.
  */
-export async function refundThroughProvider(id: string): Promise<z.infer<typeof refundAnswer>> {
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new RefundFailedError('not_authenticated', 'Please sign in again');
-  const res = await fetch(REFUND_PAYMENT_ENDPOINT, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ refundId: id }),
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const failure = refundFailure.safeParse(body);
-    throw failure.success ? new RefundFailedError(failure.data.error, failure.data.message) : new RefundFailedError('unknown', `refund-payment answered ${res.status}`);
+export async function refundThroughProvider(id: string): Promise<FunctionAnswer<'refund-payment'>> {
+  try {
+    return await callFunction('refund-payment', { refundId: id });
+  } catch (error) {
+    if (error instanceof NotSignedInError) throw new RefundFailedError(error.code, 'Please sign in again');
+    if (error instanceof FunctionError) throw new RefundFailedError(error.code, error.message);
+    throw error;
   }
-  return refundAnswer.parse(body);
 }
 
 /** Both ways of settling a refund change the list, whatever the outcome (a refusal records its reason). */

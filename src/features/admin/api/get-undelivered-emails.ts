@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompositeRow } from '@/lib/composite-row';
+import { compositeRows } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-
-/** Every column of a failed email is set (last_error too, though UndeliveredEmail keeps its type's null). */
-type Row = CompositeRow<'undelivered_email'>;
 
 /** An email the sender gave up on after its last attempt (decision 0008). */
 export type UndeliveredEmail = {
@@ -21,7 +18,8 @@ export type UndeliveredEmail = {
 export async function getUndeliveredEmails(): Promise<UndeliveredEmail[]> {
   const { data, error } = await supabase.rpc('undelivered_emails');
   if (error) throw error;
-  return (data as Row[]).map((e) => ({
+  // Every column of a failed email is set (last_error too, though UndeliveredEmail keeps its type's null).
+  return compositeRows<'undelivered_email'>(data).map((e) => ({
     id: e.id,
     kind: e.kind,
     toEmail: e.to_email,

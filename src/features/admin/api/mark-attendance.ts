@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { asAttendance, type Attendance, type RosterEntry } from './get-class-roster';
-
-const resultSchema = z.object({ booking_id: z.string(), attendance: z.string().nullable() });
+import type { Attendance, RosterEntry } from './get-class-roster';
 
 export type MarkAttendanceInput = { classId: string; bookingId: string; status: Attendance | null };
 
@@ -13,7 +10,7 @@ export async function markAttendance({ bookingId, status }: MarkAttendanceInput)
   // The generated types cannot say an argument may be null; the function takes null to clear.
   const { data, error } = await supabase.rpc('mark_attendance', { p_booking_id: bookingId, p_status: status as string });
   if (error) throw error;
-  return asAttendance(resultSchema.parse(data).attendance);
+  return data.attendance;
 }
 
 /** Writes the mark, then puts the server's answer into the cached roster (no second read). */

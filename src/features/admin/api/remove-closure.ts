@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { untypedClient } from './untyped-client';
 
 /** Reopens a closed day (classes cancelled by the closure stay cancelled). */
 export async function removeClosure(closureId: string): Promise<void> {
-  const { error } = await untypedClient(supabase).rpc('remove_studio_closure', { p_id: closureId });
+  const { error } = await supabase.rpc('remove_studio_closure', { p_id: closureId });
   if (error) throw error;
 }
 

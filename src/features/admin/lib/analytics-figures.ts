@@ -1,4 +1,5 @@
 import type { AdminStats, WeeklyStat } from '../api/get-admin-stats';
+import type { DisplayTier } from './membership-tier';
 
 export type { AdminStats, WeeklyStat };
 
@@ -29,7 +30,7 @@ export function percentOf(part: number, whole: number): number {
   return Math.round((part / whole) * 100);
 }
 
-export type TierShare = { key: 'premium' | 'standard' | 'payg'; label: string; count: number; percent: number };
+export type TierShare = { key: DisplayTier; label: string; count: number; percent: number };
 
 export function membershipDistribution(stats: AdminStats): TierShare[] {
   const rows = [

@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { BOOKING_TYPES } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
@@ -28,13 +29,13 @@ export const bookClassInputSchema = z.object({
 });
 export type BookClassInput = z.infer<typeof bookClassInputSchema>;
 
-const tier = z.enum(['trial', 'payg', 'standard', 'premium']);
+const tier = z.enum(Constants.public.Enums.membership_tier);
 const bookClassResultSchema = z.object({
   status: z.enum(['booked', 'payment_required']),
   booking_id: z.nullable(z.string()),
   class_id: z.string(),
   booking_type: z.nullable(bookingTypeSchema),
-  payment_status: z.nullable(z.enum(['completed', 'pending'])),
+  payment_status: z.nullable(z.enum(Constants.public.Enums.payment_status)),
   needs_payment: z.boolean(),
   price_payg: z.nullable(z.coerce.number()),
   previous_tier: z.nullable(tier),

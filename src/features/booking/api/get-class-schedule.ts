@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import * as v from 'valibot';
 import { BOOKING_TYPES } from '@/config/booking-types';
+import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
@@ -42,7 +43,7 @@ export const scheduleClassSchema = v.object({
   waitlist_closes_at: timestamp,
   late_cancel_from: timestamp,
   my_booking_id: v.nullable(v.string()),
-  my_payment_status: v.nullable(v.picklist(['completed', 'pending'])),
+  my_payment_status: v.nullable(v.picklist(Constants.public.Enums.payment_status)),
   my_hold_expires_at: v.nullable(timestamp),
   my_waitlist_position: v.nullable(v.number()),
   waitlist_size: v.number(),

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { BOOKING_TYPES } from '@/config/booking-types';
+import { Constants, type Enums } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
@@ -13,7 +14,7 @@ const myBookingRowSchema = z.object({
   id: z.string(),
   class_id: z.string(),
   type: z.enum(BOOKING_TYPES),
-  payment_status: z.enum(['completed', 'pending']),
+  payment_status: z.enum(Constants.public.Enums.payment_status),
   booked_at: z.string(),
   hold_expires_at: z.string().nullable(),
   class_name: z.string(),
@@ -30,7 +31,7 @@ export type MyBooking = {
   /** Cancelling deletes the row on the server; My Bookings keeps it for the visit, marked cancelled (spec section 4). */
   status: 'confirmed' | 'cancelled';
   /** 'pending' while a pay-as-you-go hold waits for the card payment, until `holdExpiresAt`. */
-  paymentStatus: 'completed' | 'pending';
+  paymentStatus: Enums<'payment_status'>;
   holdExpiresAt: Date | null;
   type: string;
   bookedAt: string;

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callMembershipFunction } from './membership-function';
+import { callFunction, FunctionError } from '@/lib/functions-client';
+import type { FunctionAnswer } from '@/lib/functions-contract';
 import { invalidateMembership } from './invalidate-membership';
-
-export const CHANGE_MEMBERSHIP_ENDPOINT = '/.netlify/functions/change-membership';
 
 export const changeMembershipInput = z.object({
   action: z.enum(['upgrade', 'downgrade']),
@@ -12,17 +11,19 @@ export const changeMembershipInput = z.object({
 export type ChangeMembershipInput = z.infer<typeof changeMembershipInput>;
 
 /** paid / declined / pending for an upgrade (charged now); scheduled for a downgrade. */
-export type ChangeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error' | 'scheduled';
+export type ChangeOutcome = FunctionAnswer<'change-membership'>['outcome'];
 
 export class ChangeMembershipError extends Error {}
 
+/** The change-membership function decides prices and plans; a refusal throws with its message. */
 export async function changeMembership(input: ChangeMembershipInput): Promise<ChangeOutcome> {
-  const answer = await callMembershipFunction(CHANGE_MEMBERSHIP_ENDPOINT, changeMembershipInput.parse(input));
-  const outcome = answer.body.outcome;
-  if (!answer.ok || typeof outcome !== 'string') {
-    throw new ChangeMembershipError(typeof answer.body.message === 'string' ? answer.body.message : 'Could not change your membership, please try again.');
+  try {
+    const { outcome } = await callFunction('change-membership', changeMembershipInput.parse(input));
+    return outcome;
+  } catch (error) {
+    if (!(error instanceof FunctionError)) throw error;
+    throw new ChangeMembershipError(error.serverMessage ?? 'Could not change your membership, please try again.');
   }
-  return outcome as ChangeOutcome;
 }
 
 export function useChangeMembership() {

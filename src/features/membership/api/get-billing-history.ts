@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { supabase, type Tables } from '@/lib/supabase';
 
 /** How many payments the history shows (newest first). */
 export const BILLING_HISTORY_LIMIT = 50;
 
-export type BillingPayment = {
-  id: string;
-  created_at: string;
-  paid_at: string | null;
-  description: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'paid' | 'failed' | 'expired';
-  checkout_reference: string;
-  billed_name: string | null;
-  billed_email: string | null;
-};
+export type BillingPayment = Pick<
+  Tables<'payments'>,
+  'id' | 'created_at' | 'paid_at' | 'description' | 'amount' | 'currency' | 'status' | 'checkout_reference' | 'billed_name' | 'billed_email'
+>;
 
 /** The member's payments, plans and classes alike (row-level security: their own rows only). */
 export async function getBillingHistory(memberId: string): Promise<BillingPayment[]> {

@@ -1,6 +1,6 @@
-import { callMembershipFunction } from './membership-function';
+import { callFunction, FunctionError } from '@/lib/functions-client';
 
-export const UPDATE_CARD_ENDPOINT = '/.netlify/functions/update-card';
+const FAILED = 'Could not start checkout, please try again.';
 
 /**
  * "Update card": a card-saving checkout for what is due; the browser goes there and comes back to
@@ -8,14 +8,11 @@ export const UPDATE_CARD_ENDPOINT = '/.netlify/functions/update-card';
  */
 export async function startCardUpdate(): Promise<string | null> {
   try {
-    const answer = await callMembershipFunction(UPDATE_CARD_ENDPOINT);
-    const url = answer.body.url;
-    if (answer.ok && typeof url === 'string' && url) {
-      window.location.assign(url);
-      return null;
-    }
-    return typeof answer.body.message === 'string' ? answer.body.message : 'Could not start checkout, please try again.';
-  } catch {
-    return 'Could not start checkout, please try again.';
+    const { url } = await callFunction('update-card', {});
+    if (!url) return FAILED;
+    window.location.assign(url);
+    return null;
+  } catch (error) {
+    return error instanceof FunctionError ? (error.serverMessage ?? FAILED) : FAILED;
   }
 }

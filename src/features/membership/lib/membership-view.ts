@@ -1,24 +1,19 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
+import type { PlanSlug } from '@/config/plans';
 import { STUDIO } from '@/config/studio';
-import type { MembershipStatus } from '@/lib/rules/membership-status';
+import type { CompositeRow } from '@/lib/composite-row';
 
-/** The caller's membership as `my_membership()` returns it (issue 13). */
-export type MyMembership = {
-  id: string;
-  plan_slug: 'standard' | 'platinum' | 'student' | null;
-  tier: 'trial' | 'payg' | 'standard' | 'premium';
-  status: MembershipStatus;
-  price: number | null;
-  period_start: string;
-  period_end: string;
-  renews: boolean;
-  ended_at: string | null;
-  next_plan_slug: 'standard' | 'platinum' | 'student' | null;
-  next_price: number | null;
-  next_retry_at: string | null;
-  has_card: boolean;
-  amount_due: number | null;
+/** The plans a membership can be on (memberships.plan_slug and next_plan_slug, by their check constraints). */
+export type MembershipPlanSlug = Extract<PlanSlug, 'standard' | 'platinum' | 'student'>;
+
+/** The fields `my_membership()` always sets when the caller has a membership. */
+export type MyMembershipSetFields = 'id' | 'tier' | 'status' | 'period_start' | 'period_end' | 'renews' | 'has_card';
+
+/** The caller's membership as `my_membership()` returns it (issue 13), when there is one. */
+export type MyMembership = Omit<CompositeRow<'my_membership', MyMembershipSetFields>, 'plan_slug' | 'next_plan_slug'> & {
+  plan_slug: MembershipPlanSlug | null;
+  next_plan_slug: MembershipPlanSlug | null;
 };
 
 /** A plan membership that still gives access (renewing, past due, or cancelled before its end). */

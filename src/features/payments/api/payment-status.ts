@@ -1,27 +1,14 @@
 import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFunction, FunctionError } from '@/lib/functions-client';
+import type { PaymentStatus } from '@/lib/functions-contract';
 import { queryKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
 
-export const CHECKOUT_STATUS_ENDPOINT = '/.netlify/functions/checkout-status';
+export type { PaymentStatus };
 
 /** How often, and how many times, the page asks while the payment is still pending. */
 export const POLL_INTERVAL_MS = 2_000;
 export const MAX_CHECKS = 6;
-
-export type PaymentStatus = {
-  reference: string;
-  kind: 'plan' | 'class';
-  status: 'pending' | 'paid' | 'failed' | 'expired';
-  amount: number;
-  currency: string;
-  planSlug: string | null;
-  planName: string | null;
-  className: string | null;
-  classStartTime: string | null;
-  paidAt: string | null;
-  needsRefund: boolean;
-};
 
 export type PaymentCheck =
   | { state: 'found'; payment: PaymentStatus }
@@ -29,31 +16,18 @@ export type PaymentCheck =
   | { state: 'not_found' }
   | { state: 'error' };
 
-function isPaymentStatus(body: unknown): body is PaymentStatus {
-  if (typeof body !== 'object' || body === null) return false;
-  const b = body as Record<string, unknown>;
-  return typeof b.reference === 'string' && (b.kind === 'plan' || b.kind === 'class') && typeof b.status === 'string';
-}
-
 /**
  * The payment's status as the database records it (the checkout-status function reads the
  * member's own row and, while it is pending, asks the provider through the verified path).
  * Never from the URL: the return URL is only a pointer to which payment to look at.
  */
 export async function fetchPaymentStatus(reference: string): Promise<PaymentCheck> {
-  const { data } = await supabase.auth.getSession();
-  if (!data.session) return { state: 'signed_out' };
   try {
-    const res = await fetch(CHECKOUT_STATUS_ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${data.session.access_token}` },
-      body: JSON.stringify({ reference }),
-    });
-    if (res.status === 401) return { state: 'signed_out' };
-    if (res.status === 404) return { state: 'not_found' };
-    const body: unknown = res.ok ? await res.json() : null;
-    return isPaymentStatus(body) ? { state: 'found', payment: body } : { state: 'error' };
-  } catch {
+    return { state: 'found', payment: await callFunction('checkout-status', { reference }) };
+  } catch (error) {
+    // No session here, or none the function accepts: the same "sign in" answer.
+    if (error instanceof FunctionError && error.status === 401) return { state: 'signed_out' };
+    if (error instanceof FunctionError && error.status === 404) return { state: 'not_found' };
     return { state: 'error' };
   }
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompositeRow } from '@/lib/composite-row';
+import { compositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -21,7 +21,7 @@ export const useEmailPreferences = (memberId: string) => useQuery(emailPreferenc
 export async function setEmailPreferences(preferences: EmailPreferences): Promise<EmailPreferences> {
   const { data, error } = await supabase.rpc('set_email_preferences', { p_class_reminders: preferences.classReminders });
   if (error) throw error;
-  return { classReminders: (data as CompositeRow<'reminder_preference'>).class_reminders };
+  return { classReminders: compositeRow<'reminder_preference'>(data).class_reminders };
 }
 
 export function useSetEmailPreferences(memberId: string) {

@@ -1,0 +1,70 @@
+import type { BookingType } from '../config/booking-types';
+import type { PlanSlug } from '../config/plans';
+import type { Enums } from './database.types';
+
+/*
+ * What the browser and the Netlify functions (netlify/functions) send each other: each function
+ * the SPA calls, by name, with its request body and its 2xx answer. The browser calls them
+ * through lib/functions-client.ts and the handlers import the same types, so a renamed or retyped
+ * field fails `npm run typecheck` on whichever side did not follow. Types only (relative imports,
+ * as the functions bundle them): nothing of the server reaches the browser, nor the reverse.
+ */
+
+/** Every non-2xx answer (netlify/lib/http.ts): a stable code, and a message screens show as is. */
+export type FunctionFailure = { error: string; message: string };
+
+/** A hosted checkout to send the browser to, and the payment the return page then follows. */
+export type CheckoutStarted = { url: string; reference: string };
+
+/**
+ * How charging a membership payment with the saved card ended (netlify/lib/payments/membership-charge.ts).
+ * paid: verified and applied (or already was); declined / no_card: recorded as a failed attempt;
+ * pending: the provider has not decided, the claim runs out and a later run asks again;
+ * error: the provider could not be asked; nothing was recorded against the card.
+ */
+export type ChargeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error';
+
+/** A payment as the database records it, for the return page (never read from the URL). */
+export type PaymentStatus = {
+  reference: string;
+  /** payments.kind (its check constraint allows these). */
+  kind: 'plan' | 'class';
+  status: Enums<'checkout_status'>;
+  amount: number;
+  currency: string;
+  planSlug: string | null;
+  planName: string | null;
+  className: string | null;
+  classStartTime: string | null;
+  paidAt: string | null;
+  needsRefund: boolean;
+};
+
+export type NetlifyFunctions = {
+  /** A plan bought at the server's price; `userId` must be the caller's own. */
+  'create-checkout': { request: { planSlug: PlanSlug; userId: string }; answer: CheckoutStarted };
+  /** A pay-as-you-go spot held while the member pays; `bookingType` paid, trial or payg (null: the server decides). */
+  'create-class-checkout': { request: { classId: string; bookingType?: BookingType | null }; answer: CheckoutStarted };
+  /** The caller's own payment; 404 when it is not theirs or does not exist. */
+  'checkout-status': { request: { reference: string }; answer: PaymentStatus };
+  /** A card-saving checkout for what a past-due membership owes. */
+  'update-card': { request: Record<string, never>; answer: CheckoutStarted };
+  /** An upgrade is charged now with the saved card; a downgrade waits for the next renewal. */
+  'change-membership': {
+    request: { action: 'upgrade' | 'downgrade'; planSlug: PlanSlug };
+    answer: { outcome: ChargeOutcome; amount: number } | { outcome: 'scheduled' };
+  };
+  /** An admin removes a member for good. */
+  'delete-member': { request: { memberId: string }; answer: { memberId: string; refundsOwed: number } };
+  /** An admin pays a refund owed back through the card provider. */
+  'refund-payment': {
+    request: { refundId: string };
+    answer:
+      | { refundId: string; alreadyRefunded: true }
+      | { refundId: string; alreadyRefunded: false; refundedAt: string | null; providerRefundId: string | null };
+  };
+};
+
+export type FunctionName = keyof NetlifyFunctions;
+export type FunctionRequest<F extends FunctionName> = NetlifyFunctions[F]['request'];
+export type FunctionAnswer<F extends FunctionName> = NetlifyFunctions[F]['answer'];
