@@ -1,8 +1,7 @@
-import { formatPlanPrice, planBySlug } from '../../src/config/plans';
+import { planBySlug } from '../../src/config/plans';
 import type { FunctionAnswer } from '../../src/lib/functions-contract';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { claimAndCharge } from '../lib/payments/membership-charge';
-import { penceToPounds } from '../lib/payments/payment-rules';
 import { paymentWebhookUrl, selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { readServerEnv } from '../lib/server-env';
@@ -12,7 +11,7 @@ const CHANGE_FAILED_MESSAGE = 'Could not change your membership, please try agai
 
 /**
  * POST /.netlify/functions/change-membership  { action: 'upgrade' | 'downgrade', planSlug }
- * Authorization: Bearer <session>. Prices come from the plan table, never from the request.
+ * Authorization: Bearer <session>. Prices come from the catalogue in the database, never from the request.
  * upgrade → 200 { outcome: 'paid' | 'declined' | 'pending' | 'error', amount }: the new plan is
  *   charged now with the saved card and its period starts now (nothing changes unless it is paid).
  * downgrade → 200 { outcome: 'scheduled' }: the next renewal charges and grants the lower plan.
@@ -32,13 +31,8 @@ export default async function changeMembership(req: Request): Promise<Response> 
     const memberId = await memberIdForUser(env, caller.userId);
     const db = serviceDb(env);
     const now = new Date();
-    const args = {
-      p_member_id: memberId,
-      p_plan_slug: plan.slug,
-      p_amount: penceToPounds(plan.pricePence),
-      p_grants_tier: plan.grantsTier,
-      p_now: now.toISOString(),
-    };
+    // The database takes the price, the tier and the description from its catalogue (public.plans).
+    const args = { p_member_id: memberId, p_plan_slug: plan.slug, p_now: now.toISOString() };
 
     if (action === 'downgrade') {
       const { error } = await db.rpc('schedule_membership_downgrade', args);
@@ -46,7 +40,7 @@ export default async function changeMembership(req: Request): Promise<Response> 
       return json({ outcome: 'scheduled' } satisfies FunctionAnswer<'change-membership'>);
     }
 
-    const { data, error } = await db.rpc('start_membership_upgrade', { ...args, p_description: `${plan.name} (${formatPlanPrice(plan)})` });
+    const { data, error } = await db.rpc('start_membership_upgrade', args);
     if (error) throw rpcFailure(error, 'start_membership_upgrade');
     const result = await claimAndCharge(db, provider, data, now, paymentWebhookUrl(env));
     return json({ outcome: result?.outcome ?? 'pending', amount: plan.pricePence / 100 } satisfies FunctionAnswer<'change-membership'>);

@@ -79,7 +79,8 @@ describe('create-checkout', () => {
       {
         fn: 'create_plan_payment',
         authorization: `Bearer ${SERVICE_KEY}`,
-        args: { p_member_id: 'member-1', p_plan_slug: 'dropin', p_amount: 115, p_description: 'Drop-In Session (£115)' },
+        // Only the slug: the database charges its catalogue's price (the 'amount: 1' above is ignored).
+        args: { p_member_id: 'member-1', p_plan_slug: 'dropin' },
       },
     ]);
     expect(sumupRequests).toEqual([
@@ -106,9 +107,7 @@ describe('create-checkout', () => {
     const res = await post({ planSlug: 'standard', userId: USER, amount: 1 });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: SETUP.payment_reference });
-    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({
-      p_member_id: 'member-1', p_plan_slug: 'standard', p_amount: 100, p_grants_tier: 'standard', p_description: 'Standard (£100/month)',
-    });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({ p_member_id: 'member-1', p_plan_slug: 'standard', p_now: expect.any(String) });
     expect(supabase.calls('create_plan_payment')).toEqual([]);
     expect(customerRequests).toEqual([
       { customer_id: 'member-member-1', personal_details: { email: 'bea@example.test', first_name: 'Bea', last_name: 'Van Buyer' } },
@@ -132,9 +131,9 @@ describe('create-checkout', () => {
     ]);
   });
 
-  it('charges Platinum at its table price and grants premium', async () => {
-    await post({ planSlug: 'platinum', userId: USER });
-    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({ p_amount: 165, p_grants_tier: 'premium' });
+  it('sends Platinum by its slug alone: the database decides its price and tier (supabase/tests/plan-catalogue.test.ts)', async () => {
+    await post({ planSlug: 'platinum', userId: USER, amount: 1, grantsTier: 'premium' });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({ p_member_id: 'member-1', p_plan_slug: 'platinum', p_now: expect.any(String) });
   });
 
   it('an existing SumUp customer (409) is used as it is', async () => {

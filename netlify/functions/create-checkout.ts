@@ -1,10 +1,10 @@
-import { formatPlanPrice, planBySlug } from '../../src/config/plans';
+import { planBySlug } from '../../src/config/plans';
 import { compositeRow } from '../../src/lib/composite-row';
 import type { FunctionAnswer } from '../../src/lib/functions-contract';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { cardSetupCheckout, startCardSetup } from '../lib/payments/card-setup';
 import { startCheckout } from '../lib/payments/start-checkout';
-import { CHECKOUT_FAILED_MESSAGE, penceToPounds } from '../lib/payments/payment-rules';
+import { CHECKOUT_FAILED_MESSAGE } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { readServerEnv } from '../lib/server-env';
@@ -12,7 +12,8 @@ import { memberIdForUser, serviceDb, verifyCaller } from '../lib/supabase-server
 
 /**
  * POST /.netlify/functions/create-checkout  { planSlug, userId }  Authorization: Bearer <session>
- * → 200 { url, reference }: a hosted checkout for the plan at the server's own price. A monthly
+ * → 200 { url, reference }: a hosted checkout for the plan at the catalogue's price (public.plans,
+ * decided by the database: only the slug is sent). A monthly
  * membership's checkout saves the card (decision 0009): the first month is charged with it once
  * the provider confirms it, and every renewal after; `reference` is that first payment's.
  */
@@ -41,9 +42,6 @@ export default async function createCheckout(req: Request): Promise<Response> {
       const { data, error } = await serviceDb(env).rpc('start_membership_checkout', {
         p_member_id: memberId,
         p_plan_slug: plan.slug,
-        p_amount: penceToPounds(plan.pricePence),
-        p_grants_tier: plan.grantsTier,
-        p_description: `${plan.name} (${formatPlanPrice(plan)})`,
         p_now: new Date().toISOString(),
       });
       if (error) throw rpcFailure(error, 'start_membership_checkout');
@@ -53,18 +51,14 @@ export default async function createCheckout(req: Request): Promise<Response> {
       return json({ url, reference: setup.payment_reference } satisfies FunctionAnswer<'create-checkout'>);
     }
 
-    const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
-      p_member_id: memberId,
-      p_plan_slug: plan.slug,
-      p_amount: penceToPounds(plan.pricePence),
-      p_description: `${plan.name} (${formatPlanPrice(plan)})`,
-    });
+    // The database takes the price and the description from its catalogue (public.plans).
+    const { data, error } = await serviceDb(env).rpc('create_plan_payment', { p_member_id: memberId, p_plan_slug: plan.slug });
     if (error) throw rpcFailure(error, 'create_plan_payment');
-    const payment = compositeRow<'plan_payment', 'checkout_reference' | 'description'>(data);
+    const payment = compositeRow<'plan_payment', 'checkout_reference' | 'description' | 'amount'>(data);
 
     const url = await startCheckout(env, provider, {
       reference: payment.checkout_reference,
-      amount: penceToPounds(plan.pricePence),
+      amount: payment.amount,
       description: payment.description,
     });
     if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);

@@ -1383,8 +1383,8 @@ export type Database = {
       }
       create_plan_payment: {
         Args: {
-          p_amount: number
-          p_description: string
+          p_amount?: number | null
+          p_description?: string | null
           p_member_id: string
           p_plan_slug: string
         }
@@ -1721,8 +1721,8 @@ export type Database = {
       }
       schedule_membership_downgrade: {
         Args: {
-          p_amount: number
-          p_grants_tier: string
+          p_amount?: number | null
+          p_grants_tier?: string | null
           p_member_id: string
           p_now?: string
           p_plan_slug: string
@@ -1787,9 +1787,9 @@ export type Database = {
       }
       start_membership_checkout: {
         Args: {
-          p_amount: number
-          p_description: string
-          p_grants_tier: string
+          p_amount?: number | null
+          p_description?: string | null
+          p_grants_tier?: string | null
           p_member_id: string
           p_now?: string
           p_plan_slug: string
@@ -1798,9 +1798,9 @@ export type Database = {
       }
       start_membership_upgrade: {
         Args: {
-          p_amount: number
-          p_description: string
-          p_grants_tier: string
+          p_amount?: number | null
+          p_description?: string | null
+          p_grants_tier?: string | null
           p_member_id: string
           p_now?: string
           p_plan_slug: string

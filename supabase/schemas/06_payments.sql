@@ -512,6 +512,7 @@ returns public.plan_payment
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, null);
   v_payment public.payments;
 begin
   perform 1 from public.members where id = p_member_id for no key update;
@@ -521,7 +522,8 @@ begin
   end if;
 
   insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference)
-  values (p_member_id, 'plan', p_plan_slug, p_amount, p_description, 'plan-' || gen_random_uuid()::text)
+  values (p_member_id, 'plan', v_plan.slug, v_plan.price, coalesce(p_description, private.plan_description(v_plan)),
+          'plan-' || gen_random_uuid()::text)
   returning * into v_payment;
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
 
@@ -534,7 +536,8 @@ revoke execute on function private.create_plan_payment(uuid, text, numeric, text
 
 grant execute on function private.create_plan_payment(uuid, text, numeric, text) to service_role;
 
-create function public.create_plan_payment(p_member_id uuid, p_plan_slug text, p_amount numeric, p_description text)
+-- The amount and description come from the catalogue (public.plans); an amount sent must match it.
+create function public.create_plan_payment(p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_description text default null)
 returns public.plan_payment
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.create_plan_payment(p_member_id, p_plan_slug, p_amount, p_description) $$;

@@ -600,11 +600,15 @@ returns public.card_setup_checkout
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
   v_payment public.payments;
 begin
   perform 1 from public.members where id = p_member_id for no key update;
   if not found then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if v_plan.grants_tier is null then
+    raise exception '% is not a membership', v_plan.name using errcode = '22023', hint = 'not_a_membership';
   end if;
   if (private.running_membership(p_member_id)).id is not null then
     raise exception 'You already have a membership: upgrade or change it under My Membership.'
@@ -612,8 +616,8 @@ begin
   end if;
   insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
                                billing_reason, created_at)
-  values (p_member_id, 'plan', p_plan_slug, p_grants_tier::public.membership_tier, p_amount, p_description,
-          'plan-' || gen_random_uuid()::text, 'start', p_now)
+  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_plan.price,
+          coalesce(p_description, private.plan_description(v_plan)), 'plan-' || gen_random_uuid()::text, 'start', p_now)
   returning * into v_payment;
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
   return private.new_card_setup(v_payment, p_now);
@@ -776,6 +780,7 @@ returns text
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
   v_m public.memberships;
   v_reference text;
 begin
@@ -783,10 +788,10 @@ begin
   if not found or v_m.ended_at is not null or v_m.status not in ('active', 'cancelled') then
     raise exception 'Only a running membership can be upgraded.' using errcode = 'P0001', hint = 'no_running_membership';
   end if;
-  if v_m.tier = p_grants_tier::public.membership_tier then
+  if v_m.tier = v_plan.grants_tier then
     raise exception 'You are already on this plan.' using errcode = 'P0001', hint = 'same_plan';
   end if;
-  if v_m.tier <> 'standard' or p_grants_tier <> 'premium' then
+  if v_m.tier <> 'standard' or v_plan.grants_tier is distinct from 'premium' then
     raise exception 'Only Standard can be upgraded to Platinum Premium.' using errcode = 'P0001', hint = 'not_an_upgrade';
   end if;
   if not exists (select 1 from private.member_cards where member_id = p_member_id) then
@@ -805,7 +810,8 @@ begin
                              and billing_reason = 'upgrade'))::text;
   insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
                                membership_id, period_number, billing_reason, created_at)
-  values (p_member_id, 'plan', p_plan_slug, p_grants_tier::public.membership_tier, p_amount, p_description, v_reference,
+  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_plan.price,
+          coalesce(p_description, private.plan_description(v_plan)), v_reference,
           v_m.id, v_m.period_number + 1, 'upgrade', p_now);
   return v_reference;
 end;
@@ -823,6 +829,7 @@ returns public.memberships
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
   v_m public.memberships;
 begin
   select * into v_m from public.memberships where member_id = p_member_id for update;
@@ -830,11 +837,11 @@ begin
     raise exception 'Only a renewing membership can be changed at its period end.'
       using errcode = 'P0001', hint = 'no_running_membership';
   end if;
-  if v_m.tier <> 'premium' or p_grants_tier <> 'standard' then
+  if v_m.tier <> 'premium' or v_plan.grants_tier is distinct from 'standard' then
     raise exception 'Only Platinum Premium can be downgraded to Standard.' using errcode = 'P0001', hint = 'not_a_downgrade';
   end if;
   update public.memberships
-     set next_plan_slug = p_plan_slug, next_tier = p_grants_tier::public.membership_tier, next_price = p_amount,
+     set next_plan_slug = v_plan.slug, next_tier = v_plan.grants_tier, next_price = v_plan.price,
          updated_at = p_now
    where id = v_m.id
   returning * into v_m;
@@ -1306,8 +1313,11 @@ revoke execute on function public.admin_membership_stats(timestamptz) from publi
 grant execute on function public.admin_membership_stats(timestamptz) to authenticated, service_role;
 
 -- Service role (the checkout functions and the jobs).
+-- The price, tier and description come from the catalogue (public.plans): send the slug; an amount
+-- or tier sent must match it (private.checkout_plan). The same for the upgrade and the downgrade.
 create function public.start_membership_checkout(
-  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz default now()
+  p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_grants_tier text default null,
+  p_description text default null, p_now timestamptz default now()
 )
 returns public.card_setup_checkout
 language sql volatile security invoker set search_path = ''
@@ -1354,7 +1364,8 @@ revoke execute on function public.abandon_card_setup(text) from public, anon, au
 grant execute on function public.abandon_card_setup(text) to service_role;
 
 create function public.start_membership_upgrade(
-  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz default now()
+  p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_grants_tier text default null,
+  p_description text default null, p_now timestamptz default now()
 )
 returns text
 language sql volatile security invoker set search_path = ''
@@ -1365,7 +1376,8 @@ revoke execute on function public.start_membership_upgrade(uuid, text, numeric, 
 grant execute on function public.start_membership_upgrade(uuid, text, numeric, text, text, timestamptz) to service_role;
 
 create function public.schedule_membership_downgrade(
-  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_now timestamptz default now()
+  p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_grants_tier text default null,
+  p_now timestamptz default now()
 )
 returns public.memberships
 language sql volatile security invoker set search_path = ''

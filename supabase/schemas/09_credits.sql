@@ -54,6 +54,47 @@ values
   ('dropin', 'Drop-In Session', 'training', 115, null, null, null, 1, 90, null, 0, 0, false),
   ('bronze', 'Bronze Package', 'training', 750, null, null, null, 10, 42, 2, 0, 0, false);
 
+-- The plan a checkout sells, from the catalogue: the functions that charge (create_plan_payment,
+-- start_membership_checkout, start_membership_upgrade, schedule_membership_downgrade) are sent a
+-- slug and take the price and the tier from here. An amount or tier a caller still sends must be
+-- the catalogue's (a stale price list never charges a different amount).
+create function private.checkout_plan(p_plan_slug text, p_amount numeric, p_grants_tier text)
+returns public.plans
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_plan public.plans;
+begin
+  select * into v_plan from public.plans where slug = p_plan_slug;
+  if not found then
+    raise exception 'Unknown plan: %', coalesce(p_plan_slug, '') using errcode = '22023', hint = 'unknown_plan';
+  end if;
+  if v_plan.requires_proof then
+    raise exception 'This plan needs proof of eligibility: please contact the studio.' using errcode = 'P0001', hint = 'plan_requires_proof';
+  end if;
+  if p_amount is not null and p_amount <> v_plan.price
+     or p_grants_tier is not null and p_grants_tier is distinct from v_plan.grants_tier::text then
+    raise exception '% costs % and grants %: the checkout asked for something else', v_plan.name, private.gbp(v_plan.price),
+      coalesce(v_plan.grants_tier::text, 'no tier') using errcode = '22023', hint = 'price_mismatch';
+  end if;
+  return v_plan;
+end;
+$$;
+
+revoke execute on function private.checkout_plan(text, numeric, text) from public;
+
+-- How a payment names what it bought: 'Platinum Premium (£165/month)', 'Drop-In Session (£115)'.
+create function private.plan_description(p_plan public.plans)
+returns text
+language sql immutable set search_path = ''
+as $$
+  select p_plan.name || ' (£'
+         || case when p_plan.price = trunc(p_plan.price) then to_char(p_plan.price, 'FM999990') else to_char(p_plan.price, 'FM999990.00') end
+         || coalesce('/' || p_plan.billing_interval, '') || ')'
+$$;
+
+revoke execute on function private.plan_description(public.plans) from public;
+
 -- What a One-to-One session costs without a credit (the studio's personal-training price).
 create function private.personal_training_price()
 returns numeric

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_SLUGS, PLANS } from '../../src/config/plans.ts';
+import { asServiceRole } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
+import { createUser, expectSqlError, rpc } from './support/fixtures.ts';
 
 // Issue 26: the catalogue lives in public.plans (what a plan costs and grants, read by the
 // database's grants); src/config/plans.ts keeps the marketing words. What both state must agree.
@@ -57,6 +59,51 @@ describe('plan catalogue', () => {
       const plan = PLANS[row.slug as keyof typeof PLANS];
       const words = plan.benefits.join(' ');
       expect(words).toMatch(row.package_sessions === 1 ? /One session/ : new RegExp(`${row.package_sessions} sessions`));
+    }
+  });
+});
+
+describe('the catalogue decides what a checkout charges (issue 26)', () => {
+  const service = <T>(sql: string, params: unknown[]) => asServiceRole(db, (tx) => rpc<T>(tx, sql, params));
+  const paymentOf = async (reference: string) =>
+    (
+      await db.query<{ amount: string; grants_tier: string | null; description: string }>(
+        'select amount::text, grants_tier::text, description from public.payments where checkout_reference = $1',
+        [reference],
+      )
+    ).rows[0];
+
+  it('a membership and a package are charged at the catalogue price, from the slug alone', async () => {
+    const member = await createUser(db, 'catalogue-buyer');
+    const setup = await service<{ payment_reference: string }>('public.start_membership_checkout($1, $2)', [member.memberId, 'platinum']);
+    expect(await paymentOf(setup.payment_reference)).toEqual({ amount: '165.00', grants_tier: 'premium', description: 'Platinum Premium (£165/month)' });
+    const other = await createUser(db, 'catalogue-package');
+    const pkg = await service<{ checkout_reference: string }>('public.create_plan_payment($1, $2)', [other.memberId, 'bronze']);
+    expect(await paymentOf(pkg.checkout_reference)).toEqual({ amount: '750.00', grants_tier: null, description: 'Bronze Package (£750)' });
+  });
+
+  it('refuses a stale amount or tier, an unknown plan and a plan that needs proof, recording nothing', async () => {
+    const member = await createUser(db, 'catalogue-refused');
+    await expectSqlError(service('public.start_membership_checkout($1, $2, $3)', [member.memberId, 'platinum', 100]), {
+      hint: 'price_mismatch',
+      message: 'Platinum Premium costs £165.00 and grants premium: the checkout asked for something else',
+    });
+    await expectSqlError(service('public.start_membership_checkout($1, $2, $3, $4)', [member.memberId, 'standard', 100, 'premium']), { hint: 'price_mismatch' });
+    await expectSqlError(service('public.create_plan_payment($1, $2, $3)', [member.memberId, 'dropin', 1]), { hint: 'price_mismatch' });
+    await expectSqlError(service('public.create_plan_payment($1, $2)', [member.memberId, 'gold']), { hint: 'unknown_plan' });
+    await expectSqlError(service('public.start_membership_checkout($1, $2)', [member.memberId, 'student']), { hint: 'plan_requires_proof' });
+    await expectSqlError(service('public.start_membership_checkout($1, $2)', [member.memberId, 'bronze']), { hint: 'not_a_membership' });
+    expect((await db.query('select 1 from public.payments where member_id = $1', [member.memberId])).rows).toEqual([]);
+  });
+
+  it('a price the studio changes in the catalogue is what the next checkout charges', async () => {
+    await db.query(`update public.plans set price = 120 where slug = 'dropin'`);
+    try {
+      const member = await createUser(db, 'catalogue-new-price');
+      const pkg = await service<{ checkout_reference: string }>('public.create_plan_payment($1, $2)', [member.memberId, 'dropin']);
+      expect(await paymentOf(pkg.checkout_reference)).toMatchObject({ amount: '120.00', description: 'Drop-In Session (£120)' });
+    } finally {
+      await db.query(`update public.plans set price = 115 where slug = 'dropin'`);
     }
   });
 });
