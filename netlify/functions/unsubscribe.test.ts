@@ -34,6 +34,20 @@ describe('unsubscribe', () => {
     expect(fake.calls('unsubscribe_reminders')).toEqual([{ fn: 'unsubscribe_reminders', args: { p_token: TOKEN }, authorization: `Bearer ${SERVICE_KEY}` }]);
   });
 
+  it("a come-back email's link (list=win_back) asks first, then turns off only that list (issue 28)", async () => {
+    stubEnv();
+    const get = await unsubscribe(new Request(`${url(TOKEN)}&list=win_back`));
+    const page = await get.text();
+    expect(page).toContain('Stop these emails?');
+    expect(page).toContain(`<form method="post" action="?token=${TOKEN}&amp;list=win_back">`);
+    expect(fake.rpcCalls).toEqual([]);
+    fake.answerRpc('unsubscribe_win_back', 'member@example.test');
+    const post = await unsubscribe(new Request(`${url(TOKEN)}&list=win_back`, { method: 'POST', body: 'List-Unsubscribe=One-Click' }));
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain("We won't send member@example.test any more emails inviting you back.");
+    expect(fake.rpcCalls.map((c) => c.fn)).toEqual(['unsubscribe_win_back']);
+  });
+
   it('says a bad link is not valid and changes nothing', async () => {
     stubEnv();
     for (const bad of ['', 'short', `${TOKEN}0`, 'A'.repeat(64), `${'a'.repeat(63)}'`]) {

@@ -39,8 +39,11 @@ a{color:${EMAIL_BRAND.colors.accentDark}}</style></head>
  */
 export default async function unsubscribe(req: Request): Promise<Response> {
   if (req.method !== 'GET' && req.method !== 'POST') return methodNotAllowed('GET, POST');
-  const token = new URL(req.url).searchParams.get('token') ?? '';
+  const params = new URL(req.url).searchParams;
+  const token = params.get('token') ?? '';
   if (!TOKEN_PATTERN.test(token)) return page(400, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
+  // The come-back emails (issue 28) are their own list: their link turns off only them.
+  if (params.get('list') === 'win_back') return unsubscribeWinBack(req, token);
 
   if (req.method === 'GET') {
     return page(
@@ -67,6 +70,30 @@ export default async function unsubscribe(req: Request): Promise<Response> {
       `<p>We won't send reminder emails to ${escapeHtml(email)} any more. Booking confirmations still come.</p>
 <p>Changed your mind? Turn them back on on <a href="${escapeHtml(profile)}">Edit Profile</a>.</p>`,
     );
+  } catch (error) {
+    console.error('[unsubscribe] failed', error);
+    return page(500, 'Something went wrong', '<p>We could not update your email preferences. Please try the link again in a minute.</p>');
+  }
+}
+
+/** The same two steps for the come-back emails after a trial or membership ends. */
+async function unsubscribeWinBack(req: Request, token: string): Promise<Response> {
+  if (req.method === 'GET') {
+    return page(
+      200,
+      'Stop these emails?',
+      `<p>You will no longer get emails inviting you back to the studio. Booking confirmations and payment emails still come.</p>
+<form method="post" action="?token=${token}&amp;list=win_back"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these emails</button></form>`,
+    );
+  }
+  try {
+    const env = readServerEnv();
+    const { data: email, error } = await serviceDb(env).rpc('unsubscribe_win_back', { p_token: token });
+    if (error) {
+      if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
+      throw new Error(`unsubscribe_win_back failed: ${error.code} ${error.message}`);
+    }
+    return page(200, 'You will not get these emails any more', `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>`);
   } catch (error) {
     console.error('[unsubscribe] failed', error);
     return page(500, 'Something went wrong', '<p>We could not update your email preferences. Please try the link again in a minute.</p>');

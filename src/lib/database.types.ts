@@ -392,18 +392,21 @@ export type Database = {
           member_id: string
           unsubscribe_token: string
           updated_at: string
+          win_back: boolean
         }
         Insert: {
           class_reminders?: boolean
           member_id: string
           unsubscribe_token?: string
           updated_at?: string
+          win_back?: boolean
         }
         Update: {
           class_reminders?: boolean
           member_id?: string
           unsubscribe_token?: string
           updated_at?: string
+          win_back?: boolean
         }
         Relationships: [
           {
@@ -1428,6 +1431,12 @@ export type Database = {
         }
         Returns: number
       }
+      enqueue_win_back_emails: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       ensure_member: {
         Args: never
         Returns: {
@@ -1827,6 +1836,12 @@ export type Database = {
           p_token: string
         }
         Returns: Database["public"]["CompositeTypes"]["reminders_unsubscribed"]
+      }
+      unsubscribe_win_back: {
+        Args: {
+          p_token: string
+        }
+        Returns: string
       }
     }
     Enums: {

@@ -13,7 +13,7 @@ create table public.notification_outbox (
     check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
                     'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
                     'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
-                    'guest_cancelled', 'studio_message')),
+                    'guest_cancelled', 'studio_message', 'win_back')),
   to_email extensions.citext not null,
   member_id uuid references public.members (id) on delete set null,
   class_id uuid references public.classes (id) on delete set null,
@@ -417,6 +417,8 @@ create table public.email_preferences (
   -- Reminder emails before a booked class. Transactional emails (confirmations, cancellations,
   -- waitlist promotions, payments) always go.
   class_reminders boolean not null default true,
+  -- The come-back emails after a trial or membership ends (issue 28): optional, like reminders.
+  win_back boolean not null default true,
   -- The secret in reminder emails' unsubscribe link (64 hex characters); the email is the credential.
   unsubscribe_token text not null unique default encode(extensions.gen_random_bytes(32), 'hex')
     constraint email_preferences_token_format check (unsubscribe_token ~ '^[0-9a-f]{64}$'),
@@ -444,8 +446,10 @@ returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if new.kind = 'class_reminder' and new.member_id is not null then
-    if exists (select 1 from public.email_preferences p where p.member_id = new.member_id and not p.class_reminders) then
+  if new.kind in ('class_reminder', 'win_back') and new.member_id is not null then
+    if exists (select 1 from public.email_preferences p
+                where p.member_id = new.member_id
+                  and not (case new.kind when 'win_back' then p.win_back else p.class_reminders end)) then
       return null;
     end if;
     insert into public.email_preferences (member_id) values (new.member_id) on conflict (member_id) do nothing;
@@ -734,6 +738,42 @@ $$;
 revoke execute on function private.unsubscribe_reminders(text) from public;
 
 grant execute on function private.unsubscribe_reminders(text) to service_role;
+
+-- The one-click unsubscribe of a come-back email (issue 28): the same token, the other list.
+-- Returns the member's email; unknown or malformed tokens change nothing.
+create function private.unsubscribe_win_back(p_token text)
+returns text
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_email text;
+begin
+  update public.email_preferences p
+     set win_back = false, updated_at = now()
+    from public.members m
+   where p.unsubscribe_token = p_token and m.id = p.member_id
+     and p_token ~ '^[0-9a-f]{64}$'
+  returning m.email::text into v_email;
+  if v_email is null then
+    raise exception 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.'
+      using errcode = 'P0002', hint = 'invalid_unsubscribe_token';
+  end if;
+  return v_email;
+end;
+$$;
+
+revoke execute on function private.unsubscribe_win_back(text) from public;
+
+grant execute on function private.unsubscribe_win_back(text) to service_role;
+
+create function public.unsubscribe_win_back(p_token text)
+returns text
+language sql volatile security invoker set search_path = ''
+as $$ select private.unsubscribe_win_back(p_token) $$;
+
+revoke execute on function public.unsubscribe_win_back(text) from public, anon, authenticated;
+
+grant execute on function public.unsubscribe_win_back(text) to service_role;
 
 create function public.unsubscribe_reminders(p_token text)
 returns public.reminders_unsubscribed

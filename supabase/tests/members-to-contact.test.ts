@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser } from '../local/db/as-user.ts';
+import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 28: the members the studio should contact, why and since when, and what was done about it.
+// Issue 28: the members the studio should contact, why and since when, and what was done about it;
+// the come-back emails after a trial or a membership ends.
 
 let db: Database;
 let admin: TestUser;
@@ -113,5 +114,63 @@ describe('members_to_contact', () => {
     await expectSqlError(asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'past_due', '', 'Hello']), { hint: 'invalid_contact' });
     await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'because', 'Hello']), { hint: 'invalid_contact' });
     expect((await db.query('select 1 from public.member_contacts where member_id = $1', [member.memberId])).rows).toEqual([]);
+  });
+});
+
+describe('come-back emails', () => {
+  const service = <T>(sql: string, params: unknown[] = []) => asServiceRole(db, (tx) => rpc<T>(tx, sql, params));
+  const at = (ended: Date, days: number) => new Date(ended.getTime() + days * 86_400_000 + 3_600_000).toISOString();
+  const winBacks = async (member: TestUser) =>
+    (
+      await db.query<{ subject: string; body_text: string }>(
+        `select subject, body_text from public.notification_outbox where member_id = $1 and kind = 'win_back' order by created_at`,
+        [member.memberId],
+      )
+    ).rows;
+
+  it('after a trial: day 1, then day 7, each once, the missed ones skipped, and none once they book', async () => {
+    const member = await createUser(db, 'winback-trial', {}, { signup_source: 'free-trial' });
+    const { rows } = await db.query<{ ended_at: Date }>(
+      `update public.memberships set status = 'lapsed', ended_at = now() - interval '10 days' where member_id = $1 returning ended_at`,
+      [member.memberId],
+    );
+    const ended = rows[0]!.ended_at;
+    const run = (days: number) => service<number>('public.enqueue_win_back_emails($1)', [at(ended, days)]);
+
+    await run(0.5);
+    expect(await winBacks(member)).toEqual([]);
+    await run(1);
+    await run(1);
+    await run(3);
+    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Thank you for trying the studio']);
+    expect((await winBacks(member))[0]!.body_text).toContain('Standard gives you 12 classes a month for £100.00');
+    await run(7);
+    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Thank you for trying the studio', 'Your next class is waiting']);
+
+    // They book (after the trial ended): the sequence stops.
+    await db.query(`update public.members set membership_tier = 'premium' where id = $1`, [member.memberId]);
+    const classId = await createClass(db);
+    await asUser(db, member.claims, (tx) => rpc(tx, 'public.book_class($1)', [classId]));
+    await run(21);
+    expect(await winBacks(member)).toHaveLength(2);
+  });
+
+  it('after a membership ended, skips members who turned them off; their link turns off this list only', async () => {
+    const keen = await createUser(db, 'winback-keen');
+    await membership(keen, { status: 'cancelled', endedDaysAgo: 30 });
+    const quiet = await createUser(db, 'winback-opted-out');
+    await membership(quiet, { status: 'lapsed', endedDaysAgo: 30 });
+    await db.query(`insert into public.email_preferences (member_id, win_back) values ($1, false)`, [quiet.memberId]);
+    const { rows } = await db.query<{ ended_at: Date }>('select ended_at from public.memberships where member_id = $1', [keen.memberId]);
+    await service('public.enqueue_win_back_emails($1)', [at(rows[0]!.ended_at, 21)]);
+    expect((await winBacks(keen)).map((e) => e.subject)).toEqual(['Your place is still here']);
+    expect(await winBacks(quiet)).toEqual([]);
+
+    const { rows: prefs } = await db.query<{ unsubscribe_token: string }>('select unsubscribe_token from public.email_preferences where member_id = $1', [keen.memberId]);
+    expect(await service<string>('public.unsubscribe_win_back($1)', [prefs[0]!.unsubscribe_token])).toBe(keen.email);
+    expect((await db.query('select win_back, class_reminders from public.email_preferences where member_id = $1', [keen.memberId])).rows).toEqual([
+      { win_back: false, class_reminders: true },
+    ]);
+    await expectSqlError(service('public.unsubscribe_win_back($1)', ['nope']), { hint: 'invalid_unsubscribe_token' });
   });
 });

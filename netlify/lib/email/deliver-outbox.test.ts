@@ -97,6 +97,21 @@ describe('deliverOutbox through SMTP', () => {
     expect(contact.links[0]).toBe(`${SITE}/admin/messages`);
   });
 
+  it("gives a come-back email an unsubscribe link for its own list (issue 28)", async () => {
+    const member = await createUser(db, 'smtp-winback', {}, { signup_source: 'free-trial' });
+    const { rows } = await db.query<{ ended: Date }>(
+      `update public.memberships set status = 'lapsed', ended_at = now() - interval '2 days' where member_id = $1 returning ended_at as ended`,
+      [member.memberId],
+    );
+    await db.query('select public.enqueue_win_back_emails($1)', [new Date(rows[0]!.ended.getTime() + 26 * 3_600_000).toISOString()]);
+    await deliver(db, smtp.url);
+    const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Thank you for trying the studio')!;
+    const { rows: tokens } = await db.query<{ t: string }>('select unsubscribe_token as t from public.email_preferences where member_id = $1', [member.memberId]);
+    const url = `${SITE}/.netlify/functions/unsubscribe?token=${tokens[0]!.t}&list=win_back`;
+    expect(mail.headers['list-unsubscribe']).toBe(`<${url}>`);
+    expect(mail.text).toContain(`Stop these emails: ${url}`);
+  });
+
   it('sends a failed renewal as "Your payment failed" with an Update card button to /membership (issue 13)', async () => {
     const member = await createUser(db, 'smtp-past-due', {}, { full_name: 'Pat Pastdue' });
     const bought = new Date('2031-01-15T10:00:00Z');

@@ -14,7 +14,14 @@ export function absoluteLinks(value: unknown, siteUrl: string): EmailLink[] {
   });
 }
 
-/** The one-click unsubscribe endpoint of reminder emails (netlify/functions/unsubscribe.ts). */
-export function unsubscribeUrl(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/.netlify/functions/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The optional emails a member can stop from the email itself (email_preferences' switches). */
+export type EmailList = 'reminders' | 'win_back';
+
+/** The list an outbox kind belongs to: the come-back emails are their own; everything else with a token is a reminder. */
+export const listOfKind = (kind: string): EmailList => (kind === 'win_back' ? 'win_back' : 'reminders');
+
+/** The one-click unsubscribe endpoint of optional emails (netlify/functions/unsubscribe.ts), for one list. */
+export function unsubscribeUrl(siteUrl: string, token: string, list: EmailList = 'reminders'): string {
+  const listParam = list === 'reminders' ? '' : `&list=${list}`;
+  return `${siteUrl.replace(/\/+$/, '')}/.netlify/functions/unsubscribe?token=${encodeURIComponent(token)}${listParam}`;
 }

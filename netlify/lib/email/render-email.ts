@@ -1,7 +1,7 @@
 import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { EMAIL_BRAND } from './brand';
-import { absoluteLinks, unsubscribeUrl } from './email-links';
+import { absoluteLinks, listOfKind, unsubscribeUrl } from './email-links';
 import type { OutboxEmail } from './outbox-store';
 import { OutboxEmailTemplate } from './templates/outbox-email';
 
@@ -21,12 +21,13 @@ const PREFERENCES_PATH = '/edit-profile';
 /**
  * An outbox row as an email. The text part is the database's own text (its wording is tested
  * there) with the links spelled out and the studio's signature; the HTML part is the branded
- * template. Reminders carry List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058
+ * template. Optional emails (reminders, come-back emails) carry List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058
  * one-click) pointing at the unsubscribe function.
  */
 export async function renderEmail(row: OutboxEmail, siteUrl: string): Promise<MailMessage> {
   const links = absoluteLinks(row.links, siteUrl);
-  const unsubscribe = row.unsubscribe_token ? unsubscribeUrl(siteUrl, row.unsubscribe_token) : null;
+  const list = listOfKind(row.kind);
+  const unsubscribe = row.unsubscribe_token ? unsubscribeUrl(siteUrl, row.unsubscribe_token, list) : null;
   const manageUrl = `${siteUrl.replace(/\/+$/, '')}${PREFERENCES_PATH}`;
   const classFacts = row.class_name && row.class_when ? { name: row.class_name, trainer: row.class_trainer, when: row.class_when } : null;
 
@@ -36,7 +37,7 @@ export async function renderEmail(row: OutboxEmail, siteUrl: string): Promise<Ma
   const text = [
     row.body_text.trim(),
     links.map((l) => `${l.label}: ${l.url}`).join('\n'),
-    unsubscribe && `Stop reminder emails: ${unsubscribe}\n(or choose on Edit Profile: ${manageUrl})`,
+    unsubscribe && `${list === 'win_back' ? 'Stop these emails' : 'Stop reminder emails'}: ${unsubscribe}\n(or choose on Edit Profile: ${manageUrl})`,
     `${EMAIL_BRAND.name}\n${EMAIL_BRAND.addressLines.join(', ')}`,
   ]
     .filter(Boolean)

@@ -20,7 +20,8 @@ type CountingJob =
   | 'expire_trials'
   | 'end_finished_memberships'
   | 'enqueue_membership_reminders'
-  | 'enqueue_credit_expiry_reminders';
+  | 'enqueue_credit_expiry_reminders'
+  | 'enqueue_win_back_emails';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -71,6 +72,11 @@ export const sendCreditExpiryReminders: Job = async (db, _provider, now) => {
   return { job: 'credits', did: `queued ${plural(queued, 'expiry reminder')} for credits ending within 7 days`, details: [] };
 };
 
+export const sendWinBackEmails: Job = async (db, _provider, now) => {
+  const queued = await count(db, 'enqueue_win_back_emails', now);
+  return { job: 'come-back emails', did: `queued ${plural(queued, 'come-back email')} after ended trials and memberships`, details: [] };
+};
+
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
@@ -84,6 +90,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   chargeRenewals,
   sendMembershipReminders,
   sendCreditExpiryReminders,
+  sendWinBackEmails,
   sendClassReminders,
 ];
 

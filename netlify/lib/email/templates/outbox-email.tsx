@@ -38,6 +38,7 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   guest_invited: "You're booked as a guest",
   guest_cancelled: 'Guest place cancelled',
   studio_message: 'A message from the studio',
+  win_back: 'We would love to see you again',
 };
 
 /** The text body's paragraphs; with a class card the "When: … Where: …" one is the card. */
