@@ -5,7 +5,8 @@ import { EMAIL_BRAND } from '../brand';
 
 const { colors } = EMAIL_BRAND;
 
-export const textStyle = { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 16px' } as const;
+// overflow-wrap: anywhere lets a long unbroken word (a name, an address) wrap instead of widening the email (issue 31: 764 px).
+export const textStyle = { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 16px', overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
 
 /** The one call to action: a full-width button, easy to hit with a thumb. */
 export function PrimaryButton({ href, children }: { href: string; children: ReactNode }) {
