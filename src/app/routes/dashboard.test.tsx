@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderApp } from '@/testing/render';
-import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { http, HttpResponse } from 'msw';
+import { ACCOUNT_REMOVED_MESSAGE } from '@/lib/auth/account-messages';
+import { AUTH_URL, authError, makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
 import type { Member } from '@/lib/supabase';
 import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
@@ -153,6 +155,43 @@ describe('Dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');
     expect(screen.queryByRole('heading', { name: 'Quick Stats' })).not.toBeInTheDocument();
+  });
+
+  it('signs out a member whose account was removed, with a message, instead of "Failed to load" (issue 31)', async () => {
+    signInAs({ membership_tier: 'standard' });
+    let loggedOut = false;
+    server.use(
+      memberHandler(null),
+      http.get(`${AUTH_URL}/user`, () => authError('User from sub claim in JWT does not exist', 403, 'user_not_found')),
+      http.post(`${AUTH_URL}/logout`, () => {
+        loggedOut = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByText(ACCOUNT_REMOVED_MESSAGE)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/dashboard'));
+    expect(loggedOut).toBe(true);
+  });
+
+  it('keeps a signed-in user whose account exists (a missing row is another problem) on the page', async () => {
+    const { user } = signInAs({ membership_tier: 'standard' });
+    const asked: string[] = [];
+    server.use(
+      memberHandler(null),
+      http.get(`${AUTH_URL}/user`, () => {
+        asked.push('user');
+        return HttpResponse.json(user);
+      }),
+      http.post(`${AUTH_URL}/logout`, () => {
+        asked.push('logout');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');
+    await vi.waitFor(() => expect(asked).toEqual(['user']));
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('shares one read with My Bookings, and revisiting within the stale time makes no request', async () => {

@@ -6,8 +6,12 @@ import { loadAppQueryClient } from '../app-query-client';
 import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
 import { AuthContext, type AuthState } from './auth-context';
+import { ACCOUNT_REMOVED_MESSAGE } from './account-messages';
 import { markPasswordRecovery } from './auth-redirect';
 import type { OwnMemberState } from './observe-own-member';
+
+/** GoTrue's answer for a session whose user was deleted: 403 user_not_found ("User from sub claim in JWT does not exist"). */
+const isUserGone = (error: { status?: number; code?: string }) => error.code === 'user_not_found' || error.status === 403 || error.status === 404;
 
 /** The stored session is read once per render; nothing announces its changes (sign-in goes through the client). */
 const subscribeToNothing = () => () => undefined;
@@ -95,6 +99,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw error;
     }
   }, [contextClient]);
+
+  // A member deleted while their tab is open (or who comes back to it) has a session whose user is
+  // gone: without a member row, ask GoTrue once whether the user still exists, and if not sign them
+  // out with a message instead of leaving the page on "Failed to load" (issue 31).
+  const rowMissing = userId !== null && current?.settled === true && member === null;
+  useEffect(() => {
+    if (!rowMissing) return;
+    let active = true;
+    void (async () => {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.auth.getUser();
+      if (!active || !error || !isUserGone(error)) return;
+      const { toast } = await import('../toast');
+      toast.error(ACCOUNT_REMOVED_MESSAGE, { id: 'account-removed' });
+      await signOut().catch(() => undefined);
+    })();
+    return () => {
+      active = false;
+    };
+  }, [rowMissing, signOut]);
 
   const value = useMemo<AuthState>(
     () => ({ loading, session, user: session?.user ?? null, member, memberLoading, refreshMember, signOut, signedOut }),
