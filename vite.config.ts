@@ -4,10 +4,16 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { paths } from './src/config/paths.ts';
+import { STUDIO } from './src/config/studio.ts';
+import { APP_ICONS } from './src/app/pwa/studio-mark.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The page's entry and the module it loads, which make the entry chunk (see build below). */
 const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
+/** The installable app's lazy chunks, loaded without preloading their imports (see build below). */
+const PWA_CHUNK = /(^|\/)(member-pwa|offline-start)-[\w-]+\.js$/;
 /** The chunk of everything the entry imports statically (see build below). */
 const SHELL_CHUNK = 'shell';
 
@@ -52,7 +58,105 @@ const compileShellEagerly: Plugin = {
   },
 };
 
-export default defineConfig(({ mode, command }) => {
+
+/**
+ * The installable app (issue 30, decision 0019): the web app manifest and the service worker
+ * (vite-plugin-pwa, Workbox's generateSW), in the client build only.
+ */
+
+/** The site's colours: the header's ink (index.html's theme-color) and the page's white. */
+const THEME_COLOR = '#0f172a';
+const BACKGROUND_COLOR = '#ffffff';
+
+/** Where the worker file and the manifest are served (the root: the worker's scope is the whole site). */
+const SERVICE_WORKER_URL = '/sw.js';
+const MANIFEST_URL = '/manifest.webmanifest';
+
+/**
+ * The empty SPA shell (scripts/prerender-routes.ts SPA_SHELL). Vite writes it as dist/index.html
+ * and the prerender copies it byte for byte to app-shell.html before writing / over index.html,
+ * so the worker precaches it under that name with the revision Vite's index.html had.
+ */
+const SPA_SHELL_URL = 'app-shell.html';
+
+const icon = (file: string, size: number, purpose: 'any' | 'maskable') => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+
+const pwaOptions: Partial<VitePWAOptions> = {
+  // A new deployment's worker takes over at once (skipWaiting, clientsClaim) and the open page
+  // reloads at its next change of screen (src/app/pwa/register-service-worker.ts): nobody stays on
+  // an old version, and nobody loses a form half filled in.
+  registerType: 'autoUpdate',
+  // Registered from the member's bundle (register-service-worker.ts), never by an inline script:
+  // the CSP allows none, and a visitor's page never starts a worker.
+  injectRegister: false,
+  filename: SERVICE_WORKER_URL.slice(1),
+  manifestFilename: MANIFEST_URL.slice(1),
+  // The plugin links the manifest in index.html, which every page is built from; index.html links
+  // the touch icon iOS uses for Add to Home Screen.
+  manifest: {
+    id: '/',
+    name: STUDIO.name,
+    short_name: STUDIO.name,
+    description: `${STUDIO.name}: book and cancel your classes, see your bookings and timetable.`,
+    lang: 'en-GB',
+    dir: 'ltr',
+    start_url: paths.dashboard,
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    categories: ['health', 'fitness', 'sports'],
+    icons: APP_ICONS.filter((i) => i.file !== 'apple-touch-icon.png').map((i) => icon(i.file, i.size, i.maskable ? 'maskable' : 'any')),
+    shortcuts: [
+      { name: 'Book a class', short_name: 'Book', url: paths.mySchedule, icons: [icon('icon-192.png', 192, 'any')] },
+      { name: 'My bookings', short_name: 'Bookings', url: paths.myBookings, icons: [icon('icon-192.png', 192, 'any')] },
+    ],
+  },
+  workbox: {
+    // The app's code, styles and icons. Not the home page's photos (a member's pages never show
+    // them) nor the prerendered pages (written after this, and fetched fresh whenever online).
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/apple-touch-icon.png', 'favicon.svg'],
+    manifestTransforms: [
+      (entries) => ({
+        manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: SPA_SHELL_URL } : entry)),
+        warnings: [],
+      }),
+    ],
+    // Hashed files never change; old deployments' entries go when the new worker activates.
+    dontCacheBustURLsMatching: /^assets\//,
+    cleanupOutdatedCaches: true,
+    skipWaiting: true,
+    clientsClaim: true,
+    // No cache-first shell for navigations: every page comes from the network while there is one
+    // (its own HTML, prerendered or not, and the current deployment's headers), and only when
+    // there is none (or it has not answered in 4 s) the precached shell, which renders any route.
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/.netlify/'),
+        handler: 'NetworkFirst',
+        options: {
+          networkTimeoutSeconds: 4,
+          plugins: [
+            {
+              // Pages are never stored at run time: an old page would name assets that a newer
+              // deployment's precache no longer holds. The fallback is the precached shell.
+              cacheWillUpdate: () => Promise.resolve(null),
+              // Serialised into the worker: self-contained, no imports. The precache stores the
+              // shell under its URL plus a revision parameter, hence ignoreSearch.
+              handlerDidError: async () => (await caches.match('/app-shell.html', { ignoreSearch: true })) ?? Response.error(),
+            },
+          ],
+        },
+      },
+    ],
+    // Supabase's API (another origin) never goes through these routes: the member's data is kept
+    // by the page (offline-snapshot.ts), per member, not by the worker.
+  },
+};
+
+export default defineConfig(({ mode, command, isSsrBuild }) => {
   const env = { ...loadEnv(mode, root, ''), ...process.env };
   if (env.NETLIFY === 'true' && command === 'build') assertHostedSettings(env);
   // On Netlify the hosted project's values must be set; elsewhere the local stack is the backend.
@@ -63,7 +167,9 @@ export default defineConfig(({ mode, command }) => {
   const supabaseUrl = env.VITE_SUPABASE_URL || (env.NETLIFY === 'true' ? '' : gateway);
 
   return {
-    plugins: [react(), tailwindcss(), compileShellEagerly],
+    // The installable app (issue 30, decision 0019): the manifest and the service worker, in the
+    // client build only (the server bundle renders pages; dev and tests run without a worker).
+    plugins: [react(), tailwindcss(), compileShellEagerly, command === 'build' && !isSsrBuild && VitePWA(pwaOptions)],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
@@ -88,7 +194,10 @@ export default defineConfig(({ mode, command }) => {
     build: {
       sourcemap: false,
       target: 'es2022',
-      modulePreload: { polyfill: false },
+      // The installable app's chunks (issue 30) load on their own, without a list of what they
+      // import: on a visitor's pages that list would be bytes of the entry and the shell for code
+      // they never load (src/app/pwa: a member's page, or a member's phone starting offline).
+      modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (PWA_CHUNK.test(file) ? [] : deps) },
       // What the entry imports statically is one chunk, the app's shell. Otherwise rolldown puts
       // each module the entry shares with a lazy screen in a chunk of its own: two dozen chunks of
       // 0.1–0.5 KB on / (issue 17). index.html and main.tsx stay out of it: an entry chunk made of

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/app-routes';
 import { loadRouteModules } from './app/router';
+import { needsSupabaseNow } from './lib/supabase-loader';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -12,6 +13,9 @@ const container = document.getElementById('root')!;
 // arrives as the empty shell and renders from scratch.
 const prerendered = container.hasChildNodes();
 if (prerendered) await loadRouteModules(window.location);
+// A member opening the app with no connection (from the home screen, issue 30): their saved
+// bookings and timetable are in the cache before the first screen asks for them.
+if (!navigator.onLine && needsSupabaseNow()) await import('./app/pwa/offline-start').then((m) => m.startOffline()).catch(() => undefined);
 const app = (
   <StrictMode>
     <AppProvider>

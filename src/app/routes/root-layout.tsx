@@ -7,6 +7,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** Members' navigation: a visitor's page never downloads it. Until it is in, the header shows as while the session is read. */
 const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
+/** The installable app's offline banner, install offer and service worker: members only (issue 30). */
+const MemberPwa = lazy(() => import('../pwa/member-pwa').then((m) => ({ default: m.MemberPwa })));
 
 /**
  * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
@@ -50,6 +52,11 @@ export function RootLayout() {
         </Suspense>
       ) : (
         <SiteHeader authPending={loading} />
+      )}
+      {session && (
+        <Suspense fallback={null}>
+          <MemberPwa />
+        </Suspense>
       )}
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,4 +1,8 @@
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { OfflineNote } from '@/components/ui/offline-note';
+import { OFFLINE_NOTES } from '@/lib/offline-notes';
+import { useOnline } from '@/hooks/use-online';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { WaitlistActions } from '../api/use-waitlist-actions';
 import { blockedLabel } from '../lib/class-facts';
@@ -24,11 +28,24 @@ type Props = {
  * full: all from the server's facts about this class for this member.
  */
 export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props) {
+  const online = useOnline();
+  const noteId = useId();
   if (cls.refusal === 'class_full' && waitlist) return <WaitlistAction cls={cls} actions={waitlist} now={now} />;
   const blocked = blockedLabel(cls);
   if (blocked) return <BlockedButton blocked={blocked} />;
   // A One-to-One session is booked on its form, where the member chooses a credit or to pay.
   if (isOneToOne(cls)) return <BookNowLink cls={cls} />;
+  // Offline (issue 30): the request could not arrive; the button says why it waits.
+  if (!online) {
+    return (
+      <div className="w-full space-y-1">
+        <Button className="w-full" disabled aria-describedby={noteId}>
+          Book Now
+        </Button>
+        <OfflineNote id={noteId}>{OFFLINE_NOTES.book}</OfflineNote>
+      </div>
+    );
+  }
   return (
     <Button className="w-full" loading={pending} disabled={busy} onClick={onBook}>
       {pending ? 'Booking...' : 'Book Now'}

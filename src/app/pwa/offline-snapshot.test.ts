@@ -1,0 +1,56 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
+import { clearStoredSession, readOfflineSnapshot, STORAGE_KEYS } from '@/lib/browser-storage';
+import { keepSnapshot, lastReadAt, parseSnapshot, restoreSnapshot, serializeSnapshot } from './offline-snapshot';
+
+const USER = 'user-1';
+const READ_AT = Date.parse('2026-11-20T09:05:00Z');
+const booking = { id: 'b1', className: 'Breakfast Club', startsAt: new Date('2026-11-21T06:00:00Z'), holdExpiresAt: null };
+
+function filledClient(): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.bookings.mine('m1'), [booking], { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.classes.list({ search: '', viewer: 'm1' }), { pages: [[{ id: 'c1', name: 'HIIT' }]], pageParams: [0] }, { updatedAt: READ_AT - 60_000 });
+  client.setQueryData(queryKeys.admin.stats(), { members: 40 }, { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.payments.history('m1'), [{ amount: 100 }], { updatedAt: READ_AT });
+  return client;
+}
+
+afterEach(() => localStorage.clear());
+
+describe("the member's offline copy", () => {
+  it('keeps their bookings (dates as dates) and timetable, not admin or payment data, and puts them back as read then', () => {
+    const text = serializeSnapshot(filledClient(), USER, READ_AT);
+    expect(text).not.toContain('members');
+    expect(text).not.toContain('amount');
+    const fresh = new QueryClient();
+    expect(restoreSnapshot(fresh, USER, text)).toBe(2);
+    const [restored] = fresh.getQueryData<(typeof booking)[]>(queryKeys.bookings.mine('m1'))!;
+    expect(restored).toEqual(booking);
+    expect(restored!.startsAt).toBeInstanceOf(Date);
+    expect(fresh.getQueryState(queryKeys.bookings.mine('m1'))?.dataUpdatedAt).toBe(READ_AT);
+    expect(lastReadAt(fresh)).toBe(READ_AT);
+  });
+
+  it("is never shown to another user, nor when it is two weeks old, and never overwrites what memory holds", () => {
+    const text = serializeSnapshot(filledClient(), USER, READ_AT);
+    expect(parseSnapshot(text, 'someone-else', READ_AT)).toBeNull();
+    expect(parseSnapshot(text, USER, READ_AT + 15 * 24 * 3600_000)).toBeNull();
+    expect(parseSnapshot('{not json', USER)).toBeNull();
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.bookings.mine('m1'), [], { updatedAt: READ_AT + 1 });
+    restoreSnapshot(client, USER, text);
+    expect(client.getQueryData(queryKeys.bookings.mine('m1'))).toEqual([]);
+  });
+
+  it('is written after successful reads and removed by Log Out', async () => {
+    const client = new QueryClient();
+    const stop = keepSnapshot(client, USER);
+    await client.fetchQuery({ queryKey: queryKeys.bookings.mine('m1'), queryFn: () => Promise.resolve([booking]) });
+    await expect.poll(() => readOfflineSnapshot(), { timeout: 2_000 }).toContain('Breakfast Club');
+    stop();
+    clearStoredSession();
+    expect(localStorage.getItem(STORAGE_KEYS.offlineSnapshot)).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { clearOfflineSnapshot, readOfflineSnapshot, saveOfflineSnapshot } from '@/lib/browser-storage';
+
+/**
+ * The member's own data as last read, kept in localStorage so that their pages read offline
+ * (issue 30, decision 0019): TanStack Query's cache, written out after each successful read and
+ * put back into the cache when the app starts without a connection or loses it. Only the member's
+ * own resources are kept (their row, bookings, the timetable as they see it, plan usage, credits,
+ * waitlist places, membership, profile), under their user id; Log Out removes the copy
+ * (lib/browser-storage.ts clearStoredSession).
+ */
+
+/** The first part of the query keys kept (lib/query-keys.ts). Admin screens, payments and email preferences are not. */
+const KEPT = new Set(['member', 'bookings', 'classes', 'waitlist', 'plan-usage', 'credits', 'membership', 'profile']);
+const VERSION = 1;
+/** A copy older than this is not shown: classes and bookings will have moved on. */
+const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** Writes wait for reads that arrive together (a screen's few queries) to land. */
+const SAVE_DELAY_MS = 500;
+
+type Entry = { queryKey: QueryKey; data: unknown; dataUpdatedAt: number };
+type Snapshot = { version: number; userId: string; savedAt: number; entries: Entry[] };
+
+export const isKept = (queryKey: QueryKey): boolean => typeof queryKey[0] === 'string' && KEPT.has(queryKey[0]);
+
+const keptQuery = (query: Query) => isKept(query.queryKey) && query.state.status === 'success' && query.state.data !== undefined;
+
+/** JSON that keeps Dates (My Bookings' `startsAt`) as Dates. */
+const DATE_TAG = '$date';
+function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  return raw instanceof Date ? { [DATE_TAG]: raw.toISOString() } : value;
+}
+function reviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && DATE_TAG in value && Object.keys(value).length === 1) return new Date((value as Record<string, string>)[DATE_TAG]!);
+  return value;
+}
+
+export function serializeSnapshot(client: QueryClient, userId: string, now = Date.now()): string {
+  const entries: Entry[] = client
+    .getQueryCache()
+    .getAll()
+    .filter(keptQuery)
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data, dataUpdatedAt: query.state.dataUpdatedAt }));
+  return JSON.stringify({ version: VERSION, userId, savedAt: now, entries } satisfies Snapshot, replacer);
+}
+
+export function parseSnapshot(text: string | null, userId: string, now = Date.now()): Snapshot | null {
+  if (!text) return null;
+  try {
+    const snapshot = JSON.parse(text, reviver) as Snapshot;
+    if (snapshot.version !== VERSION || snapshot.userId !== userId || !Array.isArray(snapshot.entries)) return null;
+    if (now - snapshot.savedAt > MAX_AGE_MS) return null;
+    return snapshot;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts the saved copy into the cache where it holds nothing yet (what is in memory is newer),
+ * with the time each was read, so that screens show it as it was and refetch once they can.
+ * Returns how many queries it filled.
+ */
+export function restoreSnapshot(client: QueryClient, userId: string, text: string | null = readOfflineSnapshot()): number {
+  const snapshot = parseSnapshot(text, userId);
+  if (!snapshot) return 0;
+  let filled = 0;
+  for (const { queryKey, data, dataUpdatedAt } of snapshot.entries) {
+    if (!isKept(queryKey) || client.getQueryData(queryKey) !== undefined) continue;
+    client.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
+    filled += 1;
+  }
+  return filled;
+}
+
+/**
+ * When the member's data was last read from the studio: the newest read among the kept queries
+ * in the cache (what the offline banner says), or null if none.
+ */
+export function lastReadAt(client: QueryClient): number | null {
+  const times = client.getQueryCache().getAll().filter(keptQuery).map((query) => query.state.dataUpdatedAt);
+  return times.length ? Math.max(...times) : null;
+}
+
+/** Keeps the copy up to date while the member uses the app: after reads that succeed, online. Returns a stop. */
+export function keepSnapshot(client: QueryClient, userId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    if (!navigator.onLine) return; // nothing new arrives offline; the last copy stays as it was
+    if (!saveOfflineSnapshot(serializeSnapshot(client, userId))) clearOfflineSnapshot();
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !isKept(event.query.queryKey as QueryKey)) return;
+    timer ??= setTimeout(save, SAVE_DELAY_MS);
+  });
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,30 @@
+import { loadAppQueryClient } from '@/lib/app-query-client';
+import { sessionStorageKey } from '@/lib/supabase-loader';
+import { restoreSnapshot } from './offline-snapshot';
+
+/** The signed-in user's id from supabase-js's stored session, or null. */
+function storedUserId(): string | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown } } | null;
+    return typeof stored?.user?.id === 'string' ? stored.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app opened with no connection by a signed-in member (src/main.tsx, before the first render):
+ * the member's saved copy goes into the cache before any screen asks for it (offline-snapshot.ts),
+ * and TanStack Query learns it is offline, so screens show the copy and wait instead of failing.
+ * Its online manager assumes a connection until an `offline` event, which a page that starts
+ * offline never gets: the client is mounted now (which makes the manager listen; the provider's
+ * own mount later only counts up) and the event is announced. Importing `onlineManager` here
+ * instead would split it out of the query chunks into one more file on a visitor's /schedule.
+ */
+export async function startOffline(): Promise<void> {
+  const client = await loadAppQueryClient();
+  client.mount();
+  window.dispatchEvent(new Event('offline'));
+  const userId = storedUserId();
+  if (userId) restoreSnapshot(client, userId);
+}
