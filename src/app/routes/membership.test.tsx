@@ -49,13 +49,14 @@ describe('My Membership', () => {
     expect(screen.queryByRole('region', { name: 'My Membership' })).not.toBeInTheDocument();
   });
 
-  it('shows a standard member the plan, usage this month, renewal estimate, member since and Platinum', async () => {
+  it('shows a standard member the plan, usage this month, no guessed renewal date, member since and Platinum', async () => {
     const { member, counts } = setup({ membership_tier: 'standard' }, 5);
     const r = await region();
     expect(await r.findByText('Standard')).toBeInTheDocument();
     expect(await r.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '5 of 12 classes used');
     expect(r.getByRole('progressbar')).toHaveAttribute('data-level', 'ok');
-    expect(r.getByText('(estimated)')).toBeInTheDocument();
+    // Issue 25: no membership record, no date: the spec's "30 days from today" guess is gone.
+    expect(r.getByText('Not on record yet')).toBeInTheDocument();
     expect(r.getByText('January 2025')).toBeInTheDocument();
     expect(r.getByRole('button', { name: 'Upgrade to Platinum Premium' })).toBeInTheDocument();
     expect(r.queryByRole('button', { name: 'Upgrade to Standard' })).not.toBeInTheDocument();
@@ -87,7 +88,7 @@ describe('My Membership', () => {
     setup({ membership_tier: 'standard', plan_renews_at: '2030-03-04T12:00:00Z' }, 12);
     const r = await region();
     expect(await r.findByText('4 March 2030')).toBeInTheDocument();
-    expect(r.queryByText('(estimated)')).not.toBeInTheDocument();
+    expect(r.queryByText('Not on record yet')).not.toBeInTheDocument();
     expect(await r.findByRole('progressbar')).toHaveAttribute('data-level', 'warning');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemberSince, nextRenewal, startOfMonthInStudio } from './month';
+import { formatMemberSince, planRenewalDate, startOfMonthInStudio } from './month';
 
 describe('startOfMonthInStudio', () => {
   it('is midnight UTC on the 1st in winter (GMT)', () => {
@@ -27,14 +27,11 @@ describe('startOfMonthInStudio', () => {
   });
 });
 
-describe('nextRenewal', () => {
-  const now = new Date('2025-11-10T09:00:00Z');
-  it('uses the plan renewal date when set', () => {
-    expect(nextRenewal('2025-12-01T00:00:00Z', now)).toEqual({ date: new Date('2025-12-01T00:00:00Z'), estimated: false });
-  });
-  it('estimates 30 days after today otherwise', () => {
-    expect(nextRenewal(null, now)).toEqual({ date: new Date('2025-12-10T09:00:00Z'), estimated: true });
-    expect(nextRenewal('not a date', now).estimated).toBe(true);
+describe('planRenewalDate', () => {
+  it("is the membership record's date, and none rather than a guess", () => {
+    expect(planRenewalDate('2025-12-01T00:00:00Z')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    expect(planRenewalDate(null)).toBeNull();
+    expect(planRenewalDate('not a date')).toBeNull();
   });
 });
 

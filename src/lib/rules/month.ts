@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format, startOfMonth } from 'date-fns';
+import { format, startOfMonth } from 'date-fns';
 import { STUDIO } from '@/config/studio';
 
 /**
@@ -11,18 +11,15 @@ export function startOfMonthInStudio(now: Date): Date {
   return new Date(startOfMonth(new TZDate(now.getTime(), STUDIO.timeZone)).getTime());
 }
 
-/** The spec's fixed renewal estimate when the plan has no known renewal date: 30 days after today. */
-export const RENEWAL_ESTIMATE_DAYS = 30;
-
-export type Renewal = { date: Date; estimated: boolean };
-
-/** A paid plan's own renewal date when the server knows it, else the 30-day estimate. */
-export function nextRenewal(planRenewsAt: string | null | undefined, now: Date): Renewal {
-  if (planRenewsAt) {
-    const date = new Date(planRenewsAt);
-    if (!Number.isNaN(date.getTime())) return { date, estimated: false };
-  }
-  return { date: addDays(now, RENEWAL_ESTIMATE_DAYS), estimated: true };
+/**
+ * A paid plan's renewal date, from the membership record (members.plan_renews_at mirrors it), or
+ * null when there is none. Issue 25 improves on spec section 3's "30 days from today" estimate: a
+ * guessed date is never shown as if it were the renewal.
+ */
+export function planRenewalDate(planRenewsAt: string | null | undefined): Date | null {
+  if (!planRenewsAt) return null;
+  const date = new Date(planRenewsAt);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** "January 2025": when a member joined, in the studio's time zone. */

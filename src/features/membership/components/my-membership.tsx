@@ -49,7 +49,7 @@ export function MyMembership({ usage }: { usage: ReactNode }) {
 }
 
 function PlanDetails({ member, membership, usage }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; membership: Membership | null; usage: ReactNode }) {
-  const plan = currentPlan(member, new Date());
+  const plan = currentPlan(member);
   // The membership's real next charge, or its end when cancelled (issue 13); else the spec's view.
   const running = isRunningPlan(membership) ? membership : null;
   return (
@@ -70,10 +70,9 @@ function PlanDetails({ member, membership, usage }: { member: NonNullable<Return
               {running ? (
                 <span className="font-semibold">{running.status === 'cancelled' ? `Ends on ${londonDate(running.period_end)}` : londonDate(running.period_end)}</span>
               ) : plan.renewal ? (
-                <>
-                  <span className="font-semibold">{format(plan.renewal.date, 'd MMMM yyyy', { in: tz(STUDIO.timeZone) })}</span>
-                  {plan.renewal.estimated && <span className="text-sm text-slate-500"> (estimated)</span>}
-                </>
+                <span className="font-semibold">{format(plan.renewal, 'd MMMM yyyy', { in: tz(STUDIO.timeZone) })}</span>
+              ) : plan.planSlug ? (
+                <span className="text-slate-600">Not on record yet</span>
               ) : (
                 <span className="text-slate-600">No renewal: you pay per class</span>
               )}
