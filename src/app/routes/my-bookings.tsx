@@ -7,6 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
+import { formatClassDateTime } from '@/lib/studio-time';
 import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
 import { BookingRefused } from '@/features/booking/api/book-class';
 import { useCancelBooking } from '@/features/booking/api/cancel-booking';
@@ -14,7 +15,7 @@ import { useMyBookings, type MyBooking } from '@/features/booking/api/get-my-boo
 import { useMyWaitlist, type MyWaitlistEntry } from '@/features/booking/api/get-my-waitlist';
 import { useLeaveWaitlist } from '@/features/booking/api/leave-waitlist';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
-import { BookingList } from '@/features/booking/components/booking-list';
+import { BookingList, type RemovedBooking } from '@/features/booking/components/booking-list';
 import { NextClassCard } from '@/features/booking/components/next-class-card';
 import { WaitlistList } from '@/features/booking/components/waitlist-list';
 import { BOOKING_MESSAGES, cancelErrorMessage } from '@/features/booking/lib/booking-messages';
@@ -39,6 +40,10 @@ function confirmQuestion(booking: MyBooking): string {
   return MY_BOOKINGS_MESSAGES.confirmCancel;
 }
 
+/** What the line left in a cancelled booking's place says (and a screen reader reads on focus). */
+const cancelledLine = (b: MyBooking) => `${b.className} on ${formatClassDateTime(b.startsAt)} is cancelled. It is listed under Cancelled.`;
+const releasedLine = (b: MyBooking) => `Your spot in ${b.className} on ${formatClassDateTime(b.startsAt)} is released.`;
+
 /** /mybookings and /bookings (spec section 2). */
 export function MyBookingsRoute() {
   const { member, memberLoading } = useAuth();
@@ -51,6 +56,8 @@ export function MyBookingsRoute() {
   // Cancelled on this visit: the server deleted them; the screen keeps them under Cancelled (spec section 4).
   const [cancelled, setCancelled] = useState<MyBooking[]>([]);
   const [tab, setTab] = useState<BookingTab>('upcoming');
+  // The upcoming booking just cancelled or released: a line in its place keeps focus (issue 31).
+  const [removed, setRemoved] = useState<RemovedBooking | null>(null);
   const busy = useRef(false);
   // The late-cancel warning appears by itself once a class enters its window.
   const now = useNow(COUNTDOWN_REFRESH_MS);
@@ -76,12 +83,17 @@ export function MyBookingsRoute() {
     try {
       await cancel.mutateAsync(booking.id);
       setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
+      markRemoved(booking, cancelledLine(booking));
       toast.success(BOOKING_MESSAGES.cancelled);
     } catch (error) {
       toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed);
     } finally {
       busy.current = false;
     }
+  }
+
+  function markRemoved(booking: MyBooking, text: string) {
+    setRemoved({ id: booking.id, index: Math.max(0, tabs.upcoming.findIndex((b) => b.id === booking.id)), text });
   }
 
   async function leaveOne(entry: MyWaitlistEntry) {
@@ -121,7 +133,10 @@ export function MyBookingsRoute() {
             label="Bookings"
             fill
             value={tab}
-            onChange={setTab}
+            onChange={(next) => {
+              setRemoved(null);
+              setTab(next);
+            }}
             tabs={BOOKING_TABS.map((id) => ({
               id,
               label: `${BOOKING_TAB_LABELS[id]} (${tabs[id].length})`,
@@ -133,6 +148,8 @@ export function MyBookingsRoute() {
                   cancellingId={cancel.isPending ? cancel.variables : null}
                   withCalendar={id === 'upcoming'}
                   now={now}
+                  onReleased={id === 'upcoming' ? (b) => markRemoved(b, releasedLine(b)) : undefined}
+                  removed={id === 'upcoming' ? removed : null}
                 />
               ),
             }))}

@@ -17,7 +17,9 @@ import { BOOKING_CSV_COLUMNS } from '../lib/export-csv';
 import { formatInLondon } from '../lib/studio-clock';
 import { useListSearch } from '../lib/use-list-search';
 import { RowDangerButton } from './row-danger-button';
-import { td, th } from './table-styles';
+import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
+
+const COLUMNS = ['Member', 'Class', 'Class Date & Time', 'Booked At', 'Actions'] as const;
 
 /** Bookings Management's list (spec section 2): a page at a time, searched on the server, with Cancel and Export CSV. */
 export function BookingsList() {
@@ -59,50 +61,37 @@ export function BookingsList() {
         )}
         {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
         {shown.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>Member</th>
-                  <th scope="col" className={th}>Class</th>
-                  <th scope="col" className={th}>Class Date &amp; Time</th>
-                  <th scope="col" className={th}>Booked At</th>
-                  <th scope="col" className={th}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {shown.map((b) => (
-                  <tr key={b.id}>
-                    <td className={td}>
-                      <div className="font-semibold text-slate-900">{b.member.name || '—'}</div>
-                      <div className="text-xs text-slate-500">{b.member.email}</div>
-                    </td>
-                    <td className={td}>
-                      <div className="font-semibold text-slate-900">{b.class.name}</div>
-                      <div className="text-xs text-slate-500">with {b.class.trainer}</div>
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
-                      <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
-                      <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
-                    </td>
-                    <td className={td}>
-                      <RowDangerButton
-                        label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
-                        icon={<XCircle aria-hidden="true" className="h-4 w-4" />}
-                        onClick={() => cancel(b)}
-                      >
-                        Cancel
-                      </RowDangerButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable columns={COLUMNS}>
+            {shown.map((b) => (
+              <CardRow key={b.id}>
+                <TitleCell>
+                  <div className="font-semibold text-slate-900">{b.member.name || '—'}</div>
+                  <div className="text-xs text-slate-500">{b.member.email}</div>
+                </TitleCell>
+                <FactCell label="Class" wide>
+                  <div className="font-semibold text-slate-900">{b.class.name}</div>
+                  <div className="text-xs text-slate-500">with {b.class.trainer}</div>
+                </FactCell>
+                <FactCell label="Class Date & Time" nowrap>
+                  <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
+                  <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
+                </FactCell>
+                <FactCell label="Booked At" nowrap>
+                  <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
+                  <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
+                </FactCell>
+                <ActionsCell>
+                  <RowDangerButton
+                    label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
+                    icon={<XCircle aria-hidden="true" className="h-4 w-4" />}
+                    onClick={() => cancel(b)}
+                  >
+                    Cancel
+                  </RowDangerButton>
+                </ActionsCell>
+              </CardRow>
+            ))}
+          </CardTable>
         )}
         {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? overall.data : null} noun="bookings" page={page} onPage={setPage} />}
       </TablePanel>

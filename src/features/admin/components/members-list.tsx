@@ -21,7 +21,10 @@ import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
 import { formatInLondon } from '../lib/studio-clock';
 import { useListSearch } from '../lib/use-list-search';
-import { td, th } from './table-styles';
+import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
+import { RowIconButton } from './row-icon-button';
+
+const COLUMNS = ['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions'] as const;
 
 /** Members Management (spec section 2): tier cards over every member, and the searched, paged list. */
 export function MembersList() {
@@ -73,60 +76,35 @@ export function MembersList() {
         )}
         {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No members found" body="Try adjusting your search terms" />}
         {shown.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>Member</th>
-                  <th scope="col" className={th}>Membership</th>
-                  <th scope="col" className={th}>Plan Status</th>
-                  <th scope="col" className={th}>Next Renewal</th>
-                  <th scope="col" className={th}>Total Bookings</th>
-                  <th scope="col" className={th}>Joined</th>
-                  <th scope="col" className={th}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {shown.map((m) => (
-                  <tr key={m.id}>
-                    <td className={td}>
-                      <div className="font-semibold text-slate-900">{m.name || '—'}</div>
-                      <div className="text-xs text-slate-500">{m.email}</div>
-                    </td>
-                    <td className={td}>
-                      <TierBadge tier={m.membership_tier} />
-                    </td>
-                    <td className={td}>
-                      <PlanStatusCell plan={m.plan} />
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <NextRenewalCell plan={m.plan} />
-                    </td>
-                    <td className={td}>{m.bookingsCount}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}</td>
-                    <td className={`${td} flex items-center gap-1`}>
-                      <button
-                        type="button"
-                        onClick={() => setPuttingOnPlan(m)}
-                        aria-label={`Put on plan: ${m.name || m.email}`}
-                        className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                      >
-                        Put on plan
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => remove(m)}
-                        aria-label={`Delete ${m.name || m.email}`}
-                        className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50"
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable columns={COLUMNS} from="xl">
+            {shown.map((m) => (
+              <CardRow key={m.id}>
+                <TitleCell>
+                  <div className="font-semibold text-slate-900">{m.name || '—'}</div>
+                  <div className="text-xs text-slate-500">{m.email}</div>
+                </TitleCell>
+                <FactCell label="Membership">
+                  <TierBadge tier={m.membership_tier} />
+                </FactCell>
+                <FactCell label="Plan Status">
+                  <PlanStatusCell plan={m.plan} />
+                </FactCell>
+                <FactCell label="Next Renewal" nowrap>
+                  <NextRenewalCell plan={m.plan} />
+                </FactCell>
+                <FactCell label="Total Bookings">{m.bookingsCount}</FactCell>
+                <FactCell label="Joined" nowrap>
+                  {formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}
+                </FactCell>
+                <ActionsCell>
+                  <RowIconButton label={`Put on plan: ${m.name || m.email}`} tone="brand" onClick={() => setPuttingOnPlan(m)}>
+                    Put on plan
+                  </RowIconButton>
+                  <RowIconButton label={`Delete ${m.name || m.email}`} word="Delete" tone="danger" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(m)} />
+                </ActionsCell>
+              </CardRow>
+            ))}
+          </CardTable>
         )}
         {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
       </TablePanel>

@@ -8,8 +8,8 @@ import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
 import { formatInLondon } from '../lib/studio-clock';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { PanelSection, ScrollTable } from './panel-section';
-import { td } from './table-styles';
+import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
+import { PanelSection } from './panel-section';
 
 const WHEN = `${ADMIN_DATE_FORMAT}, h:mm a`;
 const REFUND_COLUMNS = ['Member', 'For', 'Amount', 'Why', 'When', 'Actions'] as const;
@@ -60,51 +60,52 @@ export function RefundsOwedPanel() {
         />
       )}
       {refunds.data && refunds.data.length > 0 && (
-        <ScrollTable columns={REFUND_COLUMNS}>
+        <CardTable columns={REFUND_COLUMNS} from="xl">
           {refunds.data.map((r) => (
-            <tr key={r.id}>
-              <td className={td}>
+            <CardRow key={r.id}>
+              <TitleCell>
                 <div className="font-semibold text-slate-900">{r.memberName || '—'}</div>
                 <div className="break-all text-xs text-slate-500">{r.memberEmail}</div>
-              </td>
-              <td className={td}>
+              </TitleCell>
+              <FactCell label="For" wide>
                 <div className="text-slate-900">{r.description}</div>
                 {r.classStartTime && <div className="text-xs text-slate-500">Class {formatInLondon(r.classStartTime, WHEN)}</div>}
-              </td>
-              <td className={`${td} whitespace-nowrap font-semibold text-slate-900`}>{formatPounds(r.amount)}</td>
-              <td className={td}>{REFUND_REASON_LABELS[r.reason]}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatInLondon(r.createdAt, WHEN)}</td>
-              <td className={td}>
-                <div className="flex flex-wrap gap-2">
+              </FactCell>
+              <FactCell label="Amount" nowrap className="font-semibold text-slate-900">
+                {formatPounds(r.amount)}
+              </FactCell>
+              <FactCell label="Why">{REFUND_REASON_LABELS[r.reason]}</FactCell>
+              <FactCell label="When" nowrap>
+                {formatInLondon(r.createdAt, WHEN)}
+              </FactCell>
+              <ActionsCell note={<RefundNote refund={r} />}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={mark.isPending && mark.variables === r.id}
+                  disabled={busy}
+                  aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
+                  onClick={() => markRefunded(r)}
+                >
+                  <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+                  Mark refunded
+                </Button>
+                {r.providerCheckoutId && r.providerRefundState === null && (
                   <Button
                     size="sm"
-                    variant="outline"
-                    loading={mark.isPending && mark.variables === r.id}
+                    loading={refund.isPending && refund.variables === r.id}
                     disabled={busy}
-                    aria-label={`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded`}
-                    onClick={() => markRefunded(r)}
+                    aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
+                    onClick={() => refundViaProvider(r)}
                   >
-                    <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-                    Mark refunded
+                    <Undo2 aria-hidden="true" className="h-4 w-4" />
+                    Refund via SumUp
                   </Button>
-                  {r.providerCheckoutId && r.providerRefundState === null && (
-                    <Button
-                      size="sm"
-                      loading={refund.isPending && refund.variables === r.id}
-                      disabled={busy}
-                      aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
-                      onClick={() => refundViaProvider(r)}
-                    >
-                      <Undo2 aria-hidden="true" className="h-4 w-4" />
-                      Refund via SumUp
-                    </Button>
-                  )}
-                </div>
-                <RefundNote refund={r} />
-              </td>
-            </tr>
+                )}
+              </ActionsCell>
+            </CardRow>
           ))}
-        </ScrollTable>
+        </CardTable>
       )}
     </PanelSection>
   );

@@ -10,11 +10,11 @@ import { formatInLondon } from '../lib/studio-clock';
 import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { PanelSection, ScrollTable } from './panel-section';
+import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
+import { PanelSection } from './panel-section';
 import { RowDangerButton } from './row-danger-button';
-import { td } from './table-styles';
 
-/** Who waits for which upcoming class, in line order (issue 9), with Remove for each member. */
+/** Who waits for which upcoming class, in line order (issue 9), with Remove for each member; a card each on a phone (CardTable). */
 export function WaitlistsPanel() {
   const waitlists = useWaitlists();
   const removeFromWaitlist = useRemoveFromWaitlist();
@@ -41,25 +41,27 @@ export function WaitlistsPanel() {
         />
       )}
       {groups.length > 0 && (
-        <ScrollTable columns={['Class', 'Position', 'Member', 'Joined', 'Actions']}>
+        <CardTable columns={['Class', 'Position', 'Member', 'Joined', 'Actions']}>
           {groups.flatMap((group) =>
             group.entries.map((e) => (
-              <tr key={e.id}>
-                <td className={td}>
+              <CardRow key={e.id}>
+                <TitleCell>
                   <div className="font-semibold text-slate-900">{group.class.name}</div>
                   <div className="text-xs text-slate-500">
                     {formatInLondon(group.class.startTime, ADMIN_DATE_FORMAT)} · {formatClassTime(group.class.startTime)}
                   </div>
-                </td>
-                <td className={td}>
+                </TitleCell>
+                <FactCell label="Position">
                   #{e.position} of {group.entries.length}
-                </td>
-                <td className={td}>
+                </FactCell>
+                <FactCell label="Member">
                   <div className="font-semibold text-slate-900">{e.member.name || '—'}</div>
                   <div className="text-xs text-slate-500">{e.member.email}</div>
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
-                <td className={td}>
+                </FactCell>
+                <FactCell label="Joined" nowrap>
+                  {formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}
+                </FactCell>
+                <ActionsCell>
                   <RowDangerButton
                     label={`Remove ${e.member.name || e.member.email} from the waitlist for ${group.class.name}`}
                     icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
@@ -67,11 +69,11 @@ export function WaitlistsPanel() {
                   >
                     Remove
                   </RowDangerButton>
-                </td>
-              </tr>
+                </ActionsCell>
+              </CardRow>
             )),
           )}
-        </ScrollTable>
+        </CardTable>
       )}
     </PanelSection>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
@@ -10,6 +10,7 @@ import { classTypeLabel } from '../lib/class-filters';
 import { spotsLabel, spotsLevel, type SpotsLevel } from '../lib/spots-badge';
 import { lockOf } from '../lib/class-facts';
 import { freeCancellationText } from '../lib/late-cancel';
+import { useCardFocus } from './card-focus';
 
 /** The cost note shows only on a class the server would send to checkout: a visitor's page never downloads it. */
 const PaymentNote = lazy(() => import('./payment-note').then((m) => ({ default: m.PaymentNote })));
@@ -30,9 +31,38 @@ export function ClassCard({ cls, now, action, status }: Props) {
   const level = spotsLevel(cls.spots_left);
   const lock = lockOf(cls);
   const headingId = `class-${cls.id}`;
+  const actionId = `${headingId}-action`;
+  const focus = useCardFocus();
+  const keep = focus?.classId === cls.id;
+  const ref = useRef<HTMLElement>(null);
+  const actionRef = useRef<HTMLDivElement>(null);
+
+  // After every render while this card holds focus: if focus was lost (the pressed button turned
+  // busy or was replaced), or waits on the card, put it on the card's action once one can be
+  // pressed, else on the card, which then reads out with its action's state ("Booked").
+  useEffect(() => {
+    const card = ref.current;
+    if (!keep || !card) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active === card || (card.contains(active) && active.matches(':disabled'));
+    if (!lost) return;
+    const control = actionRef.current?.querySelector<HTMLElement>('button:not(:disabled), a[href]') ?? null;
+    if (control !== active) (control ?? card).focus({ preventScroll: true });
+  });
+
+  // Focus moving to something outside the card (not merely lost) ends the hold.
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget;
+    if (keep && next instanceof Node && !event.currentTarget.contains(next)) focus.release(cls.id);
+  }
+
   return (
     <article
+      ref={ref}
       aria-labelledby={headingId}
+      aria-describedby={keep ? actionId : undefined}
+      tabIndex={keep ? -1 : undefined}
+      onBlur={keep ? onBlur : undefined}
       className={cn('flex h-full flex-col rounded-2xl border bg-white p-5 shadow-sm', cls.is_premium ? 'border-purple-200' : 'border-slate-200')}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -97,7 +127,10 @@ export function ClassCard({ cls, now, action, status }: Props) {
         </Suspense>
       )}
 
-      <div className="mt-auto pt-5">{action}</div>
+      {/* A press on the action (a click or Enter/Space on it) makes this card the one that keeps focus. */}
+      <div ref={actionRef} id={actionId} className="mt-auto pt-5" onClickCapture={focus ? () => focus.hold(cls.id) : undefined}>
+        {action}
+      </div>
     </article>
   );
 }

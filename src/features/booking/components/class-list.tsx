@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
 import { groupByDay } from '../lib/class-days';
+import { CardFocusContext, useCardFocusState } from './card-focus';
 
 type Props = {
   status: 'loading' | 'error' | 'ready';
@@ -51,6 +52,8 @@ export function ClassListSkeleton() {
 
 /** The class cards grouped under a heading per day, with loading, error, empty and Show more. */
 export function ClassList({ status, classes, empty, onRetry, more, renderCard, label }: Props) {
+  // The card whose action was pressed keeps keyboard focus through the change (card-focus.ts).
+  const cardFocus = useCardFocusState();
   if (status === 'loading') return <ClassListSkeleton />;
   if (status === 'error') {
     return (
@@ -69,20 +72,22 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
       {shown.length === 0 ? (
         empty
       ) : (
-        <ul aria-label={label} className="space-y-8">
-          {groupByDay(shown).map((day) => (
-            <li key={day.key}>
-              <h2 className={DAY_HEADING}>{day.heading}</h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {day.classes.map((cls) => (
-                  <li key={cls.id} className={cn(CARD_HEIGHT, !firstScreen.has(cls.id) && CARD_RENDERED_WHEN_NEAR)}>
-                    {renderCard(cls)}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        <CardFocusContext.Provider value={cardFocus}>
+          <ul aria-label={label} className="space-y-8">
+            {groupByDay(shown).map((day) => (
+              <li key={day.key}>
+                <h2 className={DAY_HEADING}>{day.heading}</h2>
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {day.classes.map((cls) => (
+                    <li key={cls.id} className={cn(CARD_HEIGHT, !firstScreen.has(cls.id) && CARD_RENDERED_WHEN_NEAR)}>
+                      {renderCard(cls)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </CardFocusContext.Provider>
       )}
       {more && <div className="flex justify-center">{more}</div>}
     </div>

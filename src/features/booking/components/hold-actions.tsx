@@ -10,9 +10,10 @@ import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 /**
  * An unpaid hold's two ways out (issue 14), on My Bookings and the dashboard alike: back to the
  * same card checkout while the hold keeps the spot, or give the spot back (nothing was paid and
- * nothing counts, so it is released at once after one confirmation).
+ * nothing counts, so it is released at once after one confirmation). `onReleased`: the list
+ * puts focus where the hold was.
  */
-export function HoldActions({ booking, label }: { booking: MyBooking; label: string }) {
+export function HoldActions({ booking, label, onReleased }: { booking: MyBooking; label: string; onReleased?: () => void }) {
   const complete = useCompleteHoldPayment();
   const release = useCancelBooking();
   const busy = complete.isPending || release.isPending;
@@ -26,7 +27,10 @@ export function HoldActions({ booking, label }: { booking: MyBooking; label: str
   function releaseSpot() {
     if (!window.confirm(MY_BOOKINGS_MESSAGES.confirmRelease)) return;
     release.mutate(booking.id, {
-      onSuccess: () => toast.success(MY_BOOKINGS_MESSAGES.released),
+      onSuccess: () => {
+        toast.success(MY_BOOKINGS_MESSAGES.released);
+        onReleased?.();
+      },
       onError: (error) => toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed),
     });
   }

@@ -1,7 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { useNow } from '@/hooks/use-now';
-import type { ScheduleClass, useClassSchedule } from '../api/get-class-schedule';
+import type { ScheduleClass } from '../api/get-class-schedule';
 import { isBooked } from '../lib/class-facts';
 import { ClassCard } from './class-card';
 import { ClassList, EmptyState, ShowMore } from './class-list';
@@ -9,14 +9,27 @@ import { ClassList, EmptyState, ShowMore } from './class-list';
 /** Re-read every minute so "Opens in" counts down and a waitlist closes on time while the page is open. */
 const MINUTE = 60_000;
 
+/** The classes to show and where their reading stands (useClassSchedule, or a day of it: useDaySchedule). */
+export type TimetableSource = {
+  classes: ScheduleClass[];
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
 type Props = {
-  schedule: ReturnType<typeof useClassSchedule>;
+  schedule: TimetableSource;
   /** What a card offers: booking, signing in, the waitlist, or why not. */
   action: (cls: ScheduleClass, now: Date) => ReactNode;
+  /** Shown when there are no classes (by default: none upcoming at all). */
+  empty?: ReactNode;
 };
 
 /** /schedule's cards, whoever is looking: each says what the server decided for this viewer. */
-export function Timetable({ schedule, action }: Props) {
+export function Timetable({ schedule, action, empty }: Props) {
   const now = useNow(MINUTE);
   // The cards render in the background, in slices the browser can interrupt: two dozen of them at
   // once held a phone's main thread for a quarter of a second (Lighthouse TBT).
@@ -29,7 +42,7 @@ export function Timetable({ schedule, action }: Props) {
       classes={classes}
       onRetry={() => void schedule.refetch()}
       more={<ShowMore query={schedule} />}
-      empty={<EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}
+      empty={empty ?? <EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}
       renderCard={(cls) => <ClassCard cls={cls} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls, now)} />}
     />
   );
