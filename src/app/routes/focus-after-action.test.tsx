@@ -6,7 +6,7 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeScheduleClass, scheduleHandler, scheduleSummaryHandler } from '@/testing/schedule-mocks';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
-import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 import type { ScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { MyBookingsRoute } from './my-bookings';
 import { MyClassesRoute } from './my-classes';
@@ -126,6 +126,7 @@ describe('focus after an action', () => {
       memberHandler(member),
       rpc('my_waitlist', () => []),
       myBookingsHandler(() => rows),
+      ...myBookingsExtrasHandlers(),
       rpc('cancel_booking', () => {
         rows = rows.filter((r) => r.id !== 'b-soon');
         return { booking_id: 'b-soon', class_id: 'c-soon', spots_left: 5, late: false };

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
-import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './my-bookings';
 
@@ -28,6 +28,7 @@ function setup({ rows = [bookingRow()], waitlist = [] as unknown[] } = {}) {
   server.use(
     memberHandler(member),
     myBookingsHandler(() => rows),
+    ...myBookingsExtrasHandlers(),
     rpc('my_waitlist', () => waitlist as never),
     restGet('classes', ({ url }) => {
       const ids = url.searchParams.get('id') ?? '';

@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
 import { redirectToCheckout } from '@/features/booking/api/redirect-to-checkout';
-import { myBookingRow as bookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import { myBookingRow as bookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './my-bookings';
 
@@ -21,7 +21,7 @@ const NOW = new Date('2025-11-10T10:00:00Z');
 function setup(rows: unknown[] | Response, waitlist: unknown[] = []) {
   const { member } = signInAs({ membership_tier: 'standard' });
   const reads = { my_bookings: 0 };
-  server.use(memberHandler(member), rpc('my_waitlist', () => waitlist as never), myBookingsHandler(() => rows, reads));
+  server.use(memberHandler(member), rpc('my_waitlist', () => waitlist as never), myBookingsHandler(() => rows, reads), ...myBookingsExtrasHandlers());
   return { member, reads };
 }
 

@@ -12,14 +12,19 @@ import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
 import { BookingRefused } from '@/features/booking/api/book-class';
 import { useCancelBooking } from '@/features/booking/api/cancel-booking';
 import { useMyBookings, type MyBooking } from '@/features/booking/api/get-my-bookings';
+import { useMyCancellations } from '@/features/booking/api/get-my-cancellations';
+import { summariseCredits, useMyCredits } from '@/features/booking/api/get-my-credits';
+import { guestsByBooking, useMyGuests } from '@/features/booking/api/get-my-guests';
 import { useMyWaitlist, type MyWaitlistEntry } from '@/features/booking/api/get-my-waitlist';
 import { useLeaveWaitlist } from '@/features/booking/api/leave-waitlist';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
+import { BookingGuests } from '@/features/booking/components/booking-guests';
 import { BookingList, type RemovedBooking } from '@/features/booking/components/booking-list';
 import { NextClassCard } from '@/features/booking/components/next-class-card';
 import { WaitlistList } from '@/features/booking/components/waitlist-list';
 import { BOOKING_MESSAGES, cancelErrorMessage } from '@/features/booking/lib/booking-messages';
 import { BOOKING_TAB_LABELS, BOOKING_TABS, nextClass, splitBookings, type BookingTab } from '@/features/booking/lib/booking-tabs';
+import { cancelledBookings } from '@/features/booking/lib/cancellations';
 import { cancellingCountsNow, lateCancelWarning } from '@/features/booking/lib/late-cancel';
 import { MY_BOOKINGS_MESSAGES } from '@/features/booking/lib/my-bookings-messages';
 
@@ -50,6 +55,10 @@ export function MyBookingsRoute() {
   const memberId = member?.id ?? null;
   const bookings = useMyBookings(memberId);
   const waitlist = useMyWaitlist(memberId);
+  // Cancellations the database kept (issue 31), the member's guests and guest passes (issue 26).
+  const kept = useMyCancellations(memberId);
+  const guests = useMyGuests(memberId);
+  const credits = useMyCredits(memberId);
   useLiveUpdates(memberId, memberId !== null);
   const cancel = useCancelBooking();
   const leave = useLeaveWaitlist();
@@ -74,8 +83,16 @@ export function MyBookingsRoute() {
   const tabs = useMemo(() => {
     const gone = new Set(cancelled.map((b) => b.id));
     const live = (bookings.data ?? []).filter((b) => !gone.has(b.id));
-    return splitBookings([...live, ...cancelled], new Date());
-  }, [bookings.data, cancelled]);
+    return splitBookings([...live, ...cancelledBookings(kept.data ?? [], cancelled)], new Date());
+  }, [bookings.data, cancelled, kept.data]);
+  const guestsOf = useMemo(() => guestsByBooking(guests.data ?? []), [guests.data]);
+  const hasGuestPass = summariseCredits(credits.data ?? []).some((c) => c.kind === 'guest_pass' && c.count > 0);
+  // A confirmed upcoming booking lists its guests; a group class (never a One-to-One session, which
+  // a credit books) offers Add a guest while the member holds a pass. The database decides the rest.
+  const bookingGuests = (b: MyBooking, label: string) =>
+    b.status === 'confirmed' && b.paymentStatus === 'completed' && b.type !== 'credit' ? (
+      <BookingGuests bookingId={b.id} classLabel={label} guests={guestsOf.get(b.id) ?? []} canAddGuest={hasGuestPass} />
+    ) : null;
 
   async function cancelOne(booking: MyBooking) {
     if (busy.current || !window.confirm(confirmQuestion(booking))) return;
@@ -150,6 +167,7 @@ export function MyBookingsRoute() {
                   now={now}
                   onReleased={id === 'upcoming' ? (b) => markRemoved(b, releasedLine(b)) : undefined}
                   removed={id === 'upcoming' ? removed : null}
+                  renderExtra={id === 'upcoming' ? bookingGuests : undefined}
                 />
               ),
             }))}

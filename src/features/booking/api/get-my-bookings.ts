@@ -4,6 +4,7 @@ import { BOOKING_TYPES } from '@/config/booking-types';
 import { Constants, type Enums } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
+import type { Cancellation } from './get-my-cancellations';
 
 /**
  * The member's bookings with what the rules say about each (`my_bookings`, docs/data-contract.md):
@@ -42,6 +43,8 @@ export type MyBooking = {
   description: string | null;
   /** From then on cancelling still counts against the plan; null for a hold (it never does). */
   lateCancelFrom: string | null;
+  /** Who cancelled it and why, for a cancellation the database kept (get-my-cancellations). */
+  cancellation?: Cancellation;
 };
 
 function toMyBooking(row: z.infer<typeof myBookingRowSchema>): MyBooking {

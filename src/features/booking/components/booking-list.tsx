@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { AlertTriangle, CalendarPlus, CheckCircle2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import type { MyBooking } from '../api/get-my-bookings';
 import { downloadBookingIcs } from '../lib/booking-ics';
 import { HoldActions } from './hold-actions';
 import { cancellingCountsNow, lateCancelWarning } from '../lib/late-cancel';
+import { cancellationNote } from '../lib/cancellations';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
 type BookingListProps = {
@@ -26,6 +27,8 @@ type BookingListProps = {
   onReleased?: (booking: MyBooking) => void;
   /** A booking the member just cancelled or released from this list: a line in its place keeps focus. */
   removed?: RemovedBooking | null;
+  /** More about a booking under its facts (My Bookings: its guests and Add a guest). */
+  renderExtra?: (booking: MyBooking, label: string) => ReactNode;
 };
 
 /** Where a booking left the list (its index then) and what became of it. */
@@ -49,7 +52,7 @@ function RemovedLine({ text }: { text: string }) {
 
 const lateFacts = (b: MyBooking) => ({ start_time: b.startsAt.toISOString(), late_cancel_from: b.lateCancelFrom });
 
-export function BookingList({ bookings, emptyText, onCancel, cancellingId, withCalendar = false, now, onReleased, removed }: BookingListProps) {
+export function BookingList({ bookings, emptyText, onCancel, cancellingId, withCalendar = false, now, onReleased, removed, renderExtra }: BookingListProps) {
   // Offline (issue 30): Cancel waits for a connection and says so.
   const online = useOnline();
   const empty = <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>;
@@ -81,6 +84,8 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
               {lateCancelWarning(lateFacts(b))}
             </p>
           )}
+          {b.cancellation && <p className="mt-1 text-sm text-slate-700">{cancellationNote(b.cancellation)}</p>}
+          {renderExtra?.(b, `${b.className} on ${when}`)}
         </div>
         {(withCalendar || onCancel) && (
           <div className="flex flex-wrap gap-2 sm:shrink-0">

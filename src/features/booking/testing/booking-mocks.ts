@@ -1,4 +1,5 @@
-import { rpc } from '@/testing/supabase-mocks';
+import { restGet, rpc } from '@/testing/supabase-mocks';
+import type { JsonBodyType } from 'msw';
 import type { ClassRow } from '@/lib/supabase';
 
 type ClassLike = Pick<ClassRow, 'id' | 'name' | 'trainer' | 'start_time'> & Partial<Pick<ClassRow, 'duration' | 'description'>>;
@@ -34,4 +35,12 @@ export function myBookingsHandler(resolve: () => unknown[] | Response, reads?: {
     if (reads) reads.my_bookings += 1;
     return resolve() as never;
   });
+}
+
+/**
+ * What My Bookings reads beside my_bookings: the cancellations the database kept (issue 31), the
+ * member's guests and their credits (issue 26). Empty unless a test gives rows.
+ */
+export function myBookingsExtrasHandlers({ cancellations = [], guests = [], credits = [] }: { cancellations?: JsonBodyType[]; guests?: JsonBodyType[]; credits?: JsonBodyType[] } = {}) {
+  return [restGet('booking_cancellations', () => cancellations), restGet('guest_places', () => guests), restGet('credits', () => credits)];
 }

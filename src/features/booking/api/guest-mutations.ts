@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invalidateAfterBooking } from './book-class';
+import { loadSupabase } from '@/lib/supabase-loader';
+import { GuestPlaceRefused } from './cancel-guest-place';
+
+/** What the Add a guest form checks before asking the database (which checks it all again). */
+export const guestFormSchema = z.object({
+  name: z.string().trim().min(1, "Enter your guest's name").max(100, 'At most 100 characters'),
+  email: z.string().trim().pipe(z.email("Enter your guest's email address")),
+});
+export type GuestFormValues = z.input<typeof guestFormSchema>;
+
+export type AddGuestInput = { bookingId: string } & GuestFormValues;
+
+/** Adds a named guest to the member's booking with a guest pass (`add_guest`; refusals keep their hint). */
+export async function addGuest({ bookingId, name, email }: AddGuestInput): Promise<void> {
+  const { error } = await (await loadSupabase()).rpc('add_guest', { p_booking_id: bookingId, p_name: name.trim(), p_email: email.trim() });
+  if (error) throw new GuestPlaceRefused(error.message, error.hint ?? null);
+}
+
+/** The host removes their guest (`remove_guest`): in time, the pass comes back. */
+export async function removeGuest(guestPlaceId: string): Promise<void> {
+  const { error } = await (await loadSupabase()).rpc('remove_guest', { p_guest_place_id: guestPlaceId });
+  if (error) throw new GuestPlaceRefused(error.message, error.hint ?? null);
+}
+
+/** A guest takes or frees a place and a pass: the schedule, My Bookings and the credits change. */
+export function useAddGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addGuest, onSettled: () => invalidateAfterBooking(queryClient) });
+}
+
+export function useRemoveGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeGuest, onSettled: () => invalidateAfterBooking(queryClient) });
+}
