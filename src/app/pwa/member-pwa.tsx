@@ -61,7 +61,9 @@ function isStandalone(): boolean {
 /** When the member's data was last read, following the cache. */
 function useLastReadAt(client: QueryClient | undefined): number | null {
   return useSyncExternalStore(
-    client ? (onChange) => client.getQueryCache().subscribe(onChange) : noCache,
+    // The cache announces a query as another screen creates it, in that screen's render: answer
+    // after it (a microtask), or React warns of an update to this component during another's render.
+    client ? (onChange) => client.getQueryCache().subscribe(() => queueMicrotask(onChange)) : noCache,
     client ? () => lastReadAt(client) : noReadAt,
     noReadAt,
   );
