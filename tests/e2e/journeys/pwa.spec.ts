@@ -100,8 +100,9 @@ test.describe('the installable app', () => {
     // Offline: the app opened again (a new page, as from the home screen) comes from the worker
     // and shows the saved copy, and says so. (Playwright's offline mode leaves navigator.onLine
     // true, as a network that carries nothing does: the app finds out by asking the site.)
-    await context.setOffline(true);
+    // The first page closes before the network goes, so none of its requests fails on the way out.
     await page.close();
+    await context.setOffline(true);
     const phone = await context.newPage();
     const errors: string[] = [];
     phone.on('console', (msg) => {

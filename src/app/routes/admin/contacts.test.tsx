@@ -70,8 +70,8 @@ describe('/admin/contacts', () => {
       }),
     );
     renderApp('/admin/contacts');
-    await userEvent.click(await screen.findByRole('button', { name: 'Note a contact with Quinn Quiet' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Note a contact with Quinn Quiet' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Note a call with Quinn Quiet' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Note a call with Quinn Quiet' }));
     await userEvent.type(dialog.getByLabelText('What was said'), 'Back next week');
     await userEvent.click(dialog.getByRole('button', { name: 'Save note' }));
     expect(await screen.findByText('Contact noted')).toBeInTheDocument();

@@ -85,7 +85,7 @@ function NoteForm({ member, onClose }: Omit<Props, 'kind'>) {
 export function ContactMemberDialog({ member, kind, onClose }: Props) {
   const who = member.name ?? member.email ?? 'this member';
   return (
-    <Modal open onClose={onClose} title={kind === 'email' ? `Email ${who}` : `Note a contact with ${who}`} description={member.detail ?? undefined}>
+    <Modal open onClose={onClose} title={kind === 'email' ? `Email ${who}` : `Note a call with ${who}`} description={member.detail ?? undefined}>
       {kind === 'email' ? <EmailForm member={member} onClose={onClose} /> : <NoteForm member={member} onClose={onClose} />}
     </Modal>
   );

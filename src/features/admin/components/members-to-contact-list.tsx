@@ -58,7 +58,7 @@ export function MembersToContactList() {
                     <Mail aria-hidden="true" className="h-4 w-4" />
                     Email
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => setOpen({ member: m, kind: 'note' })} aria-label={`Note a contact with ${who}`}>
+                  <Button size="sm" variant="outline" onClick={() => setOpen({ member: m, kind: 'note' })} aria-label={`Note a call with ${who}`}>
                     <NotebookPen aria-hidden="true" className="h-4 w-4" />
                     Note a call
                   </Button>
