@@ -18,6 +18,7 @@
  *   or a free port when `port` is 0). Every email (outbox and auth) reaches the inbox through it.
  * - quiet: no PostgREST log output.
  * - authClock: auth's "now" in ms (tests move it past GoTrue's resend, reuse and expiry windows).
+ * - authRateLimits: auth's rate limits in place of config.toml's.
  *
  * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SMTP_URL and MAIL_FROM
  * in process.env for the Netlify functions it hosts in-process (so nothing local mails the world).
@@ -25,7 +26,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { readAuthConfig } from './auth/auth-config';
+import { readAuthConfig, type AuthConfig, type AuthRateLimits } from './auth/auth-config';
 import { AuthMailer } from './auth/auth-mailer';
 import { AuthService } from './auth/gotrue';
 import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
@@ -56,6 +57,8 @@ export interface StackOptions {
   reset?: boolean;
   /** Auth's clock in ms (default Date.now): tests move it to cross GoTrue's time windows. */
   authClock?: () => number;
+  /** Auth's rate limits instead of config.toml's (a journey run sends more email than a project's hour allows). */
+  authRateLimits?: Partial<AuthRateLimits>;
 }
 
 export interface Stack {
@@ -135,6 +138,9 @@ function listen(server: ReturnType<typeof createGateway>, port: number): Promise
   });
 }
 
+const withRateLimits = (config: AuthConfig, limits: Partial<AuthRateLimits> | undefined): AuthConfig =>
+  limits ? { ...config, rateLimits: { ...config.rateLimits, ...limits } } : config;
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const started = Date.now();
   const env = readLocalEnv();
@@ -169,7 +175,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mailer: new AuthMailer(() => transport, LOCAL_MAIL_FROM),
     apiUrl: () => url,
     siteUrl,
-    config: readAuthConfig(),
+    config: withRateLimits(readAuthConfig(), options.authRateLimits),
     now: options.authClock,
   });
   const store = dataDir === 'memory' ? new MemoryObjectStore() : new DiskObjectStore(`${dataDir}/storage`);

@@ -38,6 +38,8 @@ export interface StackOptions {
   siteUrl?: string;
   quiet?: boolean;
   databaseUrl?: string;
+  /** Auth's rate limits in place of config.toml's. */
+  authRateLimits?: { emailSentPerHour?: number };
 }
 
 type StartStack = (options: StackOptions) => Promise<LocalStack>;
