@@ -1,18 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/supabase-loader';
+import { BookingRefused } from './book-class';
 
 export type CancelledGuestPlace = Database['public']['CompositeTypes']['guest_place_view'];
-
-/** The database's refusal of a guest's cancellation, with its hint (docs/data-contract.md, Guest places). */
-export class GuestPlaceRefused extends Error {
-  constructor(
-    message: string,
-    readonly hint: string | null,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Cancels a guest place with the token from the guest's email (`cancel_guest_place`): anyone
@@ -20,7 +11,7 @@ export class GuestPlaceRefused extends Error {
  */
 export async function cancelGuestPlace(token: string): Promise<CancelledGuestPlace> {
   const { data, error } = await (await loadSupabase()).rpc('cancel_guest_place', { p_token: token });
-  if (error) throw new GuestPlaceRefused(error.message, error.hint ?? null);
+  if (error) throw new BookingRefused(error);
   return data;
 }
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invalidateAfterBooking } from './book-class';
+import { BookingRefused, invalidateAfterBooking } from './book-class';
 import { loadSupabase } from '@/lib/supabase-loader';
-import { GuestPlaceRefused } from './cancel-guest-place';
 
 /** What the Add a guest form checks before asking the database (which checks it all again). */
 export const guestFormSchema = z.object({
@@ -16,13 +15,13 @@ export type AddGuestInput = { bookingId: string } & GuestFormValues;
 /** Adds a named guest to the member's booking with a guest pass (`add_guest`; refusals keep their hint). */
 export async function addGuest({ bookingId, name, email }: AddGuestInput): Promise<void> {
   const { error } = await (await loadSupabase()).rpc('add_guest', { p_booking_id: bookingId, p_name: name.trim(), p_email: email.trim() });
-  if (error) throw new GuestPlaceRefused(error.message, error.hint ?? null);
+  if (error) throw new BookingRefused(error);
 }
 
 /** The host removes their guest (`remove_guest`): in time, the pass comes back. */
 export async function removeGuest(guestPlaceId: string): Promise<void> {
   const { error } = await (await loadSupabase()).rpc('remove_guest', { p_guest_place_id: guestPlaceId });
-  if (error) throw new GuestPlaceRefused(error.message, error.hint ?? null);
+  if (error) throw new BookingRefused(error);
 }
 
 /** A guest takes or frees a place and a pass: the schedule, My Bookings and the credits change. */

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/lib/toast';
-import { GuestPlaceRefused } from '../api/cancel-guest-place';
+import { BookingRefused } from '../api/book-class';
 import { guestFormSchema, useAddGuest, type GuestFormValues } from '../api/guest-mutations';
 
 type Props = {
@@ -35,8 +35,9 @@ function AddGuestForm({ bookingId, onClose }: Omit<Props, 'classLabel'>) {
       toast.success(`${values.name.trim()} is booked as your guest: we have emailed them the details.`);
       onClose();
     } catch (error) {
-      const message = error instanceof GuestPlaceRefused ? error.message : 'Could not add your guest, please try again.';
-      const field = error instanceof GuestPlaceRefused && error.hint ? FIELD_OF[error.hint] : undefined;
+      const refused = error instanceof BookingRefused ? error.error : null;
+      const message = refused?.message ?? 'Could not add your guest, please try again.';
+      const field = refused?.hint ? FIELD_OF[refused.hint] : undefined;
       setError(field ?? 'root', { message }, { shouldFocus: Boolean(field) });
     }
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { GuestPlaceRefused } from '../api/cancel-guest-place';
+import { BookingRefused } from '../api/book-class';
 import type { MyGuest } from '../api/get-my-guests';
 import { useRemoveGuest } from '../api/guest-mutations';
 import { AddGuestDialog } from './add-guest-dialog';
@@ -31,7 +31,7 @@ export function BookingGuests({ bookingId, classLabel, guests, canAddGuest }: Pr
       await remove.mutateAsync(guest.id);
       toast.success(`${guest.guest_name} is no longer booked as your guest`);
     } catch (error) {
-      toast.error(error instanceof GuestPlaceRefused ? error.message : 'Could not remove your guest, please try again.');
+      toast.error(error instanceof BookingRefused ? error.error.message : 'Could not remove your guest, please try again.');
     }
   }
 

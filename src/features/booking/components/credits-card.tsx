@@ -3,12 +3,8 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDate } from '@/lib/studio-time';
-import { summariseCredits, useMyCredits, type CreditSummary } from '../api/get-my-credits';
-
-const WORDS: Record<CreditSummary['kind'], (n: number) => string> = {
-  personal_training: (n) => (n === 1 ? '1 personal-training session' : `${n} personal-training sessions`),
-  guest_pass: (n) => (n === 1 ? '1 guest pass' : `${n} guest passes`),
-};
+import { CREDIT_COUNT_WORDS } from '@/config/credits';
+import { summariseCredits, useMyCredits } from '../api/get-my-credits';
 
 /**
  * "Your sessions and passes" (issue 26): what the member's packages and Premium periods gave them
@@ -25,7 +21,7 @@ export function CreditsCard() {
       <ul className="mt-3 space-y-2 text-sm">
         {summary.map((s) => (
           <li key={s.kind} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-medium text-slate-900">{WORDS[s.kind](s.count)}</span>
+            <span className="font-medium text-slate-900">{CREDIT_COUNT_WORDS[s.kind](s.count)}</span>
             <span className="text-slate-600">{s.count === 1 ? 'expires' : 'next expires'} {formatClassDate(s.nextExpiry)}</span>
           </li>
         ))}

@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatClassDateTime } from '@/lib/studio-time';
-import { GuestPlaceRefused, useCancelGuestPlace } from '../api/cancel-guest-place';
+import { BookingRefused } from '../api/book-class';
+import { useCancelGuestPlace } from '../api/cancel-guest-place';
 
 /** Said when the link has no token at all (cut short by a mail app). */
 export const INCOMPLETE_LINK = 'This link is not complete: open it from your email again.';
@@ -15,7 +16,7 @@ export const INCOMPLETE_LINK = 'This link is not complete: open it from your ema
 export function GuestCancelPanel({ token }: { token: string }) {
   const cancel = useCancelGuestPlace();
   const done = cancel.data;
-  const refusal = cancel.error instanceof GuestPlaceRefused ? cancel.error.message : cancel.error ? 'Could not cancel your guest place, please try again.' : null;
+  const refusal = cancel.error instanceof BookingRefused ? cancel.error.error.message : cancel.error ? 'Could not cancel your guest place, please try again.' : null;
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card className="p-6 sm:p-8">
