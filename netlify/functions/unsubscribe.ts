@@ -1,3 +1,4 @@
+import type { PostgrestError } from '@supabase/supabase-js';
 import type { Db } from '../lib/supabase-server';
 import { compositeRow } from '../../src/lib/composite-row';
 import { EMAIL_BRAND } from '../lib/email/brand';
@@ -30,11 +31,53 @@ a{color:${EMAIL_BRAND.colors.accentDark}}</style></head>
   });
 }
 
+/** What one list's unsubscribe link asks, turns off and then says. */
+type EmailList = {
+  question: string;
+  explanation: string;
+  button: string;
+  /** The list's part of the form's action (the token's comes first). */
+  listParam: string;
+  /** Turns the list off for the token's member: their email, or the database's refusal. */
+  turnOff: (db: Db, token: string) => Promise<{ email: string; error?: undefined } | { error: PostgrestError }>;
+  done: (email: string, siteUrl: string) => { title: string; body: string };
+};
+
+const LISTS: Record<'reminders' | 'win_back', EmailList> = {
+  reminders: {
+    question: 'Stop reminder emails?',
+    explanation: 'You will no longer get an email before your booked classes. Booking confirmations, cancellations and waitlist news still come.',
+    button: 'Stop reminder emails',
+    listParam: '',
+    turnOff: async (db, token) => {
+      const { data, error } = await db.rpc('unsubscribe_reminders', { p_token: token });
+      return error ? { error } : { email: compositeRow<'reminders_unsubscribed'>(data).email };
+    },
+    done: (email, siteUrl) => ({
+      title: 'Reminder emails are off',
+      body: `<p>We won't send reminder emails to ${escapeHtml(email)} any more. Booking confirmations still come.</p>
+<p>Changed your mind? Turn them back on on <a href="${escapeHtml(`${siteUrl}/edit-profile`)}">Edit Profile</a>.</p>`,
+    }),
+  },
+  // The come-back emails (issue 28) are their own list: their link turns off only them.
+  win_back: {
+    question: 'Stop these emails?',
+    explanation: 'You will no longer get emails inviting you back to the studio. Booking confirmations and payment emails still come.',
+    button: 'Stop these emails',
+    listParam: '&amp;list=win_back',
+    turnOff: async (db, token) => {
+      const { data, error } = await db.rpc('unsubscribe_win_back', { p_token: token });
+      return error ? { error } : { email: data };
+    },
+    done: (email) => ({ title: 'You will not get these emails any more', body: `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>` }),
+  },
+};
+
 /**
- * GET  /.netlify/functions/unsubscribe?token=…  a page asking to confirm (mail scanners follow
- *      links, so a GET never changes anything);
- * POST /.netlify/functions/unsubscribe?token=…  turns the member's reminder emails off: the
- *      page's button, or the mail app's one-click unsubscribe (RFC 8058 List-Unsubscribe-Post).
+ * GET  /.netlify/functions/unsubscribe?token=…[&list=win_back]  a page asking to confirm (mail
+ *      scanners follow links, so a GET never changes anything);
+ * POST the same URL  turns that list off for the token's member (reminders unless the link names
+ *      the come-back emails): the page's button, or the mail app's one-click unsubscribe (RFC 8058).
  * An unknown or malformed token changes nothing and says so.
  */
 export default async function unsubscribe(req: Request): Promise<Response> {
@@ -42,58 +85,26 @@ export default async function unsubscribe(req: Request): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const token = params.get('token') ?? '';
   if (!TOKEN_PATTERN.test(token)) return page(400, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
-  // The come-back emails (issue 28) are their own list: their link turns off only them.
-  if (params.get('list') === 'win_back') return unsubscribeWinBack(req, token);
+  const list = LISTS[params.get('list') === 'win_back' ? 'win_back' : 'reminders'];
 
   if (req.method === 'GET') {
     return page(
       200,
-      'Stop reminder emails?',
-      `<p>You will no longer get an email before your booked classes. Booking confirmations, cancellations and waitlist news still come.</p>
-<form method="post" action="?token=${token}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop reminder emails</button></form>`,
+      list.question,
+      `<p>${list.explanation}</p>
+<form method="post" action="?token=${token}${list.listParam}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${list.button}</button></form>`,
     );
   }
 
   try {
     const env = readServerEnv();
-    const db: Db = serviceDb(env);
-    const { data, error } = await db.rpc('unsubscribe_reminders', { p_token: token });
-    if (error) {
-      if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
-      throw new Error(`unsubscribe_reminders failed: ${error.code} ${error.message}`);
+    const result = await list.turnOff(serviceDb(env), token);
+    if (result.error) {
+      if (result.error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
+      throw new Error(`unsubscribe failed: ${result.error.code} ${result.error.message}`);
     }
-    const { email } = compositeRow<'reminders_unsubscribed'>(data);
-    const profile = `${env.siteUrl}/edit-profile`;
-    return page(
-      200,
-      'Reminder emails are off',
-      `<p>We won't send reminder emails to ${escapeHtml(email)} any more. Booking confirmations still come.</p>
-<p>Changed your mind? Turn them back on on <a href="${escapeHtml(profile)}">Edit Profile</a>.</p>`,
-    );
-  } catch (error) {
-    console.error('[unsubscribe] failed', error);
-    return page(500, 'Something went wrong', '<p>We could not update your email preferences. Please try the link again in a minute.</p>');
-  }
-}
-
-/** The same two steps for the come-back emails after a trial or membership ends. */
-async function unsubscribeWinBack(req: Request, token: string): Promise<Response> {
-  if (req.method === 'GET') {
-    return page(
-      200,
-      'Stop these emails?',
-      `<p>You will no longer get emails inviting you back to the studio. Booking confirmations and payment emails still come.</p>
-<form method="post" action="?token=${token}&amp;list=win_back"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these emails</button></form>`,
-    );
-  }
-  try {
-    const env = readServerEnv();
-    const { data: email, error } = await serviceDb(env).rpc('unsubscribe_win_back', { p_token: token });
-    if (error) {
-      if (error.hint === 'invalid_unsubscribe_token') return page(404, 'Link not valid', `<p>${escapeHtml(INVALID)}</p>`);
-      throw new Error(`unsubscribe_win_back failed: ${error.code} ${error.message}`);
-    }
-    return page(200, 'You will not get these emails any more', `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>`);
+    const { title, body } = list.done(result.email, env.siteUrl);
+    return page(200, title, body);
   } catch (error) {
     console.error('[unsubscribe] failed', error);
     return page(500, 'Something went wrong', '<p>We could not update your email preferences. Please try the link again in a minute.</p>');
