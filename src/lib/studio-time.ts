@@ -1,6 +1,10 @@
-import { STUDIO } from '@/config/studio';
+import { STUDIO } from '../config/studio';
 
 /**
+ * The studio's (London) clock, in two modules: this one, the timetable's formats, which the
+ * visitor's /schedule loads; and studio-calendar.ts, date-fns with the zone for the member and
+ * admin screens (calendar days, months, form fields). Two files because a bundler splits code by
+ * module, not by function: one file would put date-fns in the visitor's first download.
  * Dates are stored UTC and shown in the studio's time zone whatever the viewer's machine says.
  * (Which classes fall on today, tomorrow or this week is the server's filter: class_schedule.)
  *
@@ -42,6 +46,17 @@ export function formatClassTime(value: DateInput): string {
 /** "Mon, Jan 6 at 6:00 AM" */
 export function formatClassDateTime(value: DateInput): string {
   return `${formatClassDate(value)} at ${formatClassTime(value)}`;
+}
+
+/** "Mon": a day's short name, for the day picker. */
+export function formatWeekdayShort(value: DateInput): string {
+  return shortDay(value).weekday ?? '';
+}
+
+/** "Jan 6" */
+export function formatMonthDay(value: DateInput): string {
+  const p = shortDay(value);
+  return `${p.month} ${p.day}`;
 }
 
 /** "Monday, Jan 6": a day heading on the timetable. */

@@ -4,7 +4,7 @@ import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tierView } from '@/lib/rules/membership-tier';
-import { formatMemberSince } from '@/lib/rules/month';
+import { formatMemberSince } from '@/lib/studio-calendar';
 import { useMyBookings } from '@/features/booking/api/get-my-bookings';
 import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';

@@ -1,5 +1,6 @@
 import { STUDIO, STUDIO_ADDRESS_LINES, TRAINER_NAME } from '../../config/studio';
 import type { CalendarEvent } from './build-calendar';
+import { studioDayKey } from '../studio-time';
 
 /** What a calendar entry needs to know about one booking (the feed's RPC rows have these fields). */
 export interface BookedClass {
@@ -43,8 +44,5 @@ export function bookingEvent(booking: BookedClass, siteUrl?: string): CalendarEv
 /** A download name such as `breakfast-club-2025-10-06.ics` (date in London). */
 export function icsFileName(className: string, startTime: string | Date): string {
   const slug = className.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'class';
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(startTime),
-  );
-  return `${slug}-${day}.ics`;
+  return `${slug}-${studioDayKey(startTime)}.ics`;
 }

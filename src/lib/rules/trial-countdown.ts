@@ -1,10 +1,8 @@
-import { tz } from '@date-fns/tz';
-import { differenceInCalendarDays } from 'date-fns';
-import { STUDIO } from '@/config/studio';
+import { londonDaysUntil } from '@/lib/studio-calendar';
 
 /** Whole days left of a free trial ending at `expiresAt`, in London calendar days (0 = today). */
 export function trialDaysLeft(expiresAt: string, now: Date): number {
-  return Math.max(0, differenceInCalendarDays(new Date(expiresAt), now, { in: tz(STUDIO.timeZone) }));
+  return Math.max(0, londonDaysUntil(expiresAt, now));
 }
 
 /** "Your free trial ends in 3 days" / "… ends tomorrow" / "… ends today" (issue 13). */

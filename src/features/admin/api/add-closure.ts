@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { compositeRow, type CompositeRow } from '@/lib/composite-row';
 import { supabase } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
-import { londonToday } from '../lib/studio-clock';
+import { londonToday } from '@/lib/studio-calendar';
 
 /** The Add Closure form, shared with the call: a date from today (London) on, and a reason. */
 export const closureFormSchema = z

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase, type Tables } from '@/lib/supabase';
-import { londonToday } from '../lib/studio-clock';
+import { londonToday } from '@/lib/studio-calendar';
 
 /** A row of `public.studio_closures` (readable by all): a date the studio is closed, and why. */
 export type StudioClosure = Tables<'studio_closures'>;

@@ -5,7 +5,7 @@ import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classPayload, classPayloads, m
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { MAX_OCCURRENCES, REPEAT_OPTIONS } from '../lib/repeat-occurrences';
-import { londonWallClockToUtc } from '../lib/studio-clock';
+import { londonWallClockToUtc } from '@/lib/studio-calendar';
 import { supabase } from '@/lib/supabase';
 
 const isWholeNumber = (value: string) => /^\d+$/.test(value.trim());

@@ -14,7 +14,7 @@ import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { BOOKING_CSV_COLUMNS } from '../lib/export-csv';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { useListSearch } from '../lib/use-list-search';
 import { RowDangerButton } from './row-danger-button';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';

@@ -12,7 +12,7 @@ import { useUpcomingClosures, type StudioClosure } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { londonToday } from '../lib/studio-clock';
+import { londonToday } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { RowDangerButton } from './row-danger-button';
 import { TablePanel } from './table-panel';

@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { controlClasses } from '@/components/ui/field';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
 import type { MemberFilter, MemberPlan } from '../api/get-members';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 
 const RENEWAL_DATE = 'd MMM yyyy';
 

@@ -19,7 +19,7 @@ import { TierBadge } from './tier-badge';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { useListSearch } from '../lib/use-list-search';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { CONTACT_REASON_LABELS, useMembersToContact, type MemberToContact } from '../api/members-to-contact';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { ContactMemberDialog } from './contact-member-dialog';
 import { EmptyState } from './empty-state';

@@ -5,7 +5,7 @@ import { formatPounds } from '@/config/plans';
 import { RefundFailedError, useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';

@@ -11,7 +11,7 @@ import { useClassRoster, type Attendance, type RosterEntry } from '../api/get-cl
 import { useMarkAttendance } from '../api/mark-attendance';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { ATTENDANCE_LABELS, canMarkAttendance, rosterCounts } from '../lib/attendance';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 

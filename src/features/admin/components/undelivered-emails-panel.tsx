@@ -3,7 +3,7 @@ import { MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useRetryEmail, useUndeliveredEmails } from '../api/get-undelivered-emails';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { PanelSection, ScrollTable } from './panel-section';

@@ -6,7 +6,7 @@ import { useWaitlists, type AdminWaitlistEntry } from '../api/get-waitlists';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatInLondon } from '../lib/studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 import type { WeekFigures } from '../lib/analytics-figures';
 
 const weekLabel = (weekStart: string) => formatInLondon(`${weekStart}T12:00:00Z`, 'MMM d');

@@ -1,7 +1,7 @@
 import type { ClassRow } from '@/lib/supabase';
 import type { Database } from '@/lib/database.types';
 import { occurrenceStartTimes, type Repeat } from './repeat-occurrences';
-import { utcToLondonParts } from './studio-clock';
+import { utcToLondonParts } from '@/lib/studio-calendar';
 
 export type ClassInsert = Database['public']['Tables']['classes']['Insert'];
 

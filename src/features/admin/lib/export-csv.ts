@@ -3,7 +3,7 @@ import type { AdminBooking } from '../api/get-bookings';
 import type { AdminMember } from '../api/get-members';
 import { displayTier, TIER_LABELS } from './membership-tier';
 import { EXPORT_PAGE_SIZE, type PageLoader } from './paging';
-import { formatInLondon, londonToday } from './studio-clock';
+import { formatInLondon, londonToday } from '@/lib/studio-calendar';
 
 /** The most rows one export reads (200 requests of 1,000): past it the admin narrows the search. */
 export const MAX_EXPORT_ROWS = 200_000;

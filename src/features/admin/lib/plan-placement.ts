@@ -1,6 +1,6 @@
 import { formatPounds, PLANS } from '@/config/plans';
 import type { PlanPlacement, PutOnPlanForm } from '../api/put-member-on-plan';
-import { formatInLondon } from './studio-clock';
+import { formatInLondon } from '@/lib/studio-calendar';
 
 /** What the admin is told: a plan starting now, or a running plan changing at its period end. */
 export function placementMessage(who: string, planSlug: PutOnPlanForm['planSlug'], placed: PlanPlacement): string {

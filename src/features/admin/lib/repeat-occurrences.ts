@@ -1,4 +1,4 @@
-import { londonWallClockToUtc } from './studio-clock';
+import { londonWallClockToUtc } from '@/lib/studio-calendar';
 
 export const REPEAT_OPTIONS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type Repeat = (typeof REPEAT_OPTIONS)[number];

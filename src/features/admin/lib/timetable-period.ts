@@ -1,5 +1,5 @@
 import { addDays, addWeeks, differenceInCalendarDays, format, nextMonday, parseISO } from 'date-fns';
-import { londonToday } from './studio-clock';
+import { londonToday } from '@/lib/studio-calendar';
 
 /** The coming weeks the generator fills by default, and the longest period the RPC accepts. */
 export const DEFAULT_TIMETABLE_WEEKS = 8;

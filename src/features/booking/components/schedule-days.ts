@@ -1,5 +1,4 @@
-import { studioDayKey } from '@/lib/studio-time';
-import { STUDIO } from '@/config/studio';
+import { formatDayHeading, formatMonthDay, formatWeekdayShort, studioDayKey } from '@/lib/studio-time';
 
 /**
  * The days /schedule's day picker offers (issue 31): today and the days after it, as London
@@ -23,11 +22,6 @@ export const SCHEDULE_DAYS = 14;
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: STUDIO.timeZone, ...options });
-const weekdayShort = formatter({ weekday: 'short' });
-const weekdayLong = formatter({ weekday: 'long' });
-const monthDay = formatter({ month: 'short', day: 'numeric' });
-
 /**
  * Today's London day and the `count - 1` after it. Days are counted on the calendar (not in steps
  * of 24 hours, which a change of the clocks would turn into a repeated or skipped day); each is
@@ -38,13 +32,13 @@ export function comingDays(now: Date, count = SCHEDULE_DAYS): ScheduleDay[] {
   return Array.from({ length: count }, (_, offset) => {
     const noon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + offset, 12));
     const key = noon.toISOString().slice(0, 10);
-    const date = monthDay.format(noon);
+    const date = formatMonthDay(noon);
     return {
       key,
       offset,
-      name: offset === 0 ? 'Today' : offset === 1 ? 'Tomorrow' : weekdayShort.format(noon),
+      name: offset === 0 ? 'Today' : offset === 1 ? 'Tomorrow' : formatWeekdayShort(noon),
       date,
-      heading: `${weekdayLong.format(noon)}, ${date}`,
+      heading: formatDayHeading(noon),
     };
   });
 }

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { STUDIO, STUDIO_ADDRESS_LINES } from '@/config/studio';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useBillingHistory, type BillingPayment } from '../api/get-billing-history';
-import { londonDate } from '../lib/membership-view';
+import { formatLondonDate } from '@/lib/studio-calendar';
 
 const STATUS_TEXT: Record<BillingPayment['status'], string> = { paid: 'Paid', pending: 'Pending', failed: 'Failed', expired: 'Expired' };
 
@@ -49,7 +49,7 @@ export function BillingHistory() {
               <tbody>
                 {history.data.map((p) => (
                   <tr key={p.id} className="border-t border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{londonDate(p.paid_at ?? p.created_at)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(p.paid_at ?? p.created_at)}</td>
                     <td className="py-2 pr-4">{p.description}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatPounds(p.amount)}</td>
                     <td className="py-2 pr-4">
@@ -94,7 +94,7 @@ function ReceiptDialog({ payment, onClose }: { payment: BillingPayment; onClose:
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium text-slate-500">Date</dt>
-          <dd>{londonDate(payment.paid_at ?? payment.created_at)}</dd>
+          <dd>{formatLondonDate(payment.paid_at ?? payment.created_at)}</dd>
           <dt className="font-medium text-slate-500">Member</dt>
           <dd>
             {payment.billed_name ?? ''} {payment.billed_email ? `(${payment.billed_email})` : ''}

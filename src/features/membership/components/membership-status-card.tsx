@@ -12,8 +12,9 @@ import { useKeepCurrentPlan } from '../api/keep-current-plan';
 import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
-import { isRunningPlan, londonDate, type MyMembership } from '../lib/membership-view';
+import { isRunningPlan, type MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
+import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
  * The membership as a subscription (issue 13): status, the next renewal date or "Ends on …",
@@ -72,13 +73,13 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
         </div>
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{m.status === 'cancelled' ? 'Ends on' : 'Next renewal'}</dt>
-          <dd className="mt-1 font-semibold text-slate-900">{londonDate(m.period_end)}</dd>
+          <dd className="mt-1 font-semibold text-slate-900">{formatLondonDate(m.period_end)}</dd>
         </div>
       </dl>
       {m.next_plan_slug && m.next_price !== null && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-slate-700">
-            Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {londonDate(m.period_end)}.
+            Changes to {PLANS[m.next_plan_slug].name} ({formatPounds(m.next_price)}/month) on {formatLondonDate(m.period_end)}.
           </p>
           <KeepPlanButton planName={planName} />
         </div>
@@ -121,7 +122,7 @@ function PastDueBanner({ membership: m }: { membership: MyMembership }) {
       <p className="font-semibold">Your membership payment failed.</p>
       <p className="mt-1">
         We could not take {formatPounds(m.amount_due ?? m.price ?? 0)}.
-        {m.next_retry_at ? ` We will try again on ${londonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your card to pay now
+        {m.next_retry_at ? ` We will try again on ${formatLondonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your card to pay now
         and keep your membership.
       </p>
       <Button className="mt-3" variant="danger" loading={busy} onClick={() => void update()}>
@@ -137,7 +138,7 @@ function CancelButton({ membership: m }: { membership: MyMembership }) {
   async function confirm() {
     try {
       await cancel.mutateAsync();
-      toast.success(`Your membership will end on ${londonDate(m.period_end)}.`);
+      toast.success(`Your membership will end on ${formatLondonDate(m.period_end)}.`);
       setOpen(false);
     } catch {
       toast.error('Could not cancel your membership, please try again.');
@@ -148,7 +149,7 @@ function CancelButton({ membership: m }: { membership: MyMembership }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Cancel renewal
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Cancel renewal?" description={`Your membership stays until ${londonDate(m.period_end)}, then you pay per class.`}>
+      <Modal open={open} onClose={() => setOpen(false)} title="Cancel renewal?" description={`Your membership stays until ${formatLondonDate(m.period_end)}, then you pay per class.`}>
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Keep my membership

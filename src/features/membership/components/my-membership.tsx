@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
-import { format } from 'date-fns';
-import { tz } from '@date-fns/tz';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { STUDIO } from '@/config/studio';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAuth } from '@/lib/auth/auth-context';
-import { formatMemberSince } from '@/lib/rules/month';
+import { formatLondonDate, formatMemberSince } from '@/lib/studio-calendar';
 import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
-import { isRunningPlan, londonDate, type MyMembership as Membership } from '../lib/membership-view';
+import { isRunningPlan, type MyMembership as Membership } from '../lib/membership-view';
 import { UpgradeOffers } from './upgrade-offers';
 
 const LOAD_FAILED = 'Failed to load your membership';
@@ -68,9 +65,9 @@ function PlanDetails({ member, membership, usage }: { member: NonNullable<Return
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next renewal</dt>
             <dd className="mt-1 text-slate-900">
               {running ? (
-                <span className="font-semibold">{running.status === 'cancelled' ? `Ends on ${londonDate(running.period_end)}` : londonDate(running.period_end)}</span>
+                <span className="font-semibold">{running.status === 'cancelled' ? `Ends on ${formatLondonDate(running.period_end)}` : formatLondonDate(running.period_end)}</span>
               ) : plan.renewal ? (
-                <span className="font-semibold">{format(plan.renewal, 'd MMMM yyyy', { in: tz(STUDIO.timeZone) })}</span>
+                <span className="font-semibold">{formatLondonDate(plan.renewal)}</span>
               ) : plan.planSlug ? (
                 <span className="text-slate-600">Not on record yet</span>
               ) : (

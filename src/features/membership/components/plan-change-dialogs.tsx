@@ -5,7 +5,8 @@ import { Modal } from '@/components/ui/modal';
 import { formatPounds, PLANS } from '@/config/plans';
 import { ChangeMembershipError, useChangeMembership } from '../api/change-membership';
 import { CHANGE_MESSAGES } from '../lib/membership-messages';
-import { londonDate, type MyMembership } from '../lib/membership-view';
+import { type MyMembership } from '../lib/membership-view';
+import { formatLondonDate } from '@/lib/studio-calendar';
 
 function outcomeToast(outcome: string) {
   if (outcome === 'paid') toast.success(CHANGE_MESSAGES.upgraded);
@@ -71,8 +72,8 @@ export function DowngradeButton({ membership }: { membership: MyMembership }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Switch to Standard at renewal
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Switch to Standard" description={`From ${londonDate(membership.period_end)} you will pay ${price} a month.`}>
-        <p className="text-slate-700">You keep Platinum Premium until {londonDate(membership.period_end)}. Nothing is charged now.</p>
+      <Modal open={open} onClose={() => setOpen(false)} title="Switch to Standard" description={`From ${formatLondonDate(membership.period_end)} you will pay ${price} a month.`}>
+        <p className="text-slate-700">You keep Platinum Premium until {formatLondonDate(membership.period_end)}. Nothing is charged now.</p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Keep Platinum Premium

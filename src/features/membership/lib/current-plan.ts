@@ -1,6 +1,6 @@
 import type { PlanSlug } from '@/config/plans';
 import { recommendedUpgrades, tierView } from '@/lib/rules/membership-tier';
-import { planRenewalDate } from '@/lib/rules/month';
+import { planRenewalDate } from '@/lib/rules/renewal-date';
 import type { Member } from '@/lib/supabase';
 
 /** The spec's derived current-plan view (section 3), plus what to offer next. */

@@ -1,6 +1,7 @@
 import { formatPounds } from '@/config/plans';
 import { describe, expect, it } from 'vitest';
-import { isRunningPlan, londonDate, type MyMembership } from './membership-view';
+import { formatLondonDate } from '@/lib/studio-calendar';
+import { isRunningPlan, type MyMembership } from './membership-view';
 
 const base: MyMembership = {
   id: 'm', plan_slug: 'standard', tier: 'standard', status: 'active', price: 100, period_start: '2027-01-15T10:00:00Z',
@@ -18,7 +19,7 @@ describe('membership view', () => {
   });
 
   it('formats dates in London and money in GBP with pence', () => {
-    expect(londonDate('2027-03-31T23:30:00Z')).toBe('1 April 2027');
+    expect(formatLondonDate('2027-03-31T23:30:00Z')).toBe('1 April 2027');
     expect(formatPounds(100)).toBe('£100.00');
     expect(formatPounds(115.5)).toBe('£115.50');
   });

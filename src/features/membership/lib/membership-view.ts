@@ -1,7 +1,4 @@
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { PlanSlug } from '@/config/plans';
-import { STUDIO } from '@/config/studio';
 import type { CompositeRow } from '@/lib/composite-row';
 
 /** The plans a membership can be on (memberships.plan_slug and next_plan_slug, by their check constraints). */
@@ -21,7 +18,3 @@ export function isRunningPlan(m: MyMembership | null | undefined): m is MyMember
   return !!m && m.ended_at === null && (m.status === 'active' || m.status === 'past_due' || m.status === 'cancelled');
 }
 
-/** 15 February 2027 (London). */
-export function londonDate(at: string | Date): string {
-  return format(new Date(at), 'd MMMM yyyy', { in: tz(STUDIO.timeZone) });
-}

@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { tierView } from '@/lib/rules/membership-tier';
-import { formatMemberSince } from '@/lib/rules/month';
+import { formatMemberSince } from '@/lib/studio-calendar';
 import type { Member } from '@/lib/supabase';
 
 export function AccountSummary({ member, bookingsCount }: { member: Member; bookingsCount: number }) {

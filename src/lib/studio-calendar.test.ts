@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemberSince, planRenewalDate, startOfMonthInStudio } from './month';
+import { formatMemberSince, londonDaysUntil, londonToday, londonWallClockToUtc, startOfMonthInStudio, utcToLondonParts } from './studio-calendar';
 
 describe('startOfMonthInStudio', () => {
   it('is midnight UTC on the 1st in winter (GMT)', () => {
@@ -27,17 +27,23 @@ describe('startOfMonthInStudio', () => {
   });
 });
 
-describe('planRenewalDate', () => {
-  it("is the membership record's date, and none rather than a guess", () => {
-    expect(planRenewalDate('2025-12-01T00:00:00Z')).toEqual(new Date('2025-12-01T00:00:00Z'));
-    expect(planRenewalDate(null)).toBeNull();
-    expect(planRenewalDate('not a date')).toBeNull();
-  });
-});
-
 describe('formatMemberSince', () => {
   it('reads the month in London (midnight on the 1st in summer is still the previous day in UTC)', () => {
     expect(formatMemberSince('2025-06-30T23:30:00Z')).toBe('July 2025');
     expect(formatMemberSince('2025-01-15T12:00:00Z')).toBe('January 2025');
+  });
+});
+
+describe('London wall clock', () => {
+  it("reads a form's date and time as London time in both directions, across the clock change", () => {
+    expect(londonWallClockToUtc('2025-07-01', '06:00')).toBe('2025-07-01T05:00:00.000Z');
+    expect(londonWallClockToUtc('2025-12-01', '06:00')).toBe('2025-12-01T06:00:00.000Z');
+    expect(utcToLondonParts('2025-06-30T23:30:00Z')).toEqual({ date: '2025-07-01', time: '00:30' });
+  });
+
+  it("counts London calendar days and knows London's today", () => {
+    // 23:30 UTC on 30 June is already 1 July in London.
+    expect(londonToday(new Date('2025-06-30T23:30:00Z'))).toBe('2025-07-01');
+    expect(londonDaysUntil('2025-07-02T08:00:00Z', new Date('2025-06-30T23:30:00Z'))).toBe(1);
   });
 });
