@@ -10,22 +10,20 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDateTime } from '@/lib/studio-time';
 import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
 import { BookingRefused } from '@/features/booking/api/book-class';
-import { useCancelBooking } from '@/features/booking/api/cancel-booking';
 import { useMyBookings, type MyBooking } from '@/features/booking/api/get-my-bookings';
 import { useMyCancellations } from '@/features/booking/api/get-my-cancellations';
 import { summariseCredits, useMyCredits } from '@/features/booking/api/get-my-credits';
 import { guestsByBooking, useMyGuests } from '@/features/booking/api/get-my-guests';
 import { useMyWaitlist, type MyWaitlistEntry } from '@/features/booking/api/get-my-waitlist';
 import { useLeaveWaitlist } from '@/features/booking/api/leave-waitlist';
+import { useCancelFlow } from '@/features/booking/api/use-cancel-flow';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { BookingGuests } from '@/features/booking/components/booking-guests';
 import { BookingList, type RemovedBooking } from '@/features/booking/components/booking-list';
 import { NextClassCard } from '@/features/booking/components/next-class-card';
 import { WaitlistList } from '@/features/booking/components/waitlist-list';
-import { BOOKING_MESSAGES, cancelErrorMessage } from '@/features/booking/lib/booking-messages';
 import { BOOKING_TAB_LABELS, BOOKING_TABS, nextClass, splitBookings, type BookingTab } from '@/features/booking/lib/booking-tabs';
 import { cancelledBookings } from '@/features/booking/lib/cancellations';
-import { cancellingCountsNow, lateCancelWarning } from '@/features/booking/lib/late-cancel';
 import { MY_BOOKINGS_MESSAGES } from '@/features/booking/lib/my-bookings-messages';
 
 const EMPTY_TEXT: Record<BookingTab, string> = {
@@ -33,17 +31,6 @@ const EMPTY_TEXT: Record<BookingTab, string> = {
   past: 'No past bookings.',
   cancelled: 'No cancelled bookings.',
 };
-
-/**
- * Before cancelling: inside the late-cancel window the member is told it still counts; before it,
- * a pay-as-you-go booking is told its card payment comes back (the database owes it, issue 31).
- */
-function confirmQuestion(booking: MyBooking): string {
-  const facts = { start_time: booking.startsAt.toISOString(), late_cancel_from: booking.lateCancelFrom };
-  if (cancellingCountsNow(facts, new Date())) return `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
-  if (booking.type === 'payg' && booking.paymentStatus === 'completed') return `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
-  return MY_BOOKINGS_MESSAGES.confirmCancel;
-}
 
 /** What the line left in a cancelled booking's place says (and a screen reader reads on focus). */
 const cancelledLine = (b: MyBooking) => `${b.className} on ${formatClassDateTime(b.startsAt)} is cancelled. It is listed under Cancelled.`;
@@ -60,7 +47,7 @@ export function MyBookingsRoute() {
   const guests = useMyGuests(memberId);
   const credits = useMyCredits(memberId);
   useLiveUpdates(memberId, memberId !== null);
-  const cancel = useCancelBooking();
+  const { cancel, pendingBookingId } = useCancelFlow();
   const leave = useLeaveWaitlist();
   // Cancelled on this visit: the server deleted them; the screen keeps them under Cancelled (spec section 4).
   const [cancelled, setCancelled] = useState<MyBooking[]>([]);
@@ -95,18 +82,10 @@ export function MyBookingsRoute() {
     ) : null;
 
   async function cancelOne(booking: MyBooking) {
-    if (busy.current || !window.confirm(confirmQuestion(booking))) return;
-    busy.current = true;
-    try {
-      await cancel.mutateAsync(booking.id);
-      setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
-      markRemoved(booking, cancelledLine(booking));
-      toast.success(BOOKING_MESSAGES.cancelled);
-    } catch (error) {
-      toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed);
-    } finally {
-      busy.current = false;
-    }
+    const paidByCard = booking.type === 'payg' && booking.paymentStatus === 'completed';
+    if (!(await cancel({ bookingId: booking.id, startTime: booking.startsAt.toISOString(), lateCancelFrom: booking.lateCancelFrom, paidByCard }))) return;
+    setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
+    markRemoved(booking, cancelledLine(booking));
   }
 
   function markRemoved(booking: MyBooking, text: string) {
@@ -162,7 +141,7 @@ export function MyBookingsRoute() {
                   bookings={tabs[id]}
                   emptyText={EMPTY_TEXT[id]}
                   onCancel={id === 'upcoming' ? (b) => void cancelOne(b) : undefined}
-                  cancellingId={cancel.isPending ? cancel.variables : null}
+                  cancellingId={pendingBookingId}
                   withCalendar={id === 'upcoming'}
                   now={now}
                   onReleased={id === 'upcoming' ? (b) => markRemoved(b, releasedLine(b)) : undefined}

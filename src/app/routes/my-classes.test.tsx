@@ -50,7 +50,7 @@ describe('/my-classes', () => {
     expect(within(screen.getByRole('article', { name: 'Started Class' })).getByRole('button', { name: 'Class has started' })).toBeDisabled();
     expect(within(article).getByText('4 spots left')).toBeInTheDocument();
     await user.click(within(article).getByRole('button', { name: 'Cancel Booking' }));
-    expect(confirm).toHaveBeenCalledWith('Cancel this booking?');
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this booking?');
     expect(await screen.findByText('Booking cancelled')).toBeInTheDocument();
     expect(cancelled).toEqual([{ p_booking_id: 'booking-1' }]);
     expect(await within(article).findByText('5 spots left')).toBeInTheDocument();

@@ -1,23 +1,19 @@
-import { useRef } from 'react';
-import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useNow } from '@/hooks/use-now';
-import { BookingRefused, useBookClass } from '@/features/booking/api/book-class';
-import { useCancelBooking } from '@/features/booking/api/cancel-booking';
+import { useBookClass } from '@/features/booking/api/book-class';
 import { NO_FILTERS, useClassSchedule, type ScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { useViewer } from '@/features/booking/api/use-viewer';
+import { useCancelFlow } from '@/features/booking/api/use-cancel-flow';
 import { useWaitlistActions } from '@/features/booking/api/use-waitlist-actions';
 import { BookButton } from '@/features/booking/components/book-button';
 import { ClassCard } from '@/features/booking/components/class-card';
 import { ClassList, EmptyState, ShowMore } from '@/features/booking/components/class-list';
 import { PageHeading } from '@/features/booking/components/page-heading';
-import { BOOKING_MESSAGES, cancelErrorMessage } from '@/features/booking/lib/booking-messages';
 import { isBooked } from '@/features/booking/lib/class-facts';
 
 const MINUTE = 60_000;
-export const CANCEL_CONFIRM = 'Cancel this booking?';
 export const MEMBER_NOT_FOUND = 'Member record not found';
 
 /** /my-classes (labelled My Schedule): every upcoming class, with Book Now and Cancel Booking. */
@@ -28,28 +24,18 @@ export function MyClassesRoute() {
   useLiveUpdates(memberId, ready);
   const now = useNow(MINUTE);
   const { book, pendingClassId, isBooking } = useBookClass();
-  const cancel = useCancelBooking();
-  const cancelling = useRef(false);
-  const cancellingId = cancel.isPending ? (schedule.classes.find((c) => c.my_booking_id === cancel.variables)?.id ?? null) : null;
+  const { cancel, pendingBookingId, isPending: cancelBusy } = useCancelFlow();
 
-  async function handleCancel(bookingId: string) {
-    if (cancelling.current || !window.confirm(CANCEL_CONFIRM)) return;
-    cancelling.current = true;
-    try {
-      await cancel.mutateAsync(bookingId);
-      toast.success(BOOKING_MESSAGES.cancelled);
-    } catch (error) {
-      toast.error(error instanceof BookingRefused ? cancelErrorMessage(error.error) : BOOKING_MESSAGES.cancelFailed);
-    } finally {
-      cancelling.current = false;
-    }
+  function handleCancel(cls: ScheduleClass) {
+    const paidByCard = cls.booking_type === 'payg' && cls.my_payment_status === 'completed';
+    void cancel({ bookingId: cls.my_booking_id!, startTime: cls.start_time, lateCancelFrom: cls.late_cancel_from, paidByCard });
   }
 
   function action(cls: ScheduleClass) {
     if (cls.my_booking_id && cls.refusal !== 'class_started') {
-      const pending = cancellingId === cls.id;
+      const pending = pendingBookingId === cls.my_booking_id;
       return (
-        <Button variant="danger" className="w-full" loading={pending} disabled={cancel.isPending} onClick={() => void handleCancel(cls.my_booking_id!)}>
+        <Button variant="danger" className="w-full" loading={pending} disabled={cancelBusy} onClick={() => handleCancel(cls)}>
           {pending ? 'Cancelling...' : 'Cancel Booking'}
         </Button>
       );

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { cancelQuestion } from './cancel-question';
+import { MY_BOOKINGS_MESSAGES } from './my-bookings-messages';
+
+const now = new Date('2026-12-01T09:00:00Z');
+const target = { bookingId: 'b', startTime: '2026-12-02T18:00:00Z', lateCancelFrom: '2026-12-02T06:00:00Z', paidByCard: false };
+
+describe('cancelQuestion', () => {
+  it('asks plainly before the late-cancel window', () => {
+    expect(cancelQuestion(target, now)).toBe(MY_BOOKINGS_MESSAGES.confirmCancel);
+  });
+
+  it('says a card payment comes back when cancelled in time', () => {
+    expect(cancelQuestion({ ...target, paidByCard: true }, now)).toBe(`${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`);
+  });
+
+  it('warns that it still counts from the window on, even for a paid place', () => {
+    const late = new Date('2026-12-02T06:00:00Z');
+    const question = cancelQuestion({ ...target, paidByCard: true }, late);
+    expect(question).toMatch(/^This class starts within 12 hours: cancelling now still counts against your plan\./);
+    expect(question).not.toContain(MY_BOOKINGS_MESSAGES.refundInTime);
+  });
+});

@@ -1,0 +1,24 @@
+import { cancellingCountsNow, lateCancelWarning } from './late-cancel';
+import { MY_BOOKINGS_MESSAGES } from './my-bookings-messages';
+
+/** The booking a member is about to cancel, as both booking screens know it. */
+export type CancelTarget = {
+  bookingId: string;
+  /** The class's start (ISO). */
+  startTime: string;
+  /** From when cancelling still counts against the plan (the server's instant; null for a hold). */
+  lateCancelFrom: string | null;
+  /** A pay-as-you-go place paid by card, which cancelling in time refunds (issue 31). */
+  paidByCard: boolean;
+};
+
+/**
+ * Asked before cancelling: inside the late-cancel window the member is told it still counts;
+ * before it, a place paid by card is told its payment comes back (the database owes it).
+ */
+export function cancelQuestion(target: CancelTarget, now: Date): string {
+  const facts = { start_time: target.startTime, late_cancel_from: target.lateCancelFrom };
+  if (cancellingCountsNow(facts, now)) return `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  if (target.paidByCard) return `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  return MY_BOOKINGS_MESSAGES.confirmCancel;
+}
