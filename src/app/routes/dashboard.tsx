@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { toast } from '@/lib/toast';
+import { useMemo } from 'react';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -30,9 +30,7 @@ export function DashboardRoute() {
   useLiveUpdates(memberId, memberId !== null);
 
   const failed = bookings.isError || usage.isError || (!memberLoading && !member);
-  useEffect(() => {
-    if (failed) toast.error(BOOKING_MESSAGES.dashboardLoadFailed, { id: 'dashboard-load' });
-  }, [failed]);
+  useErrorToast(failed, BOOKING_MESSAGES.dashboardLoadFailed);
 
   const upcoming = useMemo(() => splitBookings(bookings.data ?? [], new Date()).upcoming, [bookings.data]);
   const name = firstName(member?.name, member?.email ?? user?.email);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { buttonClasses } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDateTime } from '@/lib/studio-time';
 import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
@@ -62,9 +63,7 @@ export function MyBookingsRoute() {
   const failed = bookings.isError || (!memberLoading && !memberId);
   const loading = !failed && !bookings.data;
 
-  useEffect(() => {
-    if (failed) toast.error(MY_BOOKINGS_MESSAGES.loadFailed, { id: 'my-bookings-load' });
-  }, [failed]);
+  useErrorToast(failed, MY_BOOKINGS_MESSAGES.loadFailed);
 
   // Tabs split as of when the list arrived; the Next Class countdown itself ticks every minute.
   const tabs = useMemo(() => {
