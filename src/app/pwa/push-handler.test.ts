@@ -1,4 +1,3 @@
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import source from '../../../public/push-handler.js?raw';
 
@@ -17,8 +16,10 @@ function workerScope(windows: { url: string; focus: () => Promise<unknown>; navi
     registration: { showNotification: vi.fn(() => Promise.resolve()) },
     clients: { matchAll: vi.fn(() => Promise.resolve(windows)), openWindow: vi.fn(() => Promise.resolve(null)) },
   };
-  // The file ends by calling its body with the worker's global `self`.
-  runInNewContext(source, { self: scope, URL });
+  // The file ends by calling its body with the worker's global `self`: run as importScripts runs
+  // it, a plain script, with the fake scope as `self`.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function('self', source)(scope);
   async function dispatch(type: string, event: Record<string, unknown>) {
     let waited: Promise<unknown> = Promise.resolve();
     listeners[type]!({
