@@ -61,14 +61,26 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   return bytes;
 }
 
+function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
+  if (!current) return true; // a browser that does not say: keep it
+  const bytes = new Uint8Array(current);
+  return bytes.length === wanted.length && bytes.every((b, i) => b === wanted[i]);
+}
+
 /** Asks the browser for permission, subscribes it with the studio's key and saves it for the member. */
 export async function turnPushOn(): Promise<PushDeviceState> {
   const reg = await registration();
   if (!reg) return 'unsupported';
   if ((await Notification.requestPermission()) !== 'granted') throw new PushBlockedError();
   const { publicKey } = await callFunction('push-key', {});
-  const subscription =
-    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
+  const key = applicationServerKey(publicKey);
+  let subscription = await reg.pushManager.getSubscription();
+  // Made with another key (the studio's keys were changed): its pushes would be refused.
+  if (subscription && !sameKey(subscription.options?.applicationServerKey ?? null, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const { endpoint, keys } = subscriptionSchema.parse(subscription.toJSON());
   const { error } = await supabase.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth, p_device: deviceLabel(navigator.userAgent) });
   if (error) throw error;
