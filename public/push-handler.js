@@ -8,7 +8,6 @@
  * It is shown as a notification; a click focuses an open window of the app on that page, or opens
  * one. Only a path of this site is ever opened.
  */
-/* eslint-disable */
 (function (scope) {
   var FALLBACK_PATH = '/dashboard';
   var ICON = '/icons/icon-192.png';
