@@ -71,6 +71,8 @@ const BACKGROUND_COLOR = '#ffffff';
 /** Where the worker file and the manifest are served (the root: the worker's scope is the whole site). */
 const SERVICE_WORKER_URL = '/sw.js';
 const MANIFEST_URL = '/manifest.webmanifest';
+/** The worker's push and notification-click handlers (public/push-handler.js). */
+const PUSH_HANDLER_URL = '/push-handler.js';
 
 /**
  * The empty SPA shell (scripts/prerender-routes.ts SPA_SHELL). Vite writes it as dist/index.html
@@ -153,6 +155,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
     ],
     // Supabase's API (another origin) never goes through these routes: the member's data is kept
     // by the page (offline-snapshot.ts), per member, not by the worker.
+    // Web Push (decision 0023): the worker shows pushes and opens their page on a click, with a
+    // plain script of the site (public/push-handler.js) rather than an inline one.
+    importScripts: [PUSH_HANDLER_URL],
   },
 };
 

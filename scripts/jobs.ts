@@ -15,6 +15,7 @@ import { formatReports, runScheduledJobs } from '../netlify/lib/jobs/scheduled-j
 import { paymentWebhookUrl, selectProvider, TEST_PAYMENTS_FILE_ENV } from '../netlify/lib/payments/select-provider';
 import { readServerEnv } from '../netlify/lib/server-env';
 import { readLocalEnv } from '../supabase/local/config';
+import { localVapidKeys } from '../supabase/local/push/vapid-keys';
 
 export function parseAt(argv: readonly string[], now = new Date()): Date {
   const i = argv.indexOf('--at');
@@ -31,6 +32,11 @@ async function main(): Promise<void> {
   const at = parseAt(process.argv.slice(2));
   const local = readLocalEnv();
   process.env[TEST_PAYMENTS_FILE_ENV] ??= resolve(local.SUPABASE_LOCAL_DATA_DIR ?? '.data', 'test-payments.json');
+  // The stack's dev VAPID pair (its data folder), so pushes due at --at go out signed as the stack's.
+  const dataDir = local.SUPABASE_LOCAL_DATA_DIR ?? '.data';
+  const vapid = localVapidKeys(local, resolve(dataDir));
+  process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
+  process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
   const env = readServerEnv(local);
   const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, { headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` } });
   const provider = selectProvider(env, { now: () => at.getTime() });

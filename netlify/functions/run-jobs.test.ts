@@ -15,9 +15,12 @@ function stubEnv() {
   stubSupabaseEnv();
   vi.stubEnv('SUMUP_API_KEY', 'sup_sk_test');
   vi.stubEnv('SUMUP_MERCHANT_CODE', 'MTEST');
+  // No VAPID keys: the pushes job says so (deliver-pushes.test.ts sends with keys).
+  vi.stubEnv('VAPID_PUBLIC_KEY', '');
+  vi.stubEnv('VAPID_PRIVATE_KEY', '');
 }
 
-const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'enqueue_class_reminders_at'];
+const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'enqueue_class_reminders_at', 'enqueue_push_reminders_at'];
 
 describe('run-jobs', () => {
   it('is scheduled hourly', () => {
@@ -46,6 +49,8 @@ describe('run-jobs', () => {
       'credits: queued 2 expiry reminders for credits ending within 7 days',
       'come-back emails: queued 2 come-back emails after ended trials and memberships',
       'class reminders: queued 2 reminders for classes in the next 24 hours',
+      'push reminders: queued 2 push reminders before early classes',
+      'pushes: not sent: no VAPID keys set',
     ]);
   });
 

@@ -968,6 +968,163 @@ export type Database = {
         }
         Relationships: []
       }
+      push_outbox: {
+        Row: {
+          attempts: number
+          body: string
+          booking_id: string | null
+          class_id: string | null
+          created_at: string
+          dedupe_key: string
+          expires_at: string | null
+          failed_at: string | null
+          id: string
+          kind: string
+          last_error: string | null
+          member_id: string
+          next_attempt_at: string
+          path: string
+          sent_at: string | null
+          subscription_id: string
+          title: string
+        }
+        Insert: {
+          attempts?: number
+          body: string
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          dedupe_key: string
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string
+          kind: string
+          last_error?: string | null
+          member_id: string
+          next_attempt_at?: string
+          path: string
+          sent_at?: string | null
+          subscription_id: string
+          title: string
+        }
+        Update: {
+          attempts?: number
+          body?: string
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          dedupe_key?: string
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string
+          kind?: string
+          last_error?: string | null
+          member_id?: string
+          next_attempt_at?: string
+          path?: string
+          sent_at?: string | null
+          subscription_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_outbox_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "push_outbox_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_preferences: {
+        Row: {
+          class_changes: boolean
+          member_id: string
+          payment_failed: boolean
+          quiet_from: string | null
+          quiet_until: string | null
+          reminder_minutes: number | null
+          studio_closures: boolean
+          updated_at: string
+          waitlist_promoted: boolean
+        }
+        Insert: {
+          class_changes?: boolean
+          member_id: string
+          payment_failed?: boolean
+          quiet_from?: string | null
+          quiet_until?: string | null
+          reminder_minutes?: number | null
+          studio_closures?: boolean
+          updated_at?: string
+          waitlist_promoted?: boolean
+        }
+        Update: {
+          class_changes?: boolean
+          member_id?: string
+          payment_failed?: boolean
+          quiet_from?: string | null
+          quiet_until?: string | null
+          reminder_minutes?: number | null
+          studio_closures?: boolean
+          updated_at?: string
+          waitlist_promoted?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_preferences_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          device: string
+          endpoint: string
+          id: string
+          member_id: string
+          p256dh: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          device?: string
+          endpoint: string
+          id?: string
+          member_id: string
+          p256dh: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          device?: string
+          endpoint?: string
+          id?: string
+          member_id?: string
+          p256dh?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       refunds_owed: {
         Row: {
           amount: number
@@ -1400,6 +1557,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_email"][]
       }
+      dequeue_pushes: {
+        Args: {
+          p_limit?: number
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["outbox_push"][]
+      }
       end_finished_memberships: {
         Args: {
           p_now: string
@@ -1426,6 +1590,12 @@ export type Database = {
         Returns: number
       }
       enqueue_membership_reminders: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      enqueue_push_reminders_at: {
         Args: {
           p_now: string
         }
@@ -1663,6 +1833,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_gone_push_subscription: {
+        Args: {
+          p_subscription_id: string
+        }
+        Returns: boolean
+      }
       remove_guest: {
         Args: {
           p_guest_place_id: string
@@ -1710,6 +1886,14 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
       }
+      requeue_push: {
+        Args: {
+          p_error: string
+          p_id: string
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
+      }
       resume_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
@@ -1727,6 +1911,29 @@ export type Database = {
       rotate_calendar_token: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
+      }
+      save_push_subscription: {
+        Args: {
+          p_auth: string
+          p_device?: string | null
+          p_endpoint: string
+          p_p256dh: string
+        }
+        Returns: {
+          auth: string
+          created_at: string
+          device: string
+          endpoint: string
+          id: string
+          member_id: string
+          p256dh: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "push_subscriptions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       schedule_membership_downgrade: {
         Args: {
@@ -1786,6 +1993,34 @@ export type Database = {
           p_provider_checkout_id: string
         }
         Returns: undefined
+      }
+      set_push_preferences: {
+        Args: {
+          p_class_changes: boolean
+          p_payment_failed: boolean
+          p_quiet_from?: string | null
+          p_quiet_until?: string | null
+          p_reminder_minutes?: number | null
+          p_studio_closures: boolean
+          p_waitlist_promoted: boolean
+        }
+        Returns: {
+          class_changes: boolean
+          member_id: string
+          payment_failed: boolean
+          quiet_from: string | null
+          quiet_until: string | null
+          reminder_minutes: number | null
+          studio_closures: boolean
+          updated_at: string
+          waitlist_promoted: boolean
+        }
+        SetofOptions: {
+          from: "*"
+          to: "push_preferences"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       start_card_update: {
         Args: {
@@ -2058,6 +2293,20 @@ export type Database = {
         subject: string | null
         to_email: string | null
         unsubscribe_token: string | null
+      }
+      outbox_push: {
+        attempts: number | null
+        auth: string | null
+        body: string | null
+        endpoint: string | null
+        expires_at: string | null
+        id: string | null
+        kind: string | null
+        p256dh: string | null
+        path: string | null
+        subscription_id: string | null
+        tag: string | null
+        title: string | null
       }
       outbox_requeue: {
         attempts: number | null

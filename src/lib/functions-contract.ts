@@ -56,6 +56,8 @@ export type NetlifyFunctions = {
   };
   /** An admin removes a member for good. */
   'delete-member': { request: { memberId: string }; answer: { memberId: string; refundsOwed: number } };
+  /** The studio's VAPID public key, which a browser subscribes to pushes with (decision 0023). */
+  'push-key': { request: Record<string, never>; answer: { publicKey: string } };
   /** An admin pays a refund owed back through the card provider. */
   'refund-payment': {
     request: { refundId: string };

@@ -55,6 +55,13 @@ export const queryKeys = {
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
   },
+  /** Which pushes the member gets (issue 30), and whether this browser receives them. */
+  pushPreferences: {
+    mine: (memberId: string) => ['push-preferences', memberId] as const,
+  },
+  pushDevice: {
+    mine: (memberId: string) => ['push-device', memberId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     flag: (email: string) => ['admin', 'flag', email] as const,

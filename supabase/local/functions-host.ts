@@ -36,7 +36,9 @@ export class FunctionsHost {
         error: `Function "${name}" not found: expected netlify/functions/${name}.ts exporting a default handler.`,
       });
     }
-    const mod = (await import(`${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}`)) as { default?: unknown };
+    // A whole number: a fractional mtime (`?v=…123.988`) reads as the extension `.988` to the
+    // transformer, which then parses the TypeScript as JavaScript.
+    const mod = (await import(`${pathToFileURL(file).href}?v=${Math.floor(statSync(file).mtimeMs)}`)) as { default?: unknown };
     if (typeof mod.default !== 'function') {
       return sendJson(res, 500, { error: `netlify/functions/${name} has no default export (a Functions v2 handler).` });
     }

@@ -5,6 +5,8 @@ import { clientIp, CORS_HEADERS, sendJson } from './http-util';
 import type { JwtKeys } from './jwt';
 import type { Inbox } from './mail/inbox';
 import { handleInbox } from './mail/inbox-page';
+import { handlePush } from './push/push-page';
+import type { LocalPushService } from './push/push-service';
 import type { RealtimeServer } from './realtime/realtime-server';
 import type { StorageService } from './storage/storage-api';
 
@@ -15,6 +17,7 @@ export interface GatewayParts {
   realtime: RealtimeServer;
   functions: FunctionsHost;
   inbox: Inbox;
+  pushService: LocalPushService;
   /** PostgREST's URL once it is up; null while starting. */
   postgrestUrl: () => string | null;
   /** Whether every part (database, PostgREST, auth, storage, realtime) is up. */
@@ -89,7 +92,10 @@ export function createGateway(parts: GatewayParts): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     // The inbox first, without CORS headers: other origins must not read people's emails.
-    if (method === 'GET' && handleInbox(res, new URL(req.url ?? '/', 'http://gateway.local').pathname, parts.inbox)) return;
+    const pathname = new URL(req.url ?? '/', 'http://gateway.local').pathname;
+    if (method === 'GET' && handleInbox(res, pathname, parts.inbox)) return;
+    // The local push service likewise (its endpoints are called by the sender, never by a page).
+    if (await handlePush(req, res, pathname, parts.pushService)) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (method === 'OPTIONS') {
       res.writeHead(204);
@@ -103,7 +109,7 @@ export function createGateway(parts: GatewayParts): Server {
     const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(path);
     if (fn) return parts.functions.handle(req, res, fn[1]!, url);
     if (path === '/' || path === '') {
-      return sendJson(res, 200, { message: 'Local Supabase-compatible stack', inbox: '/inbox' });
+      return sendJson(res, 200, { message: 'Local Supabase-compatible stack', inbox: '/inbox', pushes: '/push' });
     }
 
     const apikey = apiKeyOf(req, url);

@@ -20,8 +20,10 @@
  * - authClock: auth's "now" in ms (tests move it past GoTrue's resend, reuse and expiry windows).
  * - authRateLimits: auth's rate limits in place of config.toml's.
  *
- * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SMTP_URL and MAIL_FROM
- * in process.env for the Netlify functions it hosts in-process (so nothing local mails the world).
+ * The stack sets SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SMTP_URL, MAIL_FROM,
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY in process.env for the Netlify functions it hosts
+ * in-process (so nothing local mails the world; its pushes go to whatever endpoint a member's
+ * browser gave, the local push service's for browser-less subscriptions).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -35,14 +37,19 @@ import { FunctionsHost, installNetlifyGlobal } from './functions-host';
 import { createGateway } from './gateway';
 import { JwtKeys } from './jwt';
 import { Inbox, type Email } from './mail/inbox';
-import { OutboxPump } from './mail/outbox-pump';
+import { emailDelivery, OutboxPump } from './mail/outbox-pump';
 import { startSmtpInbox, type SmtpInbox } from './mail/smtp-inbox';
+import { LocalPushService, type LocalSubscription, type ReceivedPush } from './push/push-service';
+import { localVapidKeys } from './push/vapid-keys';
 import { startPostgrest, type PostgrestProcess } from './postgrest-process';
 import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
 import { RestClient } from './rest-client';
 import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
 import { StorageService } from './storage/storage-api';
 import { createSmtpTransport } from '../../netlify/lib/email/smtp-transport';
+import { deliverPushes } from '../../netlify/lib/push/deliver-pushes';
+import { postgrestPushStore } from '../../netlify/lib/push/push-store';
+import { readPushEnv } from '../../netlify/lib/push/push-env';
 import { STUDIO } from '../../src/config/studio';
 
 export interface StackOptions {
@@ -74,6 +81,13 @@ export interface Stack {
   /** The PostgREST child's process id (for memory measurements). */
   postgrestPid: number | undefined;
   inbox: { list(): Email[]; clear(): void };
+  /**
+   * The local push service (decision 0023): subscribe() makes a browser-less subscription whose
+   * keys it keeps; list() what it received at its endpoints, decrypted (newest first).
+   */
+  pushes: { subscribe(): LocalSubscription & { id: string }; unsubscribe(id: string): boolean; list(): ReceivedPush[]; clear(): void };
+  /** The VAPID public key browsers subscribe with (VAPID_PUBLIC_KEY, or the dev pair of the data folder). */
+  vapidPublicKey: string;
   /** SMTP_URL of the local mail server. */
   smtpUrl: string;
   stop(): Promise<void>;
@@ -184,7 +198,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const storage = new StorageService({ rest, jwt, store, anonKey, serviceRoleKey });
   // Emails the database queued (bookings, cancellations, promotions, reminders, Contact Us) go out
   // through the production sender to the local mail server.
-  const outbox = new OutboxPump({ postgrestUrl: () => postgrest?.url ?? null, serviceRoleKey, transport, from: LOCAL_MAIL_FROM, siteUrl });
+  const outbox = new OutboxPump({
+    postgrestUrl: () => postgrest?.url ?? null,
+    serviceRoleKey,
+    deliver: emailDelivery(transport, LOCAL_MAIL_FROM, siteUrl),
+    what: 'notifications outbox',
+  });
+  // Pushes the database queued go out through the production sender, signed with the stack's
+  // VAPID keys (generated into the data folder when none are set).
+  const vapid = localVapidKeys(env, dataDir);
+  const pushService = new LocalPushService(() => url);
+  const pushes = new OutboxPump({
+    postgrestUrl: () => postgrest?.url ?? null,
+    serviceRoleKey,
+    deliver: (db, now) => deliverPushes({ store: postgrestPushStore(db), vapid: readPushEnv({ ...env, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }), now }),
+    what: 'push outbox',
+  });
+  const wakeSenders = () => {
+    outbox.wake();
+    pushes.wake();
+  };
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
@@ -196,6 +229,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     realtime,
     functions,
     inbox,
+    pushService,
     postgrestUrl: () => postgrest?.url ?? null,
     isReady: () => ready,
   });
@@ -219,6 +253,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
     SMTP_URL: smtp.url,
     MAIL_FROM: LOCAL_MAIL_FROM,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
   });
 
   const onChange = (payload: string) => {
@@ -238,9 +274,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seed = options.seed ?? true;
     if (databaseUrl) {
       const { startPostgresHost } = await import('./postgres-host');
-      host = await startPostgresHost({ databaseUrl, postgrestUri: env.PGRST_DB_URI, seed, onChange, onOutbox: () => outbox.wake() });
+      host = await startPostgresHost({ databaseUrl, postgrestUri: env.PGRST_DB_URI, seed, onChange, onOutbox: wakeSenders });
     } else {
-      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: () => outbox.wake() });
+      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: wakeSenders });
     }
     postgrest = await startPostgrest({
       dbUri: host.dbUri,
@@ -252,6 +288,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
   } catch (error) {
     await outbox.stop();
+    await pushes.stop();
     await new Promise<void>((r) => server.close(() => r()));
     await postgrest?.stop();
     await host?.stop();
@@ -262,7 +299,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   // Anything queued while the stack was down (or before PostgREST was up) goes out now.
-  outbox.wake();
+  wakeSenders();
   ready = true;
 
   const db = host;
@@ -277,11 +314,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     startupMs: Date.now() - started,
     postgrestPid: postgrest.pid,
     inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
+    pushes: { subscribe: () => pushService.subscribe(), unsubscribe: (id) => pushService.unsubscribe(id), list: () => pushService.list(), clear: () => pushService.clear() },
+    vapidPublicKey: vapid.publicKey,
     smtpUrl: smtp.url,
     async stop() {
       if (stopped) return;
       stopped = true;
       await outbox.stop();
+      await pushes.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

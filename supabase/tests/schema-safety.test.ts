@@ -143,7 +143,9 @@ describe('schema safety', () => {
       'retry_email',
       'revoke_calendar_token',
       'rotate_calendar_token',
+      'save_push_subscription',
       'set_email_preferences',
+      'set_push_preferences',
       'submit_contact_message',
       'undelivered_emails',
     ]);

@@ -1,3 +1,4 @@
+import type { Database } from '../../../src/lib/database.types';
 import type { Db } from '../supabase-server';
 import { checkedText } from '../../../src/lib/checked-text';
 import { compositeRow, compositeRows, type CompositeRow } from '../../../src/lib/composite-row';
@@ -29,6 +30,14 @@ export interface OutboxStore {
   requeue(id: string, error: string, now: Date): Promise<RequeueResult>;
 }
 
+/** What requeue_notification or requeue_push answered: zero rows (not out for delivery) or how the row was given back. */
+export function requeueResult(data: Database['public']['CompositeTypes']['outbox_requeue'][]): RequeueResult {
+  const given = data[0];
+  if (!given) return null;
+  const row = compositeRow<'outbox_requeue', RequeueSetFields>(given);
+  return { ...row, status: checkedText<RequeueStatus>(row.status) };
+}
+
 /** The outbox through PostgREST as the service role (the scheduled function, the local stack). */
 export function postgrestOutboxStore(db: Db): OutboxStore {
   return {
@@ -40,11 +49,7 @@ export function postgrestOutboxStore(db: Db): OutboxStore {
     async requeue(id, message, now) {
       const { data, error } = await db.rpc('requeue_notification', { p_id: id, p_error: message, p_now: now.toISOString() });
       if (error) throw new Error(`requeue_notification failed: ${error.code} ${error.message}`);
-      // Zero rows or one: the row was not out for delivery, or how it was given back.
-      const given = data[0];
-      if (!given) return null;
-      const row = compositeRow<'outbox_requeue', RequeueSetFields>(given);
-      return { ...row, status: checkedText<RequeueStatus>(row.status) };
+      return requeueResult(data);
     },
   };
 }

@@ -3,6 +3,10 @@ import type { ChargeOutcome } from '../../../src/lib/functions-contract';
 import type { Db } from '../supabase-server';
 import { chargeMembership, type MembershipChargeSetFields } from '../payments/membership-charge';
 import type { PaymentProvider } from '../payments/provider';
+import { deliverPushes } from '../push/deliver-pushes';
+import { readPushEnv } from '../push/push-env';
+import { postgrestPushStore } from '../push/push-store';
+import { ConfigError } from '../server-env';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
 
 /**
@@ -21,7 +25,8 @@ type CountingJob =
   | 'end_finished_memberships'
   | 'enqueue_membership_reminders'
   | 'enqueue_credit_expiry_reminders'
-  | 'enqueue_win_back_emails';
+  | 'enqueue_win_back_emails'
+  | 'enqueue_push_reminders_at';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -82,6 +87,28 @@ export const sendClassReminders: Job = async (db, _provider, now) => {
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
 };
 
+/** Pushes before an early class, each queued for the member's chosen time before it (decision 0023). */
+export const sendPushReminders: Job = async (db, _provider, now) => {
+  const queued = await count(db, 'enqueue_push_reminders_at', now);
+  return { job: 'push reminders', did: `queued ${plural(queued, 'push reminder')} before early classes`, details: [] };
+};
+
+/**
+ * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
+ * chosen time also sends the reminders that time brings).
+ */
+export const sendDuePushes: Job = async (db, _provider, now) => {
+  let vapid;
+  try {
+    vapid = readPushEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) return { job: 'pushes', did: 'not sent: no VAPID keys set', details: [] };
+    throw error;
+  }
+  const r = await deliverPushes({ store: postgrestPushStore(db), vapid, now });
+  return { job: 'pushes', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`, details: [] };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -92,6 +119,8 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendCreditExpiryReminders,
   sendWinBackEmails,
   sendClassReminders,
+  sendPushReminders,
+  sendDuePushes,
 ];
 
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {

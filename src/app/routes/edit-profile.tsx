@@ -2,6 +2,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AccountSummary } from '@/features/profile/components/account-summary';
 import { CalendarFeedCard } from '@/features/profile/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/profile/components/email-preferences-card';
+import { PushNotificationsCard } from '@/features/profile/components/push-notifications-card';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { ProfileInfoForm } from '@/features/profile/components/profile-info-form';
 import { ProfilePhotoCard } from '@/features/profile/components/profile-photo-card';
@@ -40,6 +41,7 @@ export function EditProfileRoute() {
             <ChangePasswordForm />
             <CalendarFeedCard token={profile.data.member.calendar_token} />
             <EmailPreferencesCard />
+            <PushNotificationsCard />
             <SecurityTips />
           </div>
         </div>

@@ -17,6 +17,7 @@ function setup(stored: { class_reminders: boolean } | null) {
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
     restGet('email_preferences', ({ url }) => (asked.push(url.searchParams.get('member_id') ?? ''), stored ? [stored] : [])),
+    restGet('push_preferences', () => []),
   );
   return { ...signed, asked };
 }

@@ -2,6 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Transporter } from 'nodemailer';
 import { deliverOutbox } from '../../../netlify/lib/email/deliver-outbox';
 import { postgrestOutboxStore } from '../../../netlify/lib/email/outbox-store';
+import type { Db } from '../../../netlify/lib/supabase-server';
 import type { Database } from '../../../src/lib/database.types';
 
 /** The NOTIFY channel the outbox's insert trigger uses (payload: the row id). */
@@ -14,16 +15,23 @@ export type OutboxPumpOptions = {
   /** PostgREST's own URL (the gateway's database work goes straight to it), once it is up. */
   postgrestUrl: () => string | null;
   serviceRoleKey: string;
-  transport: Pick<Transporter, 'sendMail'>;
-  from: string;
-  siteUrl: string;
+  /** One run of a production sender as of `now` (the emails', the pushes'). */
+  deliver: (db: Db, now: Date) => Promise<unknown>;
+  /** What it delivers, for the log ('notifications outbox'). */
+  what: string;
   pollMs?: number;
 };
 
+/** The emails' run: the production SMTP sender, to the given transport (the local mail server). */
+export function emailDelivery(transport: Pick<Transporter, 'sendMail'>, from: string, siteUrl: string): OutboxPumpOptions['deliver'] {
+  return (db, now) => deliverOutbox({ store: postgrestOutboxStore(db), transport, from, siteUrl, now });
+}
+
 /**
- * Runs the production sender (netlify/lib/email/deliver-outbox.ts) inside the local stack: on
- * start, on every outbox NOTIFY (a new email) and every OUTBOX_POLL_MS (retries coming due), as
- * of the current time. Wakes during a run queue one more run instead of overlapping.
+ * Runs a production sender (netlify/lib/email/deliver-outbox.ts, netlify/lib/push) inside the
+ * local stack: on start, on every outbox NOTIFY (a new email or push) and every OUTBOX_POLL_MS
+ * (retries coming due), as of the current time. Wakes during a run queue one more run instead of
+ * overlapping.
  */
 export class OutboxPump {
   private running: Promise<void> | null = null;
@@ -65,16 +73,10 @@ export class OutboxPump {
       if (!url) return;
       const db = new PostgrestClient<Database>(url, { headers: { Authorization: `Bearer ${this.options.serviceRoleKey}` } });
       try {
-        await deliverOutbox({
-          store: postgrestOutboxStore(db),
-          transport: this.options.transport,
-          from: this.options.from,
-          siteUrl: this.options.siteUrl,
-          now: new Date(),
-        });
+        await this.options.deliver(db, new Date());
       } catch (error) {
         // PostgREST unreachable or refusing: the rows stay queued; the next wake tries again.
-        if (!this.stopped) console.error('[local stack] could not deliver the notifications outbox:', error instanceof Error ? error.message : error);
+        if (!this.stopped) console.error(`[local stack] could not deliver the ${this.options.what}:`, error instanceof Error ? error.message : error);
       }
     } while (this.again && !this.stopped);
   }

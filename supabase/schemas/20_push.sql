@@ -1,0 +1,632 @@
+-- Web Push (issue 30, decision 0023): notifications on a member's devices, beside the emails.
+--
+-- A member turns pushes on per device (push_subscriptions: the browser's push endpoint and the
+-- keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and
+-- their quiet hours (push_preferences: one row per member; no row = the defaults). Pushes are
+-- queued in push_outbox, one row per event and device, in the same transaction as the email about
+-- the same event: a waitlist promotion, a class moved, a class cancelled or a studio closure, a
+-- payment that failed (email stays the record for money: the push only points to it), and a
+-- reminder before an early class. A sender (netlify/lib/push) takes due rows with
+-- dequeue_pushes(p_now), which holds back what falls in the member's quiet hours and drops what is
+-- no longer worth saying, encrypts each for its device and posts it to the push service. A device
+-- the push service no longer knows (404 or 410) is removed with its queued pushes.
+
+-- Devices ------------------------------------------------------------------------------------------
+create table public.push_subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  -- The push service's URL for this browser (https; the local stack's push service on loopback).
+  endpoint text not null unique
+    constraint push_subscriptions_endpoint_check
+    check (char_length(endpoint) <= 2000
+           and (endpoint ~ '^https://' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]+)?/')),
+  -- The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url (RFC 8291).
+  p256dh text not null constraint push_subscriptions_p256dh_check check (p256dh ~ '^[A-Za-z0-9_-]{86,88}$'),
+  auth text not null constraint push_subscriptions_auth_check check (auth ~ '^[A-Za-z0-9_-]{22,24}$'),
+  -- What the member sees in their list of devices (the browser's own description, shortened).
+  device text not null default 'This device' check (char_length(device) between 1 and 120),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.push_subscriptions is
+  'A member''s devices that receive pushes. Saved by save_push_subscription; members read and delete their own.';
+
+create index push_subscriptions_member_id_idx on public.push_subscriptions (member_id);
+
+alter table public.push_subscriptions enable row level security;
+
+revoke all on public.push_subscriptions from public, anon, authenticated;
+
+grant select, delete on public.push_subscriptions to authenticated;
+
+grant all on public.push_subscriptions to service_role;
+
+-- Preferences --------------------------------------------------------------------------------------
+create table public.push_preferences (
+  member_id uuid primary key references public.members (id) on delete cascade,
+  waitlist_promoted boolean not null default true,
+  -- A booked class cancelled or moved by the studio.
+  class_changes boolean not null default true,
+  studio_closures boolean not null default true,
+  -- A renewal that failed: the email has the amounts; the push says to read it.
+  payment_failed boolean not null default true,
+  -- How long before an early class (push_early_class_before) the reminder comes; null = none.
+  reminder_minutes integer default 60
+    constraint push_preferences_reminder_minutes_check check (reminder_minutes in (30, 60, 120, 720)),
+  -- London times between which nothing is pushed (overnight when from > until); both or neither.
+  quiet_from time,
+  quiet_until time,
+  updated_at timestamptz not null default now(),
+  constraint push_preferences_quiet_hours_check
+    check ((quiet_from is null and quiet_until is null)
+           or (quiet_from is not null and quiet_until is not null and quiet_from <> quiet_until))
+);
+
+comment on table public.push_preferences is
+  'Which pushes a member gets and when. Written by set_push_preferences; no row = the defaults.';
+
+alter table public.push_preferences enable row level security;
+
+revoke all on public.push_preferences from public, anon, authenticated;
+
+grant select on public.push_preferences to authenticated;
+
+grant all on public.push_preferences to service_role;
+
+-- The outbox -----------------------------------------------------------------------------------------
+create table public.push_outbox (
+  id uuid primary key default gen_random_uuid(),
+  subscription_id uuid not null references public.push_subscriptions (id) on delete cascade,
+  member_id uuid not null references public.members (id) on delete cascade,
+  kind text not null
+    constraint push_outbox_kind_check
+    check (kind in ('waitlist_promoted', 'class_cancelled', 'class_moved', 'studio_closure', 'class_reminder', 'payment_failed')),
+  title text not null check (char_length(title) between 1 and 120),
+  body text not null check (char_length(body) between 1 and 300),
+  -- The page the notification opens (a path of the site).
+  path text not null check (path ~ '^/[^/]'),
+  -- No foreign keys: a cancelled class's or booking's row is gone.
+  class_id uuid,
+  booking_id uuid,
+  -- The event and the device: one push per event per device, ever.
+  dedupe_key text not null unique,
+  created_at timestamptz not null default now(),
+  next_attempt_at timestamptz not null default now(),
+  -- Not worth sending from this time on (the class has started).
+  expires_at timestamptz,
+  sent_at timestamptz,
+  attempts integer not null default 0,
+  last_error text,
+  -- Given up on (failed deliveries, expired, or held by quiet hours past its expiry).
+  failed_at timestamptz,
+  constraint push_outbox_failed_not_sent check (failed_at is null or sent_at is null)
+);
+
+comment on table public.push_outbox is
+  'Pushes to send, one per event and device. Written by the notification triggers and jobs; sent via dequeue_pushes().';
+
+create index push_outbox_subscription_id_idx on public.push_outbox (subscription_id);
+
+create index push_outbox_member_id_idx on public.push_outbox (member_id);
+
+create index push_outbox_due_idx on public.push_outbox (next_attempt_at, created_at)
+  where sent_at is null and failed_at is null;
+
+alter table public.push_outbox enable row level security;
+
+revoke all on public.push_outbox from public, anon, authenticated;
+
+grant all on public.push_outbox to service_role;
+
+-- Rules, named once ------------------------------------------------------------------------------
+-- An early class: one starting before this London time (the 06:00 Breakfast Club and the like).
+create function private.push_early_class_before()
+returns time
+language sql immutable set search_path = ''
+as $$ select time '09:00' $$;
+
+revoke execute on function private.push_early_class_before() from public;
+
+-- The reminder lead of a member without preferences.
+create function private.push_default_reminder_minutes()
+returns integer
+language sql immutable set search_path = ''
+as $$ select 60 $$;
+
+revoke execute on function private.push_default_reminder_minutes() from public;
+
+-- How far ahead the reminders job queues (its period: hourly); each waits for its own time.
+create function private.push_reminder_horizon()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '1 hour' $$;
+
+revoke execute on function private.push_reminder_horizon() from public;
+
+-- When the quiet hours around p_now end (London), or null when p_now is not in them.
+create function private.quiet_hours_end(p_from time, p_until time, p_now timestamptz)
+returns timestamptz
+language sql stable set search_path = ''
+as $$
+  with l as (select (p_now at time zone 'Europe/London') as at_london)
+  select case
+           when p_from is null or p_until is null then null
+           when (p_from < p_until and l.at_london::time >= p_from and l.at_london::time < p_until)
+             or (p_from > p_until and (l.at_london::time >= p_from or l.at_london::time < p_until))
+           then (l.at_london::date + p_until
+                 + case when p_until <= l.at_london::time then interval '1 day' else interval '0' end)
+                at time zone 'Europe/London'
+         end
+    from l
+$$;
+
+revoke execute on function private.quiet_hours_end(time, time, timestamptz) from public;
+
+-- Whether the member wants pushes of this kind (no preferences row: everything, reminders included).
+create function private.push_wanted(p_member_id uuid, p_kind text)
+returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(
+    (select case p_kind
+              when 'waitlist_promoted' then p.waitlist_promoted
+              when 'class_cancelled' then p.class_changes
+              when 'class_moved' then p.class_changes
+              when 'studio_closure' then p.studio_closures
+              when 'payment_failed' then p.payment_failed
+              when 'class_reminder' then p.reminder_minutes is not null
+            end
+       from public.push_preferences p where p.member_id = p_member_id),
+    true)
+$$;
+
+revoke execute on function private.push_wanted(uuid, text) from public;
+
+-- Queues one push for every device of the member who wants this kind. p_event_key names the
+-- event (with the device's id it is the row's dedupe key: a second call for the same event queues
+-- nothing). Returns how many devices it was queued for.
+create function private.enqueue_push(
+  p_kind text,
+  p_member_id uuid,
+  p_title text,
+  p_body text,
+  p_path text,
+  p_event_key text,
+  p_class_id uuid default null,
+  p_booking_id uuid default null,
+  p_send_at timestamptz default null,
+  p_expires_at timestamptz default null
+)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  if p_member_id is null or not private.push_wanted(p_member_id, p_kind) then
+    return 0;
+  end if;
+  insert into public.push_outbox (subscription_id, member_id, kind, title, body, path, class_id, booking_id,
+                                  dedupe_key, next_attempt_at, expires_at)
+  select s.id, s.member_id, p_kind, left(p_title, 120), left(p_body, 300), p_path, p_class_id, p_booking_id,
+         p_event_key || ':' || s.id, coalesce(p_send_at, now()), p_expires_at
+    from public.push_subscriptions s
+   where s.member_id = p_member_id
+   order by s.created_at
+  on conflict (dedupe_key) do nothing;
+  get diagnostics v_count = row_count;
+  if v_count > 0 then
+    -- The local stack's sender listens on the outbox channel, as for emails.
+    perform pg_notify('notification_outbox', 'push:' || p_event_key);
+  end if;
+  return v_count;
+end;
+$$;
+
+revoke execute on function private.enqueue_push(text, uuid, text, text, text, text, uuid, uuid, timestamptz, timestamptz) from public;
+
+-- Pushes beside the emails ------------------------------------------------------------------------
+-- Every email row about a waitlist promotion, a moved class or a failed payment brings its push,
+-- in the same transaction (so never for a change rolled back). Keyed by the email row: the
+-- email's own dedupe key already makes it once.
+create function private.notification_outbox_push()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_class public.classes;
+begin
+  select * into v_class from public.classes where id = new.class_id;
+  case new.kind
+    when 'waitlist_promoted' then
+      if v_class.id is not null then
+        perform private.enqueue_push('waitlist_promoted', new.member_id, 'A spot opened: you are booked',
+          v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
+          '/mybookings', 'waitlist_promoted:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
+      end if;
+    when 'class_moved' then
+      if v_class.id is not null then
+        perform private.enqueue_push('class_moved', new.member_id, 'Class moved: ' || v_class.name,
+          'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.',
+          '/mybookings', 'class_moved:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
+      end if;
+    when 'payment_failed' then
+      perform private.enqueue_push('payment_failed', new.member_id, new.subject,
+        'The details are in the email we sent to ' || new.to_email || '.',
+        coalesce(new.links -> 0 ->> 'path', '/membership'), 'payment_failed:' || new.id);
+    else
+      null;
+  end case;
+  return null;
+end;
+$$;
+
+revoke execute on function private.notification_outbox_push() from public;
+
+-- A class the studio removes (an admin, a closure, a regeneration) tells each member with a
+-- confirmed place, as classes_tell_members_removed emails them: a closure when the studio is
+-- closed that London date, otherwise a cancellation with the reason. BEFORE DELETE, while the
+-- bookings are readable.
+create function private.classes_push_members_removed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_booking record;
+  v_closed boolean;
+begin
+  if old.start_time <= now() then
+    return old;
+  end if;
+  v_closed := exists (select 1 from public.studio_closures c
+                       where c.closed_on = (old.start_time at time zone 'Europe/London')::date);
+  for v_booking in
+    select b.id, b.member_id from public.bookings b
+     where b.class_id = old.id and b.payment_status = 'completed'
+     order by b.booked_at
+  loop
+    if v_closed then
+      perform private.enqueue_push('studio_closure', v_booking.member_id,
+        'The studio is closed on ' || private.london_date_text(old.start_time),
+        old.name || ' at ' || to_char(old.start_time at time zone 'Europe/London', 'FMHH12:MI AM')
+          || ' is cancelled. It does not count against your plan.',
+        '/mybookings', 'class_removed:' || v_booking.id, old.id, v_booking.id, null, old.start_time);
+    else
+      perform private.enqueue_push('class_cancelled', v_booking.member_id, 'Class cancelled: ' || old.name,
+        private.london_time_text(old.start_time) || ': ' || private.class_removal_why() || '.',
+        '/mybookings', 'class_removed:' || v_booking.id, old.id, v_booking.id, null, old.start_time);
+    end if;
+  end loop;
+  return old;
+end;
+$$;
+
+revoke execute on function private.classes_push_members_removed() from public;
+
+-- Reminders (the jobs) -----------------------------------------------------------------------------
+-- As of p_now: a reminder for every confirmed booking of an early class whose reminder time (the
+-- class start less the member's lead) falls before the next run, queued for that time. Once per
+-- booking, however often it runs. Returns how many pushes (devices) were queued by this call.
+create function private.enqueue_push_reminders_at(p_now timestamptz)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_count integer := 0;
+  v_row record;
+begin
+  for v_row in
+    select b.id as booking_id, b.member_id, c.id as class_id, c.name, c.trainer, c.start_time, l.minutes
+      from public.bookings b
+      join public.classes c on c.id = b.class_id
+      left join public.push_preferences p on p.member_id = b.member_id
+      cross join lateral (select case when p.member_id is null then private.push_default_reminder_minutes()
+                                      else p.reminder_minutes end as minutes) l
+     where b.payment_status = 'completed'
+       and c.start_time > p_now
+       and c.start_time <= p_now + interval '13 hours'
+       and (c.start_time at time zone 'Europe/London')::time < private.push_early_class_before()
+       and l.minutes is not null
+       and c.start_time - make_interval(mins => l.minutes) < p_now + private.push_reminder_horizon()
+       and exists (select 1 from public.push_subscriptions s where s.member_id = b.member_id)
+     order by c.start_time, b.id
+  loop
+    v_count := v_count + private.enqueue_push('class_reminder', v_row.member_id,
+      'Reminder: ' || v_row.name || ' at ' || to_char(v_row.start_time at time zone 'Europe/London', 'FMHH12:MI AM'),
+      'With ' || v_row.trainer || ', ' || private.london_time_text(v_row.start_time)
+        || '. Cannot make it? Cancel from My Bookings.',
+      '/mybookings', 'class_reminder:' || v_row.booking_id, v_row.class_id, v_row.booking_id,
+      greatest(v_row.start_time - make_interval(mins => v_row.minutes), p_now), v_row.start_time);
+  end loop;
+  return v_count;
+end;
+$$;
+
+revoke execute on function private.enqueue_push_reminders_at(timestamptz) from public;
+
+grant execute on function private.enqueue_push_reminders_at(timestamptz) to service_role;
+
+create function public.enqueue_push_reminders_at(p_now timestamptz)
+returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.enqueue_push_reminders_at(p_now) $$;
+
+revoke execute on function public.enqueue_push_reminders_at(timestamptz) from public, anon, authenticated;
+
+grant execute on function public.enqueue_push_reminders_at(timestamptz) to service_role;
+
+-- Delivery (service role) ----------------------------------------------------------------------------
+-- What a sender gets for each push: the message and the device it goes to.
+create type public.outbox_push as (
+  id uuid,
+  kind text,
+  subscription_id uuid,
+  endpoint text,
+  p256dh text,
+  auth text,
+  title text,
+  body text,
+  path text,
+  -- A later push about the same class replaces the earlier notification on the device.
+  tag text,
+  attempts integer,
+  expires_at timestamptz
+);
+
+-- Takes up to p_limit pushes due at p_now and marks them sent (sent_at = p_now, one more attempt)
+-- in the same statement, FOR UPDATE SKIP LOCKED: two senders never take the same row, so no push
+-- goes out twice. First, as of p_now: a push in its member's quiet hours waits for their end; a
+-- reminder whose booking is gone, or a push whose class starts before it could go, is dropped.
+create function private.dequeue_pushes(p_limit integer, p_now timestamptz)
+returns setof public.outbox_push
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.push_outbox o
+     set next_attempt_at = private.quiet_hours_end(p.quiet_from, p.quiet_until, p_now)
+    from public.push_preferences p
+   where p.member_id = o.member_id and p.quiet_from is not null
+     and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
+     and private.quiet_hours_end(p.quiet_from, p.quiet_until, p_now) is not null;
+
+  update public.push_outbox o
+     set failed_at = p_now,
+         last_error = case when o.expires_at <= p_now then 'expired: the class has started'
+                           else 'expired: the class starts before the quiet hours end' end
+   where o.sent_at is null and o.failed_at is null and o.expires_at is not null
+     and (o.expires_at <= p_now or o.next_attempt_at >= o.expires_at);
+
+  update public.push_outbox o
+     set failed_at = p_now, last_error = 'expired: the booking is no longer confirmed'
+   where o.kind = 'class_reminder' and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
+     and not exists (select 1 from public.bookings b where b.id = o.booking_id and b.payment_status = 'completed');
+
+  return query
+    with taken as (
+      update public.push_outbox o
+         set sent_at = p_now, attempts = o.attempts + 1
+       where o.id in (
+         select q.id from public.push_outbox q
+          where q.sent_at is null and q.failed_at is null and q.next_attempt_at <= p_now
+          order by q.next_attempt_at, q.created_at, q.id
+          limit greatest(1, least(coalesce(p_limit, 50), 500))
+          for update skip locked)
+      returning o.*
+    )
+    select t.id, t.kind, s.id, s.endpoint, s.p256dh, s.auth, t.title, t.body, t.path,
+           coalesce('class:' || t.class_id::text, t.kind || ':' || t.id::text), t.attempts, t.expires_at
+      from taken t
+      join public.push_subscriptions s on s.id = t.subscription_id
+     order by t.created_at, t.id;
+end;
+$$;
+
+revoke execute on function private.dequeue_pushes(integer, timestamptz) from public;
+
+grant execute on function private.dequeue_pushes(integer, timestamptz) to service_role;
+
+create function public.dequeue_pushes(p_now timestamptz, p_limit integer default 50)
+returns setof public.outbox_push
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.dequeue_pushes(p_limit, p_now) $$;
+
+revoke execute on function public.dequeue_pushes(timestamptz, integer) from public, anon, authenticated;
+
+grant execute on function public.dequeue_pushes(timestamptz, integer) to service_role;
+
+-- A failed delivery given back, with the emails' backoff and number of attempts. Idempotent: a
+-- row that is not out for delivery is left alone (no row returned).
+create function private.requeue_push(p_id uuid, p_error text, p_now timestamptz)
+returns setof public.outbox_requeue
+rows 1
+language sql security definer set search_path = ''
+as $$
+  update public.push_outbox o
+     set sent_at = null,
+         last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 2000),
+         failed_at = case when o.attempts >= private.email_max_attempts() then p_now end,
+         next_attempt_at = case when o.attempts >= private.email_max_attempts() then o.next_attempt_at
+                                else p_now + private.email_retry_delay(o.attempts) end
+   where o.id = p_id and o.sent_at is not null and o.failed_at is null
+  returning o.id,
+            case when o.failed_at is null then 'retrying' else 'failed' end,
+            o.attempts,
+            case when o.failed_at is null then o.next_attempt_at end
+$$;
+
+revoke execute on function private.requeue_push(uuid, text, timestamptz) from public;
+
+grant execute on function private.requeue_push(uuid, text, timestamptz) to service_role;
+
+create function public.requeue_push(p_id uuid, p_error text, p_now timestamptz)
+returns setof public.outbox_requeue
+rows 1
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.requeue_push(p_id, p_error, p_now) $$;
+
+revoke execute on function public.requeue_push(uuid, text, timestamptz) from public, anon, authenticated;
+
+grant execute on function public.requeue_push(uuid, text, timestamptz) to service_role;
+
+-- The push service says the device is gone (404, 410): it is removed with its queued pushes.
+-- Returns whether there was one to remove.
+create function private.remove_gone_push_subscription(p_subscription_id uuid)
+returns boolean
+language sql security definer set search_path = ''
+as $$
+  with gone as (delete from public.push_subscriptions s where s.id = p_subscription_id returning 1)
+  select exists (select 1 from gone)
+$$;
+
+revoke execute on function private.remove_gone_push_subscription(uuid) from public;
+
+grant execute on function private.remove_gone_push_subscription(uuid) to service_role;
+
+create function public.remove_gone_push_subscription(p_subscription_id uuid)
+returns boolean
+language sql volatile security invoker set search_path = ''
+as $$ select private.remove_gone_push_subscription(p_subscription_id) $$;
+
+revoke execute on function public.remove_gone_push_subscription(uuid) from public, anon, authenticated;
+
+grant execute on function public.remove_gone_push_subscription(uuid) to service_role;
+
+-- Members: devices and preferences ---------------------------------------------------------------
+-- Saves this browser's subscription for the signed-in member. A browser has one endpoint whoever
+-- signs in on it: saving it moves it to this member (the previous member's pushes stop there).
+create function private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_device text)
+returns public.push_subscriptions
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := private.current_member_id();
+  v_row public.push_subscriptions;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
+  end if;
+  if v_member_id is null then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  begin
+    insert into public.push_subscriptions as s (member_id, endpoint, p256dh, auth, device)
+    values (v_member_id, p_endpoint, p_p256dh, p_auth, coalesce(nullif(left(btrim(coalesce(p_device, '')), 120), ''), 'This device'))
+    on conflict (endpoint) do update
+      set member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, device = excluded.device
+    returning * into v_row;
+  exception when check_violation or not_null_violation then
+    raise exception 'This browser gave an address for notifications that we cannot use.'
+      using errcode = '22023', hint = 'invalid_push_subscription';
+  end;
+  return v_row;
+end;
+$$;
+
+revoke execute on function private.save_push_subscription(text, text, text, text) from public;
+
+grant execute on function private.save_push_subscription(text, text, text, text) to authenticated;
+
+create function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text, p_device text default null)
+returns public.push_subscriptions
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.save_push_subscription(p_endpoint, p_p256dh, p_auth, p_device) $$;
+
+revoke execute on function public.save_push_subscription(text, text, text, text) from public, anon;
+
+grant execute on function public.save_push_subscription(text, text, text, text) to authenticated;
+
+-- Saves the member's push preferences whole. A changed reminder lead takes effect for reminders
+-- not sent yet (they are queued again at the next run with the new lead).
+create function private.set_push_preferences(
+  p_waitlist_promoted boolean,
+  p_class_changes boolean,
+  p_studio_closures boolean,
+  p_payment_failed boolean,
+  p_reminder_minutes integer,
+  p_quiet_from time,
+  p_quiet_until time,
+  p_now timestamptz
+)
+returns public.push_preferences
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := private.current_member_id();
+  v_row public.push_preferences;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
+  end if;
+  if v_member_id is null then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+  if p_waitlist_promoted is null or p_class_changes is null or p_studio_closures is null or p_payment_failed is null then
+    raise exception 'Choose which notifications you want' using errcode = '22023', hint = 'invalid_preference';
+  end if;
+  if p_reminder_minutes is not null and p_reminder_minutes not in (30, 60, 120, 720) then
+    raise exception 'Choose when the reminder comes' using errcode = '22023', hint = 'invalid_preference';
+  end if;
+  if (p_quiet_from is null) <> (p_quiet_until is null) or p_quiet_from = p_quiet_until then
+    raise exception 'Quiet hours need a start and a different end' using errcode = '22023', hint = 'invalid_quiet_hours';
+  end if;
+  insert into public.push_preferences as p
+    (member_id, waitlist_promoted, class_changes, studio_closures, payment_failed, reminder_minutes, quiet_from, quiet_until, updated_at)
+  values (v_member_id, p_waitlist_promoted, p_class_changes, p_studio_closures, p_payment_failed, p_reminder_minutes,
+          p_quiet_from, p_quiet_until, p_now)
+  on conflict (member_id) do update
+    set waitlist_promoted = excluded.waitlist_promoted, class_changes = excluded.class_changes,
+        studio_closures = excluded.studio_closures, payment_failed = excluded.payment_failed,
+        reminder_minutes = excluded.reminder_minutes, quiet_from = excluded.quiet_from,
+        quiet_until = excluded.quiet_until, updated_at = excluded.updated_at
+  returning * into v_row;
+  delete from public.push_outbox o
+   where o.member_id = v_member_id and o.kind = 'class_reminder' and o.sent_at is null and o.failed_at is null;
+  return v_row;
+end;
+$$;
+
+revoke execute on function private.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time, timestamptz) from public;
+
+grant execute on function private.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time, timestamptz) to authenticated;
+
+create function public.set_push_preferences(
+  p_waitlist_promoted boolean,
+  p_class_changes boolean,
+  p_studio_closures boolean,
+  p_payment_failed boolean,
+  p_reminder_minutes integer default null,
+  p_quiet_from time default null,
+  p_quiet_until time default null
+)
+returns public.push_preferences
+language sql volatile security invoker set search_path = ''
+as $$
+  select * from private.set_push_preferences(p_waitlist_promoted, p_class_changes, p_studio_closures, p_payment_failed,
+                                             p_reminder_minutes, p_quiet_from, p_quiet_until, now())
+$$;
+
+revoke execute on function public.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time) from public, anon;
+
+grant execute on function public.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time) to authenticated;
+
+-- Row-level security and triggers ----------------------------------------------------------------
+create policy "Members read their own devices"
+  on public.push_subscriptions for select to authenticated
+  using (member_id = (select private.current_member_id()));
+
+create policy "Members remove their own devices"
+  on public.push_subscriptions for delete to authenticated
+  using (member_id = (select private.current_member_id()));
+
+create policy "Members read their own push preferences"
+  on public.push_preferences for select to authenticated
+  using (member_id = (select private.current_member_id()));
+
+create trigger notification_outbox_push
+  after insert on public.notification_outbox
+  for each row when (new.member_id is not null and new.kind in ('waitlist_promoted', 'class_moved', 'payment_failed'))
+  execute function private.notification_outbox_push();
+
+create trigger classes_push_members_removed
+  before delete on public.classes
+  for each row execute function private.classes_push_members_removed();
