@@ -1,4 +1,4 @@
-import config from '../../studio.config.json';
+import config from '../../studio.config.json' with { type: 'json' };
 
 /**
  * Studio identity: name, hall, address and contact details, from the ONE file the owner edits,

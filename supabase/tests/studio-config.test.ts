@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_BRAND } from '../../netlify/lib/email/brand.ts';
-import config from '../../studio.config.json';
+import config from '../../studio.config.json' with { type: 'json' };
 import { STUDIO, STUDIO_ADDRESS_LINES } from '../../src/config/studio.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
