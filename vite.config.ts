@@ -59,6 +59,12 @@ const compileShellEagerly: Plugin = {
 };
 
 
+/** index.html names the studio as studio.config.json does (`%STUDIO_NAME%`), like the rest of the site. */
+const studioIdentityHtml: Plugin = {
+  name: 'studio-identity-html',
+  transformIndexHtml: (html) => html.replaceAll('%STUDIO_NAME%', STUDIO.name),
+};
+
 /**
  * The installable app (issue 30, decision 0019): the web app manifest and the service worker
  * (vite-plugin-pwa, Workbox's generateSW), in the client build only.
@@ -174,7 +180,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
   return {
     // The installable app (issue 30, decision 0019): the manifest and the service worker, in the
     // client build only (the server bundle renders pages; dev and tests run without a worker).
-    plugins: [react(), tailwindcss(), compileShellEagerly, command === 'build' && !isSsrBuild && VitePWA(pwaOptions)],
+    plugins: [react(), tailwindcss(), compileShellEagerly, studioIdentityHtml, command === 'build' && !isSsrBuild && VitePWA(pwaOptions)],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),

@@ -13,7 +13,9 @@ import { repoRoot } from '../supabase/local/config';
 
 export async function staleAuthTemplates(write: boolean): Promise<string[]> {
   const stale: string[] = [];
-  const config = readFileSync(`${repoRoot}supabase/config.toml`, 'utf8');
+  const configPath = `${repoRoot}supabase/config.toml`;
+  const committed = readFileSync(configPath, 'utf8');
+  let config = committed;
   for (const t of AUTH_TEMPLATES) {
     const html = `${await renderAuthTemplate(t.kind)}\n`;
     const path = `${repoRoot}${t.file}`;
@@ -22,8 +24,11 @@ export async function staleAuthTemplates(write: boolean): Promise<string[]> {
       else stale.push(t.file);
     }
     const section = `[auth.email.template.${t.kind}]\nsubject = ${JSON.stringify(t.subject)}\ncontent_path = "./${t.file}"`;
+    // The subject names the studio (studio.config.json): writing follows a renamed studio.
+    if (write) config = config.replace(new RegExp(`(\\[auth\\.email\\.template\\.${t.kind}\\]\\nsubject = )"[^"\\n]*"`), `$1${JSON.stringify(t.subject)}`);
     if (!config.includes(section)) stale.push(`supabase/config.toml: ${section.replace(/\n/g, ' / ')}`);
   }
+  if (config !== committed) writeFileSync(configPath, config);
   return stale;
 }
 

@@ -1,28 +1,30 @@
+import config from '../../studio.config.json' with { type: 'json' };
+
 /**
- * Studio identity: the one place for the studio's name, hall, address and contact details.
- * The spec leaves these as placeholders; the defaults here are clearly fictional (Ofcom's
- * drama-reserved phone range, an .example email domain) until the studio supplies real ones.
+ * Studio identity: name, hall, address and contact details, from the ONE file the owner edits,
+ * `studio.config.json` at the repository root (README, "The studio's identity"). The site, the
+ * Netlify functions and their emails import it from here; the database keeps its own copy of what
+ * its emails print (private.studio_settings), written from the same file by the local stack and
+ * by `npm run studio:sql` for hosted. The defaults are clearly fictional (Ofcom's drama-reserved
+ * phone range, an .example email domain) until the studio supplies real ones.
  */
 export const STUDIO = {
-  name: 'Finer Fitness',
-  tagline: 'Mind and body transformation starts here',
-  hall: 'Example Community Hall',
-  street: '1 Example Street',
-  city: 'London',
-  postcode: 'E8 0XX',
-  country: 'United Kingdom',
+  name: config.name,
+  tagline: config.tagline,
+  hall: config.hall,
+  street: config.street,
+  city: config.city,
+  postcode: config.postcode,
+  country: config.country,
   /** E.164 without the plus, as chat deep links want it. */
-  phoneE164: '447700900123',
-  phoneDisplay: '07700 900123',
-  email: 'hello@finerfitness.example',
-  coachName: 'Alex',
+  phoneE164: config.phoneE164,
+  phoneDisplay: config.phoneDisplay,
+  email: config.email,
+  coachName: config.coachName,
+  /** Not the owner's to change: every date rule (SQL and app) is London time. */
   timeZone: 'Europe/London',
-  copyrightYear: 2025,
-  social: {
-    facebook: 'https://www.facebook.com/finerfitness.example',
-    instagram: 'https://www.instagram.com/finerfitness.example',
-    tiktok: 'https://www.tiktok.com/@finerfitness.example',
-  },
+  copyrightYear: config.copyrightYear,
+  social: config.social,
 } as const;
 
 export const STUDIO_ADDRESS_LINES = [STUDIO.hall, STUDIO.street, `${STUDIO.city} ${STUDIO.postcode}`, STUDIO.country] as const;

@@ -817,6 +817,7 @@ export type Database = {
           refund_reason: string | null
           status: Database["public"]["Enums"]["checkout_status"]
           superseded_by: string | null
+          upgrade_credit: number | null
         }
         Insert: {
           amount: number
@@ -849,6 +850,7 @@ export type Database = {
           refund_reason?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
           superseded_by?: string | null
+          upgrade_credit?: number | null
         }
         Update: {
           amount?: number
@@ -881,6 +883,7 @@ export type Database = {
           refund_reason?: string | null
           status?: Database["public"]["Enums"]["checkout_status"]
           superseded_by?: string | null
+          upgrade_credit?: number | null
         }
         Relationships: [
           {
@@ -1786,6 +1789,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
       }
+      my_upgrade_quote: {
+        Args: {
+          p_plan_slug: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["upgrade_quote"]
+      }
       my_waitlist: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["waitlist_spot"][]
@@ -2393,6 +2402,16 @@ export type Database = {
         last_error: string | null
         subject: string | null
         to_email: string | null
+      }
+      upgrade_quote: {
+        amount: number | null
+        credit: number | null
+        current_plan_slug: string | null
+        current_price: number | null
+        period_days: number | null
+        plan_price: number | null
+        plan_slug: string | null
+        unused_days: number | null
       }
       waitlist_joined: {
         class_id: string | null

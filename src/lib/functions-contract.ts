@@ -49,9 +49,13 @@ export type NetlifyFunctions = {
   'checkout-status': { request: { reference: string }; answer: PaymentStatus };
   /** A card-saving checkout for what a past-due membership owes. */
   'update-card': { request: Record<string, never>; answer: CheckoutStarted };
-  /** An upgrade is charged now with the saved card; a downgrade waits for the next renewal. */
+  /**
+   * An upgrade is charged now with the saved card, less the unused days of the current plan; a
+   * downgrade waits for the next renewal. `expectedAmount` is the figure the member was shown
+   * (my_upgrade_quote): when the charge would differ, nothing is charged (409 amount_changed).
+   */
   'change-membership': {
-    request: { action: 'upgrade' | 'downgrade'; planSlug: PlanSlug };
+    request: { action: 'upgrade' | 'downgrade'; planSlug: PlanSlug; expectedAmount?: number };
     answer: { outcome: ChargeOutcome; amount: number } | { outcome: 'scheduled' };
   };
   /** An admin removes a member for good. */

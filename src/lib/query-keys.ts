@@ -41,6 +41,8 @@ export const queryKeys = {
     all: ['membership'] as const,
     /** The caller's membership record (status, period, renewal; issue 13). */
     mine: (memberId: string) => ['membership', 'mine', memberId] as const,
+    /** What upgrading to a plan charges now (issue 31: less the unused days of the current one). */
+    upgradeQuote: (planSlug: string) => ['membership', 'upgrade-quote', planSlug] as const,
   },
   payments: {
     all: ['payments'] as const,

@@ -16,7 +16,18 @@ export function membershipRow(overrides: Record<string, JsonBodyType> = {}) {
   };
 }
 
-/** The membership record and billing history /membership reads (issue 13). */
+/**
+ * `my_upgrade_quote('platinum')` for membershipRow()'s Standard period (4 February to 4 March 2030,
+ * 28 days) asked on 18 February: 14 unused days, £50 off £165.
+ */
+export function upgradeQuoteRow(overrides: Record<string, JsonBodyType> = {}) {
+  return {
+    plan_slug: 'platinum', plan_price: 165, current_plan_slug: 'standard', current_price: 100, unused_days: 14, period_days: 28,
+    credit: 50, amount: 115, ...overrides,
+  };
+}
+
+/** The membership record and billing history /membership reads (issue 13), and the upgrade's quote. */
 export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, payments: JsonBodyType[] = []) {
-  return [rpc('my_membership', () => membership), restGet('payments', () => payments)];
+  return [rpc('my_membership', () => membership), restGet('payments', () => payments), rpc('my_upgrade_quote', () => upgradeQuoteRow())];
 }

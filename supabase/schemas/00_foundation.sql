@@ -64,12 +64,30 @@ revoke execute on function private.like_pattern(text) from public;
 grant execute on function private.like_pattern(text) to anon, authenticated, service_role;
 
 -- What an email says -----------------------------------------------------------------------
--- The studio's address as emails print it. Mirrors STUDIO_ADDRESS_LINES in src/config/studio.ts
--- (a test compares the two, so they cannot drift apart).
+-- The studio's identity as the database's emails print it, one row. Written from the one file the
+-- owner edits, studio.config.json (src/config/studio.ts reads it for the site and the functions):
+-- by the local stack on every start, and on hosted by running what `npm run studio:sql` prints
+-- (README, "The studio's identity"). A test checks the two agree. The row below is the default
+-- file's, so a fresh database prints something until then.
+create table private.studio_settings (
+  id boolean primary key default true check (id),
+  -- One line: 'Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom'.
+  address text not null check (char_length(address) between 1 and 300),
+  -- Where Contact Us messages go.
+  email text not null check (email ~ '^[^@\s]+@[^@\s]+$'),
+  updated_at timestamptz not null default now()
+);
+
+revoke all on private.studio_settings from public, anon, authenticated;
+
+insert into private.studio_settings (address, email)
+values ('Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom', 'hello@finerfitness.example');
+
+-- The studio's address as emails print it (private.studio_settings).
 create function private.studio_address()
 returns text
-language sql immutable set search_path = ''
-as $$ select 'Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom' $$;
+language sql stable security definer set search_path = ''
+as $$ select address from private.studio_settings $$;
 
 revoke execute on function private.studio_address() from public;
 
@@ -96,12 +114,11 @@ $$;
 
 revoke execute on function private.interval_text(interval) from public;
 
--- The studio's inbox for Contact Us messages. Mirrors STUDIO.email in src/config/studio.ts
--- (a test compares the two).
+-- The studio's inbox for Contact Us messages (private.studio_settings).
 create function private.studio_email()
 returns text
-language sql immutable set search_path = ''
-as $$ select 'hello@finerfitness.example' $$;
+language sql stable security definer set search_path = ''
+as $$ select email from private.studio_settings $$;
 
 revoke execute on function private.studio_email() from public;
 

@@ -53,6 +53,9 @@ create table public.payments (
   superseded_by uuid references public.payments (id) on delete set null,
   -- Why a paid payment is owed back (set with needs_refund, by private.owe_payment_back).
   refund_reason text,
+  -- An upgrade's charge is the new plan's price less this: what the member paid for the unused
+  -- days of the period it replaces (issue 31). The plan renews at amount + upgrade_credit.
+  upgrade_credit numeric(10, 2) check (upgrade_credit > 0),
   constraint payments_kind_fields check (
     (kind = 'plan' and plan_slug is not null and class_id is null and booking_id is null)
     or (kind = 'class' and plan_slug is null and grants_tier is null)

@@ -402,7 +402,8 @@ begin
     v_next := coalesce(v_m.period_number, 0) + 1;
     insert into public.memberships as ms (member_id, plan_slug, tier, status, price, period_number, period_start,
                                           period_end, anchor_at, anchor_period, renews, updated_at)
-    values (v_payment.member_id, v_payment.plan_slug, v_payment.grants_tier, 'active', v_payment.amount, v_next, p_now,
+    values (v_payment.member_id, v_payment.plan_slug, v_payment.grants_tier, 'active',
+            v_payment.amount + coalesce(v_payment.upgrade_credit, 0), v_next, p_now,
             private.months_after(p_now, 1), p_now, v_next, true, p_now)
     on conflict (member_id) do update
       set plan_slug = excluded.plan_slug, tier = excluded.tier, status = 'active', price = excluded.price,
@@ -770,9 +771,81 @@ revoke execute on function private.apply_card_setup(text, text, text, numeric, t
 
 grant execute on function private.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz) to service_role;
 
+-- What an upgrade charges now (issue 31): the new plan's price less what the member paid for the
+-- days of the current period they will not use, in whole London days (today counts as unused: the
+-- new period starts now). A period not paid yet (an admin's put-on-plan) gives no credit.
+create type public.upgrade_quote as (
+  plan_slug text,
+  plan_price numeric,
+  current_plan_slug text,
+  current_price numeric,
+  unused_days integer,
+  period_days integer,
+  credit numeric,
+  -- What is charged now: plan_price - credit.
+  amount numeric
+);
+
+-- Refuses what cannot be upgraded (as start_membership_upgrade does, but for the saved card) and
+-- prices the rest as of p_now.
+create function private.upgrade_quote(p_m public.memberships, p_plan_slug text, p_now timestamptz)
+returns public.upgrade_quote
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_plan public.plans := private.checkout_plan(p_plan_slug, null, null);
+  v_today date := (p_now at time zone 'Europe/London')::date;
+  v_start date := (p_m.period_start at time zone 'Europe/London')::date;
+  v_end date := (p_m.period_end at time zone 'Europe/London')::date;
+  r public.upgrade_quote;
+begin
+  if p_m.id is null or p_m.ended_at is not null or p_m.status not in ('active', 'cancelled') then
+    raise exception 'Only a running membership can be upgraded.' using errcode = 'P0001', hint = 'no_running_membership';
+  end if;
+  if p_m.tier = v_plan.grants_tier then
+    raise exception 'You are already on this plan.' using errcode = 'P0001', hint = 'same_plan';
+  end if;
+  if p_m.tier <> 'standard' or v_plan.grants_tier is distinct from 'premium' then
+    raise exception 'Only Standard can be upgraded to Platinum Premium.' using errcode = 'P0001', hint = 'not_an_upgrade';
+  end if;
+  r.plan_slug := v_plan.slug;
+  r.plan_price := v_plan.price;
+  r.current_plan_slug := p_m.plan_slug;
+  r.current_price := p_m.price;
+  r.period_days := greatest(v_end - v_start, 1);
+  r.unused_days := case when private.membership_paid(p_m) then least(greatest(v_end - v_today, 0), r.period_days) else 0 end;
+  -- Never the whole price: a charge is at least 1p.
+  r.credit := least(round(p_m.price * r.unused_days / r.period_days, 2), v_plan.price - 0.01);
+  r.amount := v_plan.price - r.credit;
+  return r;
+end;
+$$;
+
+revoke execute on function private.upgrade_quote(public.memberships, text, timestamptz) from public;
+
+-- The caller's upgrade to p_plan_slug as of p_now, for the screen to show before they confirm.
+create function private.my_upgrade_quote(p_plan_slug text, p_now timestamptz)
+returns public.upgrade_quote
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_m public.memberships;
+begin
+  select * into v_m from public.memberships where member_id = (private.require_member()).id;
+  return private.upgrade_quote(v_m, p_plan_slug, p_now);
+end;
+$$;
+
+revoke execute on function private.my_upgrade_quote(text, timestamptz) from public;
+
+grant execute on function private.my_upgrade_quote(text, timestamptz) to authenticated, service_role;
+
 -- Upgrade now (Standard to Platinum Premium): the charge of a new period starting now, at the
--- plan table's price; applied like any membership charge once verified. An upgrade already in
--- flight for this period is answered with its own reference (its charge is claimed once).
+-- plan table's price less the unused days of the current period (upgrade_quote); applied like
+-- any membership charge once verified, after which the plan renews at its full price. An upgrade
+-- already in flight for this period is answered with its own reference (its charge is claimed
+-- once); one made on an earlier day, whose credit is out of date, is superseded if nobody is
+-- charging it (a late payment of it is owed back, never applied).
 create function private.start_membership_upgrade(
   p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz
 )
@@ -782,37 +855,44 @@ as $$
 declare
   v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
   v_m public.memberships;
+  v_quote public.upgrade_quote;
+  v_pending public.payments;
   v_reference text;
+  v_id uuid;
 begin
   select * into v_m from public.memberships where member_id = p_member_id for update;
-  if not found or v_m.ended_at is not null or v_m.status not in ('active', 'cancelled') then
-    raise exception 'Only a running membership can be upgraded.' using errcode = 'P0001', hint = 'no_running_membership';
-  end if;
-  if v_m.tier = v_plan.grants_tier then
-    raise exception 'You are already on this plan.' using errcode = 'P0001', hint = 'same_plan';
-  end if;
-  if v_m.tier <> 'standard' or v_plan.grants_tier is distinct from 'premium' then
-    raise exception 'Only Standard can be upgraded to Platinum Premium.' using errcode = 'P0001', hint = 'not_an_upgrade';
-  end if;
+  v_quote := private.upgrade_quote(v_m, v_plan.slug, p_now);
   if not exists (select 1 from private.member_cards where member_id = p_member_id) then
     raise exception 'There is no saved card: choose the plan again to save one.' using errcode = 'P0001', hint = 'no_card';
   end if;
-  select checkout_reference into v_reference from public.payments
+  select * into v_pending from public.payments
    where membership_id = v_m.id and period_number = v_m.period_number + 1
-     and billing_reason = 'upgrade' and status = 'pending';
+     and billing_reason = 'upgrade' and status = 'pending'
+   for update;
   if found then
-    return v_reference;
+    if v_pending.amount = v_quote.amount or v_pending.claimed_until > p_now then
+      return v_pending.checkout_reference;
+    end if;
+    update public.payments set status = 'expired' where id = v_pending.id;
   end if;
   -- Derived from the membership, the period and the try (a declined upgrade may be tried again).
   v_reference := 'upgrade-' || v_m.id::text || '-' || (v_m.period_number + 1)::text || '-'
                  || (1 + (select count(*) from public.payments
                            where membership_id = v_m.id and period_number = v_m.period_number + 1
                              and billing_reason = 'upgrade'))::text;
-  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
-                               membership_id, period_number, billing_reason, created_at)
-  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_plan.price,
-          coalesce(p_description, private.plan_description(v_plan)), v_reference,
-          v_m.id, v_m.period_number + 1, 'upgrade', p_now);
+  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, upgrade_credit, description,
+                               checkout_reference, membership_id, period_number, billing_reason, created_at)
+  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_quote.amount, nullif(v_quote.credit, 0),
+          coalesce(p_description, private.plan_description(v_plan))
+            || case when v_quote.credit > 0 then
+                 ', less ' || private.gbp(v_quote.credit) || ' for ' || v_quote.unused_days || ' unused day'
+                   || case when v_quote.unused_days = 1 then '' else 's' end || ' of ' || private.plan_name(v_m.plan_slug)
+               else '' end,
+          v_reference, v_m.id, v_m.period_number + 1, 'upgrade', p_now)
+  returning id into v_id;
+  if v_pending.id is not null then
+    update public.payments set superseded_by = v_id where id = v_pending.id;
+  end if;
   return v_reference;
 end;
 $$;
@@ -1293,6 +1373,15 @@ as $$ select * from private.keep_current_plan(now()) $$;
 revoke execute on function public.keep_current_plan() from public, anon;
 
 grant execute on function public.keep_current_plan() to authenticated, service_role;
+
+create function public.my_upgrade_quote(p_plan_slug text)
+returns public.upgrade_quote
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_upgrade_quote(p_plan_slug, now()) $$;
+
+revoke execute on function public.my_upgrade_quote(text) from public, anon;
+
+grant execute on function public.my_upgrade_quote(text) to authenticated, service_role;
 
 create function public.admin_put_on_plan(p_member_id uuid, p_plan_slug text, p_price numeric)
 returns public.my_membership

@@ -229,7 +229,7 @@ describe('cancel, resume, upgrade, downgrade', () => {
     expect(await renewalsOf(member, end)).toHaveLength(1);
   });
 
-  it('upgrade charges Platinum now and starts a new period now', async () => {
+  it('upgrade charges Platinum now, less the unused days of Standard, and starts a new period now', async () => {
     const member = await createUser(db, 'upgrade');
     await buyPlan(db, member, T0);
     const at = days(T0, 10);
@@ -237,7 +237,8 @@ describe('cancel, resume, upgrade, downgrade', () => {
       member.memberId, 'platinum', 165, 'premium', 'Platinum Premium (£165/month)', at.toISOString(),
     ]);
     const charge = (await claim(db, reference, at))!;
-    expect(charge).toMatchObject({ amount: 165, billing_reason: 'upgrade', card_token: 'tok-pays' });
+    // 15 Jan to 15 Feb is 31 days; on 25 Jan 21 are unused: £100 × 21 / 31 = £67.74 off £165.
+    expect(charge).toMatchObject({ amount: 97.26, billing_reason: 'upgrade', card_token: 'tok-pays' });
     await applyPaid(db, charge, 'chk-up', at);
     expect(await membershipOf(db, member)).toMatchObject({
       status: 'active', tier: 'premium', plan_slug: 'platinum', price: 165, period_number: 2, period_start: at, member_tier: 'premium',

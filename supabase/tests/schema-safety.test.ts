@@ -133,6 +133,7 @@ describe('schema safety', () => {
       'my_hold_checkout',
       'my_membership',
       'my_plan_usage',
+      'my_upgrade_quote',
       'my_waitlist',
       'paid_bookings_affected',
       'paid_bookings_in_period',

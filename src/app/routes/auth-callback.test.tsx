@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { AUTH_URL, authError, makeMember, makeSession, makeUser, memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
+import { AUTH_URL, authError, makeMember, makeSession, makeUser, memberHandler, rpc, seedSession, signInAs } from '@/testing/supabase-mocks';
 import { AuthCallbackRoute } from './auth-callback';
 import { SignInRoute } from './sign-in';
 
@@ -71,6 +71,25 @@ describe('/auth/callback', () => {
     expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
     expect(localStorage.getItem('ffEmail')).toBe('newpayg@studio.test');
     expect(ensured).toBe(1);
+  });
+
+  it('a free-trial sign-up whose email had its trial before is told so once confirmed, and sent to the plans (issue 31)', async () => {
+    const member = makeMember({ email: 'again@studio.test', membership_tier: 'payg', has_used_trial: true });
+    seedSession(makeSession(makeUser({ id: member.user_id ?? undefined, email: member.email, metadata: { signup_source: 'free-trial' } })));
+    server.use(memberHandler(member), rpc('ensure_member', () => member));
+    renderCallback('/auth/callback');
+    expect(await screen.findByText('Now at /membership')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This email has had its free trial before, so your account is pay-as-you-go. See our memberships and packages.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a free-trial sign-up that got its trial goes to /my-schedule as usual', async () => {
+    const member = makeMember({ email: 'fresh@studio.test', membership_tier: 'trial' });
+    seedSession(makeSession(makeUser({ id: member.user_id ?? undefined, email: member.email, metadata: { signup_source: 'free-trial' } })));
+    server.use(memberHandler(member), rpc('ensure_member', () => member));
+    renderCallback('/auth/callback');
+    expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
   });
 
   it('still goes on when creating the member row fails (only logged)', async () => {

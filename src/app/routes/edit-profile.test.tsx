@@ -196,14 +196,33 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
   });
 
-  it('says the password change failed when the server refuses', async () => {
+  it('says the password change failed when the server refuses, with its reason when it gives one (issue 31)', async () => {
     setup();
-    server.use(http.put(`${AUTH_URL}/user`, () => HttpResponse.json({ code: 'same_password', message: 'New password should be different' }, { status: 422, headers: { 'x-supabase-api-version': '2024-01-01' } })));
+    let answer = { code: 'same_password', message: 'New password should be different' };
+    server.use(http.put(`${AUTH_URL}/user`, () => HttpResponse.json(answer, { status: 422, headers: { 'x-supabase-api-version': '2024-01-01' } })));
     renderApp('/edit-profile');
     await user().type(await screen.findByLabelText('New Password'), 'abcdef');
     await user().type(screen.getByLabelText('Confirm New Password'), 'abcdef');
     await user().click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Your new password must be different from your current password.')).toBeInTheDocument();
+
+    answer = { code: 'unexpected_failure', message: 'boom' };
+    await user().click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
+  });
+
+  it('names a name or phone over the limit on its field, and sends nothing (issue 31)', async () => {
+    setup();
+    let patched = 0;
+    server.use(http.patch(`${REST_URL}/members`, () => void patched++));
+    renderApp('/edit-profile');
+    const name = await screen.findByLabelText('Full Name');
+    await user().clear(name);
+    await user().click(name);
+    await user().paste('N'.repeat(201));
+    await user().click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your name is too long (at most 200 characters)')).toBeInTheDocument();
+    expect(patched).toBe(0);
   });
 
   it('says it failed to load the profile data', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
@@ -51,13 +51,33 @@ describe('/free-trial', () => {
   });
 
   it('shows the server message when the sign-up is refused', async () => {
-    server.use(http.post(`${AUTH_URL}/signup`, () => authError('User already registered', 422, 'user_already_exists')));
+    server.use(http.post(`${AUTH_URL}/signup`, () => authError('Password is known to be weak and easy to guess', 422, 'weak_password')));
     const user = renderTrial();
     await user.type(screen.getByLabelText('Full Name'), 'Tia Trial');
     await user.type(screen.getByLabelText('Email'), 'trial@studio.test');
     await user.type(screen.getByLabelText('Password'), 'studio123');
     await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
-    expect(await screen.findByText('User already registered')).toBeInTheDocument();
+    expect(await screen.findByText('Password is known to be weak and easy to guess')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start My Free Trial' })).toBeEnabled();
+  });
+
+  // Issue 31: an email that already has an account gets no promise of a trial. Supabase answers
+  // such a sign-up with a user without identities (email confirmation on, as hosted) or
+  // user_already_exists (off): the page says only what that answer says, and points to the plans.
+  it.each([
+    ['a user without identities', () => HttpResponse.json({ ...makeUser({ email: 'payg@studio.test' }), email_confirmed_at: null, identities: [] })],
+    ['user_already_exists', () => authError('User already registered', 422, 'user_already_exists')],
+  ])('an email that already has an account (%s) is not promised a free trial', async (_, answer) => {
+    server.use(http.post(`${AUTH_URL}/signup`, answer));
+    const user = renderTrial();
+    await user.type(screen.getByLabelText('Full Name'), 'Pat Payg');
+    await user.type(screen.getByLabelText('Email'), 'payg@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'studio123');
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('This email already has an account, so no new free trial starts.');
+    expect(screen.queryByText(/start your free 7-day trial/)).not.toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(within(status).getByRole('link', { name: 'See memberships and packages' })).toHaveAttribute('href', '/membership');
   });
 });

@@ -5,7 +5,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
-import { membershipHandlers, membershipRow } from '@/testing/membership-mocks';
+import { membershipHandlers, membershipRow, upgradeQuoteRow } from '@/testing/membership-mocks';
 import { renderApp } from '@/testing/render';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 
@@ -153,11 +153,38 @@ describe('/membership subscription', () => {
     const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
     await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Platinum Premium' }));
-    expect(dialog.getByText('£165.00 will be charged to your saved card now.')).toBeInTheDocument();
+    // Issue 31: the figure is the database's quote, the unused days of Standard taken off.
+    expect(await dialog.findByText('£115.00 will be charged to your saved card now.')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'Platinum Premium is £165.00 a month. Your Standard month ends now, so the 14 unused days of it you paid for and will not use (£50.00) come off.',
+      ),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([]);
-    await userEvent.click(dialog.getByRole('button', { name: 'Pay £165.00 and upgrade' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Pay £115.00 and upgrade' }));
     expect(await screen.findByText('You are now on Platinum Premium.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ action: 'upgrade', planSlug: 'platinum' }]);
+    expect(bodies).toEqual([{ action: 'upgrade', planSlug: 'platinum', expectedAmount: 115 }]);
+  });
+
+  it('an upgrade whose figure changed since it was shown charges nothing and shows the new one', async () => {
+    setup({ membership_tier: 'standard' }, membershipRow());
+    let quote = upgradeQuoteRow();
+    server.use(
+      rpc('my_upgrade_quote', () => quote),
+      http.post('*/.netlify/functions/change-membership', () => {
+        quote = upgradeQuoteRow({ unused_days: 13, credit: 46.43, amount: 118.57 });
+        return HttpResponse.json(
+          { error: 'amount_changed', message: 'The upgrade now costs £118.57: please look at the new figure and confirm again.' },
+          { status: 409 },
+        );
+      }),
+    );
+    const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
+    await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Platinum Premium' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Pay £115.00 and upgrade' }));
+    expect(await screen.findByText('The upgrade now costs £118.57: please look at the new figure and confirm again.')).toBeInTheDocument();
+    expect(await dialog.findByRole('button', { name: 'Pay £118.57 and upgrade' })).toBeInTheDocument();
   });
 
   it('a declined upgrade says the plan has not changed', async () => {
@@ -165,7 +192,7 @@ describe('/membership subscription', () => {
     server.use(http.post('*/.netlify/functions/change-membership', () => HttpResponse.json({ outcome: 'declined', amount: 165 })));
     const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
     await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay £165.00 and upgrade' }));
+    await userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Pay £115.00 and upgrade' }));
     expect(await screen.findByText('Your card was declined: your plan has not changed.')).toBeInTheDocument();
   });
 

@@ -194,6 +194,15 @@ describe('/signin', () => {
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Failed to send reset email')).toBeInTheDocument();
+
+    // Asked again within a minute: GoTrue's over_email_send_rate_limit, said as such (issue 31).
+    server.use(
+      http.post(`${AUTH_URL}/recover`, () => authError('For security purposes, you can only request this after 45 seconds.', 429, 'over_email_send_rate_limit')),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(
+      await screen.findByText('We sent you a reset link less than a minute ago. Check your inbox (and spam folder), or ask again in a minute.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { newPasswordSchema, PASSWORD_CHANGE_MESSAGES, type NewPassword } from './password-rules';
+import { serverReason } from './server-reason';
 import { useUpdatePassword } from './update-password';
 
 /**
@@ -21,7 +22,7 @@ export function useNewPasswordForm(onUpdated?: () => void) {
         reset();
         onUpdated?.();
       },
-      onError: () => toast.error(PASSWORD_CHANGE_MESSAGES.failed),
+      onError: (error) => toast.error(serverReason(error) ?? PASSWORD_CHANGE_MESSAGES.failed),
     });
   });
 

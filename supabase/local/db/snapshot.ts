@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { applyMigrations, applyPlatform, applySeed, listMigrations, type ApplyMigrationsResult } from './apply.ts';
 import { openDatabase, PLATFORM_SUPERUSER, type Database, type SqlExecutor } from './open-database.ts';
 import { platformSqlPath, snapshotCacheDir } from './paths.ts';
+import { applyStudioSettings } from './studio-settings.ts';
 
 // A fresh initdb costs 6-12 s and a lot of memory; loading a dumped tarball ~1-2 s. So the
 // platform + migrations are applied once, dumped, and cached under .data/cache keyed by a hash
@@ -141,6 +142,8 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
   try {
     await applyPlatform(db);
     const migrations = await applyMigrations(db);
+    // studio.config.json may have changed since the last start.
+    await applyStudioSettings(db);
     if (created && seed) await applySeed(db);
     return { db, created, migrations };
   } catch (error) {
@@ -161,6 +164,7 @@ async function hasHostedRoles(db: Database): Promise<boolean> {
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
   const db = await openDatabase({ dataDir: 'memory', loadDataDir: await getMigratedSnapshot() });
+  await applyStudioSettings(db);
   if (options.seed) await applySeed(db);
   return db;
 }

@@ -1,3 +1,4 @@
+import { STUDIO } from '../../../src/config/studio';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { createConfirmedMember } from '../support/accounts';
@@ -9,7 +10,7 @@ import { escapeRegExp, unique } from '../support/names';
 // and so holds no PKCE code verifier), and a used link says so and leads to a new one.
 
 const PHONE = { width: 375, height: 812 };
-const RESET_SUBJECT = 'Reset your Finer Fitness password';
+const RESET_SUBJECT = `Reset your ${STUDIO.name} password`;
 
 /** A second browser (its own storage and cookies) at a phone's width, whose page fails the test on a console error. */
 async function phoneBrowser(newContext: () => Promise<BrowserContext>): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

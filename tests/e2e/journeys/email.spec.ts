@@ -1,3 +1,4 @@
+import { STUDIO } from '../../../src/config/studio';
 import { expect, test } from '../fixtures';
 import { ACCOUNTS, createConfirmedMember, signInAs } from '../support/accounts';
 import { waitForEmail } from '../support/inbox';
@@ -8,8 +9,8 @@ import { createClass, memberByEmail, rest } from '../support/rest';
 // Issue 15's journeys: email reaches people by the production path (the outbox drained by the
 // nodemailer sender into the local stack's SMTP server), and Contact Us reaches the studio.
 
-/** The studio's address (src/config/studio.ts STUDIO.email): Contact Us emails go there, and emails come from it. */
-const STUDIO_EMAIL = 'hello@finerfitness.example';
+/** The studio's address (studio.config.json): Contact Us emails go there, and emails come from it. */
+const STUDIO_EMAIL = STUDIO.email;
 const PASSWORD = 'email-pass-123';
 
 test('a member books a class and the confirmation arrives by SMTP with its HTML part', async ({ page, stack, baseURL }) => {

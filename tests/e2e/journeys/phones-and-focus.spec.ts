@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures';
 import { ACCOUNTS, signInAs } from '../support/accounts';
 import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
-import { createClass } from '../support/rest';
+import { createClass, rest } from '../support/rest';
 
 // Issue 31, "Phones and focus": the admin lists and /schedule fit a phone's width (no page scrolls
 // sideways, every row's actions on screen), /schedule narrows to a day kept in the URL, and after
@@ -44,6 +44,27 @@ test('the admin lists fit the screen: every row’s actions are on it, nothing s
       expect(box.x + box.width, `${path}: the row's last action ends inside the ${width} px screen`).toBeLessThanOrEqual(width);
     });
   }
+});
+
+test('the undelivered emails panel fits the screen: the long address and error wrap, Retry is on it', async ({ page, stack }, testInfo) => {
+  const subject = `Your booking is confirmed ${unique('u')}`;
+  const to = `${'a-very-long-member-address-that-never-breaks'.repeat(2)}@studio-example-domain.test`;
+  await rest(stack, 'POST', '/rest/v1/notification_outbox', {
+    kind: 'studio_message', to_email: to, subject, body_text: 'Hello', attempts: 6, failed_at: new Date().toISOString(),
+    next_attempt_at: new Date(Date.now() + 86_400_000).toISOString(),
+    last_error: `550-5.1.1 The email account that you tried to reach does not exist: ${to};RecipientAddressRejectedByTheServerWithoutAnyFurtherExplanation`,
+  });
+  await signInAs(page, stack, ACCOUNTS.admin, { admin: true });
+  await page.goto('/admin/messages');
+  const retry = page.getByRole('button', { name: `Retry the email to ${to}: ${subject}` });
+  await expect(retry).toBeVisible({ timeout: 20_000 });
+  await retry.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page, '/admin/messages');
+  const width = page.viewportSize()!.width;
+  const box = (await retry.boundingBox())!;
+  expect(box.x + box.width, `Retry ends inside the ${width} px screen`).toBeLessThanOrEqual(width);
+  const panel = page.getByRole('region', { name: 'Undelivered emails' });
+  await testInfo.attach('undelivered-emails', { body: await panel.screenshot(), contentType: 'image/png' });
 });
 
 test('a visitor picks a day on /schedule; the URL keeps it through back and forward', async ({ page, stack }) => {

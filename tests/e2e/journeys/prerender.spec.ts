@@ -1,3 +1,4 @@
+import { STUDIO } from '../../../src/config/studio';
 import { expect, test } from '../fixtures';
 import { HYDRATE_AFTER_LOAD, PRERENDERED_ROUTES } from '../../../scripts/prerender-routes';
 
@@ -20,7 +21,7 @@ test.describe('prerendered public pages', () => {
         await bare.goto(route);
         await expect(bare.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
         // The site's header too (the admin sign-in has its own frame).
-        if (route !== '/admin/login') await expect(bare.getByRole('link', { name: 'Finer Fitness' }).first(), 'the header is in the HTML').toBeVisible();
+        if (route !== '/admin/login') await expect(bare.getByRole('link', { name: STUDIO.name }).first(), 'the header is in the HTML').toBeVisible();
         // A form sent before the app starts goes by POST: never credentials in a URL.
         expect(await bare.locator('form:not([method="post"])').count(), 'a form that would submit by GET').toBe(0);
         // The stylesheet is inline: nothing blocks the first paint.

@@ -1,3 +1,4 @@
+import { STUDIO } from '../../../src/config/studio';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -42,7 +43,7 @@ test.describe('the installable app', () => {
     expect(response.ok()).toBe(true);
     expect(response.headers()['content-type']).toContain('application/manifest+json');
     const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[]; shortcuts: { name: string; url: string }[] };
-    expect(manifest).toMatchObject({ name: 'Finer Fitness', start_url: '/dashboard', scope: '/', display: 'standalone', theme_color: '#0f172a', background_color: '#ffffff' });
+    expect(manifest).toMatchObject({ name: STUDIO.name, start_url: '/dashboard', scope: '/', display: 'standalone', theme_color: '#0f172a', background_color: '#ffffff' });
     expect(manifest.shortcuts.map(({ name, url }) => [name, url])).toEqual([
       ['Book a class', '/my-schedule'],
       ['My bookings', '/mybookings'],
@@ -81,7 +82,7 @@ test.describe('the installable app', () => {
     await offerBrowserPrompt(page); // findClassCard loaded the page again
     await card.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByText('Class booked successfully!', { exact: true }).first()).toBeVisible();
-    const offer = page.getByRole('dialog', { name: 'Add Finer Fitness to your home screen' });
+    const offer = page.getByRole('dialog', { name: `Add ${STUDIO.name} to your home screen` });
     await expect(offer).toBeVisible();
     await expect(offer.getByRole('button', { name: 'Install app' })).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'install-offer.png') });
@@ -135,7 +136,7 @@ test.describe('the installable app', () => {
     await book.click();
     await expect(phone.getByText('Class booked successfully!', { exact: true }).first()).toBeVisible();
     // Offered once: a second booking brings no offer.
-    await expect(phone.getByRole('dialog', { name: 'Add Finer Fitness to your home screen' })).toBeHidden();
+    await expect(phone.getByRole('dialog', { name: `Add ${STUDIO.name} to your home screen` })).toBeHidden();
     expect(errors.filter((line) => !OFFLINE_ERRORS.test(line)), 'errors other than the missing network').toEqual([]);
     expect(consoleErrors.take()).toEqual([]);
   });

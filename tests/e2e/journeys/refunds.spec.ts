@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { ACCOUNTS, signInAs } from '../support/accounts';
+import { ACCOUNTS, createConfirmedMember, signInAs } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
+import { waitForEmail } from '../support/inbox';
 import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 import { createClass, memberByEmail, rest } from '../support/rest';
@@ -83,5 +84,51 @@ test('an admin cancels paid bookings: each is listed under Refunds owed, refunde
     const [refund] = await refundsFor(stack, paidElsewhere.name);
     expect(refund).toMatchObject({ reason: 'admin_cancelled', provider_refund_id: null });
     expect(refund?.refunded_at).not.toBeNull();
+  });
+});
+
+// Issue 31: "Free cancellation up to 12 hours before the start" holds for a class paid by card.
+test('a pay-as-you-go member cancels a paid class in time: told first, emailed, refunded, receipted', async ({ page, stack, baseURL }) => {
+  const email = `${unique('refund')}@example.test`;
+  await createConfirmedMember(stack, email, 'refund-pass-123', { full_name: 'Rae Refund' });
+  const member = await memberByEmail(stack, email);
+  await rest(stack, 'PATCH', `/rest/v1/members?id=eq.${member!.id}`, { membership_tier: 'payg', has_used_trial: true });
+  const cls = await createClass(stack, `Refund Spin ${unique('r')}`, 3, 10, 10);
+
+  await test.step('the member pays £10 for the class on the test checkout', async () => {
+    await signInAs(page, stack, email, { password: 'refund-pass-123' });
+    await (await findClassCard(page, cls.name)).getByRole('button', { name: 'Book Now' }).click();
+    await page.getByRole('button', { name: /^Pay / }).click({ timeout: 20_000 });
+    await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Payment received', level: 1 })).toBeVisible({ timeout: 20_000 });
+  });
+
+  await test.step('cancels three days ahead: the question says it is refunded, and so does the email', async () => {
+    await page.goto('/mybookings');
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await page.getByRole('button', { name: new RegExp(`^Cancel ${escapeRegExp(cls.name)}`) }).click();
+    await expect(page.getByText('Booking cancelled', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    expect(asked).toContain('Cancelling now is free: if you paid by card for this class, the payment is refunded to your card.');
+    const mail = await waitForEmail(stack, email, `Booking cancelled: ${cls.name}`);
+    expect(mail.text).toContain('The £10.00 you paid by card will be refunded to your card; you will get a receipt when it is.');
+  });
+
+  await test.step('the studio pays it back through the (test) provider and the refund receipt arrives', async () => {
+    await signInAs(page, stack, ACCOUNTS.admin, { admin: true });
+    await page.goto('/admin/bookings');
+    const owed = page.getByRole('region', { name: 'Refunds owed' });
+    const row = owed.getByRole('row', { name: new RegExp(escapeRegExp(cls.name)) });
+    await expect(row).toContainText('£10.00', { timeout: 20_000 });
+    await expect(row).toContainText('Cancelled by the member in time (free cancellation)');
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: /via SumUp$/ }).click();
+    await expect(page.getByText('Refunded through SumUp', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    expect(await refundsFor(stack, cls.name)).toMatchObject([{ reason: 'member_cancelled_in_time', amount: 10 }]);
+    const receipt = await waitForEmail(stack, email, 'Refund: ');
+    expect(receipt.text).toContain(`We have refunded £10.00 for ${cls.name} - PAYG Booking.`);
   });
 });

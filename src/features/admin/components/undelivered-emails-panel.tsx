@@ -6,14 +6,17 @@ import { useRetryEmail, useUndeliveredEmails } from '../api/get-undelivered-emai
 import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
-import { PanelSection, ScrollTable } from './panel-section';
-import { td } from './table-styles';
+import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
+import { PanelSection } from './panel-section';
 
 const UNDELIVERED_TEXT = {
   loadFailed: 'Could not load the undelivered emails',
   retried: 'The email will be sent again within a minute',
   retryFailed: 'Could not queue the email again. Please try again.',
 } as const;
+
+/** A table from 1024 px; below, each email is a card with Retry in full view (issue 31). */
+const UNDELIVERED_COLUMNS = ['Email', 'To', 'Last error', 'Failed', 'Actions'] as const;
 
 /** Emails the sender gave up on after its retries, with the mail server's last answer, and Retry. */
 export function UndeliveredEmailsPanel() {
@@ -36,17 +39,23 @@ export function UndeliveredEmailsPanel() {
         />
       )}
       {emails.data && emails.data.length > 0 && (
-        <ScrollTable columns={['Email', 'To', 'Last error', 'Failed', 'Actions']}>
+        <CardTable columns={UNDELIVERED_COLUMNS}>
           {emails.data.map((e) => (
-            <tr key={e.id}>
-              <td className={td}>
+            <CardRow key={e.id}>
+              <TitleCell>
                 <div className="font-semibold text-slate-900">{e.subject}</div>
                 <div className="text-xs text-slate-500">{e.attempts} attempts</div>
-              </td>
-              <td className={`${td} break-all`}>{e.toEmail}</td>
-              <td className={`${td} max-w-xs break-words font-mono text-xs text-red-800`}>{e.lastError}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatInLondon(e.failedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}</td>
-              <td className={td}>
+              </TitleCell>
+              <FactCell label="To" wide className="lg:break-all">
+                {e.toEmail}
+              </FactCell>
+              <FactCell label="Last error" wide className="font-mono text-xs text-red-800 lg:max-w-xs lg:break-words">
+                {e.lastError}
+              </FactCell>
+              <FactCell label="Failed" nowrap>
+                {formatInLondon(e.failedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}
+              </FactCell>
+              <ActionsCell>
                 <Button
                   size="sm"
                   variant="outline"
@@ -60,10 +69,10 @@ export function UndeliveredEmailsPanel() {
                   <RefreshCw aria-hidden="true" className="h-4 w-4" />
                   Retry
                 </Button>
-              </td>
-            </tr>
+              </ActionsCell>
+            </CardRow>
           ))}
-        </ScrollTable>
+        </CardTable>
       )}
     </PanelSection>
   );

@@ -20,19 +20,23 @@ export type SignUpSource = 'signin' | 'free-trial';
 
 /**
  * Email/password sign-up. The database trigger makes the member row: payg by default, or a
- * 7-day trial when the account comes from the free-trial page. Resolves to whether the account
- * is signed in now (the server returned a session) or must confirm its email first.
+ * 7-day trial when the account comes from the free-trial page (and the email never had one).
+ * Resolves to whether the account is signed in now (the server returned a session) or must
+ * confirm its email first, or that the email already has an account: Supabase answers an
+ * already confirmed address with a user without identities (or, without email confirmation,
+ * `user_already_exists`), and sends nothing. That is all it tells anyone; we tell no more.
  */
-export async function signUp({ source, ...input }: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean }> {
+export async function signUp({ source, ...input }: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean; existingAccount: boolean }> {
   const { fullName, email, password } = (source === 'free-trial' ? trialSignUpSchema : signUpSchema).parse(input);
   const data: Record<string, string> = {};
   if (fullName) data.full_name = fullName;
   if (source === 'free-trial') data.signup_source = 'free-trial';
   const { data: result, error } = await supabase.auth.signUp({ email, password, options: { data, emailRedirectTo: callbackUrl() } });
+  if (error?.code === 'user_already_exists' && source === 'free-trial') return { signedIn: false, existingAccount: true };
   if (error) throw error;
-  if (!result.session) return { signedIn: false };
+  if (!result.session) return { signedIn: false, existingAccount: result.user?.identities?.length === 0 };
   await ensureMember();
-  return { signedIn: true };
+  return { signedIn: true, existingAccount: false };
 }
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });

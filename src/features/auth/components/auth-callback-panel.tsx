@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { rememberEmail } from '@/lib/browser-storage';
 import { ensureMember } from '@/lib/auth/ensure-member';
@@ -10,7 +11,7 @@ import { readCallbackLink, type CallbackFailure, type LinkPurpose } from '../lib
 import { signInViewHref } from '../lib/sign-in-views';
 import { AuthCard } from './auth-card';
 import { SetNewPasswordForm } from './set-new-password-form';
-import { CALLBACK_MESSAGES } from '../lib/auth-messages';
+import { CALLBACK_MESSAGES, TRIAL_MESSAGES } from '../lib/auth-messages';
 
 const AFTER_CALLBACK = paths.mySchedule;
 
@@ -41,8 +42,14 @@ export function AuthCallbackPanel() {
       if (result.status === 'failed') return setPhase({ step: 'failed', failure: result.failure });
       if (result.status === 'change-pending') return setPhase({ step: 'change-pending' });
       if (result.session.user.email) rememberEmail(result.session.user.email);
-      await ensureMember();
+      const member = await ensureMember();
       if (!active) return;
+      // A free-trial sign-up whose email had its trial before is told so now that its owner has
+      // confirmed it (issue 31), never on /free-trial to whoever typed the address.
+      if (link.purpose === 'signup' && result.session.user.user_metadata.signup_source === 'free-trial' && member?.membershipTier === 'payg') {
+        toast(TRIAL_MESSAGES.trialUsedBefore);
+        return void navigate(paths.membership, { replace: true });
+      }
       if (!result.recovery) return void navigate(AFTER_CALLBACK, { replace: true });
       // A reload of the new-password step must not spend the (used) token again.
       if (link.kind === 'token-hash') void navigate(`${paths.authCallback}?type=recovery`, { replace: true });

@@ -1,5 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { serverReason } from '@/lib/auth/server-reason';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -19,7 +20,8 @@ export function ResetPasswordForm({ initialEmail, onBack }: { initialEmail: stri
     if (sendReset.isPending) return;
     sendReset.mutate(values, {
       onSuccess: () => toast.success(AUTH_MESSAGES.resetSent),
-      onError: () => toast.error(AUTH_MESSAGES.resetFailed),
+      // Asked again within a minute, say so (the first link is on its way), else the spec's words.
+      onError: (error) => toast.error(serverReason(error) ?? AUTH_MESSAGES.resetFailed),
     });
   });
 

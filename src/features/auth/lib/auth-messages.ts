@@ -9,6 +9,18 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /**
+ * /free-trial when the trial is not there to start (issue 31): never a promise of one. The page
+ * learns only what Supabase's sign-up answer says to anyone (the email has an account); whether a
+ * new account's email had a trial before is said once its owner has confirmed it.
+ */
+export const TRIAL_MESSAGES = {
+  existingAccount: 'This email already has an account, so no new free trial starts.',
+  existingAccountHelp:
+    'Sign in to book: if its free trial is still unused, your first class is free from there. Otherwise, see our memberships and packages.',
+  trialUsedBefore: 'This email has had its free trial before, so your account is pay-as-you-go. See our memberships and packages.',
+} as const;
+
+/**
  * /auth/callback when a link does not sign in (issue 31). `failed` is the spec's text (section 2);
  * the others say what happened and what to do, instead of it.
  */

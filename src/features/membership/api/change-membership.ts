@@ -7,6 +7,8 @@ import { invalidateMembership } from './invalidate-membership';
 export const changeMembershipInput = z.object({
   action: z.enum(['upgrade', 'downgrade']),
   planSlug: z.enum(['standard', 'platinum']),
+  /** The upgrade's charge the member was shown: the server charges nothing if it differs. */
+  expectedAmount: z.number().positive().optional(),
 });
 export type ChangeMembershipInput = z.infer<typeof changeMembershipInput>;
 

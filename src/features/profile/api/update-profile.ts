@@ -6,10 +6,11 @@ import { PROFILE_MESSAGES } from '../lib/profile-rules';
 
 /** Profile Information (spec section 5): name required, phone optional (blank means none); email is read-only. */
 export const profileInfoSchema = z.object({
-  name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired),
+  name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(200, PROFILE_MESSAGES.nameTooLong),
   phone: z
     .string()
     .trim()
+    .max(40, PROFILE_MESSAGES.phoneTooLong)
     .transform((phone) => phone || null),
 });
 export type ProfileInfoForm = z.input<typeof profileInfoSchema>;

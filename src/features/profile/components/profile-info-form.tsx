@@ -35,7 +35,7 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
       <h2 className="text-lg font-semibold">Profile Information</h2>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <TextField label="Full Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" optional {...register('phone')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" optional error={formState.errors.phone?.message} {...register('phone')} />
         <TextField label="Email" name="email" type="email" value={member.email} readOnly disabled hint="Your email is your sign-in and cannot be changed here." />
         <Button type="submit" loading={updateProfile.isPending}>
           {updateProfile.isPending ? 'Saving...' : 'Save Changes'}

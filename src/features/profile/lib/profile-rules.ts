@@ -10,6 +10,9 @@ export const PROFILE_MESSAGES = {
   photoUpdated: 'Profile picture updated successfully!',
   photoFailed: 'Failed to upload image. Please try again.',
   nameRequired: 'Name is required',
+  /** members.name's limit (issue 31: said on the field, not as "Failed to update profile"). */
+  nameTooLong: 'Your name is too long (at most 200 characters)',
+  phoneTooLong: 'Your phone number is too long (at most 40 characters)',
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Failed to update profile. Please try again.',
 } as const;
