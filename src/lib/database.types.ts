@@ -386,6 +386,24 @@ export type Database = {
           },
         ]
       }
+      door_codes: {
+        Row: {
+          code: string
+          created_at: string
+          day: string
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          day: string
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          day?: string
+        }
+        Relationships: []
+      }
       email_preferences: {
         Row: {
           class_reminders: boolean
@@ -1340,6 +1358,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
       }
+      check_in_with_code: {
+        Args: {
+          p_code: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["check_in_result"]
+      }
       claim_due_renewals: {
         Args: {
           p_limit?: number
@@ -1555,6 +1579,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      mark_no_shows: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
       }
       mark_refund_refunded: {
         Args: {
@@ -1827,6 +1857,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
       }
+      todays_door_code: {
+        Args: never
+        Returns: string
+      }
       undelivered_emails: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["undelivered_email"][]
@@ -1929,6 +1963,12 @@ export type Database = {
       card_setup_result: {
         charge_reference: string | null
         outcome: string | null
+      }
+      check_in_result: {
+        booking_id: string | null
+        class_id: string | null
+        class_name: string | null
+        start_time: string | null
       }
       checkout_result: {
         outcome: string | null

@@ -64,6 +64,11 @@ export const queryKeys = {
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
     /** Members the studio should contact and why (issue 28). */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
+    /** Today's classes with their bookings, for checking members in (issue 28). */
+    checkIn: () => ['admin', 'check-in'] as const,
+    doorCode: () => ['admin', 'door-code'] as const,
+    /** One member's bookings with their attendance marks. */
+    memberAttendance: (memberId: string) => ['admin', 'member-attendance', memberId] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,

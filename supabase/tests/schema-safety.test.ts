@@ -117,6 +117,7 @@ describe('schema safety', () => {
       'cancel_booking',
       'cancel_guest_place',
       'cancel_membership',
+      'check_in_with_code',
       'class_schedule',
       'class_schedule_summary',
       'ensure_member',
@@ -145,6 +146,7 @@ describe('schema safety', () => {
       'rotate_calendar_token',
       'set_email_preferences',
       'submit_contact_message',
+      'todays_door_code',
       'undelivered_emails',
     ]);
   });
