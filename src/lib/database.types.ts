@@ -594,6 +594,32 @@ export type Database = {
           },
         ]
       }
+      member_trials: {
+        Row: {
+          ends_at: string
+          member_id: string
+          started_at: string
+        }
+        Insert: {
+          ends_at: string
+          member_id: string
+          started_at: string
+        }
+        Update: {
+          ends_at?: string
+          member_id?: string
+          started_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_trials_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       members: {
         Row: {
           calendar_token: string | null
@@ -1272,6 +1298,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_reports: {
+        Args: {
+          p_from: string
+          p_to: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["admin_reports"]
+      }
       admin_revoke_credit: {
         Args: {
           p_credit_id: string
@@ -1899,6 +1932,13 @@ export type Database = {
         upcoming_classes: number | null
         weekly: Database["public"]["CompositeTypes"]["admin_week"][] | null
       }
+      admin_reports: {
+        attendance: Database["public"]["CompositeTypes"]["attendance_row"][] | null
+        fill: Database["public"]["CompositeTypes"]["fill_row"][] | null
+        mrr: Database["public"]["CompositeTypes"]["mrr_row"][] | null
+        revenue: Database["public"]["CompositeTypes"]["revenue_row"][] | null
+        trials: Database["public"]["CompositeTypes"]["trial_row"][] | null
+      }
       admin_week: {
         attendance_rate: number | null
         attended: number | null
@@ -1914,6 +1954,16 @@ export type Database = {
         attendance_marked_at: string | null
         booking_id: string | null
         class_id: string | null
+      }
+      attendance_row: {
+        attended: number | null
+        bookings: number | null
+        late_cancel_rate: number | null
+        late_cancels: number | null
+        month: string | null
+        no_show_rate: number | null
+        no_shows: number | null
+        unmarked: number | null
       }
       booking_result: {
         booking_id: string | null
@@ -2009,6 +2059,14 @@ export type Database = {
         id: string | null
         next_attempt_at: string | null
       }
+      fill_row: {
+        classes: number | null
+        fill_rate: number | null
+        places: number | null
+        slot: string | null
+        taken: number | null
+        weekday: number | null
+      }
       guest_place_view: {
         cancelled: boolean | null
         class_name: string | null
@@ -2051,6 +2109,20 @@ export type Database = {
         mrr: number | null
         past_due: number | null
         renewals_this_month: number | null
+      }
+      mrr_row: {
+        churn_rate: number | null
+        churned: number | null
+        churned_members: number | null
+        downgrades: number | null
+        month: string | null
+        mrr_end: number | null
+        mrr_start: number | null
+        new_members: number | null
+        new_mrr: number | null
+        subscribers_end: number | null
+        subscribers_start: number | null
+        upgrades: number | null
       }
       my_booking: {
         booked_at: string | null
@@ -2134,6 +2206,15 @@ export type Database = {
         class_reminders: boolean | null
         email: string | null
       }
+      revenue_row: {
+        gross: number | null
+        line: string | null
+        month: string | null
+        net: number | null
+        payments: number | null
+        refunded: number | null
+        refunds: number | null
+      }
       schedule_class: {
         bookable: boolean | null
         booking_type: Database["public"]["Enums"]["booking_type"] | null
@@ -2174,6 +2255,12 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      trial_row: {
+        conversion_rate: number | null
+        converted: number | null
+        month: string | null
+        trials_ended: number | null
       }
       undelivered_email: {
         attempts: number | null

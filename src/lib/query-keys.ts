@@ -62,6 +62,8 @@ export const queryKeys = {
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
     /** Credits sold or granted and not yet used (issue 26). */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
+    /** The Analytics reports for a London date range (issue 28). */
+    reports: (range: { from: string; to: string }) => ['admin', 'stats', 'reports', range.from, range.to] as const,
     /** Members the studio should contact and why (issue 28). */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
     /** Today's classes with their bookings, for checking members in (issue 28). */

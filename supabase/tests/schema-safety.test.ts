@@ -109,6 +109,7 @@ describe('schema safety', () => {
       'admin_membership_stats',
       'admin_put_on_plan',
       'admin_record_contact',
+      'admin_reports',
       'admin_revoke_credit',
       'admin_stats',
       'begin_provider_refund',

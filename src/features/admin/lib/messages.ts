@@ -38,6 +38,7 @@ export const ADMIN_MESSAGES = {
   waitlistsLoadFailed: 'Failed to load waitlists',
   rosterLoadFailed: 'Failed to load the roster',
   attendanceFailed: 'Failed to save attendance',
+  reportsLoadFailed: 'Failed to load the reports',
   checkInLoadFailed: "Failed to load today's classes",
   doorCodeFailed: "Failed to load today's door code",
   memberAttendanceFailed: "Failed to load the member's bookings",
