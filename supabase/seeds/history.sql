@@ -148,3 +148,6 @@ end;
 $$;
 
 set session_replication_role = origin;
+
+-- Fresh statistics for the planner (PGlite has no autovacuum to gather them).
+analyze public.members, public.member_trials, public.payments, public.refunds_owed, public.classes, public.bookings, public.late_cancellations;
