@@ -33,7 +33,7 @@ export function FillHeatMap({ range, rows: loaded }: { range: ReportRange; rows:
         <p className="text-sm text-slate-600">No classes took place in this period.</p>
       ) : (
         <>
-          <div className="mb-4 overflow-x-auto">
+          <div className="mb-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Fill rate heat map, table">
             <table className="border-separate border-spacing-1">
               <caption className="sr-only">Fill rate heat map: days down, start times across</caption>
               <thead>

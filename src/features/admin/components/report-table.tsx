@@ -25,7 +25,8 @@ export function ReportTable<Row>({ caption, columns, rows, rowKey, file, range }
   }
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll a wide table sideways on a phone. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption}, table`}>
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
