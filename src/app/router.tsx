@@ -27,6 +27,7 @@ const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) 
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
 const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
+const CheckIn = dataScreen(() => import('./routes/check-in').then((m) => m.CheckInRoute));
 const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
 const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
 const MyClasses = dataScreen(() => import('./routes/my-classes').then((m) => m.MyClassesRoute));
@@ -41,6 +42,7 @@ const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) 
 const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
+const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.myClasses), element: <MyClasses /> },
           { path: child(paths.mySchedule), element: <MySchedule /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
+          { path: child(paths.checkIn), element: <CheckIn /> },
         ],
       },
       { path: '*', element: <NotFound /> },
@@ -87,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
+      { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
     ],
   },
 ];

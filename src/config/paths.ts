@@ -19,6 +19,8 @@ export const paths = {
   myClasses: '/my-classes',
   mySchedule: '/my-schedule',
   editProfile: '/edit-profile',
+  /** A member checks in to their booked class with the day's door code (issue 28). */
+  checkIn: '/check-in',
   admin: {
     login: '/admin/login',
     generateClasses: '/admin/generate-classes',
@@ -29,5 +31,6 @@ export const paths = {
     analytics: '/admin/analytics',
     messages: '/admin/messages',
     contacts: '/admin/contacts',
+    checkIn: '/admin/check-in',
   },
 } as const;

@@ -386,6 +386,24 @@ export type Database = {
           },
         ]
       }
+      door_codes: {
+        Row: {
+          code: string
+          created_at: string
+          day: string
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          day: string
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          day?: string
+        }
+        Relationships: []
+      }
       email_preferences: {
         Row: {
           class_reminders: boolean
@@ -571,6 +589,32 @@ export type Database = {
             foreignKeyName: "member_contacts_member_id_fkey"
             columns: ["member_id"]
             isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_trials: {
+        Row: {
+          ends_at: string
+          member_id: string
+          started_at: string
+        }
+        Insert: {
+          ends_at: string
+          member_id: string
+          started_at: string
+        }
+        Update: {
+          ends_at?: string
+          member_id?: string
+          started_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_trials_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
@@ -1414,6 +1458,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_reports: {
+        Args: {
+          p_from: string
+          p_to: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["admin_reports"]
+      }
       admin_revoke_credit: {
         Args: {
           p_credit_id: string
@@ -1499,6 +1550,12 @@ export type Database = {
       cancel_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
+      }
+      check_in_with_code: {
+        Args: {
+          p_code: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["check_in_result"]
       }
       claim_due_renewals: {
         Args: {
@@ -1728,6 +1785,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      mark_no_shows: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
       }
       mark_refund_refunded: {
         Args: {
@@ -2071,6 +2134,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
       }
+      todays_door_code: {
+        Args: never
+        Returns: string
+      }
       undelivered_emails: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["undelivered_email"][]
@@ -2109,6 +2176,13 @@ export type Database = {
         upcoming_classes: number | null
         weekly: Database["public"]["CompositeTypes"]["admin_week"][] | null
       }
+      admin_reports: {
+        attendance: Database["public"]["CompositeTypes"]["attendance_row"][] | null
+        fill: Database["public"]["CompositeTypes"]["fill_row"][] | null
+        mrr: Database["public"]["CompositeTypes"]["mrr_row"][] | null
+        revenue: Database["public"]["CompositeTypes"]["revenue_row"][] | null
+        trials: Database["public"]["CompositeTypes"]["trial_row"][] | null
+      }
       admin_week: {
         attendance_rate: number | null
         attended: number | null
@@ -2124,6 +2198,16 @@ export type Database = {
         attendance_marked_at: string | null
         booking_id: string | null
         class_id: string | null
+      }
+      attendance_row: {
+        attended: number | null
+        bookings: number | null
+        late_cancel_rate: number | null
+        late_cancels: number | null
+        month: string | null
+        no_show_rate: number | null
+        no_shows: number | null
+        unmarked: number | null
       }
       booking_result: {
         booking_id: string | null
@@ -2174,6 +2258,12 @@ export type Database = {
         charge_reference: string | null
         outcome: string | null
       }
+      check_in_result: {
+        booking_id: string | null
+        class_id: string | null
+        class_name: string | null
+        start_time: string | null
+      }
       checkout_result: {
         outcome: string | null
         payment_id: string | null
@@ -2212,6 +2302,14 @@ export type Database = {
       email_retry: {
         id: string | null
         next_attempt_at: string | null
+      }
+      fill_row: {
+        classes: number | null
+        fill_rate: number | null
+        places: number | null
+        slot: string | null
+        taken: number | null
+        weekday: number | null
       }
       guest_place_view: {
         cancelled: boolean | null
@@ -2255,6 +2353,20 @@ export type Database = {
         mrr: number | null
         past_due: number | null
         renewals_this_month: number | null
+      }
+      mrr_row: {
+        churn_rate: number | null
+        churned: number | null
+        churned_members: number | null
+        downgrades: number | null
+        month: string | null
+        mrr_end: number | null
+        mrr_start: number | null
+        new_members: number | null
+        new_mrr: number | null
+        subscribers_end: number | null
+        subscribers_start: number | null
+        upgrades: number | null
       }
       my_booking: {
         booked_at: string | null
@@ -2352,6 +2464,15 @@ export type Database = {
         class_reminders: boolean | null
         email: string | null
       }
+      revenue_row: {
+        gross: number | null
+        line: string | null
+        month: string | null
+        net: number | null
+        payments: number | null
+        refunded: number | null
+        refunds: number | null
+      }
       schedule_class: {
         bookable: boolean | null
         booking_type: Database["public"]["Enums"]["booking_type"] | null
@@ -2392,6 +2513,12 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      trial_row: {
+        conversion_rate: number | null
+        converted: number | null
+        month: string | null
+        trials_ended: number | null
       }
       undelivered_email: {
         attempts: number | null

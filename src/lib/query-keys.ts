@@ -71,8 +71,15 @@ export const queryKeys = {
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
     /** Credits sold or granted and not yet used (issue 26). */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
+    /** The Analytics reports for a London date range (issue 28). */
+    reports: (range: { from: string; to: string }) => ['admin', 'stats', 'reports', range.from, range.to] as const,
     /** Members the studio should contact and why (issue 28). */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
+    /** Today's classes with their bookings, for checking members in (issue 28). */
+    checkIn: () => ['admin', 'check-in'] as const,
+    doorCode: () => ['admin', 'door-code'] as const,
+    /** One member's bookings with their attendance marks. */
+    memberAttendance: (memberId: string) => ['admin', 'member-attendance', memberId] as const,
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,

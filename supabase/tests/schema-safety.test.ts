@@ -109,6 +109,7 @@ describe('schema safety', () => {
       'admin_membership_stats',
       'admin_put_on_plan',
       'admin_record_contact',
+      'admin_reports',
       'admin_revoke_credit',
       'admin_stats',
       'begin_provider_refund',
@@ -117,6 +118,7 @@ describe('schema safety', () => {
       'cancel_booking',
       'cancel_guest_place',
       'cancel_membership',
+      'check_in_with_code',
       'class_schedule',
       'class_schedule_summary',
       'ensure_member',
@@ -148,6 +150,7 @@ describe('schema safety', () => {
       'set_email_preferences',
       'set_push_preferences',
       'submit_contact_message',
+      'todays_door_code',
       'undelivered_emails',
     ]);
   });

@@ -26,7 +26,8 @@ type CountingJob =
   | 'enqueue_membership_reminders'
   | 'enqueue_credit_expiry_reminders'
   | 'enqueue_win_back_emails'
-  | 'enqueue_push_reminders_at';
+  | 'enqueue_push_reminders_at'
+  | 'mark_no_shows';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -82,6 +83,12 @@ export const sendWinBackEmails: Job = async (db, _provider, now) => {
   return { job: 'come-back emails', did: `queued ${plural(queued, 'come-back email')} after ended trials and memberships`, details: [] };
 };
 
+/** Bookings nobody checked in 30 minutes after their class started become no-shows (decision 0022). */
+export const markNoShows: Job = async (db, _provider, now) => {
+  const marked = await count(db, 'mark_no_shows', now);
+  return { job: 'no-shows', did: `marked ${plural(marked, 'booking')} not checked in 30 minutes after the start`, details: [] };
+};
+
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
@@ -118,6 +125,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendMembershipReminders,
   sendCreditExpiryReminders,
   sendWinBackEmails,
+  markNoShows,
   sendClassReminders,
   sendPushReminders,
   sendDuePushes,

@@ -1,6 +1,7 @@
 import { AnalyticsOverview } from '@/features/admin/components/analytics-overview';
 import { CreditsOutstanding } from '@/features/admin/components/credits-outstanding';
 import { MembershipFigures } from '@/features/admin/components/membership-figures';
+import { ReportsSection } from '@/features/admin/components/reports-section';
 
 /** /admin/analytics. */
 export function AdminAnalyticsRoute() {
@@ -9,6 +10,7 @@ export function AdminAnalyticsRoute() {
       <AnalyticsOverview />
       <MembershipFigures />
       <CreditsOutstanding />
+      <ReportsSection />
     </>
   );
 }

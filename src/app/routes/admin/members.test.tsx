@@ -138,3 +138,28 @@ describe('Members Management', () => {
     expect(await screen.findByText('Failed to delete member')).toBeInTheDocument();
   });
 });
+
+describe('a member\'s attendance (issue 28)', () => {
+  it('shows their bookings with attended, no-show and unmarked, and the totals', async () => {
+    setup(LIST);
+    server.use(
+      http.head(`${REST_URL}/bookings`, ({ request }) => {
+        const attendance = new URL(request.url).searchParams.get('attendance');
+        return new HttpResponse(null, { headers: { 'content-range': `*/${attendance === 'eq.no_show' ? 4 : 9}` } });
+      }),
+      http.get(`${REST_URL}/bookings`, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('member_id')).toBe('eq.m2');
+        return HttpResponse.json([
+          { id: 'b1', attendance: 'no_show', attendance_marked_at: '2030-03-04T08:00:00Z', classes: { name: 'Breakfast Club', start_time: '2030-03-04T07:15:00Z' } },
+          { id: 'b2', attendance: null, attendance_marked_at: null, classes: { name: 'Kids Club', start_time: '2030-03-10T16:45:00Z' } },
+          { id: 'b3', attendance: 'attended', attendance_marked_at: '2030-03-01T08:00:00Z', classes: { name: 'Yoga', start_time: '2030-03-01T07:15:00Z' } },
+        ]);
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Attendance: Sam Standard' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Attendance: Sam Standard' }));
+    expect(await dialog.findByText('9 attended · 4 no-shows in all')).toBeInTheDocument();
+    const rows = dialog.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Kids Club.*Not marked$/), expect.stringMatching(/^Breakfast Club.*No-show$/), expect.stringMatching(/^Yoga.*Attended$/)]);
+  });
+});

@@ -12,6 +12,7 @@ import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
 import { PlanStatusCell, NextRenewalCell, MemberFilterSelect } from './member-plan-cells';
 import { PutOnPlanDialog } from './put-on-plan-dialog';
+import { MemberAttendanceDialog } from './member-attendance-dialog';
 import { SearchBox } from './search-box';
 import { ListFooter } from './list-footer';
 import { StatCard } from './stat-card';
@@ -31,6 +32,7 @@ export function MembersList() {
   const { page, setPage, search, setSearch, term, searching } = useListSearch();
   const [filter, setFilter] = useState<MemberFilter>('all');
   const [puttingOnPlan, setPuttingOnPlan] = useState<AdminMember | null>(null);
+  const [viewingAttendance, setViewingAttendance] = useState<AdminMember | null>(null);
   const list = useMembersPage(page, term, filter);
   // The cards count every member on the server, whatever the search or page.
   const tiers = useMemberTierCounts();
@@ -97,6 +99,9 @@ export function MembersList() {
                   {formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}
                 </FactCell>
                 <ActionsCell>
+                  <RowIconButton label={`Attendance: ${m.name || m.email}`} tone="brand" onClick={() => setViewingAttendance(m)}>
+                    Attendance
+                  </RowIconButton>
                   <RowIconButton label={`Put on plan: ${m.name || m.email}`} tone="brand" onClick={() => setPuttingOnPlan(m)}>
                     Put on plan
                   </RowIconButton>
@@ -109,6 +114,7 @@ export function MembersList() {
         {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
       </TablePanel>
       {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
+      {viewingAttendance && <MemberAttendanceDialog member={viewingAttendance} onClose={() => setViewingAttendance(null)} />}
     </section>
   );
 }

@@ -1,0 +1,40 @@
+import { TZDate } from '@date-fns/tz';
+import { addMonths, endOfMonth, format, parseISO, startOfMonth } from 'date-fns';
+import { STUDIO } from '@/config/studio';
+
+/** A report's London dates, both days included ('YYYY-MM-DD'). */
+export type ReportRange = { from: string; to: string };
+
+/** How many past months the month picker offers. */
+export const REPORT_MONTHS_OFFERED = 24;
+
+/** The London calendar month 'YYYY-MM' as a range. */
+export function monthRange(month: string): ReportRange {
+  const first = parseISO(`${month}-01`);
+  return { from: format(startOfMonth(first), 'yyyy-MM-dd'), to: format(endOfMonth(first), 'yyyy-MM-dd') };
+}
+
+/** This month and the ones before it in London, newest first, as picker options. */
+export function recentMonths(now: Date, count = REPORT_MONTHS_OFFERED): { value: string; label: string }[] {
+  const current = startOfMonth(new TZDate(now.getTime(), STUDIO.timeZone));
+  return Array.from({ length: count }, (_, i) => {
+    const month = addMonths(current, -i);
+    return { value: format(month, 'yyyy-MM'), label: format(month, 'MMMM yyyy') };
+  });
+}
+
+/** 'YYYY-MM-DD' (a report row's month) as 'Jan 2026'. */
+export const monthLabel = (month: string) => format(parseISO(month), 'MMM yyyy');
+
+
+export const formatPercent = (rate: number | null) => (rate === null ? '—' : `${rate.toFixed(1)}%`);
+
+/** The product lines of report_revenue, in the portal's words. */
+export const REVENUE_LINE_LABELS: Record<string, string> = {
+  memberships: 'Memberships',
+  classes: 'Pay-as-you-go classes',
+  packages: 'Packages',
+  guest_places: 'Guest places',
+};
+
+export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

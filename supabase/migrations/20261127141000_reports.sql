@@ -1,0 +1,358 @@
+-- Reports on admin Analytics and the trials they count (issue 28, decision 0022); schemas/19_reports.sql.
+
+-- Trials ---------------------------------------------------------------------------------------------
+-- Every free trial as it started (the membership row that held it changes when the member buys).
+-- Written by a trigger when a member signs up on a trial; trial-to-paid conversion reads it.
+create table public.member_trials (
+  member_id uuid primary key references public.members (id) on delete cascade,
+  started_at timestamptz not null,
+  ends_at timestamptz not null
+);
+
+comment on table public.member_trials is 'When each member''s free trial started and was due to end (kept after it ends or converts).';
+
+create index member_trials_ends_at_idx on public.member_trials (ends_at);
+
+alter table public.member_trials enable row level security;
+
+revoke all on public.member_trials from public, anon, authenticated;
+
+grant all on public.member_trials to service_role;
+
+create function private.remember_trial()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.membership_tier = 'trial' and new.trial_expires_at is not null then
+    insert into public.member_trials (member_id, started_at, ends_at)
+    values (new.id, new.created_at, new.trial_expires_at)
+    on conflict (member_id) do nothing;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.remember_trial() from public;
+
+create trigger members_remember_trial
+  after insert or update of trial_expires_at on public.members
+  for each row execute function private.remember_trial();
+
+-- Reports --------------------------------------------------------------------------------------------
+-- Every report takes London dates [p_from, p_to] (both days included) and answers one row per
+-- London calendar month in the range (clipped to it) plus a total row (month null). Money is
+-- computed from payment records only; rates are percentages with one decimal, null when nothing
+-- was there to divide by. Admins only.
+
+create index payments_paid_at_idx on public.payments (paid_at) where status = 'paid';
+
+create index payments_member_paid_at_idx on public.payments (member_id, paid_at) where status = 'paid' and kind = 'plan';
+
+create index refunds_owed_refunded_at_idx on public.refunds_owed (refunded_at) where refunded_at is not null;
+
+create index late_cancellations_class_start_time_idx on public.late_cancellations (class_start_time);
+
+create index guest_places_class_id_idx on public.guest_places (class_id);
+
+-- The months of [p_from, p_to] (London), each clipped to the range, as instants [starts, ends).
+create function private.report_months(p_from date, p_to date)
+returns table (month date, starts timestamptz, ends timestamptz)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  if p_from is null or p_to is null or p_to < p_from or p_to > p_from + interval '10 years 1 day' then
+    raise exception 'Choose a range of dates, the first before the last, at most 10 years long'
+      using errcode = '22023', hint = 'invalid_report_range';
+  end if;
+  return query
+    select m::date,
+           (greatest(m::date, p_from)::timestamp at time zone 'Europe/London'),
+           (least((m + interval '1 month')::date, p_to + 1)::timestamp at time zone 'Europe/London')
+      from generate_series(date_trunc('month', p_from::timestamp), date_trunc('month', p_to::timestamp), interval '1 month') as m;
+end;
+$$;
+
+revoke execute on function private.report_months(date, date) from public;
+
+create type public.revenue_row as (
+  month date,
+  -- memberships | classes | packages | guest_places
+  line text,
+  payments integer,
+  gross numeric(12, 2),
+  refunds integer,
+  refunded numeric(12, 2),
+  net numeric(12, 2)
+);
+
+-- Revenue by product line: payments paid in the month, less refunds paid back in the month.
+create function private.report_revenue(p_from date, p_to date)
+returns setof public.revenue_row
+language sql stable security definer set search_path = ''
+as $$
+  with months as (select * from private.report_months(p_from, p_to)),
+  lines (line, ord) as (values ('memberships', 1), ('classes', 2), ('packages', 3), ('guest_places', 4)),
+  -- The product line of a payment: class payments are pay-as-you-go classes, plan payments are
+  -- packages (training plans) or memberships. Guest places are given with guest passes and never
+  -- paid for, so that line is always 0 for now. A refund whose payment is gone is a class's when
+  -- it names a class start.
+  paid as (
+    select mo.month,
+           case when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages' else 'memberships' end as line,
+           count(*)::int as n, sum(p.amount) as amount
+      from months mo
+      join public.payments p on p.status = 'paid' and p.paid_at >= mo.starts and p.paid_at < mo.ends
+      left join public.plans pl on pl.slug = p.plan_slug
+     group by 1, 2),
+  back as (
+    select mo.month,
+           case when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
+                when pl.category = 'training' then 'packages' else 'memberships' end as line,
+           count(*)::int as n, sum(r.amount) as amount
+      from months mo
+      join public.refunds_owed r on r.refunded_at >= mo.starts and r.refunded_at < mo.ends
+      left join public.payments p on p.id = r.payment_id
+      left join public.plans pl on pl.slug = p.plan_slug
+     group by 1, 2),
+  per_month as (
+    select mo.month, l.line, l.ord, coalesce(pd.n, 0) as payments, coalesce(pd.amount, 0) as gross,
+           coalesce(b.n, 0) as refunds, coalesce(b.amount, 0) as refunded
+      from months mo cross join lines l
+      left join paid pd on pd.month = mo.month and pd.line = l.line
+      left join back b on b.month = mo.month and b.line = l.line)
+  select r.month, r.line, r.payments, r.gross, r.refunds, r.refunded, r.gross - r.refunded
+    from (
+      select month, line, ord, payments, gross, refunds, refunded from per_month
+      union all
+      select null, line, ord, sum(payments)::int, sum(gross), sum(refunds)::int, sum(refunded) from per_month group by line, ord
+    ) r
+   order by r.month nulls last, r.ord
+$$;
+
+revoke execute on function private.report_revenue(date, date) from public;
+
+-- Each member's monthly recurring amount at an instant: their latest paid membership charge
+-- (start, renewal or upgrade) if it was paid within the month before (London calendar month);
+-- a membership not renewed a month after its last charge is no longer recurring.
+create function private.mrr_at(p_at timestamptz)
+returns table (member_id uuid, amount numeric)
+language sql stable security definer set search_path = ''
+as $$
+  select distinct on (p.member_id) p.member_id, p.amount
+    from public.payments p
+    join public.plans pl on pl.slug = p.plan_slug and pl.category = 'membership'
+   where p.status = 'paid' and p.kind = 'plan' and p.member_id is not null
+     and p.paid_at <= p_at
+     and p.paid_at > ((p_at at time zone 'Europe/London') - interval '1 month') at time zone 'Europe/London'
+   order by p.member_id, p.paid_at desc
+$$;
+
+revoke execute on function private.mrr_at(timestamptz) from public;
+
+create type public.mrr_row as (
+  month date,
+  mrr_start numeric(12, 2),
+  new_mrr numeric(12, 2),
+  upgrades numeric(12, 2),
+  downgrades numeric(12, 2),
+  churned numeric(12, 2),
+  mrr_end numeric(12, 2),
+  subscribers_start integer,
+  subscribers_end integer,
+  new_members integer,
+  churned_members integer,
+  -- churned_members / subscribers_start, percent
+  churn_rate numeric(5, 1)
+);
+
+-- Monthly recurring revenue at the start and end of each month and how it moved:
+-- mrr_end = mrr_start + new_mrr + upgrades - downgrades - churned.
+create function private.report_mrr(p_from date, p_to date)
+returns setof public.mrr_row
+language sql stable security definer set search_path = ''
+as $$
+  with months as (select * from private.report_months(p_from, p_to)),
+  moves as (
+    select mo.month, coalesce(j.a0, 0) as a0, coalesce(j.a1, 0) as a1
+      from months mo
+      cross join lateral (
+        select x.amount as a0, y.amount as a1
+          from private.mrr_at(mo.starts - interval '1 microsecond') x
+          full join private.mrr_at(mo.ends - interval '1 microsecond') y on y.member_id = x.member_id) j),
+  per_month as (
+    select mo.month,
+           coalesce(sum(mv.a0), 0) as mrr_start,
+           coalesce(sum(mv.a1) filter (where mv.a0 = 0), 0) as new_mrr,
+           coalesce(sum(mv.a1 - mv.a0) filter (where mv.a0 > 0 and mv.a1 > mv.a0), 0) as upgrades,
+           coalesce(sum(mv.a0 - mv.a1) filter (where mv.a1 > 0 and mv.a1 < mv.a0), 0) as downgrades,
+           coalesce(sum(mv.a0) filter (where mv.a1 = 0), 0) as churned,
+           coalesce(sum(mv.a1), 0) as mrr_end,
+           count(*) filter (where mv.a0 > 0)::int as subscribers_start,
+           count(*) filter (where mv.a1 > 0)::int as subscribers_end,
+           count(*) filter (where mv.a0 = 0 and mv.a1 > 0)::int as new_members,
+           count(*) filter (where mv.a0 > 0 and mv.a1 = 0)::int as churned_members
+      from months mo left join moves mv on mv.month = mo.month
+     group by mo.month),
+  total as (
+    select null::date as month,
+           (select p.mrr_start from per_month p order by p.month limit 1) as mrr_start,
+           sum(new_mrr) as new_mrr, sum(upgrades) as upgrades, sum(downgrades) as downgrades, sum(churned) as churned,
+           (select p.mrr_end from per_month p order by p.month desc limit 1) as mrr_end,
+           (select p.subscribers_start from per_month p order by p.month limit 1) as subscribers_start,
+           (select p.subscribers_end from per_month p order by p.month desc limit 1) as subscribers_end,
+           sum(new_members)::int as new_members, sum(churned_members)::int as churned_members
+      from per_month)
+  select r.month, r.mrr_start, r.new_mrr, r.upgrades, r.downgrades, r.churned, r.mrr_end, r.subscribers_start,
+         r.subscribers_end, r.new_members, r.churned_members,
+         round(100.0 * r.churned_members / nullif(r.subscribers_start, 0), 1)
+    from (select * from per_month union all select * from total) r
+   order by r.month nulls last
+$$;
+
+revoke execute on function private.report_mrr(date, date) from public;
+
+create type public.trial_row as (
+  month date,
+  -- Trials due to end in the month, and of those the members who paid for a plan or package
+  -- between the trial's start and 30 days after its end.
+  trials_ended integer,
+  converted integer,
+  conversion_rate numeric(5, 1)
+);
+
+create function private.report_trials(p_from date, p_to date)
+returns setof public.trial_row
+language sql stable security definer set search_path = ''
+as $$
+  with months as (select * from private.report_months(p_from, p_to)),
+  per_month as (
+    select mo.month, count(t.member_id)::int as trials_ended,
+           count(t.member_id) filter (where exists (
+             select 1 from public.payments p
+              where p.member_id = t.member_id and p.status = 'paid' and p.kind = 'plan'
+                and p.paid_at >= t.started_at and p.paid_at < t.ends_at + interval '30 days'))::int as converted
+      from months mo left join public.member_trials t on t.ends_at >= mo.starts and t.ends_at < mo.ends
+     group by mo.month)
+  select r.month, r.trials_ended, r.converted, round(100.0 * r.converted / nullif(r.trials_ended, 0), 1)
+    from (select * from per_month union all select null, sum(trials_ended)::int, sum(converted)::int from per_month) r
+   order by r.month nulls last
+$$;
+
+revoke execute on function private.report_trials(date, date) from public;
+
+create type public.attendance_row as (
+  month date,
+  -- Confirmed bookings of classes that started in the month, and their marks.
+  bookings integer,
+  attended integer,
+  no_shows integer,
+  unmarked integer,
+  -- Cancellations inside the late-cancel window of classes in the month.
+  late_cancels integer,
+  -- no_shows / bookings; late_cancels / (bookings + late_cancels); percent.
+  no_show_rate numeric(5, 1),
+  late_cancel_rate numeric(5, 1)
+);
+
+create function private.report_attendance(p_from date, p_to date)
+returns setof public.attendance_row
+language sql stable security definer set search_path = ''
+as $$
+  with months as (select * from private.report_months(p_from, p_to)),
+  marks as (
+    select mo.month, count(b.id)::int as bookings,
+           count(b.id) filter (where b.attendance = 'attended')::int as attended,
+           count(b.id) filter (where b.attendance = 'no_show')::int as no_shows,
+           count(b.id) filter (where b.attendance is null)::int as unmarked
+      from months mo
+      left join public.classes c on c.start_time >= mo.starts and c.start_time < least(mo.ends, now())
+      left join public.bookings b on b.class_id = c.id and b.payment_status = 'completed'
+     group by mo.month),
+  late as (
+    select mo.month, count(l.id)::int as late_cancels
+      from months mo left join public.late_cancellations l on l.class_start_time >= mo.starts and l.class_start_time < least(mo.ends, now())
+     group by mo.month),
+  per_month as (select m.*, l.late_cancels from marks m join late l using (month))
+  select r.month, r.bookings, r.attended, r.no_shows, r.unmarked, r.late_cancels,
+         round(100.0 * r.no_shows / nullif(r.bookings, 0), 1),
+         round(100.0 * r.late_cancels / nullif(r.bookings + r.late_cancels, 0), 1)
+    from (select * from per_month
+          union all
+          select null, sum(bookings)::int, sum(attended)::int, sum(no_shows)::int, sum(unmarked)::int, sum(late_cancels)::int from per_month) r
+   order by r.month nulls last
+$$;
+
+revoke execute on function private.report_attendance(date, date) from public;
+
+create type public.fill_row as (
+  -- ISO weekday in London (1 = Monday) and the start time 'HH:MI'.
+  weekday integer,
+  slot text,
+  classes integer,
+  places integer,
+  -- Confirmed bookings and guest places.
+  taken integer,
+  fill_rate numeric(5, 1)
+);
+
+-- Fill rate of the classes that started in the range, by weekday and start time (London).
+create function private.report_fill(p_from date, p_to date)
+returns setof public.fill_row
+language sql stable security definer set search_path = ''
+as $$
+  with range as (select min(starts) as starts, max(ends) as ends from private.report_months(p_from, p_to)),
+  per_class as (
+    select extract(isodow from c.start_time at time zone 'Europe/London')::int as weekday,
+           to_char(c.start_time at time zone 'Europe/London', 'HH24:MI') as slot,
+           c.capacity,
+           (select count(*) from public.bookings b where b.class_id = c.id and b.payment_status = 'completed')
+             + (select count(*) from public.guest_places g where g.class_id = c.id) as taken
+      from range r join public.classes c on c.start_time >= r.starts and c.start_time < least(r.ends, now()))
+  select weekday, slot, count(*)::int, sum(capacity)::int, sum(taken)::int,
+         round(100.0 * sum(taken) / nullif(sum(capacity), 0), 1)
+    from per_class
+   group by weekday, slot
+   order by weekday, slot
+$$;
+
+revoke execute on function private.report_fill(date, date) from public;
+
+-- Every report for one range in one call (Analytics renders with one request more, not five).
+create type public.admin_reports as (
+  revenue public.revenue_row[],
+  mrr public.mrr_row[],
+  trials public.trial_row[],
+  attendance public.attendance_row[],
+  fill public.fill_row[]
+);
+
+create function private.admin_reports(p_from date, p_to date)
+returns public.admin_reports
+language sql stable security definer set search_path = ''
+as $$
+  select array(select r from private.report_revenue(p_from, p_to) r),
+         array(select r from private.report_mrr(p_from, p_to) r),
+         array(select r from private.report_trials(p_from, p_to) r),
+         array(select r from private.report_attendance(p_from, p_to) r),
+         array(select r from private.report_fill(p_from, p_to) r)
+$$;
+
+revoke execute on function private.admin_reports(date, date) from public;
+
+grant execute on function private.admin_reports(date, date) to authenticated;
+
+create function public.admin_reports(p_from date, p_to date)
+returns public.admin_reports
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_reports(p_from, p_to) $$;
+
+revoke execute on function public.admin_reports(date, date) from public, anon, authenticated;
+
+grant execute on function public.admin_reports(date, date) to authenticated;
+
+-- Trials that started before this table existed: those still running or ended as trials.
+insert into public.member_trials (member_id, started_at, ends_at)
+select ms.member_id, ms.period_start, ms.period_end from public.memberships ms where ms.tier = 'trial'
+on conflict (member_id) do nothing;
