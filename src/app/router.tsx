@@ -41,6 +41,7 @@ const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) 
 const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
+const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
+      { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
     ],
   },
 ];

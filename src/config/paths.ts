@@ -29,5 +29,6 @@ export const paths = {
     analytics: '/admin/analytics',
     messages: '/admin/messages',
     contacts: '/admin/contacts',
+    trainers: '/admin/trainers',
   },
 } as const;

@@ -180,6 +180,7 @@ export type Database = {
           spots_left: number
           start_time: string
           trainer: string
+          trainer_id: string | null
           type: string
           unlock_for_standard: string
           waitlist_closes_before: string
@@ -199,6 +200,7 @@ export type Database = {
           spots_left?: number
           start_time: string
           trainer: string
+          trainer_id?: string | null
           type?: string
           unlock_for_standard?: string
           waitlist_closes_before?: string
@@ -218,11 +220,20 @@ export type Database = {
           spots_left?: number
           start_time?: string
           trainer?: string
+          trainer_id?: string | null
           type?: string
           unlock_for_standard?: string
           waitlist_closes_before?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "classes_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       contact_messages: {
         Row: {
@@ -1065,6 +1076,30 @@ export type Database = {
           created_at?: string
           id?: string
           reason?: string
+        }
+        Relationships: []
+      }
+      trainers: {
+        Row: {
+          bio: string
+          created_at: string
+          id: string
+          name: string
+          photo_url: string | null
+        }
+        Insert: {
+          bio?: string
+          created_at?: string
+          id?: string
+          name: string
+          photo_url?: string | null
+        }
+        Update: {
+          bio?: string
+          created_at?: string
+          id?: string
+          name?: string
+          photo_url?: string | null
         }
         Relationships: []
       }

@@ -70,6 +70,8 @@ export const queryKeys = {
     waitlists: () => ['admin', 'waitlists'] as const,
     roster: (classId: string) => ['admin', 'roster', classId] as const,
     closures: () => ['admin', 'closures'] as const,
+    /** Trainers and their published availability (issue 26). */
+    trainers: () => ['admin', 'trainers'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,
