@@ -17,7 +17,7 @@ function stubEnv() {
   vi.stubEnv('SUMUP_MERCHANT_CODE', 'MTEST');
 }
 
-const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'enqueue_class_reminders_at'];
+const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'generate_one_to_one_slots', 'enqueue_class_reminders_at'];
 
 describe('run-jobs', () => {
   it('is scheduled hourly', () => {
@@ -45,6 +45,7 @@ describe('run-jobs', () => {
       'reminders: queued 2 renewal or trial reminders',
       'credits: queued 2 expiry reminders for credits ending within 7 days',
       'come-back emails: queued 2 come-back emails after ended trials and memberships',
+      "personal training: created 2 One-to-One sessions from trainers' availability",
       'class reminders: queued 2 reminders for classes in the next 24 hours',
     ]);
   });

@@ -1079,6 +1079,76 @@ export type Database = {
         }
         Relationships: []
       }
+      trainer_availability: {
+        Row: {
+          created_at: string
+          ends_at: string
+          id: string
+          session_minutes: number
+          starts_at: string
+          trainer_id: string
+          weekday: number
+        }
+        Insert: {
+          created_at?: string
+          ends_at: string
+          id?: string
+          session_minutes?: number
+          starts_at: string
+          trainer_id: string
+          weekday: number
+        }
+        Update: {
+          created_at?: string
+          ends_at?: string
+          id?: string
+          session_minutes?: number
+          starts_at?: string
+          trainer_id?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trainer_availability_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      trainer_one_off_slots: {
+        Row: {
+          created_at: string
+          duration: number
+          id: string
+          start_time: string
+          trainer_id: string
+        }
+        Insert: {
+          created_at?: string
+          duration?: number
+          id?: string
+          start_time: string
+          trainer_id: string
+        }
+        Update: {
+          created_at?: string
+          duration?: number
+          id?: string
+          start_time?: string
+          trainer_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trainer_one_off_slots_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       trainers: {
         Row: {
           bio: string
@@ -1544,6 +1614,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      generate_one_to_one_slots: {
+        Args: {
+          p_now: string
+          p_period?: string | null
+        }
+        Returns: number
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -1673,6 +1750,10 @@ export type Database = {
           p_payment_reference: string
         }
         Returns: string[]
+      }
+      publish_one_to_one_slots: {
+        Args: never
+        Returns: number
       }
       regenerate_timetable: {
         Args: {

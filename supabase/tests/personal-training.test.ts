@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser } from '../local/db/as-user.ts';
+import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { createClass, createUser, expectSqlError, type TestUser } from './support/fixtures.ts';
+import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
 // Issue 26: trainers are records; classes keep the trainer they had (classes.trainer is the
 // trainer's name, classes.trainer_id the record).
@@ -63,5 +63,84 @@ describe('trainers', () => {
     expect(updated.rows).toEqual([]);
     const read = await asUser(db, { role: 'anon' }, (tx) => tx.query(`select name, bio from public.trainers where name = 'Coach Newcomer'`));
     expect(read.rows).toEqual([{ name: 'Coach Newcomer', bio: '' }]);
+  });
+});
+
+// Weekly availability and one-off slots published by admins become One-to-One sessions, once,
+// off the group timetable. A fixed Monday in the future, before British Summer Time.
+describe('one-to-one sessions from availability', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let admin: TestUser;
+  let member: TestUser;
+  let trainerId: string;
+  const NOW = '2031-03-03T00:00:00Z';
+  const generate = (now: string, period: string | null = '14 days') =>
+    asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots($1, $2::interval)', [now, period]));
+  const sessions = async () =>
+    (
+      await db.query<{ at: string; type: string; price: string; capacity: number; trainer: string; name: string }>(
+        `select to_char(start_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at, type, price_payg::text as price, capacity, trainer, name
+           from public.classes where trainer_id = $1 order by start_time`,
+        [trainerId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    admin = await createUser(db, 'slots-admin', { is_admin: true });
+    member = await createUser(db, 'slots-member', { membership_tier: 'standard' });
+    const asAdmin = (sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => tx.query<{ id: string }>(sql, params));
+    trainerId = (await asAdmin(`insert into public.trainers (name, bio) values ('Coach Slots', 'Strength.') returning id`)).rows[0]!.id;
+    // Mondays 09:00-11:00 in hour sessions, and a one-off on Wednesday 5 March at 18:30.
+    await asAdmin(`insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes) values ($1, 1, '09:00', '11:00', 60)`, [trainerId]);
+    await asAdmin(`insert into public.trainer_one_off_slots (trainer_id, start_time, duration) values ($1, '2031-03-05T18:30:00Z', 45)`, [trainerId]);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('creates the period’s sessions once, at the personal-training price, and only new ones later', async () => {
+    expect(await generate(NOW)).toBe(5);
+    expect(await sessions()).toEqual([
+      { at: '2031-03-03 09:00', type: 'One-to-One', price: '60.00', capacity: 1, trainer: 'Coach Slots', name: 'Personal Training' },
+      expect.objectContaining({ at: '2031-03-03 10:00' }),
+      expect.objectContaining({ at: '2031-03-05 18:30' }),
+      expect.objectContaining({ at: '2031-03-10 09:00' }),
+      expect.objectContaining({ at: '2031-03-10 10:00' }),
+    ]);
+    expect(await generate(NOW)).toBe(0);
+    // A week later the period reaches one more Monday; a session already started is not made again.
+    expect(await generate('2031-03-10T09:30:00Z', '8 days')).toBe(2);
+    expect((await sessions()).map((s) => s.at).slice(-2)).toEqual(['2031-03-17 09:00', '2031-03-17 10:00']);
+  });
+
+  it('skips studio closure dates and keeps London wall-clock times across the clock change', async () => {
+    await db.query(`insert into public.studio_closures (closed_on, reason) values ('2031-03-24', 'Hall booked')`);
+    expect(await generate('2031-03-17T12:00:00Z', '15 days')).toBe(2);
+    // 24 March closed; 31 March is British Summer Time: 09:00 London is 08:00 UTC.
+    expect((await sessions()).map((s) => s.at).slice(-2)).toEqual(['2031-03-31 08:00', '2031-03-31 09:00']);
+  });
+
+  it('keeps One-to-One sessions off the group timetable; the booking form still reads one by id', async () => {
+    const { rows } = await db.query<{ id: string }>(`select id from public.classes where trainer_id = $1 order by start_time limit 1`, [trainerId]);
+    const listed = await asUser(db, member.claims, (tx) =>
+      tx.query(`select id from public.class_schedule(p_search => 'Coach Slots', p_limit => 200)`),
+    );
+    expect(listed.rows).toEqual([]);
+    const summary = await asUser(db, member.claims, (tx) => tx.query<{ all_instructors: string[] }>(`select all_instructors from public.class_schedule_summary()`));
+    expect(summary.rows[0]!.all_instructors).not.toContain('Coach Slots');
+    const byId = await asUser(db, member.claims, (tx) => tx.query(`select id, type from public.class_schedule(p_class_id => $1)`, [rows[0]!.id]));
+    expect(byId.rows).toEqual([{ id: rows[0]!.id, type: 'One-to-One' }]);
+  });
+
+  it('only admins publish availability and sessions; the jobs generate them as the service role', async () => {
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query(`insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at) values ($1, 2, '09:00', '10:00')`, [trainerId])),
+      { code: '42501' },
+    );
+    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select public.publish_one_to_one_slots()')), { hint: 'not_admin' });
+    await expectSqlError(asUser(db, member.claims, (tx) => tx.query(`select public.generate_one_to_one_slots(now())`)), { code: '42501' });
+    expect(await asUser(db, admin.claims, (tx) => rpc<number>(tx, 'public.publish_one_to_one_slots()'))).toBeGreaterThanOrEqual(0);
+    await expectSqlError(generate(NOW, '400 days'), { hint: 'invalid_period' });
   });
 });

@@ -21,7 +21,8 @@ type CountingJob =
   | 'end_finished_memberships'
   | 'enqueue_membership_reminders'
   | 'enqueue_credit_expiry_reminders'
-  | 'enqueue_win_back_emails';
+  | 'enqueue_win_back_emails'
+  | 'generate_one_to_one_slots';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -77,6 +78,12 @@ export const sendWinBackEmails: Job = async (db, _provider, now) => {
   return { job: 'come-back emails', did: `queued ${plural(queued, 'come-back email')} after ended trials and memberships`, details: [] };
 };
 
+/** The coming weeks' One-to-One sessions from the trainers' published availability (issue 26). */
+export const generateOneToOneSlots: Job = async (db, _provider, now) => {
+  const created = await count(db, 'generate_one_to_one_slots', now);
+  return { job: 'personal training', did: `created ${plural(created, 'One-to-One session')} from trainers' availability`, details: [] };
+};
+
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
@@ -91,6 +98,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendMembershipReminders,
   sendCreditExpiryReminders,
   sendWinBackEmails,
+  generateOneToOneSlots,
   sendClassReminders,
 ];
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { postgrestError, REST_URL, restGet } from '@/testing/supabase-mocks';
+import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 
 // The trainers contract (issue 26): public.trainers readable by all, written by admins (row policies).
@@ -13,10 +13,20 @@ type Trainer = { id: string; name: string; bio: string; photo_url: string | null
 function setup(initial: Trainer[]) {
   const trainers = [...initial];
   const writes: { method: string; url: URL; body: unknown }[] = [];
+  const weekly: Record<string, unknown>[] = [];
   const { handlers } = signInAsAdmin();
   server.use(
     ...handlers,
     restGet('trainers', () => trainers),
+    restGet('trainer_availability', () => weekly),
+    restGet('trainer_one_off_slots', () => []),
+    http.post(`${REST_URL}/trainer_availability`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      writes.push({ method: 'POST', url: new URL(request.url), body });
+      weekly.push({ ...body, id: `w${weekly.length + 1}`, created_at: '2030-01-01T00:00:00Z' });
+      return new HttpResponse(null, { status: 201 });
+    }),
+    rpc('publish_one_to_one_slots', () => 8),
     http.post(`${REST_URL}/trainers`, async ({ request }) => {
       const body = (await request.json()) as Omit<Trainer, 'id' | 'created_at'>;
       writes.push({ method: 'POST', url: new URL(request.url), body });
@@ -84,5 +94,22 @@ describe('Admin > Trainers', () => {
     await user.type(within(add).getByLabelText('Name'), 'Coach Kim');
     await user.click(within(add).getByRole('button', { name: 'Add Trainer' }));
     expect(await screen.findByText('A trainer with this name already exists.')).toBeInTheDocument();
+  });
+
+  it("publishes a trainer's weekly availability and makes the sessions", async () => {
+    const { writes } = setup([alex]);
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
+    expect(await within(section).findByText('No weekly availability yet.')).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Add weekly availability' });
+    await user.selectOptions(within(form).getByLabelText('Day'), 'Tuesday');
+    await user.clear(within(form).getByLabelText('Session minutes'));
+    await user.type(within(form).getByLabelText('Session minutes'), '45');
+    await user.click(within(form).getByRole('button', { name: 'Add weekly availability' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ trainer_id: 't1', weekday: 2, starts_at: '09:00', ends_at: '12:00', session_minutes: 45 });
+    expect(await within(section).findByText('Tuesday 09:00–12:00, 45-minute sessions')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Publish sessions' }));
+    expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
   });
 });
