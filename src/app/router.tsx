@@ -31,6 +31,7 @@ const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.Da
 const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
 const MyClasses = dataScreen(() => import('./routes/my-classes').then((m) => m.MyClassesRoute));
 const MySchedule = dataScreen(() => import('./routes/my-schedule').then((m) => m.MyScheduleRoute));
+const PersonalTraining = dataScreen(() => import('./routes/personal-training').then((m) => m.PersonalTrainingRoute));
 const EditProfile = dataScreen(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
 const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
 const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.bookings), element: <MyBookings /> },
           { path: child(paths.myClasses), element: <MyClasses /> },
           { path: child(paths.mySchedule), element: <MySchedule /> },
+          { path: child(paths.personalTraining), element: <PersonalTraining /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
         ],
       },

@@ -18,6 +18,8 @@ export const paths = {
   bookings: '/bookings',
   myClasses: '/my-classes',
   mySchedule: '/my-schedule',
+  /** One-to-One sessions with a trainer (issue 26); `?trainer=<id>` opens that trainer's times. */
+  personalTraining: '/personal-training',
   editProfile: '/edit-profile',
   admin: {
     login: '/admin/login',

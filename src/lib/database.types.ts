@@ -1751,6 +1751,13 @@ export type Database = {
         }
         Returns: string[]
       }
+      personal_training_slots: {
+        Args: {
+          p_days?: number
+          p_trainer_id?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["training_slot"][]
+      }
       publish_one_to_one_slots: {
         Args: never
         Returns: number
@@ -2250,6 +2257,20 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      training_slot: {
+        credit_expires_at: string | null
+        credit_id: string | null
+        credit_message: string | null
+        credit_refusal: string | null
+        duration: number | null
+        id: string | null
+        my_booking_id: string | null
+        price: number | null
+        spots_left: number | null
+        start_time: string | null
+        trainer: string | null
+        trainer_id: string | null
       }
       undelivered_email: {
         attempts: number | null

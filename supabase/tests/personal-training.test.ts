@@ -144,3 +144,82 @@ describe('one-to-one sessions from availability', () => {
     await expectSqlError(generate(NOW, '400 days'), { hint: 'invalid_period' });
   });
 });
+
+// A member books a generated One-to-One session with the credit that expires first, or pays its
+// price: never with the plan's classes, the free trial, or for nothing.
+describe('booking personal training', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let admin: TestUser;
+  let trainerId: string;
+  const slots: string[] = [];
+  type Slot = { id: string; trainer: string; price: number; spots_left: number; my_booking_id: string | null; credit_id: string | null; credit_expires_at: string | null; credit_refusal: string | null; credit_message: string | null };
+  const slotsFor = (m: TestUser) => asUser(db, m.claims, (tx) => rpc<Slot[]>(tx, 'public.personal_training_slots($1, 28)', [trainerId]));
+  const grant = (m: TestUser, days: number, reason: string) =>
+    asUser(db, admin.claims, (tx) => rpc<number>(tx, `public.admin_grant_credits($1, 'personal_training', 1, $2, $3)`, [m.memberId, days, reason]));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    admin = await createUser(db, 'book-pt-admin', { is_admin: true });
+    trainerId = (await db.query<{ id: string }>(`insert into public.trainers (name) values ('Coach Booking') returning id`)).rows[0]!.id;
+    // Three sessions, 2, 3 and 4 days ahead at 10:00 UTC.
+    await db.query(
+      `insert into public.trainer_one_off_slots (trainer_id, start_time)
+       select $1, date_trunc('day', now()) + make_interval(days => d, hours => 10) from generate_series(2, 4) d`,
+      [trainerId],
+    );
+    expect(await asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots(now())'))).toBe(3);
+    slots.push(...(await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])).rows.map((r) => r.id));
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('lists the sessions with what a booking would use: the credit that expires first, or the price', async () => {
+    const member = await createUser(db, 'pt-lister', { membership_tier: 'payg', has_used_trial: true });
+    const none = await slotsFor(member);
+    expect(none.map((s) => [s.trainer, Number(s.price), s.credit_id, s.credit_refusal])).toEqual([
+      ['Coach Booking', 60, null, 'no_credit'],
+      ['Coach Booking', 60, null, 'no_credit'],
+      ['Coach Booking', 60, null, 'no_credit'],
+    ]);
+    expect(none[0]!.credit_message).toBe('You have no personal-training session to use for this class: it is £60.00.');
+    await grant(member, 60, 'Later one');
+    await grant(member, 30, 'Sooner one');
+    const { rows: sooner } = await db.query<{ id: string }>(`select id from public.credits where member_id = $1 and reason = 'Sooner one'`, [member.memberId]);
+    const withCredit = await slotsFor(member);
+    expect(withCredit.every((s) => s.credit_id === sooner[0]!.id && s.credit_expires_at !== null)).toBe(true);
+
+    const booked = await asUser(db, member.claims, (tx) => rpc<{ status: string; booking_type: string }>(tx, 'public.book_with_credit($1)', [slots[0]]));
+    expect(booked).toMatchObject({ status: 'booked', booking_type: 'credit' });
+    const { rows: used } = await db.query<{ reason: string }>('select reason from public.credits where member_id = $1 and used_at is not null', [member.memberId]);
+    expect(used).toEqual([{ reason: 'Sooner one' }]);
+    // The booked session stays on the member's list (as theirs); nobody else sees it any more.
+    const after = await slotsFor(member);
+    expect(after[0]).toMatchObject({ id: slots[0], spots_left: 0 });
+    expect(after[0]!.my_booking_id).not.toBeNull();
+    const other = await createUser(db, 'pt-other', { membership_tier: 'payg', has_used_trial: true });
+    expect((await slotsFor(other)).map((s) => s.id)).toEqual(slots.slice(1));
+  });
+
+  it('a generated session is never on the plan, never the free trial, never free: it asks for its price', async () => {
+    const standard = await createUser(db, 'pt-standard', { membership_tier: 'standard' });
+    const trial = await createUser(db, 'pt-trial');
+    const payg = await createUser(db, 'pt-payg', { membership_tier: 'payg', has_used_trial: true });
+    // An admin blanking the price (the class form's default) does not make it free.
+    await asUser(db, admin.claims, (tx) => tx.query('update public.classes set price_payg = null where id = $1', [slots[1]]));
+    expect((await db.query('select price_payg::text as price from public.classes where id = $1', [slots[1]])).rows).toEqual([{ price: '60.00' }]);
+    for (const [who, type] of [[standard, 'paid'], [standard, null], [trial, 'trial'], [trial, null], [payg, null], [payg, 'payg']] as const) {
+      const result = await asUser(db, who.claims, (tx) => rpc<{ status: string; needs_payment: boolean }>(tx, 'public.book_class($1, $2)', [slots[1], type]));
+      expect(result, `${who.email} ${type}`).toMatchObject({ status: 'payment_required', needs_payment: true });
+    }
+    expect((await db.query('select 1 from public.bookings where class_id = $1', [slots[1]])).rows).toEqual([]);
+    expect((await db.query<{ has_used_trial: boolean }>('select has_used_trial from public.members where id = $1', [trial.memberId])).rows).toEqual([{ has_used_trial: false }]);
+    // Without a credit, a credit booking is refused with the price; the checkout's hold charges £60.
+    await expectSqlError(asUser(db, payg.claims, (tx) => tx.query('select public.book_with_credit($1)', [slots[1]])), {
+      hint: 'no_credit',
+      message: 'You have no personal-training session to use for this class: it is £60.00.',
+    });
+    const hold = await asServiceRole(db, (tx) => rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, slots[1]]));
+    expect(Number(hold.amount)).toBe(60);
+  });
+});

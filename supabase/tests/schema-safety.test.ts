@@ -136,6 +136,7 @@ describe('schema safety', () => {
       'my_waitlist',
       'paid_bookings_affected',
       'paid_bookings_in_period',
+      'personal_training_slots',
       'publish_one_to_one_slots',
       'regenerate_timetable',
       'remove_guest',

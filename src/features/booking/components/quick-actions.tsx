@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import { CalendarPlus, CalendarRange, Crown } from 'lucide-react';
+import { CalendarPlus, CalendarRange, Crown, Dumbbell } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-/** Spec section 2: Book a Class, View My Schedule, Upgrade Membership. */
+/** Spec section 2: Book a Class, View My Schedule, Upgrade Membership; and Personal training (issue 26). */
 const ACTIONS = [
   { label: 'Book a Class', to: paths.mySchedule, Icon: CalendarPlus },
   { label: 'View My Schedule', to: paths.myClasses, Icon: CalendarRange },
+  { label: 'Personal training', to: paths.personalTraining, Icon: Dumbbell },
   { label: 'Upgrade Membership', to: paths.membership, Icon: Crown },
 ] as const;
 
