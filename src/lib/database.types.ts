@@ -1256,6 +1256,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["closure_result"]
       }
+      admin_book_one_to_one: {
+        Args: {
+          p_class_id: string
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["booking_result"]
+      }
       admin_bookings_search: {
         Args: {
           p_term: string
@@ -1328,6 +1335,13 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["membership_figures"]
+      }
+      admin_move_session: {
+        Args: {
+          p_booking_id: string
+          p_to_class_id: string
+        }
+        Returns: string
       }
       admin_put_on_plan: {
         Args: {

@@ -223,3 +223,66 @@ describe('booking personal training', () => {
     expect(Number(hold.amount)).toBe(60);
   });
 });
+
+// Admins book a member into a session with the member's credit, and move a session: the booking
+// moves, so the credit that paid for it follows.
+describe('admins and sessions', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let admin: TestUser;
+  let trainerId: string;
+  let sessions: string[] = [];
+  const asAdmin = <T>(call: string, params: unknown[]) => asUser(db, admin.claims, (tx) => rpc<T>(tx, call, params));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    admin = await createUser(db, 'move-admin', { is_admin: true });
+    trainerId = (await db.query<{ id: string }>(`insert into public.trainers (name) values ('Coach Move') returning id`)).rows[0]!.id;
+    await db.query(
+      `insert into public.trainer_one_off_slots (trainer_id, start_time)
+       select $1, date_trunc('day', now()) + make_interval(days => d, hours => 10) from generate_series(2, 5) d`,
+      [trainerId],
+    );
+    await asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots(now())'));
+    sessions = (await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])).rows.map((r) => r.id);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('books a member with their credit, moves the session with its credit, and refuses what it must', async () => {
+    const member = await createUser(db, 'moved-member', { membership_tier: 'payg', has_used_trial: true });
+    await expectSqlError(asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]), {
+      hint: 'no_credit',
+      message: 'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+    });
+    await asAdmin(`public.admin_grant_credits($1, 'personal_training', 1, 4, 'Goodwill')`, [member.memberId]);
+    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]])), { hint: 'not_admin' });
+    const booked = await asAdmin<{ status: string; booking_id: string; booking_type: string }>('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]);
+    expect(booked).toMatchObject({ status: 'booked', booking_type: 'credit' });
+    await expectSqlError(asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]), { hint: 'already_booked' });
+
+    const credit = async () =>
+      (await db.query<{ booking_id: string | null; used: boolean }>('select booking_id, used_at is not null as used from public.credits where member_id = $1', [member.memberId])).rows;
+    expect(await credit()).toEqual([{ booking_id: booked.booking_id, used: true }]);
+
+    expect(await asAdmin<string>('public.admin_move_session($1, $2)', [booked.booking_id, sessions[1]])).toBe(booked.booking_id);
+    const spots = async () => (await db.query<{ spots_left: number }>('select spots_left from public.classes where id = any($1) order by start_time', [sessions])).rows.map((r) => r.spots_left);
+    expect(await spots()).toEqual([1, 0, 1, 1]);
+    expect(await credit()).toEqual([{ booking_id: booked.booking_id, used: true }]);
+    const { rows: email } = await db.query<{ kind: string }>(`select kind from public.notification_outbox where member_id = $1 and kind = 'class_moved'`, [member.memberId]);
+    expect(email).toHaveLength(1);
+
+    // The credit (valid 4 days) ends before the session 5 days ahead; a taken session; the same one.
+    await expectSqlError(asAdmin('public.admin_move_session($1, $2)', [booked.booking_id, sessions[3]]), { hint: 'credit_expires_before' });
+    const other = await createUser(db, 'other-member', { membership_tier: 'payg', has_used_trial: true });
+    await asAdmin(`public.admin_grant_credits($1, 'personal_training', 1, 30, 'Goodwill')`, [other.memberId]);
+    await asAdmin('public.admin_book_one_to_one($1, $2)', [other.memberId, sessions[2]]);
+    await expectSqlError(asAdmin('public.admin_move_session($1, $2)', [booked.booking_id, sessions[2]]), { hint: 'class_full' });
+    await expectSqlError(asAdmin('public.admin_move_session($1, $2)', [booked.booking_id, sessions[1]]), { hint: 'same_session' });
+    expect(await spots()).toEqual([1, 0, 0, 1]);
+
+    // Cancelled in time from its new place, the credit comes back.
+    await asUser(db, member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [booked.booking_id]));
+    expect(await credit()).toEqual([{ booking_id: null, used: false }]);
+  });
+});

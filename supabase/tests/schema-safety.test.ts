@@ -100,6 +100,7 @@ describe('schema safety', () => {
     expect(await callable('authenticated')).toEqual([
       'add_guest',
       'add_studio_closure',
+      'admin_book_one_to_one',
       'admin_bookings_search',
       'admin_credits_outstanding',
       'admin_delete_member',
@@ -107,6 +108,7 @@ describe('schema safety', () => {
       'admin_grant_credits',
       'admin_member_removal_target',
       'admin_membership_stats',
+      'admin_move_session',
       'admin_put_on_plan',
       'admin_record_contact',
       'admin_revoke_credit',

@@ -11,6 +11,7 @@ import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
 import { PlanStatusCell, NextRenewalCell, MemberFilterSelect } from './member-plan-cells';
+import { MemberCreditsDialog } from './member-credits-dialog';
 import { PutOnPlanDialog } from './put-on-plan-dialog';
 import { SearchBox } from './search-box';
 import { ListFooter } from './list-footer';
@@ -31,6 +32,7 @@ export function MembersList() {
   const { page, setPage, search, setSearch, term, searching } = useListSearch();
   const [filter, setFilter] = useState<MemberFilter>('all');
   const [puttingOnPlan, setPuttingOnPlan] = useState<AdminMember | null>(null);
+  const [creditsOf, setCreditsOf] = useState<AdminMember | null>(null);
   const list = useMembersPage(page, term, filter);
   // The cards count every member on the server, whatever the search or page.
   const tiers = useMemberTierCounts();
@@ -100,6 +102,9 @@ export function MembersList() {
                   <RowIconButton label={`Put on plan: ${m.name || m.email}`} tone="brand" onClick={() => setPuttingOnPlan(m)}>
                     Put on plan
                   </RowIconButton>
+                  <RowIconButton label={`Credits: ${m.name || m.email}`} tone="brand" onClick={() => setCreditsOf(m)}>
+                    Credits
+                  </RowIconButton>
                   <RowIconButton label={`Delete ${m.name || m.email}`} word="Delete" tone="danger" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(m)} />
                 </ActionsCell>
               </CardRow>
@@ -109,6 +114,7 @@ export function MembersList() {
         {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
       </TablePanel>
       {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
+      {creditsOf && <MemberCreditsDialog member={creditsOf} onClose={() => setCreditsOf(null)} />}
     </section>
   );
 }
