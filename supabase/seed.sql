@@ -91,6 +91,17 @@ begin
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg)
   values ('Personal Training', 'One-to-One session tailored to your goals.', 60,
           ((v_today + 4) + time '12:00') at time zone 'Europe/London', 'Coach Alex', 'One-to-One', 1, 60.00);
+  -- Trainers (issue 26): their bios, and the weekly availability their One-to-One sessions of
+  -- the next four weeks are generated from (Personal training), as the hourly jobs keep doing.
+  update public.trainers set bio = 'Strength and conditioning coach; builds programmes around your goals.' where name = 'Coach Alex';
+  update public.trainers set bio = 'Boxing, kettlebells and mobility; patient with beginners.' where name = 'Coach Jess';
+  insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes)
+  select t.id, w.weekday, w.starts_at, w.ends_at, 60
+    from public.trainers t
+    join (values ('Coach Alex', 2, time '12:00', time '15:00'), ('Coach Alex', 4, time '12:00', time '15:00'),
+                 ('Coach Jess', 6, time '09:00', time '12:00')) as w(name, weekday, starts_at, ends_at)
+      on w.name = t.name;
+  perform private.generate_one_to_one_slots(now(), interval '28 days');
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg)
   values ('Boxing Fundamentals', 'Pads, footwork and conditioning.', 45,
           ((v_today + 1) + time '19:00') at time zone 'Europe/London', 'Coach Jess', 'Group', 4, 10.00)

@@ -20,7 +20,7 @@ function stubEnv() {
   vi.stubEnv('VAPID_PRIVATE_KEY', '');
 }
 
-const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'mark_no_shows', 'enqueue_class_reminders_at', 'enqueue_push_reminders_at'];
+const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'mark_no_shows', 'generate_one_to_one_slots', 'enqueue_class_reminders_at', 'enqueue_push_reminders_at'];
 
 describe('run-jobs', () => {
   it('is scheduled hourly', () => {
@@ -49,6 +49,7 @@ describe('run-jobs', () => {
       'credits: queued 2 expiry reminders for credits ending within 7 days',
       'come-back emails: queued 2 come-back emails after ended trials and memberships',
       'no-shows: marked 2 bookings not checked in 30 minutes after the start',
+      "personal training: created 2 One-to-One sessions from trainers' availability",
       'class reminders: queued 2 reminders for classes in the next 24 hours',
       'push reminders: queued 2 push reminders before early classes',
       'pushes: not sent: no VAPID keys set',

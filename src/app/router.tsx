@@ -32,6 +32,7 @@ const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.Da
 const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
 const MyClasses = dataScreen(() => import('./routes/my-classes').then((m) => m.MyClassesRoute));
 const MySchedule = dataScreen(() => import('./routes/my-schedule').then((m) => m.MyScheduleRoute));
+const PersonalTraining = dataScreen(() => import('./routes/personal-training').then((m) => m.PersonalTrainingRoute));
 const EditProfile = dataScreen(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
 const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
 const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
@@ -43,6 +44,7 @@ const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then(
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
+const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route
@@ -69,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.bookings), element: <MyBookings /> },
           { path: child(paths.myClasses), element: <MyClasses /> },
           { path: child(paths.mySchedule), element: <MySchedule /> },
+          { path: child(paths.personalTraining), element: <PersonalTraining /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
           { path: child(paths.checkIn), element: <CheckIn /> },
         ],
@@ -91,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
       { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
+      { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
     ],
   },
 ];

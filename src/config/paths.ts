@@ -18,6 +18,8 @@ export const paths = {
   bookings: '/bookings',
   myClasses: '/my-classes',
   mySchedule: '/my-schedule',
+  /** One-to-One sessions with a trainer (issue 26); `?trainer=<id>` opens that trainer's times. */
+  personalTraining: '/personal-training',
   editProfile: '/edit-profile',
   /** A member checks in to their booked class with the day's door code (issue 28). */
   checkIn: '/check-in',
@@ -32,5 +34,6 @@ export const paths = {
     messages: '/admin/messages',
     contacts: '/admin/contacts',
     checkIn: '/admin/check-in',
+    trainers: '/admin/trainers',
   },
 } as const;

@@ -180,6 +180,7 @@ export type Database = {
           spots_left: number
           start_time: string
           trainer: string
+          trainer_id: string | null
           type: string
           unlock_for_standard: string
           waitlist_closes_before: string
@@ -199,6 +200,7 @@ export type Database = {
           spots_left?: number
           start_time: string
           trainer: string
+          trainer_id?: string | null
           type?: string
           unlock_for_standard?: string
           waitlist_closes_before?: string
@@ -218,11 +220,20 @@ export type Database = {
           spots_left?: number
           start_time?: string
           trainer?: string
+          trainer_id?: string | null
           type?: string
           unlock_for_standard?: string
           waitlist_closes_before?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "classes_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       contact_messages: {
         Row: {
@@ -1272,6 +1283,100 @@ export type Database = {
         }
         Relationships: []
       }
+      trainer_availability: {
+        Row: {
+          created_at: string
+          ends_at: string
+          id: string
+          session_minutes: number
+          starts_at: string
+          trainer_id: string
+          weekday: number
+        }
+        Insert: {
+          created_at?: string
+          ends_at: string
+          id?: string
+          session_minutes?: number
+          starts_at: string
+          trainer_id: string
+          weekday: number
+        }
+        Update: {
+          created_at?: string
+          ends_at?: string
+          id?: string
+          session_minutes?: number
+          starts_at?: string
+          trainer_id?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trainer_availability_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      trainer_one_off_slots: {
+        Row: {
+          created_at: string
+          duration: number
+          id: string
+          start_time: string
+          trainer_id: string
+        }
+        Insert: {
+          created_at?: string
+          duration?: number
+          id?: string
+          start_time: string
+          trainer_id: string
+        }
+        Update: {
+          created_at?: string
+          duration?: number
+          id?: string
+          start_time?: string
+          trainer_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trainer_one_off_slots_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      trainers: {
+        Row: {
+          bio: string
+          created_at: string
+          id: string
+          name: string
+          photo_url: string | null
+        }
+        Insert: {
+          bio?: string
+          created_at?: string
+          id?: string
+          name: string
+          photo_url?: string | null
+        }
+        Update: {
+          bio?: string
+          created_at?: string
+          id?: string
+          name?: string
+          photo_url?: string | null
+        }
+        Relationships: []
+      }
     }
     Views: {
       admin_bookings: {
@@ -1355,6 +1460,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["closure_result"]
       }
+      admin_book_one_to_one: {
+        Args: {
+          p_class_id: string
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["booking_result"]
+      }
       admin_bookings_search: {
         Args: {
           p_term: string
@@ -1427,6 +1539,13 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["membership_figures"]
+      }
+      admin_move_session: {
+        Args: {
+          p_booking_id: string
+          p_to_class_id: string
+        }
+        Returns: string
       }
       admin_put_on_plan: {
         Args: {
@@ -1739,6 +1858,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      generate_one_to_one_slots: {
+        Args: {
+          p_now: string
+          p_period?: string | null
+        }
+        Returns: number
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -1880,6 +2006,17 @@ export type Database = {
           p_payment_reference: string
         }
         Returns: string[]
+      }
+      personal_training_slots: {
+        Args: {
+          p_days?: number
+          p_trainer_id?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["training_slot"][]
+      }
+      publish_one_to_one_slots: {
+        Args: never
+        Returns: number
       }
       regenerate_timetable: {
         Args: {
@@ -2513,6 +2650,20 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      training_slot: {
+        credit_expires_at: string | null
+        credit_id: string | null
+        credit_message: string | null
+        credit_refusal: string | null
+        duration: number | null
+        id: string | null
+        my_booking_id: string | null
+        price: number | null
+        spots_left: number | null
+        start_time: string | null
+        trainer: string | null
+        trainer_id: string | null
       }
       trial_row: {
         conversion_rate: number | null

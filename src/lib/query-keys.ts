@@ -36,6 +36,11 @@ export const queryKeys = {
     mine: (memberId: string) => ['credits', 'mine', memberId] as const,
     /** What a One-to-One booking of this class would use. */
     forClass: (memberId: string, classId: string) => ['credits', 'for-class', memberId, classId] as const,
+    /** A trainer's One-to-One sessions with what each booking would use (issue 26). */
+    trainingSlots: (memberId: string, trainerId: string) => ['credits', 'training-slots', memberId, trainerId] as const,
+  },
+  trainers: {
+    all: ['trainers'] as const,
   },
   membership: {
     all: ['membership'] as const,
@@ -86,6 +91,8 @@ export const queryKeys = {
     waitlists: () => ['admin', 'waitlists'] as const,
     roster: (classId: string) => ['admin', 'roster', classId] as const,
     closures: () => ['admin', 'closures'] as const,
+    /** Trainers and their published availability (issue 26). */
+    trainers: () => ['admin', 'trainers'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,

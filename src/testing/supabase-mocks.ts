@@ -114,6 +114,7 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     duration: 45,
     start_time: '2030-01-07T06:00:00+00:00',
     trainer: 'Coach Alex',
+    trainer_id: fixtureId('77777777'),
     type: 'Group',
     capacity,
     current_bookings: capacity - spotsLeft,

@@ -21,6 +21,31 @@ revoke execute on function private.default_late_cancel_window() from public;
 
 grant execute on function private.default_late_cancel_window() to authenticated, service_role;
 
+-- Trainers ---------------------------------------------------------------------------------------
+-- The studio's trainers as records (issue 26): name, a short bio and a photo. Every class names
+-- its trainer by trainer_id; classes.trainer keeps the trainer's name as the timetable, emails and
+-- exports show it (kept in step by the triggers below). Anyone reads them; admins write them.
+create table public.trainers (
+  id uuid primary key default gen_random_uuid(),
+  name text not null unique check (char_length(btrim(name)) between 1 and 200),
+  bio text not null default '' check (char_length(bio) <= 600),
+  photo_url text check (photo_url ~ '^(https?://|/)'),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.trainers is
+  'The studio''s trainers (name, short bio, photo). classes.trainer_id names a class''s trainer; classes.trainer repeats the name for display.';
+
+alter table public.trainers enable row level security;
+
+revoke all on public.trainers from anon, authenticated;
+
+grant select on public.trainers to anon, authenticated;
+
+grant insert (name, bio, photo_url), update (name, bio, photo_url) on public.trainers to authenticated;
+
+grant all on public.trainers to service_role;
+
 -- Table ------------------------------------------------------------------------------------------
 create table public.classes (
   id uuid primary key default gen_random_uuid(),
@@ -29,6 +54,9 @@ create table public.classes (
   duration integer not null default 45 check (duration between 15 and 180),
   start_time timestamptz not null,
   trainer text not null check (char_length(btrim(trainer)) between 1 and 200),
+  -- The trainer's record (classes.trainer is its name, kept in step by classes_link_trainer, which
+  -- fills it from the name: callers may send either, hence a check rather than NOT NULL).
+  trainer_id uuid references public.trainers (id),
   type text not null default 'Group' check (type in ('Group', 'One-to-One')),
   capacity integer not null default 10 check (capacity between 1 and 50),
   -- Maintained by triggers (bookings insert/delete, capacity change); never written by clients.
@@ -48,6 +76,7 @@ create table public.classes (
     constraint classes_late_cancel_window_range
       check (late_cancel_window >= interval '0' and late_cancel_window <= interval '7 days'),
   created_at timestamptz not null default now(),
+  constraint classes_trainer_recorded check (trainer_id is not null),
   constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
   constraint classes_bookings_within_capacity check (current_bookings between 0 and capacity),
   constraint classes_spots_left_consistent check (spots_left = capacity - current_bookings)
@@ -61,6 +90,8 @@ comment on column public.classes.late_cancel_window is
 
 create index classes_start_time_idx on public.classes (start_time);
 
+create index classes_trainer_id_idx on public.classes (trainer_id, start_time);
+
 -- Row-level security -----------------------------------------------------------------------------
 alter table public.classes enable row level security;
 
@@ -68,11 +99,11 @@ revoke all on public.classes from anon, authenticated;
 
 grant select on public.classes to anon, authenticated;
 
-grant insert (name, description, duration, start_time, trainer, type, capacity, is_premium,
+grant insert (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
               unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
   on public.classes to authenticated;
 
-grant update (name, description, duration, start_time, trainer, type, capacity, is_premium,
+grant update (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
               unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
   on public.classes to authenticated;
 
@@ -109,6 +140,39 @@ end;
 $$;
 
 revoke execute on function private.classes_keep_spots() from public;
+
+-- A class names its trainer by record or by name: a trainer_id set (or changed) writes the
+-- trainer's name into classes.trainer; a name given without a new trainer_id (the class form,
+-- the timetable generator, older callers) finds the trainer of that name, or records a new one.
+create function private.classes_link_trainer()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.trainer_id is not null and (tg_op = 'INSERT' or new.trainer_id is distinct from old.trainer_id) then
+    select t.name into new.trainer from public.trainers t where t.id = new.trainer_id;
+  elsif new.trainer is not null and (tg_op = 'INSERT' or new.trainer is distinct from old.trainer) then
+    insert into public.trainers (name) values (new.trainer) on conflict (name) do nothing;
+    select t.id into new.trainer_id from public.trainers t where t.name = new.trainer;
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.classes_link_trainer() from public;
+
+-- A trainer renamed is renamed on their classes.
+create function private.trainers_rename_classes()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.classes set trainer = new.name where trainer_id = new.id and trainer <> new.name;
+  return null;
+end;
+$$;
+
+revoke execute on function private.trainers_rename_classes() from public;
 
 -- Studio closures ----------------------------------------------------------------------------------
 -- Dates the studio is closed (a bank holiday, the hall booked by someone else): no class runs, and
@@ -331,6 +395,27 @@ alter publication supabase_realtime add table public.classes;
 create trigger classes_keep_spots
   before insert or update on public.classes
   for each row execute function private.classes_keep_spots();
+
+create trigger classes_link_trainer
+  before insert or update of trainer, trainer_id on public.classes
+  for each row execute function private.classes_link_trainer();
+
+create policy "Anyone reads trainers"
+  on public.trainers for select to anon, authenticated
+  using (true);
+
+create policy "Admins add trainers"
+  on public.trainers for insert to authenticated
+  with check ((select private.is_admin()));
+
+create policy "Admins edit trainers"
+  on public.trainers for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+create trigger trainers_rename_classes
+  after update of name on public.trainers
+  for each row execute function private.trainers_rename_classes();
 
 create policy "Anyone reads studio closures"
   on public.studio_closures for select to anon, authenticated

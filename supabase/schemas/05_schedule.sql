@@ -8,6 +8,8 @@
 -- Filters of the schedule screens, London time (spec: weeks start on Sunday). p_day: 'all',
 -- 'today', 'tomorrow' or 'week' (today to Saturday); p_search matches class or trainer name
 -- (LIKE wildcards literal); p_premium: true = Premium, false = Standard, null = both.
+-- One-to-One sessions are never on the group timetable (members book them under Personal
+-- training, 16_personal_training.sql); the booking form still reads one by id (p_class_id).
 create function private.schedule_matches(
   p_class public.classes, p_now timestamptz, p_search text, p_day text, p_trainer text, p_premium boolean
 )
@@ -17,6 +19,7 @@ as $$
   with today as (select (p_now at time zone 'Europe/London')::date as d),
        day as (select (p_class.start_time at time zone 'Europe/London')::date as d)
   select p_class.start_time >= p_now
+     and p_class.type <> 'One-to-One'
      and (coalesce(p_search, '') = ''
           or p_class.name ilike private.like_pattern(p_search)
           or p_class.trainer ilike private.like_pattern(p_search))
@@ -233,7 +236,7 @@ as $$
          coalesce(sum(c.spots_left), 0)::int,
          count(distinct c.trainer)::int,
          (select coalesce(array_agg(distinct u.trainer order by u.trainer), '{}')
-            from public.classes u where u.start_time >= now())
+            from public.classes u where u.start_time >= now() and u.type <> 'One-to-One')
     from public.classes c
    where c.start_time >= now()
      and private.schedule_matches(c, now(), p_search, p_day, p_trainer, p_premium)

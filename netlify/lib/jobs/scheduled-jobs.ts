@@ -27,7 +27,8 @@ type CountingJob =
   | 'enqueue_credit_expiry_reminders'
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
-  | 'mark_no_shows';
+  | 'mark_no_shows'
+  | 'generate_one_to_one_slots';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -89,6 +90,12 @@ export const markNoShows: Job = async (db, _provider, now) => {
   return { job: 'no-shows', did: `marked ${plural(marked, 'booking')} not checked in 30 minutes after the start`, details: [] };
 };
 
+/** The coming weeks' One-to-One sessions from the trainers' published availability (issue 26). */
+export const generateOneToOneSlots: Job = async (db, _provider, now) => {
+  const created = await count(db, 'generate_one_to_one_slots', now);
+  return { job: 'personal training', did: `created ${plural(created, 'One-to-One session')} from trainers' availability`, details: [] };
+};
+
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
   return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
@@ -126,6 +133,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendCreditExpiryReminders,
   sendWinBackEmails,
   markNoShows,
+  generateOneToOneSlots,
   sendClassReminders,
   sendPushReminders,
   sendDuePushes,

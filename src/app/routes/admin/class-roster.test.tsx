@@ -11,8 +11,8 @@ const soon = makeClass({ name: 'Breakfast Club', start_time: new Date(Date.now()
 const later = makeClass({ name: 'Kids Club', start_time: new Date(Date.now() + 3 * 24 * 3600_000).toISOString() });
 
 const ROSTER = [
-  { id: 'b1', type: 'paid', payment_status: 'completed', attendance: null, booked_at: '2030-01-01T00:00:00Z', members: { name: 'Priya Shah', email: 'premium@studio.test' } },
-  { id: 'b2', type: 'trial', payment_status: 'completed', attendance: 'no_show', booked_at: '2030-01-02T00:00:00Z', members: { name: null, email: 'trial@studio.test' } },
+  { id: 'b1', type: 'paid', payment_status: 'completed', attendance: null, booked_at: '2030-01-01T00:00:00Z', members: { name: 'Priya Shah', email: 'premium@studio.test' }, guest_places: [{ id: 'g1', guest_name: 'Gina Guest', created_at: '2030-01-01T01:00:00Z' }] },
+  { id: 'b2', type: 'trial', payment_status: 'completed', attendance: 'no_show', booked_at: '2030-01-02T00:00:00Z', members: { name: null, email: 'trial@studio.test' }, guest_places: [] },
 ];
 
 function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Response) {
@@ -42,6 +42,9 @@ describe('Class roster', () => {
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
     expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked')).toBeInTheDocument();
     expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
+    // A guest place on the roster (issue 26), named with who brought them.
+    expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
+    expect(within(dialog).getByText('guest of Priya Shah')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'No-show: trial@studio.test' })).toHaveAttribute('aria-pressed', 'true');
 
     const attended = within(dialog).getByRole('button', { name: 'Attended: Priya Shah' });

@@ -12,13 +12,15 @@ export type RosterEntry = {
   paymentStatus: string;
   attendance: Attendance | null;
   member: { name: string | null; email: string };
+  /** Guests this member brought (issue 26): each takes a place; the roster says "guest of <member>". */
+  guests: { id: string; name: string }[];
 };
 
 /** The class's bookings in booking order, with their members and marks (admins read every booking). */
 export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
   const { data, error } = await supabase
     .from('bookings')
-    .select('id, type, payment_status, attendance, booked_at, members(name, email)')
+    .select('id, type, payment_status, attendance, booked_at, members(name, email), guest_places(id, guest_name, created_at)')
     .eq('class_id', classId)
     .order('booked_at');
   if (error) throw error;
@@ -31,6 +33,7 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
             paymentStatus: r.payment_status,
             attendance: r.attendance,
             member: { name: r.members.name, email: r.members.email },
+            guests: r.guest_places.map((g) => ({ id: g.id, name: g.guest_name })),
           },
         ]
       : [],

@@ -11,6 +11,7 @@ import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
 import { PlanStatusCell, NextRenewalCell, MemberFilterSelect } from './member-plan-cells';
+import { MemberCreditsDialog } from './member-credits-dialog';
 import { PutOnPlanDialog } from './put-on-plan-dialog';
 import { MemberAttendanceDialog } from './member-attendance-dialog';
 import { SearchBox } from './search-box';
@@ -33,6 +34,7 @@ export function MembersList() {
   const [filter, setFilter] = useState<MemberFilter>('all');
   const [puttingOnPlan, setPuttingOnPlan] = useState<AdminMember | null>(null);
   const [viewingAttendance, setViewingAttendance] = useState<AdminMember | null>(null);
+  const [creditsOf, setCreditsOf] = useState<AdminMember | null>(null);
   const list = useMembersPage(page, term, filter);
   // The cards count every member on the server, whatever the search or page.
   const tiers = useMemberTierCounts();
@@ -105,6 +107,9 @@ export function MembersList() {
                   <RowIconButton label={`Put on plan: ${m.name || m.email}`} tone="brand" onClick={() => setPuttingOnPlan(m)}>
                     Put on plan
                   </RowIconButton>
+                  <RowIconButton label={`Credits: ${m.name || m.email}`} tone="brand" onClick={() => setCreditsOf(m)}>
+                    Credits
+                  </RowIconButton>
                   <RowIconButton label={`Delete ${m.name || m.email}`} word="Delete" tone="danger" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(m)} />
                 </ActionsCell>
               </CardRow>
@@ -115,6 +120,7 @@ export function MembersList() {
       </TablePanel>
       {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
       {viewingAttendance && <MemberAttendanceDialog member={viewingAttendance} onClose={() => setViewingAttendance(null)} />}
+      {creditsOf && <MemberCreditsDialog member={creditsOf} onClose={() => setCreditsOf(null)} />}
     </section>
   );
 }

@@ -104,6 +104,14 @@ function Roster({ cls }: { cls: ClassRow }) {
             </li>
           );
         })}
+        {entries.flatMap((entry) =>
+          entry.guests.map((guest) => (
+            <li key={guest.id} className="px-4 py-3">
+              <div className="font-semibold text-slate-900">{guest.name}</div>
+              <div className="text-xs text-slate-500">guest of {entry.member.name || entry.member.email}</div>
+            </li>
+          )),
+        )}
       </ul>
     </div>
   );

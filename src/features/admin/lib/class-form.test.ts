@@ -112,6 +112,7 @@ describe('classPayloads', () => {
       duration: 60,
       start_time: '2026-01-10T09:15:00+00:00',
       trainer: 'Tina',
+      trainer_id: 't1',
       type: 'Group',
       capacity: 8,
       current_bookings: 2,

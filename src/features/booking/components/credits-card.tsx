@@ -27,7 +27,7 @@ export function CreditsCard() {
         ))}
       </ul>
       {summary.some((s) => s.kind === 'personal_training') && (
-        <Link to={paths.schedule} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={paths.personalTraining} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
           Book a One-to-One session
         </Link>
       )}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
+import { signInAsAdmin } from '@/testing/admin-fixtures';
+
+// The trainers contract (issue 26): public.trainers readable by all, written by admins (row policies).
+type Trainer = { id: string; name: string; bio: string; photo_url: string | null; created_at: string };
+
+function setup(initial: Trainer[]) {
+  const trainers = [...initial];
+  const writes: { method: string; url: URL; body: unknown }[] = [];
+  const weekly: Record<string, unknown>[] = [];
+  const { handlers } = signInAsAdmin();
+  server.use(
+    ...handlers,
+    restGet('trainers', () => trainers),
+    restGet('trainer_availability', () => weekly),
+    restGet('trainer_one_off_slots', () => []),
+    http.post(`${REST_URL}/trainer_availability`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      writes.push({ method: 'POST', url: new URL(request.url), body });
+      weekly.push({ ...body, id: `w${weekly.length + 1}`, created_at: '2030-01-01T00:00:00Z' });
+      return new HttpResponse(null, { status: 201 });
+    }),
+    rpc('publish_one_to_one_slots', () => 8),
+    http.post(`${REST_URL}/trainers`, async ({ request }) => {
+      const body = (await request.json()) as Omit<Trainer, 'id' | 'created_at'>;
+      writes.push({ method: 'POST', url: new URL(request.url), body });
+      if (trainers.some((t) => t.name === body.name)) {
+        return postgrestError({ code: '23505', message: 'duplicate key value violates unique constraint "trainers_name_key"' }, 409);
+      }
+      trainers.push({ ...body, id: `t${trainers.length + 1}`, created_at: '2030-01-01T00:00:00Z' });
+      return new HttpResponse(null, { status: 201 });
+    }),
+    http.patch(`${REST_URL}/trainers`, async ({ request }) => {
+      const body = (await request.json()) as Partial<Trainer>;
+      const url = new URL(request.url);
+      writes.push({ method: 'PATCH', url, body });
+      const id = url.searchParams.get('id')?.replace('eq.', '');
+      Object.assign(trainers.find((t) => t.id === id)!, body);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  renderApp('/admin/trainers');
+  return { trainers, writes };
+}
+
+const alex: Trainer = { id: 't1', name: 'Coach Alex', bio: 'Strength and conditioning.', photo_url: null, created_at: '2030-01-01T00:00:00Z' };
+
+describe('Admin > Trainers', () => {
+  it('lists the trainers and adds one with a bio and a photo', async () => {
+    const { writes } = setup([alex]);
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Trainers' });
+    expect(within(list).getByText('Coach Alex')).toBeInTheDocument();
+    expect(within(list).getByText('Strength and conditioning.')).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Add a trainer' });
+    await user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
+    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Name'), 'Coach Sam');
+    await user.type(within(form).getByLabelText(/Short bio/), 'Boxing and mobility.');
+    await user.type(within(form).getByLabelText(/Photo URL/), 'ftp://x');
+    await user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
+    expect(within(form).getByText('A web address (https://…) or a path on this site (/…)')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText(/Photo URL/));
+    await user.type(within(form).getByLabelText(/Photo URL/), 'https://example.test/sam.jpg');
+    await user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
+    expect(await within(list).findByText('Coach Sam')).toBeInTheDocument();
+    expect(writes).toEqual([
+      expect.objectContaining({ method: 'POST', body: { name: 'Coach Sam', bio: 'Boxing and mobility.', photo_url: 'https://example.test/sam.jpg' } }),
+    ]);
+  });
+
+  it('edits a trainer, and says so when the name is taken', async () => {
+    const { writes } = setup([alex, { ...alex, id: 't2', name: 'Coach Kim', bio: '' }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Coach Alex' }));
+    const form = screen.getByRole('form', { name: 'Edit Coach Alex' });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Coach Alex');
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Coach Alexandra');
+    await user.click(within(form).getByRole('button', { name: 'Save Trainer' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.searchParams.get('id')).toBe('eq.t1');
+    expect(writes[0]!.body).toEqual({ name: 'Coach Alexandra', bio: 'Strength and conditioning.', photo_url: null });
+    expect(await screen.findByRole('form', { name: 'Add a trainer' })).toBeInTheDocument();
+
+    const add = screen.getByRole('form', { name: 'Add a trainer' });
+    await user.type(within(add).getByLabelText('Name'), 'Coach Kim');
+    await user.click(within(add).getByRole('button', { name: 'Add Trainer' }));
+    expect(await screen.findByText('A trainer with this name already exists.')).toBeInTheDocument();
+  });
+
+  it("publishes a trainer's weekly availability and makes the sessions", async () => {
+    const { writes } = setup([alex]);
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
+    expect(await within(section).findByText('No weekly availability yet.')).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Add weekly availability' });
+    await user.selectOptions(within(form).getByLabelText('Day'), 'Tuesday');
+    await user.clear(within(form).getByLabelText('Session minutes'));
+    await user.type(within(form).getByLabelText('Session minutes'), '45');
+    await user.click(within(form).getByRole('button', { name: 'Add weekly availability' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ trainer_id: 't1', weekday: 2, starts_at: '09:00', ends_at: '12:00', session_minutes: 45 });
+    expect(await within(section).findByText('Tuesday 09:00–12:00, 45-minute sessions')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Publish sessions' }));
+    expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
+  });
+});
