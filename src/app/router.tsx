@@ -26,6 +26,8 @@ const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.F
 const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
+const LegalDocument = dataScreen(() => import('./routes/legal-document').then((m) => m.LegalDocumentRoute));
+const Agreements = dataScreen(() => import('./routes/agreements').then((m) => m.AgreementsRoute));
 const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
 const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
 const MyBookings = dataScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
@@ -58,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: child(paths.authCallback), element: <AuthCallback /> },
       { path: child(paths.paymentReturn), element: <PaymentReturn /> },
       { path: child(paths.guestCancel), element: <GuestCancel /> },
+      { path: child(paths.legal.path), element: <LegalDocument /> },
       {
         element: <RequireAuth />,
         children: [
@@ -68,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.myClasses), element: <MyClasses /> },
           { path: child(paths.mySchedule), element: <MySchedule /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
+          { path: child(paths.agreements.path), element: <Agreements /> },
         ],
       },
       { path: '*', element: <NotFound /> },
