@@ -12,7 +12,14 @@ export const PROFILE_MESSAGES = {
   nameRequired: 'Name is required',
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Failed to update profile. Please try again.',
+  // Issue 27: the database refuses the same (members_check_date_of_birth).
+  dateOfBirthInFuture: 'Date of birth cannot be in the future',
 } as const;
+
+/** Today in London as yyyy-mm-dd: a date of birth after it is refused. */
+export function londonToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
 
 /**
  * The image type a file's first bytes say it is (PNG, JPEG, GIF signatures), or null: a text file
