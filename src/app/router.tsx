@@ -42,6 +42,8 @@ const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m
 const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
 const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
+const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then((m) => m.AdminDocumentsRoute));
+const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 
 /**
@@ -91,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
+      { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
+      { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },
 ];

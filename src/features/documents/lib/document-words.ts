@@ -12,14 +12,7 @@ export function isDocumentKind(value: string | undefined): value is DocumentKind
   return (PUBLIC_DOCUMENT_KINDS as readonly string[]).includes(value ?? '');
 }
 
-/** Short names, as links and lists say them. */
-export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
-  terms: 'Terms of Membership',
-  privacy: 'Privacy Notice',
-  cookies: 'Cookie Notice',
-  waiver: 'Liability Waiver',
-  parq: 'Health questionnaire (PAR-Q)',
-};
+export { DOCUMENT_NAMES } from '@/config/documents';
 
 export const DOCUMENT_MESSAGES = {
   signTitle: 'Before you train',
