@@ -1,6 +1,88 @@
 -- Demo data for the local stack and tests (design.md section 4). Never applied to production.
 -- Every password is `studio123` (bcrypt, as GoTrue stores it). Classes are relative to today.
 
+-- The studio's documents (issue 27, decision 0021): the first published version of each, in the
+-- demo studio's words. Production publishes its own from Admin > Documents.
+insert into public.document_versions (kind, version, title, body, questions, published_at)
+values
+  ('terms', 1, 'Terms of Membership', $doc$These terms apply to everyone who books a class or buys a membership or package with Finer Fitness ("we", "us"), Example Community Hall, 1 Example Street, London E8 0XX. By signing them you agree to them. They do not affect your statutory rights as a consumer.
+
+1. Your account. You must be 16 or over to hold an account. Keep your details, your phone number and your emergency contact up to date in Edit Profile. Your account is for you alone: do not share it or book places for other people except as a guest with a guest pass.
+
+2. Booking and cancelling. A place is yours once the booking is confirmed on screen and by email. If you cannot come, cancel in My Bookings before the late-cancel window shown on the class (usually 12 hours before it starts) so someone on the waitlist can take it. A late cancellation or a no-show still counts against your plan's classes for the period.
+
+3. Memberships. Standard and Platinum Premium are monthly memberships that renew each month on the card you saved until you cancel. You can cancel at any time in My Membership: the membership runs to the end of the period you have paid for and is not refunded for part of a month. We will tell you at least 30 days before we change a price.
+
+4. Packages and passes. Personal-training sessions and guest passes expire on the date shown in your account and cannot be exchanged for cash.
+
+5. Your 14-day right to cancel. When you buy a membership or package online you may cancel within 14 days of buying it. If you have already used a class or session in that time, we refund what you paid less the value of what you used.
+
+6. Free trial. The free trial is one class within 7 days of signing up, once per person.
+
+7. In the studio. Arrive 5 to 10 minutes early, tell the coach about any injury or health change before the class, follow the coach's instructions and look after the hall and the equipment. We may refuse or end a place for behaviour that puts others at risk, with a refund for classes not yet taken.
+
+8. Changes to classes. We may change a class's time, coach or format, or cancel it (for example if the hall is closed). If we cancel a class you booked, your booking is returned to your plan or refunded.
+
+9. Changes to these terms. We may update these terms. We will show you the new version and ask you to sign it before your next booking.
+
+10. Law. These terms are governed by the law of England and Wales.
+
+Questions: hello@finerfitness.example or 07700 900123.$doc$, null, now() - interval '1 year'),
+
+  ('privacy', 1, 'Privacy Notice', $doc$Finer Fitness, Example Community Hall, 1 Example Street, London E8 0XX, is the controller of the personal data described here. Contact us about your data at hello@finerfitness.example.
+
+What we collect and why
+- Your account details (name, email, phone, photo): to run your account and bookings. Lawful basis: contract.
+- Bookings, attendance, memberships, payments and receipts: to provide the classes you buy and keep the records the law requires (6 years for accounting records). Lawful basis: contract and legal obligation.
+- Date of birth and emergency contact: to make sure classes are suitable for your age and to contact someone if you are taken ill or injured. Lawful basis: legitimate interests and, in an emergency, vital interests.
+- Your answers to the health questionnaire (PAR-Q): health data is special-category data under the UK GDPR. We keep it only with your explicit consent, so your coach can train you safely. Lawful basis: explicit consent (Article 9(2)(a)).
+- Your signatures of our terms and waiver, with the version and time: to show what was agreed. Lawful basis: legitimate interests.
+
+Who sees it
+Studio admins and the coach of a class you booked. Our card payments provider (SumUp) processes your payments; our hosting and database providers (Netlify, Supabase) and our email provider process data on our behalf under contract. We never sell your data.
+
+How long we keep it
+Your account data while your account is open and for 2 years after your last booking; accounting records for 6 years; your health answers until you withdraw them or close your account.
+
+Your rights
+You can see, correct, download or delete your data, object to its use, and withdraw your consent to your health answers at any time in the Health & agreements page (withdrawing does not affect what we did before). To use any other right, email us: we reply within one month. You may complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113).$doc$, null, now() - interval '1 year'),
+
+  ('cookies', 1, 'Cookie Notice', $doc$We use only what the site needs to work. There are no advertising or tracking cookies, and no analytics that follow you across sites, so we do not ask for your consent to cookies.
+
+What the site stores on your device
+- Your sign-in session (browser local storage, set by our login provider Supabase): keeps you signed in. Removed when you log out.
+- Your email address (ffEmail) and, for admins, an admin flag: so the site remembers who is signed in. Removed when you log out.
+- A copy of your upcoming bookings and timetable: so the app can show them when you are offline. Removed when you log out.
+- Whether you have dismissed the "install the app" prompt: so we ask only once.
+
+Payments are taken on our payment provider's own pages, which set their own cookies under their own notice.
+
+You can clear this storage at any time in your browser's settings; you will then be signed out.$doc$, null, now() - interval '1 year'),
+
+  ('waiver', 1, 'Liability Waiver and Assumption of Risk', $doc$Exercise carries a risk of injury. Please read this before your first class.
+
+1. I take part in Finer Fitness classes and sessions voluntarily. I understand that exercise, including weight training, circuit training, outdoor sessions and stretching, involves physical exertion and a risk of injury such as strains, sprains, falls and, rarely, heart problems.
+
+2. I confirm that I have answered the health questionnaire (PAR-Q) truthfully, that I will tell the coach before a class about any injury, illness, pregnancy or change in my health, and that I will stop and tell the coach if I feel pain, dizziness or breathlessness.
+
+3. I will follow the coach's instructions, use equipment as shown, work at a level that is safe for me, and wear suitable clothing and footwear.
+
+4. I accept responsibility for any injury or loss that results from my not following points 2 and 3, and for my own belongings in the hall.
+
+5. Nothing in this waiver limits or excludes Finer Fitness's liability for death or personal injury caused by our negligence, for fraud, or for anything else that cannot be limited or excluded by law (including under the Consumer Rights Act 2015). Finer Fitness holds public liability insurance and its coaches are qualified and first-aid trained.
+
+6. In an emergency I agree that the studio may call the emergency services and my emergency contact, and give first aid.
+
+By typing my full name below I sign this waiver.$doc$, null, now() - interval '1 year'),
+
+  ('parq', 1, 'Physical Activity Readiness Questionnaire (PAR-Q)', $doc$Regular exercise is safe for most people. These questions help us find out whether you should check with your doctor before you start, or whether the coach should adapt the class for you. Answer each question honestly with yes or no.
+
+If you answer yes to any question, you can still book: your coach will talk to you before the class, and we may ask you to get your doctor's advice first. If your health changes, update your answers in Health & agreements.
+
+Your answers are health data. We keep them only with your explicit consent; only studio admins and the coach of a class you booked can see them; you can download or withdraw them at any time.$doc$,
+   '["Has your doctor ever said that you have a heart condition and that you should only do physical activity recommended by a doctor?", "Do you feel pain in your chest when you do physical activity?", "In the past month, have you had chest pain when you were not doing physical activity?", "Do you lose your balance because of dizziness, or do you ever lose consciousness?", "Do you have a bone or joint problem (for example back, knee or hip) that could be made worse by a change in your physical activity?", "Is your doctor currently prescribing medication for your blood pressure or a heart condition?", "Are you pregnant or have you given birth in the last 6 months?", "Do you know of any other reason why you should not do physical activity?"]'::jsonb,
+   now() - interval '1 year');
+
 do $$
 declare
   v_today date := (now() at time zone 'Europe/London')::date;
@@ -115,6 +197,25 @@ begin
     from public.classes where start_time < now() and name = 'Breakfast Club';
   select array_agg(id order by start_time) into v_upcoming
     from public.classes where start_time > now() + interval '1 day' and name = 'Breakfast Club';
+
+  -- Every demo account but the trial one has signed the documents (their bookings need it); the
+  -- trial member shows a newcomer's first booking: sign and answer first.
+  insert into public.document_acceptances (member_id, document_id, signed_name, accepted_at)
+  select m.id, d.id, coalesce(m.name, m.email::text), m.created_at + interval '5 minutes'
+    from public.members m cross join public.document_versions d
+   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg) and d.kind in ('terms', 'waiver', 'parq');
+  insert into public.health_answers (member_id, document_id, answers, details, consented_at, answered_at, signed_name)
+  select m.id, d.id,
+         case when m.user_id = v_standard then '[false, false, false, false, true, false, false, false]'::jsonb
+              else '[false, false, false, false, false, false, false, false]'::jsonb end,
+         case when m.user_id = v_standard then 'Old left knee injury from football: no deep lunges.' end,
+         m.created_at + interval '5 minutes', m.created_at + interval '5 minutes', coalesce(m.name, m.email::text)
+    from public.members m cross join public.document_versions d
+   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg) and d.kind = 'parq';
+  update public.members set date_of_birth = date '1988-03-14', emergency_contact_name = 'Ravi Shah', emergency_contact_phone = '07700 900321'
+   where user_id = v_premium;
+  update public.members set date_of_birth = date '1979-11-02', emergency_contact_name = 'Jen Baker', emergency_contact_phone = '07700 900654'
+   where user_id = v_standard;
 
   -- Bookings: some past, some upcoming; the triggers keep current_bookings/spots_left.
   insert into public.bookings (member_id, class_id, type, payment_status, booked_at)

@@ -19,6 +19,8 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   allowance_used: 409,
   outside_plan_period: 409,
   invalid_booking_type: 400,
+  // The current terms, waiver or PAR-Q are not signed (issue 27): the hold's insert is refused.
+  documents_required: 409,
   not_admin: 403,
   cannot_delete_self: 409,
   refund_not_found: 404,

@@ -26,6 +26,8 @@ const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.F
 const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
+const LegalDocument = dataScreen(() => import('./routes/legal-document').then((m) => m.LegalDocumentRoute));
+const Agreements = dataScreen(() => import('./routes/agreements').then((m) => m.AgreementsRoute));
 const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
 const CheckIn = dataScreen(() => import('./routes/check-in').then((m) => m.CheckInRoute));
 const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
@@ -42,6 +44,8 @@ const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m
 const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
 const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
 const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
+const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then((m) => m.AdminDocumentsRoute));
+const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
@@ -62,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: child(paths.authCallback), element: <AuthCallback /> },
       { path: child(paths.paymentReturn), element: <PaymentReturn /> },
       { path: child(paths.guestCancel), element: <GuestCancel /> },
+      { path: child(paths.legal.path), element: <LegalDocument /> },
       {
         element: <RequireAuth />,
         children: [
@@ -74,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.personalTraining), element: <PersonalTraining /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
           { path: child(paths.checkIn), element: <CheckIn /> },
+          { path: child(paths.agreements.path), element: <Agreements /> },
         ],
       },
       { path: '*', element: <NotFound /> },
@@ -95,6 +101,8 @@ export const routes: RouteObject[] = [
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
       { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
+      { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
+      { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },
 ];

@@ -13,6 +13,10 @@ export const paths = {
   paymentReturn: '/payment/return',
   /** A guest's cancel link (issue 26): `?token=…` from their email. */
   guestCancel: '/guest/cancel',
+  /** The studio's documents, public (issue 27): /legal/terms, privacy, cookies, waiver, parq. */
+  legal: { path: '/legal/:kind', href: (kind: string) => `/legal/${kind}` },
+  /** Sign the terms and waiver, answer the PAR-Q; `next` is where to go once signed. */
+  agreements: { path: '/agreements', href: (next?: string) => (next ? `/agreements?next=${encodeURIComponent(next)}` : '/agreements') },
   dashboard: '/dashboard',
   myBookings: '/mybookings',
   bookings: '/bookings',
@@ -35,5 +39,7 @@ export const paths = {
     contacts: '/admin/contacts',
     checkIn: '/admin/check-in',
     trainers: '/admin/trainers',
+    documents: '/admin/documents',
+    register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },
 } as const;

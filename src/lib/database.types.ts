@@ -397,6 +397,89 @@ export type Database = {
           },
         ]
       }
+      document_acceptances: {
+        Row: {
+          accepted_at: string
+          document_id: string
+          id: string
+          member_id: string
+          signed_name: string
+        }
+        Insert: {
+          accepted_at?: string
+          document_id: string
+          id?: string
+          member_id: string
+          signed_name: string
+        }
+        Update: {
+          accepted_at?: string
+          document_id?: string
+          id?: string
+          member_id?: string
+          signed_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_acceptances_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "document_versions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_acceptances_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_versions: {
+        Row: {
+          body: string
+          id: string
+          kind: Database["public"]["Enums"]["document_kind"]
+          published_at: string
+          published_by: string | null
+          questions: Json | null
+          summary: string | null
+          title: string
+          version: number
+        }
+        Insert: {
+          body: string
+          id?: string
+          kind: Database["public"]["Enums"]["document_kind"]
+          published_at?: string
+          published_by?: string | null
+          questions?: Json | null
+          summary?: string | null
+          title: string
+          version: number
+        }
+        Update: {
+          body?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["document_kind"]
+          published_at?: string
+          published_by?: string | null
+          questions?: Json | null
+          summary?: string | null
+          title?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_versions_published_by_fkey"
+            columns: ["published_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       door_codes: {
         Row: {
           code: string
@@ -507,6 +590,51 @@ export type Database = {
             foreignKeyName: "guest_places_host_member_id_fkey"
             columns: ["host_member_id"]
             isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      health_answers: {
+        Row: {
+          answered_at: string
+          answers: Json
+          consented_at: string
+          details: string | null
+          document_id: string
+          member_id: string
+          signed_name: string
+        }
+        Insert: {
+          answered_at?: string
+          answers: Json
+          consented_at: string
+          details?: string | null
+          document_id: string
+          member_id: string
+          signed_name: string
+        }
+        Update: {
+          answered_at?: string
+          answers?: Json
+          consented_at?: string
+          details?: string | null
+          document_id?: string
+          member_id?: string
+          signed_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "health_answers_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "document_versions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "health_answers_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
@@ -635,7 +763,10 @@ export type Database = {
         Row: {
           calendar_token: string | null
           created_at: string
+          date_of_birth: string | null
           email: string
+          emergency_contact_name: string | null
+          emergency_contact_phone: string | null
           has_used_trial: boolean
           id: string
           is_admin: boolean
@@ -651,7 +782,10 @@ export type Database = {
         Insert: {
           calendar_token?: string | null
           created_at?: string
+          date_of_birth?: string | null
           email: string
+          emergency_contact_name?: string | null
+          emergency_contact_phone?: string | null
           has_used_trial?: boolean
           id?: string
           is_admin?: boolean
@@ -667,7 +801,10 @@ export type Database = {
         Update: {
           calendar_token?: string | null
           created_at?: string
+          date_of_birth?: string | null
           email?: string
+          emergency_contact_name?: string | null
+          emergency_contact_phone?: string | null
           has_used_trial?: boolean
           id?: string
           is_admin?: boolean
@@ -1483,6 +1620,12 @@ export type Database = {
           member_name: string
         }[]
       }
+      admin_class_register: {
+        Args: {
+          p_class_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["register_entry"][]
+      }
       admin_credits_outstanding: {
         Args: {
           p_now?: string
@@ -1527,6 +1670,12 @@ export type Database = {
           p_valid_days: number
         }
         Returns: number
+      }
+      admin_member_documents: {
+        Args: {
+          p_unsigned_only?: boolean
+        }
+        Returns: Database["public"]["CompositeTypes"]["member_documents"][]
       }
       admin_member_removal_target: {
         Args: {
@@ -1791,7 +1940,10 @@ export type Database = {
         Returns: {
           calendar_token: string | null
           created_at: string
+          date_of_birth: string | null
           email: string
+          emergency_contact_name: string | null
+          emergency_contact_phone: string | null
           has_used_trial: boolean
           id: string
           is_admin: boolean
@@ -1964,6 +2116,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["credit_choice"]
       }
+      my_documents: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_document"][]
+      }
       my_hold_checkout: {
         Args: {
           p_booking_id: string
@@ -2013,6 +2169,32 @@ export type Database = {
           p_trainer_id?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["training_slot"][]
+      }
+      publish_document: {
+        Args: {
+          p_body: string
+          p_kind: string
+          p_questions?: Json | null
+          p_summary?: string | null
+          p_title: string
+        }
+        Returns: {
+          body: string
+          id: string
+          kind: Database["public"]["Enums"]["document_kind"]
+          published_at: string
+          published_by: string | null
+          questions: Json | null
+          summary: string | null
+          title: string
+          version: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "document_versions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       publish_one_to_one_slots: {
         Args: never
@@ -2231,6 +2413,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      sign_documents: {
+        Args: {
+          p_answers?: Json | null
+          p_details?: string | null
+          p_document_ids: string[]
+          p_health_consent?: boolean
+          p_signed_name: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["my_document"][]
+      }
       start_card_update: {
         Args: {
           p_member_id: string
@@ -2291,12 +2483,17 @@ export type Database = {
         }
         Returns: string
       }
+      withdraw_health_answers: {
+        Args: never
+        Returns: boolean
+      }
     }
     Enums: {
       attendance_status: "attended" | "no_show"
       booking_type: "paid" | "trial" | "payg" | "credit"
       checkout_status: "pending" | "paid" | "failed" | "expired"
       credit_kind: "personal_training" | "guest_pass"
+      document_kind: "terms" | "privacy" | "cookies" | "waiver" | "parq"
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
       payment_status: "completed" | "pending"
@@ -2455,6 +2652,17 @@ export type Database = {
         host_name: string | null
         start_time: string | null
       }
+      member_documents: {
+        all_current: boolean | null
+        email: string | null
+        health_flag: boolean | null
+        last_signed_at: string | null
+        member_id: string | null
+        name: string | null
+        parq_version: number | null
+        terms_version: number | null
+        waiver_version: number | null
+      }
       member_removal: {
         member_id: string | null
         refunds_owed: number | null
@@ -2518,6 +2726,16 @@ export type Database = {
         start_time: string | null
         trainer: string | null
         type: string | null
+      }
+      my_document: {
+        accepted_at: string | null
+        accepted_version: number | null
+        document_id: string | null
+        is_current: boolean | null
+        kind: Database["public"]["Enums"]["document_kind"] | null
+        summary: string | null
+        title: string | null
+        version: number | null
       }
       my_membership: {
         amount_due: number | null
@@ -2593,6 +2811,20 @@ export type Database = {
         currency: string | null
         provider_checkout_id: string | null
         refund_id: string | null
+      }
+      register_entry: {
+        booking_id: string | null
+        date_of_birth: string | null
+        documents_current: boolean | null
+        email: string | null
+        emergency_contact_name: string | null
+        emergency_contact_phone: string | null
+        health_details: string | null
+        health_flag: boolean | null
+        health_yes: string[] | null
+        member_id: string | null
+        name: string | null
+        phone: string | null
       }
       reminder_preference: {
         class_reminders: boolean | null
@@ -2837,6 +3069,7 @@ export const Constants = {
       booking_type: ["paid", "trial", "payg", "credit"],
       checkout_status: ["pending", "paid", "failed", "expired"],
       credit_kind: ["personal_training", "guest_pass"],
+      document_kind: ["terms", "privacy", "cookies", "waiver", "parq"],
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
       payment_status: ["completed", "pending"],

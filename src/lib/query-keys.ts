@@ -59,6 +59,13 @@ export const queryKeys = {
     all: ['profile'] as const,
     own: (userId: string) => ['profile', userId] as const,
   },
+  /** The studio's documents and the member's signatures and health answers (issue 27). */
+  documents: {
+    all: ['documents'] as const,
+    current: (kind: string) => ['documents', 'current', kind] as const,
+    mine: (memberId: string) => ['documents', 'mine', memberId] as const,
+    health: (memberId: string) => ['documents', 'health', memberId] as const,
+  },
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
   },
@@ -90,6 +97,11 @@ export const queryKeys = {
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,
     waitlists: () => ['admin', 'waitlists'] as const,
     roster: (classId: string) => ['admin', 'roster', classId] as const,
+    /** The class register: emergency contacts and PAR-Q flags (issue 27). */
+    register: (classId: string) => ['admin', 'register', classId] as const,
+    documents: () => ['admin', 'documents'] as const,
+    memberDocuments: (unsignedOnly: boolean) => ['admin', 'member-documents', unsignedOnly] as const,
+    memberSignatures: (memberId: string) => ['admin', 'member-signatures', memberId] as const,
     closures: () => ['admin', 'closures'] as const,
     /** Trainers and their published availability (issue 26). */
     trainers: () => ['admin', 'trainers'] as const,

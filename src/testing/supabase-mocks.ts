@@ -100,6 +100,9 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     status: 'active',
     created_at: '2025-01-01T00:00:00Z',
     calendar_token: null,
+    date_of_birth: null,
+    emergency_contact_name: null,
+    emergency_contact_phone: null,
     ...overrides,
   };
 }

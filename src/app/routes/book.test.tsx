@@ -247,6 +247,15 @@ describe('/book', () => {
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
   });
 
+  it('sends a member who has not signed the current documents to sign them, then back here (issue 27)', async () => {
+    const message = 'Before your first class, please read and sign our terms and waiver and answer the health questions';
+    const { user } = setup({ membership_tier: 'trial', has_used_trial: false }, () => postgrestError({ code: 'P0001', message, hint: 'documents_required' }));
+    await screen.findByRole('heading', { name: 'Breakfast Club' });
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText('Now at /agreements')).toBeInTheDocument();
+  });
+
   it('returns to /schedule for an unknown class', async () => {
     const { member } = signInAs(makeMember());
     server.use(memberHandler(member), scheduleHandler(() => []));

@@ -11,6 +11,7 @@ import type { Member } from '@/lib/supabase';
 import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './dashboard';
+import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
 
@@ -34,6 +35,7 @@ function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) 
       return { month_start: '2025-06-30T23:00:00Z', late_cancellations: 0, remaining, ...usage };
     }),
     rpc('my_waitlist', () => []),
+    ...documentsHandlers({ signed: true }),
   );
   return { ...signed, reads };
 }

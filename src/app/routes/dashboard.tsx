@@ -17,6 +17,7 @@ import { UpcomingBookingsCard } from '@/features/booking/components/upcoming-boo
 import { BOOKING_MESSAGES } from '@/features/booking/lib/booking-messages';
 import { DASHBOARD_UPCOMING_LIMIT, nextClass, splitBookings } from '@/features/booking/lib/booking-tabs';
 import { firstName } from '@/features/booking/lib/first-name';
+import { DocumentsReminder } from '@/features/documents/components/documents-reminder';
 
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
@@ -48,6 +49,7 @@ export function DashboardRoute() {
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
+            <DocumentsReminder memberId={memberId} />
             <NextClassCard booking={nextClass(upcoming)} emptyPrompt />
             <PlanUsageCard planLabel={tierView(member.membership_tier).label} />
             <CreditsCard />

@@ -89,9 +89,40 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     const readsBefore = memberReads;
     await user().click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(patches[0]?.body).toEqual({ name: 'Samira Member', phone: '07700 900001' });
+    expect(patches[0]?.body).toEqual({
+      name: 'Samira Member',
+      phone: '07700 900001',
+      date_of_birth: null,
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+    });
     expect(patches[0]?.url.searchParams.get('id')).toBe(`eq.${member.id}`);
     await vi.waitFor(() => expect(memberReads).toBeGreaterThan(readsBefore));
+  });
+
+  it('saves a date of birth and an emergency contact, and refuses a date of birth in the future (issue 27)', async () => {
+    const { member } = setup();
+    const patches: unknown[] = [];
+    server.use(
+      http.patch(`${REST_URL}/members`, async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json([{ id: member.id }]);
+      }),
+    );
+    renderApp('/edit-profile');
+    const dob = await screen.findByLabelText(/Date of birth/);
+    await user().type(dob, '2999-01-01');
+    await user().click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Date of birth cannot be in the future')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    await user().clear(dob);
+    await user().type(dob, '1990-05-17');
+    await user().type(screen.getByLabelText(/Emergency contact name/), 'Ravi Shah');
+    await user().type(screen.getByLabelText(/Emergency contact phone/), '07700 900321');
+    await user().click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ date_of_birth: '1990-05-17', emergency_contact_name: 'Ravi Shah', emergency_contact_phone: '07700 900321' });
   });
 
   it('says the update failed when the server refuses', async () => {

@@ -30,13 +30,17 @@ describe('SiteFooter', () => {
     ]);
   });
 
-  it('shows Privacy, Terms and Cookies as links that honestly go nowhere yet', async () => {
+  it('links Privacy, Terms and Cookies to the studio\'s published documents', async () => {
     renderWithProviders(<SiteFooter />);
-    for (const name of ['Privacy', 'Terms', 'Cookies']) {
-      const link = await screen.findByRole('link', { name: `${name} (coming soon)` });
-      expect(link).toHaveAttribute('aria-disabled', 'true');
-      expect(link).not.toHaveAttribute('href');
-    }
+    const legal = await screen.findByRole('list', { name: 'Legal' });
+    const hrefs = within(legal)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Privacy', '/legal/privacy'],
+      ['Terms', '/legal/terms'],
+      ['Cookies', '/legal/cookies'],
+    ]);
   });
 
   it('shows the address, the platform description and the copyright line', async () => {

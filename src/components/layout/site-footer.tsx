@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, MessageCircle } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { MAILTO_URL, STUDIO, STUDIO_ADDRESS_LINES, WHATSAPP_URL } from '@/config/studio';
 import { Logo } from './logo';
 import { PUBLIC_NAV_LINKS } from './nav-links';
@@ -13,8 +14,12 @@ const SOCIAL_LINKS = [
   { href: MAILTO_URL, label: `Email us at ${STUDIO.email}`, Icon: Mail, external: false },
 ] as const;
 
-/** Spec: Privacy, Terms and Cookies "go nowhere" yet; they say so rather than pretend to be links. */
-const LEGAL_PAGES = ['Privacy', 'Terms', 'Cookies'] as const;
+/** Privacy, Terms and Cookies open the studio's current published versions (issue 27; the spec left them dead). */
+const LEGAL_PAGES = [
+  { label: 'Privacy', kind: 'privacy' },
+  { label: 'Terms', kind: 'terms' },
+  { label: 'Cookies', kind: 'cookies' },
+] as const;
 
 export function SiteFooter() {
   return (
@@ -82,11 +87,10 @@ export function SiteFooter() {
           </p>
           <ul className="flex gap-5" aria-label="Legal">
             {LEGAL_PAGES.map((page) => (
-              <li key={page}>
-                {/* No page exists yet: a disabled link (no href, not focusable) that says so. */}
-                <a role="link" aria-disabled="true" aria-label={`${page} (coming soon)`} title="Coming soon" className="cursor-not-allowed text-slate-500">
-                  {page}
-                </a>
+              <li key={page.kind}>
+                <Link to={paths.legal.href(page.kind)} className="inline-block py-1 hover:text-white">
+                  {page.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -128,3 +128,42 @@ export async function classCounts(db: SqlExecutor, classId: string) {
   );
   return rows[0]!;
 }
+
+/**
+ * Publishes a version of each booking document (terms, waiver, PAR-Q with two questions) as the
+ * database owner, as an admin would; returns their ids. Until a kind is published nothing asks for
+ * it, so test databases without documents book as before (decision 0021).
+ */
+export async function publishBookingDocuments(db: SqlExecutor, label = 'Test'): Promise<{ terms: string; waiver: string; parq: string }> {
+  const { rows } = await db.query<{ kind: 'terms' | 'waiver' | 'parq'; id: string }>(
+    `insert into public.document_versions (kind, version, title, body, questions)
+     select k.kind, coalesce((select max(v.version) from public.document_versions v where v.kind = k.kind), 0) + 1,
+            $1 || ' ' || k.kind, 'The ' || k.kind || ' text.', k.questions
+       from (values ('terms'::public.document_kind, null::jsonb), ('waiver', null),
+                    ('parq', '["Has a doctor said you have a heart condition?", "Do you feel pain in your chest when active?"]'::jsonb)) k(kind, questions)
+     returning kind::text as kind, id`,
+    [label],
+  );
+  return Object.fromEntries(rows.map((r) => [r.kind, r.id])) as { terms: string; waiver: string; parq: string };
+}
+
+/**
+ * Signs every current booking document for a member as the database owner (answering "no" to
+ * each PAR-Q question): what a fixture member who books needs once documents are published.
+ */
+export async function signCurrentDocuments(db: SqlExecutor, memberId: string): Promise<void> {
+  await db.query(
+    `insert into public.document_acceptances (member_id, document_id, signed_name)
+     select $1, d.id, 'Test Signature' from (select distinct on (kind) * from public.document_versions
+                                             where kind in ('terms', 'waiver', 'parq') order by kind, version desc) d
+     on conflict (member_id, document_id) do nothing`,
+    [memberId],
+  );
+  await db.query(
+    `insert into public.health_answers (member_id, document_id, answers, consented_at, signed_name)
+     select $1, d.id, (select jsonb_agg(false) from jsonb_array_elements(d.questions)), now(), 'Test Signature'
+       from public.document_versions d where d.kind = 'parq' order by d.version desc limit 1
+     on conflict (member_id) do update set document_id = excluded.document_id, answers = excluded.answers`,
+    [memberId],
+  );
+}

@@ -74,7 +74,13 @@ export async function signInContext(context: BrowserContext, stack: StackApi, em
  * A new member of the journey's own (so journeys that change a password or a plan leave the
  * demo accounts alone): signs up through GoTrue and follows the confirmation link from the inbox.
  */
-export async function createConfirmedMember(stack: StackApi, email: string, password: string, data: Record<string, string>): Promise<void> {
+export async function createConfirmedMember(
+  stack: StackApi,
+  email: string,
+  password: string,
+  data: Record<string, string>,
+  opts: { signDocuments?: boolean } = {},
+): Promise<void> {
   const res = await fetch(`${stack.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
@@ -91,4 +97,33 @@ export async function createConfirmedMember(stack: StackApi, email: string, pass
     body: JSON.stringify({ token_hash: link.searchParams.get('token_hash'), type: link.searchParams.get('type') }),
   });
   if (!confirmed.ok) throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
+  // Journeys that book need the studio's current documents signed (issue 27); the sign-page journey does it on screen.
+  if (opts.signDocuments ?? true) await signDocumentsAs(stack, email, password);
+}
+
+/**
+ * Signs the current terms, waiver and PAR-Q (every answer "no") as this member through the same
+ * RPCs the sign page calls, so a journey's new member may book.
+ */
+export async function signDocumentsAs(stack: StackApi, email: string, password = PASSWORD): Promise<void> {
+  const session = await passwordSession(stack, email, password);
+  const headers = { apikey: stack.anonKey, authorization: `Bearer ${String(session.access_token)}`, 'content-type': 'application/json' };
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path} for ${email}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as unknown;
+  };
+  const docs = (await call('/rest/v1/rpc/my_documents', {})) as { document_id: string; kind: string; is_current: boolean }[];
+  const toSign = docs.filter((d) => !d.is_current);
+  if (toSign.length === 0) return;
+  const parq = toSign.find((d) => d.kind === 'parq');
+  const questions = parq
+    ? ((await call(`/rest/v1/document_versions?select=questions&id=eq.${parq.document_id}`)) as { questions: string[] }[])[0]!.questions
+    : [];
+  await call('/rest/v1/rpc/sign_documents', {
+    p_signed_name: email.split('@')[0],
+    p_document_ids: toSign.map((d) => d.document_id),
+    p_answers: questions.map(() => false),
+    p_health_consent: true,
+  });
 }

@@ -22,6 +22,8 @@ function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Res
     ...handlers,
     restGet('classes', () => [soon, later] as never[]),
     restGet('bookings', () => ROSTER),
+    // Priya answered yes to a PAR-Q question (issue 27).
+    rpc('admin_class_register', () => [{ booking_id: 'b1', health_flag: true }, { booking_id: 'b2', health_flag: false }]),
     rpc('mark_attendance', ({ args }) => {
       marks.push(args);
       return markResult(args);
@@ -45,6 +47,8 @@ describe('Class roster', () => {
     // A guest place on the roster (issue 26), named with who brought them.
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
     expect(within(dialog).getByText('guest of Priya Shah')).toBeInTheDocument();
+    expect(await within(dialog).findAllByText('Health: ask before class')).toHaveLength(1);
+    expect(within(dialog).getByRole('link', { name: 'Printable register with emergency contacts' })).toHaveAttribute('href', `/admin/register/${soon.id}`);
     expect(within(dialog).getByRole('button', { name: 'No-show: trial@studio.test' })).toHaveAttribute('aria-pressed', 'true');
 
     const attended = within(dialog).getByRole('button', { name: 'Attended: Priya Shah' });

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, DoorOpen, Dumbbell, HeartHandshake, LogOut, Menu, MessageSquare, Users, X } from 'lucide-react';
+import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, DoorOpen, Dumbbell, FileSignature, HeartHandshake, LogOut, Menu, MessageSquare, Users, X } from 'lucide-react';
 import { STUDIO } from '@/config/studio';
 import { cn } from '@/components/ui/cn';
 
@@ -12,6 +12,7 @@ const LINKS = [
   { to: paths.admin.checkIn, label: 'Check-in', icon: DoorOpen, end: false },
   { to: paths.admin.trainers, label: 'Trainers', icon: Dumbbell, end: false },
   { to: paths.admin.contacts, label: 'To contact', icon: HeartHandshake, end: false },
+  { to: paths.admin.documents, label: 'Documents', icon: FileSignature, end: false },
   { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },

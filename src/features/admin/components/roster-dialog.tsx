@@ -7,6 +7,9 @@ import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useClassRegister } from '../api/get-class-register';
 import { useClassRoster, type Attendance, type RosterEntry } from '../api/get-class-roster';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { ADMIN_MESSAGES } from '../lib/messages';
@@ -35,6 +38,9 @@ export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: 
 
 function Roster({ cls }: { cls: ClassRow }) {
   const roster = useClassRoster(cls.id);
+  // The PAR-Q flags (issue 27): a member who answered yes is flagged so the coach can ask.
+  const register = useClassRegister(cls.id);
+  const flagged = new Set(register.data?.filter((r) => r.health_flag).map((r) => r.booking_id));
   const markAttendance = useMarkAttendance();
   const savingId = markAttendance.isPending ? markAttendance.variables.bookingId : null;
   useErrorToast(roster.isError, ADMIN_MESSAGES.rosterLoadFailed);
@@ -62,6 +68,9 @@ function Roster({ cls }: { cls: ClassRow }) {
       <p className="mb-4 text-sm text-slate-700" aria-live="polite">
         {counts.booked} booked · {counts.attended} attended · {counts.noShow} no-show · {counts.unmarked} not marked
       </p>
+      <Link to={paths.admin.register.href(cls.id)} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
+        Printable register with emergency contacts
+      </Link>
       {!open && <p className="mb-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800">{ADMIN_MESSAGES.attendanceTooEarly}</p>}
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
         {entries.map((entry) => {
@@ -69,7 +78,10 @@ function Roster({ cls }: { cls: ClassRow }) {
           return (
             <li key={entry.bookingId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <div className="font-semibold text-slate-900">{entry.member.name || '—'}</div>
+                <div className="font-semibold text-slate-900">
+                  {entry.member.name || '—'}
+                  {flagged.has(entry.bookingId) && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Health: ask before class</span>}
+                </div>
                 <div className="truncate text-xs text-slate-500">
                   {entry.member.email} · {BOOKING_TYPE_LABELS[entry.type as BookingType] ?? entry.type}
                   {entry.paymentStatus === 'pending' && ' · payment pending'}

@@ -57,3 +57,4 @@ export const ADMIN_MESSAGES = {
   closureRemoveFailed: 'Failed to remove the closure',
   closuresLoadFailed: 'Failed to load closures',
 } as const;
+

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from '@/lib/toast';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BOOKING_TYPES } from '@/config/booking-types';
 import { paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
+import { FunctionError } from '@/lib/functions-client';
 import { startClassCheckout } from './start-class-checkout';
 
 /**
@@ -66,6 +67,16 @@ export async function bookClass(input: BookClassInput): Promise<BookClassResult>
   return bookClassResultSchema.parse(data);
 }
 
+/** The class checkout; the hold's refusal for unsigned documents becomes the booking's refusal. */
+async function startCheckoutOrRefuse(classId: string, bookingType: BookClassInput['bookingType']): Promise<boolean> {
+  try {
+    return await startClassCheckout(classId, bookingType);
+  } catch (error) {
+    if (error instanceof FunctionError) throw new BookingRefused({ code: 'P0001', hint: error.code, message: error.serverMessage ?? error.message, details: '' });
+    throw error;
+  }
+}
+
 /** A booking (or a payment hold) changes the schedule's facts, the member's bookings, their waitlist places and plan usage. */
 export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
@@ -86,13 +97,14 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
   const { refreshMember } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const inFlight = useRef(false);
 
   const mutation = useMutation({
     mutationFn: async (input: BookClassInput) => {
       const result = await bookClass(input);
       // No booking yet: the payments function holds the spot and the provider takes the money.
-      if (result.status === 'payment_required' && !(await startClassCheckout(input.classId, input.bookingType))) throw new CheckoutFailed();
+      if (result.status === 'payment_required' && !(await startCheckoutOrRefuse(input.classId, input.bookingType))) throw new CheckoutFailed();
       return result;
     },
     onSuccess: (result) => {
@@ -108,6 +120,8 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
           : { message: error instanceof CheckoutFailed ? BOOKING_MESSAGES.bookingFailed : failureMessage, signInAgain: false };
       toast.error(view.message, { id: BOOKING_OUTCOME_TOAST });
       if (view.signInAgain) void navigate(paths.signIn.path);
+      // Nothing was booked: sign first, then come back here (issue 27).
+      if (view.signDocuments) void navigate(paths.agreements.href(`${location.pathname}${location.search}`));
     },
     // A checkout that was started made a hold; a refusal may mean the facts on screen were stale.
     onSettled: () => invalidateAfterBooking(queryClient),

@@ -1,5 +1,5 @@
 import type { BookingType } from '@/config/booking-types';
-import { callFunction } from '@/lib/functions-client';
+import { callFunction, FunctionError } from '@/lib/functions-client';
 import { redirectToCheckout } from './redirect-to-checkout';
 
 /**
@@ -8,6 +8,8 @@ import { redirectToCheckout } from './redirect-to-checkout';
  * booking from the bearer token, never from the body; `bookingType` is the form's choice, if any
  * (a Standard member paying for this one: the hold books that type). Resolves false when no
  * checkout could be started (no session, the function missing or failing, no url), so the caller can say so.
+ * Throws the function's FunctionError when the database refused the hold because the member has
+ * not signed the current documents (issue 27): the caller sends them to sign.
  */
 export async function startClassCheckout(classId: string, bookingType: BookingType | null = null): Promise<boolean> {
   try {
@@ -15,7 +17,8 @@ export async function startClassCheckout(classId: string, bookingType: BookingTy
     if (!url) return false;
     redirectToCheckout(url);
     return true;
-  } catch {
+  } catch (error) {
+    if (error instanceof FunctionError && error.code === 'documents_required') throw error;
     return false;
   }
 }

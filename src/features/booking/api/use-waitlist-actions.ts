@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from '@/lib/toast';
-import { promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { DOCUMENTS_REQUIRED, promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
 import { isBooked } from '../lib/class-facts';
 import { BookingRefused } from './book-class';
 import { scheduleClassQueryOptions, type ScheduleClass, type Viewer } from './get-class-schedule';
@@ -17,6 +19,8 @@ const refusal = (error: unknown) => (error instanceof BookingRefused ? error.err
  */
 export function useWaitlistActions(viewer: Viewer) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
   const inFlight = useRef(false);
@@ -37,7 +41,9 @@ export function useWaitlistActions(viewer: Viewer) {
         const place = await join.mutateAsync(cls.id);
         toast.success(WAITLIST_MESSAGES.joined(place.position));
       } catch (error) {
-        toast.error(waitlistErrorMessage(refusal(error), WAITLIST_MESSAGES.joinFailed));
+        const e = refusal(error);
+        toast.error(waitlistErrorMessage(e, WAITLIST_MESSAGES.joinFailed));
+        if (e.hint === DOCUMENTS_REQUIRED) void navigate(paths.agreements.href(`${location.pathname}${location.search}`));
       }
     });
 

@@ -43,6 +43,10 @@ describe('bookingErrorView', () => {
     );
     expect(bookingErrorView(err('P0001', 'Your free trial has already been used', 'trial_unavailable')).message).toBe('Your free trial has already been used');
   });
+  it('sends a member without the current documents to sign them, with the database\'s words', () => {
+    const message = 'Before your first class, please read and sign our terms and waiver and answer the health questions';
+    expect(bookingErrorView(err('P0001', message, 'documents_required'))).toEqual({ message, signInAgain: false, signDocuments: true });
+  });
   it('sends a missing member back to sign in', () => {
     expect(bookingErrorView(err('P0002', 'Member not found. Please sign in again.', 'member_not_found'))).toEqual({
       message: 'Member not found. Please sign in again.',

@@ -31,6 +31,9 @@ export function bookedMessage(result: BookClassResult): string {
   return BOOKING_MESSAGES.booked;
 }
 
+/** The database's refusal of a booking or a waitlist place before the current documents are signed. */
+export const DOCUMENTS_REQUIRED = 'documents_required';
+
 /** RPC refusals whose message is product copy, shown as the server words it (data contract). */
 const SHOWN_AS_IS = new Set(['class_not_found', 'class_started', 'class_full', 'class_locked', 'trial_unavailable', 'not_authenticated', 'plan_required', 'allowance_used', 'outside_plan_period', 'no_credit', 'weekly_cap_reached', 'credit_not_for_class', 'invalid_booking_type']);
 
@@ -38,6 +41,8 @@ export type BookingErrorView = {
   message: string;
   /** The session or member is gone: send the person to /signin. */
   signInAgain: boolean;
+  /** The current terms, waiver or PAR-Q are not signed (issue 27): send the member to sign them. */
+  signDocuments?: boolean;
 };
 
 /**
@@ -47,6 +52,7 @@ export type BookingErrorView = {
 export function bookingErrorView(error: RpcError, fallback: string = BOOKING_MESSAGES.failedToBook): BookingErrorView {
   if (error.code === '23505' || error.hint === 'already_booked') return { message: BOOKING_MESSAGES.duplicate, signInAgain: false };
   if (error.hint === 'member_not_found') return { message: BOOKING_MESSAGES.memberNotFound, signInAgain: true };
+  if (error.hint === DOCUMENTS_REQUIRED) return { message: error.message, signInAgain: false, signDocuments: true };
   if (error.hint && SHOWN_AS_IS.has(error.hint)) return { message: error.message, signInAgain: error.hint === 'not_authenticated' };
   return { message: fallback, signInAgain: false };
 }
@@ -93,6 +99,7 @@ const WAITLIST_SHOWN_AS_IS = new Set([
   'class_started',
   'class_locked',
   'class_not_found',
+  DOCUMENTS_REQUIRED,
 ]);
 
 /** The toast for a refused join or leave; anything unexpected gets `fallback`. */

@@ -2,9 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { londonToday } from '@/lib/studio-calendar';
 import { PROFILE_MESSAGES } from '../lib/profile-rules';
 
-/** Profile Information (spec section 5): name required, phone optional (blank means none); email is read-only. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => text || null);
+
+/**
+ * Profile Information (spec section 5): name required, phone optional (blank means none); email is
+ * read-only. Issue 27 adds date of birth (never in the future) and an emergency contact, all optional.
+ */
 export const profileInfoSchema = z.object({
   name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(200, PROFILE_MESSAGES.nameTooLong),
   phone: z
@@ -12,17 +21,39 @@ export const profileInfoSchema = z.object({
     .trim()
     .max(40, PROFILE_MESSAGES.phoneTooLong)
     .transform((phone) => phone || null),
+  dateOfBirth: z
+    .string()
+    .refine((dob) => dob === '' || dob <= londonToday(), PROFILE_MESSAGES.dateOfBirthInFuture)
+    .transform((dob) => dob || null),
+  emergencyContactName: optionalText,
+  emergencyContactPhone: optionalText,
 });
 export type ProfileInfoForm = z.input<typeof profileInfoSchema>;
 export type ProfileInfo = z.output<typeof profileInfoSchema>;
 
 /**
- * Saves name and phone (the only profile columns a member may write besides the photo). Asks for
+ * Saves name, phone, date of birth and emergency contact (the profile columns a member may write besides the photo). Asks for
  * the row back: a refusal by row-level security updates nothing without an error.
  */
 export async function updateProfile({ memberId, values }: { memberId: string; values: ProfileInfoForm | ProfileInfo }): Promise<void> {
-  const { name, phone } = profileInfoSchema.parse({ ...values, phone: values.phone ?? '' });
-  const { data, error } = await supabase.from('members').update({ name, phone }).eq('id', memberId).select('id');
+  const parsed = profileInfoSchema.parse({
+    name: values.name,
+    phone: values.phone ?? '',
+    dateOfBirth: values.dateOfBirth ?? '',
+    emergencyContactName: values.emergencyContactName ?? '',
+    emergencyContactPhone: values.emergencyContactPhone ?? '',
+  });
+  const { data, error } = await supabase
+    .from('members')
+    .update({
+      name: parsed.name,
+      phone: parsed.phone,
+      date_of_birth: parsed.dateOfBirth,
+      emergency_contact_name: parsed.emergencyContactName,
+      emergency_contact_phone: parsed.emergencyContactPhone,
+    })
+    .eq('id', memberId)
+    .select('id');
   if (error) throw error;
   if (!data?.length) throw new Error('Profile not updated');
 }

@@ -6,14 +6,21 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import type { Member } from '@/lib/supabase';
 import { profileInfoSchema, useUpdateProfile, type ProfileInfo, type ProfileInfoForm as Values } from '../api/update-profile';
+import { londonToday } from '@/lib/studio-calendar';
 import { PROFILE_MESSAGES } from '../lib/profile-rules';
 
-/** Name (required), phone (optional), email (read-only: it is the sign-in identity). */
+/** Name (required), phone, date of birth and emergency contact (optional), email (read-only: it is the sign-in identity). */
 export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: () => void }) {
   const updateProfile = useUpdateProfile();
   const { register, handleSubmit, formState } = useForm<Values, unknown, ProfileInfo>({
     resolver: zodResolver(profileInfoSchema),
-    defaultValues: { name: member.name ?? '', phone: member.phone ?? '' },
+    defaultValues: {
+      name: member.name ?? '',
+      phone: member.phone ?? '',
+      dateOfBirth: member.date_of_birth ?? '',
+      emergencyContactName: member.emergency_contact_name ?? '',
+      emergencyContactPhone: member.emergency_contact_phone ?? '',
+    },
   });
 
   const submit = handleSubmit((values) => {
@@ -25,7 +32,8 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
           toast.success(PROFILE_MESSAGES.profileUpdated);
           onSaved();
         },
-        onError: () => toast.error(PROFILE_MESSAGES.profileFailed),
+        onError: (error) =>
+          toast.error('hint' in error && error.hint === 'date_of_birth_in_future' ? PROFILE_MESSAGES.dateOfBirthInFuture : PROFILE_MESSAGES.profileFailed),
       },
     );
   });
@@ -36,6 +44,12 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <TextField label="Full Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
         <TextField label="Phone" type="tel" autoComplete="tel" optional error={formState.errors.phone?.message} {...register('phone')} />
+        <TextField label="Date of birth" type="date" autoComplete="bday" optional max={londonToday()} error={formState.errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Emergency contact</legend>
+          <TextField label="Emergency contact name" autoComplete="off" optional {...register('emergencyContactName')} />
+          <TextField label="Emergency contact phone" type="tel" autoComplete="off" optional {...register('emergencyContactPhone')} />
+        </fieldset>
         <TextField label="Email" name="email" type="email" value={member.email} readOnly disabled hint="Your email is your sign-in and cannot be changed here." />
         <Button type="submit" loading={updateProfile.isPending}>
           {updateProfile.isPending ? 'Saving...' : 'Save Changes'}

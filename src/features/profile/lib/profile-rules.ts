@@ -15,6 +15,8 @@ export const PROFILE_MESSAGES = {
   phoneTooLong: 'Your phone number is too long (at most 40 characters)',
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Failed to update profile. Please try again.',
+  // Issue 27: the database refuses the same (members_check_date_of_birth).
+  dateOfBirthInFuture: 'Date of birth cannot be in the future',
 } as const;
 
 /**

@@ -1,0 +1,85 @@
+import { useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ageOn, useClassRegister } from '@/features/admin/api/get-class-register';
+import { EmptyState } from '@/features/admin/components/empty-state';
+import { PageHeading } from '@/features/admin/components/page-heading';
+
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+/**
+ * /admin/register/<classId> (issue 27): the class register to print for the coach: each booked
+ * member with phone, emergency contact, age, and the PAR-Q questions they answered yes.
+ */
+export function AdminClassRegisterRoute() {
+  const { classId = '' } = useParams();
+  const register = useClassRegister(classId);
+  const today = londonToday();
+
+  return (
+    <>
+      <PageHeading
+        title="Class register"
+        subtitle="Emergency contacts and health flags for the coach. Health answers are special-category data: keep the printout with you and shred it after class."
+        action={
+          <Button variant="outline" onClick={() => window.print()} className="print:hidden">
+            Print
+          </Button>
+        }
+      />
+      {register.isPending ? (
+        <Spinner label="Loading the register" />
+      ) : register.isError ? (
+        <EmptyState title="Could not load the register" body="Reload the page to try again." />
+      ) : register.data.length === 0 ? (
+        <EmptyState title="No bookings for this class" body="Members who book will appear here." />
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="text-left">
+              <th className="border-b border-slate-300 p-2">Member</th>
+              <th className="border-b border-slate-300 p-2">Phone</th>
+              <th className="border-b border-slate-300 p-2">Emergency contact</th>
+              <th className="border-b border-slate-300 p-2">Age</th>
+              <th className="border-b border-slate-300 p-2">Health</th>
+              <th className="border-b border-slate-300 p-2">Here</th>
+            </tr>
+          </thead>
+          <tbody>
+            {register.data.map((r) => (
+              <tr key={r.booking_id} className="align-top">
+                <td className="border-b border-slate-200 p-2">
+                  <div className="font-semibold">{r.name ?? r.email}</div>
+                  {!r.documents_current && <div className="text-xs font-semibold text-red-700">Has not signed the current documents</div>}
+                </td>
+                <td className="border-b border-slate-200 p-2">{r.phone ?? '—'}</td>
+                <td className="border-b border-slate-200 p-2">
+                  {r.emergency_contact_name || r.emergency_contact_phone ? `${r.emergency_contact_name ?? ''} ${r.emergency_contact_phone ?? ''}`.trim() : '—'}
+                </td>
+                <td className="border-b border-slate-200 p-2">{r.date_of_birth ? ageOn(r.date_of_birth, today) : '—'}</td>
+                <td className="border-b border-slate-200 p-2">
+                  {r.health_flag ? (
+                    <>
+                      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Ask before class</span>
+                      <ul className="mt-1 list-disc pl-4">
+                        {r.health_yes.map((q) => (
+                          <li key={q}>{q}</li>
+                        ))}
+                      </ul>
+                      {r.health_details && <p className="mt-1 italic">{r.health_details}</p>}
+                    </>
+                  ) : (
+                    'No flags'
+                  )}
+                </td>
+                <td className="border-b border-slate-200 p-2">
+                  <span aria-hidden="true" className="inline-block h-5 w-5 border border-slate-400" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

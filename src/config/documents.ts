@@ -1,0 +1,10 @@
+import type { Enums } from '@/lib/database.types';
+
+/** The studio's documents (issue 27), as links, lists and the admin portal name them. */
+export const DOCUMENT_NAMES: Record<Enums<'document_kind'>, string> = {
+  terms: 'Terms of Membership',
+  privacy: 'Privacy Notice',
+  cookies: 'Cookie Notice',
+  waiver: 'Liability Waiver',
+  parq: 'Health questionnaire (PAR-Q)',
+};

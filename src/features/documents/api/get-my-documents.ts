@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { compositeRows, type CompositeRow } from '@/lib/composite-row';
+import { queryKeys } from '@/lib/query-keys';
+import { loadSupabase } from '@/lib/supabase-loader';
+import { getDocumentsById, type DocumentVersion } from './get-document';
+
+/** The current terms, waiver and PAR-Q and where the member stands with each (my_documents). */
+export type MyDocument = CompositeRow<'my_document', 'kind' | 'document_id' | 'version' | 'title' | 'is_current'>;
+
+export type MyDocuments = {
+  status: MyDocument[];
+  /** The full text of every current booking document, in status order. */
+  documents: DocumentVersion[];
+};
+
+export async function getMyDocuments(): Promise<MyDocuments> {
+  const { data, error } = await (await loadSupabase()).rpc('my_documents');
+  if (error) throw error;
+  const status = compositeRows<'my_document', 'kind' | 'document_id' | 'version' | 'title' | 'is_current'>(data);
+  const byId = new Map((await getDocumentsById(status.map((d) => d.document_id))).map((d) => [d.id, d]));
+  return { status, documents: status.flatMap((d) => byId.get(d.document_id) ?? []) };
+}
+
+export const myDocumentsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.documents.mine(memberId), queryFn: getMyDocuments });
+
+export const useMyDocuments = (memberId: string | null) => useQuery({ ...myDocumentsQueryOptions(memberId ?? ''), enabled: memberId !== null });
+
+/** Something to sign before the next booking. */
+export const needsSigning = (docs: MyDocuments | undefined) => Boolean(docs?.status.some((d) => !d.is_current));

@@ -1,0 +1,550 @@
+-- Issue 27: versioned documents, signatures, PAR-Q answers, profile's date of birth and emergency
+-- contact, and the triggers that refuse a booking or a waitlist place without the current documents.
+-- Deploys supabase/schemas/17_consent.sql as it stands.
+
+-- Documents -------------------------------------------------------------------------------------
+create type public.document_kind as enum ('terms', 'privacy', 'cookies', 'waiver', 'parq');
+
+create table public.document_versions (
+  id uuid primary key default gen_random_uuid(),
+  kind public.document_kind not null,
+  version integer not null check (version >= 1),
+  title text not null check (char_length(btrim(title)) between 1 and 200),
+  -- Plain text; a blank line starts a new paragraph.
+  body text not null check (char_length(btrim(body)) between 1 and 50000),
+  -- The PAR-Q's yes/no questions in order (a JSON array of strings); null on every other kind.
+  questions jsonb,
+  -- What changed from the previous version, shown to members asked to sign again.
+  summary text check (char_length(summary) <= 500),
+  published_at timestamptz not null default now(),
+  published_by uuid references public.members (id) on delete set null,
+  constraint document_versions_kind_version_key unique (kind, version),
+  constraint document_versions_questions_only_parq check (
+    (kind = 'parq') = (questions is not null)
+    and (questions is null or (jsonb_typeof(questions) = 'array' and jsonb_array_length(questions) between 1 and 30))
+  )
+);
+
+comment on table public.document_versions is
+  'Every published version of the studio''s documents; the highest version of a kind is the current one.';
+
+alter table public.document_versions enable row level security;
+
+revoke all on public.document_versions from anon, authenticated;
+
+-- Published documents are public (the footer links them); admins publish through publish_document.
+grant select on public.document_versions to anon, authenticated;
+
+grant all on public.document_versions to service_role;
+
+create policy "Everyone reads published documents"
+  on public.document_versions for select to anon, authenticated
+  using (true);
+
+-- The kinds a member must have accepted (terms, waiver) or answered (parq) before booking.
+create function private.booking_document_kinds()
+returns public.document_kind[]
+language sql immutable set search_path = ''
+as $$ select array['terms', 'waiver', 'parq']::public.document_kind[] $$;
+
+revoke execute on function private.booking_document_kinds() from public;
+
+-- The current (highest) version of each kind that has one.
+create function private.current_documents()
+returns setof public.document_versions
+language sql stable security definer set search_path = ''
+as $$
+  select distinct on (d.kind) d.* from public.document_versions d order by d.kind, d.version desc
+$$;
+
+revoke execute on function private.current_documents() from public;
+
+-- Signatures and answers ------------------------------------------------------------------------
+create table public.document_acceptances (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  document_id uuid not null references public.document_versions (id) on delete restrict,
+  -- The full name the member typed as their signature.
+  signed_name text not null check (char_length(btrim(signed_name)) between 2 and 200),
+  accepted_at timestamptz not null default now(),
+  constraint document_acceptances_member_id_document_id_key unique (member_id, document_id)
+);
+
+comment on table public.document_acceptances is
+  'A member''s signature of one document version (terms, waiver, and the PAR-Q they answered): kept when a newer version is published.';
+
+create index document_acceptances_document_id_idx on public.document_acceptances (document_id);
+
+alter table public.document_acceptances enable row level security;
+
+revoke all on public.document_acceptances from anon, authenticated;
+
+grant select on public.document_acceptances to authenticated;
+
+grant all on public.document_acceptances to service_role;
+
+create policy "Members read their own signatures; admins read all"
+  on public.document_acceptances for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- The member's current PAR-Q answers (one row; an update replaces it, a withdrawal deletes it).
+create table public.health_answers (
+  member_id uuid primary key references public.members (id) on delete cascade,
+  -- The PAR-Q version answered.
+  document_id uuid not null references public.document_versions (id) on delete restrict,
+  -- One boolean per question of that version, in order (true = yes).
+  answers jsonb not null check (jsonb_typeof(answers) = 'array'),
+  -- Anything the member wants the coach to know (a yes answer's details).
+  details text check (char_length(details) <= 2000),
+  -- When the member gave explicit consent to the studio keeping these answers.
+  consented_at timestamptz not null,
+  answered_at timestamptz not null default now(),
+  signed_name text not null check (char_length(btrim(signed_name)) between 2 and 200)
+);
+
+comment on table public.health_answers is
+  'A member''s PAR-Q answers (UK GDPR special-category data): the member and admins read them; withdrawn = deleted.';
+
+create index health_answers_document_id_idx on public.health_answers (document_id);
+
+alter table public.health_answers enable row level security;
+
+revoke all on public.health_answers from anon, authenticated;
+
+grant select on public.health_answers to authenticated;
+
+grant all on public.health_answers to service_role;
+
+create policy "Members read their own health answers; admins read all"
+  on public.health_answers for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- Any yes answer: the roster flags the member so the coach can ask.
+create function private.health_flag(p_answers jsonb)
+returns boolean
+language sql immutable set search_path = ''
+as $$ select coalesce(p_answers @> '[true]'::jsonb, false) $$;
+
+revoke execute on function private.health_flag(jsonb) from public;
+
+-- Profile: date of birth and emergency contact ---------------------------------------------------
+alter table public.members add column date_of_birth date
+  constraint members_date_of_birth_plausible check (date_of_birth >= date '1900-01-01');
+
+alter table public.members add column emergency_contact_name text
+  constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200);
+
+alter table public.members add column emergency_contact_phone text
+  constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40);
+
+grant update (date_of_birth, emergency_contact_name, emergency_contact_phone) on public.members to authenticated;
+
+-- A date of birth in the future (London's today) is refused, whoever writes it.
+create function private.members_check_date_of_birth()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.date_of_birth > (now() at time zone 'Europe/London')::date then
+    raise exception 'Date of birth cannot be in the future' using errcode = '22007', hint = 'date_of_birth_in_future';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.members_check_date_of_birth() from public;
+
+-- The rule: no booking without the current documents ---------------------------------------------
+-- The kinds (in booking_document_kinds order) whose current version this member has not accepted
+-- (terms, waiver) or answered (parq). A kind nothing has been published for asks nothing.
+create function private.missing_documents(p_member_id uuid)
+returns public.document_kind[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(d.kind order by array_position(private.booking_document_kinds(), d.kind)), '{}')
+    from private.current_documents() d
+   where d.kind = any (private.booking_document_kinds())
+     and not case d.kind
+       when 'parq' then exists (select 1 from public.health_answers h where h.member_id = p_member_id and h.document_id = d.id)
+       else exists (select 1 from public.document_acceptances a where a.member_id = p_member_id and a.document_id = d.id)
+     end
+$$;
+
+revoke execute on function private.missing_documents(uuid) from public;
+
+-- Raises the refusal: first time, or a newer version to sign again.
+create function private.raise_documents_required(p_member_id uuid)
+returns void
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.document_acceptances a where a.member_id = p_member_id) then
+    raise exception 'We have updated our terms, waiver or health questions: please read and sign them before booking'
+      using errcode = 'P0001', hint = 'documents_required';
+  end if;
+  raise exception 'Before your first class, please read and sign our terms and waiver and answer the health questions'
+    using errcode = 'P0001', hint = 'documents_required';
+end;
+$$;
+
+revoke execute on function private.raise_documents_required(uuid) from public;
+
+-- BEFORE INSERT on bookings: book_class, a credit booking, a payment hold, anything else. Two
+-- inserts were agreed to earlier and go through: a waitlist promotion (joining the waitlist
+-- needed the documents; refusing here would undo the cancellation that freed the place) and a
+-- class paid for after its hold lapsed (the hold needed them; the money is already taken).
+create function private.bookings_require_documents()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.class_waitlist w where w.member_id = new.member_id and w.class_id = new.class_id)
+     or (new.payment_status = 'completed'
+         and exists (select 1 from public.payments p
+                      where p.member_id = new.member_id and p.class_id = new.class_id and p.kind = 'class'
+                        and p.status in ('pending', 'expired'))) then
+    return new;
+  end if;
+  if cardinality(private.missing_documents(new.member_id)) > 0 then
+    perform private.raise_documents_required(new.member_id);
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.bookings_require_documents() from public;
+
+-- BEFORE INSERT on the waitlist: a place in line becomes a booking without asking again.
+create function private.waitlist_require_documents()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if cardinality(private.missing_documents(new.member_id)) > 0 then
+    perform private.raise_documents_required(new.member_id);
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.waitlist_require_documents() from public;
+
+-- Member RPCs ------------------------------------------------------------------------------------
+-- One booking document as the caller stands with it.
+create type public.my_document as (
+  kind public.document_kind,
+  document_id uuid,
+  version integer,
+  title text,
+  summary text,
+  -- The version the caller last accepted (or answered, for the PAR-Q), and when; null if never.
+  accepted_version integer,
+  accepted_at timestamptz,
+  -- The current version is accepted (or answered).
+  is_current boolean
+);
+
+comment on type public.my_document is 'A document the caller must accept before booking, and where they stand (my_documents).';
+
+-- The current terms, waiver and PAR-Q with the caller's latest signature of each.
+create function private.my_documents()
+returns setof public.my_document
+language sql stable security definer set search_path = ''
+as $$
+  select d.kind, d.id, d.version, d.title, d.summary, last.version, last.accepted_at,
+         not (d.kind = any (private.missing_documents(m.id)))
+    from private.current_documents() d
+    cross join (select * from public.members where user_id = private.require_user_id()) m
+    left join lateral (
+      select v.version, a.accepted_at from public.document_acceptances a
+        join public.document_versions v on v.id = a.document_id
+       where a.member_id = m.id and v.kind = d.kind
+       order by v.version desc limit 1
+    ) last on true
+   where d.kind = any (private.booking_document_kinds())
+   order by array_position(private.booking_document_kinds(), d.kind)
+$$;
+
+revoke execute on function private.my_documents() from public;
+
+grant execute on function private.my_documents() to authenticated;
+
+-- Signs the given current versions (terms, waiver, PAR-Q) with the typed full name; with the
+-- PAR-Q, stores the answers (one boolean per question) and details, which needs the explicit
+-- health consent. A version that is no longer current (the page was open while an admin
+-- published) is refused, so a member never signs what they did not read.
+create function private.sign_documents(
+  p_signed_name text, p_document_ids uuid[], p_answers jsonb, p_details text, p_health_consent boolean
+)
+returns setof public.my_document
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_name text := btrim(coalesce(p_signed_name, ''));
+  v_doc public.document_versions;
+  v_id uuid;
+begin
+  if char_length(v_name) < 2 or char_length(v_name) > 200 then
+    raise exception 'Type your full name to sign' using errcode = '22023', hint = 'signature_required';
+  end if;
+  if coalesce(cardinality(p_document_ids), 0) = 0 then
+    raise exception 'Nothing to sign' using errcode = '22023', hint = 'nothing_to_sign';
+  end if;
+  foreach v_id in array p_document_ids loop
+    select c.* into v_doc from private.current_documents() c where c.id = v_id;
+    if v_doc.id is null or not (v_doc.kind = any (private.booking_document_kinds())) then
+      raise exception 'This document has changed since you opened it: please read the new version'
+        using errcode = 'P0001', hint = 'document_not_current';
+    end if;
+    if v_doc.kind = 'parq' then
+      if not coalesce(p_health_consent, false) then
+        raise exception 'Please consent to us keeping your health answers' using errcode = 'P0001', hint = 'health_consent_required';
+      end if;
+      if p_answers is null or jsonb_typeof(p_answers) <> 'array'
+         or jsonb_array_length(p_answers) <> jsonb_array_length(v_doc.questions)
+         or exists (select 1 from jsonb_array_elements(p_answers) e where jsonb_typeof(e) <> 'boolean') then
+        raise exception 'Please answer every health question' using errcode = '22023', hint = 'answers_incomplete';
+      end if;
+      if char_length(p_details) > 2000 then
+        raise exception 'Please keep the details under 2000 characters' using errcode = '22023', hint = 'details_too_long';
+      end if;
+      insert into public.health_answers (member_id, document_id, answers, details, consented_at, answered_at, signed_name)
+      values (v_member.id, v_doc.id, p_answers, nullif(btrim(p_details), ''), now(), now(), v_name)
+      on conflict (member_id) do update
+        set document_id = excluded.document_id, answers = excluded.answers, details = excluded.details,
+            consented_at = excluded.consented_at, answered_at = excluded.answered_at, signed_name = excluded.signed_name;
+    end if;
+    insert into public.document_acceptances (member_id, document_id, signed_name)
+    values (v_member.id, v_doc.id, v_name)
+    on conflict (member_id, document_id) do update set signed_name = excluded.signed_name, accepted_at = now();
+  end loop;
+  return query select * from private.my_documents();
+end;
+$$;
+
+revoke execute on function private.sign_documents(text, uuid[], jsonb, text, boolean) from public;
+
+grant execute on function private.sign_documents(text, uuid[], jsonb, text, boolean) to authenticated;
+
+-- Withdraws the health consent: the answers are deleted (the record that a version was answered
+-- stays). The next booking asks for them again. Returns whether there were answers.
+create function private.withdraw_health_answers()
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := (private.require_member()).id;
+begin
+  delete from public.health_answers where member_id = v_member_id;
+  return found;
+end;
+$$;
+
+revoke execute on function private.withdraw_health_answers() from public;
+
+grant execute on function private.withdraw_health_answers() to authenticated;
+
+-- Admin RPCs -------------------------------------------------------------------------------------
+-- Publishes the next version of a document (admins only). p_questions: the PAR-Q's questions.
+create function private.publish_document(p_kind text, p_title text, p_body text, p_summary text, p_questions jsonb)
+returns public.document_versions
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_kind public.document_kind;
+  v_row public.document_versions;
+begin
+  perform private.require_admin();
+  if p_kind is null or p_kind not in ('terms', 'privacy', 'cookies', 'waiver', 'parq') then
+    raise exception 'Unknown document' using errcode = '22023', hint = 'invalid_document_kind';
+  end if;
+  v_kind := p_kind::public.document_kind;
+  if char_length(btrim(coalesce(p_title, ''))) = 0 or char_length(btrim(coalesce(p_body, ''))) = 0 then
+    raise exception 'A document needs a title and text' using errcode = '22023', hint = 'document_empty';
+  end if;
+  if v_kind = 'parq' and (p_questions is null or jsonb_typeof(p_questions) <> 'array' or jsonb_array_length(p_questions) = 0
+       or exists (select 1 from jsonb_array_elements(p_questions) q
+                   where jsonb_typeof(q) <> 'string' or char_length(btrim(q #>> '{}')) = 0)) then
+    raise exception 'The health questions need at least one question' using errcode = '22023', hint = 'questions_required';
+  end if;
+  -- One publisher of a kind at a time: the next number is taken once.
+  perform pg_advisory_xact_lock(hashtext('document_versions:' || p_kind));
+  insert into public.document_versions (kind, version, title, body, summary, questions, published_by)
+  values (v_kind,
+          coalesce((select max(d.version) from public.document_versions d where d.kind = v_kind), 0) + 1,
+          btrim(p_title), btrim(p_body), nullif(btrim(p_summary), ''),
+          case when v_kind = 'parq' then p_questions end,
+          private.current_member_id())
+  returning * into v_row;
+  return v_row;
+end;
+$$;
+
+revoke execute on function private.publish_document(text, text, text, text, jsonb) from public;
+
+grant execute on function private.publish_document(text, text, text, text, jsonb) to authenticated;
+
+-- Where each member stands with the booking documents (admins only).
+create type public.member_documents as (
+  member_id uuid,
+  name text,
+  email text,
+  terms_version integer,
+  waiver_version integer,
+  parq_version integer,
+  -- The latest signature of any document, and whether every current one is accepted.
+  last_signed_at timestamptz,
+  all_current boolean,
+  health_flag boolean
+);
+
+comment on type public.member_documents is 'A member''s latest accepted version of each booking document (admin_member_documents).';
+
+create function private.admin_member_documents(p_unsigned_only boolean)
+returns setof public.member_documents
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+  select m.id, m.name, m.email::text,
+         (select max(v.version) from public.document_acceptances a join public.document_versions v on v.id = a.document_id
+           where a.member_id = m.id and v.kind = 'terms'),
+         (select max(v.version) from public.document_acceptances a join public.document_versions v on v.id = a.document_id
+           where a.member_id = m.id and v.kind = 'waiver'),
+         (select v.version from public.health_answers h join public.document_versions v on v.id = h.document_id
+           where h.member_id = m.id),
+         (select max(a.accepted_at) from public.document_acceptances a where a.member_id = m.id),
+         cardinality(private.missing_documents(m.id)) = 0,
+         coalesce((select private.health_flag(h.answers) from public.health_answers h where h.member_id = m.id), false)
+    from public.members m
+   where not coalesce(p_unsigned_only, false) or cardinality(private.missing_documents(m.id)) > 0
+   order by m.name nulls last, m.email;
+end;
+$$;
+
+revoke execute on function private.admin_member_documents(boolean) from public;
+
+grant execute on function private.admin_member_documents(boolean) to authenticated;
+
+-- The class register (admins, for the coach): every booked member with what the coach may need
+-- in the room: phone, emergency contact, age, the PAR-Q flag and the questions answered yes.
+create type public.register_entry as (
+  booking_id uuid,
+  member_id uuid,
+  name text,
+  email text,
+  phone text,
+  emergency_contact_name text,
+  emergency_contact_phone text,
+  date_of_birth date,
+  health_flag boolean,
+  -- The questions answered yes, in the answered version's words, and the member's details.
+  health_yes text[],
+  health_details text,
+  documents_current boolean
+);
+
+comment on type public.register_entry is 'One booked member on a class register, with emergency contact and PAR-Q flag (admin_class_register).';
+
+create function private.admin_class_register(p_class_id uuid)
+returns setof public.register_entry
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+  select b.id, m.id, m.name, m.email::text, m.phone, m.emergency_contact_name, m.emergency_contact_phone, m.date_of_birth,
+         coalesce(private.health_flag(h.answers), false),
+         coalesce((select array_agg(q.value #>> '{}' order by q.ordinality)
+                     from jsonb_array_elements(v.questions) with ordinality q
+                    where h.answers -> (q.ordinality::int - 1) = 'true'::jsonb), '{}'),
+         h.details,
+         cardinality(private.missing_documents(m.id)) = 0
+    from public.bookings b
+    join public.members m on m.id = b.member_id
+    left join public.health_answers h on h.member_id = m.id
+    left join public.document_versions v on v.id = h.document_id
+   where b.class_id = p_class_id
+   order by m.name nulls last, m.email;
+end;
+$$;
+
+revoke execute on function private.admin_class_register(uuid) from public;
+
+grant execute on function private.admin_class_register(uuid) to authenticated;
+
+-- API --------------------------------------------------------------------------------------------
+create function public.my_documents()
+returns setof public.my_document
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_documents() $$;
+
+revoke execute on function public.my_documents() from public, anon, authenticated;
+
+grant execute on function public.my_documents() to authenticated;
+
+create function public.sign_documents(
+  p_signed_name text, p_document_ids uuid[], p_answers jsonb default null, p_details text default null,
+  p_health_consent boolean default false
+)
+returns setof public.my_document
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.sign_documents(p_signed_name, p_document_ids, p_answers, p_details, p_health_consent) $$;
+
+revoke execute on function public.sign_documents(text, uuid[], jsonb, text, boolean) from public, anon, authenticated;
+
+grant execute on function public.sign_documents(text, uuid[], jsonb, text, boolean) to authenticated;
+
+create function public.withdraw_health_answers()
+returns boolean
+language sql volatile security invoker set search_path = ''
+as $$ select private.withdraw_health_answers() $$;
+
+revoke execute on function public.withdraw_health_answers() from public, anon, authenticated;
+
+grant execute on function public.withdraw_health_answers() to authenticated;
+
+create function public.publish_document(
+  p_kind text, p_title text, p_body text, p_summary text default null, p_questions jsonb default null
+)
+returns public.document_versions
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.publish_document(p_kind, p_title, p_body, p_summary, p_questions) $$;
+
+revoke execute on function public.publish_document(text, text, text, text, jsonb) from public, anon, authenticated;
+
+grant execute on function public.publish_document(text, text, text, text, jsonb) to authenticated;
+
+create function public.admin_member_documents(p_unsigned_only boolean default false)
+returns setof public.member_documents
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_member_documents(p_unsigned_only) $$;
+
+revoke execute on function public.admin_member_documents(boolean) from public, anon, authenticated;
+
+grant execute on function public.admin_member_documents(boolean) to authenticated;
+
+create function public.admin_class_register(p_class_id uuid)
+returns setof public.register_entry
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_class_register(p_class_id) $$;
+
+revoke execute on function public.admin_class_register(uuid) from public, anon, authenticated;
+
+grant execute on function public.admin_class_register(uuid) to authenticated;
+
+-- Triggers ---------------------------------------------------------------------------------------
+create trigger members_check_date_of_birth
+  before insert or update of date_of_birth on public.members
+  for each row execute function private.members_check_date_of_birth();
+
+-- BEFORE triggers fire in name order; this one runs on every insert, whoever makes it.
+create trigger bookings_require_documents
+  before insert on public.bookings
+  for each row execute function private.bookings_require_documents();
+
+create trigger class_waitlist_require_documents
+  before insert on public.class_waitlist
+  for each row execute function private.waitlist_require_documents();
