@@ -45,7 +45,11 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'A feature never imports another feature; move what both need into shared code.',
             })),
-            { target: ['./src/components', './src/lib', './src/config', './src/hooks'], from: ['./src/features', './src/app'], message: 'Shared code must not import features or the app.' },
+            {
+              target: ['./src/components', './src/lib', './src/config', './src/hooks'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not import features or the app.',
+            },
             { target: './src/features', from: './src/app', message: 'Features must not import the app layer.' },
           ],
         },
@@ -80,8 +84,16 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react-hot-toast', message: "Use `toast` from '@/lib/toast'.", allowTypeImports: true },
-            { name: '@/lib/supabase', message: 'The visitor path loads no supabase-js: use lib/public-api.ts, or lib/supabase-loader.ts on demand.', allowTypeImports: true },
-            { name: '@supabase/supabase-js', message: 'The visitor path loads no supabase-js: use lib/public-api.ts.', allowTypeImports: true },
+            {
+              name: '@/lib/supabase',
+              message: 'The visitor path loads no supabase-js: use lib/public-api.ts, or lib/supabase-loader.ts on demand.',
+              allowTypeImports: true,
+            },
+            {
+              name: '@supabase/supabase-js',
+              message: 'The visitor path loads no supabase-js: use lib/public-api.ts.',
+              allowTypeImports: true,
+            },
             { name: 'zod', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
             { name: 'zod/mini', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
           ],

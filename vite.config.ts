@@ -37,7 +37,8 @@ export function assertHostedSettings(env: Record<string, string | undefined>): v
   if (missing.length) {
     throw new Error(`Netlify build: ${missing.join(' and ')} must be set (Site settings > Environment variables); see README.md (Deploy).`);
   }
-  if (!/^https:\/\//.test(env.VITE_SUPABASE_URL!)) throw new Error('Netlify build: VITE_SUPABASE_URL must be the https URL of the Supabase project.');
+  if (!/^https:\/\//.test(env.VITE_SUPABASE_URL!))
+    throw new Error('Netlify build: VITE_SUPABASE_URL must be the https URL of the Supabase project.');
 }
 
 /**
@@ -57,7 +58,6 @@ const compileShellEagerly: Plugin = {
     }
   },
 };
-
 
 /** index.html names the studio as studio.config.json does (`%STUDIO_NAME%`), like the rest of the site. */
 const studioIdentityHtml: Plugin = {
@@ -87,7 +87,12 @@ const PUSH_HANDLER_URL = '/push-handler.js';
  */
 const SPA_SHELL_URL = 'app-shell.html';
 
-const icon = (file: string, size: number, purpose: 'any' | 'maskable') => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+const icon = (file: string, size: number, purpose: 'any' | 'maskable') => ({
+  src: `/icons/${file}`,
+  sizes: `${size}x${size}`,
+  type: 'image/png',
+  purpose,
+});
 
 const pwaOptions: Partial<VitePWAOptions> = {
   // A new deployment's worker takes over at once (skipWaiting, clientsClaim) and the open page
@@ -214,7 +219,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // 0.1–0.5 KB on / (issue 17). index.html and main.tsx stay out of it: an entry chunk made of
       // imports only is inlined by Vite as several module scripts, and the prerendered pages'
       // loader starts one (scripts/prerender.ts refuses a page with more).
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) }] } } },
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) }] } },
+      },
     },
   };
 });

@@ -140,7 +140,9 @@ async function main(): Promise<void> {
   }
 
   const cpu = (await import('node:os')).cpus();
-  console.log(`\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  console.log(
+    `\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
   console.log(report.table());
   const over = report.rows.filter((r) => r.ok === false).length;
   console.log(`\n${report.rows.length} figures, ${over} over budget or failed`);

@@ -15,7 +15,14 @@ import { fileURLToPath } from 'node:url';
 export type Finding = { file: string; what: string };
 
 /** Server-only variables whose values must never appear in the bundle. */
-export const SECRET_VARIABLES = ['SUMUP_API_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'SUMUP_PAY_TO_EMAIL', 'SMTP_URL', 'VAPID_PRIVATE_KEY'] as const;
+export const SECRET_VARIABLES = [
+  'SUMUP_API_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_JWT_SECRET',
+  'SUMUP_PAY_TO_EMAIL',
+  'SMTP_URL',
+  'VAPID_PRIVATE_KEY',
+] as const;
 
 /** Text that betrays a provider call or a provider secret, whatever its value. */
 export const FORBIDDEN_PATTERNS: readonly { what: string; pattern: RegExp }[] = [

@@ -53,7 +53,10 @@ describe('append-only migrations', () => {
 
   it('fails when a migration and its committed checksum are both rewritten', () => {
     write('20260101000100_members.sql', 'create table public.members (id uuid, name text);\n');
-    const manifest = readFileSync(join(root, MANIFEST), 'utf8').split('\n').filter((l) => !l.endsWith('_members.sql')).join('\n');
+    const manifest = readFileSync(join(root, MANIFEST), 'utf8')
+      .split('\n')
+      .filter((l) => !l.endsWith('_members.sql'))
+      .join('\n');
     writeFileSync(join(root, MANIFEST), manifest);
     seal(root);
     expect(checkAgainstManifest(root)).toEqual([]);

@@ -64,7 +64,12 @@ function viteEnv(stack: Stack): NodeJS.ProcessEnv {
 /** `npm run build` itself (client, server bundle, prerendered pages), for this stack's URL and key. */
 function build(stack: Stack): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: repoRoot, env: viteEnv(stack), stdio: 'inherit', shell: process.platform === 'win32' });
+    const child = spawn('npm', ['run', 'build'], {
+      cwd: repoRoot,
+      env: viteEnv(stack),
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`npm run build exited with ${code}`))));
   });
@@ -148,13 +153,22 @@ function serveDist(stack: Stack): Promise<Server> {
 }
 
 async function demoAccounts(stack: Stack): Promise<string> {
-  const res = await fetch(`${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial&email=like.*%40studio.test&order=email`, {
-    headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
-  });
-  const rows = res.ok ? ((await res.json()) as Array<{ email: string; membership_tier: string; is_admin: boolean; has_used_trial: boolean }>) : [];
+  const res = await fetch(
+    `${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial&email=like.*%40studio.test&order=email`,
+    {
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    },
+  );
+  const rows = res.ok
+    ? ((await res.json()) as Array<{ email: string; membership_tier: string; is_admin: boolean; has_used_trial: boolean }>)
+    : [];
   if (rows.length === 0) return '  (no demo accounts: run `npm run db:reset` to load the demo data)';
   const lines = rows.map((r) => {
-    const role = [r.is_admin ? 'admin' : null, r.membership_tier, r.membership_tier === 'payg' ? (r.has_used_trial ? 'trial used' : 'trial not used') : null]
+    const role = [
+      r.is_admin ? 'admin' : null,
+      r.membership_tier,
+      r.membership_tier === 'payg' ? (r.has_used_trial ? 'trial used' : 'trial not used') : null,
+    ]
       .filter(Boolean)
       .join(', ');
     return `  ${r.email.padEnd(24)} ${role}`;
@@ -175,7 +189,9 @@ async function main(): Promise<void> {
     console.error(error instanceof StackInUseError ? error.message : error);
     process.exit(1);
   }
-  console.log(`Local Supabase stack ready in ${(stack.startupMs / 1000).toFixed(1)} s${stack.created ? ' (new database, seeded)' : ''}: ${stack.url}`);
+  console.log(
+    `Local Supabase stack ready in ${(stack.startupMs / 1000).toFixed(1)} s${stack.created ? ' (new database, seeded)' : ''}: ${stack.url}`,
+  );
 
   let vite: ChildProcess | null = null;
   let site: Server | null = null;

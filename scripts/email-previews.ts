@@ -27,7 +27,10 @@ export async function renderPreviews(outDir: string): Promise<EmailPreview[]> {
   for (const t of AUTH_TEMPLATES) {
     const template = readFileSync(`${repoRoot}${t.file}`, 'utf8');
     const confirmationUrl = `https://project-ref.supabase.co/auth/v1/verify?token=${'f'.repeat(56)}&type=${t.kind === 'confirmation' ? 'signup' : t.kind}&redirect_to=${site}/auth/callback`;
-    pages.push({ name: `auth-${t.kind}`, html: fillAuthTemplate(template, { confirmationUrl, email: 'mia@example.com', newEmail: 'mia.new@example.com', siteUrl: site }) });
+    pages.push({
+      name: `auth-${t.kind}`,
+      html: fillAuthTemplate(template, { confirmationUrl, email: 'mia@example.com', newEmail: 'mia.new@example.com', siteUrl: site }),
+    });
   }
 
   const browser = await launchChromium();
@@ -52,7 +55,8 @@ export async function renderPreviews(outDir: string): Promise<EmailPreview[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   renderPreviews(process.argv[2] ?? `${repoRoot}test-results/email-previews`).then(
     (previews) => {
-      for (const p of previews) console.log(`${p.scrollWidth > PHONE_WIDTH ? 'TOO WIDE' : 'ok'}  ${p.name}  ${p.scrollWidth}px  ${p.screenshot}`);
+      for (const p of previews)
+        console.log(`${p.scrollWidth > PHONE_WIDTH ? 'TOO WIDE' : 'ok'}  ${p.name}  ${p.scrollWidth}px  ${p.screenshot}`);
       if (previews.some((p) => p.scrollWidth > PHONE_WIDTH)) process.exitCode = 1;
     },
     (error: unknown) => {

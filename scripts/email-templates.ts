@@ -25,7 +25,11 @@ export async function staleAuthTemplates(write: boolean): Promise<string[]> {
     }
     const section = `[auth.email.template.${t.kind}]\nsubject = ${JSON.stringify(t.subject)}\ncontent_path = "./${t.file}"`;
     // The subject names the studio (studio.config.json): writing follows a renamed studio.
-    if (write) config = config.replace(new RegExp(`(\\[auth\\.email\\.template\\.${t.kind}\\]\\nsubject = )"[^"\\n]*"`), `$1${JSON.stringify(t.subject)}`);
+    if (write)
+      config = config.replace(
+        new RegExp(`(\\[auth\\.email\\.template\\.${t.kind}\\]\\nsubject = )"[^"\\n]*"`),
+        `$1${JSON.stringify(t.subject)}`,
+      );
     if (!config.includes(section)) stale.push(`supabase/config.toml: ${section.replace(/\n/g, ' / ')}`);
   }
   if (config !== committed) writeFileSync(configPath, config);

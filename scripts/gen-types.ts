@@ -26,8 +26,28 @@ const postgrestVersion = '12';
 
 const numberTypes = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 const stringTypes = new Set([
-  'text', 'varchar', 'bpchar', 'char', 'name', 'citext', 'uuid', 'date', 'time', 'timetz', 'timestamp',
-  'timestamptz', 'interval', 'bytea', 'inet', 'cidr', 'macaddr', 'money', 'tsvector', 'xml', 'bit', 'varbit',
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'citext',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'bytea',
+  'inet',
+  'cidr',
+  'macaddr',
+  'money',
+  'tsvector',
+  'xml',
+  'bit',
+  'varbit',
 ]);
 
 const q = (s: string) => JSON.stringify(s);
@@ -89,7 +109,14 @@ async function introspect(db: SqlExecutor) {
     )
   ).rows;
   const foreignKeys = (
-    await db.query<{ table: string; name: string; columns: string[]; referenced: string; referenced_columns: string[]; one_to_one: boolean }>(
+    await db.query<{
+      table: string;
+      name: string;
+      columns: string[];
+      referenced: string;
+      referenced_columns: string[];
+      one_to_one: boolean;
+    }>(
       `select c.relname as table, k.conname as name,
               array(select a.attname from unnest(k.conkey) with ordinality u(n, i)
                       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i)::text[] as columns,
@@ -205,7 +232,12 @@ function render(info: Awaited<ReturnType<typeof introspect>>): string {
     .map((r) => `${r.name}: ${objectType((byTable.get(r.name) ?? []).map((c) => `${c.column}: ${tsType(c.typname, c.elemtype)} | null`))}`);
 
   const functions = info.functions.map((fn) => {
-    const all = fn.arg_types.map((t, i) => ({ name: fn.arg_names?.[i] ?? '', type: t, elem: fn.arg_elemtypes[i] ?? null, mode: fn.arg_modes?.[i] ?? 'i' }));
+    const all = fn.arg_types.map((t, i) => ({
+      name: fn.arg_names?.[i] ?? '',
+      type: t,
+      elem: fn.arg_elemtypes[i] ?? null,
+      mode: fn.arg_modes?.[i] ?? 'i',
+    }));
     const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     // `returns table (…)`: its columns, typed as the CLI types them (not null).
     const tableColumns = all.filter((a) => a.mode === 't');
@@ -244,7 +276,10 @@ function render(info: Awaited<ReturnType<typeof introspect>>): string {
     section('Tables', tables),
     section('Views', views),
     section('Functions', functions),
-    section('Enums', info.enums.map((e) => `${e.name}: ${e.labels.map(q).join(' | ')}`)),
+    section(
+      'Enums',
+      info.enums.map((e) => `${e.name}: ${e.labels.map(q).join(' | ')}`),
+    ),
     section('CompositeTypes', composites),
   ].join('\n');
 

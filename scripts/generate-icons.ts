@@ -16,7 +16,9 @@ const browser = await launchChromium();
 try {
   for (const icon of APP_ICONS) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size }, deviceScaleFactor: 1 });
-    await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${markSvg(icon.size, icon.maskable)}</body></html>`);
+    await page.setContent(
+      `<!doctype html><html><body style="margin:0;background:transparent">${markSvg(icon.size, icon.maskable)}</body></html>`,
+    );
     const png = await page.locator('svg').screenshot({ omitBackground: true });
     writeFileSync(`${OUT}${icon.file}`, png);
     console.log(`public/icons/${icon.file} (${icon.size} px${icon.maskable ? ', full square' : ''}, ${(png.length / 1024).toFixed(1)} KB)`);

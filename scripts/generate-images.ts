@@ -39,10 +39,16 @@ function plate(x: number, cy: number, w: number, h: number, fill: string, stroke
 }
 
 function weightTraining() {
-  const slats = Array.from({ length: 14 }, (_, i) => `<rect x="${i * 60}" y="0" width="30" height="470" fill="#fff" opacity="0.03"/>`).join('');
+  const slats = Array.from({ length: 14 }, (_, i) => `<rect x="${i * 60}" y="0" width="30" height="470" fill="#fff" opacity="0.03"/>`).join(
+    '',
+  );
   const side = (mirror: boolean) => {
     const m = (x: number, w: number) => (mirror ? 800 - x - w : x);
-    return plate(m(150, 26), 250, 26, 200, '#0f172a', '#f97316') + plate(m(178, 20), 250, 20, 160, '#ea580c') + plate(m(200, 14), 250, 14, 110, '#e2e8f0');
+    return (
+      plate(m(150, 26), 250, 26, 200, '#0f172a', '#f97316') +
+      plate(m(178, 20), 250, 20, 160, '#ea580c') +
+      plate(m(200, 14), 250, 14, 110, '#e2e8f0')
+    );
   };
   const dumbbell = (x: number, c: string) =>
     `<rect x="${x}" y="500" width="60" height="10" rx="5" fill="#94a3b8"/>${plate(x - 14, 505, 18, 44, c)}${plate(x + 56, 505, 18, 44, c)}`;
@@ -57,7 +63,15 @@ function weightTraining() {
      <ellipse cx="400" cy="372" rx="300" ry="12" fill="#000" opacity="0.35" filter="url(#soft)"/>
      <rect x="110" y="245" width="580" height="10" rx="5" fill="#cbd5e1"/>${side(false)}${side(true)}
      ${dumbbell(290, '#ea580c')}${dumbbell(450, '#0f172a')}<ellipse cx="400" cy="532" rx="220" ry="8" fill="#000" opacity="0.3"/>`,
-    defs('bg', [[0, '#1e293b'], [1, '#0b1120']]) + defs('floor', [[0, '#1f2937'], [1, '#0b1120']]) + glow('g', '#f97316', 0.35),
+    defs('bg', [
+      [0, '#1e293b'],
+      [1, '#0b1120'],
+    ]) +
+      defs('floor', [
+        [0, '#1f2937'],
+        [1, '#0b1120'],
+      ]) +
+      glow('g', '#f97316', 0.35),
   );
 }
 
@@ -66,10 +80,24 @@ function personalTraining() {
     head: [342, 262],
     neck: [330, 296],
     hip: [262, 388],
-    arms: [[[330, 300], [392, 318], [446, 312]]],
+    arms: [
+      [
+        [330, 300],
+        [392, 318],
+        [446, 312],
+      ],
+    ],
     legs: [
-      [[262, 388], [352, 396], [340, 478]],
-      [[262, 388], [372, 404], [376, 478]],
+      [
+        [262, 388],
+        [352, 396],
+        [340, 478],
+      ],
+      [
+        [262, 388],
+        [372, 404],
+        [376, 478],
+      ],
     ],
   };
   const coach: Pose = {
@@ -77,12 +105,28 @@ function personalTraining() {
     neck: [566, 236],
     hip: [566, 352],
     arms: [
-      [[566, 242], [520, 262], [470, 262]],
-      [[566, 242], [600, 300], [590, 346]],
+      [
+        [566, 242],
+        [520, 262],
+        [470, 262],
+      ],
+      [
+        [566, 242],
+        [600, 300],
+        [590, 346],
+      ],
     ],
     legs: [
-      [[566, 352], [548, 414], [544, 478]],
-      [[566, 352], [586, 414], [594, 478]],
+      [
+        [566, 352],
+        [548, 414],
+        [544, 478],
+      ],
+      [
+        [566, 352],
+        [586, 414],
+        [594, 478],
+      ],
     ],
   };
   const db = `<rect x="436" y="296" width="20" height="34" rx="6" fill="#0f172a" stroke="#fdba74" stroke-width="3"/>`;
@@ -93,7 +137,16 @@ function personalTraining() {
      <rect y="480" width="800" height="120" fill="url(#floor)"/><rect x="150" y="478" width="300" height="12" rx="6" fill="#ea580c" opacity="0.85"/>
      <ellipse cx="330" cy="486" rx="120" ry="8" fill="#000" opacity="0.35"/><ellipse cx="570" cy="486" rx="70" ry="7" fill="#000" opacity="0.35"/>
      ${figure(client, '#fff7ed')}${db}${figure(coach, '#fdba74')}`,
-    defs('bg', [[0, '#7c2d12'], [0.55, '#292524'], [1, '#1c1917']]) + defs('floor', [[0, '#292524'], [1, '#0c0a09']]) + glow('g', '#fdba74', 0.4),
+    defs('bg', [
+      [0, '#7c2d12'],
+      [0.55, '#292524'],
+      [1, '#1c1917'],
+    ]) +
+      defs('floor', [
+        [0, '#292524'],
+        [1, '#0c0a09'],
+      ]) +
+      glow('g', '#fdba74', 0.4),
   );
 }
 
@@ -109,19 +162,44 @@ function communityMoments() {
         neck: [x, top + 40],
         hip: [x, top + 150],
         arms: [
-          [[x, top + 46], [x - 46, top - 4], [x - 62, top - 64]],
-          [[x, top + 46], [x + 46, top - 4], [x + 62, top - 64]],
+          [
+            [x, top + 46],
+            [x - 46, top - 4],
+            [x - 62, top - 64],
+          ],
+          [
+            [x, top + 46],
+            [x + 46, top - 4],
+            [x + 62, top - 64],
+          ],
         ],
         legs: [
-          [[x, top + 150], [x - 22, top + 220], [x - 30, 480]],
-          [[x, top + 150], [x + 22, top + 220], [x + 30, 480]],
+          [
+            [x, top + 150],
+            [x - 22, top + 220],
+            [x - 30, 480],
+          ],
+          [
+            [x, top + 150],
+            [x + 22, top + 220],
+            [x + 30, 480],
+          ],
         ],
       };
       return figure(pose, colors[i] ?? '#fff', 24);
     })
     .join('');
-  const bokeh = [[90, 90, 60], [300, 60, 40], [520, 110, 70], [720, 70, 50], [660, 260, 36], [60, 300, 44]]
-    .map(([x, y, r], i) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${i % 2 ? '#fb923c' : '#fde68a'}" opacity="0.22" filter="url(#soft)"/>`)
+  const bokeh = [
+    [90, 90, 60],
+    [300, 60, 40],
+    [520, 110, 70],
+    [720, 70, 50],
+    [660, 260, 36],
+    [60, 300, 44],
+  ]
+    .map(
+      ([x, y, r], i) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${i % 2 ? '#fb923c' : '#fde68a'}" opacity="0.22" filter="url(#soft)"/>`,
+    )
     .join('');
   const confetti = Array.from({ length: 26 }, (_, i) => {
     const x = (i * 137) % 780;
@@ -133,7 +211,10 @@ function communityMoments() {
     600,
     `<rect width="800" height="600" fill="url(#bg)"/>${bokeh}<circle cx="400" cy="300" r="380" fill="url(#g)"/>${confetti}
      <rect y="485" width="800" height="115" fill="#0b1020"/><ellipse cx="400" cy="490" rx="330" ry="10" fill="#000" opacity="0.4"/>${people}`,
-    defs('bg', [[0, '#312e81'], [1, '#0f172a']]) + glow('g', '#f97316', 0.28),
+    defs('bg', [
+      [0, '#312e81'],
+      [1, '#0f172a'],
+    ]) + glow('g', '#f97316', 0.28),
   );
 }
 
@@ -143,12 +224,28 @@ function outdoorExperiences() {
     neck: [412, 350],
     hip: [392, 438],
     arms: [
-      [[412, 356], [446, 388], [480, 370]],
-      [[412, 356], [376, 392], [350, 426]],
+      [
+        [412, 356],
+        [446, 388],
+        [480, 370],
+      ],
+      [
+        [412, 356],
+        [376, 392],
+        [350, 426],
+      ],
     ],
     legs: [
-      [[392, 438], [440, 470], [430, 520]],
-      [[392, 438], [356, 478], [312, 478]],
+      [
+        [392, 438],
+        [440, 470],
+        [430, 520],
+      ],
+      [
+        [392, 438],
+        [356, 478],
+        [312, 478],
+      ],
     ],
   };
   const tree = (x: number, y: number, s: number) =>
@@ -163,7 +260,11 @@ function outdoorExperiences() {
      <path d="M0 470 Q260 430 520 480 T800 460 V600 H0Z" fill="#292524"/>
      <path d="M250 600 Q360 520 520 500 L560 504 Q420 540 380 600Z" fill="#57534e" opacity="0.7"/>
      ${figure(runner, '#0c0a09', 24)}`,
-    defs('sky', [[0, '#fde68a'], [0.45, '#fb923c'], [1, '#9a3412']]) + glow('g', '#fff7ed', 0.7),
+    defs('sky', [
+      [0, '#fde68a'],
+      [0.45, '#fb923c'],
+      [1, '#9a3412'],
+    ]) + glow('g', '#fff7ed', 0.7),
   );
 }
 
@@ -172,10 +273,24 @@ function femaleSessions() {
     head: [300, 214],
     neck: [300, 252],
     hip: [296, 364],
-    arms: [[[300, 258], [360, 262], [416, 256]]],
+    arms: [
+      [
+        [300, 258],
+        [360, 262],
+        [416, 256],
+      ],
+    ],
     legs: [
-      [[296, 364], [268, 424], [256, 484]],
-      [[296, 364], [326, 424], [340, 484]],
+      [
+        [296, 364],
+        [268, 424],
+        [256, 484],
+      ],
+      [
+        [296, 364],
+        [326, 424],
+        [340, 484],
+      ],
     ],
   };
   const ponytail = (x: number, y: number, c: string) => `<path d="M${x - 14} ${y - 12} q-34 6 -40 44 q20 -18 36 -20z" fill="${c}"/>`;
@@ -184,12 +299,28 @@ function femaleSessions() {
     neck: [580, 208],
     hip: [580, 330],
     arms: [
-      [[580, 214], [532, 166], [570, 104]],
-      [[580, 214], [628, 166], [590, 104]],
+      [
+        [580, 214],
+        [532, 166],
+        [570, 104],
+      ],
+      [
+        [580, 214],
+        [628, 166],
+        [590, 104],
+      ],
     ],
     legs: [
-      [[580, 330], [580, 410], [580, 484]],
-      [[580, 330], [636, 378], [586, 404]],
+      [
+        [580, 330],
+        [580, 410],
+        [580, 484],
+      ],
+      [
+        [580, 330],
+        [636, 378],
+        [586, 404],
+      ],
     ],
   };
   const kettlebell = `<path d="M414 236 q12 -26 30 0" fill="none" stroke="#0f172a" stroke-width="9" stroke-linecap="round"/><circle cx="429" cy="262" r="24" fill="#0f172a" stroke="#f9a8d4" stroke-width="3"/>`;
@@ -200,7 +331,16 @@ function femaleSessions() {
      <rect y="484" width="800" height="116" fill="#1e1b4b"/><rect x="470" y="482" width="230" height="10" rx="5" fill="#f472b6" opacity="0.8"/>
      <ellipse cx="300" cy="490" rx="90" ry="8" fill="#000" opacity="0.35"/>
      ${ponytail(300, 214, '#fdf2f8')}${figure(swing, '#fdf2f8')}${kettlebell}${ponytail(580, 170, '#f9a8d4')}${figure(tree, '#f9a8d4')}`,
-    defs('bg', [[0, '#9d174d'], [0.6, '#3b0764'], [1, '#1e1b4b']], 1, 1) + glow('g', '#fbcfe8', 0.35),
+    defs(
+      'bg',
+      [
+        [0, '#9d174d'],
+        [0.6, '#3b0764'],
+        [1, '#1e1b4b'],
+      ],
+      1,
+      1,
+    ) + glow('g', '#fbcfe8', 0.35),
   );
 }
 
@@ -209,20 +349,48 @@ function coachingInAction() {
     head: [244, 392],
     neck: [280, 404],
     hip: [430, 424],
-    arms: [[[284, 408], [290, 448], [288, 482]]],
-    legs: [[[430, 424], [520, 448], [592, 470]]],
+    arms: [
+      [
+        [284, 408],
+        [290, 448],
+        [288, 482],
+      ],
+    ],
+    legs: [
+      [
+        [430, 424],
+        [520, 448],
+        [592, 470],
+      ],
+    ],
   };
   const coach: Pose = {
     head: [650, 214],
     neck: [650, 254],
     hip: [650, 370],
     arms: [
-      [[650, 260], [614, 312], [600, 296]],
-      [[650, 260], [690, 320], [700, 372]],
+      [
+        [650, 260],
+        [614, 312],
+        [600, 296],
+      ],
+      [
+        [650, 260],
+        [690, 320],
+        [700, 372],
+      ],
     ],
     legs: [
-      [[650, 370], [632, 428], [628, 484]],
-      [[650, 370], [670, 428], [678, 484]],
+      [
+        [650, 370],
+        [632, 428],
+        [628, 484],
+      ],
+      [
+        [650, 370],
+        [670, 428],
+        [678, 484],
+      ],
     ],
   };
   const clipboard = `<rect x="566" y="266" width="40" height="52" rx="5" fill="#f8fafc" transform="rotate(-12 586 292)"/><rect x="575" y="280" width="22" height="4" fill="#94a3b8" transform="rotate(-12 586 292)"/><rect x="575" y="292" width="18" height="4" fill="#94a3b8" transform="rotate(-12 586 292)"/>`;
@@ -233,7 +401,21 @@ function coachingInAction() {
      <rect y="484" width="800" height="116" fill="url(#floor)"/><rect x="200" y="480" width="420" height="12" rx="6" fill="#0ea5e9" opacity="0.65"/>
      <ellipse cx="410" cy="492" rx="220" ry="8" fill="#000" opacity="0.35"/>
      ${figure(pushup, '#f8fafc')}${figure(coach, '#fb923c')}${clipboard}`,
-    defs('bg', [[0, '#0c4a6e'], [0.6, '#0f172a'], [1, '#020617']], 1, 1) + defs('floor', [[0, '#1e293b'], [1, '#020617']]) + glow('g', '#f97316', 0.3),
+    defs(
+      'bg',
+      [
+        [0, '#0c4a6e'],
+        [0.6, '#0f172a'],
+        [1, '#020617'],
+      ],
+      1,
+      1,
+    ) +
+      defs('floor', [
+        [0, '#1e293b'],
+        [1, '#020617'],
+      ]) +
+      glow('g', '#f97316', 0.3),
   );
 }
 
@@ -254,12 +436,28 @@ function hero() {
     neck: [1300, 478],
     hip: [1300, 610],
     arms: [
-      [[1300, 486], [1246, 440], [1232, 372]],
-      [[1300, 486], [1354, 440], [1368, 372]],
+      [
+        [1300, 486],
+        [1246, 440],
+        [1232, 372],
+      ],
+      [
+        [1300, 486],
+        [1354, 440],
+        [1368, 372],
+      ],
     ],
     legs: [
-      [[1300, 610], [1268, 690], [1256, 772]],
-      [[1300, 610], [1332, 690], [1344, 772]],
+      [
+        [1300, 610],
+        [1268, 690],
+        [1256, 772],
+      ],
+      [
+        [1300, 610],
+        [1332, 690],
+        [1344, 772],
+      ],
     ],
   };
   const bar = `<rect x="1130" y="362" width="340" height="12" rx="6" fill="#0c0a09"/>${plate(1150, 368, 24, 130, '#0c0a09')}${plate(1176, 368, 18, 96, '#0c0a09')}${plate(1426, 368, 24, 130, '#0c0a09')}${plate(1406, 368, 18, 96, '#0c0a09')}`;
@@ -269,15 +467,33 @@ function hero() {
     `<rect width="1600" height="900" fill="url(#wall)"/>${windows}
      <rect y="560" width="1600" height="340" fill="url(#floor)"/>${boards}<rect y="556" width="1600" height="8" fill="#0c0a09"/>
      <ellipse cx="1300" cy="780" rx="150" ry="14" fill="#000" opacity="0.55"/>${figure(lifter, '#0c0a09', 34)}${bar}`,
-    defs('wall', [[0, '#292524'], [1, '#0c0a09']]) +
-      defs('win', [[0, '#fff7ed'], [0.5, '#fdba74'], [1, '#ea580c']]) +
-      defs('floor', [[0, '#9a3412'], [0.35, '#57200b'], [1, '#140a05']]),
+    defs('wall', [
+      [0, '#292524'],
+      [1, '#0c0a09'],
+    ]) +
+      defs('win', [
+        [0, '#fff7ed'],
+        [0.5, '#fdba74'],
+        [1, '#ea580c'],
+      ]) +
+      defs('floor', [
+        [0, '#9a3412'],
+        [0.35, '#57200b'],
+        [1, '#140a05'],
+      ]),
   );
 }
 
 type Job = { name: string; svg: string; widths: number[] };
 
-const gallery = { 'weight-training': weightTraining, 'personal-training': personalTraining, 'community-moments': communityMoments, 'outdoor-experiences': outdoorExperiences, 'female-sessions': femaleSessions, 'coaching-in-action': coachingInAction };
+const gallery = {
+  'weight-training': weightTraining,
+  'personal-training': personalTraining,
+  'community-moments': communityMoments,
+  'outdoor-experiences': outdoorExperiences,
+  'female-sessions': femaleSessions,
+  'coaching-in-action': coachingInAction,
+};
 
 const jobs: Job[] = [
   { name: 'hero', svg: hero(), widths: [1600, 800] },
@@ -288,7 +504,15 @@ async function main() {
   mkdirSync(`${OUT}gallery`, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   for (const job of jobs) {

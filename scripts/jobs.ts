@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
   process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
   const env = readServerEnv(local);
-  const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, { headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` } });
+  const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
+    headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },
+  });
   const provider = selectProvider(env, { now: () => at.getTime() });
   const reports = await runScheduledJobs(db, provider, at, paymentWebhookUrl(env));
   console.log(`Jobs as of ${at.toISOString()} (${provider.name} payments):\n${formatReports(reports)}`);

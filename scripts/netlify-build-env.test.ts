@@ -8,7 +8,8 @@ describe('a Netlify production build', () => {
     vi.stubEnv('NETLIFY', 'true');
     vi.stubEnv('VITE_SUPABASE_URL', '');
     vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
-    const build = () => (viteConfig as (env: { mode: string; command: 'build' | 'serve' }) => unknown)({ mode: 'production', command: 'build' });
+    const build = () =>
+      (viteConfig as (env: { mode: string; command: 'build' | 'serve' }) => unknown)({ mode: 'production', command: 'build' });
     expect(build).toThrow(/VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY must be set/);
   });
 
@@ -19,7 +20,10 @@ describe('a Netlify production build', () => {
 
   it('elsewhere falls back to the local stack', () => {
     vi.stubEnv('NETLIFY', '');
-    const config = (viteConfig as (env: { mode: string; command: 'build' | 'serve' }) => { define: Record<string, string> })({ mode: 'production', command: 'build' });
+    const config = (viteConfig as (env: { mode: string; command: 'build' | 'serve' }) => { define: Record<string, string> })({
+      mode: 'production',
+      command: 'build',
+    });
     expect(JSON.parse(config.define['import.meta.env.VITE_SUPABASE_URL']!)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

@@ -31,7 +31,9 @@ describe("netlify.toml's security headers", () => {
 
   it('the page itself needs no inline script (Vite emits module scripts)', () => {
     const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs!) || body!.trim());
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs, body]) => !/\bsrc=/.test(attrs!) || body!.trim(),
+    );
     expect(inline).toEqual([]);
   });
 

@@ -14,7 +14,6 @@ export const PRERENDERED_ROUTES = ['/', '/membership', '/schedule', '/signin', '
  */
 export const HYDRATE_AFTER_LOAD: readonly string[] = ['/', '/membership', '/schedule'];
 
-
 /** The empty SPA shell every other path falls back to (netlify.toml and public/_redirects). */
 export const SPA_SHELL = 'app-shell.html';
 

@@ -29,7 +29,10 @@ describe('prerendered pages', () => {
   });
 
   it('refuses a page with two module entry scripts rather than start only one of them', () => {
-    const twoEntries = SHELL.replace('<link rel="modulepreload"', '<script type="module" crossorigin src="/assets/shell-def.js"></script>\n<link rel="modulepreload"');
+    const twoEntries = SHELL.replace(
+      '<link rel="modulepreload"',
+      '<script type="module" crossorigin src="/assets/shell-def.js"></script>\n<link rel="modulepreload"',
+    );
     expect(() => hydrateAfterLoad(pageHtml(twoEntries, '<p>x</p>', ''), '/assets/index-x.css')).toThrow(/2 module entry scripts/);
   });
 
@@ -48,7 +51,8 @@ describe('prerendered pages', () => {
     ].join('');
     const html = await criticalCssOnly(pageHtml(SHELL, '<ul class="space-y-2"><li class="used md:used spin">a</li><li>b</li></ul>', css));
     const inline = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
-    for (const kept of ['--brand', '.used{', '.used:hover', '.md\\:used', '@keyframes spin', '.space-y-2>', '[hidden]']) expect(inline).toContain(kept);
+    for (const kept of ['--brand', '.used{', '.used:hover', '.md\\:used', '@keyframes spin', '.space-y-2>', '[hidden]'])
+      expect(inline).toContain(kept);
     for (const dropped of ['.unused', '.md\\:unused', '@keyframes fade']) expect(inline).not.toContain(dropped);
     expect(html).toContain('<li class="used md:used spin">a</li>');
   });

@@ -108,6 +108,8 @@ export async function prerender(dist: string, serverDir: string, log: (line: str
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { dist: { type: 'string', default: join(root, 'dist') }, server: { type: 'string', default: join(root, 'dist-ssr') } } });
+  const { values } = parseArgs({
+    options: { dist: { type: 'string', default: join(root, 'dist') }, server: { type: 'string', default: join(root, 'dist-ssr') } },
+  });
   await prerender(resolve(values.dist), resolve(values.server));
 }

@@ -28,7 +28,15 @@ const slug = (route: string) => (route === '/' ? 'home' : route.replace(/^\//, '
 mkdirSync(values.out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 try {
@@ -65,11 +73,17 @@ try {
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       if (width < 640 && height > SLICE) {
         for (let y = 0, n = 1; y < height; y += SLICE, n += 1) {
-          await page.screenshot({ path: file.replace('.png', `-part${n}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(SLICE, height - y) } });
+          await page.screenshot({
+            path: file.replace('.png', `-part${n}.png`),
+            fullPage: true,
+            clip: { x: 0, y, width, height: Math.min(SLICE, height - y) },
+          });
         }
       }
       const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-      console.log(`${file}  JS ${scripts.length} files, ${(total / 1024).toFixed(1)} KB gzipped${errors.length ? `  ERRORS: ${errors.join(' | ')}` : ''}`);
+      console.log(
+        `${file}  JS ${scripts.length} files, ${(total / 1024).toFixed(1)} KB gzipped${errors.length ? `  ERRORS: ${errors.join(' | ')}` : ''}`,
+      );
       if (width === widths[0]) for (const s of scripts) console.log(`    ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
       await context.close();
     }

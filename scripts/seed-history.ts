@@ -29,7 +29,9 @@ try {
      union all select 'classes', count(*)::int from public.classes where created_at < now() - interval '300 days'
      union all select 'bookings', count(*)::int from public.bookings b join public.members m on m.id = b.member_id where m.email like 'history-%'`,
   );
-  console.log(`A year of history added in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows.map((r) => `${r.n} ${r.what}`).join(', ')}.`);
+  console.log(
+    `A year of history added in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows.map((r) => `${r.n} ${r.what}`).join(', ')}.`,
+  );
 
   const { rows: range } = await db.query<{ from: string; to: string }>(
     `select to_char((now() at time zone 'Europe/London')::date - 365, 'YYYY-MM-DD') as from, to_char((now() at time zone 'Europe/London')::date, 'YYYY-MM-DD') as to`,
@@ -41,7 +43,14 @@ try {
   await db.query('begin');
   try {
     await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ role: 'authenticated', sub: DEMO_ADMIN_USER })]);
-    for (const fn of ['private.report_revenue', 'private.report_mrr', 'private.report_trials', 'private.report_attendance', 'private.report_fill', 'public.admin_reports']) {
+    for (const fn of [
+      'private.report_revenue',
+      'private.report_mrr',
+      'private.report_trials',
+      'private.report_attendance',
+      'private.report_fill',
+      'public.admin_reports',
+    ]) {
       await db.query(`select count(*) from ${fn}($1, $2)`, [from, to]);
       const t = performance.now();
       await db.query(`select count(*) from ${fn}($1, $2)`, [from, to]);

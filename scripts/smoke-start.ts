@@ -96,7 +96,9 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) {
-    console.error(`npm start failed on a fresh data folder:\n${failures.map((f) => `  - ${f}`).join('\n')}\n--- its output ---\n${output.slice(-4000)}`);
+    console.error(
+      `npm start failed on a fresh data folder:\n${failures.map((f) => `  - ${f}`).join('\n')}\n--- its output ---\n${output.slice(-4000)}`,
+    );
     process.exit(1);
   }
   console.log('npm start served every route and is still running.');

@@ -21,7 +21,12 @@ class Api {
     return { apikey: this.stack.serviceRoleKey, authorization: `Bearer ${this.stack.serviceRoleKey}`, 'content-type': 'application/json' };
   }
 
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = this.service()): Promise<{ status: number; json: unknown; headers: Headers }> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = this.service(),
+  ): Promise<{ status: number; json: unknown; headers: Headers }> {
     const res = await fetch(`${this.stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     let json: unknown = text;
@@ -44,11 +49,26 @@ class Api {
     const tokens: string[] = [];
     for (let i = 0; i < count; i++) {
       const email = `${prefix}-${i}@bench.test`;
-      await this.ok('POST', '/auth/v1/admin/users', { email, password: BENCH_PASSWORD, email_confirm: true, user_metadata: { full_name: `Bench ${i}` } });
-      await this.ok('PATCH', `/rest/v1/members?email=eq.${encodeURIComponent(email)}`, { membership_tier: 'premium' }, { ...this.service(), prefer: 'return=minimal' });
+      await this.ok('POST', '/auth/v1/admin/users', {
+        email,
+        password: BENCH_PASSWORD,
+        email_confirm: true,
+        user_metadata: { full_name: `Bench ${i}` },
+      });
+      await this.ok(
+        'PATCH',
+        `/rest/v1/members?email=eq.${encodeURIComponent(email)}`,
+        { membership_tier: 'premium' },
+        { ...this.service(), prefer: 'return=minimal' },
+      );
       // Each member signs in from its own address: GoTrue limits /token per IP (burst 30).
       const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 256)}.${i % 256}` };
-      const session = (await this.ok('POST', '/auth/v1/token?grant_type=password', { email, password: BENCH_PASSWORD }, { apikey: this.stack.anonKey, 'content-type': 'application/json', ...from })) as {
+      const session = (await this.ok(
+        'POST',
+        '/auth/v1/token?grant_type=password',
+        { email, password: BENCH_PASSWORD },
+        { apikey: this.stack.anonKey, 'content-type': 'application/json', ...from },
+      )) as {
         access_token: string;
       };
       tokens.push(session.access_token);
@@ -70,14 +90,22 @@ class Api {
         type: 'Group',
         capacity,
       }));
-      const created = (await this.ok('POST', '/rest/v1/classes?select=id', rows, { ...this.service(), prefer: 'return=representation' })) as { id: string }[];
+      const created = (await this.ok('POST', '/rest/v1/classes?select=id', rows, {
+        ...this.service(),
+        prefer: 'return=representation',
+      })) as { id: string }[];
       ids.push(...created.map((c) => c.id));
     }
     return ids;
   }
 
   async book(token: string, classId: string): Promise<{ status: number; json: unknown }> {
-    return this.call('POST', '/rest/v1/rpc/book_class', { p_class_id: classId }, { apikey: this.stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    return this.call(
+      'POST',
+      '/rest/v1/rpc/book_class',
+      { p_class_id: classId },
+      { apikey: this.stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    );
   }
 }
 
@@ -143,8 +171,17 @@ export async function measureBackendLoad(report: Report, stack: LocalStack, engi
   const booked = outcomes.filter((o) => o.status === 200 && (o.json as { status?: string }).status === 'booked').length;
   const refusedFull = outcomes.filter((o) => (o.json as { hint?: string } | null)?.hint === 'class_full').length;
   const rows = (await api.ok('GET', `/rest/v1/bookings?class_id=eq.${classId}&select=id`)) as unknown[];
-  const cls = ((await api.ok('GET', `/rest/v1/classes?id=eq.${classId}&select=spots_left,current_bookings`)) as { spots_left: number; current_bookings: number }[])[0];
-  const exact = rows.length === OVERBOOK_CAPACITY && booked === OVERBOOK_CAPACITY && cls?.spots_left === 0 && cls.current_bookings === OVERBOOK_CAPACITY;
+  const cls = (
+    (await api.ok('GET', `/rest/v1/classes?id=eq.${classId}&select=spots_left,current_bookings`)) as {
+      spots_left: number;
+      current_bookings: number;
+    }[]
+  )[0];
+  const exact =
+    rows.length === OVERBOOK_CAPACITY &&
+    booked === OVERBOOK_CAPACITY &&
+    cls?.spots_left === 0 &&
+    cls.current_bookings === OVERBOOK_CAPACITY;
   report.add({
     section,
     metric: `overbooking: ${OVERBOOK_ATTEMPTS} simultaneous attempts, ${OVERBOOK_CAPACITY} spots`,

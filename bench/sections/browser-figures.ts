@@ -83,7 +83,8 @@ export async function measureBundles(report: Report, browser: Browser, stack: Lo
 async function countBackendRequests(page: Page, stack: LocalStack, action: () => Promise<void>): Promise<string[]> {
   const seen: string[] = [];
   const onRequest = (req: Request) => {
-    if (req.url().startsWith(stack.url) && req.resourceType() !== 'websocket') seen.push(`${req.method()} ${req.url().slice(stack.url.length)}`);
+    if (req.url().startsWith(stack.url) && req.resourceType() !== 'websocket')
+      seen.push(`${req.method()} ${req.url().slice(stack.url.length)}`);
   };
   page.on('request', onRequest);
   try {
@@ -96,7 +97,13 @@ async function countBackendRequests(page: Page, stack: LocalStack, action: () =>
 }
 
 /** The requests a journey step costs, against the budgets. */
-export async function measureRequests(report: Report, browser: Browser, stack: LocalStack, origin: string, budgets: Budgets): Promise<void> {
+export async function measureRequests(
+  report: Report,
+  browser: Browser,
+  stack: LocalStack,
+  origin: string,
+  budgets: Budgets,
+): Promise<void> {
   const render = async (label: string, who: Who, path: string) => {
     const context = await newContext(browser, stack, origin, who);
     try {

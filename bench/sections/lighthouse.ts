@@ -70,7 +70,9 @@ export async function measureLighthouse(report: Report, distDir: string, apiOrig
       report.measure('lighthouse', `${path} TBT`, audit('total-blocking-time'), ' ms', 0, { max: r?.tbtMs });
       const failing = Object.values(lhr.categories)
         .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
-        .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'metricSavings');
+        .filter(
+          (a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'metricSavings',
+        );
       if (process.env.BENCH_VERBOSE) {
         for (const a of failing) console.log(`    ${path}: ${a!.id} (${a!.score}) ${a!.title}`);
         explain(path, lhr, origin);
@@ -85,7 +87,10 @@ export async function measureLighthouse(report: Report, distDir: string, apiOrig
       const copy = await run(copyPath);
       const copyLcp = copy?.audits['largest-contentful-paint']?.numericValue;
       if (copy && process.env.BENCH_VERBOSE) explain(copyPath, copy, origin);
-      if (copyLcp) report.measure('lighthouse', `${path} LCP / its static copy`, audit('largest-contentful-paint') / copyLcp, '', 2, { max: b.staticLcpRatio });
+      if (copyLcp)
+        report.measure('lighthouse', `${path} LCP / its static copy`, audit('largest-contentful-paint') / copyLcp, '', 2, {
+          max: b.staticLcpRatio,
+        });
     }
   } finally {
     chrome.kill();
@@ -96,11 +101,32 @@ export async function measureLighthouse(report: Report, distDir: string, apiOrig
 /** BENCH_VERBOSE: what the simulation started from (the figures observed here), its requests, long tasks and LCP element. */
 function explain(path: string, lhr: RunnerResult['lhr'], origin: string): void {
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
-  const pick = ['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedLoad', 'firstContentfulPaint', 'largestContentfulPaint', 'totalBlockingTime', 'speedIndex', 'interactive'];
+  const pick = [
+    'observedFirstContentfulPaint',
+    'observedLargestContentfulPaint',
+    'observedLoad',
+    'firstContentfulPaint',
+    'largestContentfulPaint',
+    'totalBlockingTime',
+    'speedIndex',
+    'interactive',
+  ];
   console.log(`    ${path}: ${pick.map((k) => `${k} ${Math.round(observed[k] ?? NaN)}`).join(' · ')}`);
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number }[] } | undefined)?.items ?? [];
-  for (const r of requests) console.log(`      ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${Math.round(r.transferSize / 1024)} KB ${r.url.replace(origin, '')}`.slice(0, 140));
-  const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
-  for (const t of longTasks) console.log(`      long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url.replace(origin, '')}`);
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number }[] } | undefined
+    )?.items ?? [];
+  for (const r of requests)
+    console.log(
+      `      ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${Math.round(r.transferSize / 1024)} KB ${r.url.replace(origin, '')}`.slice(
+        0,
+        140,
+      ),
+    );
+  const longTasks =
+    (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+  for (const t of longTasks)
+    console.log(`      long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url.replace(origin, '')}`);
   console.log(`    ${path}: LCP element ${JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 400)}`);
 }

@@ -30,7 +30,11 @@ function installPostgres(log: (line: string) => void): boolean {
   log('installing Debian postgresql with apt-get (set BENCH_INSTALL_POSTGRES=0 to skip)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000, env });
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: 'ignore', timeout: 600_000, env });
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], {
+    stdio: 'ignore',
+    timeout: 600_000,
+    env,
+  });
   return r.status === 0;
 }
 
@@ -68,7 +72,11 @@ export async function startPostgres(log: (line: string) => void): Promise<Postgr
   run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
   const url = `postgres://${PLATFORM_SUPERUSER}@127.0.0.1:${port}/postgres`;
   const psql = (sql: string, timeoutMs = 600_000) => {
-    const r = spawnSync(join(bin, 'psql'), ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(join(bin, 'psql'), ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], {
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error?.message}`);
     return r.stdout.trim();
   };

@@ -170,8 +170,14 @@ export async function measureScale(
   try {
     const t0 = Date.now();
     pg.psql(generateSql(), 15 * 60_000);
-    const counts = pg.psql(`select (select count(*) from public.classes) || ' classes, ' || (select count(*) from public.bookings) || ' bookings, ' || (select count(*) from public.members) || ' members'`);
-    report.add({ section: 'scale', metric: 'data generated (generate_series)', value: `${counts} in ${((Date.now() - t0) / 1000).toFixed(1)} s` });
+    const counts = pg.psql(
+      `select (select count(*) from public.classes) || ' classes, ' || (select count(*) from public.bookings) || ' bookings, ' || (select count(*) from public.members) || ' members'`,
+    );
+    report.add({
+      section: 'scale',
+      metric: 'data generated (generate_series)',
+      value: `${counts} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    });
 
     const tokenFor = async (email: string, password: string) => {
       const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
@@ -188,7 +194,9 @@ export async function measureScale(
     const memberId = pg.psql(`select id from public.members where email = '${memberEmail}'`);
     const userId = pg.psql(`select user_id from public.members where email = '${memberEmail}'`);
     const adminUserId = pg.psql(`select user_id from public.members where email = 'admin@studio.test'`);
-    pg.psql(`set session_replication_role = replica; update public.bookings set member_id = '${memberId}' where member_id = '${scaleMember}'; set session_replication_role = origin;`);
+    pg.psql(
+      `set session_replication_role = replica; update public.bookings set member_id = '${memberId}' where member_id = '${scaleMember}'; set session_replication_role = origin;`,
+    );
     const classId = pg.psql(`select id from public.classes where name = 'Scale Class 70000'`);
     const tokens: Record<Who, string> = {
       anon: stack.anonKey,
@@ -212,10 +220,19 @@ export async function measureScale(
         const plan = (JSON.parse(json.slice(json.indexOf('['))) as [{ Plan: PlanNode; 'Execution Time': number }])[0];
         const nodes = walk(plan.Plan);
         const big = ['classes', 'bookings', 'members'];
-        const seq = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && big.includes(n['Relation Name'] ?? '')).map((n) => n['Relation Name']!);
+        const seq = nodes
+          .filter((n) => n['Node Type'] === 'Seq Scan' && big.includes(n['Relation Name'] ?? ''))
+          .map((n) => n['Relation Name']!);
         const idx = [...new Set(nodes.filter((n) => n['Index Name']).map((n) => n['Index Name']!))];
         planNote = `plan: ${idx.length ? `index ${idx.join(', ')}` : 'no index'}${seq.length ? `; seq scan ${[...new Set(seq)].join(', ')}` : ''}; SQL ${plan['Execution Time'].toFixed(1)} ms`;
-        if (q.needsIndex) report.add({ section: 'scale', metric: `${q.name}: plan uses indexes`, value: planNote, budget: 'no seq scan', ok: seq.length === 0 });
+        if (q.needsIndex)
+          report.add({
+            section: 'scale',
+            metric: `${q.name}: plan uses indexes`,
+            value: planNote,
+            budget: 'no seq scan',
+            ok: seq.length === 0,
+          });
       } catch (err) {
         planNote = `plan: n/a (${(err instanceof Error ? err.message : String(err)).split('\n')[0]})`;
       }
@@ -241,7 +258,9 @@ export async function measureScale(
           if (!res.ok) failure = `HTTP ${res.status} ${text.slice(0, 120)}`;
           const parsed = JSON.parse(text) as unknown;
           const total = res.headers.get('content-range')?.split('/')[1];
-          rows = Array.isArray(parsed) ? `${parsed.length}${total ? ` of ${total}` : ''} rows, ${(text.length / 1e6).toFixed(1)} MB` : `${text.length} B`;
+          rows = Array.isArray(parsed)
+            ? `${parsed.length}${total ? ` of ${total}` : ''} rows, ${(text.length / 1e6).toFixed(1)} MB`
+            : `${text.length} B`;
         } catch (err) {
           // A keep-alive socket the server closed after a huge response: retry once on a new one.
           if (!retried && err instanceof TypeError && err.message === 'fetch failed') {
@@ -260,7 +279,9 @@ export async function measureScale(
     }
 
     // Booking when the tables are big: the RPC's own work does not grow with them.
-    const future = pg.psql(`select id from public.classes where start_time > now() + interval '1 day' and not is_premium and spots_left > 0 order by start_time offset 500 limit 1`);
+    const future = pg.psql(
+      `select id from public.classes where start_time > now() + interval '1 day' and not is_premium and spots_left > 0 order by start_time offset 500 limit 1`,
+    );
     const started = performance.now();
     const res = await fetch(`${stack.url}/rest/v1/rpc/book_class`, {
       method: 'POST',
@@ -271,7 +292,8 @@ export async function measureScale(
     const body = await res.text();
     const ms = performance.now() - started;
     if (res.ok) report.measure('scale', 'book_class with 1M bookings', ms, ' ms', 0, { max: budgets.scale.queryMs });
-    else report.add({ section: 'scale', metric: 'book_class with 1M bookings', value: `HTTP ${res.status} ${body.slice(0, 120)}`, ok: false });
+    else
+      report.add({ section: 'scale', metric: 'book_class with 1M bookings', value: `HTTP ${res.status} ${body.slice(0, 120)}`, ok: false });
   } finally {
     await stack.stop();
   }

@@ -46,9 +46,12 @@ describe('calendar-feed', () => {
   it('serves the member upcoming bookings as a calendar a parser reads', async () => {
     // Book one more class for certain, so the feed has a known event.
     const classes = (await (
-      await fetch(`${stack.url}/rest/v1/classes?select=id,name,start_time&start_time=gt.${new Date(Date.now() + 86_400_000).toISOString()}&order=start_time&limit=20`, {
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
-      })
+      await fetch(
+        `${stack.url}/rest/v1/classes?select=id,name,start_time&start_time=gt.${new Date(Date.now() + 86_400_000).toISOString()}&order=start_time&limit=20`,
+        {
+          headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
+        },
+      )
     ).json()) as { id: string; name: string; start_time: string }[];
     const bookable = classes.find(Boolean)!;
     await restRpc('book_class', token, { p_class_id: bookable.id }).catch(() => undefined); // already booked is fine

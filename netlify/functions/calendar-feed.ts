@@ -35,7 +35,14 @@ export default async function calendarFeed(req: Request): Promise<Response> {
 
     const events = compositeRows<'calendar_event', 'booking_id' | 'name' | 'trainer' | 'start_time' | 'duration'>(feed.events).map((e) =>
       bookingEvent(
-        { bookingId: e.booking_id, className: e.name, trainer: e.trainer, startTime: e.start_time, durationMinutes: e.duration, description: e.description },
+        {
+          bookingId: e.booking_id,
+          className: e.name,
+          trainer: e.trainer,
+          startTime: e.start_time,
+          durationMinutes: e.duration,
+          description: e.description,
+        },
         env.siteUrl,
       ),
     );

@@ -49,7 +49,11 @@ export default async function changeMembership(req: Request): Promise<Response> 
     const amount = Number(payment.data.amount);
     if (typeof expectedAmount === 'number' && Math.round(expectedAmount * 100) !== Math.round(amount * 100)) {
       // Shown on one London day, confirmed on the next: one more unused day has gone.
-      throw new HttpError(409, 'amount_changed', `The upgrade now costs ${formatPounds(amount)}: please look at the new figure and confirm again.`);
+      throw new HttpError(
+        409,
+        'amount_changed',
+        `The upgrade now costs ${formatPounds(amount)}: please look at the new figure and confirm again.`,
+      );
     }
     const result = await claimAndCharge(db, provider, reference, now, paymentWebhookUrl(env));
     return json({ outcome: result?.outcome ?? 'pending', amount } satisfies FunctionAnswer<'change-membership'>);

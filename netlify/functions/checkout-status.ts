@@ -9,7 +9,8 @@ import { rpcFailure } from '../lib/rpc-errors';
 import { ConfigError, readServerEnv, type ServerEnv } from '../lib/server-env';
 import { memberDb, serviceDb, verifyCaller } from '../lib/supabase-server';
 
-const COLUMNS = 'checkout_reference, kind, status, plan_slug, amount, currency, provider_checkout_id, paid_at, needs_refund, classes(name, start_time)';
+const COLUMNS =
+  'checkout_reference, kind, status, plan_slug, amount, currency, provider_checkout_id, paid_at, needs_refund, classes(name, start_time)';
 
 /** The member's own payment, read with their token so RLS proves it is theirs. */
 async function readOwnPayment(env: ServerEnv, token: string, reference: string) {
@@ -22,7 +23,7 @@ async function readOwnPayment(env: ServerEnv, token: string, reference: string) 
 async function pendingCardSetups(env: ServerEnv, reference: string): Promise<string[]> {
   const { data, error } = await serviceDb(env).rpc('pending_card_setups', { p_payment_reference: reference });
   if (error) throw rpcFailure(error, 'pending_card_setups');
-  return (data) ?? [];
+  return data ?? [];
 }
 
 /**

@@ -36,7 +36,12 @@ beforeEach(() => {
   supabase = new FakeSupabase();
   supabase.sessions.set(TOKEN, USER);
   supabase.members.set(USER, { id: 'member-1', membership_tier: 'payg', has_used_trial: true });
-  supabase.answerRpc('create_plan_payment', { checkout_reference: REFERENCE, description: 'Drop-In Session (£115)', amount: 115, currency: 'GBP' });
+  supabase.answerRpc('create_plan_payment', {
+    checkout_reference: REFERENCE,
+    description: 'Drop-In Session (£115)',
+    amount: 115,
+    currency: 'GBP',
+  });
   supabase.answerRpc('start_membership_checkout', SETUP);
   sumupRequests = [];
   customerRequests = [];
@@ -48,7 +53,10 @@ beforeEach(() => {
     }),
     http.post(`${SUMUP_API_BASE}/v0.1/checkouts`, async ({ request }) => {
       sumupRequests.push({ authorization: request.headers.get('authorization'), body: (await request.json()) as Record<string, unknown> });
-      return HttpResponse.json({ id: 'chk_plan_1', status: 'PENDING', hosted_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' }, { status: 201 });
+      return HttpResponse.json(
+        { id: 'chk_plan_1', status: 'PENDING', hosted_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' },
+        { status: 201 },
+      );
     }),
   );
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -99,7 +107,11 @@ describe('create-checkout', () => {
       },
     ]);
     expect(supabase.calls('set_payment_checkout').map((c) => c.args)).toEqual([
-      { p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_plan_1', p_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1' },
+      {
+        p_checkout_reference: REFERENCE,
+        p_provider_checkout_id: 'chk_plan_1',
+        p_checkout_url: 'https://checkout.sumup.com/pay/chk_plan_1',
+      },
     ]);
   });
 
@@ -107,7 +119,11 @@ describe('create-checkout', () => {
     const res = await post({ planSlug: 'standard', userId: USER, amount: 1 });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: SETUP.payment_reference });
-    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({ p_member_id: 'member-1', p_plan_slug: 'standard', p_now: expect.any(String) });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({
+      p_member_id: 'member-1',
+      p_plan_slug: 'standard',
+      p_now: expect.any(String),
+    });
     expect(supabase.calls('create_plan_payment')).toEqual([]);
     expect(customerRequests).toEqual([
       { customer_id: 'member-member-1', personal_details: { email: 'bea@example.test', first_name: 'Bea', last_name: 'Van Buyer' } },
@@ -133,25 +149,35 @@ describe('create-checkout', () => {
 
   it('sends Platinum by its slug alone: the database decides its price and tier (supabase/tests/plan-catalogue.test.ts)', async () => {
     await post({ planSlug: 'platinum', userId: USER, amount: 1, grantsTier: 'premium' });
-    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({ p_member_id: 'member-1', p_plan_slug: 'platinum', p_now: expect.any(String) });
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({
+      p_member_id: 'member-1',
+      p_plan_slug: 'platinum',
+      p_now: expect.any(String),
+    });
   });
 
   it('an existing SumUp customer (409) is used as it is', async () => {
-    server.use(http.post(`${SUMUP_API_BASE}/v0.1/customers`, () => HttpResponse.json({ error_code: 'CUSTOMER_ALREADY_EXISTS' }, { status: 409 })));
+    server.use(
+      http.post(`${SUMUP_API_BASE}/v0.1/customers`, () => HttpResponse.json({ error_code: 'CUSTOMER_ALREADY_EXISTS' }, { status: 409 })),
+    );
     const res = await post({ planSlug: 'standard', userId: USER });
     expect(res.status).toBe(200);
     expect(sumupRequests).toHaveLength(1);
   });
 
   it('a member whose plan runs is told to change it on /membership', async () => {
-    supabase.answerRpc('start_membership_checkout', { code: 'P0001', hint: 'membership_running', message: 'You already have a membership: upgrade or change it under My Membership.' }, 400);
+    supabase.answerRpc(
+      'start_membership_checkout',
+      { code: 'P0001', hint: 'membership_running', message: 'You already have a membership: upgrade or change it under My Membership.' },
+      400,
+    );
     const res = await post({ planSlug: 'standard', userId: USER });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: 'membership_running' });
     expect(sumupRequests).toEqual([]);
   });
 
-  it('refuses another member\'s userId with 403 and records nothing', async () => {
+  it("refuses another member's userId with 403 and records nothing", async () => {
     const res = await post({ planSlug: 'standard', userId: '22222222-2222-4222-8222-222222222222' });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'forbidden' });

@@ -19,7 +19,13 @@ export default async function deliverEmails(): Promise<Response> {
     const mail = readMailEnv();
     const transport = createSmtpTransport(mail.smtpUrl);
     try {
-      const report = await deliverOutbox({ store: postgrestOutboxStore(serviceDb(env)), transport, from: mail.from, siteUrl: env.siteUrl, now: new Date() });
+      const report = await deliverOutbox({
+        store: postgrestOutboxStore(serviceDb(env)),
+        transport,
+        from: mail.from,
+        siteUrl: env.siteUrl,
+        now: new Date(),
+      });
       if (report.sent || report.retrying || report.failed) {
         console.log(`[deliver-emails] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}`);
       }

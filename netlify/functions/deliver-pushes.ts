@@ -18,7 +18,9 @@ export default async function deliverPushesNow(): Promise<Response> {
     const env = readServerEnv();
     const report = await deliverPushes({ store: postgrestPushStore(serviceDb(env)), vapid: readPushEnv(), now: new Date() });
     if (report.sent || report.retrying || report.failed || report.gone) {
-      console.log(`[deliver-pushes] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}, devices gone ${report.gone}`);
+      console.log(
+        `[deliver-pushes] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}, devices gone ${report.gone}`,
+      );
     }
     return json(report);
   } catch (error) {

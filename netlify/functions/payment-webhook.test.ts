@@ -60,7 +60,13 @@ describe('payment-webhook', () => {
       {
         fn: 'apply_checkout_result',
         authorization: `Bearer ${SERVICE_KEY}`,
-        args: { p_checkout_reference: 'class-ref-42', p_provider_checkout_id: 'chk_42', p_provider_status: 'PAID', p_amount: 10, p_currency: 'GBP' },
+        args: {
+          p_checkout_reference: 'class-ref-42',
+          p_provider_checkout_id: 'chk_42',
+          p_provider_status: 'PAID',
+          p_amount: 10,
+          p_currency: 'GBP',
+        },
       },
     ]);
   });

@@ -15,7 +15,8 @@ export default function pushKey(req: Request): Response {
     const answer: FunctionAnswer<'push-key'> = { publicKey: readPushEnv().publicKey };
     return json(answer);
   } catch (error) {
-    if (error instanceof ConfigError) return json({ error: 'push_unavailable', message: 'Notifications are not set up on this site yet.' }, 503);
+    if (error instanceof ConfigError)
+      return json({ error: 'push_unavailable', message: 'Notifications are not set up on this site yet.' }, 503);
     throw error;
   }
 }

@@ -88,25 +88,36 @@ describe('refund-payment', () => {
     sumupRefund();
     const res = await post({ refundId: REFUND_ID });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ refundId: REFUND_ID, alreadyRefunded: false, refundedAt: REFUNDED_ROW.refunded_at, providerRefundId: TRANSACTION });
+    expect(await res.json()).toEqual({
+      refundId: REFUND_ID,
+      alreadyRefunded: false,
+      refundedAt: REFUNDED_ROW.refunded_at,
+      providerRefundId: TRANSACTION,
+    });
 
     expect(refundPosts).toEqual([
       { url: `${SUMUP_API_BASE}/v0.1/me/refund/${TRANSACTION}`, authorization: 'Bearer sup_sk_test_secret', body: { amount: 12.5 } },
     ]);
     // As the admin (their token), so the database's admin check and refunded_by apply.
-    expect(supabase.calls('begin_provider_refund')).toEqual([{ fn: 'begin_provider_refund', authorization: `Bearer ${TOKEN}`, args: { p_refund_id: REFUND_ID } }]);
+    expect(supabase.calls('begin_provider_refund')).toEqual([
+      { fn: 'begin_provider_refund', authorization: `Bearer ${TOKEN}`, args: { p_refund_id: REFUND_ID } },
+    ]);
     expect(finishArgs()).toEqual([{ p_refund_id: REFUND_ID, p_outcome: 'refunded', p_provider_refund_id: TRANSACTION, p_error: null }]);
   });
 
   it('releases the claim when SumUp refuses (4xx), saying why, and marks nothing refunded', async () => {
-    sumupRefund(() => HttpResponse.json({ error_code: 'INVALID', message: 'Refund amount exceeds the refundable amount' }, { status: 400 }));
+    sumupRefund(() =>
+      HttpResponse.json({ error_code: 'INVALID', message: 'Refund amount exceeds the refundable amount' }, { status: 400 }),
+    );
     supabase.answerRpc('finish_provider_refund', { ...REFUNDED_ROW, refunded_at: null });
     const res = await post({ refundId: REFUND_ID });
     expect(res.status).toBe(502);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe('refund_refused');
     expect(body.message).toMatch(/^SumUp refused the refund: .*400.*Refund amount exceeds the refundable amount/);
-    expect(finishArgs()).toEqual([{ p_refund_id: REFUND_ID, p_outcome: 'refused', p_provider_refund_id: null, p_error: expect.stringContaining('answered 400') }]);
+    expect(finishArgs()).toEqual([
+      { p_refund_id: REFUND_ID, p_outcome: 'refused', p_provider_refund_id: null, p_error: expect.stringContaining('answered 400') },
+    ]);
   });
 
   it.each([
@@ -118,12 +129,18 @@ describe('refund-payment', () => {
     expect(res.status).toBe(504);
     expect(await res.json()).toEqual({ error: 'refund_unconfirmed', message: REFUND_TEXT.unconfirmed });
     expect(refundPosts).toHaveLength(1);
-    expect(finishArgs()).toEqual([{ p_refund_id: REFUND_ID, p_outcome: 'unconfirmed', p_provider_refund_id: null, p_error: expect.any(String) }]);
+    expect(finishArgs()).toEqual([
+      { p_refund_id: REFUND_ID, p_outcome: 'unconfirmed', p_provider_refund_id: null, p_error: expect.any(String) },
+    ]);
   });
 
   it('refunds nothing when the checkout has no successful transaction, and releases the claim', async () => {
     sumupRefund();
-    server.use(http.get(`${SUMUP_API_BASE}/v0.1/checkouts/${CHECKOUT}`, () => HttpResponse.json({ id: CHECKOUT, status: 'FAILED', amount: 12.5, transactions: [] })));
+    server.use(
+      http.get(`${SUMUP_API_BASE}/v0.1/checkouts/${CHECKOUT}`, () =>
+        HttpResponse.json({ id: CHECKOUT, status: 'FAILED', amount: 12.5, transactions: [] }),
+      ),
+    );
     const res = await post({ refundId: REFUND_ID });
     expect(res.status).toBe(502);
     expect(refundPosts).toEqual([]);
@@ -136,7 +153,10 @@ describe('refund-payment', () => {
     let claimed = false;
     server.use(
       http.post(`${SUPABASE_URL}/rest/v1/rpc/begin_provider_refund`, () => {
-        if (claimed) return HttpResponse.json(rpcError('refund_in_progress', 'A refund through SumUp is already under way for this payment'), { status: 400 });
+        if (claimed)
+          return HttpResponse.json(rpcError('refund_in_progress', 'A refund through SumUp is already under way for this payment'), {
+            status: 400,
+          });
         claimed = true;
         return HttpResponse.json(CLAIM);
       }),
@@ -153,7 +173,13 @@ describe('refund-payment', () => {
 
   it('answers a repeat after success without sending anything', async () => {
     sumupRefund();
-    supabase.answerRpc('begin_provider_refund', { refund_id: REFUND_ID, already_refunded: true, amount: null, currency: null, provider_checkout_id: null });
+    supabase.answerRpc('begin_provider_refund', {
+      refund_id: REFUND_ID,
+      already_refunded: true,
+      amount: null,
+      currency: null,
+      provider_checkout_id: null,
+    });
     const res = await post({ refundId: REFUND_ID });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ refundId: REFUND_ID, alreadyRefunded: true });
@@ -177,7 +203,11 @@ describe('refund-payment', () => {
 
   it('says when SumUp refunded but the record could not be written', async () => {
     sumupRefund();
-    supabase.answerRpc('finish_provider_refund', { code: '57014', message: 'canceling statement due to statement timeout', hint: null, details: null }, 500);
+    supabase.answerRpc(
+      'finish_provider_refund',
+      { code: '57014', message: 'canceling statement due to statement timeout', hint: null, details: null },
+      500,
+    );
     const res = await post({ refundId: REFUND_ID });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'refund_not_recorded', message: REFUND_TEXT.notRecorded });

@@ -48,7 +48,11 @@ export default async function refundPayment(req: Request): Promise<Response> {
 
     let outcome: { outcome: 'refunded'; reference: string } | { outcome: 'refused' | 'unconfirmed'; error: ProviderError };
     try {
-      const refund = await provider.refundPayment({ checkoutId: claim.provider_checkout_id, amount: Number(claim.amount), currency: claim.currency ?? 'GBP' });
+      const refund = await provider.refundPayment({
+        checkoutId: claim.provider_checkout_id,
+        amount: Number(claim.amount),
+        currency: claim.currency ?? 'GBP',
+      });
       outcome = { outcome: 'refunded', reference: refund.reference };
     } catch (e) {
       if (!(e instanceof ProviderError)) throw e;
@@ -63,13 +67,21 @@ export default async function refundPayment(req: Request): Promise<Response> {
       p_error: outcome.outcome === 'refunded' ? null : outcome.error.message,
     });
     if (finishError) {
-      console.error(`[refund-payment] could not record the ${outcome.outcome} refund ${refundId}: ${finishError.code} ${finishError.message}`);
+      console.error(
+        `[refund-payment] could not record the ${outcome.outcome} refund ${refundId}: ${finishError.code} ${finishError.message}`,
+      );
       if (outcome.outcome === 'refunded') return json({ error: 'refund_not_recorded', message: REFUND_TEXT.notRecorded }, 500);
       throw new Error(`finish_provider_refund failed: ${finishError.message}`);
     }
 
-    if (outcome.outcome === 'refused') return json({ error: 'refund_refused', message: `${REFUND_TEXT.refused}: ${outcome.error.message}` }, 502);
+    if (outcome.outcome === 'refused')
+      return json({ error: 'refund_refused', message: `${REFUND_TEXT.refused}: ${outcome.error.message}` }, 502);
     if (outcome.outcome === 'unconfirmed') return json({ error: 'refund_unconfirmed', message: REFUND_TEXT.unconfirmed }, 504);
-    return json({ refundId, alreadyRefunded: false, refundedAt: row.refunded_at, providerRefundId: row.provider_refund_id } satisfies FunctionAnswer<'refund-payment'>);
+    return json({
+      refundId,
+      alreadyRefunded: false,
+      refundedAt: row.refunded_at,
+      providerRefundId: row.provider_refund_id,
+    } satisfies FunctionAnswer<'refund-payment'>);
   });
 }

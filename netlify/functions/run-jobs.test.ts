@@ -20,7 +20,19 @@ function stubEnv() {
   vi.stubEnv('VAPID_PRIVATE_KEY', '');
 }
 
-const JOB_RPCS = ['release_expired_holds_at', 'expire_trials', 'end_finished_memberships', 'claim_due_renewals', 'enqueue_membership_reminders', 'enqueue_credit_expiry_reminders', 'enqueue_win_back_emails', 'mark_no_shows', 'generate_one_to_one_slots', 'enqueue_class_reminders_at', 'enqueue_push_reminders_at'];
+const JOB_RPCS = [
+  'release_expired_holds_at',
+  'expire_trials',
+  'end_finished_memberships',
+  'claim_due_renewals',
+  'enqueue_membership_reminders',
+  'enqueue_credit_expiry_reminders',
+  'enqueue_win_back_emails',
+  'mark_no_shows',
+  'generate_one_to_one_slots',
+  'enqueue_class_reminders_at',
+  'enqueue_push_reminders_at',
+];
 
 describe('run-jobs', () => {
   it('is scheduled hourly', () => {
@@ -37,7 +49,9 @@ describe('run-jobs', () => {
     log.mockRestore();
     expect(res.status).toBe(200);
     expect(fake.rpcCalls.map((c) => c.fn)).toEqual(JOB_RPCS);
-    expect(fake.rpcCalls.every((c) => c.args.p_now === '2027-02-15T10:00:00.000Z' && c.authorization === `Bearer ${SERVICE_KEY}`)).toBe(true);
+    expect(fake.rpcCalls.every((c) => c.args.p_now === '2027-02-15T10:00:00.000Z' && c.authorization === `Bearer ${SERVICE_KEY}`)).toBe(
+      true,
+    );
     expect(fake.calls('enqueue_class_reminders_at')[0]!.args).toEqual({ p_now: '2027-02-15T10:00:00.000Z', p_within_hours: 24 });
     const { reports } = (await res.json()) as { reports: { job: string; did: string }[] };
     expect(reports.map((r) => `${r.job}: ${r.did}`)).toEqual([

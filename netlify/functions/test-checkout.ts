@@ -23,7 +23,8 @@ export default async function testCheckout(req: Request): Promise<Response> {
   if (req.method === 'GET') {
     const id = new URL(req.url).searchParams.get('id') ?? '';
     const checkout = findTestCheckout(id, Date.now(), activeTestStore());
-    if (!checkout) return page(404, 'Test checkout not found', '<p>This test checkout does not exist (the local database may have been reset).</p>');
+    if (!checkout)
+      return page(404, 'Test checkout not found', '<p>This test checkout does not exist (the local database may have been reset).</p>');
     return page(200, 'Test checkout', checkoutBody(checkout));
   }
 

@@ -24,14 +24,20 @@ describe('unsubscribe', () => {
     stubEnv();
     fake.answerRpc('unsubscribe_reminders', { email: 'member@example.test', class_reminders: false });
     const res = await unsubscribe(
-      new Request(url(TOKEN), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
+      new Request(url(TOKEN), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
     );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Reminder emails are off');
     expect(html).toContain("We won't send reminder emails to member@example.test any more.");
     expect(html).toContain('href="https://studio.example/edit-profile"');
-    expect(fake.calls('unsubscribe_reminders')).toEqual([{ fn: 'unsubscribe_reminders', args: { p_token: TOKEN }, authorization: `Bearer ${SERVICE_KEY}` }]);
+    expect(fake.calls('unsubscribe_reminders')).toEqual([
+      { fn: 'unsubscribe_reminders', args: { p_token: TOKEN }, authorization: `Bearer ${SERVICE_KEY}` },
+    ]);
   });
 
   it("a come-back email's link (list=win_back) asks first, then turns off only that list (issue 28)", async () => {
@@ -53,7 +59,9 @@ describe('unsubscribe', () => {
     for (const bad of ['', 'short', `${TOKEN}0`, 'A'.repeat(64), `${'a'.repeat(63)}'`]) {
       const res = await unsubscribe(new Request(url(encodeURIComponent(bad)), { method: 'POST' }));
       expect(res.status).toBe(400);
-      expect(await res.text()).toContain('This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.');
+      expect(await res.text()).toContain(
+        'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.',
+      );
     }
     expect(fake.rpcCalls).toEqual([]);
 

@@ -25,7 +25,8 @@ a{color:${EMAIL_BRAND.colors.accentDark}}</style></head>
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       'referrer-policy': 'no-referrer',
     },
   });
@@ -46,7 +47,8 @@ type EmailList = {
 const LISTS: Record<'reminders' | 'win_back', EmailList> = {
   reminders: {
     question: 'Stop reminder emails?',
-    explanation: 'You will no longer get an email before your booked classes. Booking confirmations, cancellations and waitlist news still come.',
+    explanation:
+      'You will no longer get an email before your booked classes. Booking confirmations, cancellations and waitlist news still come.',
     button: 'Stop reminder emails',
     listParam: '',
     turnOff: async (db, token) => {
@@ -69,7 +71,10 @@ const LISTS: Record<'reminders' | 'win_back', EmailList> = {
       const { data, error } = await db.rpc('unsubscribe_win_back', { p_token: token });
       return error ? { error } : { email: data };
     },
-    done: (email) => ({ title: 'You will not get these emails any more', body: `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>` }),
+    done: (email) => ({
+      title: 'You will not get these emails any more',
+      body: `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>`,
+    }),
   },
 };
 

@@ -35,7 +35,9 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
   const serviceRoleKey = source.SUPABASE_SERVICE_ROLE_KEY ?? '';
   // Netlify sets URL (the site's main address) in every function; SITE_URL overrides it. Against
   // a local stack that did not pass SITE_URL on, the dev server's default address (vite.config.ts).
-  const siteUrl = trimSlash(source.SITE_URL || source.URL || (isLoopbackUrl(supabaseUrl) ? `http://127.0.0.1:${source.SITE_PORT || '5173'}` : ''));
+  const siteUrl = trimSlash(
+    source.SITE_URL || source.URL || (isLoopbackUrl(supabaseUrl) ? `http://127.0.0.1:${source.SITE_PORT || '5173'}` : ''),
+  );
   if (!supabaseUrl || !serviceRoleKey || !siteUrl) {
     throw new ConfigError('SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SITE_URL must be set for the payment functions');
   }

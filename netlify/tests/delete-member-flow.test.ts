@@ -32,7 +32,9 @@ async function signIn(email: string, password = 'studio123') {
   return { status: res.status, body: (await res.json()) as { access_token: string; refresh_token: string; user: { id: string } } };
 }
 async function rest<T>(path: string): Promise<T> {
-  const res = await fetch(`${stack.url}/rest/v1/${path}`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` } });
+  const res = await fetch(`${stack.url}/rest/v1/${path}`, {
+    headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+  });
   return (await res.json()) as T;
 }
 const call = (token: string, memberId: unknown) =>
@@ -58,12 +60,18 @@ describe('delete-member', () => {
     expect(await rest(`members?select=id&id=eq.${member!.id}`)).toEqual([]);
 
     // Their session cannot be refreshed and their password no longer signs in.
-    expect((await auth('token?grant_type=refresh_token', { refresh_token: leaving.body.refresh_token })).status).toBeGreaterThanOrEqual(400);
+    expect((await auth('token?grant_type=refresh_token', { refresh_token: leaving.body.refresh_token })).status).toBeGreaterThanOrEqual(
+      400,
+    );
     expect((await signIn(email)).status).toBe(400);
 
     // The same email signs up again, even through the free-trial page: pay-as-you-go, trial used.
-    expect((await auth('signup', { email, password: 'secret456', data: { full_name: 'Back Again', signup_source: 'free-trial' } })).status).toBe(200);
-    const again = await rest<{ membership_tier: string; has_used_trial: boolean }[]>(`members?select=membership_tier,has_used_trial&email=eq.${email}`);
+    expect(
+      (await auth('signup', { email, password: 'secret456', data: { full_name: 'Back Again', signup_source: 'free-trial' } })).status,
+    ).toBe(200);
+    const again = await rest<{ membership_tier: string; has_used_trial: boolean }[]>(
+      `members?select=membership_tier,has_used_trial&email=eq.${email}`,
+    );
     expect(again).toEqual([{ membership_tier: 'payg', has_used_trial: true }]);
   });
 

@@ -9,8 +9,21 @@ import type { OutboxEmail, OutboxStore, RequeueResult } from '../lib/email/outbo
 export function sqlOutboxStore(db: SqlDatabase): OutboxStore {
   return {
     dequeue: (limit, now) =>
-      asServiceRole(db, async (tx) => (await tx.query<OutboxEmail>('select * from public.dequeue_notifications($1, $2)', [limit, now.toISOString()])).rows),
+      asServiceRole(
+        db,
+        async (tx) => (await tx.query<OutboxEmail>('select * from public.dequeue_notifications($1, $2)', [limit, now.toISOString()])).rows,
+      ),
     requeue: (id, error, now) =>
-      asServiceRole(db, async (tx) => (await tx.query<NonNullable<RequeueResult>>('select * from public.requeue_notification($1, $2, $3)', [id, error, now.toISOString()])).rows[0] ?? null),
+      asServiceRole(
+        db,
+        async (tx) =>
+          (
+            await tx.query<NonNullable<RequeueResult>>('select * from public.requeue_notification($1, $2, $3)', [
+              id,
+              error,
+              now.toISOString(),
+            ])
+          ).rows[0] ?? null,
+      ),
   };
 }

@@ -52,7 +52,11 @@ export class FakeSupabase {
       http.get(`${this.base}/rest/v1/payments`, () => HttpResponse.json(this.paymentRows)),
       http.post(`${this.base}/rest/v1/rpc/:fn`, async ({ request, params }) => {
         const fn = String(params.fn);
-        this.rpcCalls.push({ fn, args: (await request.json()) as Record<string, unknown>, authorization: request.headers.get('authorization') });
+        this.rpcCalls.push({
+          fn,
+          args: (await request.json()) as Record<string, unknown>,
+          authorization: request.headers.get('authorization'),
+        });
         const answer = this.rpcAnswers.get(fn) ?? { body: null, status: 200 };
         return HttpResponse.json(answer.body as Record<string, unknown> | null, { status: answer.status ?? 200 });
       }),

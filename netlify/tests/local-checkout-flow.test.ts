@@ -59,7 +59,9 @@ function startFunctionsHost(): Promise<string> {
       })();
     });
   });
-  return new Promise((resolve) => functionsHost.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(functionsHost.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    functionsHost.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(functionsHost.address() as AddressInfo).port}`)),
+  );
 }
 
 /** The test provider links to the gateway's functions; this host serves the same paths. */
@@ -101,15 +103,24 @@ async function freeClass(skip: string[] = []): Promise<{ id: string; spots_left:
   const classes = await rest<{ id: string; spots_left: number; price_payg: number }[]>(
     `classes?select=id,spots_left,price_payg&is_premium=eq.false&price_payg=gt.0&spots_left=gt.1&start_time=gt.${new Date(Date.now() + 3_600_000).toISOString()}&order=start_time&limit=30`,
   );
-  const booked = new Set((await rest<{ class_id: string }[]>(`bookings?select=class_id,members!inner(user_id)&members.user_id=eq.${userId}`)).map((b) => b.class_id));
+  const booked = new Set(
+    (await rest<{ class_id: string }[]>(`bookings?select=class_id,members!inner(user_id)&members.user_id=eq.${userId}`)).map(
+      (b) => b.class_id,
+    ),
+  );
   const found = classes.find((c) => !booked.has(c.id) && !skip.includes(c.id));
   if (!found) throw new Error('the seed has no bookable pay-as-you-go class');
   return found;
 }
 
-const spotsLeft = async (classId: string) => (await rest<{ spots_left: number }[]>(`classes?select=spots_left&id=eq.${classId}`))[0]!.spots_left;
+const spotsLeft = async (classId: string) =>
+  (await rest<{ spots_left: number }[]>(`classes?select=spots_left&id=eq.${classId}`))[0]!.spots_left;
 const myBooking = async (classId: string) =>
-  (await rest<{ payment_status: string; type: string }[]>(`bookings?select=payment_status,type,members!inner(user_id)&class_id=eq.${classId}&members.user_id=eq.${userId}`))[0] ?? null;
+  (
+    await rest<{ payment_status: string; type: string }[]>(
+      `bookings?select=payment_status,type,members!inner(user_id)&class_id=eq.${classId}&members.user_id=eq.${userId}`,
+    )
+  )[0] ?? null;
 
 async function fn(name: string, body: unknown, as = token): Promise<Response> {
   return fetch(`${functionsUrl}/.netlify/functions/${name}`, {
@@ -132,14 +143,26 @@ async function signIn(email: string): Promise<{ token: string; userId: string }>
 /** `npm run jobs -- --at` as this test runs it: the same jobs, the test provider's clock at `at`. */
 async function jobsAt(at: Date) {
   const env = readServerEnv();
-  return runScheduledJobs(serviceDb(env), selectProvider(env, { now: () => at.getTime() }), at, `${functionsUrl}/.netlify/functions/payment-webhook`);
+  return runScheduledJobs(
+    serviceDb(env),
+    selectProvider(env, { now: () => at.getTime() }),
+    at,
+    `${functionsUrl}/.netlify/functions/payment-webhook`,
+  );
 }
 
-type MemberState = { membership_tier: string; plan_renews_at: string | null; memberships: { status: string; period_end: string; next_retry_at: string | null }; payments: { billing_reason: string; status: string; amount: number }[] };
+type MemberState = {
+  membership_tier: string;
+  plan_renews_at: string | null;
+  memberships: { status: string; period_end: string; next_retry_at: string | null };
+  payments: { billing_reason: string; status: string; amount: number }[];
+};
 const stateOf = async (user: string) =>
-  (await rest<MemberState[]>(
-    `members?select=membership_tier,plan_renews_at,memberships(status,period_end,next_retry_at),payments(billing_reason,status,amount,created_at)&payments.order=created_at&payments.billing_reason=not.is.null&user_id=eq.${user}`,
-  ))[0]!;
+  (
+    await rest<MemberState[]>(
+      `members?select=membership_tier,plan_renews_at,memberships(status,period_end,next_retry_at),payments(billing_reason,status,amount,created_at)&payments.order=created_at&payments.billing_reason=not.is.null&user_id=eq.${user}`,
+    )
+  )[0]!;
 const DAY = 86_400_000;
 
 /** Opens the test checkout page and presses a button, as the member would. */
@@ -164,7 +187,11 @@ async function pressOnTestPage(gatewayUrl: string, action: 'pay' | 'decline', ca
 describe('local payment flow', () => {
   it('a payg member who used the trial books, pays on the test page and the booking is completed', async () => {
     const cls = await freeClass();
-    const decision = await fetch(`${stack.url}/rest/v1/rpc/book_class`, { method: 'POST', headers: member(), body: JSON.stringify({ p_class_id: cls.id }) });
+    const decision = await fetch(`${stack.url}/rest/v1/rpc/book_class`, {
+      method: 'POST',
+      headers: member(),
+      body: JSON.stringify({ p_class_id: cls.id }),
+    });
     expect(((await decision.json()) as { status: string }).status).toBe('payment_required');
 
     const res = await fn('create-class-checkout', { classId: cls.id });
@@ -180,12 +207,22 @@ describe('local payment flow', () => {
     expect(await myBooking(cls.id)).toMatchObject({ payment_status: 'completed' });
 
     const status = await fn('checkout-status', { reference });
-    expect(await status.json()).toMatchObject({ reference, kind: 'class', status: 'paid', amount: cls.price_payg, currency: 'GBP', needsRefund: false });
+    expect(await status.json()).toMatchObject({
+      reference,
+      kind: 'class',
+      status: 'paid',
+      amount: cls.price_payg,
+      currency: 'GBP',
+      needsRefund: false,
+    });
   });
 
   it('a declined payment leaves no booking and frees the spot', async () => {
     const cls = await freeClass();
-    const { url, reference } = (await (await fn('create-class-checkout', { classId: cls.id })).json()) as { url: string; reference: string };
+    const { url, reference } = (await (await fn('create-class-checkout', { classId: cls.id })).json()) as {
+      url: string;
+      reference: string;
+    };
     expect(await spotsLeft(cls.id)).toBe(cls.spots_left - 1);
 
     const declined = await pressOnTestPage(url, 'decline');
@@ -201,14 +238,23 @@ describe('local payment flow', () => {
     const { url, reference } = (await res.json()) as { url: string; reference: string };
     expect((await pressOnTestPage(url, 'pay', 'alwaysPays')).status).toBe(303);
 
-    const [me] = await rest<{ membership_tier: string; plan_renews_at: string }[]>(`members?select=membership_tier,plan_renews_at&user_id=eq.${userId}`);
+    const [me] = await rest<{ membership_tier: string; plan_renews_at: string }[]>(
+      `members?select=membership_tier,plan_renews_at&user_id=eq.${userId}`,
+    );
     expect(me!.membership_tier).toBe('standard');
     // One calendar month (London): 28 to 31 days.
     const days = (new Date(me!.plan_renews_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27.9);
     expect(days).toBeLessThanOrEqual(31);
-    expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({ kind: 'plan', status: 'paid', planName: 'Standard', amount: 100 });
-    const [withMembership] = await rest<{ memberships: { status: string; renews: boolean } }[]>(`members?select=memberships(status,renews)&user_id=eq.${userId}`);
+    expect(await (await fn('checkout-status', { reference })).json()).toMatchObject({
+      kind: 'plan',
+      status: 'paid',
+      planName: 'Standard',
+      amount: 100,
+    });
+    const [withMembership] = await rest<{ memberships: { status: string; renews: boolean } }[]>(
+      `members?select=memberships(status,renews)&user_id=eq.${userId}`,
+    );
     expect(withMembership!.memberships).toMatchObject({ status: 'active', renews: true });
   });
 
@@ -248,7 +294,9 @@ describe('membership lifecycle with the jobs (test provider, local stack)', () =
 
   it('the card that declines later: past due a month later, a new card pays what is due at once', async () => {
     const buyer = await signIn('trial@studio.test');
-    const { url } = (await (await fn('create-checkout', { planSlug: 'standard', userId: buyer.userId }, buyer.token)).json()) as { url: string };
+    const { url } = (await (await fn('create-checkout', { planSlug: 'standard', userId: buyer.userId }, buyer.token)).json()) as {
+      url: string;
+    };
     expect((await pressOnTestPage(url, 'pay', 'declinesLater')).status).toBe(303);
     const bought = await stateOf(buyer.userId);
     expect(bought.membership_tier).toBe('standard');
@@ -272,7 +320,9 @@ describe('membership lifecycle with the jobs (test provider, local stack)', () =
 
   it('the card that declines later: after the last retry (+7 days) the tier is payg', async () => {
     const buyer = await signIn('newpayg@studio.test');
-    const { url } = (await (await fn('create-checkout', { planSlug: 'platinum', userId: buyer.userId }, buyer.token)).json()) as { url: string };
+    const { url } = (await (await fn('create-checkout', { planSlug: 'platinum', userId: buyer.userId }, buyer.token)).json()) as {
+      url: string;
+    };
     await pressOnTestPage(url, 'pay', 'declinesLater');
     const due = new Date((await stateOf(buyer.userId)).memberships.period_end);
     for (const days of [0, 1, 3]) {

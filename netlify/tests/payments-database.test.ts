@@ -18,7 +18,15 @@ afterAll(async () => {
   await db.close();
 });
 
-type Hold = { payment_id: string; booking_id: string; checkout_reference: string; amount: number; currency: string; description: string; hold_expires_at: string };
+type Hold = {
+  payment_id: string;
+  booking_id: string;
+  checkout_reference: string;
+  amount: number;
+  currency: string;
+  description: string;
+  hold_expires_at: string;
+};
 type Applied = { outcome: string; payment_id: string | null; status: string | null };
 
 const asService = <T>(call: string, params: unknown[]) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
@@ -30,7 +38,14 @@ const setCheckout = (reference: string, checkoutId: string) =>
   asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2)', [reference, checkoutId]));
 
 async function payment(reference: string) {
-  const { rows } = await db.query<{ status: string; booking_id: string | null; paid_at: Date | null; needs_refund: boolean; provider_checkout_id: string | null; amount: string }>(
+  const { rows } = await db.query<{
+    status: string;
+    booking_id: string | null;
+    paid_at: Date | null;
+    needs_refund: boolean;
+    provider_checkout_id: string | null;
+    amount: string;
+  }>(
     'select status, booking_id, paid_at, needs_refund, provider_checkout_id, amount::text from public.payments where checkout_reference = $1',
     [reference],
   );
@@ -194,7 +209,12 @@ describe('apply_checkout_result for a class', () => {
 
 describe('plans', () => {
   const createPlan = (member: TestUser, slug: string, amount: string) =>
-    asService<{ checkout_reference: string }>('public.create_plan_payment($1, $2, $3, $4)', [member.memberId, slug, amount, `${slug} plan`]);
+    asService<{ checkout_reference: string }>('public.create_plan_payment($1, $2, $3, $4)', [
+      member.memberId,
+      slug,
+      amount,
+      `${slug} plan`,
+    ]);
 
   async function tierOf(memberId: string) {
     const { rows } = await db.query<{ membership_tier: string; plan_renews_at: Date | null }>(
@@ -250,22 +270,36 @@ describe('who may see and do what', () => {
     const [owner, other] = [await paygUsed('rls-owner'), await paygUsed('rls-other')];
     const h = await hold(owner, await createClass(db, {}));
     const read = (user: TestUser) =>
-      asUser(db, user.claims, async (tx) => (await tx.query<{ checkout_reference: string }>('select checkout_reference from public.payments')).rows);
+      asUser(
+        db,
+        user.claims,
+        async (tx) => (await tx.query<{ checkout_reference: string }>('select checkout_reference from public.payments')).rows,
+      );
     expect(await read(owner)).toEqual([{ checkout_reference: h.checkout_reference }]);
     expect(await read(other)).toEqual([]);
-    await expectSqlError(asAnon(db, (tx) => tx.query('select * from public.payments')), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => tx.query('select * from public.payments')),
+      { code: '42501' },
+    );
   });
 
   it('members cannot write payments or call the payment RPCs', async () => {
     const member = await paygUsed('rls-writer');
     const h = await hold(member, await createClass(db, {}));
     const as = (sql: string, params: unknown[]) => asUser(db, member.claims, (tx) => tx.query(sql, params));
-    await expectSqlError(as("update public.payments set status = 'paid' where checkout_reference = $1", [h.checkout_reference]), { code: '42501' });
+    await expectSqlError(as("update public.payments set status = 'paid' where checkout_reference = $1", [h.checkout_reference]), {
+      code: '42501',
+    });
     await expectSqlError(
-      as("insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference) values ($1, 'plan', 'standard', 1, 'x', 'plan-x')", [member.memberId]),
+      as(
+        "insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference) values ($1, 'plan', 'standard', 1, 'x', 'plan-x')",
+        [member.memberId],
+      ),
       { code: '42501' },
     );
-    await expectSqlError(as('select public.apply_checkout_result($1, $2, $3, $4, $5)', [h.checkout_reference, 'c', 'PAID', 10, 'GBP']), { code: '42501' });
+    await expectSqlError(as('select public.apply_checkout_result($1, $2, $3, $4, $5)', [h.checkout_reference, 'c', 'PAID', 10, 'GBP']), {
+      code: '42501',
+    });
     await expectSqlError(as('select public.create_class_payment_hold($1, $2, $3)', [member.memberId, h.booking_id, 30]), { code: '42501' });
     expect((await payment(h.checkout_reference)).status).toBe('pending');
   });

@@ -14,7 +14,8 @@ const adminChild = (path: string) => path.replace(/^\/admin\//, '');
  * A screen that reads or writes server data: TanStack Query's client loads with it. The home page
  * has none, so a visitor landing there never downloads the client (issue 17).
  */
-const dataScreen = (load: () => Promise<ComponentType>) => lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));
+const dataScreen = (load: () => Promise<ComponentType>) =>
+  lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));
 
 // Every screen is a lazy chunk, so a visitor's first page never downloads member or admin code.
 const Home = lazyScreen(() => import('./routes/home').then((m) => m.HomeRoute));

@@ -7,7 +7,10 @@ export const paths = {
   schedule: '/schedule',
   book: { path: '/book', href: (classId: string) => `/book?classId=${encodeURIComponent(classId)}` },
   membership: '/membership',
-  signIn: { path: '/signin', href: (redirectTo?: string) => (redirectTo ? `/signin?redirect=${encodeURIComponent(redirectTo)}` : '/signin') },
+  signIn: {
+    path: '/signin',
+    href: (redirectTo?: string) => (redirectTo ? `/signin?redirect=${encodeURIComponent(redirectTo)}` : '/signin'),
+  },
   freeTrial: '/free-trial',
   authCallback: '/auth/callback',
   paymentReturn: '/payment/return',

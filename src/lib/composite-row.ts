@@ -7,7 +7,10 @@ type Composites = Database['public']['CompositeTypes'];
  * field of a composite type nullable, as the Supabase CLI does; `Filled` names the fields the SQL
  * always sets (all of them by default), which the caller may then read without a null check.
  */
-export type CompositeRow<Name extends keyof Composites, Filled extends keyof Composites[Name] = keyof Composites[Name]> = Omit<Composites[Name], Filled> & {
+export type CompositeRow<Name extends keyof Composites, Filled extends keyof Composites[Name] = keyof Composites[Name]> = Omit<
+  Composites[Name],
+  Filled
+> & {
   [K in Filled]-?: NonNullable<Composites[Name][K]>;
 };
 

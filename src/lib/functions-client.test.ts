@@ -34,7 +34,13 @@ describe('callFunction', () => {
     server.use(http.post(DELETE_MEMBER, () => HttpResponse.json({ error: 'not_admin', message: 'Access denied' }, { status: 403 })));
     const refusal = callFunction('delete-member', { memberId: 'm1' });
     await expect(refusal).rejects.toBeInstanceOf(FunctionError);
-    await expect(refusal).rejects.toMatchObject({ fn: 'delete-member', status: 403, code: 'not_admin', message: 'Access denied', serverMessage: 'Access denied' });
+    await expect(refusal).rejects.toMatchObject({
+      fn: 'delete-member',
+      status: 403,
+      code: 'not_admin',
+      message: 'Access denied',
+      serverMessage: 'Access denied',
+    });
   });
 
   it('says which function answered what when the answer carries no message', async () => {

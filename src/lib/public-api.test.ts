@@ -16,12 +16,21 @@ describe('publicRpc as a visitor', () => {
         return HttpResponse.json([{ id: 'c1' }]);
       }),
     );
-    await expect(publicRpc('class_schedule', { p_day: 'all', p_limit: 24, p_offset: 0 })).resolves.toEqual({ data: [{ id: 'c1' }], error: null });
-    expect(seen).toEqual({ apikey: env.supabaseAnonKey, auth: `Bearer ${env.supabaseAnonKey}`, body: { p_day: 'all', p_limit: 24, p_offset: 0 } });
+    await expect(publicRpc('class_schedule', { p_day: 'all', p_limit: 24, p_offset: 0 })).resolves.toEqual({
+      data: [{ id: 'c1' }],
+      error: null,
+    });
+    expect(seen).toEqual({
+      apikey: env.supabaseAnonKey,
+      auth: `Bearer ${env.supabaseAnonKey}`,
+      body: { p_day: 'all', p_limit: 24, p_offset: 0 },
+    });
   });
 
   it("returns PostgREST's refusal with its code and status, and no data", async () => {
-    server.use(http.post(url, () => HttpResponse.json({ code: '22023', message: 'invalid day filter', details: null, hint: null }, { status: 400 })));
+    server.use(
+      http.post(url, () => HttpResponse.json({ code: '22023', message: 'invalid day filter', details: null, hint: null }, { status: 400 })),
+    );
     const { data, error } = await publicRpc('class_schedule', { p_day: 'someday' });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(Error);

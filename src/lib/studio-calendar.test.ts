@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemberSince, londonDaysUntil, londonToday, londonWallClockToUtc, startOfMonthInStudio, utcToLondonParts } from './studio-calendar';
+import {
+  formatMemberSince,
+  londonDaysUntil,
+  londonToday,
+  londonWallClockToUtc,
+  startOfMonthInStudio,
+  utcToLondonParts,
+} from './studio-calendar';
 
 describe('startOfMonthInStudio', () => {
   it('is midnight UTC on the 1st in winter (GMT)', () => {

@@ -27,9 +27,15 @@ describe('studio time formatting', () => {
     const inLondon = { in: tz('Europe/London') };
     const mismatches: string[] = [];
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 45 * 60_000) {
-      const expected = [format(t, 'EEE, MMM d', inLondon), format(t, 'h:mm a', inLondon), format(t, 'EEEE, MMM d', inLondon), format(t, 'yyyy-MM-dd', inLondon)];
+      const expected = [
+        format(t, 'EEE, MMM d', inLondon),
+        format(t, 'h:mm a', inLondon),
+        format(t, 'EEEE, MMM d', inLondon),
+        format(t, 'yyyy-MM-dd', inLondon),
+      ];
       const actual = [formatClassDate(t), formatClassTime(t), formatDayHeading(t), studioDayKey(t)];
-      if (actual.join('|') !== expected.join('|')) mismatches.push(`${new Date(t).toISOString()}: ${actual.join('|')} ≠ ${expected.join('|')}`);
+      if (actual.join('|') !== expected.join('|'))
+        mismatches.push(`${new Date(t).toISOString()}: ${actual.join('|')} ≠ ${expected.join('|')}`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
   });

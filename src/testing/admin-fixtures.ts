@@ -33,7 +33,9 @@ export function answerConfirm(answer: boolean) {
 }
 
 /** Records every request msw sees, so a test can assert how many calls a screen made. */
-export function recordRequests(server: { events: { on: (e: 'request:start', fn: (a: { request: Request }) => void) => void; removeAllListeners: () => void } }) {
+export function recordRequests(server: {
+  events: { on: (e: 'request:start', fn: (a: { request: Request }) => void) => void; removeAllListeners: () => void };
+}) {
   const seen: { method: string; url: URL }[] = [];
   server.events.on('request:start', ({ request }) => seen.push({ method: request.method, url: new URL(request.url) }));
   return seen;
@@ -54,7 +56,11 @@ export function pagedResponse(url: URL, rows: Record<string, unknown>[]) {
         needle: raw!.replace(/\\(.)/g, '$1').replace(/\\(.)/g, '$1').toLowerCase(),
       }))
     : [];
-  const matching = terms.length ? rows.filter((row) => terms.some(({ column, needle }) => ((row[column] as string | null | undefined) ?? '').toLowerCase().includes(needle))) : rows;
+  const matching = terms.length
+    ? rows.filter((row) =>
+        terms.some(({ column, needle }) => ((row[column] as string | null | undefined) ?? '').toLowerCase().includes(needle)),
+      )
+    : rows;
   const offset = Number(url.searchParams.get('offset') ?? 0);
   const limit = Number(url.searchParams.get('limit') ?? matching.length);
   const page = matching.slice(offset, offset + limit);

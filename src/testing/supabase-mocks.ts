@@ -148,7 +148,12 @@ export function rowsResponse(request: Request, rows: JsonBodyType[], init: Respo
   if (!wantsObject) return HttpResponse.json(rows, init);
   if (rows.length === 1) return HttpResponse.json(rows[0], init);
   return postgrestError(
-    { code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: `The result contains ${rows.length} rows`, hint: null },
+    {
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: `The result contains ${rows.length} rows`,
+      hint: null,
+    },
     406,
   );
 }
@@ -170,7 +175,10 @@ export function restGet(table: string, resolve: RestResolver) {
   });
 }
 
-type RpcResolver = (info: { request: Request; args: Record<string, unknown> }) => JsonBodyType | Response | Promise<JsonBodyType | Response>;
+type RpcResolver = (info: {
+  request: Request;
+  args: Record<string, unknown>;
+}) => JsonBodyType | Response | Promise<JsonBodyType | Response>;
 
 /** POST /rest/v1/rpc/<name>: the resolver gets the JSON arguments and returns the result (or a Response). */
 export function rpc(name: string, resolve: RpcResolver) {
@@ -224,10 +232,19 @@ export function realtimeHandler() {
       if (typeof event.data !== 'string') return;
       const [joinRef, ref, topic, kind, payload] = JSON.parse(event.data) as Frame;
       if (kind === 'phx_join') {
-        const changes = ((payload as { config?: { postgres_changes?: object[] } }).config?.postgres_changes ?? []).map((c) => ({ ...c, id: nextId++ }));
+        const changes = ((payload as { config?: { postgres_changes?: object[] } }).config?.postgres_changes ?? []).map((c) => ({
+          ...c,
+          id: nextId++,
+        }));
         joined.push({ send, topic, joinRef: joinRef ?? '', ids: changes.map((c) => c.id) });
         send([joinRef, ref, topic, 'phx_reply', { status: 'ok', response: { postgres_changes: changes } }]);
-        send([null, null, topic, 'system', { channel: topic.replace(/^realtime:/, ''), extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
+        send([
+          null,
+          null,
+          topic,
+          'system',
+          { channel: topic.replace(/^realtime:/, ''), extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' },
+        ]);
         return;
       }
       if (kind === 'phx_leave') {
@@ -251,7 +268,17 @@ export function realtimeHandler() {
           'postgres_changes',
           {
             ids: j.ids,
-            data: { schema: 'public', table, commit_timestamp: new Date().toISOString(), eventType: 'UPDATE', type: 'UPDATE', record, old_record: old, columns: [], errors: null },
+            data: {
+              schema: 'public',
+              table,
+              commit_timestamp: new Date().toISOString(),
+              eventType: 'UPDATE',
+              type: 'UPDATE',
+              record,
+              old_record: old,
+              columns: [],
+              errors: null,
+            },
           },
         ]);
       }

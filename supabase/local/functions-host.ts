@@ -19,7 +19,11 @@ export class FunctionsHost {
 
   private resolve(name: string): string | null {
     for (const ext of ['.ts', '.mts', '.js', '.mjs']) {
-      for (const candidate of [`${this.functionsDir}/${name}${ext}`, `${this.functionsDir}/${name}/${name}${ext}`, `${this.functionsDir}/${name}/index${ext}`]) {
+      for (const candidate of [
+        `${this.functionsDir}/${name}${ext}`,
+        `${this.functionsDir}/${name}/${name}${ext}`,
+        `${this.functionsDir}/${name}/index${ext}`,
+      ]) {
         if (existsSync(candidate)) return candidate;
       }
     }

@@ -114,7 +114,10 @@ export function createGateway(parts: GatewayParts): Server {
 
     const apikey = apiKeyOf(req, url);
     if (!isOpenPath(method, path) && !(await validApiKey(parts.jwt, apikey))) {
-      return sendJson(res, 401, { message: apikey ? 'Invalid API key' : 'No API key found in request', hint: 'Send the anon key in the apikey header.' });
+      return sendJson(res, 401, {
+        message: apikey ? 'Invalid API key' : 'No API key found in request',
+        hint: 'Send the anon key in the apikey header.',
+      });
     }
 
     if (path.startsWith('/rest/v1')) {

@@ -62,7 +62,10 @@ try {
   // book_class: each member books distinct upcoming classes (every call a real booking).
   const tokens = await Promise.all(['premium@studio.test', 'standard@studio.test', 'admin@studio.test'].map((e) => signIn(stack, e)));
   const classes = (await (
-    await fetch(`${stack.url}/rest/v1/classes?select=id&is_premium=eq.false&type=eq.Group&spots_left=gt.3&start_time=gt.${new Date(Date.now() + 864e5).toISOString()}`, { headers })
+    await fetch(
+      `${stack.url}/rest/v1/classes?select=id&is_premium=eq.false&type=eq.Group&spots_left=gt.3&start_time=gt.${new Date(Date.now() + 864e5).toISOString()}`,
+      { headers },
+    )
   ).json()) as Array<{ id: string }>;
   const jobs = tokens.flatMap((token) => classes.map((c) => ({ token, classId: c.id })));
   const book = await throughput(async (i) => {
@@ -80,7 +83,9 @@ try {
 
   const gateway = rssMb(process.pid);
   const postgrest = rssMb(stack.postgrestPid);
-  console.log(`resident memory: gateway+PGlite ${gateway.toFixed(0)} MB, PostgREST ${postgrest.toFixed(0)} MB, total ${(gateway + postgrest).toFixed(0)} MB`);
+  console.log(
+    `resident memory: gateway+PGlite ${gateway.toFixed(0)} MB, PostgREST ${postgrest.toFixed(0)} MB, total ${(gateway + postgrest).toFixed(0)} MB`,
+  );
   await stack.stop();
 } finally {
   rmSync(dir, { recursive: true, force: true });

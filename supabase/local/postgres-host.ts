@@ -60,7 +60,8 @@ export async function startPostgresHost(opts: {
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   try {
     const fresh =
-      (await admin.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t")).rows[0]?.t == null;
+      (await admin.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t")).rows[0]?.t ==
+      null;
     const db = database(admin);
     const superseded = await supersededMigrations(db);
     if (superseded.length > 0) {

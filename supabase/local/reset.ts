@@ -11,7 +11,9 @@ const env = readLocalEnv();
 const dataDir = localDataDir(env);
 
 if (env.DATABASE_URL) {
-  console.error('db:reset wipes the local PGlite folder only. With DATABASE_URL set, drop and recreate that database yourself; the next start applies the migrations and seed.');
+  console.error(
+    'db:reset wipes the local PGlite folder only. With DATABASE_URL set, drop and recreate that database yourself; the next start applies the migrations and seed.',
+  );
   process.exit(1);
 }
 await requireStoppedLocalStack('db:reset', env);

@@ -44,7 +44,7 @@ export class RestClient {
     });
     const text = await res.text();
     const parsed: unknown = text ? JSON.parse(text) : null;
-    if (!res.ok) throw new RestError(res.status, (parsed ?? {}));
+    if (!res.ok) throw new RestError(res.status, parsed ?? {});
     return parsed as T;
   }
 }

@@ -119,7 +119,11 @@ describe('notifications outbox delivery', () => {
 
   it('stores a guest Contact Us message, emails it to the studio with Reply-To, and shows it to admins', async () => {
     const guest = createClient(stack.url, stack.anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
-    const sent = await guest.rpc('submit_contact_message', { p_name: 'Gus Guest', p_email: 'gus@example.test', p_message: 'Do you have showers?' });
+    const sent = await guest.rpc('submit_contact_message', {
+      p_name: 'Gus Guest',
+      p_email: 'gus@example.test',
+      p_message: 'Do you have showers?',
+    });
     expect(sent).toMatchObject({ error: null, data: { status: 'received' } });
 
     const mail = await emailTo('hello@finerfitness.example', 'Contact Us: enquiry from Gus Guest');

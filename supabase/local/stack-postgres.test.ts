@@ -85,7 +85,9 @@ describe.skipIf(!binDir)('local stack on a real PostgreSQL (DATABASE_URL)', () =
 
   it('PostgREST logs in as authenticator: a token claiming a platform role gets nothing', async () => {
     const forged = await new JwtKeys(stack.jwtSecret).sign({ role: 'supabase_admin' }, 60);
-    const res = await fetch(`${stack.url}/rest/v1/members?select=id`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}` } });
+    const res = await fetch(`${stack.url}/rest/v1/members?select=id`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}` },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(/permission denied to set role "supabase_admin"/);
   });

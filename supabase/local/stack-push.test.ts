@@ -10,7 +10,10 @@ const PASSWORD = 'studio123';
 let stack: Stack;
 
 async function signedIn(email: string): Promise<SupabaseClient> {
-  const c = createClient(stack.url, stack.anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
+  const c = createClient(stack.url, stack.anonKey, {
+    realtime: { transport: WebSocket as never },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const { error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
   return c;
@@ -32,13 +35,22 @@ describe('the local push service', () => {
     expect(device.endpoint).toBe(`${stack.url}/push/v1/send/${device.id}`);
 
     const standard = await signedIn('standard@studio.test');
-    const saved = await standard.rpc('save_push_subscription', { p_endpoint: device.endpoint, p_p256dh: device.keys.p256dh, p_auth: device.keys.auth, p_device: 'Test client' });
+    const saved = await standard.rpc('save_push_subscription', {
+      p_endpoint: device.endpoint,
+      p_p256dh: device.keys.p256dh,
+      p_auth: device.keys.auth,
+      p_device: 'Test client',
+    });
     expect(saved.error).toBeNull();
 
     const admin = await signedIn('admin@studio.test');
     const start = new Date(Date.now() + 3 * 864e5);
     start.setUTCMinutes(0, 0, 0);
-    const { data: cls, error } = await admin.from('classes').insert({ name: 'Push Spin', start_time: start.toISOString(), trainer: 'Coach Jess', capacity: 1 }).select('id').single();
+    const { data: cls, error } = await admin
+      .from('classes')
+      .insert({ name: 'Push Spin', start_time: start.toISOString(), trainer: 'Coach Jess', capacity: 1 })
+      .select('id')
+      .single();
     if (error) throw error;
     const premium = await signedIn('premium@studio.test');
     const booked = await premium.rpc('book_class', { p_class_id: cls.id });
@@ -49,17 +61,23 @@ describe('the local push service', () => {
     await expect.poll(() => stack.pushes.list().length, { timeout: 5000 }).toBe(1);
     const [push] = stack.pushes.list();
     expect(push!.subscriptionId).toBe(device.id);
-    expect(JSON.parse(push!.payload)).toMatchObject({ title: 'A spot opened: you are booked', path: '/mybookings', kind: 'waitlist_promoted', tag: `class:${cls.id}` });
+    expect(JSON.parse(push!.payload)).toMatchObject({
+      title: 'A spot opened: you are booked',
+      path: '/mybookings',
+      kind: 'waitlist_promoted',
+      tag: `class:${cls.id}`,
+    });
     const page = await (await fetch(`${stack.url}/push`)).text();
     expect(page).toContain('A spot opened: you are booked');
     expect(await (await fetch(`${stack.url}/push.json`)).json()).toHaveLength(1);
 
     // The browser is gone: the next push gets 410 and the device leaves the member's list.
     stack.pushes.unsubscribe(device.id);
-    await admin.from('classes').update({ start_time: new Date(start.getTime() + 3600_000).toISOString() }).eq('id', cls.id);
-    await expect
-      .poll(async () => (await standard.from('push_subscriptions').select('id')).data?.length, { timeout: 5000 })
-      .toBe(0);
+    await admin
+      .from('classes')
+      .update({ start_time: new Date(start.getTime() + 3600_000).toISOString() })
+      .eq('id', cls.id);
+    await expect.poll(async () => (await standard.from('push_subscriptions').select('id')).data?.length, { timeout: 5000 }).toBe(0);
   });
 
   it('serves the VAPID public key to the app', async () => {

@@ -246,7 +246,12 @@ describe('rest', () => {
 
     const { count } = await c.from('classes').select('*', { count: 'exact', head: true }).eq('type', 'One-to-One');
     expect(count).toBeGreaterThan(0);
-    const upcoming = await c.from('classes').select('id, start_time').gt('start_time', new Date().toISOString()).order('start_time').limit(3);
+    const upcoming = await c
+      .from('classes')
+      .select('id, start_time')
+      .gt('start_time', new Date().toISOString())
+      .order('start_time')
+      .limit(3);
     expect(upcoming.data).toHaveLength(3);
 
     const me = await c.from('members').select('is_admin').eq('email', 'premium@studio.test').single();
@@ -263,9 +268,16 @@ describe('rest', () => {
     expect(others.data).toEqual([]);
     const renamed = await standard.from('members').update({ name: 'Hacked' }).eq('email', 'premium@studio.test').select().maybeSingle();
     expect(renamed.data).toBeNull();
-    const insert = await standard.from('classes').insert({ name: 'Rogue', start_time: new Date(Date.now() + 864e5).toISOString(), trainer: 'X' });
+    const insert = await standard
+      .from('classes')
+      .insert({ name: 'Rogue', start_time: new Date(Date.now() + 864e5).toISOString(), trainer: 'X' });
     expect(insert.error?.code).toBe('42501');
-    const own = await standard.from('members').update({ phone: '020 0000 0000' }).eq('email', 'standard@studio.test').select('phone').single();
+    const own = await standard
+      .from('members')
+      .update({ phone: '020 0000 0000' })
+      .eq('email', 'standard@studio.test')
+      .select('phone')
+      .single();
     expect(own.data).toEqual({ phone: '020 0000 0000' });
   });
 
@@ -376,7 +388,10 @@ describe('storage', () => {
   });
 
   it('lists a folder as Storage does: one level, names relative to it, folders without id', async () => {
-    const admin = createClient(stack.url, stack.serviceRoleKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+    const admin = createClient(stack.url, stack.serviceRoleKey, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false },
+    });
     const bucket = admin.storage.from('avatars');
     for (const name of ['listing/b.png', 'listing/a.png', 'listing/sub/c.png', 'elsewhere.png']) {
       expect((await bucket.upload(name, png, { contentType: 'image/png', upsert: true })).error).toBeNull();
@@ -390,7 +405,9 @@ describe('storage', () => {
     ]);
     expect(data![0]).toMatchObject({ metadata: { size: png.length, mimetype: 'image/png' } });
     expect((await bucket.list('listing', { search: 'b' })).data!.map((e) => e.name)).toEqual(['b.png']);
-    expect((await bucket.list('listing', { limit: 1, offset: 1, sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual(['b.png']);
+    expect(
+      (await bucket.list('listing', { limit: 1, offset: 1, sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name),
+    ).toEqual(['b.png']);
     expect((await bucket.list('listing/sub')).data!.map((e) => e.name)).toEqual(['c.png']);
     await bucket.remove(['listing/b.png', 'listing/a.png', 'listing/sub/c.png', 'elsewhere.png']);
   });
@@ -459,10 +476,14 @@ describe('realtime DELETE events, as hosted Realtime sends them', () => {
     const channel = watcher
       .channel('deletes')
       .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'classes', filter: `id=eq.${id}` }, (p) => byKey.push(p.old))
-      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'classes', filter: `trainer=eq.${trainer}` }, (p) => byTrainer.push(p.old))
+      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'classes', filter: `trainer=eq.${trainer}` }, (p) =>
+        byTrainer.push(p.old),
+      )
       .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'classes' }, (p) => unfiltered.push(p.old));
     await new Promise<void>((resolve, reject) =>
-      channel.subscribe((status: string) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' && reject(new Error(status)))),
+      channel.subscribe((status: string) =>
+        status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' && reject(new Error(status)),
+      ),
     );
     expect((await admin.from('classes').delete().eq('id', id)).error).toBeNull();
     await expect.poll(() => unfiltered.length, { timeout: 5000 }).toBe(1);
@@ -480,7 +501,11 @@ describe('realtime ordering', () => {
   it('delivers successive changes of a row in commit order', async () => {
     const admin = await signedIn('admin@studio.test');
     const start = new Date(Date.now() + 12 * 864e5).toISOString();
-    const { data: created } = await admin.from('classes').insert({ name: 'Order Test', start_time: start, trainer: 'Coach Alex' }).select('id').single();
+    const { data: created } = await admin
+      .from('classes')
+      .insert({ name: 'Order Test', start_time: start, trainer: 'Coach Alex' })
+      .select('id')
+      .single();
     const seen: number[] = [];
     await new Promise<void>((resolve) =>
       admin
@@ -512,19 +537,45 @@ describe('realtime protocol', () => {
   it('speaks vsn 1.0.0 objects: join reply, heartbeat, access token, leave, bad filter', async () => {
     const { ws, frames } = await socket('1.0.0');
     const send = (o: object) => ws.send(JSON.stringify(o));
-    send({ topic: 'realtime:t', event: 'phx_join', ref: '1', join_ref: '1', payload: { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'classes', filter: 'id=eq.x' }] } } });
+    send({
+      topic: 'realtime:t',
+      event: 'phx_join',
+      ref: '1',
+      join_ref: '1',
+      payload: { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'classes', filter: 'id=eq.x' }] } },
+    });
     send({ topic: 'phoenix', event: 'heartbeat', ref: '2', payload: {} });
     send({ topic: 'realtime:t', event: 'access_token', ref: '3', join_ref: '1', payload: { access_token: stack.anonKey } });
-    send({ topic: 'realtime:bad', event: 'phx_join', ref: '4', join_ref: '4', payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'classes', filter: 'id=like.x' }] } } });
+    send({
+      topic: 'realtime:bad',
+      event: 'phx_join',
+      ref: '4',
+      join_ref: '4',
+      payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'classes', filter: 'id=like.x' }] } },
+    });
     send({ topic: 'realtime:t', event: 'phx_leave', ref: '5', join_ref: '1', payload: {} });
     await expect.poll(() => frames.length).toBeGreaterThanOrEqual(6);
     ws.close();
     expect(frames).toContainEqual({
-      join_ref: '1', ref: '1', topic: 'realtime:t', event: 'phx_reply',
-      payload: { status: 'ok', response: { postgres_changes: [expect.objectContaining({ event: 'UPDATE', table: 'classes', filter: 'id=eq.x' })] } },
+      join_ref: '1',
+      ref: '1',
+      topic: 'realtime:t',
+      event: 'phx_reply',
+      payload: {
+        status: 'ok',
+        response: { postgres_changes: [expect.objectContaining({ event: 'UPDATE', table: 'classes', filter: 'id=eq.x' })] },
+      },
     });
-    expect(frames).toContainEqual(expect.objectContaining({ topic: 'realtime:t', event: 'system', payload: expect.objectContaining({ status: 'ok' }) }));
-    expect(frames).toContainEqual({ join_ref: null, ref: '2', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    expect(frames).toContainEqual(
+      expect.objectContaining({ topic: 'realtime:t', event: 'system', payload: expect.objectContaining({ status: 'ok' }) }),
+    );
+    expect(frames).toContainEqual({
+      join_ref: null,
+      ref: '2',
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+    });
     expect(frames).toContainEqual(expect.objectContaining({ ref: '3', event: 'phx_reply', payload: { status: 'ok', response: {} } }));
     expect(frames).toContainEqual(expect.objectContaining({ ref: '4', payload: expect.objectContaining({ status: 'error' }) }));
     expect(frames).toContainEqual(expect.objectContaining({ ref: '5', event: 'phx_reply', payload: { status: 'ok', response: {} } }));
@@ -544,7 +595,11 @@ describe('inbox', () => {
     await client().auth.resetPasswordForEmail('payg@studio.test');
     const [mail] = stack.inbox.list();
     // The committed hosted template, filled in; both parts; from the studio.
-    expect(mail).toMatchObject({ to: 'payg@studio.test', from: 'hello@finerfitness.example', subject: 'Reset your Finer Fitness password' });
+    expect(mail).toMatchObject({
+      to: 'payg@studio.test',
+      from: 'hello@finerfitness.example',
+      subject: 'Reset your Finer Fitness password',
+    });
     expect(mail!.html).toContain('Choose a new password');
     expect(mail!.html).not.toContain('{{');
     expect(mail!.text).toContain('Reset your password');

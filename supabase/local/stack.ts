@@ -211,7 +211,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const pushes = new OutboxPump({
     postgrestUrl: () => postgrest?.url ?? null,
     serviceRoleKey,
-    deliver: (db, now) => deliverPushes({ store: postgrestPushStore(db), vapid: readPushEnv({ ...env, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }), now }),
+    deliver: (db, now) =>
+      deliverPushes({
+        store: postgrestPushStore(db),
+        vapid: readPushEnv({ ...env, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
+        now,
+      }),
     what: 'push outbox',
   });
   const wakeSenders = () => {
@@ -276,7 +281,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const { startPostgresHost } = await import('./postgres-host');
       host = await startPostgresHost({ databaseUrl, postgrestUri: env.PGRST_DB_URI, seed, onChange, onOutbox: wakeSenders });
     } else {
-      host = await startPgliteHost({ dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`, seed, reset: options.reset, onChange, onOutbox: wakeSenders });
+      host = await startPgliteHost({
+        dataDir: dataDir === 'memory' ? 'memory' : `${dataDir}/pglite`,
+        seed,
+        reset: options.reset,
+        onChange,
+        onOutbox: wakeSenders,
+      });
     }
     postgrest = await startPostgrest({
       dbUri: host.dbUri,
@@ -314,7 +325,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     startupMs: Date.now() - started,
     postgrestPid: postgrest.pid,
     inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
-    pushes: { subscribe: () => pushService.subscribe(), unsubscribe: (id) => pushService.unsubscribe(id), list: () => pushService.list(), clear: () => pushService.clear() },
+    pushes: {
+      subscribe: () => pushService.subscribe(),
+      unsubscribe: (id) => pushService.unsubscribe(id),
+      list: () => pushService.list(),
+      clear: () => pushService.clear(),
+    },
     vapidPublicKey: vapid.publicKey,
     smtpUrl: smtp.url,
     async stop() {

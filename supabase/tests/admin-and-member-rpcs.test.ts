@@ -90,12 +90,18 @@ describe('admin_stats', () => {
   });
 
   it('refuses a member with the spec text, and anon outright', async () => {
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_stats()')), {
-      code: '42501',
-      hint: 'not_admin',
-      message: 'Access denied',
-    });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.admin_stats()')), { code: '42501', message: /permission denied/ });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_stats()')),
+      {
+        code: '42501',
+        hint: 'not_admin',
+        message: 'Access denied',
+      },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.admin_stats()')),
+      { code: '42501', message: /permission denied/ },
+    );
   });
 });
 
@@ -112,7 +118,10 @@ describe('ensure_member and the auth.users trigger', () => {
 
   it('a plain sign-up gets a payg member row named from full_name', async () => {
     const { userId, email } = await signUp({ full_name: 'Pat Plain' });
-    const { rows } = await db.query('select email, name, membership_tier, has_used_trial, trial_expires_at from public.members where user_id = $1', [userId]);
+    const { rows } = await db.query(
+      'select email, name, membership_tier, has_used_trial, trial_expires_at from public.members where user_id = $1',
+      [userId],
+    );
     expect(rows).toEqual([{ email, name: 'Pat Plain', membership_tier: 'payg', has_used_trial: false, trial_expires_at: null }]);
   });
 
@@ -130,7 +139,9 @@ describe('ensure_member and the auth.users trigger', () => {
     const { userId, email } = await signUp({ signup_source: 'free-trial' });
     await db.query('delete from public.members where user_id = $1', [userId]);
     const claims = { role: 'authenticated' as const, sub: userId, email };
-    const first = await asUser(db, claims, (tx) => tx.query<{ id: string; membership_tier: string; email: string }>('select * from public.ensure_member()'));
+    const first = await asUser(db, claims, (tx) =>
+      tx.query<{ id: string; membership_tier: string; email: string }>('select * from public.ensure_member()'),
+    );
     const second = await asUser(db, claims, (tx) => tx.query<{ id: string }>('select * from public.ensure_member()'));
     expect(first.rows[0]).toMatchObject({ membership_tier: 'trial', email });
     expect(second.rows[0]!.id).toBe(first.rows[0]!.id);
@@ -139,7 +150,9 @@ describe('ensure_member and the auth.users trigger', () => {
   });
 
   it('ensure_member returns the existing row unchanged (no tier reset)', async () => {
-    const row = await asUser(db, member.claims, (tx) => tx.query<{ id: string; membership_tier: string }>('select * from public.ensure_member()'));
+    const row = await asUser(db, member.claims, (tx) =>
+      tx.query<{ id: string; membership_tier: string }>('select * from public.ensure_member()'),
+    );
     expect(row.rows[0]).toMatchObject({ id: member.memberId, membership_tier: 'standard' });
   });
 
@@ -155,10 +168,16 @@ describe('ensure_member and the auth.users trigger', () => {
   });
 
   it('refuses anon, and a token without a user', async () => {
-    await expectSqlError(asAnon(db, (tx) => tx.query('select public.ensure_member()')), { code: '42501' });
-    await expectSqlError(asUser(db, { role: 'authenticated' }, (tx) => tx.query('select public.ensure_member()')), {
-      hint: 'not_authenticated',
-    });
+    await expectSqlError(
+      asAnon(db, (tx) => tx.query('select public.ensure_member()')),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asUser(db, { role: 'authenticated' }, (tx) => tx.query('select public.ensure_member()')),
+      {
+        hint: 'not_authenticated',
+      },
+    );
   });
 });
 
@@ -179,30 +198,51 @@ describe('release_expired_holds', () => {
   });
 
   it('is not callable by members or anon', async () => {
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.release_expired_holds()')), { code: '42501' });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.release_expired_holds()')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.release_expired_holds()')),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.release_expired_holds()')),
+      { code: '42501' },
+    );
   });
 });
 
 // Last: regeneration replaces the classes of its period.
 describe('regenerate_timetable', () => {
   it('refuses members (spec text) and anon, and bad periods', async () => {
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)), {
-      hint: 'not_admin',
-      message: 'Access denied',
-    });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)), { code: '42501' });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-12-29', '2027-10-25')`)), {
-      code: '22023',
-      hint: 'invalid_period',
-    });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-01-01', '2028-01-03')`)), {
-      hint: 'invalid_period',
-    });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`)), {
-      hint: 'invalid_period',
-      message: 'The period has already ended',
-    });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)),
+      {
+        hint: 'not_admin',
+        message: 'Access denied',
+      },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`)),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-12-29', '2027-10-25')`)),
+      {
+        code: '22023',
+        hint: 'invalid_period',
+      },
+    );
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2027-01-01', '2028-01-03')`)),
+      {
+        hint: 'invalid_period',
+      },
+    );
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, `public.regenerate_timetable('2025-10-27', '2025-12-31')`)),
+      {
+        hint: 'invalid_period',
+        message: 'The period has already ended',
+      },
+    );
   });
 
   it("replaces the period's classes with the spec's template, in London time, and nothing outside it", async () => {
@@ -221,7 +261,16 @@ describe('regenerate_timetable', () => {
               price_payg::text as price, trainer, type, is_premium, unlock_for_standard
          from public.classes where start_time >= '2027-10-25 00:00 Europe/London' order by start_time limit 5`,
     );
-    const common = { duration: 45, capacity: 12, spots_left: 12, price: '10.00', trainer: 'Coach Alex', type: 'Group', is_premium: false, unlock_for_standard: '3 days' };
+    const common = {
+      duration: 45,
+      capacity: 12,
+      spots_left: 12,
+      price: '10.00',
+      trainer: 'Coach Alex',
+      type: 'Group',
+      is_premium: false,
+      unlock_for_standard: '3 days',
+    };
     expect(rows).toEqual([
       { name: 'Breakfast Club', at: 'Mon 06:00', ...common },
       { name: 'Breakfast Club', at: 'Mon 07:15', ...common },

@@ -31,11 +31,17 @@ afterAll(async () => {
 
 describe('admin_bookings', () => {
   it('gives an admin every booking with its member and class, searchable by their columns', async () => {
-    const rows = await asUser(db, admin.claims, (tx) => q(tx, 'select * from public.admin_bookings where class_id = $1 order by member_email', [classId]));
+    const rows = await asUser(db, admin.claims, (tx) =>
+      q(tx, 'select * from public.admin_bookings where class_id = $1 order by member_email', [classId]),
+    );
     expect(rows.map((r) => r.member_email).sort()).toEqual([member.email, other.email].sort());
     expect(rows.every((r) => r.class_name === 'Kettlebells View')).toBe(true);
     const found = await asUser(db, admin.claims, (tx) =>
-      q(tx, `select * from public.admin_bookings where class_id = $1 and (member_name ilike $2 or member_email ilike $2 or class_name ilike $2)`, [classId, `%${member.email.slice(0, 12)}%`]),
+      q(
+        tx,
+        `select * from public.admin_bookings where class_id = $1 and (member_name ilike $2 or member_email ilike $2 or class_name ilike $2)`,
+        [classId, `%${member.email.slice(0, 12)}%`],
+      ),
     );
     expect(found.map((r) => r.member_email)).toEqual([member.email]);
   });
@@ -50,12 +56,18 @@ describe('admin_bookings', () => {
     expect(await search(admin.claims, '%')).toEqual([]);
     // A member searching sees only their own booking.
     expect((await search(member.claims, 'Kettlebells')).map((r) => r.member_email)).toEqual([member.email]);
-    await expectSqlError(asAnon(db, (tx) => q(tx, `select * from public.admin_bookings_search('x')`)), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => q(tx, `select * from public.admin_bookings_search('x')`)),
+      { code: '42501' },
+    );
   });
 
   it('keeps row-level security: a member sees only their own booking, anon nothing', async () => {
     const own = await asUser(db, member.claims, (tx) => q(tx, 'select * from public.admin_bookings where class_id = $1', [classId]));
     expect(own.map((r) => r.member_email)).toEqual([member.email]);
-    await expectSqlError(asAnon(db, (tx) => q(tx, 'select * from public.admin_bookings')), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => q(tx, 'select * from public.admin_bookings')),
+      { code: '42501' },
+    );
   });
 });

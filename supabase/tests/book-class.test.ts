@@ -48,29 +48,38 @@ async function bookingsOf(memberId: string) {
 describe('book_class: who may call it', () => {
   it('refuses anon (no execute privilege)', async () => {
     const classId = await createClass(db);
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.book_class($1)', [classId])), {
-      code: '42501',
-      message: /permission denied for function book_class/,
-    });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.book_class($1)', [classId])),
+      {
+        code: '42501',
+        message: /permission denied for function book_class/,
+      },
+    );
   });
 
   it('refuses an authenticated request without a user id', async () => {
     const classId = await createClass(db);
-    await expectSqlError(asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.book_class($1)', [classId])), {
-      code: '28000',
-      hint: 'not_authenticated',
-      message: 'Please sign in first.',
-    });
+    await expectSqlError(
+      asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.book_class($1)', [classId])),
+      {
+        code: '28000',
+        hint: 'not_authenticated',
+        message: 'Please sign in first.',
+      },
+    );
   });
 
   it('refuses a signed-in user without a member row', async () => {
     const classId = await createClass(db);
     const claims = { role: 'authenticated' as const, sub: crypto.randomUUID() };
-    await expectSqlError(asUser(db, claims, (tx) => rpc(tx, 'public.book_class($1)', [classId])), {
-      code: 'P0002',
-      hint: 'member_not_found',
-      message: 'Member not found. Please sign in again.',
-    });
+    await expectSqlError(
+      asUser(db, claims, (tx) => rpc(tx, 'public.book_class($1)', [classId])),
+      {
+        code: 'P0002',
+        hint: 'member_not_found',
+        message: 'Member not found. Please sign in again.',
+      },
+    );
   });
 });
 
@@ -307,19 +316,25 @@ describe('cancel_booking', () => {
   it('refuses another member, with the spec text, and keeps the booking', async () => {
     const { classId, bookingId } = await bookedClass();
     const other = await createUser(db, 'cancel-other', { membership_tier: 'premium' });
-    await expectSqlError(asUser(db, other.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId])), {
-      code: '42501',
-      hint: 'not_permitted',
-      message: 'Could not cancel this booking (permission).',
-    });
+    await expectSqlError(
+      asUser(db, other.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId])),
+      {
+        code: '42501',
+        hint: 'not_permitted',
+        message: 'Could not cancel this booking (permission).',
+      },
+    );
     expect((await classCounts(db, classId)).bookings).toBe(1);
   });
 
   it('refuses an unknown booking the same way', async () => {
     const user = await createUser(db, 'cancel-unknown', { membership_tier: 'premium' });
-    await expectSqlError(asUser(db, user.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [crypto.randomUUID()])), {
-      hint: 'not_permitted',
-    });
+    await expectSqlError(
+      asUser(db, user.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [crypto.randomUUID()])),
+      {
+        hint: 'not_permitted',
+      },
+    );
   });
 
   it('lets an admin cancel any booking', async () => {
@@ -331,6 +346,9 @@ describe('cancel_booking', () => {
 
   it('refuses anon', async () => {
     const { bookingId } = await bookedClass();
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId])), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId])),
+      { code: '42501' },
+    );
   });
 });

@@ -71,7 +71,10 @@ async function facts(who: Member, classId: string) {
 }
 
 /** What a call did, in the facts' terms: 'booked', 'payment' (card checkout) or the refusal's hint. */
-async function outcome(call: PromiseLike<{ data: unknown; error: { hint?: string } | null }>, paid = (d: unknown) => (d as { status?: string }).status === 'payment_required') {
+async function outcome(
+  call: PromiseLike<{ data: unknown; error: { hint?: string } | null }>,
+  paid = (d: unknown) => (d as { status?: string }).status === 'payment_required',
+) {
   const { data, error } = await call;
   if (error) return error.hint ?? 'error';
   return paid(data) ? 'payment' : 'ok';
@@ -163,7 +166,11 @@ describe('the facts are what the calls then do (parity)', () => {
   });
 
   it('can_join_waitlist iff join_waitlist accepts, and the refusal is its hint', async () => {
-    const members = [await member('w-premium', 'premium', true), await member('w-payg', 'payg', true), await member('w-standard', 'standard', true)];
+    const members = [
+      await member('w-premium', 'premium', true),
+      await member('w-payg', 'payg', true),
+      await member('w-standard', 'standard', true),
+    ];
     const filler = await member('w-filler', 'premium', true);
     const full = await klass('Full Facts', { startsInMinutes: 2 * DAY, capacity: 1 });
     const closing = await klass('Closing Facts', { startsInMinutes: HOUR, capacity: 1 });
@@ -182,7 +189,9 @@ describe('the facts are what the calls then do (parity)', () => {
         }
       }
     }
-    expect(seen).toEqual(new Set(['ok', 'already_waitlisted', 'waitlist_closed', 'class_locked', 'class_not_full', 'waitlist_payment_required']));
+    expect(seen).toEqual(
+      new Set(['ok', 'already_waitlisted', 'waitlist_closed', 'class_locked', 'class_not_full', 'waitlist_payment_required']),
+    );
   });
 
   it("my_bookings' late-cancel instant is class_schedule's, and cancel_booking is late exactly from then (same check as the screens)", async () => {
@@ -193,7 +202,13 @@ describe('the facts are what the calls then do (parity)', () => {
     const held = await klass('Hold Facts', { startsInMinutes: 6 * HOUR });
     const hold = await service
       .from('bookings')
-      .insert({ member_id: m.id, class_id: held, type: 'payg', payment_status: 'pending', hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString() })
+      .insert({
+        member_id: m.id,
+        class_id: held,
+        type: 'payg',
+        payment_status: 'pending',
+        hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+      })
       .select('id')
       .single();
     expect(hold.error).toBeNull();
@@ -221,9 +236,13 @@ describe('the facts are what the calls then do (parity)', () => {
   it('leaves a lapsed hold out of my_bookings', async () => {
     const m = await member('lapsed', 'payg', true);
     const classId = await klass('Lapsed Facts', { startsInMinutes: 2 * DAY });
-    const insert = await service
-      .from('bookings')
-      .insert({ member_id: m.id, class_id: classId, type: 'payg', payment_status: 'pending', hold_expires_at: new Date(Date.now() - 1000).toISOString() });
+    const insert = await service.from('bookings').insert({
+      member_id: m.id,
+      class_id: classId,
+      type: 'payg',
+      payment_status: 'pending',
+      hold_expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(insert.error).toBeNull();
     expect((await m.api.rpc('my_bookings')).data).toEqual([]);
   });

@@ -23,14 +23,18 @@ type Cancellation = { class_name: string; cancelled_by: string; late: boolean; r
 
 /** What the member reads through the API (RLS applies), by class name. */
 const myCancellations = (user: TestUser) =>
-  asUser(db, user.claims, async (tx) =>
-    (
-      await tx.query<Cancellation>(
-        'select class_name, cancelled_by, late, reason, booking_type::text from public.booking_cancellations order by class_name',
-      )
-    ).rows,
+  asUser(
+    db,
+    user.claims,
+    async (tx) =>
+      (
+        await tx.query<Cancellation>(
+          'select class_name, cancelled_by, late, reason, booking_type::text from public.booking_cancellations order by class_name',
+        )
+      ).rows,
   );
-const book = (user: TestUser, classId: string) => asUser(db, user.claims, (tx) => rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [classId]));
+const book = (user: TestUser, classId: string) =>
+  asUser(db, user.claims, (tx) => rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [classId]));
 const cancel = (user: TestUser, bookingId: string) => asUser(db, user.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId]));
 
 describe('booking_cancellations', () => {
@@ -49,7 +53,13 @@ describe('booking_cancellations', () => {
 
     expect(await myCancellations(member)).toEqual([
       { class_name: 'History Admin Cancel', cancelled_by: 'studio', late: false, reason: null, booking_type: 'paid' },
-      { class_name: 'History Deleted', cancelled_by: 'studio', late: false, reason: 'the studio cancelled the class', booking_type: 'paid' },
+      {
+        class_name: 'History Deleted',
+        cancelled_by: 'studio',
+        late: false,
+        reason: 'the studio cancelled the class',
+        booking_type: 'paid',
+      },
       { class_name: 'History In Time', cancelled_by: 'member', late: false, reason: null, booking_type: 'paid' },
       { class_name: 'History Late', cancelled_by: 'member', late: true, reason: null, booking_type: 'paid' },
     ]);
@@ -60,7 +70,9 @@ describe('booking_cancellations', () => {
   it('keeps nothing for an unpaid hold released, nor for a member removed with their bookings', async () => {
     const payg = await createUser(db, 'history-hold', { membership_tier: 'payg', has_used_trial: true });
     const classId = await createClass(db, { name: 'History Hold', price_payg: 10 });
-    const hold = await asServiceRole(db, (tx) => rpc<{ booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15)', [payg.memberId, classId]));
+    const hold = await asServiceRole(db, (tx) =>
+      rpc<{ booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15)', [payg.memberId, classId]),
+    );
     await cancel(payg, hold.booking_id);
     expect(await myCancellations(payg)).toEqual([]);
 
@@ -79,7 +91,13 @@ describe('booking_cancellations', () => {
     await book(member, rows[0]!.id);
     await asUser(db, admin.claims, (tx) => rpc(tx, 'public.add_studio_closure($1, $2)', [rows[0]!.day, 'Hall repairs']));
     expect(await myCancellations(member)).toEqual([
-      { class_name: 'History Closed', cancelled_by: 'studio', late: false, reason: 'the studio is closed (Hall repairs)', booking_type: 'paid' },
+      {
+        class_name: 'History Closed',
+        cancelled_by: 'studio',
+        late: false,
+        reason: 'the studio is closed (Hall repairs)',
+        booking_type: 'paid',
+      },
     ]);
   });
 });

@@ -19,8 +19,12 @@ afterAll(async () => {
 });
 
 const book = async (member: TestUser, classId: string) =>
-  (await db.query<{ id: string }>(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid') returning id`, [member.memberId, classId]))
-    .rows[0]!.id;
+  (
+    await db.query<{ id: string }>(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid') returning id`, [
+      member.memberId,
+      classId,
+    ])
+  ).rows[0]!.id;
 const attendance = async (bookingId: string) =>
   (await db.query<{ attendance: string | null }>('select attendance from public.bookings where id = $1', [bookingId])).rows[0]!.attendance;
 const todaysCode = () => asUser(db, admin.claims, (tx) => rpc<string>(tx, 'public.todays_door_code()'));
@@ -35,7 +39,10 @@ describe('door code', () => {
       asUser(db, member.claims, (tx) => rpc(tx, 'public.todays_door_code()')),
       { hint: 'not_admin' },
     );
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select * from public.door_codes')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select * from public.door_codes')),
+      { code: '42501' },
+    );
   });
 });
 
@@ -48,17 +55,29 @@ describe('check_in_with_code', () => {
     const booking = await book(member, soon);
     const laterBooking = await book(member, later);
 
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', ['x' + code])), { hint: 'check_in_wrong_code' });
-    const result = await asUser(db, member.claims, (tx) => rpc<{ class_id: string; class_name: string }>(tx, 'public.check_in_with_code($1)', [` ${code} `]));
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', ['x' + code])),
+      { hint: 'check_in_wrong_code' },
+    );
+    const result = await asUser(db, member.claims, (tx) =>
+      rpc<{ class_id: string; class_name: string }>(tx, 'public.check_in_with_code($1)', [` ${code} `]),
+    );
     expect(result).toMatchObject({ booking_id: booking, class_id: soon, class_name: 'Soon' });
     expect(await attendance(booking)).toBe('attended');
     expect(await attendance(laterBooking)).toBeNull();
     // Twice: the same answer.
-    expect(await asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code]))).toMatchObject({ booking_id: booking });
+    expect(await asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code]))).toMatchObject({
+      booking_id: booking,
+    });
 
     const unbooked = await createUser(db, 'checkin-unbooked');
-    await expectSqlError(asUser(db, unbooked.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code])), { hint: 'check_in_no_booking' });
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.bookings where member_id = $1', [unbooked.memberId]);
+    await expectSqlError(
+      asUser(db, unbooked.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code])),
+      { hint: 'check_in_no_booking' },
+    );
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.bookings where member_id = $1', [
+      unbooked.memberId,
+    ]);
     expect(rows[0]!.n).toBe(0);
   });
 
@@ -66,7 +85,10 @@ describe('check_in_with_code', () => {
     const code = await todaysCode();
     const member = await createUser(db, 'checkin-late');
     await book(member, await createClass(db, { startsIn: '-31 minutes' }));
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code])), { hint: 'check_in_no_booking' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', [code])),
+      { hint: 'check_in_no_booking' },
+    );
   });
 });
 

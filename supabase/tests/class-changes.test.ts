@@ -91,13 +91,17 @@ describe('deleting a class', () => {
 
     const [toStandard, ...more] = (await emailsTo(db, standard.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(more).toEqual([]);
-    expect(toStandard!.body_text).toContain('Your booking for Deleted Spin with Coach Test has been cancelled: the studio cancelled the class.');
+    expect(toStandard!.body_text).toContain(
+      'Your booking for Deleted Spin with Coach Test has been cancelled: the studio cancelled the class.',
+    );
     expect(toStandard!.body_text).toContain('It does not count against your plan.');
     expect(toStandard!.body_text).not.toContain('refunded');
 
     const cancelled = (await emailsTo(db, payg.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]!.body_text).toContain('The £10.00 you paid by card will be refunded to your card; you will get a receipt when it is.');
+    expect(cancelled[0]!.body_text).toContain(
+      'The £10.00 you paid by card will be refunded to your card; you will get a receipt when it is.',
+    );
     const { rows } = await db.query('select reason, amount from public.refunds_owed where member_id = $1', [payg.memberId]);
     expect(rows).toEqual([{ reason: 'class_deleted', amount: '10.00' }]);
   });
@@ -105,14 +109,16 @@ describe('deleting a class', () => {
   it("says the refund in a member's own in-time cancellation email, and nothing of money in a late one", async () => {
     const inTime = await createClass(db, { name: 'In Time Yoga' });
     const member = await paidBooking('own-cancel-in-time', inTime);
-    const bookingId = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [member.memberId])).rows[0]!.id;
+    const bookingId = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [member.memberId])).rows[0]!
+      .id;
     await asUser(db, member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [bookingId]));
     const [email] = (await emailsTo(db, member.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(email!.body_text).toContain('The £10.00 you paid by card will be refunded to your card');
 
     const late = await createClass(db, { name: 'Late Yoga', startsIn: '2 hours' });
     const lateMember = await paidBooking('own-cancel-late', late);
-    const lateBooking = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [lateMember.memberId])).rows[0]!.id;
+    const lateBooking = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [lateMember.memberId]))
+      .rows[0]!.id;
     await asUser(db, lateMember.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [lateBooking]));
     const [lateEmail] = (await emailsTo(db, lateMember.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(lateEmail!.body_text).toContain('This was a late cancellation');
@@ -165,7 +171,9 @@ describe("an admin's class edit", () => {
 
   it('generated classes carry a description, so the class form can edit them', async () => {
     const from = await mondayAfter(50);
-    const friday = await mondayAfter(50).then((monday) => db.query<{ d: string }>(`select to_char($1::date + 4, 'YYYY-MM-DD') as d`, [monday]));
+    const friday = await mondayAfter(50).then((monday) =>
+      db.query<{ d: string }>(`select to_char($1::date + 4, 'YYYY-MM-DD') as d`, [monday]),
+    );
     await asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $2)', [from, friday.rows[0]!.d]));
     const { rows } = await db.query<{ name: string; description: string | null }>(
       `select distinct name, description from public.classes where start_time >= $1::date and start_time < $1::date + 5 order by name`,

@@ -25,7 +25,15 @@ interface Filters {
   offset?: number;
   classId?: string;
 }
-const params = (f: Filters) => [f.search ?? null, f.day ?? 'all', f.trainer ?? null, f.premium ?? null, f.limit ?? 200, f.offset ?? 0, f.classId ?? null];
+const params = (f: Filters) => [
+  f.search ?? null,
+  f.day ?? 'all',
+  f.trainer ?? null,
+  f.premium ?? null,
+  f.limit ?? 200,
+  f.offset ?? 0,
+  f.classId ?? null,
+];
 
 function schedule(user: TestUser | null, filters: Filters = {}) {
   const run = async (tx: SqlExecutor) => (await tx.query<ScheduleClass>(scheduleSql, params(filters))).rows;
@@ -35,7 +43,9 @@ const facts = async (user: TestUser | null, classId: string) => (await schedule(
 
 async function bookAs(user: TestUser, classId: string): Promise<{ ok: true; status: string } | { ok: false; hint: string }> {
   try {
-    const { rows } = await asUser(db, user.claims, (tx) => tx.query<{ r: { status: string } }>('select to_json(public.book_class($1)) as r', [classId]));
+    const { rows } = await asUser(db, user.claims, (tx) =>
+      tx.query<{ r: { status: string } }>('select to_json(public.book_class($1)) as r', [classId]),
+    );
     return { ok: true, status: rows[0]!.r.status };
   } catch (error) {
     return { ok: false, hint: (error as { hint: string }).hint };
@@ -133,7 +143,9 @@ describe('class_schedule: the caller facts', () => {
     expect(await facts(trial, classId)).toMatchObject({ bookable: true, refusal: null, unlocks_at: null, booking_type: 'trial' });
     const std = await facts(standard, classId);
     expect(std).toMatchObject({ bookable: false, refusal: 'class_locked' });
-    const { rows } = await db.query<{ at: Date }>(`select start_time - interval '3 days' as at from public.classes where id = $1`, [classId]);
+    const { rows } = await db.query<{ at: Date }>(`select start_time - interval '3 days' as at from public.classes where id = $1`, [
+      classId,
+    ]);
     expect(new Date(std.unlocks_at!).getTime()).toBe(rows[0]!.at.getTime());
     expect(await facts(null, classId)).toMatchObject({ bookable: false, refusal: 'class_locked' });
   });
@@ -147,12 +159,17 @@ describe('class_schedule: the caller facts', () => {
 
   it("shows the caller's booking, late-cancel time and waitlist place", async () => {
     const classId = await createClass(db, { capacity: 1, startsIn: '3 days' });
-    const [a, b] = [await createUser(db, 'sf-a', { membership_tier: 'premium' }), await createUser(db, 'sf-b', { membership_tier: 'premium' })];
+    const [a, b] = [
+      await createUser(db, 'sf-a', { membership_tier: 'premium' }),
+      await createUser(db, 'sf-b', { membership_tier: 'premium' }),
+    ];
     await bookAs(a, classId);
     const mine = await facts(a, classId);
     expect(mine).toMatchObject({ refusal: 'already_booked', my_payment_status: 'completed', can_join_waitlist: false });
     expect(mine.my_booking_id).not.toBeNull();
-    const { rows } = await db.query<{ at: Date }>(`select start_time - interval '12 hours' as at from public.classes where id = $1`, [classId]);
+    const { rows } = await db.query<{ at: Date }>(`select start_time - interval '12 hours' as at from public.classes where id = $1`, [
+      classId,
+    ]);
     expect(new Date(mine.late_cancel_from!).getTime()).toBe(rows[0]!.at.getTime());
     expect(await facts(b, classId)).toMatchObject({ refusal: 'class_full', can_join_waitlist: true, waitlist_size: 0 });
     await asUser(db, b.claims, (tx) => tx.query('select public.join_waitlist($1)', [classId]));

@@ -4,13 +4,7 @@ import { asUser } from '../local/db/as-user.ts';
 import type { SqlExecutor } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { classCounts, createClass, createUser, type TestUser } from './support/fixtures.ts';
-import {
-  findPostgresBinDir,
-  pg,
-  pgClientDatabase,
-  startThrowawayCluster,
-  type ThrowawayCluster,
-} from './support/real-postgres.ts';
+import { findPostgresBinDir, pg, pgClientDatabase, startThrowawayCluster, type ThrowawayCluster } from './support/real-postgres.ts';
 
 // Many members try to take the last spots of one class at the same time. Capacity must hold and
 // spots_left must equal capacity - bookings. PGlite is one session (calls queue), so the same
@@ -71,7 +65,9 @@ describe('concurrent bookings of the last spots', () => {
 
     beforeAll(async () => {
       if (!binDir) {
-        console.log('[concurrency real PostgreSQL] SKIPPED: no initdb/pg_ctl/postgres found in /usr/local/bin or /usr/lib/postgresql/*/bin');
+        console.log(
+          '[concurrency real PostgreSQL] SKIPPED: no initdb/pg_ctl/postgres found in /usr/local/bin or /usr/lib/postgresql/*/bin',
+        );
         return;
       }
       cluster = await startThrowawayCluster(binDir);
@@ -159,7 +155,9 @@ describe('concurrent bookings of the last spots', () => {
         [payg.memberId, payg.email],
       );
       const refundId = rows[0]!.id;
-      const outcomes = await race(Array.from({ length: 5 }, () => ({ claims: boss.claims, sql: 'select public.begin_provider_refund($1)', params: [refundId] })));
+      const outcomes = await race(
+        Array.from({ length: 5 }, () => ({ claims: boss.claims, sql: 'select public.begin_provider_refund($1)', params: [refundId] })),
+      );
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(outcomes.filter((o) => !o.ok).map((o) => (o as { hint?: string }).hint)).toEqual(Array(4).fill('refund_in_progress'));
     });

@@ -28,7 +28,8 @@ afterAll(async () => {
   await db.close();
 });
 
-const book = (u: TestUser, classId: string) => asUser(db, u.claims, (tx) => rpc<{ status: string }>(tx, 'public.book_class($1)', [classId]));
+const book = (u: TestUser, classId: string) =>
+  asUser(db, u.claims, (tx) => rpc<{ status: string }>(tx, 'public.book_class($1)', [classId]));
 
 interface MyDocument {
   kind: string;
@@ -40,7 +41,13 @@ interface MyDocument {
 
 const sign = (u: TestUser, ids: string[], answers: unknown = [false, false], consent = true, name = 'Jo Bloggs') =>
   asUser(db, u.claims, (tx) =>
-    rpc<MyDocument[]>(tx, 'public.sign_documents($1, $2::uuid[], $3::jsonb, $4, $5)', [name, ids, JSON.stringify(answers), 'Old knee injury', consent]),
+    rpc<MyDocument[]>(tx, 'public.sign_documents($1, $2::uuid[], $3::jsonb, $4, $5)', [
+      name,
+      ids,
+      JSON.stringify(answers),
+      'Old knee injury',
+      consent,
+    ]),
   );
 
 const currentIds = async () => {
@@ -63,7 +70,9 @@ const publish = (u: TestUser, kind: string, questions: unknown = null) =>
 
 describe('documents', () => {
   it('are readable by anyone, so the footer links open them', async () => {
-    const rows = await asAnon(db, (tx) => tx.query<{ kind: string }>(`select kind::text from public.document_versions where id = $1`, [docs.terms]));
+    const rows = await asAnon(db, (tx) =>
+      tx.query<{ kind: string }>(`select kind::text from public.document_versions where id = $1`, [docs.terms]),
+    );
     expect(rows.rows).toEqual([{ kind: 'terms' }]);
   });
 
@@ -140,7 +149,11 @@ describe('a new version', () => {
       message: 'We have updated our terms, waiver or health questions: please read and sign them before booking',
     });
     const mine = await asUser(db, member.claims, (tx) => rpc<MyDocument[]>(tx, 'public.my_documents()'));
-    expect(mine.find((d) => d.kind === 'waiver')).toMatchObject({ is_current: false, version: waiver.version, accepted_version: waiver.version - 1 });
+    expect(mine.find((d) => d.kind === 'waiver')).toMatchObject({
+      is_current: false,
+      version: waiver.version,
+      accepted_version: waiver.version - 1,
+    });
     await sign(member, [waiver.id], null, false);
     expect((await book(member, classId)).status).toBe('booked');
     const { rows } = await db.query(`select 1 from public.document_acceptances where member_id = $1`, [member.memberId]);
@@ -188,13 +201,22 @@ describe('health answers', () => {
     const classId = await createClass(db);
     await book(member, classId);
     const read = (u: TestUser) =>
-      asUser(db, u.claims, (tx) => tx.query<{ answers: boolean[] }>(`select answers from public.health_answers where member_id = $1`, [member.memberId]));
+      asUser(db, u.claims, (tx) =>
+        tx.query<{ answers: boolean[] }>(`select answers from public.health_answers where member_id = $1`, [member.memberId]),
+      );
     expect((await read(member)).rows).toEqual([{ answers: [false, true] }]);
     expect((await read(nosy)).rows).toEqual([]);
     expect((await read(admin)).rows).toHaveLength(1);
-    await expectSqlError(asUser(db, nosy.claims, (tx) => rpc(tx, 'public.admin_class_register($1)', [classId])), { hint: 'not_admin' });
+    await expectSqlError(
+      asUser(db, nosy.claims, (tx) => rpc(tx, 'public.admin_class_register($1)', [classId])),
+      { hint: 'not_admin' },
+    );
     const register = await asUser(db, admin.claims, (tx) =>
-      rpc<{ member_id: string; health_flag: boolean; health_yes: string[]; health_details: string }[]>(tx, 'public.admin_class_register($1)', [classId]),
+      rpc<{ member_id: string; health_flag: boolean; health_yes: string[]; health_details: string }[]>(
+        tx,
+        'public.admin_class_register($1)',
+        [classId],
+      ),
     );
     expect(register).toEqual([
       expect.objectContaining({
@@ -221,7 +243,9 @@ describe('admin overview', () => {
     const signed = await createUser(db, 'consent-overview-signed');
     const unsigned = await createUser(db, 'consent-overview-unsigned');
     await sign(signed, await currentIds());
-    const all = await asUser(db, admin.claims, (tx) => rpc<{ member_id: string; all_current: boolean; waiver_version: number | null }[]>(tx, 'public.admin_member_documents()'));
+    const all = await asUser(db, admin.claims, (tx) =>
+      rpc<{ member_id: string; all_current: boolean; waiver_version: number | null }[]>(tx, 'public.admin_member_documents()'),
+    );
     expect(all.find((r) => r.member_id === signed.memberId)).toMatchObject({ all_current: true });
     expect(all.find((r) => r.member_id === unsigned.memberId)).toMatchObject({ all_current: false, waiver_version: null });
     const missing = await asUser(db, admin.claims, (tx) => rpc<{ member_id: string }[]>(tx, 'public.admin_member_documents(true)'));
@@ -240,7 +264,11 @@ describe('profile', () => {
           [member.memberId, dob],
         ),
       );
-    await expectSqlError(update('2999-01-01'), { code: '22007', hint: 'date_of_birth_in_future', message: 'Date of birth cannot be in the future' });
+    await expectSqlError(update('2999-01-01'), {
+      code: '22007',
+      hint: 'date_of_birth_in_future',
+      message: 'Date of birth cannot be in the future',
+    });
     await update('1990-05-17');
     const { rows } = await db.query<{ dob: string; name: string }>(
       `select date_of_birth::text as dob, emergency_contact_name as name from public.members where id = $1`,

@@ -54,7 +54,13 @@ async function buyPackage(db: SqlDatabase, m: TestUser, slug: 'bronze' | 'dropin
 
 /** A One-to-One session starting exactly at `at`. */
 async function oneToOne(db: SqlDatabase, at: Date, price: number | null = null): Promise<string> {
-  const id = await createClass(db, { type: 'One-to-One', capacity: 1, price_payg: price, startsIn: startsAt(at), name: 'Personal Training' });
+  const id = await createClass(db, {
+    type: 'One-to-One',
+    capacity: 1,
+    price_payg: price,
+    startsIn: startsAt(at),
+    name: 'Personal Training',
+  });
   await db.query('update public.classes set start_time = $2 where id = $1', [id, at.toISOString()]);
   return id;
 }
@@ -89,9 +95,7 @@ describe('credits on PGlite', () => {
     const member = await createUser(db, 'bronze-weekly', { membership_tier: 'payg', has_used_trial: true });
     await (await buyPackage(db, member, 'bronze')).apply();
     const monday = mondayInTwoWeeks();
-    const [mon, wed, fri, nextMon] = await Promise.all(
-      [0, 2, 4, 7].map((d) => oneToOne(db, new Date(monday.getTime() + d * DAY))),
-    );
+    const [mon, wed, fri, nextMon] = await Promise.all([0, 2, 4, 7].map((d) => oneToOne(db, new Date(monday.getTime() + d * DAY))));
     const choice = await as<Choice>(member, 'public.my_credit_for_class($1)', [mon]);
     expect(choice.credit_id).not.toBeNull();
     expect(await as(member, 'public.book_with_credit($1)', [mon])).toMatchObject({ status: 'booked', booking_type: 'credit' });
@@ -127,24 +131,37 @@ describe('credits on PGlite', () => {
     const session = await oneToOne(db, new Date(Date.now() + 3 * DAY), null);
     const { rows } = await db.query<{ price: number }>('select price_payg::float8 as price from public.classes where id = $1', [session]);
     expect(rows).toEqual([{ price: 60 }]);
-    for (const [who, type] of [[payg, null], [trial, null], [trial, 'trial'], [standard, null], [standard, 'paid']] as const) {
-      expect(await as(who, 'public.book_class($1, $2)', [session, type])).toMatchObject({ status: 'payment_required', needs_payment: true });
+    for (const [who, type] of [
+      [payg, null],
+      [trial, null],
+      [trial, 'trial'],
+      [standard, null],
+      [standard, 'paid'],
+    ] as const) {
+      expect(await as(who, 'public.book_class($1, $2)', [session, type])).toMatchObject({
+        status: 'payment_required',
+        needs_payment: true,
+      });
     }
     const { rows: booked } = await db.query('select 1 from public.bookings where class_id = $1', [session]);
     expect(booked).toEqual([]);
     // The hold charges the price, as pay-as-you-go, whatever type was asked for.
-    const hold = await asServiceRole(db, (tx) => rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, session]));
+    const hold = await asServiceRole(db, (tx) =>
+      rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, session]),
+    );
     expect(Number(hold.amount)).toBe(60);
     await expectSqlError(as(standard, 'public.book_with_credit($1)', [session]), { hint: 'already_booked' });
   });
 
-  it('a Premium period grants 1 session and 2 guest passes that end with it; the renewal ends last period\'s', async () => {
+  it("a Premium period grants 1 session and 2 guest passes that end with it; the renewal ends last period's", async () => {
     const member = await createUser(db, 'premium-credits');
     const t0 = new Date('2027-03-10T10:00:00Z');
     await buyPlan(db, member, t0, PLAN.platinum);
     const first = await creditsOf(db, member);
     expect(first.map((c) => `${c.kind}:${c.source}`)).toEqual([
-      'guest_pass:membership_period', 'guest_pass:membership_period', 'personal_training:membership_period',
+      'guest_pass:membership_period',
+      'guest_pass:membership_period',
+      'personal_training:membership_period',
     ]);
     expect(first[0]!.expires_at).toEqual(new Date('2027-04-10T09:00:00Z'));
     const t1 = new Date('2027-04-10T10:00:00Z');
@@ -157,10 +174,16 @@ describe('credits on PGlite', () => {
 
   it('admins grant and revoke with a reason; members cannot', async () => {
     const member = await createUser(db, 'granted');
-    await expectSqlError(as(member, 'public.admin_grant_credits($1, $2, 1, 30, $3)', [member.memberId, 'personal_training', 'me']), { hint: 'not_admin' });
-    await expectSqlError(as(admin, 'public.admin_grant_credits($1, $2, 1, 30, $3)', [member.memberId, 'personal_training', ' ']), { hint: 'invalid_credit' });
+    await expectSqlError(as(member, 'public.admin_grant_credits($1, $2, 1, 30, $3)', [member.memberId, 'personal_training', 'me']), {
+      hint: 'not_admin',
+    });
+    await expectSqlError(as(admin, 'public.admin_grant_credits($1, $2, 1, 30, $3)', [member.memberId, 'personal_training', ' ']), {
+      hint: 'invalid_credit',
+    });
     expect(await as(admin, 'public.admin_grant_credits($1, $2, 2, 30, $3)', [member.memberId, 'guest_pass', 'Birthday'])).toBe(2);
-    const { rows } = await db.query<{ id: string }>('select id from public.credits where member_id = $1 order by seq limit 1', [member.memberId]);
+    const { rows } = await db.query<{ id: string }>('select id from public.credits where member_id = $1 order by seq limit 1', [
+      member.memberId,
+    ]);
     await as(admin, 'public.admin_revoke_credit($1, $2)', [rows[0]!.id, 'Given in error']);
     await expectSqlError(as(admin, 'public.admin_revoke_credit($1, $2)', [rows[0]!.id, 'Again']), { hint: 'credit_not_found' });
     expect((await creditsOf(db, member)).map((c) => c.revoked)).toEqual([true, false]);
@@ -187,13 +210,17 @@ describe('credits on PGlite', () => {
     expect(Number(after['personal_training/package']!.value) - Number(before['personal_training/package']?.value ?? 0)).toBe(675);
     expect(delta('guest_pass/admin_grant', 'credits')).toBe(3);
     expect(delta('guest_pass/admin_grant', 'expiring_soon')).toBe(3);
-    await expectSqlError(asUser(db, buyer.claims, (tx) => tx.query('select * from public.admin_credits_outstanding()')), { hint: 'not_admin' });
+    await expectSqlError(
+      asUser(db, buyer.claims, (tx) => tx.query('select * from public.admin_credits_outstanding()')),
+      { hint: 'not_admin' },
+    );
   });
 
   it('emails once a week before credits expire, then they cannot be used', async () => {
     const member = await createUser(db, 'expiring', { membership_tier: 'payg', has_used_trial: true });
     await (await buyPackage(db, member, 'bronze')).apply();
-    const remind = (at: Date) => asServiceRole(db, (tx) => rpc<number>(tx, 'public.enqueue_credit_expiry_reminders($1)', [at.toISOString()]));
+    const remind = (at: Date) =>
+      asServiceRole(db, (tx) => rpc<number>(tx, 'public.enqueue_credit_expiry_reminders($1)', [at.toISOString()]));
     const sixWeeks = new Date(Date.now() + 35.5 * DAY);
     await remind(new Date(Date.now() + 30 * DAY));
     await remind(sixWeeks);

@@ -16,19 +16,38 @@ afterAll(async () => {
   await db.close();
 });
 
-type Dequeued = { id: string; kind: string; attempts: number; class_name: string | null; class_when: string | null; unsubscribe_token: string | null; reply_to: string | null };
+type Dequeued = {
+  id: string;
+  kind: string;
+  attempts: number;
+  class_name: string | null;
+  class_when: string | null;
+  unsubscribe_token: string | null;
+  reply_to: string | null;
+};
 
 const dequeue = (d: Database, now: string, limit = 50) =>
   asServiceRole(d, async (tx) => (await tx.query<Dequeued>('select * from public.dequeue_notifications($1, $2)', [limit, now])).rows);
 // Zero rows (not out for delivery) or one: how the email was given back.
 const requeue = async (d: Database, id: string, error: string, now: string) =>
-  (await asServiceRole(d, (tx) => rpc<{ id: string; status: string; attempts: number; next_attempt_at: string | null }[]>(tx, 'public.requeue_notification($1, $2, $3)', [id, error, now])))[0] ?? null;
+  (
+    await asServiceRole(d, (tx) =>
+      rpc<{ id: string; status: string; attempts: number; next_attempt_at: string | null }[]>(
+        tx,
+        'public.requeue_notification($1, $2, $3)',
+        [id, error, now],
+      ),
+    )
+  )[0] ?? null;
 
 async function outboxRow(d: SqlExecutor, id: string) {
-  const { rows } = await d.query<{ attempts: number; last_error: string | null; failed_at: Date | null; sent_at: Date | null; next_attempt_at: Date }>(
-    'select attempts, last_error, failed_at, sent_at, next_attempt_at from public.notification_outbox where id = $1',
-    [id],
-  );
+  const { rows } = await d.query<{
+    attempts: number;
+    last_error: string | null;
+    failed_at: Date | null;
+    sent_at: Date | null;
+    next_attempt_at: Date;
+  }>('select attempts, last_error, failed_at, sent_at, next_attempt_at from public.notification_outbox where id = $1', [id]);
   return rows[0]!;
 }
 
@@ -49,15 +68,35 @@ describe('delivery with retries', () => {
       expect(first).toMatchObject({ kind: 'booking_confirmed', attempts: 1, class_name: 'Retry Spin', unsubscribe_token: null });
       expect(first!.class_when).toMatch(/^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [AP]M$/);
 
-      for (const [attempt, wait] of [[1, 1], [2, 2], [3, 4], [4, 8], [5, 16]] as const) {
-        expect(await requeue(fresh, first!.id, `421 try later (${attempt})`, now)).toMatchObject({ status: 'retrying', attempts: attempt, next_attempt_at: expect.any(String) });
+      for (const [attempt, wait] of [
+        [1, 1],
+        [2, 2],
+        [3, 4],
+        [4, 8],
+        [5, 16],
+      ] as const) {
+        expect(await requeue(fresh, first!.id, `421 try later (${attempt})`, now)).toMatchObject({
+          status: 'retrying',
+          attempts: attempt,
+          next_attempt_at: expect.any(String),
+        });
         // Not due a second before the backoff ends; due at its end.
         expect(await dequeue(fresh, at(now, wait - 1 / 60))).toEqual([]);
         now = at(now, wait);
         expect((await dequeue(fresh, now)).map((e) => e.id)).toEqual([first!.id]);
       }
-      expect(await requeue(fresh, first!.id, 'connect ECONNREFUSED 127.0.0.1:25', now)).toEqual({ id: first!.id, status: 'failed', attempts: 6, next_attempt_at: null });
-      expect(await outboxRow(fresh, first!.id)).toMatchObject({ attempts: 6, last_error: 'connect ECONNREFUSED 127.0.0.1:25', sent_at: null, failed_at: new Date(now) });
+      expect(await requeue(fresh, first!.id, 'connect ECONNREFUSED 127.0.0.1:25', now)).toEqual({
+        id: first!.id,
+        status: 'failed',
+        attempts: 6,
+        next_attempt_at: null,
+      });
+      expect(await outboxRow(fresh, first!.id)).toMatchObject({
+        attempts: 6,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+        sent_at: null,
+        failed_at: new Date(now),
+      });
       expect(await dequeue(fresh, at(now, 24 * 60))).toEqual([]);
       // A second requeue of the same delivery changes nothing.
       expect(await requeue(fresh, first!.id, 'again', now)).toBeNull();
@@ -66,14 +105,25 @@ describe('delivery with retries', () => {
       expect(listed).toEqual([
         expect.objectContaining({ id: first!.id, to_email: member.email, attempts: 6, last_error: 'connect ECONNREFUSED 127.0.0.1:25' }),
       ]);
-      await expectSqlError(asUser(fresh, member.claims, (tx) => tx.query('select * from public.undelivered_emails()')), { hint: 'not_admin' });
-      await expectSqlError(asUser(fresh, member.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])), { hint: 'not_admin' });
+      await expectSqlError(
+        asUser(fresh, member.claims, (tx) => tx.query('select * from public.undelivered_emails()')),
+        { hint: 'not_admin' },
+      );
+      await expectSqlError(
+        asUser(fresh, member.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])),
+        { hint: 'not_admin' },
+      );
 
-      const retried = await asUser(fresh, admin.claims, (tx) => rpc<{ id: string; next_attempt_at: string }>(tx, 'public.retry_email($1)', [first!.id]));
+      const retried = await asUser(fresh, admin.claims, (tx) =>
+        rpc<{ id: string; next_attempt_at: string }>(tx, 'public.retry_email($1)', [first!.id]),
+      );
       expect(retried).toEqual({ id: first!.id, next_attempt_at: expect.any(String) });
       expect(await outboxRow(fresh, first!.id)).toMatchObject({ attempts: 0, failed_at: null });
       expect((await dequeue(fresh, at(new Date().toISOString(), 1))).map((e) => [e.id, e.attempts])).toEqual([[first!.id, 1]]);
-      await expectSqlError(asUser(fresh, admin.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])), { hint: 'email_not_failed', code: 'P0002' });
+      await expectSqlError(
+        asUser(fresh, admin.claims, (tx) => rpc(tx, 'public.retry_email($1)', [first!.id])),
+        { hint: 'email_not_failed', code: 'P0002' },
+      );
     } finally {
       await fresh.close();
     }
@@ -82,8 +132,14 @@ describe('delivery with retries', () => {
   it('keeps delivery to the service role', async () => {
     const member = await createUser(db, 'deliver-refused');
     for (const sql of ['public.dequeue_notifications()', `public.requeue_notification(gen_random_uuid(), 'x')`]) {
-      await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, sql)), { code: '42501' });
-      await expectSqlError(asAnon(db, (tx) => rpc(tx, sql)), { code: '42501' });
+      await expectSqlError(
+        asUser(db, member.claims, (tx) => rpc(tx, sql)),
+        { code: '42501' },
+      );
+      await expectSqlError(
+        asAnon(db, (tx) => rpc(tx, sql)),
+        { code: '42501' },
+      );
     }
   });
 });
@@ -99,15 +155,26 @@ describe('reminder preferences', () => {
         await fresh.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [m.memberId, classId]);
       }
       expect(await asUser(fresh, quiet.claims, (tx) => rpc(tx, 'public.set_email_preferences(false)'))).toEqual({ class_reminders: false });
-      const own = await asUser(fresh, quiet.claims, async (tx) => (await tx.query('select class_reminders from public.email_preferences')).rows);
+      const own = await asUser(
+        fresh,
+        quiet.claims,
+        async (tx) => (await tx.query('select class_reminders from public.email_preferences')).rows,
+      );
       expect(own).toEqual([{ class_reminders: false }]);
       // The token is the sender's business, not readable through the API.
-      await expectSqlError(asUser(fresh, quiet.claims, (tx) => tx.query('select unsubscribe_token from public.email_preferences')), { code: '42501' });
+      await expectSqlError(
+        asUser(fresh, quiet.claims, (tx) => tx.query('select unsubscribe_token from public.email_preferences')),
+        { code: '42501' },
+      );
 
       expect(await asServiceRole(fresh, (tx) => rpc(tx, 'public.enqueue_class_reminders(24)'))).toBe(1);
       const emails = await dequeue(fresh, at(new Date().toISOString(), 1));
-      expect(emails.filter((e) => e.kind === 'class_reminder').map((e) => e.unsubscribe_token)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
-      const { rows } = await fresh.query<{ member_id: string }>(`select member_id from public.notification_outbox where kind = 'class_reminder'`);
+      expect(emails.filter((e) => e.kind === 'class_reminder').map((e) => e.unsubscribe_token)).toEqual([
+        expect.stringMatching(/^[0-9a-f]{64}$/),
+      ]);
+      const { rows } = await fresh.query<{ member_id: string }>(
+        `select member_id from public.notification_outbox where kind = 'class_reminder'`,
+      );
       expect(rows.map((r) => r.member_id)).toEqual([keen.memberId]);
 
       // Turned back on before the class: the next run reminds them after all. Confirmations always go.
@@ -126,42 +193,73 @@ describe('reminder preferences', () => {
       [member.memberId, other.memberId],
     );
     const [token] = rows.map((r) => r.token);
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token])), { code: '42501' });
-    await expectSqlError(asUser(db, other.claims, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token])), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token])),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asUser(db, other.claims, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token])),
+      { code: '42501' },
+    );
     for (const bad of ['', 'nope', token!.replace(/.$/, (c) => (c === '0' ? '1' : '0')), `${token}' or true --`]) {
-      await expectSqlError(asServiceRole(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [bad])), { hint: 'invalid_unsubscribe_token', code: 'P0002' });
+      await expectSqlError(
+        asServiceRole(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [bad])),
+        { hint: 'invalid_unsubscribe_token', code: 'P0002' },
+      );
     }
-    const before = await db.query('select member_id, class_reminders from public.email_preferences where member_id in ($1, $2) order by member_id', [member.memberId, other.memberId]);
+    const before = await db.query(
+      'select member_id, class_reminders from public.email_preferences where member_id in ($1, $2) order by member_id',
+      [member.memberId, other.memberId],
+    );
     expect(before.rows.every((r) => (r as { class_reminders: boolean }).class_reminders)).toBe(true);
 
-    expect(await asServiceRole(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token]))).toEqual({ email: member.email, class_reminders: false });
+    expect(await asServiceRole(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token]))).toEqual({
+      email: member.email,
+      class_reminders: false,
+    });
     const after = await db.query<{ member_id: string; class_reminders: boolean }>(
       'select member_id, class_reminders from public.email_preferences where member_id in ($1, $2)',
       [member.memberId, other.memberId],
     );
-    expect(Object.fromEntries(after.rows.map((r) => [r.member_id, r.class_reminders]))).toEqual({ [member.memberId]: false, [other.memberId]: true });
+    expect(Object.fromEntries(after.rows.map((r) => [r.member_id, r.class_reminders]))).toEqual({
+      [member.memberId]: false,
+      [other.memberId]: true,
+    });
   });
 });
 
 describe('Contact Us', () => {
   const submit = (d: Database, args: { name?: string; email: string; message?: string; phone?: string | null; website?: string | null }) =>
     asAnon(d, (tx) =>
-      rpc(tx, 'public.submit_contact_message(p_name => $1, p_email => $2, p_message => $3, p_phone => $4, p_topic => $5, p_website => $6)', [
-        args.name ?? 'Vera Visitor',
-        args.email,
-        args.message ?? 'Do you run classes on Saturdays?',
-        args.phone ?? null,
-        'Student / Hackney Worker',
-        args.website ?? null,
-      ]),
+      rpc(
+        tx,
+        'public.submit_contact_message(p_name => $1, p_email => $2, p_message => $3, p_phone => $4, p_topic => $5, p_website => $6)',
+        [
+          args.name ?? 'Vera Visitor',
+          args.email,
+          args.message ?? 'Do you run classes on Saturdays?',
+          args.phone ?? null,
+          'Student / Hackney Worker',
+          args.website ?? null,
+        ],
+      ),
     );
 
   it('stores a guest message and queues an email to the studio that replies to the visitor', async () => {
     const email = uniqueEmail('contact');
     expect(await submit(db, { email: `  ${email.toUpperCase()} `, phone: '07700 900456' })).toEqual({ status: 'received' });
-    const { rows } = await db.query('select name, email, phone, message, topic, handled_at from public.contact_messages where email = $1', [email]);
+    const { rows } = await db.query('select name, email, phone, message, topic, handled_at from public.contact_messages where email = $1', [
+      email,
+    ]);
     expect(rows).toEqual([
-      { name: 'Vera Visitor', email, phone: '07700 900456', message: 'Do you run classes on Saturdays?', topic: 'Student / Hackney Worker', handled_at: null },
+      {
+        name: 'Vera Visitor',
+        email,
+        phone: '07700 900456',
+        message: 'Do you run classes on Saturdays?',
+        topic: 'Student / Hackney Worker',
+        handled_at: null,
+      },
     ]);
     const mail = await db.query<{ to_email: string; reply_to: string; subject: string; body_text: string; links: unknown }>(
       `select to_email, reply_to, subject, body_text, links from public.notification_outbox where kind = 'contact_message' and reply_to = $1`,
@@ -174,7 +272,9 @@ describe('Contact Us', () => {
       links: [{ label: 'Open Messages in the admin portal', path: '/admin/messages' }],
     });
     expect(mail.rows[0]!.body_text).toMatch(
-      new RegExp(`^Do you run classes on Saturdays\\?\\n\\nName: Vera Visitor\\nEmail: ${email.replace(/[.+]/g, '\\$&')}\\nPhone: 07700 900456\\nAbout: Student / Hackney Worker\\nSent: .+ \\(London time\\)\\n\\nReply to this email to answer Vera Visitor\\.$`),
+      new RegExp(
+        `^Do you run classes on Saturdays\\?\\n\\nName: Vera Visitor\\nEmail: ${email.replace(/[.+]/g, '\\$&')}\\nPhone: 07700 900456\\nAbout: Student / Hackney Worker\\nSent: .+ \\(London time\\)\\n\\nReply to this email to answer Vera Visitor\\.$`,
+      ),
     );
   });
 
@@ -264,18 +364,37 @@ describe('Contact Us', () => {
     const { rows } = await db.query<{ id: string }>('select id from public.contact_messages where email = $1', [email]);
     const id = rows[0]!.id;
 
-    expect((await asUser(db, member.claims, async (tx) => (await tx.query('select id from public.contact_messages')).rows))).toEqual([]);
-    expect((await asAnon(db, (tx) => tx.query('select id from public.contact_messages')).catch((e: { code: string }) => e.code))).toBe('42501');
-    const seen = await asUser(db, admin.claims, async (tx) => (await tx.query<{ id: string }>('select id from public.contact_messages where id = $1', [id])).rows);
+    expect(await asUser(db, member.claims, async (tx) => (await tx.query('select id from public.contact_messages')).rows)).toEqual([]);
+    expect(await asAnon(db, (tx) => tx.query('select id from public.contact_messages')).catch((e: { code: string }) => e.code)).toBe(
+      '42501',
+    );
+    const seen = await asUser(
+      db,
+      admin.claims,
+      async (tx) => (await tx.query<{ id: string }>('select id from public.contact_messages where id = $1', [id])).rows,
+    );
     expect(seen).toEqual([{ id }]);
 
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.mark_contact_message_handled($1)', [id])), { hint: 'not_admin' });
-    await expectSqlError(asUser(db, admin.claims, (tx) => tx.query(`update public.contact_messages set handled_at = now() where id = $1`, [id])), { code: '42501' });
-    const handled = await asUser(db, admin.claims, (tx) => rpc<{ handled_at: string | null; handled_by: string }>(tx, 'row_to_json(public.mark_contact_message_handled($1))', [id]));
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.mark_contact_message_handled($1)', [id])),
+      { hint: 'not_admin' },
+    );
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => tx.query(`update public.contact_messages set handled_at = now() where id = $1`, [id])),
+      { code: '42501' },
+    );
+    const handled = await asUser(db, admin.claims, (tx) =>
+      rpc<{ handled_at: string | null; handled_by: string }>(tx, 'row_to_json(public.mark_contact_message_handled($1))', [id]),
+    );
     expect(handled).toMatchObject({ handled_at: expect.any(String), handled_by: admin.memberId });
-    const reopened = await asUser(db, admin.claims, (tx) => rpc<{ handled_at: string | null }>(tx, 'row_to_json(public.mark_contact_message_handled($1, false))', [id]));
+    const reopened = await asUser(db, admin.claims, (tx) =>
+      rpc<{ handled_at: string | null }>(tx, 'row_to_json(public.mark_contact_message_handled($1, false))', [id]),
+    );
     expect(reopened.handled_at).toBeNull();
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, 'public.mark_contact_message_handled(gen_random_uuid())')), { hint: 'message_not_found' });
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, 'public.mark_contact_message_handled(gen_random_uuid())')),
+      { hint: 'message_not_found' },
+    );
   });
 });
 

@@ -19,13 +19,19 @@ type BookResult = { status: string; booking_type: string; needs_payment: boolean
 const book = (u: TestUser, classId: string, type: string | null = null) =>
   asUser(db, u.claims, (tx) => rpc<BookResult>(tx, 'public.book_class($1, $2)', [classId, type]));
 const usage = (u: TestUser) =>
-  asUser(db, u.claims, (tx) => rpc<{ allowance: number | null; used: number; remaining: number | null; bookings: number }>(tx, 'public.my_plan_usage()'));
-const hold = (u: TestUser, classId: string, type: string | null = null) =>
-  asServiceRole(db, (tx) => rpc<{ booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15, $3)', [u.memberId, classId, type]));
-const pendingOf = async (u: TestUser) =>
-  (await db.query<{ class_id: string }>(`select class_id from public.bookings where member_id = $1 and payment_status = 'pending'`, [u.memberId])).rows.map(
-    (r) => r.class_id,
+  asUser(db, u.claims, (tx) =>
+    rpc<{ allowance: number | null; used: number; remaining: number | null; bookings: number }>(tx, 'public.my_plan_usage()'),
   );
+const hold = (u: TestUser, classId: string, type: string | null = null) =>
+  asServiceRole(db, (tx) =>
+    rpc<{ booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15, $3)', [u.memberId, classId, type]),
+  );
+const pendingOf = async (u: TestUser) =>
+  (
+    await db.query<{ class_id: string }>(`select class_id from public.bookings where member_id = $1 and payment_status = 'pending'`, [
+      u.memberId,
+    ])
+  ).rows.map((r) => r.class_id);
 
 /** A Standard member with `used` plan classes already booked this month. */
 async function standardWith(used: number, label: string) {
@@ -56,7 +62,10 @@ describe('monthly allowance', () => {
     const member = await standardWith(11, 'allow-late');
     const soon = await createClass(db, { startsIn: '2 hours' });
     await book(member, soon);
-    const { rows } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [member.memberId, soon]);
+    const { rows } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [
+      member.memberId,
+      soon,
+    ]);
     await asUser(db, member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [rows[0]!.id]));
     expect(await usage(member)).toMatchObject({ used: 12, remaining: 0 });
     expect(await book(member, await createClass(db, { price_payg: 10 }))).toMatchObject({ status: 'payment_required' });
@@ -93,7 +102,9 @@ describe('the booking type chosen on the form', () => {
     const { rows } = await asUser(db, member.claims, (tx) =>
       tx.query('select booking_type, needs_payment, paid_refusal, trial_refusal from public.class_schedule(p_class_id => $1)', [classId]),
     );
-    expect(rows).toEqual([{ booking_type: 'payg', needs_payment: true, paid_refusal: 'allowance_used', trial_refusal: 'trial_unavailable' }]);
+    expect(rows).toEqual([
+      { booking_type: 'payg', needs_payment: true, paid_refusal: 'allowance_used', trial_refusal: 'trial_unavailable' },
+    ]);
   });
 });
 
@@ -120,10 +131,13 @@ describe('Complete payment on a held spot', () => {
   type Hold = { booking_id: string; checkout_reference: string };
   const holdWithPage = async (u: TestUser, classId: string, page: string) => {
     const h = await asServiceRole(db, (tx) => rpc<Hold>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [u.memberId, classId]));
-    await asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, `chk-${h.booking_id}`, page]));
+    await asServiceRole(db, (tx) =>
+      tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, `chk-${h.booking_id}`, page]),
+    );
     return h;
   };
-  const checkoutOf = (u: TestUser, bookingId: string) => asUser(db, u.claims, (tx) => rpc<string>(tx, 'public.my_hold_checkout($1)', [bookingId]));
+  const checkoutOf = (u: TestUser, bookingId: string) =>
+    asUser(db, u.claims, (tx) => rpc<string>(tx, 'public.my_hold_checkout($1)', [bookingId]));
   const ended = { hint: 'hold_ended', message: 'This payment has ended. Book the class again to pay for it.' };
 
   it('sends the member back to the same checkout page while the hold keeps the spot', async () => {
@@ -135,7 +149,7 @@ describe('Complete payment on a held spot', () => {
     expect(await checkoutOf(payg, h.booking_id)).toBe('https://checkout.example/pay/1');
   });
 
-  it('refuses once the hold lapsed or was released, and for another member\'s hold, in the same words', async () => {
+  it("refuses once the hold lapsed or was released, and for another member's hold, in the same words", async () => {
     const payg = await createUser(db, 'resume-ended', { membership_tier: 'payg', has_used_trial: true });
     const other = await createUser(db, 'resume-other', { membership_tier: 'payg', has_used_trial: true });
     const lapsed = await holdWithPage(payg, await createClass(db, { price_payg: 10 }), 'https://checkout.example/pay/2');
@@ -150,9 +164,13 @@ describe('Complete payment on a held spot', () => {
   it('stores only web addresses as checkout pages', async () => {
     const payg = await createUser(db, 'resume-bad-url', { membership_tier: 'payg', has_used_trial: true });
     const classId = await createClass(db, { price_payg: 10 });
-    const h = await asServiceRole(db, (tx) => rpc<Hold>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [payg.memberId, classId]));
+    const h = await asServiceRole(db, (tx) =>
+      rpc<Hold>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [payg.memberId, classId]),
+    );
     await expectSqlError(
-      asServiceRole(db, (tx) => tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, 'chk-x', 'javascript:alert(1)'])),
+      asServiceRole(db, (tx) =>
+        tx.query('select public.set_payment_checkout($1, $2, $3)', [h.checkout_reference, 'chk-x', 'javascript:alert(1)']),
+      ),
       { code: '23514' },
     );
   });

@@ -28,7 +28,8 @@ const as = <T>(database: SqlDatabase, user: TestUser, sql: string, params: unkno
 /** A Premium member holding `passes` guest passes (an admin's grant, valid 30 days). */
 async function hostWithPasses(database: SqlDatabase, label: string, passes: number): Promise<TestUser> {
   const host = await createUser(database, label, { membership_tier: 'premium' });
-  if (passes > 0) await as(database, admin, 'public.admin_grant_credits($1, $2, $3, 30, $4)', [host.memberId, 'guest_pass', passes, 'Test passes']);
+  if (passes > 0)
+    await as(database, admin, 'public.admin_grant_credits($1, $2, $3, 30, $4)', [host.memberId, 'guest_pass', passes, 'Test passes']);
   return host;
 }
 const bookingOf = async (database: SqlDatabase, user: TestUser, classId: string) =>
@@ -77,15 +78,24 @@ describe('add_guest', () => {
     expect(mine.rows).toEqual([{ guest_name: 'Gus Guest' }]);
     const other = await createUser(db, 'guest-nosy', { membership_tier: 'premium' });
     expect((await asUser(db, other.claims, (tx) => tx.query('select guest_name from public.guest_places'))).rows).toEqual([]);
-    await expectSqlError(asUser(db, host.claims, (tx) => tx.query('select cancel_token from public.guest_places')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, host.claims, (tx) => tx.query('select cancel_token from public.guest_places')),
+      { code: '42501' },
+    );
   });
 
   it('refuses, with a clear message and nothing changed: bad input, yourself, twice, a One-to-One, no pass, a full class, not your booking', async () => {
     const host = await hostWithPasses(db, 'guest-refusals', 1);
     const classId = await createClass(db, { name: 'Guest Refusals', capacity: 2 });
     const booking = await bookingOf(db, host, classId);
-    await expectSqlError(addGuest(db, host, booking, '', 'a@example.test'), { hint: 'invalid_guest', message: "Enter your guest's name (at most 100 characters)" });
-    await expectSqlError(addGuest(db, host, booking, 'Ann', 'not-an-email'), { hint: 'invalid_guest', message: "Enter your guest's email address" });
+    await expectSqlError(addGuest(db, host, booking, '', 'a@example.test'), {
+      hint: 'invalid_guest',
+      message: "Enter your guest's name (at most 100 characters)",
+    });
+    await expectSqlError(addGuest(db, host, booking, 'Ann', 'not-an-email'), {
+      hint: 'invalid_guest',
+      message: "Enter your guest's email address",
+    });
     await expectSqlError(addGuest(db, host, booking, 'Me Again', host.email.toUpperCase()), {
       hint: 'guest_is_you',
       message: 'Your guest needs their own email address, not yours',
@@ -95,11 +105,19 @@ describe('add_guest', () => {
 
     const oneToOne = await createClass(db, { type: 'One-to-One', capacity: 1, price_payg: 60 });
     await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [host.memberId, oneToOne]);
-    const ptBooking = (await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [host.memberId, oneToOne])).rows[0]!.id;
-    await expectSqlError(addGuest(db, host, ptBooking, 'Ann', 'ann@example.test'), { hint: 'guest_not_for_class', message: 'Guests come to group classes only' });
+    const ptBooking = (
+      await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [host.memberId, oneToOne])
+    ).rows[0]!.id;
+    await expectSqlError(addGuest(db, host, ptBooking, 'Ann', 'ann@example.test'), {
+      hint: 'guest_not_for_class',
+      message: 'Guests come to group classes only',
+    });
 
     await addGuest(db, host, booking, 'Ann', 'ann@example.test');
-    await expectSqlError(addGuest(db, host, booking, 'Ann', 'ANN@example.test'), { hint: 'guest_already_booked', message: 'Ann is already a guest on this class' });
+    await expectSqlError(addGuest(db, host, booking, 'Ann', 'ANN@example.test'), {
+      hint: 'guest_already_booked',
+      message: 'Ann is already a guest on this class',
+    });
     // The class (capacity 2) is full now: host + Ann.
     await expectSqlError(addGuest(db, host, booking, 'Bea', 'bea@example.test'), { hint: 'class_full' });
 
@@ -109,9 +127,10 @@ describe('add_guest', () => {
       hint: 'no_guest_pass',
       message: 'You have no guest pass valid on that day',
     });
-    expect((await db.query('select guest_name from public.guest_places where host_member_id = any ($1)', [[host.memberId, noPass.memberId]])).rows).toEqual([
-      { guest_name: 'Ann' },
-    ]);
+    expect(
+      (await db.query('select guest_name from public.guest_places where host_member_id = any ($1)', [[host.memberId, noPass.memberId]]))
+        .rows,
+    ).toEqual([{ guest_name: 'Ann' }]);
   });
 
   it('a fourth visit within a year is refused: they are asked to join', async () => {
@@ -144,12 +163,17 @@ describe('cancelling a guest place', () => {
 
     const link = (await guestEmails('sam@example.test'))[0]!.links[0]!.path;
     const token = new URL(link, 'http://x').searchParams.get('token')!;
-    const view = await asAnon(db, (tx) => rpc<{ guest_name: string; class_name: string; cancelled: boolean }>(tx, 'public.cancel_guest_place($1)', [token]));
+    const view = await asAnon(db, (tx) =>
+      rpc<{ guest_name: string; class_name: string; cancelled: boolean }>(tx, 'public.cancel_guest_place($1)', [token]),
+    );
     expect(view).toMatchObject({ guest_name: 'Sam', class_name: 'Guest Cancel', cancelled: true });
     expect(await unusedPasses(db, host)).toBe(2);
     expect(await spotsLeft(classId)).toBe(3);
     // The link works once; a wrong token says so.
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token])), { hint: 'guest_not_found' });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token])),
+      { hint: 'guest_not_found' },
+    );
   });
 
   it('late keeps the pass used; the host cancelling their own booking takes the guest with it', async () => {
@@ -175,7 +199,9 @@ describe('cancelling a guest place', () => {
     const waiting = await createUser(db, 'guest-waiting', { membership_tier: 'premium' });
     await as(db, waiting, 'public.join_waitlist($1)', [classId]);
     await as(db, admin, 'public.remove_guest($1)', [place.id]);
-    expect((await db.query('select 1 from public.bookings where member_id = $1 and class_id = $2', [waiting.memberId, classId])).rows).toHaveLength(1);
+    expect(
+      (await db.query('select 1 from public.bookings where member_id = $1 and class_id = $2', [waiting.memberId, classId])).rows,
+    ).toHaveLength(1);
   });
 });
 

@@ -19,7 +19,15 @@ afterAll(async () => {
   await db.close();
 });
 
-type Row = { member_id: string; reason: string; since: Date; detail: string; last_contacted_at: Date | null; last_contacted_by: string | null; last_note: string | null };
+type Row = {
+  member_id: string;
+  reason: string;
+  since: Date;
+  detail: string;
+  last_contacted_at: Date | null;
+  last_contacted_by: string | null;
+  last_note: string | null;
+};
 
 const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
 const listFor = async (members: TestUser[]) =>
@@ -28,7 +36,10 @@ const listFor = async (members: TestUser[]) =>
   );
 
 /** A membership row as the membership functions leave it (ended or running), for the list to read. */
-async function membership(member: TestUser, fields: { status: string; endedDaysAgo?: number; plan?: 'standard' | 'platinum'; nextRetryInDays?: number }) {
+async function membership(
+  member: TestUser,
+  fields: { status: string; endedDaysAgo?: number; plan?: 'standard' | 'platinum'; nextRetryInDays?: number },
+) {
   const plan = fields.plan ?? 'standard';
   await db.query(
     `insert into public.memberships (member_id, plan_slug, tier, status, price, period_number, period_start, period_end, anchor_at, renews, ended_at, next_retry_at)
@@ -36,16 +47,28 @@ async function membership(member: TestUser, fields: { status: string; endedDaysA
              $4 in ('active', 'past_due'), now() - make_interval(days => $6::int), now() + make_interval(days => $7::int))
      on conflict (member_id) do update set plan_slug = excluded.plan_slug, tier = excluded.tier, status = excluded.status, price = excluded.price,
        renews = excluded.renews, ended_at = excluded.ended_at, next_retry_at = excluded.next_retry_at`,
-    [member.memberId, plan, plan === 'standard' ? 'standard' : 'premium', fields.status, plan === 'standard' ? 100 : 165, fields.endedDaysAgo ?? null, fields.nextRetryInDays ?? null],
+    [
+      member.memberId,
+      plan,
+      plan === 'standard' ? 'standard' : 'premium',
+      fields.status,
+      plan === 'standard' ? 100 : 165,
+      fields.endedDaysAgo ?? null,
+      fields.nextRetryInDays ?? null,
+    ],
   );
-  if (fields.endedDaysAgo === undefined) await db.query('update public.memberships set ended_at = null where member_id = $1', [member.memberId]);
-  if (fields.nextRetryInDays === undefined) await db.query('update public.memberships set next_retry_at = null where member_id = $1', [member.memberId]);
+  if (fields.endedDaysAgo === undefined)
+    await db.query('update public.memberships set ended_at = null where member_id = $1', [member.memberId]);
+  if (fields.nextRetryInDays === undefined)
+    await db.query('update public.memberships set next_retry_at = null where member_id = $1', [member.memberId]);
 }
 
 describe('members_to_contact', () => {
   it('names ended trials and memberships, past-due members, dropped attendance and expiring credits, each with why and since when', async () => {
     const trial = await createUser(db, 'contact-trial', {}, { signup_source: 'free-trial' });
-    await db.query(`update public.memberships set status = 'lapsed', ended_at = now() - interval '3 days' where member_id = $1`, [trial.memberId]);
+    await db.query(`update public.memberships set status = 'lapsed', ended_at = now() - interval '3 days' where member_id = $1`, [
+      trial.memberId,
+    ]);
     const lapsed = await createUser(db, 'contact-lapsed');
     await membership(lapsed, { status: 'lapsed', endedDaysAgo: 5 });
     const cancelled = await createUser(db, 'contact-cancelled');
@@ -75,7 +98,7 @@ describe('members_to_contact', () => {
     expect(byMember(trial)).toEqual([['trial_ended', 'Free trial ended']]);
     expect(byMember(lapsed)).toEqual([['membership_lapsed', 'Standard, ended after failed payments']]);
     expect(byMember(cancelled)).toEqual([['membership_cancelled', 'Platinum Premium, cancelled']]);
-    expect(byMember(pastDue)).toEqual([[ 'past_due', expect.stringMatching(/^Standard: £100\.00 renewal unpaid, next try \d+ \w+ \d{4}$/)]]);
+    expect(byMember(pastDue)).toEqual([['past_due', expect.stringMatching(/^Standard: £100\.00 renewal unpaid, next try \d+ \w+ \d{4}$/)]]);
     expect(byMember(quiet)).toEqual([['attendance_dropped', '1 booking in the last 4 weeks, 6 in the 8 before']]);
     expect(byMember(expiring)).toEqual([['credits_expiring', expect.stringMatching(/^2 guest passes: the first expires \d+ \w+ \d{4}$/)]]);
     // Out of the window, steady, or an admin: not on the list.
@@ -85,7 +108,7 @@ describe('members_to_contact', () => {
     expect(rows.every((r) => r.last_contacted_at === null)).toBe(true);
   });
 
-  it('remembers a note and an email, by whom; the email goes through the outbox in the admin\'s words', async () => {
+  it("remembers a note and an email, by whom; the email goes through the outbox in the admin's words", async () => {
     const member = await createUser(db, 'contact-remembered');
     await db.query(`update public.members set name = 'Rita Returner' where id = $1`, [member.memberId]);
     await membership(member, { status: 'lapsed', endedDaysAgo: 2 });
@@ -94,25 +117,48 @@ describe('members_to_contact', () => {
     let [row] = await listFor([member]);
     expect(row).toMatchObject({ last_contacted_by: 'Ada Admin', last_note: 'Called: card expired, will update' });
 
-    await asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'membership_lapsed', 'We miss you at Breakfast Club', 'Your spot is waiting.\n\nCome back this week?']);
+    await asAdmin('public.admin_email_member($1, $2, $3, $4)', [
+      member.memberId,
+      'membership_lapsed',
+      'We miss you at Breakfast Club',
+      'Your spot is waiting.\n\nCome back this week?',
+    ]);
     [row] = await listFor([member]);
     expect(row).toMatchObject({ last_note: 'We miss you at Breakfast Club' });
     const { rows: emails } = await db.query<{ kind: string; subject: string; body_text: string }>(
       `select kind, subject, body_text from public.notification_outbox where member_id = $1 and kind = 'studio_message'`,
       [member.memberId],
     );
-    expect(emails).toEqual([{ kind: 'studio_message', subject: 'We miss you at Breakfast Club', body_text: 'Hi Rita Returner,\n\nYour spot is waiting.\n\nCome back this week?' }]);
+    expect(emails).toEqual([
+      {
+        kind: 'studio_message',
+        subject: 'We miss you at Breakfast Club',
+        body_text: 'Hi Rita Returner,\n\nYour spot is waiting.\n\nCome back this week?',
+      },
+    ]);
   });
 
   it('is for admins only, and refuses an empty note or subject, changing nothing', async () => {
     const member = await createUser(db, 'contact-nosy');
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select * from public.members_to_contact()')), { hint: 'not_admin' });
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', 'x'])), {
-      hint: 'not_admin',
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select * from public.members_to_contact()')),
+      { hint: 'not_admin' },
+    );
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', 'x'])),
+      {
+        hint: 'not_admin',
+      },
+    );
+    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', '  ']), {
+      hint: 'invalid_contact',
     });
-    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'past_due', '  ']), { hint: 'invalid_contact' });
-    await expectSqlError(asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'past_due', '', 'Hello']), { hint: 'invalid_contact' });
-    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'because', 'Hello']), { hint: 'invalid_contact' });
+    await expectSqlError(asAdmin('public.admin_email_member($1, $2, $3, $4)', [member.memberId, 'past_due', '', 'Hello']), {
+      hint: 'invalid_contact',
+    });
+    await expectSqlError(asAdmin('public.admin_record_contact($1, $2, $3)', [member.memberId, 'because', 'Hello']), {
+      hint: 'invalid_contact',
+    });
     expect((await db.query('select 1 from public.member_contacts where member_id = $1', [member.memberId])).rows).toEqual([]);
   });
 });
@@ -166,11 +212,14 @@ describe('come-back emails', () => {
     expect((await winBacks(keen)).map((e) => e.subject)).toEqual(['Your place is still here']);
     expect(await winBacks(quiet)).toEqual([]);
 
-    const { rows: prefs } = await db.query<{ unsubscribe_token: string }>('select unsubscribe_token from public.email_preferences where member_id = $1', [keen.memberId]);
+    const { rows: prefs } = await db.query<{ unsubscribe_token: string }>(
+      'select unsubscribe_token from public.email_preferences where member_id = $1',
+      [keen.memberId],
+    );
     expect(await service<string>('public.unsubscribe_win_back($1)', [prefs[0]!.unsubscribe_token])).toBe(keen.email);
-    expect((await db.query('select win_back, class_reminders from public.email_preferences where member_id = $1', [keen.memberId])).rows).toEqual([
-      { win_back: false, class_reminders: true },
-    ]);
+    expect(
+      (await db.query('select win_back, class_reminders from public.email_preferences where member_id = $1', [keen.memberId])).rows,
+    ).toEqual([{ win_back: false, class_reminders: true }]);
     await expectSqlError(service('public.unsubscribe_win_back($1)', ['nope']), { hint: 'invalid_unsubscribe_token' });
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from './support/fixtures.ts';
 import { buyPlan, membershipOf, paymentsOf } from './support/membership-steps.ts';
-import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, type RaceStatement, together as race } from './support/real-postgres.ts';
+import {
+  findPostgresBinDir,
+  migratedClusterForFile,
+  pgClientDatabase,
+  type RaceStatement,
+  together as race,
+} from './support/real-postgres.ts';
 
 // Two renewal runs at once, and a provider notification delivered twice at once, on a real
 // PostgreSQL server with one connection each: exactly one charge is claimed and one extension made.
@@ -36,18 +42,25 @@ describe.skipIf(!binDir)('renewals on PostgreSQL with simultaneous runs', () => 
     ]);
     const claimed = claims.flat();
     const references = claimed.map((c) => c.checkout_reference);
-    console.log(`[membership concurrency] 3 simultaneous runs claimed ${references.length} charges for ${members.length} due memberships (per run: ${claims.map((c) => c.length).join(', ')})`);
+    console.log(
+      `[membership concurrency] 3 simultaneous runs claimed ${references.length} charges for ${members.length} due memberships (per run: ${claims.map((c) => c.length).join(', ')})`,
+    );
     expect(new Set(references).size).toBe(references.length);
     expect(references.length).toBe(members.length);
 
     // The provider's PAID result for each charge delivered twice at once (job and webhook replay).
     const applied = await together<{ outcome: string }>(
-      claimed.flatMap((c) => [0, 1].map(() => ({
-        sql: `select * from public.apply_membership_charge($1, $2, 'PAID', $3, 'GBP', $4)`,
-        params: [c.checkout_reference, `chk-${c.checkout_reference}`, c.amount, T1.toISOString()],
-      }))),
+      claimed.flatMap((c) =>
+        [0, 1].map(() => ({
+          sql: `select * from public.apply_membership_charge($1, $2, 'PAID', $3, 'GBP', $4)`,
+          params: [c.checkout_reference, `chk-${c.checkout_reference}`, c.amount, T1.toISOString()],
+        })),
+      ),
     );
-    const outcomes = applied.flat().map((r) => r.outcome).sort();
+    const outcomes = applied
+      .flat()
+      .map((r) => r.outcome)
+      .sort();
     expect(outcomes.filter((o) => o === 'applied')).toHaveLength(members.length);
     expect(outcomes.filter((o) => o === 'already_applied')).toHaveLength(members.length);
     for (const m of members) {

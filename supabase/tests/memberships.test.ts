@@ -3,18 +3,7 @@ import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
-import {
-  applyPaid,
-  buyPlan,
-  claim,
-  claimDue,
-  days,
-  emailsOf,
-  fail,
-  membershipOf,
-  paymentsOf,
-  PLAN,
-} from './support/membership-steps.ts';
+import { applyPaid, buyPlan, claim, claimDue, days, emailsOf, fail, membershipOf, paymentsOf, PLAN } from './support/membership-steps.ts';
 
 // Issue 13: a membership renews every calendar month with the saved card, is retried 1, 3 and 7
 // days after a failed renewal and then lapses; cancel, resume, upgrade, downgrade; trials end on
@@ -35,7 +24,8 @@ const T2 = new Date('2027-03-15T10:00:00Z');
 
 const asMember = <T>(u: TestUser, call: string, params: unknown[] = []) => asUser(db, u.claims, (tx) => rpc<T>(tx, call, params));
 const service = <T>(call: string, params: unknown[] = []) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
-const chargesFor = <T extends { checkout_reference: string }>(charges: T[], prefix: string) => charges.filter((c) => c.checkout_reference.startsWith(prefix));
+const chargesFor = <T extends { checkout_reference: string }>(charges: T[], prefix: string) =>
+  charges.filter((c) => c.checkout_reference.startsWith(prefix));
 const renewalsOf = async (u: TestUser, at: Date) => {
   const { rows } = await db.query<{ id: string }>('select id from public.memberships where member_id = $1', [u.memberId]);
   return chargesFor(await claimDue(db, at), `renew-${rows[0]!.id}`);
@@ -46,10 +36,21 @@ describe('buying a plan', () => {
     const member = await createUser(db, 'buy-standard');
     await buyPlan(db, member, T0);
     expect(await membershipOf(db, member)).toMatchObject({
-      status: 'active', tier: 'standard', plan_slug: 'standard', price: 100, period_number: 1, renews: true,
-      period_start: T0, period_end: T1, member_tier: 'standard', has_used_trial: true, plan_renews_at: T1,
+      status: 'active',
+      tier: 'standard',
+      plan_slug: 'standard',
+      price: 100,
+      period_number: 1,
+      renews: true,
+      period_start: T0,
+      period_end: T1,
+      member_tier: 'standard',
+      has_used_trial: true,
+      plan_renews_at: T1,
     });
-    expect(await paymentsOf(db, member)).toEqual([{ billing_reason: 'start', period_number: 1, status: 'paid', amount: 100, needs_refund: false }]);
+    expect(await paymentsOf(db, member)).toEqual([
+      { billing_reason: 'start', period_number: 1, status: 'paid', amount: 100, needs_refund: false },
+    ]);
     const mine = await asMember<{ status: string; has_card: boolean; period_end: string }>(member, 'public.my_membership()');
     expect(mine).toMatchObject({ status: 'active', has_card: true, period_end: '2027-02-15T10:00:00+00:00' });
   });
@@ -58,18 +59,28 @@ describe('buying a plan', () => {
     const member = await createUser(db, 'buy-twice');
     await buyPlan(db, member, T0);
     await expectSqlError(
-      service('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', [member.memberId, 'platinum', 165, 'premium', 'x', T0.toISOString()]),
+      service('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', [
+        member.memberId,
+        'platinum',
+        165,
+        'premium',
+        'x',
+        T0.toISOString(),
+      ]),
       { hint: 'membership_running' },
     );
   });
 
   it('a declined card-saving checkout fails the first payment and grants nothing', async () => {
     const member = await createUser(db, 'buy-declined');
-    const setup = await service<{ setup_reference: string; customer_id: string }>('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', [
-      member.memberId, 'standard', 100, 'standard', 'Standard', T0.toISOString(),
-    ]);
+    const setup = await service<{ setup_reference: string; customer_id: string }>(
+      'public.start_membership_checkout($1, $2, $3, $4, $5, $6)',
+      [member.memberId, 'standard', 100, 'standard', 'Standard', T0.toISOString()],
+    );
     const result = await service<{ outcome: string }>(`public.apply_card_setup($1, 'chk-d', 'FAILED', 100, 'GBP', $2, null, $3)`, [
-      setup.setup_reference, setup.customer_id, T0.toISOString(),
+      setup.setup_reference,
+      setup.customer_id,
+      T0.toISOString(),
     ]);
     expect(result.outcome).toBe('marked_failed');
     expect(await paymentsOf(db, member)).toMatchObject([{ billing_reason: 'start', status: 'failed' }]);
@@ -78,15 +89,19 @@ describe('buying a plan', () => {
 
   it('refuses a card-saving result whose amount or customer does not match', async () => {
     const member = await createUser(db, 'buy-mismatch');
-    const setup = await service<{ setup_reference: string; customer_id: string }>('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', [
-      member.memberId, 'standard', 100, 'standard', 'Standard', T0.toISOString(),
-    ]);
+    const setup = await service<{ setup_reference: string; customer_id: string }>(
+      'public.start_membership_checkout($1, $2, $3, $4, $5, $6)',
+      [member.memberId, 'standard', 100, 'standard', 'Standard', T0.toISOString()],
+    );
     const wrongAmount = await service<{ outcome: string }>(`public.apply_card_setup($1, 'chk-m', 'PAID', 1, 'GBP', $2, 'tok', $3)`, [
-      setup.setup_reference, setup.customer_id, T0.toISOString(),
+      setup.setup_reference,
+      setup.customer_id,
+      T0.toISOString(),
     ]);
-    const wrongCustomer = await service<{ outcome: string }>(`public.apply_card_setup($1, 'chk-m', 'PAID', 100, 'GBP', 'member-x', 'tok', $2)`, [
-      setup.setup_reference, T0.toISOString(),
-    ]);
+    const wrongCustomer = await service<{ outcome: string }>(
+      `public.apply_card_setup($1, 'chk-m', 'PAID', 100, 'GBP', 'member-x', 'tok', $2)`,
+      [setup.setup_reference, T0.toISOString()],
+    );
     expect([wrongAmount.outcome, wrongCustomer.outcome]).toEqual(['mismatch', 'mismatch']);
   });
 });
@@ -101,9 +116,18 @@ describe('renewal', () => {
     // Claimed: a second run at the same time gets nothing to charge.
     expect(await renewalsOf(member, T1)).toEqual([]);
     expect(await applyPaid(db, charge!, 'chk-r1', T1)).toMatchObject({ outcome: 'applied', status: 'paid' });
-    expect(await membershipOf(db, member)).toMatchObject({ status: 'active', period_number: 2, period_start: T1, period_end: T2, plan_renews_at: T2 });
+    expect(await membershipOf(db, member)).toMatchObject({
+      status: 'active',
+      period_number: 2,
+      period_start: T1,
+      period_end: T2,
+      plan_renews_at: T2,
+    });
     expect(await renewalsOf(member, T1)).toEqual([]);
-    expect((await paymentsOf(db, member)).map((p) => [p.billing_reason, p.status])).toEqual([['start', 'paid'], ['renewal', 'paid']]);
+    expect((await paymentsOf(db, member)).map((p) => [p.billing_reason, p.status])).toEqual([
+      ['start', 'paid'],
+      ['renewal', 'paid'],
+    ]);
     // The first month's payment has its receipt; the renewal its own.
     expect((await emailsOf(db, member)).map((e) => e.kind)).toEqual(['payment_receipt', 'renewal_receipt']);
   });
@@ -114,7 +138,9 @@ describe('renewal', () => {
     const [charge] = await renewalsOf(member, T1);
     await applyPaid(db, charge!, 'chk-replay', T1);
     // The webhook path (apply_checkout_result) and the job path both answer already_applied.
-    const replay = await service<{ outcome: string }>(`public.apply_checkout_result($1, 'chk-replay', 'PAID', 100, 'GBP')`, [charge!.checkout_reference]);
+    const replay = await service<{ outcome: string }>(`public.apply_checkout_result($1, 'chk-replay', 'PAID', 100, 'GBP')`, [
+      charge!.checkout_reference,
+    ]);
     expect(replay.outcome).toBe('already_applied');
     expect((await applyPaid(db, charge!, 'chk-replay', T1)).outcome).toBe('already_applied');
     // A notification for another checkout id is not this payment's.
@@ -153,9 +179,17 @@ describe('failed renewals', () => {
     expect((await fail(db, first!, due)).outcome).toBe('marked_failed');
     // The same failure reported again does not count twice.
     expect((await fail(db, first!, due)).outcome).toBe('already_applied');
-    expect(await membershipOf(db, member)).toMatchObject({ status: 'past_due', member_tier: 'standard', retry_count: 1, next_retry_at: days(due, 1) });
+    expect(await membershipOf(db, member)).toMatchObject({
+      status: 'past_due',
+      member_tier: 'standard',
+      retry_count: 1,
+      next_retry_at: days(due, 1),
+    });
     expect(await renewalsOf(member, days(due, 0.5))).toEqual([]);
-    for (const [at, next] of [[1, 3], [3, 7]] as const) {
+    for (const [at, next] of [
+      [1, 3],
+      [3, 7],
+    ] as const) {
       const [retry] = await renewalsOf(member, days(due, at));
       expect(retry).toMatchObject({ checkout_reference: first!.checkout_reference, attempt: first!.attempt + (at === 1 ? 1 : 2) });
       await fail(db, retry!, days(due, at));
@@ -163,7 +197,13 @@ describe('failed renewals', () => {
     }
     const [last] = await renewalsOf(member, days(due, 7));
     await fail(db, last!, days(due, 7));
-    expect(await membershipOf(db, member)).toMatchObject({ status: 'lapsed', renews: false, member_tier: 'payg', has_used_trial: true, plan_renews_at: null });
+    expect(await membershipOf(db, member)).toMatchObject({
+      status: 'lapsed',
+      renews: false,
+      member_tier: 'payg',
+      has_used_trial: true,
+      plan_renews_at: null,
+    });
     expect(await renewalsOf(member, days(due, 30))).toEqual([]);
     const emails = (await emailsOf(db, member)).filter((e) => e.kind !== 'payment_receipt');
     expect(emails.map((e) => e.kind)).toEqual(['payment_failed', 'payment_failed', 'payment_failed', 'membership_ended']);
@@ -185,16 +225,24 @@ describe('failed renewals', () => {
     const [charge] = await renewalsOf(member, T1);
     await fail(db, charge!, T1);
     const update = await service<{ payment_reference: string; setup_reference: string; customer_id: string; amount: number }>(
-      'public.start_card_update($1, $2)', [member.memberId, days(T1, 2).toISOString()],
+      'public.start_card_update($1, $2)',
+      [member.memberId, days(T1, 2).toISOString()],
     );
     expect(update).toMatchObject({ payment_reference: charge!.checkout_reference, amount: 100 });
-    const saved = await service<{ charge_reference: string }>(`public.apply_card_setup($1, 'chk-new-card', 'PAID', 100, 'GBP', $2, 'tok-new', $3)`, [
-      update.setup_reference, update.customer_id, days(T1, 2).toISOString(),
-    ]);
+    const saved = await service<{ charge_reference: string }>(
+      `public.apply_card_setup($1, 'chk-new-card', 'PAID', 100, 'GBP', $2, 'tok-new', $3)`,
+      [update.setup_reference, update.customer_id, days(T1, 2).toISOString()],
+    );
     const retry = (await claim(db, saved.charge_reference, days(T1, 2)))!;
     expect(retry.card_token).toBe('tok-new');
     await applyPaid(db, retry, 'chk-renew', days(T1, 2));
-    expect(await membershipOf(db, member)).toMatchObject({ status: 'active', retry_count: 0, next_retry_at: null, period_start: T1, period_end: T2 });
+    expect(await membershipOf(db, member)).toMatchObject({
+      status: 'active',
+      retry_count: 0,
+      next_retry_at: null,
+      period_start: T1,
+      period_end: T2,
+    });
   });
 
   it('a member who is not past due has nothing to update the card for', async () => {
@@ -234,17 +282,35 @@ describe('cancel, resume, upgrade, downgrade', () => {
     await buyPlan(db, member, T0);
     const at = days(T0, 10);
     const reference = await service<string>('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
-      member.memberId, 'platinum', 165, 'premium', 'Platinum Premium (£165/month)', at.toISOString(),
+      member.memberId,
+      'platinum',
+      165,
+      'premium',
+      'Platinum Premium (£165/month)',
+      at.toISOString(),
     ]);
     const charge = (await claim(db, reference, at))!;
     // 15 Jan to 15 Feb is 31 days; on 25 Jan 21 are unused: £100 × 21 / 31 = £67.74 off £165.
     expect(charge).toMatchObject({ amount: 97.26, billing_reason: 'upgrade', card_token: 'tok-pays' });
     await applyPaid(db, charge, 'chk-up', at);
     expect(await membershipOf(db, member)).toMatchObject({
-      status: 'active', tier: 'premium', plan_slug: 'platinum', price: 165, period_number: 2, period_start: at, member_tier: 'premium',
+      status: 'active',
+      tier: 'premium',
+      plan_slug: 'platinum',
+      price: 165,
+      period_number: 2,
+      period_start: at,
+      member_tier: 'premium',
     });
     await expectSqlError(
-      service('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [member.memberId, 'platinum', 165, 'premium', 'x', at.toISOString()]),
+      service('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
+        member.memberId,
+        'platinum',
+        165,
+        'premium',
+        'x',
+        at.toISOString(),
+      ]),
       { hint: 'same_plan' },
     );
   });
@@ -253,7 +319,12 @@ describe('cancel, resume, upgrade, downgrade', () => {
     const member = await createUser(db, 'upgrade-declined');
     await buyPlan(db, member, T0);
     const reference = await service<string>('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
-      member.memberId, 'platinum', 165, 'premium', 'Platinum', T0.toISOString(),
+      member.memberId,
+      'platinum',
+      165,
+      'premium',
+      'Platinum',
+      T0.toISOString(),
     ]);
     await fail(db, (await claim(db, reference, T0))!, T0);
     expect(await membershipOf(db, member)).toMatchObject({ status: 'active', tier: 'standard', period_number: 1, member_tier: 'standard' });
@@ -263,20 +334,34 @@ describe('cancel, resume, upgrade, downgrade', () => {
     const member = await createUser(db, 'upgrade-stale');
     await buyPlan(db, member, T0);
     const reference = await service<string>('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
-      member.memberId, 'platinum', 165, 'premium', 'Platinum', days(T1, -1).toISOString(),
+      member.memberId,
+      'platinum',
+      165,
+      'premium',
+      'Platinum',
+      days(T1, -1).toISOString(),
     ]);
     const upgrade = (await claim(db, reference, days(T1, -1)))!;
     const [renewal] = await renewalsOf(member, T1);
     await applyPaid(db, renewal!, 'chk-renewal', T1);
     await applyPaid(db, upgrade, 'chk-upgrade-late', T1);
     expect(await membershipOf(db, member)).toMatchObject({ tier: 'standard', period_number: 2 });
-    expect((await paymentsOf(db, member)).find((p) => p.billing_reason === 'upgrade')).toMatchObject({ status: 'paid', needs_refund: true });
+    expect((await paymentsOf(db, member)).find((p) => p.billing_reason === 'upgrade')).toMatchObject({
+      status: 'paid',
+      needs_refund: true,
+    });
   });
 
   it('downgrade takes effect at the period end: the renewal charges and grants Standard', async () => {
     const member = await createUser(db, 'downgrade');
     await buyPlan(db, member, T0, PLAN.platinum);
-    await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [member.memberId, 'standard', 100, 'standard', T0.toISOString()]);
+    await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [
+      member.memberId,
+      'standard',
+      100,
+      'standard',
+      T0.toISOString(),
+    ]);
     expect((await membershipOf(db, member)).member_tier).toBe('premium');
     const [charge] = await renewalsOf(member, T1);
     expect(charge).toMatchObject({ amount: 100 });
@@ -291,15 +376,27 @@ describe('cancel, resume, upgrade, downgrade', () => {
   it('a scheduled downgrade can be undone by the member: the renewal charges and keeps Platinum (issue 31)', async () => {
     const member = await createUser(db, 'downgrade-undone');
     await buyPlan(db, member, T0, PLAN.platinum);
-    await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [member.memberId, 'standard', 100, 'standard', T0.toISOString()]);
-    expect(await asMember(member, 'public.keep_current_plan()')).toMatchObject({ plan_slug: 'platinum', next_plan_slug: null, next_price: null });
+    await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [
+      member.memberId,
+      'standard',
+      100,
+      'standard',
+      T0.toISOString(),
+    ]);
+    expect(await asMember(member, 'public.keep_current_plan()')).toMatchObject({
+      plan_slug: 'platinum',
+      next_plan_slug: null,
+      next_price: null,
+    });
     // Twice is the same as once; another member cannot undo it for them (each acts on their own row).
     expect(await asMember(member, 'public.keep_current_plan()')).toMatchObject({ plan_slug: 'platinum', next_plan_slug: null });
     const [charge] = await renewalsOf(member, T1);
     expect(charge).toMatchObject({ amount: PLAN.platinum.amount });
     await applyPaid(db, charge!, 'chk-kept', T1);
     expect(await membershipOf(db, member)).toMatchObject({ tier: 'premium', plan_slug: 'platinum', member_tier: 'premium' });
-    await expectSqlError(asMember(await createUser(db, 'no-plan-to-keep'), 'public.keep_current_plan()'), { hint: 'no_running_membership' });
+    await expectSqlError(asMember(await createUser(db, 'no-plan-to-keep'), 'public.keep_current_plan()'), {
+      hint: 'no_running_membership',
+    });
   });
 });
 
@@ -316,12 +413,19 @@ describe('trials', () => {
     expect((await emailsOf(db, trial)).map((e) => e.subject)).toEqual(['Your free trial ends tomorrow']);
     expect(await service<number>('public.expire_trials($1)', [days(now, 8).toISOString()])).toBe(1);
     expect(await service<number>('public.expire_trials($1)', [days(now, 8).toISOString()])).toBe(0);
-    expect(await membershipOf(db, trial)).toMatchObject({ status: 'lapsed', member_tier: 'payg', has_used_trial: true, ended_at: before.period_end });
+    expect(await membershipOf(db, trial)).toMatchObject({
+      status: 'lapsed',
+      member_tier: 'payg',
+      has_used_trial: true,
+      ended_at: before.period_end,
+    });
   });
 
   it('booking the free class ends the trialing membership with the trial', async () => {
     const trial = await createUser(db, 'trial-booked', {}, { signup_source: 'free-trial' });
-    await db.query(`update public.members set membership_tier = 'payg', has_used_trial = true, trial_expires_at = null where id = $1`, [trial.memberId]);
+    await db.query(`update public.members set membership_tier = 'payg', has_used_trial = true, trial_expires_at = null where id = $1`, [
+      trial.memberId,
+    ]);
     expect((await membershipOf(db, trial)).status).toBe('lapsed');
   });
 
@@ -363,9 +467,10 @@ describe('reminders and holds', () => {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.classes (name, start_time, trainer, type, capacity, price_payg) values ('Held', now() + interval '3 days', 'Coach', 'Group', 5, 10) returning id`,
     );
-    await db.query(`insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at) values ($1, $2, 'payg', 'pending', now() + interval '30 minutes')`, [
-      member.memberId, rows[0]!.id,
-    ]);
+    await db.query(
+      `insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at) values ($1, $2, 'payg', 'pending', now() + interval '30 minutes')`,
+      [member.memberId, rows[0]!.id],
+    );
     expect(await service<number>('public.release_expired_holds_at($1)', [new Date(Date.now() + 10 * 60_000).toISOString()])).toBe(0);
     expect(await service<number>('public.release_expired_holds_at($1)', [new Date(Date.now() + 31 * 60_000).toISOString()])).toBe(1);
   });
@@ -381,7 +486,9 @@ describe('admin', () => {
     const student = await createUser(db, 'student');
     const now = new Date();
     expect(await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [student.memberId, 'standard', 70])).toMatchObject({
-      status: 'active', price: 70, has_card: false,
+      status: 'active',
+      price: 70,
+      has_card: false,
     });
     // Issue 24: nothing is paid yet, so nothing is granted (no plan bookings, no premium classes).
     expect(await membershipOf(db, student)).toMatchObject({ member_tier: 'payg', price: 70, renews: true });
@@ -428,7 +535,12 @@ describe('admin', () => {
     await buyPlan(db, member, T0);
     await asMember(member, 'public.cancel_membership()');
     expect(await asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'platinum', 115.5])).toMatchObject({
-      status: 'active', renews: true, plan_slug: 'standard', price: 100, next_plan_slug: 'platinum', next_price: 115.5,
+      status: 'active',
+      renews: true,
+      plan_slug: 'standard',
+      price: 100,
+      next_plan_slug: 'platinum',
+      next_price: 115.5,
     });
     // Nothing is charged before the period ends, and the tier stays until then.
     expect(await renewalsOf(member, days(T1, -1))).toEqual([]);
@@ -436,7 +548,13 @@ describe('admin', () => {
     const [renewal] = await renewalsOf(member, T1);
     expect(renewal).toMatchObject({ amount: 115.5 });
     await applyPaid(db, renewal!, 'chk-student-later', T1);
-    expect(await membershipOf(db, member)).toMatchObject({ status: 'active', plan_slug: 'platinum', price: 115.5, member_tier: 'premium', period_end: T2 });
+    expect(await membershipOf(db, member)).toMatchObject({
+      status: 'active',
+      plan_slug: 'platinum',
+      price: 115.5,
+      member_tier: 'premium',
+      period_end: T2,
+    });
     expect((await paymentsOf(db, member)).map((p) => p.amount)).toEqual([100, 115.5]);
   });
 
@@ -446,28 +564,40 @@ describe('admin', () => {
     const [renewal] = await renewalsOf(member, T1);
     await fail(db, renewal!, T1);
     const before = await membershipOf(db, member);
-    await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', 70]), { hint: 'membership_past_due' });
+    await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', 70]), {
+      hint: 'membership_past_due',
+    });
     expect(await membershipOf(db, member)).toEqual(before);
   });
 
   it('refuses non-admins and bad prices, changing nothing', async () => {
     const member = await createUser(db, 'not-admin');
     await expectSqlError(asMember(member, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', 1]), { hint: 'not_admin' });
-    await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', -5]), { hint: 'invalid_price' });
+    await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'standard', -5]), {
+      hint: 'invalid_price',
+    });
     await expectSqlError(asMember(admin, 'public.admin_put_on_plan($1, $2, $3)', [member.memberId, 'gold', 50]), { hint: 'invalid_plan' });
     expect((await membershipOf(db, member)).status).toBeNull();
   });
 
   it('membership figures: active per plan, MRR, renewals and failed renewals this month', async () => {
     const at = new Date('2031-05-20T12:00:00Z');
-    type Figures = { active_standard: number; active_premium: number; mrr: number; renewals_this_month: number; failed_renewals_this_month: number; past_due: number };
+    type Figures = {
+      active_standard: number;
+      active_premium: number;
+      mrr: number;
+      renewals_this_month: number;
+      failed_renewals_this_month: number;
+      past_due: number;
+    };
     const before = await asMember<Figures>(admin, 'public.admin_membership_stats($1)', [at.toISOString()]);
     const a = await createUser(db, 'stats-a');
     const b = await createUser(db, 'stats-b');
     await buyPlan(db, a, new Date('2031-04-20T12:00:00Z'));
     await buyPlan(db, b, new Date('2031-04-20T12:00:00Z'), PLAN.platinum);
     const due = await claimDue(db, at);
-    const idOf = async (u: TestUser) => (await db.query<{ id: string }>('select id from public.memberships where member_id = $1', [u.memberId])).rows[0]!.id;
+    const idOf = async (u: TestUser) =>
+      (await db.query<{ id: string }>('select id from public.memberships where member_id = $1', [u.memberId])).rows[0]!.id;
     const [ra] = chargesFor(due, `renew-${await idOf(a)}`);
     const [rb] = chargesFor(due, `renew-${await idOf(b)}`);
     await applyPaid(db, ra!, 'chk-sa', at);
@@ -491,7 +621,13 @@ describe('access', () => {
     const read = (u: TestUser) => asUser(db, u.claims, async (tx) => (await tx.query('select member_id from public.memberships')).rows);
     expect(await read(owner)).toEqual([{ member_id: owner.memberId }]);
     expect(await read(other)).toEqual([]);
-    await expectSqlError(asUser(db, owner.claims, (tx) => tx.query('select * from private.member_cards')), { code: '42501' });
-    await expectSqlError(asUser(db, owner.claims, (tx) => tx.query(`select public.claim_due_renewals(now())`)), { code: '42501' });
+    await expectSqlError(
+      asUser(db, owner.claims, (tx) => tx.query('select * from private.member_cards')),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asUser(db, owner.claims, (tx) => tx.query(`select public.claim_due_renewals(now())`)),
+      { code: '42501' },
+    );
   });
 });

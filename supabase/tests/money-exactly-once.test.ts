@@ -53,13 +53,21 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
     const at = new Date();
     const setups = rowsOf(await together<Setup>(url(), [startCheckout(member, at), startCheckout(member, at)])).map((r) => r[0]!);
     // Both tabs' card-saving checkouts complete; both functions then try to charge their payment at once.
-    const saved = rowsOf(await together<{ outcome: string; charge_reference: string | null }>(url(), setups.map((s) => saveCard(s, at)))).map((r) => r[0]!);
+    const saved = rowsOf(
+      await together<{ outcome: string; charge_reference: string | null }>(
+        url(),
+        setups.map((s) => saveCard(s, at)),
+      ),
+    ).map((r) => r[0]!);
     const references = setups.map((s) => s.payment_reference);
     const claims = rowsOf(
-      await together<{ checkout_reference: string | null }>(url(), references.map((ref) => ({
-        sql: 'select * from public.claim_membership_charge($1, $2)',
-        params: [ref, at.toISOString()],
-      }))),
+      await together<{ checkout_reference: string | null }>(
+        url(),
+        references.map((ref) => ({
+          sql: 'select * from public.claim_membership_charge($1, $2)',
+          params: [ref, at.toISOString()],
+        })),
+      ),
     )
       .map((r) => r[0]!)
       .filter((c) => c.checkout_reference);
@@ -79,21 +87,38 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
     const at = new Date();
     const first = await service<Setup>('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', startCheckout(member, at).params);
     await service('public.apply_card_setup($1, $2, $3, $4, $5, $6, $7, $8)', [
-      first.setup_reference, `chk-${first.setup_reference}`, 'PAID', first.amount, 'GBP', first.customer_id, 'tok-pays', at.toISOString(),
+      first.setup_reference,
+      `chk-${first.setup_reference}`,
+      'PAID',
+      first.amount,
+      'GBP',
+      first.customer_id,
+      'tok-pays',
+      at.toISOString(),
     ]);
     // The first tab's charge is out at the provider when the second tab starts its own checkout.
     const inFlight = (await claim(db(), first.payment_reference, at))!;
     const second = await service<Setup>('public.start_membership_checkout($1, $2, $3, $4, $5, $6)', startCheckout(member, at).params);
     await service('public.apply_card_setup($1, $2, $3, $4, $5, $6, $7, $8)', [
-      second.setup_reference, `chk-${second.setup_reference}`, 'PAID', second.amount, 'GBP', second.customer_id, 'tok-pays', at.toISOString(),
+      second.setup_reference,
+      `chk-${second.setup_reference}`,
+      'PAID',
+      second.amount,
+      'GBP',
+      second.customer_id,
+      'tok-pays',
+      at.toISOString(),
     ]);
     const secondCharge = (await claim(db(), second.payment_reference, at))!;
     // Both provider answers arrive at once.
     const outcomes = rowsOf(
-      await together<{ outcome: string }>(url(), [inFlight, secondCharge].map((c) => ({
-        sql: `select * from public.apply_membership_charge($1, $2, 'PAID', 100, 'GBP', $3)`,
-        params: [c.checkout_reference, `chk-${c.checkout_reference}`, at.toISOString()],
-      }))),
+      await together<{ outcome: string }>(
+        url(),
+        [inFlight, secondCharge].map((c) => ({
+          sql: `select * from public.apply_membership_charge($1, $2, 'PAID', 100, 'GBP', $3)`,
+          params: [c.checkout_reference, `chk-${c.checkout_reference}`, at.toISOString()],
+        })),
+      ),
     ).map((r) => r[0]!.outcome);
     expect(outcomes).toEqual(['applied', 'applied']);
     expect(await membershipOf(db(), member)).toMatchObject({ period_number: 1, status: 'active' });
@@ -114,13 +139,21 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
       sql: 'select public.start_membership_upgrade($1, $2, $3, $4, $5, $6) as reference',
       params: [member.memberId, PLAN.platinum.slug, PLAN.platinum.amount, PLAN.platinum.tier, PLAN.platinum.description, at.toISOString()],
     };
-    const references = rowsOf(await together<{ reference: string }>(url(), Array.from({ length: 5 }, () => upgrade))).map((r) => r[0]!.reference);
+    const references = rowsOf(
+      await together<{ reference: string }>(
+        url(),
+        Array.from({ length: 5 }, () => upgrade),
+      ),
+    ).map((r) => r[0]!.reference);
     expect(new Set(references).size).toBe(1);
     const claimed = rowsOf(
-      await together<{ checkout_reference: string | null }>(url(), references.map((ref) => ({
-        sql: 'select * from public.claim_membership_charge($1, $2)',
-        params: [ref, at.toISOString()],
-      }))),
+      await together<{ checkout_reference: string | null }>(
+        url(),
+        references.map((ref) => ({
+          sql: 'select * from public.claim_membership_charge($1, $2)',
+          params: [ref, at.toISOString()],
+        })),
+      ),
     ).filter((r) => r[0]!.checkout_reference);
     console.log(`[money] five upgrades at once: ${new Set(references).size} payment, ${claimed.length} charge claimed`);
     expect(claimed).toHaveLength(1);
@@ -135,7 +168,10 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
     const admin = await createUser(db(), 'remover', { is_admin: true });
     const member = await createUser(db(), 'removed-payer', { membership_tier: 'payg', has_used_trial: true });
     const classId = await createClass(db(), { price_payg: 10 });
-    const hold = await service<{ checkout_reference: string }>('public.create_class_payment_hold($1, $2, 15, null)', [member.memberId, classId]);
+    const hold = await service<{ checkout_reference: string }>('public.create_class_payment_hold($1, $2, 15, null)', [
+      member.memberId,
+      classId,
+    ]);
     const results = await together<{ outcome?: string }>(url(), [
       { sql: 'select * from public.admin_delete_member($1)', params: [member.memberId], claims: admin.claims },
       { sql: `select * from public.apply_checkout_result($1, 'chk-removed', 'PAID', 10, 'GBP')`, params: [hold.checkout_reference] },
@@ -176,22 +212,33 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
         [member.memberId, classId, `${i * 2} days`],
       );
     }
-    const results = await together(url(), classes.slice(11).map((classId) => ({
-      sql: `select * from public.book_class($1, 'paid')`,
-      params: [classId],
-      claims: member.claims,
-    })));
+    const results = await together(
+      url(),
+      classes.slice(11).map((classId) => ({
+        sql: `select * from public.book_class($1, 'paid')`,
+        params: [classId],
+        claims: member.claims,
+      })),
+    );
     const booked = results.filter((r) => !r.error);
     expect(booked).toHaveLength(1);
-    expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['allowance_used', 'allowance_used', 'allowance_used', 'allowance_used']);
+    expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual([
+      'allowance_used',
+      'allowance_used',
+      'allowance_used',
+      'allowance_used',
+    ]);
 
     // Cancelled: the plan covers classes until its last paid day, and none after.
     await asUser(db(), member.claims, (tx) => rpc(tx, 'public.cancel_membership()'));
     const later = await createClass(db(), { startsIn: '40 days' });
-    await expectSqlError(asUser(db(), member.claims, (tx) => rpc(tx, `public.book_class($1, 'paid')`, [later])), {
-      hint: 'outside_plan_period',
-      message: /^Your plan covers classes until \d+ \w+ \d{4}: book this one as pay-as-you-go$/,
-    });
+    await expectSqlError(
+      asUser(db(), member.claims, (tx) => rpc(tx, `public.book_class($1, 'paid')`, [later])),
+      {
+        hint: 'outside_plan_period',
+        message: /^Your plan covers classes until \d+ \w+ \d{4}: book this one as pay-as-you-go$/,
+      },
+    );
     // Without a choice (this period's classes are used) the class is offered at its price, not on the plan.
     expect(await asUser(db(), member.claims, (tx) => rpc(tx, 'public.book_class($1)', [later]))).toMatchObject({
       status: 'payment_required',
@@ -202,9 +249,12 @@ describe.skipIf(!binDir)('money charged exactly once, on PostgreSQL', () => {
   it('an admin cannot delete their own login by writing their id another way', async () => {
     const admin = await createUser(db(), 'self-remover', { is_admin: true });
     for (const id of [admin.memberId, admin.memberId.toUpperCase(), `{${admin.memberId}}`]) {
-      await expectSqlError(asUser(db(), admin.claims, (tx) => rpc(tx, 'public.admin_member_removal_target($1)', [id])), {
-        hint: 'cannot_delete_self',
-      });
+      await expectSqlError(
+        asUser(db(), admin.claims, (tx) => rpc(tx, 'public.admin_member_removal_target($1)', [id])),
+        {
+          hint: 'cannot_delete_self',
+        },
+      );
     }
   });
 });

@@ -30,7 +30,8 @@ describe('trainers', () => {
   });
 
   it('a class given a trainer by name finds or records the trainer; by record takes its name; a rename follows', async () => {
-    const asAdmin = (sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => tx.query<{ id: string; trainer: string; trainer_id: string }>(sql, params));
+    const asAdmin = (sql: string, params: unknown[] = []) =>
+      asUser(db, admin.claims, (tx) => tx.query<{ id: string; trainer: string; trainer_id: string }>(sql, params));
     const byName = await asAdmin(
       `insert into public.classes (name, start_time, trainer) values ('Yoga', now() + interval '3 days', 'Coach Newcomer') returning id, trainer, trainer_id`,
     );
@@ -50,7 +51,9 @@ describe('trainers', () => {
 
     // The class form still sends a name: changing it moves the class to that trainer.
     await asAdmin(`update public.classes set trainer = 'Coach Newcomer' where id = $1`, [byRecord.rows[0]!.id]);
-    const { rows: moved } = await db.query<{ trainer_id: string }>('select trainer_id from public.classes where id = $1', [byRecord.rows[0]!.id]);
+    const { rows: moved } = await db.query<{ trainer_id: string }>('select trainer_id from public.classes where id = $1', [
+      byRecord.rows[0]!.id,
+    ]);
     expect(moved[0]!.trainer_id).toBe(t[0]!.id);
   });
 
@@ -59,9 +62,13 @@ describe('trainers', () => {
       asUser(db, member.claims, (tx) => tx.query(`insert into public.trainers (name) values ('Coach Sneaky')`)),
       { code: '42501' },
     );
-    const updated = await asUser(db, member.claims, (tx) => tx.query(`update public.trainers set bio = 'hacked' where name = 'Coach Newcomer' returning id`));
+    const updated = await asUser(db, member.claims, (tx) =>
+      tx.query(`update public.trainers set bio = 'hacked' where name = 'Coach Newcomer' returning id`),
+    );
     expect(updated.rows).toEqual([]);
-    const read = await asUser(db, { role: 'anon' }, (tx) => tx.query(`select name, bio from public.trainers where name = 'Coach Newcomer'`));
+    const read = await asUser(db, { role: 'anon' }, (tx) =>
+      tx.query(`select name, bio from public.trainers where name = 'Coach Newcomer'`),
+    );
     expect(read.rows).toEqual([{ name: 'Coach Newcomer', bio: '' }]);
   });
 });
@@ -92,8 +99,13 @@ describe('one-to-one sessions from availability', () => {
     const asAdmin = (sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => tx.query<{ id: string }>(sql, params));
     trainerId = (await asAdmin(`insert into public.trainers (name, bio) values ('Coach Slots', 'Strength.') returning id`)).rows[0]!.id;
     // Mondays 09:00-11:00 in hour sessions, and a one-off on Wednesday 5 March at 18:30.
-    await asAdmin(`insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes) values ($1, 1, '09:00', '11:00', 60)`, [trainerId]);
-    await asAdmin(`insert into public.trainer_one_off_slots (trainer_id, start_time, duration) values ($1, '2031-03-05T18:30:00Z', 45)`, [trainerId]);
+    await asAdmin(
+      `insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes) values ($1, 1, '09:00', '11:00', 60)`,
+      [trainerId],
+    );
+    await asAdmin(`insert into public.trainer_one_off_slots (trainer_id, start_time, duration) values ($1, '2031-03-05T18:30:00Z', 45)`, [
+      trainerId,
+    ]);
   });
   afterAll(async () => {
     await db.close();
@@ -122,24 +134,40 @@ describe('one-to-one sessions from availability', () => {
   });
 
   it('keeps One-to-One sessions off the group timetable; the booking form still reads one by id', async () => {
-    const { rows } = await db.query<{ id: string }>(`select id from public.classes where trainer_id = $1 order by start_time limit 1`, [trainerId]);
+    const { rows } = await db.query<{ id: string }>(`select id from public.classes where trainer_id = $1 order by start_time limit 1`, [
+      trainerId,
+    ]);
     const listed = await asUser(db, member.claims, (tx) =>
       tx.query(`select id from public.class_schedule(p_search => 'Coach Slots', p_limit => 200)`),
     );
     expect(listed.rows).toEqual([]);
-    const summary = await asUser(db, member.claims, (tx) => tx.query<{ all_instructors: string[] }>(`select all_instructors from public.class_schedule_summary()`));
+    const summary = await asUser(db, member.claims, (tx) =>
+      tx.query<{ all_instructors: string[] }>(`select all_instructors from public.class_schedule_summary()`),
+    );
     expect(summary.rows[0]!.all_instructors).not.toContain('Coach Slots');
-    const byId = await asUser(db, member.claims, (tx) => tx.query(`select id, type from public.class_schedule(p_class_id => $1)`, [rows[0]!.id]));
+    const byId = await asUser(db, member.claims, (tx) =>
+      tx.query(`select id, type from public.class_schedule(p_class_id => $1)`, [rows[0]!.id]),
+    );
     expect(byId.rows).toEqual([{ id: rows[0]!.id, type: 'One-to-One' }]);
   });
 
   it('only admins publish availability and sessions; the jobs generate them as the service role', async () => {
     await expectSqlError(
-      asUser(db, member.claims, (tx) => tx.query(`insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at) values ($1, 2, '09:00', '10:00')`, [trainerId])),
+      asUser(db, member.claims, (tx) =>
+        tx.query(`insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at) values ($1, 2, '09:00', '10:00')`, [
+          trainerId,
+        ]),
+      ),
       { code: '42501' },
     );
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select public.publish_one_to_one_slots()')), { hint: 'not_admin' });
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query(`select public.generate_one_to_one_slots(now())`)), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select public.publish_one_to_one_slots()')),
+      { hint: 'not_admin' },
+    );
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query(`select public.generate_one_to_one_slots(now())`)),
+      { code: '42501' },
+    );
     expect(await asUser(db, admin.claims, (tx) => rpc<number>(tx, 'public.publish_one_to_one_slots()'))).toBeGreaterThanOrEqual(0);
     await expectSqlError(generate(NOW, '400 days'), { hint: 'invalid_period' });
   });
@@ -152,10 +180,22 @@ describe('booking personal training', () => {
   let admin: TestUser;
   let trainerId: string;
   const slots: string[] = [];
-  type Slot = { id: string; trainer: string; price: number; spots_left: number; my_booking_id: string | null; credit_id: string | null; credit_expires_at: string | null; credit_refusal: string | null; credit_message: string | null };
+  type Slot = {
+    id: string;
+    trainer: string;
+    price: number;
+    spots_left: number;
+    my_booking_id: string | null;
+    credit_id: string | null;
+    credit_expires_at: string | null;
+    credit_refusal: string | null;
+    credit_message: string | null;
+  };
   const slotsFor = (m: TestUser) => asUser(db, m.claims, (tx) => rpc<Slot[]>(tx, 'public.personal_training_slots($1, 28)', [trainerId]));
   const grant = (m: TestUser, days: number, reason: string) =>
-    asUser(db, admin.claims, (tx) => rpc<number>(tx, `public.admin_grant_credits($1, 'personal_training', 1, $2, $3)`, [m.memberId, days, reason]));
+    asUser(db, admin.claims, (tx) =>
+      rpc<number>(tx, `public.admin_grant_credits($1, 'personal_training', 1, $2, $3)`, [m.memberId, days, reason]),
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -168,7 +208,11 @@ describe('booking personal training', () => {
       [trainerId],
     );
     expect(await asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots(now())'))).toBe(3);
-    slots.push(...(await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])).rows.map((r) => r.id));
+    slots.push(
+      ...(await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])).rows.map(
+        (r) => r.id,
+      ),
+    );
   });
   afterAll(async () => {
     await db.close();
@@ -185,13 +229,21 @@ describe('booking personal training', () => {
     expect(none[0]!.credit_message).toBe('You have no personal-training session to use for this class: it is £60.00.');
     await grant(member, 60, 'Later one');
     await grant(member, 30, 'Sooner one');
-    const { rows: sooner } = await db.query<{ id: string }>(`select id from public.credits where member_id = $1 and reason = 'Sooner one'`, [member.memberId]);
+    const { rows: sooner } = await db.query<{ id: string }>(
+      `select id from public.credits where member_id = $1 and reason = 'Sooner one'`,
+      [member.memberId],
+    );
     const withCredit = await slotsFor(member);
     expect(withCredit.every((s) => s.credit_id === sooner[0]!.id && s.credit_expires_at !== null)).toBe(true);
 
-    const booked = await asUser(db, member.claims, (tx) => rpc<{ status: string; booking_type: string }>(tx, 'public.book_with_credit($1)', [slots[0]]));
+    const booked = await asUser(db, member.claims, (tx) =>
+      rpc<{ status: string; booking_type: string }>(tx, 'public.book_with_credit($1)', [slots[0]]),
+    );
     expect(booked).toMatchObject({ status: 'booked', booking_type: 'credit' });
-    const { rows: used } = await db.query<{ reason: string }>('select reason from public.credits where member_id = $1 and used_at is not null', [member.memberId]);
+    const { rows: used } = await db.query<{ reason: string }>(
+      'select reason from public.credits where member_id = $1 and used_at is not null',
+      [member.memberId],
+    );
     expect(used).toEqual([{ reason: 'Sooner one' }]);
     // The booked session stays on the member's list (as theirs); nobody else sees it any more.
     const after = await slotsFor(member);
@@ -207,19 +259,37 @@ describe('booking personal training', () => {
     const payg = await createUser(db, 'pt-payg', { membership_tier: 'payg', has_used_trial: true });
     // An admin blanking the price (the class form's default) does not make it free.
     await asUser(db, admin.claims, (tx) => tx.query('update public.classes set price_payg = null where id = $1', [slots[1]]));
-    expect((await db.query('select price_payg::text as price from public.classes where id = $1', [slots[1]])).rows).toEqual([{ price: '60.00' }]);
-    for (const [who, type] of [[standard, 'paid'], [standard, null], [trial, 'trial'], [trial, null], [payg, null], [payg, 'payg']] as const) {
-      const result = await asUser(db, who.claims, (tx) => rpc<{ status: string; needs_payment: boolean }>(tx, 'public.book_class($1, $2)', [slots[1], type]));
+    expect((await db.query('select price_payg::text as price from public.classes where id = $1', [slots[1]])).rows).toEqual([
+      { price: '60.00' },
+    ]);
+    for (const [who, type] of [
+      [standard, 'paid'],
+      [standard, null],
+      [trial, 'trial'],
+      [trial, null],
+      [payg, null],
+      [payg, 'payg'],
+    ] as const) {
+      const result = await asUser(db, who.claims, (tx) =>
+        rpc<{ status: string; needs_payment: boolean }>(tx, 'public.book_class($1, $2)', [slots[1], type]),
+      );
       expect(result, `${who.email} ${type}`).toMatchObject({ status: 'payment_required', needs_payment: true });
     }
     expect((await db.query('select 1 from public.bookings where class_id = $1', [slots[1]])).rows).toEqual([]);
-    expect((await db.query<{ has_used_trial: boolean }>('select has_used_trial from public.members where id = $1', [trial.memberId])).rows).toEqual([{ has_used_trial: false }]);
+    expect(
+      (await db.query<{ has_used_trial: boolean }>('select has_used_trial from public.members where id = $1', [trial.memberId])).rows,
+    ).toEqual([{ has_used_trial: false }]);
     // Without a credit, a credit booking is refused with the price; the checkout's hold charges £60.
-    await expectSqlError(asUser(db, payg.claims, (tx) => tx.query('select public.book_with_credit($1)', [slots[1]])), {
-      hint: 'no_credit',
-      message: 'You have no personal-training session to use for this class: it is £60.00.',
-    });
-    const hold = await asServiceRole(db, (tx) => rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, slots[1]]));
+    await expectSqlError(
+      asUser(db, payg.claims, (tx) => tx.query('select public.book_with_credit($1)', [slots[1]])),
+      {
+        hint: 'no_credit',
+        message: 'You have no personal-training session to use for this class: it is £60.00.',
+      },
+    );
+    const hold = await asServiceRole(db, (tx) =>
+      rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, slots[1]]),
+    );
     expect(Number(hold.amount)).toBe(60);
   });
 });
@@ -243,7 +313,9 @@ describe('admins and sessions', () => {
       [trainerId],
     );
     await asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots(now())'));
-    sessions = (await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])).rows.map((r) => r.id);
+    sessions = (
+      await db.query<{ id: string }>('select id from public.classes where trainer_id = $1 order by start_time', [trainerId])
+    ).rows.map((r) => r.id);
   });
   afterAll(async () => {
     await db.close();
@@ -253,23 +325,41 @@ describe('admins and sessions', () => {
     const member = await createUser(db, 'moved-member', { membership_tier: 'payg', has_used_trial: true });
     await expectSqlError(asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]), {
       hint: 'no_credit',
-      message: 'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+      message:
+        'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
     });
     await asAdmin(`public.admin_grant_credits($1, 'personal_training', 1, 4, 'Goodwill')`, [member.memberId]);
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]])), { hint: 'not_admin' });
-    const booked = await asAdmin<{ status: string; booking_id: string; booking_type: string }>('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]);
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]])),
+      { hint: 'not_admin' },
+    );
+    const booked = await asAdmin<{ status: string; booking_id: string; booking_type: string }>('public.admin_book_one_to_one($1, $2)', [
+      member.memberId,
+      sessions[0],
+    ]);
     expect(booked).toMatchObject({ status: 'booked', booking_type: 'credit' });
     await expectSqlError(asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]), { hint: 'already_booked' });
 
     const credit = async () =>
-      (await db.query<{ booking_id: string | null; used: boolean }>('select booking_id, used_at is not null as used from public.credits where member_id = $1', [member.memberId])).rows;
+      (
+        await db.query<{ booking_id: string | null; used: boolean }>(
+          'select booking_id, used_at is not null as used from public.credits where member_id = $1',
+          [member.memberId],
+        )
+      ).rows;
     expect(await credit()).toEqual([{ booking_id: booked.booking_id, used: true }]);
 
     expect(await asAdmin<string>('public.admin_move_session($1, $2)', [booked.booking_id, sessions[1]])).toBe(booked.booking_id);
-    const spots = async () => (await db.query<{ spots_left: number }>('select spots_left from public.classes where id = any($1) order by start_time', [sessions])).rows.map((r) => r.spots_left);
+    const spots = async () =>
+      (
+        await db.query<{ spots_left: number }>('select spots_left from public.classes where id = any($1) order by start_time', [sessions])
+      ).rows.map((r) => r.spots_left);
     expect(await spots()).toEqual([1, 0, 1, 1]);
     expect(await credit()).toEqual([{ booking_id: booked.booking_id, used: true }]);
-    const { rows: email } = await db.query<{ kind: string }>(`select kind from public.notification_outbox where member_id = $1 and kind = 'class_moved'`, [member.memberId]);
+    const { rows: email } = await db.query<{ kind: string }>(
+      `select kind from public.notification_outbox where member_id = $1 and kind = 'class_moved'`,
+      [member.memberId],
+    );
     expect(email).toHaveLength(1);
 
     // The credit (valid 4 days) ends before the session 5 days ahead; a taken session; the same one.

@@ -76,7 +76,11 @@ describe('the catalogue decides what a checkout charges (issue 26)', () => {
   it('a membership and a package are charged at the catalogue price, from the slug alone', async () => {
     const member = await createUser(db, 'catalogue-buyer');
     const setup = await service<{ payment_reference: string }>('public.start_membership_checkout($1, $2)', [member.memberId, 'platinum']);
-    expect(await paymentOf(setup.payment_reference)).toEqual({ amount: '165.00', grants_tier: 'premium', description: 'Platinum Premium (£165/month)' });
+    expect(await paymentOf(setup.payment_reference)).toEqual({
+      amount: '165.00',
+      grants_tier: 'premium',
+      description: 'Platinum Premium (£165/month)',
+    });
     const other = await createUser(db, 'catalogue-package');
     const pkg = await service<{ checkout_reference: string }>('public.create_plan_payment($1, $2)', [other.memberId, 'bronze']);
     expect(await paymentOf(pkg.checkout_reference)).toEqual({ amount: '750.00', grants_tier: null, description: 'Bronze Package (£750)' });
@@ -88,10 +92,14 @@ describe('the catalogue decides what a checkout charges (issue 26)', () => {
       hint: 'price_mismatch',
       message: 'Platinum Premium costs £165.00 and grants premium: the checkout asked for something else',
     });
-    await expectSqlError(service('public.start_membership_checkout($1, $2, $3, $4)', [member.memberId, 'standard', 100, 'premium']), { hint: 'price_mismatch' });
+    await expectSqlError(service('public.start_membership_checkout($1, $2, $3, $4)', [member.memberId, 'standard', 100, 'premium']), {
+      hint: 'price_mismatch',
+    });
     await expectSqlError(service('public.create_plan_payment($1, $2, $3)', [member.memberId, 'dropin', 1]), { hint: 'price_mismatch' });
     await expectSqlError(service('public.create_plan_payment($1, $2)', [member.memberId, 'gold']), { hint: 'unknown_plan' });
-    await expectSqlError(service('public.start_membership_checkout($1, $2)', [member.memberId, 'student']), { hint: 'plan_requires_proof' });
+    await expectSqlError(service('public.start_membership_checkout($1, $2)', [member.memberId, 'student']), {
+      hint: 'plan_requires_proof',
+    });
     await expectSqlError(service('public.start_membership_checkout($1, $2)', [member.memberId, 'bronze']), { hint: 'not_a_membership' });
     expect((await db.query('select 1 from public.payments where member_id = $1', [member.memberId])).rows).toEqual([]);
   });

@@ -42,10 +42,16 @@ const q = <T>(tx: SqlExecutor, sql: string, params: unknown[] = []) => tx.query<
 
 describe('members', () => {
   it('anon reads nothing and cannot write', async () => {
-    await expectSqlError(asAnon(db, (tx) => q(tx, 'select * from public.members')), { code: '42501' });
-    await expectSqlError(asAnon(db, (tx) => q(tx, `insert into public.members (email) values ('x@example.test')`)), {
-      code: '42501',
-    });
+    await expectSqlError(
+      asAnon(db, (tx) => q(tx, 'select * from public.members')),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => q(tx, `insert into public.members (email) values ('x@example.test')`)),
+      {
+        code: '42501',
+      },
+    );
   });
 
   it('a member reads only their own row; an admin reads all', async () => {
@@ -210,7 +216,10 @@ describe('classes', () => {
 
 describe('bookings', () => {
   it('anon sees no bookings', async () => {
-    await expectSqlError(asAnon(db, (tx) => q(tx, 'select * from public.bookings')), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => q(tx, 'select * from public.bookings')),
+      { code: '42501' },
+    );
   });
 
   it('a member sees only their own bookings; an admin sees all', async () => {
@@ -229,9 +238,7 @@ describe('bookings', () => {
       { code: '42501' },
     );
     await expectSqlError(
-      asUser(db, member.claims, (tx) =>
-        q(tx, `update public.bookings set payment_status = 'completed' where id = $1`, [memberBookingId]),
-      ),
+      asUser(db, member.claims, (tx) => q(tx, `update public.bookings set payment_status = 'completed' where id = $1`, [memberBookingId])),
       { code: '42501' },
     );
   });
@@ -244,9 +251,7 @@ describe('bookings', () => {
     const cls = await createClass(db, { capacity: 3 });
     const bookingId = await insertBooking(other.memberId, cls);
     expect((await classCounts(db, cls)).spots_left).toBe(2);
-    const byAdmin = await asUser(db, admin.claims, (tx) =>
-      q(tx, 'delete from public.bookings where id = $1 returning id', [bookingId]),
-    );
+    const byAdmin = await asUser(db, admin.claims, (tx) => q(tx, 'delete from public.bookings where id = $1 returning id', [bookingId]));
     expect(byAdmin).toEqual([{ id: bookingId }]);
     expect(await classCounts(db, cls)).toEqual({ capacity: 3, current_bookings: 0, spots_left: 3, bookings: 0 });
   });
@@ -278,14 +283,18 @@ describe('bookings', () => {
 describe('storage: avatars bucket', () => {
   const upload = (user: TestUser | null, name: string) => {
     const sql = `insert into storage.objects (bucket_id, name, owner, metadata) values ('avatars', $1, $2, '{}') returning name`;
-    return user
-      ? asUser(db, user.claims, (tx) => q(tx, sql, [name, user.userId]))
-      : asAnon(db, (tx) => q(tx, sql, [name, null]));
+    return user ? asUser(db, user.claims, (tx) => q(tx, sql, [name, user.userId])) : asAnon(db, (tx) => q(tx, sql, [name, null]));
   };
 
   it('is public, 5 MB, JPEG/PNG/GIF', async () => {
-    const { rows } = await db.query(`select public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets where id = 'avatars'`);
-    expect(rows[0]).toEqual({ public: true, file_size_limit: 5 * 1024 * 1024, allowed_mime_types: ['image/jpeg', 'image/png', 'image/gif'] });
+    const { rows } = await db.query(
+      `select public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets where id = 'avatars'`,
+    );
+    expect(rows[0]).toEqual({
+      public: true,
+      file_size_limit: 5 * 1024 * 1024,
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/gif'],
+    });
   });
 
   it('a member uploads, replaces and deletes only <their member id>.<ext>', async () => {

@@ -20,11 +20,17 @@ afterAll(async () => {
 /** A browser's subscription as PushManager gives it: its own endpoint, a P-256 key and an auth secret. */
 function device(n = Math.random()) {
   const key = Buffer.concat([Buffer.from([4]), randomBytes(64)]);
-  return { endpoint: `https://push.example.test/send/${n}-${randomBytes(6).toString('hex')}`, p256dh: key.toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  return {
+    endpoint: `https://push.example.test/send/${n}-${randomBytes(6).toString('hex')}`,
+    p256dh: key.toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
 }
 
 async function subscribe(d: Database, member: TestUser, sub = device()) {
-  await asUser(d, member.claims, (tx) => rpc(tx, 'public.save_push_subscription($1, $2, $3, $4)', [sub.endpoint, sub.p256dh, sub.auth, 'Test phone']));
+  await asUser(d, member.claims, (tx) =>
+    rpc(tx, 'public.save_push_subscription($1, $2, $3, $4)', [sub.endpoint, sub.p256dh, sub.auth, 'Test phone']),
+  );
   return sub;
 }
 
@@ -33,7 +39,15 @@ const dequeue = (d: Database, now: string) =>
   asServiceRole(d, async (tx) => (await tx.query<Push>('select * from public.dequeue_pushes($1)', [now])).rows);
 
 async function queued(d: SqlExecutor, memberId: string) {
-  const { rows } = await d.query<{ kind: string; title: string; body: string; path: string; next_attempt_at: Date; failed_at: Date | null; last_error: string | null }>(
+  const { rows } = await d.query<{
+    kind: string;
+    title: string;
+    body: string;
+    path: string;
+    next_attempt_at: Date;
+    failed_at: Date | null;
+    last_error: string | null;
+  }>(
     'select kind, title, body, path, next_attempt_at, failed_at, last_error from public.push_outbox where member_id = $1 order by created_at, id',
     [memberId],
   );
@@ -59,7 +73,10 @@ async function classAt(d: SqlExecutor, startsAt: string, name = 'Breakfast Club'
 }
 
 async function book(d: SqlExecutor, member: TestUser, classId: string): Promise<string> {
-  const { rows } = await d.query<{ id: string }>(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid') returning id`, [member.memberId, classId]);
+  const { rows } = await d.query<{ id: string }>(
+    `insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid') returning id`,
+    [member.memberId, classId],
+  );
   return rows[0]!.id;
 }
 
@@ -68,7 +85,12 @@ describe('devices', () => {
     const ann = await createUser(db, 'push-ann');
     const bob = await createUser(db, 'push-bob');
     const sub = await subscribe(db, ann);
-    const mine = (m: TestUser) => asUser(db, m.claims, async (tx) => (await tx.query<{ endpoint: string; device: string }>('select endpoint, device from public.push_subscriptions')).rows);
+    const mine = (m: TestUser) =>
+      asUser(
+        db,
+        m.claims,
+        async (tx) => (await tx.query<{ endpoint: string; device: string }>('select endpoint, device from public.push_subscriptions')).rows,
+      );
     expect(await mine(ann)).toEqual([{ endpoint: sub.endpoint, device: 'Test phone' }]);
     expect(await mine(bob)).toEqual([]);
     // Bob cannot remove Ann's device (RLS hides it: nothing deleted).
@@ -85,11 +107,18 @@ describe('devices', () => {
   it('refuses an endpoint that is not https (loopback aside) or keys of the wrong shape, and anonymous callers', async () => {
     const cat = await createUser(db, 'push-cat');
     const good = device();
-    for (const bad of [{ ...good, endpoint: 'http://push.example.test/x' }, { ...good, p256dh: 'short' }, { ...good, auth: '' }]) {
+    for (const bad of [
+      { ...good, endpoint: 'http://push.example.test/x' },
+      { ...good, p256dh: 'short' },
+      { ...good, auth: '' },
+    ]) {
       await expectSqlError(subscribe(db, cat, bad), { hint: 'invalid_push_subscription', code: '22023' });
     }
     await subscribe(db, cat, { ...good, endpoint: 'http://127.0.0.1:54321/push/send/abc' });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.save_push_subscription($1, $2, $3)', [good.endpoint, good.p256dh, good.auth])), { code: '42501' });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.save_push_subscription($1, $2, $3)', [good.endpoint, good.p256dh, good.auth])),
+      { code: '42501' },
+    );
   });
 });
 
@@ -120,7 +149,9 @@ describe('pushes beside the emails', () => {
     await asUser(db, first.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [taken.booking_id]));
     expect(await queued(db, optedOut.memberId)).toEqual([]);
     // The email still goes: pushes only add to it.
-    const { rows } = await db.query(`select 1 from public.notification_outbox where member_id = $1 and kind = 'waitlist_promoted'`, [optedOut.memberId]);
+    const { rows } = await db.query(`select 1 from public.notification_outbox where member_id = $1 and kind = 'waitlist_promoted'`, [
+      optedOut.memberId,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -164,7 +195,12 @@ describe('pushes beside the emails', () => {
       );
     await insertFailed(`pf-${payer.memberId}-1`);
     expect(await queued(db, payer.memberId)).toEqual([
-      expect.objectContaining({ kind: 'payment_failed', title: 'Payment failed: please update your card', body: `The details are in the email we sent to ${payer.email}.`, path: '/membership' }),
+      expect.objectContaining({
+        kind: 'payment_failed',
+        title: 'Payment failed: please update your card',
+        body: `The details are in the email we sent to ${payer.email}.`,
+        path: '/membership',
+      }),
     ]);
     await asUser(db, payer.claims, (tx) => rpc(tx, 'public.set_push_preferences(true, true, true, false)'));
     await insertFailed(`pf-${payer.memberId}-2`);
@@ -227,7 +263,10 @@ describe('quiet hours', () => {
   it('holds a push until they end (London time), and drops one whose class starts before they end', async () => {
     const sleeper = await createUser(db, 'push-sleeper', { membership_tier: 'premium' });
     await subscribe(db, sleeper);
-    await expectSqlError(asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(true, true, true, true, 60, '22:00', null)`)), { hint: 'invalid_quiet_hours' });
+    await expectSqlError(
+      asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(true, true, true, true, 60, '22:00', null)`)),
+      { hint: 'invalid_quiet_hours' },
+    );
     await asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(true, true, true, true, 60, '22:00', '07:00')`));
     const later = await classAt(db, await london(db, 8, '12:00'), 'Noon Spin');
     const dawn = await classAt(db, await london(db, 8, '06:30'), 'Dawn Spin');
@@ -239,7 +278,9 @@ describe('quiet hours', () => {
     expect(await dequeue(db, lateEvening)).toEqual([]);
     const rows = await queued(db, sleeper.memberId);
     expect(rows.find((p) => p.title === 'Class moved: Noon Spin')?.next_attempt_at.toISOString()).toBe(await london(db, 8, '07:00'));
-    expect(rows.find((p) => p.title === 'Class moved: Dawn Spin')).toMatchObject({ last_error: 'expired: the class starts before the quiet hours end' });
+    expect(rows.find((p) => p.title === 'Class moved: Dawn Spin')).toMatchObject({
+      last_error: 'expired: the class starts before the quiet hours end',
+    });
     expect(await dequeue(db, at(await london(db, 8, '07:00'), -1))).toEqual([]);
     expect((await dequeue(db, await london(db, 8, '07:00'))).map((p) => p.title)).toEqual(['Class moved: Noon Spin']);
   });
@@ -257,7 +298,9 @@ describe('the sender', () => {
     const taken = (await dequeue(db, now)).filter((p) => p.title === 'Class moved: Sender Spin');
     expect(taken).toHaveLength(2);
     const failed = taken.find((p) => p.endpoint !== gone.endpoint)!;
-    const back = await asServiceRole(db, (tx) => rpc<{ status: string; attempts: number }[]>(tx, 'public.requeue_push($1, $2, $3)', [failed.id, '500 push service down', now]));
+    const back = await asServiceRole(db, (tx) =>
+      rpc<{ status: string; attempts: number }[]>(tx, 'public.requeue_push($1, $2, $3)', [failed.id, '500 push service down', now]),
+    );
     expect(back).toEqual([expect.objectContaining({ status: 'retrying', attempts: 1 })]);
     expect(await dequeue(db, now)).toEqual([]);
     expect((await dequeue(db, at(now, 1))).map((p) => p.id)).toEqual([failed.id]);
@@ -271,9 +314,20 @@ describe('the sender', () => {
 
   it('keeps sending to the service role', async () => {
     const member = await createUser(db, 'push-refused');
-    for (const sql of [`public.dequeue_pushes(now())`, `public.requeue_push(gen_random_uuid(), 'x', now())`, 'public.remove_gone_push_subscription(gen_random_uuid())', 'public.enqueue_push_reminders_at(now())']) {
-      await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, sql)), { code: '42501' });
-      await expectSqlError(asAnon(db, (tx) => rpc(tx, sql)), { code: '42501' });
+    for (const sql of [
+      `public.dequeue_pushes(now())`,
+      `public.requeue_push(gen_random_uuid(), 'x', now())`,
+      'public.remove_gone_push_subscription(gen_random_uuid())',
+      'public.enqueue_push_reminders_at(now())',
+    ]) {
+      await expectSqlError(
+        asUser(db, member.claims, (tx) => rpc(tx, sql)),
+        { code: '42501' },
+      );
+      await expectSqlError(
+        asAnon(db, (tx) => rpc(tx, sql)),
+        { code: '42501' },
+      );
     }
   });
 });

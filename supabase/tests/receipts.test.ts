@@ -43,9 +43,14 @@ describe('receipts', () => {
     const member = await createUser(db, 'receipt-class', { membership_tier: 'payg', has_used_trial: true });
     const classId = await createClass(db, { price_payg: 10 });
     const hold = await asServiceRole(db, (tx) =>
-      rpc<{ checkout_reference: string; booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [member.memberId, classId]),
+      rpc<{ checkout_reference: string; booking_id: string }>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [
+        member.memberId,
+        classId,
+      ]),
     );
-    await asServiceRole(db, (tx) => rpc(tx, `public.apply_checkout_result($1, 'chk-receipt', 'PAID', 10, 'GBP')`, [hold.checkout_reference]));
+    await asServiceRole(db, (tx) =>
+      rpc(tx, `public.apply_checkout_result($1, 'chk-receipt', 'PAID', 10, 'GBP')`, [hold.checkout_reference]),
+    );
     await asUser(db, admin.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [hold.booking_id]));
     const { rows } = await db.query<{ id: string }>('select id from public.refunds_owed where member_email = $1', [member.email]);
     await asUser(db, admin.claims, (tx) => rpc(tx, 'to_json(public.mark_refund_refunded($1))', [rows[0]!.id]));

@@ -58,7 +58,10 @@ describe('refunds owed', () => {
     expect(await asAdmin('public.paid_bookings_affected($1)', [a.classId])).toBe(1);
     await asUser(db, admin.claims, (tx) => tx.query('delete from public.classes where id = $1', [a.classId]));
     expect(await refundsFor(a.member.email)).toMatchObject([{ reason: 'class_deleted' }]);
-    await expectSqlError(asUser(db, a.member.claims, (tx) => rpc(tx, 'public.paid_bookings_affected()')), { hint: 'not_admin' });
+    await expectSqlError(
+      asUser(db, a.member.claims, (tx) => rpc(tx, 'public.paid_bookings_affected()')),
+      { hint: 'not_admin' },
+    );
   });
 
   it('owes nothing for a class that already took place', async () => {
@@ -72,9 +75,12 @@ describe('refunds owed', () => {
     const a = await paidBooking('refund-mark');
     await asAdmin('public.cancel_booking($1)', [a.bookingId]);
     const { rows } = await db.query<{ id: string }>('select id from public.refunds_owed where member_email = $1', [a.member.email]);
-    await expectSqlError(asUser(db, a.member.claims, (tx) => rpc(tx, 'to_json(public.mark_refund_refunded($1))', [rows[0]!.id])), {
-      hint: 'not_admin',
-    });
+    await expectSqlError(
+      asUser(db, a.member.claims, (tx) => rpc(tx, 'to_json(public.mark_refund_refunded($1))', [rows[0]!.id])),
+      {
+        hint: 'not_admin',
+      },
+    );
     await asAdmin('to_json(public.mark_refund_refunded($1))', [rows[0]!.id]);
     expect((await refundsFor(a.member.email))[0]!.refunded_at).not.toBeNull();
     await expectSqlError(asAdmin('to_json(public.mark_refund_refunded($1))', [rows[0]!.id]), { hint: 'refund_not_found' });
@@ -88,7 +94,9 @@ describe('admin_delete_member', () => {
       a.member.memberId,
     ]);
     expect(removal).toEqual({ member_id: a.member.memberId, user_id: a.member.userId, refunds_owed: 1 });
-    const { rows } = await db.query('select member_id, billed_email, status from public.payments where billed_email = $1', [a.member.email]);
+    const { rows } = await db.query('select member_id, billed_email, status from public.payments where billed_email = $1', [
+      a.member.email,
+    ]);
     expect(rows).toEqual([{ member_id: null, billed_email: a.member.email, status: 'paid' }]);
     expect(await refundsFor(a.member.email)).toMatchObject([{ reason: 'member_deleted', amount: '10.00' }]);
 
@@ -100,9 +108,10 @@ describe('admin_delete_member', () => {
        values (gen_random_uuid(), 'authenticated', 'authenticated', upper($1), 'x', now(), '{"signup_source":"free-trial"}', now(), now())`,
       [a.member.email],
     );
-    const again = await db.query('select membership_tier, has_used_trial, trial_expires_at from public.members where lower(email) = lower($1)', [
-      a.member.email,
-    ]);
+    const again = await db.query(
+      'select membership_tier, has_used_trial, trial_expires_at from public.members where lower(email) = lower($1)',
+      [a.member.email],
+    );
     expect(again.rows).toEqual([{ membership_tier: 'payg', has_used_trial: true, trial_expires_at: null }]);
   });
 
@@ -122,7 +131,10 @@ describe('admin_delete_member', () => {
 
   it('refuses members, the admin themself and unknown members, deleting nothing', async () => {
     const m = await createUser(db, 'remove-refused', { membership_tier: 'premium' });
-    await expectSqlError(asUser(db, m.claims, (tx) => rpc(tx, 'to_json(public.admin_delete_member($1))', [admin.memberId])), { hint: 'not_admin' });
+    await expectSqlError(
+      asUser(db, m.claims, (tx) => rpc(tx, 'to_json(public.admin_delete_member($1))', [admin.memberId])),
+      { hint: 'not_admin' },
+    );
     await expectSqlError(asAdmin('to_json(public.admin_delete_member($1))', [admin.memberId]), { hint: 'cannot_delete_self' });
     await expectSqlError(asAdmin('to_json(public.admin_delete_member($1))', [crypto.randomUUID()]), { hint: 'member_not_found' });
     const { rows } = await db.query('select id from public.members where id in ($1, $2)', [m.memberId, admin.memberId]);

@@ -19,8 +19,21 @@ afterAll(async () => {
   await db.close();
 });
 
-type Claim = { refund_id: string; already_refunded: boolean; amount: number | null; currency: string | null; provider_checkout_id: string | null };
-type Refund = { id: string; refunded_at: string | null; refunded_by: string | null; provider_refund_id: string | null; provider_refund_state: string | null; provider_refund_error: string | null };
+type Claim = {
+  refund_id: string;
+  already_refunded: boolean;
+  amount: number | null;
+  currency: string | null;
+  provider_checkout_id: string | null;
+};
+type Refund = {
+  id: string;
+  refunded_at: string | null;
+  refunded_by: string | null;
+  provider_refund_id: string | null;
+  provider_refund_state: string | null;
+  provider_refund_error: string | null;
+};
 
 const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
 const begin = (id: string, now = new Date()) => asAdmin<Claim>('private.begin_provider_refund($1, $2)', [id, now.toISOString()]);
@@ -67,7 +80,13 @@ describe('begin_provider_refund', () => {
     const done = await finish(refundId, 'refunded', 'txn-123', null);
     expect(done).toMatchObject({ provider_refund_id: 'txn-123', refunded_by: admin.memberId, provider_refund_state: null });
     expect(done.refunded_at).not.toBeNull();
-    expect(await begin(refundId)).toEqual({ refund_id: refundId, already_refunded: true, amount: null, currency: null, provider_checkout_id: null });
+    expect(await begin(refundId)).toEqual({
+      refund_id: refundId,
+      already_refunded: true,
+      amount: null,
+      currency: null,
+      provider_checkout_id: null,
+    });
     await expectSqlError(finish(refundId, 'refunded', 'txn-again', null), { hint: 'refund_not_found' });
     expect((await record(refundId)).provider_refund_id).toBe('txn-123');
   });
@@ -76,7 +95,11 @@ describe('begin_provider_refund', () => {
     const { refundId } = await refundOwed('provider-refused');
     await begin(refundId);
     await finish(refundId, 'refused', null, 'SumUp refused the refund (400)');
-    expect(await record(refundId)).toMatchObject({ refunded_at: null, provider_refund_state: null, provider_refund_error: 'SumUp refused the refund (400)' });
+    expect(await record(refundId)).toMatchObject({
+      refunded_at: null,
+      provider_refund_state: null,
+      provider_refund_error: 'SumUp refused the refund (400)',
+    });
     expect((await begin(refundId)).already_refunded).toBe(false);
   });
 
@@ -104,10 +127,16 @@ describe('begin_provider_refund', () => {
     expect(await record(manual.refundId)).toMatchObject({ provider_refund_state: null });
 
     const { member, refundId } = await refundOwed('provider-member');
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.begin_provider_refund($1)', [refundId])), { hint: 'not_admin' });
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, "public.finish_provider_refund($1, 'refunded', 'x')", [refundId])), {
-      hint: 'not_admin',
-    });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.begin_provider_refund($1)', [refundId])),
+      { hint: 'not_admin' },
+    );
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, "public.finish_provider_refund($1, 'refunded', 'x')", [refundId])),
+      {
+        hint: 'not_admin',
+      },
+    );
     await expectSqlError(begin('00000000-0000-4000-8000-000000000000'), { hint: 'refund_not_found' });
     await expectSqlError(finish(refundId, 'refused', null, 'late'), { hint: 'refund_not_found' }); // not claimed
     await begin(refundId);
@@ -123,7 +152,9 @@ describe('begin_provider_refund', () => {
     await expectSqlError(asAdmin("public.finish_provider_refund($1, 'refused', null, 'x', $2)", [refundId, yearAhead]), { code: '42883' });
     const claim = await asAdmin<Claim>('public.begin_provider_refund($1)', [refundId]);
     expect(claim).toMatchObject({ refund_id: refundId, already_refunded: false });
-    const startedAt = await db.query<{ at: Date }>('select provider_refund_started_at as at from public.refunds_owed where id = $1', [refundId]);
+    const startedAt = await db.query<{ at: Date }>('select provider_refund_started_at as at from public.refunds_owed where id = $1', [
+      refundId,
+    ]);
     expect(startedAt.rows[0]!.at.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

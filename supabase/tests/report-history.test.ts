@@ -53,7 +53,8 @@ describe('a generated year of history', () => {
          left join public.plans pl on pl.slug = p.plan_slug
         where r.refunded_at >= ${londonStart(from)} and r.refunded_at < ${londonEnd(to)}`,
     );
-    const lineOf = (r: { kind: string | null; category: string | null }) => (r.kind === 'class' ? 'classes' : r.category === 'training' ? 'packages' : 'memberships');
+    const lineOf = (r: { kind: string | null; category: string | null }) =>
+      r.kind === 'class' ? 'classes' : r.category === 'training' ? 'packages' : 'memberships';
     const pence = (rows: { kind: string | null; category: string | null; amount: string }[], line: string) =>
       rows.filter((r) => lineOf(r) === line).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     for (const line of ['memberships', 'classes', 'packages']) {
@@ -62,7 +63,9 @@ describe('a generated year of history', () => {
       expect(Math.round(Number(row.net) * 100), line).toBe(pence(paid, line) - pence(back, line));
       expect(Number(row.gross), line).toBeGreaterThan(0);
     }
-    const monthly = reports.revenue!.filter((r) => r.month !== null && r.line === 'memberships').reduce((s, r) => s + Math.round(Number(r.net) * 100), 0);
+    const monthly = reports
+      .revenue!.filter((r) => r.month !== null && r.line === 'memberships')
+      .reduce((s, r) => s + Math.round(Number(r.net) * 100), 0);
     expect(monthly).toBe(pence(paid, 'memberships') - pence(back, 'memberships'));
   });
 

@@ -96,7 +96,10 @@ describe('reports', () => {
     await booking(d!, x, null);
     const y = await classAt('2024-01-10T18:00:00Z', 10);
     const host = await booking(a!, y, 'attended');
-    await db.query(`insert into public.guest_places (class_id, host_booking_id, host_member_id, guest_name, guest_email) values ($1, $2, $3, 'Gus', 'gus@example.test')`, [y, host, a!.memberId]);
+    await db.query(
+      `insert into public.guest_places (class_id, host_booking_id, host_member_id, guest_name, guest_email) values ($1, $2, $3, 'Gus', 'gus@example.test')`,
+      [y, host, a!.memberId],
+    );
     await db.query(
       `insert into public.late_cancellations (member_id, class_id, booking_id, booking_type, booked_at, class_start_time)
        values ($1, $2, gen_random_uuid(), 'paid', '2024-01-01T00:00:00Z', '2024-01-10T18:00:00Z')`,
@@ -108,7 +111,9 @@ describe('reports', () => {
   });
 
   it('revenue by product line, net of refunds, by month and for the range', async () => {
-    const rows = await report<{ month: string | null; line: string; payments: number; gross: number; refunded: number; net: number }>('report_revenue');
+    const rows = await report<{ month: string | null; line: string; payments: number; gross: number; refunded: number; net: number }>(
+      'report_revenue',
+    );
     const shown = rows.map((r) => `${r.month ?? 'total'} ${r.line} ${r.payments} ${r.gross} -${r.refunded} = ${r.net}`);
     expect(shown).toEqual([
       '2024-01-01 memberships 4 435 -0 = 435',
@@ -141,7 +146,9 @@ describe('reports', () => {
   });
 
   it('trial-to-paid conversion', async () => {
-    const rows = await report<{ month: string | null; trials_ended: number; converted: number; conversion_rate: number | null }>('report_trials');
+    const rows = await report<{ month: string | null; trials_ended: number; converted: number; conversion_rate: number | null }>(
+      'report_trials',
+    );
     expect(rows.map((r) => [r.month, r.trials_ended, r.converted, r.conversion_rate])).toEqual([
       ['2024-01-01', 2, 1, 50],
       ['2024-02-01', 1, 0, 0],
@@ -151,7 +158,9 @@ describe('reports', () => {
 
   it('no-show and late-cancel rates', async () => {
     const rows = await report<Record<string, number | string | null>>('report_attendance');
-    expect(rows.map((r) => [r.month, r.bookings, r.attended, r.no_shows, r.unmarked, r.late_cancels, r.no_show_rate, r.late_cancel_rate])).toEqual([
+    expect(
+      rows.map((r) => [r.month, r.bookings, r.attended, r.no_shows, r.unmarked, r.late_cancels, r.no_show_rate, r.late_cancel_rate]),
+    ).toEqual([
       ['2024-01-01', 5, 3, 1, 1, 1, 20, 16.7],
       ['2024-02-01', 2, 0, 2, 0, 0, 100, 0],
       [null, 7, 3, 3, 1, 1, 42.9, 12.5],
@@ -159,7 +168,9 @@ describe('reports', () => {
   });
 
   it('fill rate by weekday and start time (guests take places too)', async () => {
-    const rows = await report<{ weekday: number; slot: string; classes: number; places: number; taken: number; fill_rate: number }>('report_fill');
+    const rows = await report<{ weekday: number; slot: string; classes: number; places: number; taken: number; fill_rate: number }>(
+      'report_fill',
+    );
     expect(rows).toEqual([
       { weekday: 1, slot: '07:15', classes: 2, places: 8, taken: 6, fill_rate: 75 },
       { weekday: 3, slot: '18:00', classes: 1, places: 10, taken: 2, fill_rate: 20 },
@@ -168,14 +179,22 @@ describe('reports', () => {
 
   it('a custom range clips the months, and an empty month answers zeros', async () => {
     const rows = await report<{ month: string | null; line: string; net: number }>('report_revenue', '2024-01-09', '2024-01-10');
-    expect(rows.filter((r) => r.month === null).map((r) => `${r.line} ${r.net}`)).toEqual(['memberships 100', 'classes 0', 'packages 115', 'guest_places 0']);
+    expect(rows.filter((r) => r.month === null).map((r) => `${r.line} ${r.net}`)).toEqual([
+      'memberships 100',
+      'classes 0',
+      'packages 115',
+      'guest_places 0',
+    ]);
     const mrr = await report<{ month: string | null; churn_rate: number | null }>('report_mrr', '2022-01-01', '2022-01-31');
     expect(mrr.map((r) => r.churn_rate)).toEqual([null, null]);
   });
 
   it('is for admins only, and refuses a range backwards or over 10 years', async () => {
     const member = await createUser(db, 'reports-nosy');
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_reports($1, $2)', ['2024-01-01', '2024-01-31'])), { hint: 'not_admin' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_reports($1, $2)', ['2024-01-01', '2024-01-31'])),
+      { hint: 'not_admin' },
+    );
     await expectSqlError(report('report_mrr', '2024-02-01', '2024-01-01'), { hint: 'invalid_report_range' });
     await expectSqlError(report('report_fill', '2000-01-01', '2024-01-01'), { hint: 'invalid_report_range' });
   });

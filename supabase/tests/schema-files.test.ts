@@ -54,10 +54,17 @@ describe('supabase/schemas and supabase/migrations', () => {
       const edit = (file: string, from: string, to: string) => {
         const sql = readFileSync(`${dir}/${file}`, 'utf8');
         expect(sql, `${file} holds ${from}`).toContain(from);
-        writeFileSync(`${dir}/${file}`, sql.replace(from, () => to));
+        writeFileSync(
+          `${dir}/${file}`,
+          sql.replace(from, () => to),
+        );
       };
       edit('11_admin.sql', 'as $$ select 8 $$', 'as $$ select 9 $$');
-      edit('12_calendar.sql', 'grant execute on function public.calendar_feed(text) to service_role;', 'grant execute on function public.calendar_feed(text) to service_role, anon;');
+      edit(
+        '12_calendar.sql',
+        'grant execute on function public.calendar_feed(text) to service_role;',
+        'grant execute on function public.calendar_feed(text) to service_role, anon;',
+      );
       edit('06_payments.sql', "currency text not null default 'GBP'", "currency text not null default 'EUR'");
       const differences = diffCatalogues(fromMigrations, await catalogueOfSchemaFiles(dir));
       expect(differences.some((d) => d.startsWith('- [functions] private.stats_weeks()'))).toBe(true);

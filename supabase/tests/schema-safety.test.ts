@@ -197,7 +197,13 @@ describe('schema safety', () => {
         .flatMap((r) => [...r.source.matchAll(/\bprivate\.(\w+)\s*\(/g)].map((m) => m[1]!)),
     );
     // Row-level security and column defaults run as the caller too.
-    const policyHelpers = ['current_member_id', 'is_admin', 'is_own_avatar', 'default_late_cancel_window', 'default_waitlist_closes_before'];
+    const policyHelpers = [
+      'current_member_id',
+      'is_admin',
+      'is_own_avatar',
+      'default_late_cancel_window',
+      'default_waitlist_closes_before',
+    ];
     const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
     expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);
   });
@@ -211,7 +217,13 @@ describe('schema safety', () => {
         where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
         order by 1`,
     );
-    expect(rows.map((r) => r.proname)).toEqual(['cancel_guest_place', 'class_schedule', 'like_pattern', 'schedule_matches', 'submit_contact_message']);
+    expect(rows.map((r) => r.proname)).toEqual([
+      'cancel_guest_place',
+      'class_schedule',
+      'like_pattern',
+      'schedule_matches',
+      'submit_contact_message',
+    ]);
   });
 
   it('publishes classes and bookings to realtime', async () => {

@@ -49,20 +49,32 @@ describe('add_studio_closure', () => {
     const day = summerDay(1);
     const classId = await classAt(`${day}T09:00:00Z`);
     await expectSqlError(addClosure(member, day), { code: '42501', hint: 'not_admin', message: 'Access denied' });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.add_studio_closure($1, $2)', [day, ''])), {
-      code: '42501',
-      message: /permission denied for function add_studio_closure/,
-    });
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.add_studio_closure($1, $2)', [day, ''])),
+      {
+        code: '42501',
+        message: /permission denied for function add_studio_closure/,
+      },
+    );
     expect((await db.query('select 1 from public.studio_closures where closed_on = $1', [day])).rows).toEqual([]);
     expect(await classExists(classId)).toBe(true);
   });
 
   it('refuses a date in the past (London) with a clear message, and a date already closed', async () => {
-    const yesterday = (await db.query<{ d: string }>(`select to_char((now() at time zone 'Europe/London')::date - 1, 'YYYY-MM-DD') as d`)).rows[0]!.d;
-    await expectSqlError(addClosure(admin, yesterday), { code: '22023', hint: 'closure_in_past', message: 'The closure date is in the past' });
+    const yesterday = (await db.query<{ d: string }>(`select to_char((now() at time zone 'Europe/London')::date - 1, 'YYYY-MM-DD') as d`))
+      .rows[0]!.d;
+    await expectSqlError(addClosure(admin, yesterday), {
+      code: '22023',
+      hint: 'closure_in_past',
+      message: 'The closure date is in the past',
+    });
     const day = summerDay(2);
     await addClosure(admin, day);
-    await expectSqlError(addClosure(admin, day), { code: '23505', hint: 'already_closed', message: /^The studio is already closed on \w+ 2 July \d{4}$/ });
+    await expectSqlError(addClosure(admin, day), {
+      code: '23505',
+      hint: 'already_closed',
+      message: /^The studio is already closed on \w+ 2 July \d{4}$/,
+    });
   });
 
   it('cancels the classes of the London date: 23:30 UTC in summer is the next day in London', async () => {
@@ -74,7 +86,9 @@ describe('add_studio_closure', () => {
     expect(result.closure_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await classExists(afterMidnight)).toBe(false);
     expect(await classExists(lateEvening)).toBe(true);
-    const { rows } = await asAnon(db, (tx) => tx.query('select closed_on::text as closed_on, reason from public.studio_closures where id = $1', [result.closure_id]));
+    const { rows } = await asAnon(db, (tx) =>
+      tx.query('select closed_on::text as closed_on, reason from public.studio_closures where id = $1', [result.closure_id]),
+    );
     expect(rows).toEqual([{ closed_on: next, reason: 'Bank holiday' }]);
   });
 
@@ -109,7 +123,9 @@ describe('add_studio_closure', () => {
     const cancelled = (await emailsTo(db, booked.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.subject).toMatch(/^Booking cancelled: Closed Class, /);
-    expect(cancelled[0]!.body_text).toContain('Your booking for Closed Class with Coach Test has been cancelled: the studio is closed (Hall repairs).');
+    expect(cancelled[0]!.body_text).toContain(
+      'Your booking for Closed Class with Coach Test has been cancelled: the studio is closed (Hall repairs).',
+    );
     expect(cancelled[0]!.body_text).toContain('It does not count against your plan.');
     // An unpaid hold was never confirmed: no email; nobody on the waitlist is promoted or emailed.
     expect(await emailsTo(db, held.memberId)).toEqual([]);
@@ -150,22 +166,32 @@ describe('timetable generation and closures', () => {
     const { monday, wednesday, friday } = rows[0]!;
     const closure = await addClosure(admin, wednesday, 'Hall booked');
     const regenerate = () =>
-      asUser(db, admin.claims, (tx) => rpc<{ deleted: number; created: number }>(tx, 'public.regenerate_timetable($1, $2)', [monday, friday]));
+      asUser(db, admin.claims, (tx) =>
+        rpc<{ deleted: number; created: number }>(tx, 'public.regenerate_timetable($1, $2)', [monday, friday]),
+      );
 
     expect((await regenerate()).created).toBe(4 * 4 + 1);
     const onWednesday = `select count(*)::int as n from public.classes where (start_time at time zone 'Europe/London')::date = $1::date`;
     expect((await db.query<{ n: number }>(onWednesday, [wednesday])).rows[0]!.n).toBe(0);
 
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.remove_studio_closure($1)', [closure.closure_id])), {
-      hint: 'not_admin',
-      message: 'Access denied',
-    });
-    const removed = await asUser(db, admin.claims, (tx) => rpc<{ id: string; closed_on: string }>(tx, 'public.remove_studio_closure($1)', [closure.closure_id]));
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.remove_studio_closure($1)', [closure.closure_id])),
+      {
+        hint: 'not_admin',
+        message: 'Access denied',
+      },
+    );
+    const removed = await asUser(db, admin.claims, (tx) =>
+      rpc<{ id: string; closed_on: string }>(tx, 'public.remove_studio_closure($1)', [closure.closure_id]),
+    );
     expect(removed).toMatchObject({ id: closure.closure_id, closed_on: wednesday });
-    await expectSqlError(asUser(db, admin.claims, (tx) => rpc(tx, 'public.remove_studio_closure($1)', [closure.closure_id])), {
-      code: 'P0002',
-      hint: 'closure_not_found',
-    });
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, 'public.remove_studio_closure($1)', [closure.closure_id])),
+      {
+        code: 'P0002',
+        hint: 'closure_not_found',
+      },
+    );
 
     expect((await regenerate()).created).toBe(5 * 4 + 1);
     expect((await db.query<{ n: number }>(onWednesday, [wednesday])).rows[0]!.n).toBe(4);

@@ -21,12 +21,17 @@ afterAll(async () => {
 });
 
 const printed = async () =>
-  (await db.query<{ address: string; email: string }>('select private.studio_address() as address, private.studio_email() as email')).rows[0]!;
+  (await db.query<{ address: string; email: string }>('select private.studio_address() as address, private.studio_email() as email'))
+    .rows[0]!;
 
 describe('the studio identity', () => {
   it('the site, the emails and the functions read studio.config.json', () => {
     expect(STUDIO).toMatchObject({
-      name: config.name, email: config.email, phoneDisplay: config.phoneDisplay, phoneE164: config.phoneE164, social: config.social,
+      name: config.name,
+      email: config.email,
+      phoneDisplay: config.phoneDisplay,
+      phoneE164: config.phoneE164,
+      social: config.social,
     });
     expect(STUDIO_ADDRESS_LINES).toEqual([config.hall, config.street, `${config.city} ${config.postcode}`, config.country]);
     expect(EMAIL_BRAND).toMatchObject({ name: config.name, email: config.email, addressLines: STUDIO_ADDRESS_LINES });
@@ -38,9 +43,17 @@ describe('the studio identity', () => {
   });
 
   it('the hosted step (npm run studio:sql) writes another studio, quotes and all; the local one puts the file back', async () => {
-    const owner = studioSettings({ email: 'bookings@stmarys.example' }, ["St Mary's Hall", '2 Church Road', 'London N16 0AA', 'United Kingdom']);
+    const owner = studioSettings({ email: 'bookings@stmarys.example' }, [
+      "St Mary's Hall",
+      '2 Church Road',
+      'London N16 0AA',
+      'United Kingdom',
+    ]);
     await db.exec(studioSettingsSql(owner));
-    expect(await printed()).toEqual({ address: "St Mary's Hall, 2 Church Road, London N16 0AA, United Kingdom", email: 'bookings@stmarys.example' });
+    expect(await printed()).toEqual({
+      address: "St Mary's Hall, 2 Church Road, London N16 0AA, United Kingdom",
+      email: 'bookings@stmarys.example',
+    });
     // A Contact Us message now goes to the owner's inbox.
     await db.query(`select public.submit_contact_message('Vic Visitor', 'vic@example.test', 'Hello there')`);
     const { rows } = await db.query<{ to_email: string }>(`select to_email from public.notification_outbox where kind = 'contact_message'`);

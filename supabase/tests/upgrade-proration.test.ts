@@ -24,11 +24,24 @@ const HALFWAY = new Date('2027-04-16T09:00:00Z');
 const service = <T>(call: string, params: unknown[] = []) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
 const startUpgrade = (member: TestUser, at: Date) =>
   service<string>('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
-    member.memberId, 'platinum', 165, 'premium', null, at.toISOString(),
+    member.memberId,
+    'platinum',
+    165,
+    'premium',
+    null,
+    at.toISOString(),
   ]);
 const upgradePayments = async (member: TestUser) =>
   (
-    await db.query<{ checkout_reference: string; status: string; amount: number; upgrade_credit: number | null; description: string; needs_refund: boolean; refund_reason: string | null }>(
+    await db.query<{
+      checkout_reference: string;
+      status: string;
+      amount: number;
+      upgrade_credit: number | null;
+      description: string;
+      needs_refund: boolean;
+      refund_reason: string | null;
+    }>(
       `select checkout_reference, status::text, amount::float8 as amount, upgrade_credit::float8 as upgrade_credit, description,
               needs_refund, refund_reason
          from public.payments where member_id = $1 and billing_reason = 'upgrade' order by created_at`,
@@ -53,12 +66,19 @@ describe('an upgrade prorates', () => {
 
     // The plan renews at its full price from a month after the upgrade.
     expect(await membershipOf(db, member)).toMatchObject({
-      tier: 'premium', plan_slug: 'platinum', price: 165, period_number: 2, period_start: HALFWAY,
-      period_end: new Date('2027-05-16T09:00:00Z'), member_tier: 'premium',
+      tier: 'premium',
+      plan_slug: 'platinum',
+      price: 165,
+      period_number: 2,
+      period_start: HALFWAY,
+      period_end: new Date('2027-05-16T09:00:00Z'),
+      member_tier: 'premium',
     });
     const receipts = (await emailsOf(db, member)).filter((e) => e.kind === 'payment_receipt' && e.subject.includes('Platinum'));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.body_text).toContain('we received £115.00 for Platinum Premium (£165/month), less £50.00 for 15 unused days of Standard');
+    expect(receipts[0]!.body_text).toContain(
+      'we received £115.00 for Platinum Premium (£165/month), less £50.00 for 15 unused days of Standard',
+    );
     const renewals = (await claimDue(db, new Date('2027-05-16T09:00:00Z'))).filter((c) => c.customer_id.endsWith(member.memberId));
     expect(renewals).toMatchObject([{ amount: 165, billing_reason: 'renewal' }]);
   });
@@ -103,7 +123,14 @@ describe('an upgrade prorates', () => {
     const now = new Date();
     await buyPlan(db, member, now);
     const quote = await asUser(db, member.claims, (tx) => rpc<Record<string, unknown>>(tx, 'public.my_upgrade_quote($1)', ['platinum']));
-    expect(quote).toMatchObject({ plan_slug: 'platinum', plan_price: 165, current_plan_slug: 'standard', current_price: 100, credit: 100, amount: 65 });
+    expect(quote).toMatchObject({
+      plan_slug: 'platinum',
+      plan_price: 165,
+      current_plan_slug: 'standard',
+      current_price: 100,
+      credit: 100,
+      amount: 65,
+    });
     expect(quote.unused_days).toBe(quote.period_days);
     expect((await claim(db, await startUpgrade(member, now), now))!.amount).toBe(65);
 

@@ -8,7 +8,13 @@ import { Inbox } from '../../../supabase/local/mail/inbox.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../supabase/local/mail/smtp-inbox.ts';
 import { createClass, createUser, rpc } from '../../../supabase/tests/support/fixtures.ts';
 import { buyPlan, claimDue, fail } from '../../../supabase/tests/support/membership-steps.ts';
-import { findPostgresBinDir, freePort, pg, pgClientDatabase, startThrowawayCluster } from '../../../supabase/tests/support/real-postgres.ts';
+import {
+  findPostgresBinDir,
+  freePort,
+  pg,
+  pgClientDatabase,
+  startThrowawayCluster,
+} from '../../../supabase/tests/support/real-postgres.ts';
 import { sqlOutboxStore } from '../../tests/email-support.ts';
 import { deliverOutbox } from './deliver-outbox.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
@@ -37,7 +43,15 @@ afterAll(async () => {
 async function deliver(database: SqlDatabase, smtpUrl: string, now = soon(), batchSize?: number) {
   const transport = createSmtpTransport(smtpUrl);
   try {
-    return await deliverOutbox({ store: sqlOutboxStore(database), transport, from: FROM, siteUrl: SITE, now, batchSize, log: { error: () => {}, warn: () => {} } });
+    return await deliverOutbox({
+      store: sqlOutboxStore(database),
+      transport,
+      from: FROM,
+      siteUrl: SITE,
+      now,
+      batchSize,
+      log: { error: () => {}, warn: () => {} },
+    });
   } finally {
     transport.close();
   }
@@ -66,7 +80,7 @@ describe('deliverOutbox through SMTP', () => {
     // HTML part: the studio's frame, the class card (escaped), the button to act.
     expect(mail!.html).toMatch(/^<!DOCTYPE html/i);
     expect(mail!.html).toContain(STUDIO.name);
-    expect(mail!.html).toContain("You&#x27;re booked");
+    expect(mail!.html).toContain('You&#x27;re booked');
     expect(mail!.html).toContain('Sunrise &lt;Spin&gt; &amp; Core with Coach Test');
     expect(mail!.html).toContain(`${when} (London time)`);
     expect(mail!.html).toContain('background-color:#c2410c');
@@ -84,7 +98,10 @@ describe('deliverOutbox through SMTP', () => {
 
     await deliver(db, smtp.url);
     const reminder = inbox.list().find((e) => e.to === member.email && e.subject.startsWith('Reminder: Reminder Row'))!;
-    const { rows: tokens } = await db.query<{ t: string }>('select unsubscribe_token as t from public.email_preferences where member_id = $1', [member.memberId]);
+    const { rows: tokens } = await db.query<{ t: string }>(
+      'select unsubscribe_token as t from public.email_preferences where member_id = $1',
+      [member.memberId],
+    );
     const url = `${SITE}/.netlify/functions/unsubscribe?token=${tokens[0]!.t}`;
     expect(reminder.headers['list-unsubscribe']).toBe(`<${url}>`);
     expect(reminder.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -97,7 +114,7 @@ describe('deliverOutbox through SMTP', () => {
     expect(contact.links[0]).toBe(`${SITE}/admin/messages`);
   });
 
-  it("gives a come-back email an unsubscribe link for its own list (issue 28)", async () => {
+  it('gives a come-back email an unsubscribe link for its own list (issue 28)', async () => {
     const member = await createUser(db, 'smtp-winback', {}, { signup_source: 'free-trial' });
     const { rows } = await db.query<{ ended: Date }>(
       `update public.memberships set status = 'lapsed', ended_at = now() - interval '2 days' where member_id = $1 returning ended_at as ended`,
@@ -106,7 +123,10 @@ describe('deliverOutbox through SMTP', () => {
     await db.query('select public.enqueue_win_back_emails($1)', [new Date(rows[0]!.ended.getTime() + 26 * 3_600_000).toISOString()]);
     await deliver(db, smtp.url);
     const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Thank you for trying the studio')!;
-    const { rows: tokens } = await db.query<{ t: string }>('select unsubscribe_token as t from public.email_preferences where member_id = $1', [member.memberId]);
+    const { rows: tokens } = await db.query<{ t: string }>(
+      'select unsubscribe_token as t from public.email_preferences where member_id = $1',
+      [member.memberId],
+    );
     const url = `${SITE}/.netlify/functions/unsubscribe?token=${tokens[0]!.t}&list=win_back`;
     expect(mail.headers['list-unsubscribe']).toBe(`<${url}>`);
     expect(mail.text).toContain(`Stop these emails: ${url}`);
@@ -123,7 +143,9 @@ describe('deliverOutbox through SMTP', () => {
     await deliver(db, smtp.url, new Date(Date.now() + 120_000));
     const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Payment failed: please update your card')!;
     expect(mail).toBeDefined();
-    expect(mail.text).toContain('Hi Pat Pastdue,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.');
+    expect(mail.text).toContain(
+      'Hi Pat Pastdue,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.',
+    );
     expect(mail.text).toContain('You can keep booking classes while we try again on 16 February 2031.');
     expect(mail.text).toContain(`Update card: ${SITE}/membership`);
     expect(mail.html).toContain('Your payment failed');
@@ -177,10 +199,18 @@ describe('deliverOutbox through SMTP', () => {
         outcomes.push(await deliver(fresh, dead, now));
         now = new Date(now.getTime() + 60 * 60_000);
       }
-      expect(outcomes.map((r) => [r.retrying, r.failed])).toEqual([[1, 0], [1, 0], [1, 0], [1, 0], [1, 0], [0, 1]]);
-      const { rows } = await fresh.query<{ failed_at: Date | null; last_error: string }>('select failed_at, last_error from public.notification_outbox where member_id = $1', [
-        member.memberId,
+      expect(outcomes.map((r) => [r.retrying, r.failed])).toEqual([
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [0, 1],
       ]);
+      const { rows } = await fresh.query<{ failed_at: Date | null; last_error: string }>(
+        'select failed_at, last_error from public.notification_outbox where member_id = $1',
+        [member.memberId],
+      );
       expect(rows[0]!.failed_at).toBeInstanceOf(Date);
       expect(rows[0]!.last_error).toMatch(/ECONNREFUSED/);
     } finally {
@@ -204,7 +234,11 @@ describe('two senders at once', () => {
   const COUNT = 24;
 
   function expectEachOnce(box: Inbox, label: string) {
-    const subjects = box.list().filter((e) => e.subject.startsWith(label)).map((e) => e.subject).sort();
+    const subjects = box
+      .list()
+      .filter((e) => e.subject.startsWith(label))
+      .map((e) => e.subject)
+      .sort();
     expect(subjects).toHaveLength(COUNT);
     expect(new Set(subjects).size).toBe(COUNT);
   }

@@ -18,7 +18,12 @@ export type DeliveryOptions = {
   log?: Pick<Console, 'error' | 'warn'>;
 };
 
-export type DeliveryReport = { sent: number; retrying: number; failed: number; ids: { sent: string[]; retrying: string[]; failed: string[] } };
+export type DeliveryReport = {
+  sent: number;
+  retrying: number;
+  failed: number;
+  ids: { sent: string[]; retrying: string[]; failed: string[] };
+};
 
 export const DEFAULT_BATCH = 25;
 /** Well inside a Netlify scheduled function's 30-second limit, with one SMTP timeout to spare. */

@@ -9,7 +9,14 @@ import type { OutboxEmail } from './outbox-store';
 const when = 'Monday 6 October 2031, 6:00 AM';
 const where = STUDIO_ADDRESS_LINES.join(', ');
 const manage = { label: 'Manage or cancel your booking', path: '/mybookings' };
-const base = { reply_to: null, attempts: 1, class_name: 'Breakfast Club', class_trainer: 'Coach Alex', class_when: when, unsubscribe_token: null };
+const base = {
+  reply_to: null,
+  attempts: 1,
+  class_name: 'Breakfast Club',
+  class_trainer: 'Coach Alex',
+  class_when: when,
+  unsubscribe_token: null,
+};
 const whenWhere = `When: ${when} (London time)\nWhere: ${where}`;
 const membershipPage = '/membership';
 const membership = { ...base, to_email: 'mia@example.com', class_name: null, class_trainer: null, class_when: null };
@@ -220,7 +227,9 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'guest_cancelled',
     to_email: 'gus@example.com',
     subject: `Guest place cancelled: Breakfast Club, ${when}`,
-    body_text: ['Hi Gus Guest,', `Your guest place on Breakfast Club (${when}, London time) with Mia Member has been cancelled.`].join('\n\n'),
+    body_text: ['Hi Gus Guest,', `Your guest place on Breakfast Club (${when}, London time) with Mia Member has been cancelled.`].join(
+      '\n\n',
+    ),
     links: [],
   },
   {

@@ -9,7 +9,18 @@ type OutboxEmailSetFields = 'id' | 'kind' | 'to_email' | 'subject' | 'body_text'
 /** One email as `dequeue_notifications` hands it out (`public.outbox_email`), the fields a sender uses. */
 export type OutboxEmail = Pick<
   CompositeRow<'outbox_email', OutboxEmailSetFields>,
-  'id' | 'kind' | 'to_email' | 'reply_to' | 'subject' | 'body_text' | 'links' | 'attempts' | 'class_name' | 'class_trainer' | 'class_when' | 'unsubscribe_token'
+  | 'id'
+  | 'kind'
+  | 'to_email'
+  | 'reply_to'
+  | 'subject'
+  | 'body_text'
+  | 'links'
+  | 'attempts'
+  | 'class_name'
+  | 'class_trainer'
+  | 'class_when'
+  | 'unsubscribe_token'
 >;
 
 type RequeueSetFields = 'id' | 'attempts' | 'status';

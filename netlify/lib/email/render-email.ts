@@ -32,12 +32,21 @@ export async function renderEmail(row: OutboxEmail, siteUrl: string): Promise<Ma
   const classFacts = row.class_name && row.class_when ? { name: row.class_name, trainer: row.class_trainer, when: row.class_when } : null;
 
   const html = await render(
-    createElement(OutboxEmailTemplate, { kind: row.kind, subject: row.subject, bodyText: row.body_text, links, classFacts, unsubscribeUrl: unsubscribe, manageUrl }),
+    createElement(OutboxEmailTemplate, {
+      kind: row.kind,
+      subject: row.subject,
+      bodyText: row.body_text,
+      links,
+      classFacts,
+      unsubscribeUrl: unsubscribe,
+      manageUrl,
+    }),
   );
   const text = [
     row.body_text.trim(),
     links.map((l) => `${l.label}: ${l.url}`).join('\n'),
-    unsubscribe && `${list === 'win_back' ? 'Stop these emails' : 'Stop reminder emails'}: ${unsubscribe}\n(or choose on Edit Profile: ${manageUrl})`,
+    unsubscribe &&
+      `${list === 'win_back' ? 'Stop these emails' : 'Stop reminder emails'}: ${unsubscribe}\n(or choose on Edit Profile: ${manageUrl})`,
     `${EMAIL_BRAND.name}\n${EMAIL_BRAND.addressLines.join(', ')}`,
   ]
     .filter(Boolean)

@@ -63,10 +63,16 @@ export const chargeRenewals: Job = async (db, provider, now, webhookUrl = '') =>
   for (const charge of charges) {
     const result = await chargeMembership(db, provider, charge, now, webhookUrl);
     tally[result.outcome] += 1;
-    details.push(`${charge.checkout_reference} £${Number(charge.amount).toFixed(2)} attempt ${charge.attempt}: ${result.outcome}${result.detail && result.outcome !== 'declined' ? ` (${result.detail})` : ''}`);
+    details.push(
+      `${charge.checkout_reference} £${Number(charge.amount).toFixed(2)} attempt ${charge.attempt}: ${result.outcome}${result.detail && result.outcome !== 'declined' ? ` (${result.detail})` : ''}`,
+    );
   }
   const parts = (Object.keys(tally) as ChargeOutcome[]).filter((k) => tally[k] > 0).map((k) => `${tally[k]} ${k.replace('_', ' ')}`);
-  return { job: 'renewals', did: charges.length ? `charged ${plural(charges.length, 'renewal')}: ${parts.join(', ')}` : 'nothing due', details };
+  return {
+    job: 'renewals',
+    did: charges.length ? `charged ${plural(charges.length, 'renewal')}: ${parts.join(', ')}` : 'nothing due',
+    details,
+  };
 };
 
 export const sendMembershipReminders: Job = async (db, _provider, now) => {
@@ -98,7 +104,11 @@ export const generateOneToOneSlots: Job = async (db, _provider, now) => {
 
 export const sendClassReminders: Job = async (db, _provider, now) => {
   const queued = await enqueueClassReminders(db, now);
-  return { job: 'class reminders', did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`, details: [] };
+  return {
+    job: 'class reminders',
+    did: `queued ${plural(queued, 'reminder')} for classes in the next ${REMINDER_WINDOW_HOURS} hours`,
+    details: [],
+  };
 };
 
 /** Pushes before an early class, each queued for the member's chosen time before it (decision 0023). */

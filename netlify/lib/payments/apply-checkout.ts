@@ -6,13 +6,7 @@ import { applyVerifiedCardSetup, isCardSetupReference } from './card-setup';
 import { ProviderError, type PaymentProvider } from './provider';
 
 export type ApplyOutcome =
-  | 'applied'
-  | 'already_applied'
-  | 'marked_failed'
-  | 'still_pending'
-  | 'unknown_reference'
-  | 'mismatch'
-  | 'unknown_checkout';
+  'applied' | 'already_applied' | 'marked_failed' | 'still_pending' | 'unknown_reference' | 'mismatch' | 'unknown_checkout';
 
 export type ApplyResult = { outcome: ApplyOutcome; paymentId: string | null; status: string | null };
 

@@ -13,7 +13,8 @@ type CardSetupSetFields = 'payment_reference' | 'setup_reference' | 'amount' | '
 export type CardSetupCheckout = CompositeRow<'card_setup_checkout', CardSetupSetFields>;
 
 /** What start_membership_checkout and start_card_update return, as CardSetupCheckout. */
-export const cardSetupCheckout = (data: CompositeTypes<'card_setup_checkout'>) => compositeRow<'card_setup_checkout', CardSetupSetFields>(data);
+export const cardSetupCheckout = (data: CompositeTypes<'card_setup_checkout'>) =>
+  compositeRow<'card_setup_checkout', CardSetupSetFields>(data);
 
 /** Card-saving checkouts have their own references (private.card_setups). */
 export const isCardSetupReference = (reference: string) => reference.startsWith('setup-');
@@ -38,7 +39,10 @@ export async function startCardSetup(env: ServerEnv, provider: PaymentProvider, 
       customerId: setup.customer_id,
       purpose: 'SETUP_RECURRING_PAYMENT',
     });
-    const { error } = await db.rpc('set_card_setup_checkout', { p_setup_reference: setup.setup_reference, p_provider_checkout_id: checkout.id });
+    const { error } = await db.rpc('set_card_setup_checkout', {
+      p_setup_reference: setup.setup_reference,
+      p_provider_checkout_id: checkout.id,
+    });
     if (error) throw new Error(`set_card_setup_checkout failed: ${error.message}`);
     return checkout.url;
   } catch (error) {
@@ -57,7 +61,11 @@ export type CardSetupOutcome = { outcome: string; charge: ChargeResult | null };
  * it is paid and has a token, then charges what it was started for with it. Idempotent: a replayed
  * notification finds the setup applied and the payment already paid (or claimed).
  */
-export async function applyVerifiedCardSetup(env: ServerEnv, provider: PaymentProvider, checkout: ProviderCheckout): Promise<CardSetupOutcome> {
+export async function applyVerifiedCardSetup(
+  env: ServerEnv,
+  provider: PaymentProvider,
+  checkout: ProviderCheckout,
+): Promise<CardSetupOutcome> {
   const db = serviceDb(env);
   const now = new Date();
   const { data, error } = await db.rpc('apply_card_setup', {

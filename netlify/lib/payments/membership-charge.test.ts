@@ -38,11 +38,23 @@ let sumup: { method: string; path: string; body: unknown }[];
 let providerStatus: 'PENDING' | 'PAID' | 'FAILED';
 
 const provider = () => new SumUpProvider({ apiKey: KEY, merchantCode: 'MTEST123', timeoutMs: 200 });
-const db = () => new PostgrestClient(`${SUPABASE_URL}/rest/v1`, { headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` } });
-const checkout = () => ({ id: 'chk_r', status: providerStatus, amount: 100, currency: 'GBP', checkout_reference: REFERENCE, customer_id: 'member-m-1' });
+const db = () =>
+  new PostgrestClient(`${SUPABASE_URL}/rest/v1`, { headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` } });
+const checkout = () => ({
+  id: 'chk_r',
+  status: providerStatus,
+  amount: 100,
+  currency: 'GBP',
+  checkout_reference: REFERENCE,
+  customer_id: 'member-m-1',
+});
 const record = async (request: Request) => {
   const url = new URL(request.url);
-  sumup.push({ method: request.method, path: `${url.pathname}${url.search}`, body: request.method === 'GET' ? undefined : await request.json() });
+  sumup.push({
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    body: request.method === 'GET' ? undefined : await request.json(),
+  });
 };
 
 beforeEach(() => {
@@ -90,7 +102,9 @@ describe('chargeMembership with SumUp', () => {
       { method: 'PUT', path: '/v0.1/checkouts/chk_r', body: { payment_type: 'card', token: 'tok_saved_card', customer_id: 'member-m-1' } },
       { method: 'GET', path: '/v0.1/checkouts/chk_r', body: undefined },
     ]);
-    expect(supabase.calls('set_payment_checkout').map((c) => c.args)).toEqual([{ p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_r' }]);
+    expect(supabase.calls('set_payment_checkout').map((c) => c.args)).toEqual([
+      { p_checkout_reference: REFERENCE, p_provider_checkout_id: 'chk_r' },
+    ]);
     expect(supabase.calls('apply_membership_charge').map((c) => c.args)).toEqual([
       {
         p_checkout_reference: REFERENCE,
@@ -112,7 +126,11 @@ describe('chargeMembership with SumUp', () => {
         return HttpResponse.json({ error_code: 'CARD_DECLINED', message: 'Card declined' }, { status: 402 });
       }),
     );
-    expect(await chargeMembership(db(), provider(), { ...CHARGE, attempt: 2 }, NOW, WEBHOOK)).toEqual({ reference: REFERENCE, outcome: 'declined', detail: 'declined' });
+    expect(await chargeMembership(db(), provider(), { ...CHARGE, attempt: 2 }, NOW, WEBHOOK)).toEqual({
+      reference: REFERENCE,
+      outcome: 'declined',
+      detail: 'declined',
+    });
     expect(supabase.calls('fail_membership_charge').map((c) => c.args)).toEqual([
       { p_checkout_reference: REFERENCE, p_attempt: 2, p_reason: 'declined', p_now: NOW.toISOString() },
     ]);
@@ -121,13 +139,17 @@ describe('chargeMembership with SumUp', () => {
 
   it('a retry pays the checkout recorded by the first attempt (no second checkout)', async () => {
     providerStatus = 'FAILED';
-    expect((await chargeMembership(db(), provider(), { ...CHARGE, provider_checkout_id: 'chk_r', attempt: 2 }, NOW, WEBHOOK)).outcome).toBe('paid');
+    expect((await chargeMembership(db(), provider(), { ...CHARGE, provider_checkout_id: 'chk_r', attempt: 2 }, NOW, WEBHOOK)).outcome).toBe(
+      'paid',
+    );
     expect(sumup.map((r) => r.method)).toEqual(['GET', 'PUT', 'GET']);
   });
 
   it('a run that crashed after paying: the checkout is already PAID, so the card is not charged again', async () => {
     providerStatus = 'PAID';
-    expect((await chargeMembership(db(), provider(), { ...CHARGE, provider_checkout_id: 'chk_r', attempt: 2 }, NOW, WEBHOOK)).outcome).toBe('paid');
+    expect((await chargeMembership(db(), provider(), { ...CHARGE, provider_checkout_id: 'chk_r', attempt: 2 }, NOW, WEBHOOK)).outcome).toBe(
+      'paid',
+    );
     expect(sumup.map((r) => r.method)).toEqual(['GET']);
     expect(supabase.calls('apply_membership_charge')).toHaveLength(1);
   });
@@ -174,7 +196,11 @@ describe('chargeMembership with SumUp', () => {
   });
 
   it('a checkout whose reference is not this payment is never applied', async () => {
-    server.use(http.get(`${SUMUP_API_BASE}/v0.1/checkouts/chk_r`, () => HttpResponse.json({ ...checkout(), status: 'PAID', checkout_reference: 'renew-other-2' })));
+    server.use(
+      http.get(`${SUMUP_API_BASE}/v0.1/checkouts/chk_r`, () =>
+        HttpResponse.json({ ...checkout(), status: 'PAID', checkout_reference: 'renew-other-2' }),
+      ),
+    );
     expect((await chargeMembership(db(), provider(), { ...CHARGE, provider_checkout_id: 'chk_r' }, NOW, WEBHOOK)).outcome).toBe('error');
     expect(supabase.calls('apply_membership_charge')).toEqual([]);
   });

@@ -5,7 +5,8 @@ import type { Db } from '../supabase-server';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 
 /** The fields of a claimed membership_charge always set (the card and the provider's checkout may not be yet). */
-export type MembershipChargeSetFields = 'checkout_reference' | 'amount' | 'currency' | 'description' | 'billing_reason' | 'member_id' | 'customer_id' | 'attempt';
+export type MembershipChargeSetFields =
+  'checkout_reference' | 'amount' | 'currency' | 'description' | 'billing_reason' | 'member_id' | 'customer_id' | 'attempt';
 
 /** One membership payment claimed for charging (public.membership_charge). */
 export type MembershipCharge = CompositeRow<'membership_charge', MembershipChargeSetFields>;

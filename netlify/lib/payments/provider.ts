@@ -73,14 +73,7 @@ export interface PaymentProvider {
 }
 
 export type ProviderErrorKind =
-  | 'unauthorized'
-  | 'duplicate'
-  | 'not_found'
-  | 'invalid_request'
-  | 'unavailable'
-  | 'timeout'
-  | 'bad_response'
-  | 'unconfirmed';
+  'unauthorized' | 'duplicate' | 'not_found' | 'invalid_request' | 'unavailable' | 'timeout' | 'bad_response' | 'unconfirmed';
 
 export class ProviderError extends Error {
   constructor(

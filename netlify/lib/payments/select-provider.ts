@@ -27,7 +27,8 @@ export function isLocalStack(env: ServerEnv): boolean {
  */
 export function selectProvider(env: ServerEnv, options: { now?: () => number } = {}): PaymentProvider {
   if (env.sumupApiKey) return new SumUpProvider({ apiKey: env.sumupApiKey, merchantCode: env.sumupMerchantCode });
-  if (isLocalStack(env)) return new TestProvider(`${env.supabaseUrl}/.netlify/functions`, { storeFile: testPaymentsFile(), now: options.now });
+  if (isLocalStack(env))
+    return new TestProvider(`${env.supabaseUrl}/.netlify/functions`, { storeFile: testPaymentsFile(), now: options.now });
   throw new ConfigError('SUMUP_API_KEY is not set: card payments are unavailable (the test checkout only runs with the local stack)');
 }
 

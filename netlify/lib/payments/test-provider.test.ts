@@ -19,22 +19,48 @@ describe('the test cards', () => {
     let clock = Date.now();
     const provider = new TestProvider('http://127.0.0.1:54321/.netlify/functions', { now: () => clock });
     const setup = await provider.createCheckout({
-      amount: 100, currency: 'GBP', reference: `setup-${clock}`, description: 'Standard', returnUrl: 'http://x/hook', redirectUrl: 'http://x/return',
-      customerId: 'member-1', purpose: 'SETUP_RECURRING_PAYMENT',
+      amount: 100,
+      currency: 'GBP',
+      reference: `setup-${clock}`,
+      description: 'Standard',
+      returnUrl: 'http://x/hook',
+      redirectUrl: 'http://x/return',
+      customerId: 'member-1',
+      purpose: 'SETUP_RECURRING_PAYMENT',
     });
     settleTestCheckout(setup.id, 'PAID', testProviderStore(undefined), 'declinesLater');
     const saved = await provider.getCheckout(setup.id);
-    expect(saved).toMatchObject({ status: 'PAID', customerId: 'member-1', cardToken: expect.stringMatching(/^test_declines_later_/) as unknown });
+    expect(saved).toMatchObject({
+      status: 'PAID',
+      customerId: 'member-1',
+      cardToken: expect.stringMatching(/^test_declines_later_/) as unknown,
+    });
 
-    const now = await provider.createChargeCheckout({ amount: 100, currency: 'GBP', reference: `renew-a-${clock}`, description: 'x', returnUrl: '', customerId: 'member-1' });
+    const now = await provider.createChargeCheckout({
+      amount: 100,
+      currency: 'GBP',
+      reference: `renew-a-${clock}`,
+      description: 'x',
+      returnUrl: '',
+      customerId: 'member-1',
+    });
     await provider.payWithSavedCard(now, { customerId: 'member-1', token: saved.cardToken! });
     expect((await provider.getCheckout(now)).status).toBe('PAID');
 
     clock += 31 * 24 * HOUR;
-    const later = await provider.createChargeCheckout({ amount: 100, currency: 'GBP', reference: `renew-b-${clock}`, description: 'x', returnUrl: '', customerId: 'member-1' });
+    const later = await provider.createChargeCheckout({
+      amount: 100,
+      currency: 'GBP',
+      reference: `renew-b-${clock}`,
+      description: 'x',
+      returnUrl: '',
+      customerId: 'member-1',
+    });
     await provider.payWithSavedCard(later, { customerId: 'member-1', token: saved.cardToken! });
     expect((await provider.getCheckout(later)).status).toBe('FAILED');
-    await expect(provider.payWithSavedCard(later, { customerId: 'member-2', token: saved.cardToken! })).rejects.toMatchObject({ kind: 'invalid_request' });
+    await expect(provider.payWithSavedCard(later, { customerId: 'member-2', token: saved.cardToken! })).rejects.toMatchObject({
+      kind: 'invalid_request',
+    });
   });
 });
 
@@ -55,7 +81,10 @@ async function paidCheckout(amount: number) {
 }
 
 async function kindOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return (error as ProviderError).kind;
 }

@@ -50,7 +50,9 @@ const DECLINES_AFTER_MS = 60 * 60 * 1000;
 
 export function testCardToken(card: TestCard, savedAt: number): string {
   const suffix = randomUUID().slice(0, 8);
-  return card === 'alwaysPays' ? `${TEST_CARDS.alwaysPays.tokenPrefix}${suffix}` : `${TEST_CARDS.declinesLater.tokenPrefix}${savedAt}_${suffix}`;
+  return card === 'alwaysPays'
+    ? `${TEST_CARDS.alwaysPays.tokenPrefix}${suffix}`
+    : `${TEST_CARDS.declinesLater.tokenPrefix}${savedAt}_${suffix}`;
 }
 
 /** What a saved test card does with a charge at `now`. */
@@ -183,11 +185,14 @@ export class TestProvider implements PaymentProvider {
     const checkout = checkouts.get(input.checkoutId);
     if (!checkout) return Promise.reject(new ProviderError('not_found', `No test checkout ${input.checkoutId}`, 404));
     checkout.refunds ??= [];
-    if (checkout.status !== 'PAID') return Promise.reject(new ProviderError('invalid_request', `Test checkout ${checkout.id} is ${checkout.status}`, 409));
+    if (checkout.status !== 'PAID')
+      return Promise.reject(new ProviderError('invalid_request', `Test checkout ${checkout.id} is ${checkout.status}`, 409));
     const pence = (pounds: number) => Math.round(pounds * 100);
     const refunded = checkout.refunds.reduce((sum, r) => sum + pence(r.amount), 0);
     if (pence(input.amount) <= 0 || refunded + pence(input.amount) > pence(checkout.amount)) {
-      return Promise.reject(new ProviderError('invalid_request', `Refund of ${input.amount} exceeds what test checkout ${checkout.id} has left`, 400));
+      return Promise.reject(
+        new ProviderError('invalid_request', `Refund of ${input.amount} exceeds what test checkout ${checkout.id} has left`, 400),
+      );
     }
     const refund = { reference: `test-refund-${randomUUID()}`, amount: input.amount };
     checkout.refunds.push(refund);
@@ -210,7 +215,12 @@ export function findTestCheckout(id: string, now = Date.now(), store: Store = me
  * The test page's choice: only a pending checkout changes. A card-saving checkout paid with a test
  * card gets that card's token. Returns the checkout after.
  */
-export function settleTestCheckout(id: string, outcome: 'PAID' | 'FAILED', store: Store = memoryStore(), card: TestCard = 'alwaysPays'): TestCheckout | null {
+export function settleTestCheckout(
+  id: string,
+  outcome: 'PAID' | 'FAILED',
+  store: Store = memoryStore(),
+  card: TestCard = 'alwaysPays',
+): TestCheckout | null {
   const checkouts = store.load();
   const checkout = checkouts.get(id);
   if (!checkout) return null;

@@ -66,20 +66,36 @@ function into(service: LocalPushService): PushFetch {
 }
 
 /** web-push's request headers as a server reads them (lower-case names, text values). */
-const lowerHeaders = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+const lowerHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
 
 describe('deliverPushes', () => {
   it('encrypts each push for its device, which decrypts the studio’s payload; signed with the VAPID key', async () => {
     const service = new LocalPushService(() => ORIGIN);
     const phone = service.subscribe();
-    const pushes = [row(phone), row(phone, { kind: 'payment_failed', title: 'Payment failed: please update your card', path: '/membership', expires_at: null })];
+    const pushes = [
+      row(phone),
+      row(phone, { kind: 'payment_failed', title: 'Payment failed: please update your card', path: '/membership', expires_at: null }),
+    ];
     const store = fakeStore([...pushes]);
     const report = await deliverPushes({ store, vapid, now: NOW, fetch: into(service) });
     expect(report).toEqual({ sent: 2, retrying: 0, failed: 0, gone: 0 });
     const received = service.list().reverse();
     expect(received.map((p) => JSON.parse(p.payload) as unknown)).toEqual([
-      { title: 'A spot opened: you are booked', body: 'Breakfast Club with Sam, Tuesday 1 December 2026, 6:00 AM.', path: '/mybookings', tag: 'class:abc', kind: 'waitlist_promoted' },
-      { title: 'Payment failed: please update your card', body: pushes[1]!.body, path: '/membership', tag: 'class:abc', kind: 'payment_failed' },
+      {
+        title: 'A spot opened: you are booked',
+        body: 'Breakfast Club with Sam, Tuesday 1 December 2026, 6:00 AM.',
+        path: '/mybookings',
+        tag: 'class:abc',
+        kind: 'waitlist_promoted',
+      },
+      {
+        title: 'Payment failed: please update your card',
+        body: pushes[1]!.body,
+        path: '/membership',
+        tag: 'class:abc',
+        kind: 'payment_failed',
+      },
     ]);
     // Kept until the class starts (an hour), or a day; a class change is urgent, a payment is not.
     expect(received.map((p) => [p.ttl, p.urgency, p.sender])).toEqual([
@@ -114,7 +130,13 @@ describe('deliverPushes', () => {
     const service = new LocalPushService(() => ORIGIN);
     const store = fakeStore([row(service.subscribe())], { id: 'x', status: 'failed', attempts: 6, next_attempt_at: null });
     const error = vi.fn();
-    const report = await deliverPushes({ store, vapid, now: NOW, fetch: () => Promise.reject(new Error('connect ECONNREFUSED')), log: { warn: vi.fn(), error } });
+    const report = await deliverPushes({
+      store,
+      vapid,
+      now: NOW,
+      fetch: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      log: { warn: vi.fn(), error },
+    });
     expect(report).toEqual({ sent: 0, retrying: 0, failed: 1, gone: 0 });
     expect(error).toHaveBeenCalledWith(expect.stringContaining('after 6 attempts: connect ECONNREFUSED'));
   });
@@ -138,7 +160,10 @@ describe('the local push service', () => {
     expect(service.receive(b.id, headers, details.body)).toMatchObject({ status: 400, message: expect.stringMatching(/does not decrypt/) });
     const other = webpush.generateVAPIDKeys();
     const forged = (headers.authorization ?? '').replace(/k=.*$/, `k=${other.publicKey}`);
-    expect(service.receive(a.id, { ...headers, authorization: forged }, details.body)).toMatchObject({ status: 400, message: 'the VAPID signature does not verify' });
+    expect(service.receive(a.id, { ...headers, authorization: forged }, details.body)).toMatchObject({
+      status: 400,
+      message: 'the VAPID signature does not verify',
+    });
     const elsewhere = new LocalPushService(() => 'http://127.0.0.1:1');
     const c = elsewhere.subscribe();
     const forC = webpush.generateRequestDetails({ ...c, endpoint: a.endpoint }, 'x', { vapidDetails: vapid });

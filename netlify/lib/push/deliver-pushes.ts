@@ -4,7 +4,10 @@ import { pushPayload } from './push-payload';
 import type { OutboxPush, PushStore } from './push-store';
 
 /** How the request reaches the push service (fetch; a test's fake). */
-export type PushFetch = (url: string, init: { method: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null; signal: AbortSignal }) => Promise<{ status: number; text(): Promise<string> }>;
+export type PushFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null; signal: AbortSignal },
+) => Promise<{ status: number; text(): Promise<string> }>;
 
 export type PushDeliveryOptions = {
   store: PushStore;

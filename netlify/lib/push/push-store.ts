@@ -3,7 +3,8 @@ import { compositeRows, type CompositeRow } from '../../../src/lib/composite-row
 import { requeueResult, type RequeueResult } from '../email/outbox-store';
 
 /** The fields of an `outbox_push` always set (expires_at may be null). */
-type OutboxPushSetFields = 'id' | 'kind' | 'subscription_id' | 'endpoint' | 'p256dh' | 'auth' | 'title' | 'body' | 'path' | 'tag' | 'attempts';
+type OutboxPushSetFields =
+  'id' | 'kind' | 'subscription_id' | 'endpoint' | 'p256dh' | 'auth' | 'title' | 'body' | 'path' | 'tag' | 'attempts';
 
 /** One push as `dequeue_pushes` hands it out (`public.outbox_push`): the message and its device. */
 export type OutboxPush = CompositeRow<'outbox_push', OutboxPushSetFields>;

@@ -38,7 +38,15 @@ export function installRoute(facts: BrowserFacts): InstallRoute {
 }
 
 /** Whether to show the offer now: a booking has just succeeded, the browser can install, and this browser was never offered it. */
-export function shouldOffer({ booked, route, outcome }: { booked: boolean; route: InstallRoute; outcome: InstallOfferOutcome | null }): boolean {
+export function shouldOffer({
+  booked,
+  route,
+  outcome,
+}: {
+  booked: boolean;
+  route: InstallRoute;
+  outcome: InstallOfferOutcome | null;
+}): boolean {
   return booked && route !== 'none' && outcome === null;
 }
 

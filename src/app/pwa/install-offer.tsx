@@ -55,10 +55,12 @@ export function InstallOffer({ route, onInstall, onDismiss }: Props) {
           <>
             <ol className="mt-4 space-y-2 text-sm text-slate-800">
               <li className="flex items-center gap-2">
-                <span className="font-semibold">1.</span> Tap <Share aria-hidden="true" className="h-4 w-4 text-blue-600" /> <strong>Share</strong> in the browser&apos;s toolbar.
+                <span className="font-semibold">1.</span> Tap <Share aria-hidden="true" className="h-4 w-4 text-blue-600" />{' '}
+                <strong>Share</strong> in the browser&apos;s toolbar.
               </li>
               <li className="flex items-center gap-2">
-                <span className="font-semibold">2.</span> Choose <SquarePlus aria-hidden="true" className="h-4 w-4" /> <strong>Add to Home Screen</strong>.
+                <span className="font-semibold">2.</span> Choose <SquarePlus aria-hidden="true" className="h-4 w-4" />{' '}
+                <strong>Add to Home Screen</strong>.
               </li>
             </ol>
             <div className="mt-4 flex justify-end">

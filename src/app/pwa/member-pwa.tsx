@@ -55,7 +55,10 @@ const noCache = () => () => undefined;
 const noReadAt = () => null;
 
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 /** When the member's data was last read, following the cache. */

@@ -11,7 +11,11 @@ const booking = { id: 'b1', className: 'Breakfast Club', startsAt: new Date('202
 function filledClient(): QueryClient {
   const client = new QueryClient();
   client.setQueryData(queryKeys.bookings.mine('m1'), [booking], { updatedAt: READ_AT });
-  client.setQueryData(queryKeys.classes.list({ search: '', viewer: 'm1' }), { pages: [[{ id: 'c1', name: 'HIIT' }]], pageParams: [0] }, { updatedAt: READ_AT - 60_000 });
+  client.setQueryData(
+    queryKeys.classes.list({ search: '', viewer: 'm1' }),
+    { pages: [[{ id: 'c1', name: 'HIIT' }]], pageParams: [0] },
+    { updatedAt: READ_AT - 60_000 },
+  );
   client.setQueryData(queryKeys.admin.stats(), { members: 40 }, { updatedAt: READ_AT });
   client.setQueryData(queryKeys.payments.history('m1'), [{ amount: 100 }], { updatedAt: READ_AT });
   return client;
@@ -33,7 +37,7 @@ describe("the member's offline copy", () => {
     expect(lastReadAt(fresh)).toBe(READ_AT);
   });
 
-  it("is never shown to another user, nor when it is two weeks old, and never overwrites what memory holds", () => {
+  it('is never shown to another user, nor when it is two weeks old, and never overwrites what memory holds', () => {
     const text = serializeSnapshot(filledClient(), USER, READ_AT);
     expect(parseSnapshot(text, 'someone-else', READ_AT)).toBeNull();
     expect(parseSnapshot(text, USER, READ_AT + 15 * 24 * 3600_000)).toBeNull();

@@ -32,7 +32,8 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
   return raw instanceof Date ? { [DATE_TAG]: raw.toISOString() } : value;
 }
 function reviver(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && DATE_TAG in value && Object.keys(value).length === 1) return new Date((value as Record<string, string>)[DATE_TAG]!);
+  if (value && typeof value === 'object' && DATE_TAG in value && Object.keys(value).length === 1)
+    return new Date((value as Record<string, string>)[DATE_TAG]!);
   return value;
 }
 
@@ -79,7 +80,11 @@ export function restoreSnapshot(client: QueryClient, userId: string, text: strin
  * in the cache (what the offline banner says), or null if none.
  */
 export function lastReadAt(client: QueryClient): number | null {
-  const times = client.getQueryCache().getAll().filter(keptQuery).map((query) => query.state.dataUpdatedAt);
+  const times = client
+    .getQueryCache()
+    .getAll()
+    .filter(keptQuery)
+    .map((query) => query.state.dataUpdatedAt);
   return times.length ? Math.max(...times) : null;
 }
 

@@ -38,7 +38,15 @@ const pushData = (payload: unknown) => ({ json: () => payload, text: () => JSON.
 describe('the worker’s push handler', () => {
   it('shows the push as a notification, replacing an earlier one about the same class', async () => {
     const { scope, dispatch } = workerScope();
-    await dispatch('push', { data: pushData({ title: 'A spot opened: you are booked', body: 'Breakfast Club, 6:00 AM.', path: '/mybookings', tag: 'class:1', kind: 'waitlist_promoted' }) });
+    await dispatch('push', {
+      data: pushData({
+        title: 'A spot opened: you are booked',
+        body: 'Breakfast Club, 6:00 AM.',
+        path: '/mybookings',
+        tag: 'class:1',
+        kind: 'waitlist_promoted',
+      }),
+    });
     expect(scope.registration.showNotification).toHaveBeenCalledWith('A spot opened: you are booked', {
       body: 'Breakfast Club, 6:00 AM.',
       icon: '/icons/icon-192.png',
@@ -53,7 +61,10 @@ describe('the worker’s push handler', () => {
   it('shows the studio’s name for a push that is not the studio’s JSON', async () => {
     const { scope, dispatch } = workerScope();
     await dispatch('push', { data: { json: () => JSON.parse('not json') as unknown, text: () => 'not json' } });
-    expect(scope.registration.showNotification).toHaveBeenCalledWith('Finer Fitness', expect.objectContaining({ body: 'not json', data: { path: '/dashboard', kind: null } }));
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Finer Fitness',
+      expect.objectContaining({ body: 'not json', data: { path: '/dashboard', kind: null } }),
+    );
   });
 
   it('opens the push’s page on a click: in an open window of the app, or a new one; never another site', async () => {

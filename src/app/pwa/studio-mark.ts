@@ -17,7 +17,9 @@ export function markSvg(size: number, maskable = false): string {
   // The F spans x 10–23 and y 8–24 of the 32 box: centred on (16.5, 16).
   const scale = maskable ? 0.8 : 1;
   const letter = `<path d="${LETTER}" fill="#fff" transform="translate(16 16) scale(${scale}) translate(-16.5 -16)"/>`;
-  const ground = maskable ? `<rect width="32" height="32" fill="${MARK_ORANGE}"/>` : `<rect width="32" height="32" rx="8" fill="${MARK_ORANGE}"/>`;
+  const ground = maskable
+    ? `<rect width="32" height="32" fill="${MARK_ORANGE}"/>`
+    : `<rect width="32" height="32" rx="8" fill="${MARK_ORANGE}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">${ground}${letter}</svg>`;
 }
 

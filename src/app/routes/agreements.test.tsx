@@ -78,7 +78,11 @@ describe('/agreements (the sign page)', { timeout: 20_000 }, () => {
     setup(false);
     server.use(
       rpc('sign_documents', () =>
-        postgrestError({ code: 'P0001', hint: 'document_not_current', message: 'This document has changed since you opened it: please read the new version' }),
+        postgrestError({
+          code: 'P0001',
+          hint: 'document_not_current',
+          message: 'This document has changed since you opened it: please read the new version',
+        }),
       ),
     );
     const user = userEvent.setup();
@@ -124,7 +128,9 @@ describe('/agreements (the sign page)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('You have signed everything: you can book classes.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Liability Waiver' })).toHaveAttribute('href', '/legal/waiver');
     expect(screen.getAllByText('Version 2, signed 1 Feb 2026')).toHaveLength(1);
-    expect(await screen.findByText('You answered yes to at least one question: your coach will have a word with you before class.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You answered yes to at least one question: your coach will have a word with you before class.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download (JSON)' }));
     await user.click(screen.getByRole('button', { name: 'Download (readable page)' }));

@@ -41,7 +41,9 @@ export function AgreementsRoute() {
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{toSign.length > 0 ? DOCUMENT_MESSAGES.signTitle : DOCUMENT_MESSAGES.agreementsLink}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {toSign.length > 0 ? DOCUMENT_MESSAGES.signTitle : DOCUMENT_MESSAGES.agreementsLink}
+      </h1>
       {docs.isError ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           {DOCUMENT_MESSAGES.loadFailed}

@@ -5,7 +5,17 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { AUTH_URL, authError, makeMember, makeSession, makeUser, memberHandler, rpc, seedSession, signInAs } from '@/testing/supabase-mocks';
+import {
+  AUTH_URL,
+  authError,
+  makeMember,
+  makeSession,
+  makeUser,
+  memberHandler,
+  rpc,
+  seedSession,
+  signInAs,
+} from '@/testing/supabase-mocks';
 import { AuthCallbackRoute } from './auth-callback';
 import { SignInRoute } from './sign-in';
 
@@ -76,25 +86,36 @@ describe('/auth/callback', () => {
   it('a free-trial sign-up whose email had its trial before is told so once confirmed, and sent to the plans (issue 31)', async () => {
     const member = makeMember({ email: 'again@studio.test', membership_tier: 'payg', has_used_trial: true });
     seedSession(makeSession(makeUser({ id: member.user_id ?? undefined, email: member.email, metadata: { signup_source: 'free-trial' } })));
-    server.use(memberHandler(member), rpc('ensure_member', () => member));
+    server.use(
+      memberHandler(member),
+      rpc('ensure_member', () => member),
+    );
     renderCallback('/auth/callback');
     expect(await screen.findByText('Now at /membership')).toBeInTheDocument();
     expect(
-      await screen.findByText('This email has had its free trial before, so your account is pay-as-you-go. See our memberships and packages.'),
+      await screen.findByText(
+        'This email has had its free trial before, so your account is pay-as-you-go. See our memberships and packages.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('a free-trial sign-up that got its trial goes to /my-schedule as usual', async () => {
     const member = makeMember({ email: 'fresh@studio.test', membership_tier: 'trial' });
     seedSession(makeSession(makeUser({ id: member.user_id ?? undefined, email: member.email, metadata: { signup_source: 'free-trial' } })));
-    server.use(memberHandler(member), rpc('ensure_member', () => member));
+    server.use(
+      memberHandler(member),
+      rpc('ensure_member', () => member),
+    );
     renderCallback('/auth/callback');
     expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
   });
 
   it('still goes on when creating the member row fails (only logged)', async () => {
     const { member } = signInAs();
-    server.use(memberHandler(member), rpc('ensure_member', () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    server.use(
+      memberHandler(member),
+      rpc('ensure_member', () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })),
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderCallback('/auth/callback');
     expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
@@ -110,7 +131,14 @@ describe('/auth/callback', () => {
       rpc('ensure_member', () => member),
       http.put(`${AUTH_URL}/user`, async ({ request }) => {
         newPassword = ((await request.json()) as { password: string }).password;
-        return HttpResponse.json({ id: member.user_id, email: member.email, aud: 'authenticated', role: 'authenticated', user_metadata: {}, app_metadata: {} });
+        return HttpResponse.json({
+          id: member.user_id,
+          email: member.email,
+          aud: 'authenticated',
+          role: 'authenticated',
+          user_metadata: {},
+          app_metadata: {},
+        });
       }),
     );
     const user = renderCallback('/auth/callback?type=recovery');
@@ -199,20 +227,30 @@ describe('/auth/callback', () => {
       server.use(verifyHandler(linkExpired).handler);
       const user = renderCallback('/auth/callback?token_hash=old-one&type=email');
       expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired, request a new one');
-      expect(screen.getByText(/Create your account again with the same email to get a new confirmation link\. Already confirmed\? Just sign in\./)).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /Create your account again with the same email to get a new confirmation link\. Already confirmed\? Just sign in\./,
+        ),
+      ).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
       await user.click(screen.getByRole('link', { name: 'Request a New Link' }));
       expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Create Account', pressed: true })).toBeInTheDocument();
     });
 
-    it('the first of an email change\'s two links says to follow the other one', async () => {
+    it("the first of an email change's two links says to follow the other one", async () => {
       const verify = verifyHandler(() =>
-        HttpResponse.json({ msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' }, { headers: API_VERSION }),
+        HttpResponse.json(
+          { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' },
+          { headers: API_VERSION },
+        ),
       );
       server.use(verify.handler);
       renderCallback('/auth/callback?token_hash=half&type=email_change');
-      expect(await screen.findByText('Confirmation link accepted. Please proceed to confirm link sent to the other email')).toHaveAttribute('role', 'status');
+      expect(await screen.findByText('Confirmation link accepted. Please proceed to confirm link sent to the other email')).toHaveAttribute(
+        'role',
+        'status',
+      );
       expect(screen.getByRole('heading', { name: 'Change Email' })).toBeInTheDocument();
     });
 
@@ -220,7 +258,9 @@ describe('/auth/callback', () => {
       const verify = verifyHandler(linkExpired);
       server.use(verify.handler);
       renderCallback('/auth/callback?token_hash=abc123');
-      expect(await screen.findByRole('alert')).toHaveTextContent('This link is incomplete. Open it straight from the email, or request a new one.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This link is incomplete. Open it straight from the email, or request a new one.',
+      );
       expect(verify.sent).toEqual([]);
     });
 
@@ -228,11 +268,17 @@ describe('/auth/callback', () => {
       const { member, verified } = linkedMember();
       let reachable = false;
       const verify = verifyHandler(() => (reachable ? verified() : HttpResponse.error()));
-      server.use(verify.handler, memberHandler(member), rpc('ensure_member', () => member));
+      server.use(
+        verify.handler,
+        memberHandler(member),
+        rpc('ensure_member', () => member),
+      );
       // supabase-js logs the failed fetch itself, once.
       const logged = vi.mocked(console.error).mockImplementationOnce(() => undefined);
       const user = renderCallback('/auth/callback?token_hash=flaky&type=email');
-      expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't reach the server to check this link. Check your connection and try again.");
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "We couldn't reach the server to check this link. Check your connection and try again.",
+      );
       expect(logged).toHaveBeenCalledWith(expect.any(TypeError));
       reachable = true;
       await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -248,7 +294,7 @@ describe('/auth/callback', () => {
     });
   });
 
-  describe('links sent before (the PKCE ?code= flow, and GoTrue\'s error redirect)', () => {
+  describe("links sent before (the PKCE ?code= flow, and GoTrue's error redirect)", () => {
     it('a confirmation ?code= opened in another browser: the address is confirmed, sign in', async () => {
       const user = renderCallback('/auth/callback?code=0b6f1a2c-5d6e-4f70-8a9b-0c1d2e3f4a5b');
       expect(await screen.findByText('Your email is confirmed. Sign in to continue.')).toHaveAttribute('role', 'status');
@@ -259,11 +305,13 @@ describe('/auth/callback', () => {
 
     it('a reset ?code= opened in another browser says where it works, with a way to ask for a new one', async () => {
       renderCallback('/auth/callback?type=recovery&code=0b6f1a2c-5d6e-4f70-8a9b-0c1d2e3f4a5b');
-      expect(await screen.findByRole('alert')).toHaveTextContent('This reset link only works in the browser that asked for it. Open it there, or request a new one here.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This reset link only works in the browser that asked for it. Open it there, or request a new one here.',
+      );
       expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/signin?view=reset');
     });
 
-    it('GoTrue\'s redirect for an expired or used link (error_code=otp_expired) says the link has expired', async () => {
+    it("GoTrue's redirect for an expired or used link (error_code=otp_expired) says the link has expired", async () => {
       renderCallback(
         '/auth/callback?type=recovery&error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
       );
@@ -272,4 +320,3 @@ describe('/auth/callback', () => {
     });
   });
 });
-

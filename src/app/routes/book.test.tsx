@@ -28,20 +28,37 @@ function Where() {
   return <p>Now at {useLocation().pathname}</p>;
 }
 
-const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(), capacity: 12, spots_left: 7, trainer: 'Coach Alex' });
+const cls = makeScheduleClass({
+  name: 'Breakfast Club',
+  start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  capacity: 12,
+  spots_left: 7,
+  trainer: 'Coach Alex',
+});
 const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 3, remaining: 9, bookings: 3, late_cancellations: 0 };
 
 function bookedResult(overrides: Record<string, unknown> = {}) {
   return {
-    status: 'booked', booking_id: 'b-1', class_id: cls.id, booking_type: 'paid', payment_status: 'completed', needs_payment: false,
-    price_payg: 10, previous_tier: 'standard', tier: 'standard', trial_used: true, spots_left: 6, ...overrides,
+    status: 'booked',
+    booking_id: 'b-1',
+    class_id: cls.id,
+    booking_type: 'paid',
+    payment_status: 'completed',
+    needs_payment: false,
+    price_payg: 10,
+    previous_tier: 'standard',
+    tier: 'standard',
+    trial_used: true,
+    spots_left: 6,
+    ...overrides,
   };
 }
 
 /** What the server states about the class for this member, before and after the booking. */
 function factsFor(member: Partial<Member>): Partial<ScheduleClass> {
   if (member.membership_tier === 'standard' || member.membership_tier === 'premium') return { booking_type: 'paid' };
-  if (member.membership_tier === 'trial' || !member.has_used_trial) return { booking_type: 'trial', paid_refusal: 'plan_required', trial_refusal: null };
+  if (member.membership_tier === 'trial' || !member.has_used_trial)
+    return { booking_type: 'trial', paid_refusal: 'plan_required', trial_refusal: null };
   return { booking_type: 'payg', needs_payment: true, paid_refusal: 'plan_required', trial_refusal: 'trial_unavailable' };
 }
 
@@ -59,7 +76,16 @@ function setup(memberOverrides: Partial<Member>, bookResult: Parameters<typeof r
       args.p_class_id === cls.id
         ? [
             booked
-              ? { ...cls, ...factsFor(memberOverrides), ...facts, spots_left: 6, refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'completed' }
+              ? {
+                  ...cls,
+                  ...factsFor(memberOverrides),
+                  ...facts,
+                  spots_left: 6,
+                  refusal: 'already_booked',
+                  bookable: false,
+                  my_booking_id: 'b-1',
+                  my_payment_status: 'completed',
+                }
               : { ...cls, ...factsFor(memberOverrides), ...facts },
           ]
         : [],
@@ -118,8 +144,14 @@ describe('/book', () => {
 
   describe('a One-to-One session (issue 26)', () => {
     const session = makeScheduleClass({
-      name: 'Personal Training', type: 'One-to-One', capacity: 1, spots_left: 1, price_payg: 60, needs_payment: true,
-      booking_type: 'paid', start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      name: 'Personal Training',
+      type: 'One-to-One',
+      capacity: 1,
+      spots_left: 1,
+      price_payg: 60,
+      needs_payment: true,
+      booking_type: 'paid',
+      start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
     });
     function setupSession(choice: Record<string, unknown>) {
       const { member } = signInAs({ membership_tier: 'standard' });
@@ -135,7 +167,12 @@ describe('/book', () => {
         }),
       );
       const user = userEvent.setup();
-      const { queryClient } = renderApp(`/book?classId=${session.id}`, { routes: [{ path: '/book', element: <BookRoute /> }, { path: '*', element: <Where /> }] });
+      const { queryClient } = renderApp(`/book?classId=${session.id}`, {
+        routes: [
+          { path: '/book', element: <BookRoute /> },
+          { path: '*', element: <Where /> },
+        ],
+      });
       settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
       return { user, calls };
     }
@@ -155,7 +192,7 @@ describe('/book', () => {
       expect(calls).toEqual([{ fn: 'book_with_credit', args: { p_class_id: session.id } }]);
     });
 
-    it('without a credit offers only paying, with the week\'s sessions named when the package is full that week', async () => {
+    it("without a credit offers only paying, with the week's sessions named when the package is full that week", async () => {
       const message = 'Your package allows 2 sessions a week, and that week you have booked Mon 7 Dec 10:00, Wed 9 Dec 10:00.';
       setupSession({ credit_id: null, expires_at: null, refusal: 'weekly_cap_reached', message });
       expect(await screen.findByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
@@ -187,7 +224,15 @@ describe('/book', () => {
       }),
     );
     const { user, calls } = setup({ membership_tier: 'payg', has_used_trial: true }, () =>
-      bookedResult({ status: 'payment_required', booking_id: null, booking_type: 'payg', payment_status: null, needs_payment: true, previous_tier: 'payg', tier: 'payg' }),
+      bookedResult({
+        status: 'payment_required',
+        booking_id: null,
+        booking_type: 'payg',
+        payment_status: null,
+        needs_payment: true,
+        previous_tier: 'payg',
+        tier: 'payg',
+      }),
     );
     await screen.findByRole('heading', { name: 'Breakfast Club' });
     expect(screen.getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
@@ -201,7 +246,9 @@ describe('/book', () => {
 
   it('says booking failed when the checkout cannot be started', async () => {
     server.use(http.post('/.netlify/functions/create-class-checkout', () => new HttpResponse('Not Found', { status: 404 })));
-    const { user } = setup({ membership_tier: 'payg', has_used_trial: true }, () => bookedResult({ status: 'payment_required', booking_id: null }));
+    const { user } = setup({ membership_tier: 'payg', has_used_trial: true }, () =>
+      bookedResult({ status: 'payment_required', booking_id: null }),
+    );
     await screen.findByRole('heading', { name: 'Breakfast Club' });
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Booking failed. Please try again.')).toBeInTheDocument();
@@ -249,7 +296,9 @@ describe('/book', () => {
 
   it('sends a member who has not signed the current documents to sign them, then back here (issue 27)', async () => {
     const message = 'Before your first class, please read and sign our terms and waiver and answer the health questions';
-    const { user } = setup({ membership_tier: 'trial', has_used_trial: false }, () => postgrestError({ code: 'P0001', message, hint: 'documents_required' }));
+    const { user } = setup({ membership_tier: 'trial', has_used_trial: false }, () =>
+      postgrestError({ code: 'P0001', message, hint: 'documents_required' }),
+    );
     await screen.findByRole('heading', { name: 'Breakfast Club' });
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -258,7 +307,10 @@ describe('/book', () => {
 
   it('returns to /schedule for an unknown class', async () => {
     const { member } = signInAs(makeMember());
-    server.use(memberHandler(member), scheduleHandler(() => []));
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => []),
+    );
     renderApp('/book?classId=00000000-0000-4000-8000-000000000000', {
       routes: [
         { path: '/book', element: <BookRoute /> },

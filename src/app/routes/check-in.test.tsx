@@ -17,7 +17,11 @@ describe('/check-in', () => {
         codes.push(args.p_code);
         return args.p_code === '4821'
           ? { booking_id: 'b-1', class_id: 'c-1', class_name: 'Breakfast Club', start_time: '2030-03-04T07:15:00Z' }
-          : postgrestError({ code: 'P0001', message: "That is not today's door code. Check the code at the door and try again.", hint: 'check_in_wrong_code' });
+          : postgrestError({
+              code: 'P0001',
+              message: "That is not today's door code. Check the code at the door and try again.",
+              hint: 'check_in_wrong_code',
+            });
       }),
     );
     renderApp('/check-in');

@@ -52,10 +52,16 @@ describe('Dashboard', () => {
     vi.setSystemTime(NOW);
     const bookings = [
       // A hold is listed as Payment pending but is never the Next Class.
-      myBookingRow('b0', cls('c0', 'Held Spin', '2025-07-11T08:00:00Z'), { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-07-10T10:30:00Z' }),
+      myBookingRow('b0', cls('c0', 'Held Spin', '2025-07-11T08:00:00Z'), {
+        type: 'payg',
+        payment_status: 'pending',
+        hold_expires_at: '2025-07-10T10:30:00Z',
+      }),
       myBookingRow('b1', cls('c1', 'Breakfast Club', '2025-07-11T12:30:00Z')),
       myBookingRow('b2', cls('c2', 'Kids Club', '2025-07-14T15:45:00Z')),
-      ...['2025-07-15', '2025-07-16', '2025-07-17'].map((d, i) => myBookingRow(`b${i + 3}`, cls(`c${i + 3}`, `Later ${i}`, `${d}T06:00:00Z`))),
+      ...['2025-07-15', '2025-07-16', '2025-07-17'].map((d, i) =>
+        myBookingRow(`b${i + 3}`, cls(`c${i + 3}`, `Later ${i}`, `${d}T06:00:00Z`)),
+      ),
       myBookingRow('b9', cls('c9', 'Old Class', '2025-07-01T06:00:00Z')),
     ];
     setup({ membership_tier: 'standard' }, { allowance: 12, used: 3, bookings: 4 }, bookings);
@@ -152,7 +158,14 @@ describe('Dashboard', () => {
     server.use(
       memberHandler(member),
       myBookingsHandler(() => postgrestError({ code: 'XX000', message: 'boom' }, 500)),
-      rpc('my_plan_usage', () => ({ month_start: '2025-06-30T23:00:00Z', allowance: 12, used: 0, remaining: 12, bookings: 0, late_cancellations: 0 })),
+      rpc('my_plan_usage', () => ({
+        month_start: '2025-06-30T23:00:00Z',
+        allowance: 12,
+        used: 0,
+        remaining: 12,
+        bookings: 0,
+        late_cancellations: 0,
+      })),
     );
     renderApp('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');
@@ -198,7 +211,9 @@ describe('Dashboard', () => {
 
   it('shares one read with My Bookings, and revisiting within the stale time makes no request', async () => {
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const { reads } = setup({ membership_tier: 'standard' }, { allowance: 12, used: 1, bookings: 1 }, [myBookingRow('b1', cls('c1', 'Breakfast Club', soon))]);
+    const { reads } = setup({ membership_tier: 'standard' }, { allowance: 12, used: 1, bookings: 1 }, [
+      myBookingRow('b1', cls('c1', 'Breakfast Club', soon)),
+    ]);
     const queryClient = createTestQueryClient();
     const user = userEvent.setup();
     const first = renderApp('/dashboard', { queryClient });

@@ -39,7 +39,9 @@ export function DashboardRoute() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{member ? `Welcome back, ${name}!` : 'Dashboard'}</h1>
-      {member?.membership_tier === 'trial' && <TrialCountdown expiresAt={member.trial_expires_at} className="mt-2 font-semibold text-brand-700" />}
+      {member?.membership_tier === 'trial' && (
+        <TrialCountdown expiresAt={member.trial_expires_at} className="mt-2 font-semibold text-brand-700" />
+      )}
       {failed ? (
         <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           {BOOKING_MESSAGES.dashboardLoadFailed}

@@ -11,7 +11,13 @@ import { AUTH_URL, memberHandler, postgrestError, REST_URL, restGet, rowsRespons
 configure({ asyncUtilTimeout: 5000 });
 
 function setup(overrides: Partial<Member> = {}) {
-  const signed = signInAs({ name: 'Sam Member', phone: null, membership_tier: 'standard', created_at: '2025-01-05T10:00:00Z', ...overrides });
+  const signed = signInAs({
+    name: 'Sam Member',
+    phone: null,
+    membership_tier: 'standard',
+    created_at: '2025-01-05T10:00:00Z',
+    ...overrides,
+  });
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/7' } })),
@@ -122,7 +128,11 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await user().type(screen.getByLabelText(/Emergency contact phone/), '07700 900321');
     await user().click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(patches[0]).toMatchObject({ date_of_birth: '1990-05-17', emergency_contact_name: 'Ravi Shah', emergency_contact_phone: '07700 900321' });
+    expect(patches[0]).toMatchObject({
+      date_of_birth: '1990-05-17',
+      emergency_contact_name: 'Ravi Shah',
+      emergency_contact_phone: '07700 900321',
+    });
   });
 
   it('says the update failed when the server refuses', async () => {
@@ -181,9 +191,19 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
 
   it('says the upload failed when storage refuses', async () => {
     setup();
-    server.use(http.post(`${SUPABASE_URL}/storage/v1/object/avatars/:name`, () => HttpResponse.json({ statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' }, { status: 400 })));
+    server.use(
+      http.post(`${SUPABASE_URL}/storage/v1/object/avatars/:name`, () =>
+        HttpResponse.json(
+          { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' },
+          { status: 400 },
+        ),
+      ),
+    );
     renderApp('/edit-profile');
-    await user().upload(await screen.findByLabelText('Choose a profile photo'), new File(['GIF89a', 'gif'], 'a.gif', { type: 'image/gif' }));
+    await user().upload(
+      await screen.findByLabelText('Choose a profile photo'),
+      new File(['GIF89a', 'gif'], 'a.gif', { type: 'image/gif' }),
+    );
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Profile photo' })).not.toBeInTheDocument();
   });
@@ -194,7 +214,10 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     server.use(
       http.put(`${AUTH_URL}/user`, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ id: 'u', aud: 'authenticated', role: 'authenticated', email: 'member@studio.test' }, { headers: { 'x-supabase-api-version': '2024-01-01' } });
+        return HttpResponse.json(
+          { id: 'u', aud: 'authenticated', role: 'authenticated', email: 'member@studio.test' },
+          { headers: { 'x-supabase-api-version': '2024-01-01' } },
+        );
       }),
     );
     renderApp('/edit-profile');
@@ -230,7 +253,9 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
   it('says the password change failed when the server refuses, with its reason when it gives one (issue 31)', async () => {
     setup();
     let answer = { code: 'same_password', message: 'New password should be different' };
-    server.use(http.put(`${AUTH_URL}/user`, () => HttpResponse.json(answer, { status: 422, headers: { 'x-supabase-api-version': '2024-01-01' } })));
+    server.use(
+      http.put(`${AUTH_URL}/user`, () => HttpResponse.json(answer, { status: 422, headers: { 'x-supabase-api-version': '2024-01-01' } })),
+    );
     renderApp('/edit-profile');
     await user().type(await screen.findByLabelText('New Password'), 'abcdef');
     await user().type(screen.getByLabelText('Confirm New Password'), 'abcdef');
@@ -260,7 +285,9 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     const { member } = signInAs();
     server.use(
       http.get(`${REST_URL}/members`, ({ request }) =>
-        (request.headers.get('accept') ?? '').includes('pgrst.object') ? postgrestError({ code: 'XX000', message: 'boom' }, 500) : HttpResponse.json([member]),
+        (request.headers.get('accept') ?? '').includes('pgrst.object')
+          ? postgrestError({ code: 'XX000', message: 'boom' }, 500)
+          : HttpResponse.json([member]),
       ),
     );
     renderApp('/edit-profile');

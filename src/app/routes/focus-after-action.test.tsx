@@ -39,7 +39,16 @@ function renderPage(path: keyof typeof PAGES) {
   return user;
 }
 
-const BOOKED = { status: 'booked', booking_type: 'paid', payment_status: 'completed', needs_payment: false, price_payg: 10, previous_tier: 'standard', tier: 'standard', trial_used: true };
+const BOOKED = {
+  status: 'booked',
+  booking_type: 'paid',
+  payment_status: 'completed',
+  needs_payment: false,
+  price_payg: 10,
+  previous_tier: 'standard',
+  tier: 'standard',
+  trial_used: true,
+};
 
 /** The server's schedule for a standard member: `cls`, booked or not as `state.booked` says. */
 function serveSchedule(cls: ScheduleClass, state: { booked: boolean }) {
@@ -47,7 +56,18 @@ function serveSchedule(cls: ScheduleClass, state: { booked: boolean }) {
   server.use(
     memberHandler(member),
     rpc('my_waitlist', () => []),
-    scheduleHandler(() => [state.booked ? { ...cls, spots_left: cls.spots_left - 1, refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'completed' } : cls]),
+    scheduleHandler(() => [
+      state.booked
+        ? {
+            ...cls,
+            spots_left: cls.spots_left - 1,
+            refusal: 'already_booked',
+            bookable: false,
+            my_booking_id: 'b-1',
+            my_payment_status: 'completed',
+          }
+        : cls,
+    ]),
     scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 4, instructors: 1, all_instructors: ['Coach Alex'] })),
     rpc('book_class', () => {
       state.booked = true;
@@ -101,7 +121,9 @@ describe('focus after an action', () => {
     server.use(
       memberHandler(member),
       scheduleHandler(() => [
-        waiting ? { ...full, can_join_waitlist: false, waitlist_refusal: 'already_waitlisted', my_waitlist_position: 1, waitlist_size: 1 } : full,
+        waiting
+          ? { ...full, can_join_waitlist: false, waitlist_refusal: 'already_waitlisted', my_waitlist_position: 1, waitlist_size: 1 }
+          : full,
       ]),
       rpc('join_waitlist', () => {
         waiting = true;

@@ -45,7 +45,11 @@ describe('/free-trial', () => {
     await user.type(screen.getByLabelText('Password'), 'studio123');
     await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
     expect(await screen.findAllByText('Check your email to confirm your account and start your free 7-day trial!')).not.toHaveLength(0);
-    expect(body).toMatchObject({ email: 'trial-new@studio.test', password: 'studio123', data: { full_name: 'Tia Trial', signup_source: 'free-trial' } });
+    expect(body).toMatchObject({
+      email: 'trial-new@studio.test',
+      password: 'studio123',
+      data: { full_name: 'Tia Trial', signup_source: 'free-trial' },
+    });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
     expect(screen.queryByRole('button', { name: 'Start My Free Trial' })).not.toBeInTheDocument();
   });
@@ -65,7 +69,10 @@ describe('/free-trial', () => {
   // such a sign-up with a user without identities (email confirmation on, as hosted) or
   // user_already_exists (off): the page says only what that answer says, and points to the plans.
   it.each([
-    ['a user without identities', () => HttpResponse.json({ ...makeUser({ email: 'payg@studio.test' }), email_confirmed_at: null, identities: [] })],
+    [
+      'a user without identities',
+      () => HttpResponse.json({ ...makeUser({ email: 'payg@studio.test' }), email_confirmed_at: null, identities: [] }),
+    ],
     ['user_already_exists', () => authError('User already registered', 422, 'user_already_exists')],
   ])('an email that already has an account (%s) is not promised a free trial', async (_, answer) => {
     server.use(http.post(`${AUTH_URL}/signup`, answer));

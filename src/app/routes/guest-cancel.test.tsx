@@ -16,7 +16,13 @@ describe('/guest/cancel', () => {
     server.use(
       rpc('cancel_guest_place', ({ args }) => {
         calls.push(args);
-        return { guest_name: 'Gus', class_name: 'Breakfast Club', start_time: '2030-03-04T06:00:00Z', host_name: 'Hana Host', cancelled: true };
+        return {
+          guest_name: 'Gus',
+          class_name: 'Breakfast Club',
+          start_time: '2030-03-04T06:00:00Z',
+          host_name: 'Hana Host',
+          cancelled: true,
+        };
       }),
     );
     renderApp(`/guest/cancel?token=${TOKEN}`);
@@ -24,7 +30,9 @@ describe('/guest/cancel', () => {
     // A mail scanner opening the link cancels nothing.
     expect(calls).toEqual([]);
     await userEvent.click(button);
-    expect(await screen.findByRole('status')).toHaveTextContent('Your guest place on Breakfast Club, Mon, Mar 4 at 6:00 AM, with Hana Host is cancelled.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your guest place on Breakfast Club, Mon, Mar 4 at 6:00 AM, with Hana Host is cancelled.',
+    );
     expect(calls).toEqual([{ p_token: TOKEN }]);
     expect(screen.queryByRole('button', { name: 'Cancel my guest place' })).not.toBeInTheDocument();
   });

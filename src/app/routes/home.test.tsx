@@ -18,12 +18,11 @@ describe('HomePage', () => {
   it('shows the four value cards', async () => {
     await renderHome();
     const values = screen.getByRole('region', { name: 'Coaching for the body and the mind' });
-    expect(within(values).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Train with Purpose',
-      'Mentality Mentors',
-      'Priority Access',
-      'Real Results',
-    ]);
+    expect(
+      within(values)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Train with Purpose', 'Mentality Mentors', 'Priority Access', 'Real Results']);
   });
 
   it('links the Classes card to /schedule and the Membership card to /membership', async () => {

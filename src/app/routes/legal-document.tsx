@@ -29,7 +29,12 @@ function LegalDocument({ kind }: { kind: DocumentKind }) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{doc.data.title}</h1>
           <p className="mt-2 text-sm text-slate-500">
             Version {doc.data.version}, published{' '}
-            {new Date(doc.data.published_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })}
+            {new Date(doc.data.published_at).toLocaleDateString('en-GB', {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+              timeZone: 'Europe/London',
+            })}
           </p>
           <div className="mt-6">
             <DocumentText body={doc.data.body} />

@@ -16,12 +16,28 @@ configure({ asyncUtilTimeout: 5000 });
 
 const PAYMENTS = [
   {
-    id: 'p-2', created_at: '2030-02-04T12:00:00Z', paid_at: '2030-02-04T12:00:05Z', description: 'Standard membership, 4 February 2030 to 4 March 2030',
-    amount: 100, currency: 'GBP', status: 'paid', checkout_reference: 'renew-ms-1-2', billed_name: 'Bea Buyer', billed_email: 'bea@example.test',
+    id: 'p-2',
+    created_at: '2030-02-04T12:00:00Z',
+    paid_at: '2030-02-04T12:00:05Z',
+    description: 'Standard membership, 4 February 2030 to 4 March 2030',
+    amount: 100,
+    currency: 'GBP',
+    status: 'paid',
+    checkout_reference: 'renew-ms-1-2',
+    billed_name: 'Bea Buyer',
+    billed_email: 'bea@example.test',
   },
   {
-    id: 'p-1', created_at: '2030-01-04T12:00:00Z', paid_at: null, description: 'Drop-In Session (£115)', amount: 115, currency: 'GBP',
-    status: 'failed', checkout_reference: 'plan-x', billed_name: 'Bea Buyer', billed_email: 'bea@example.test',
+    id: 'p-1',
+    created_at: '2030-01-04T12:00:00Z',
+    paid_at: null,
+    description: 'Drop-In Session (£115)',
+    amount: 115,
+    currency: 'GBP',
+    status: 'failed',
+    checkout_reference: 'plan-x',
+    billed_name: 'Bea Buyer',
+    billed_email: 'bea@example.test',
   },
 ];
 
@@ -32,7 +48,14 @@ function setup(member: Partial<Member>, membership: JsonBodyType, payments: Json
     ...membershipHandlers(membership, payments),
     // No credits (packages and Premium's sessions are tested in the credits screens).
     http.get('*/rest/v1/credits', () => HttpResponse.json([])),
-    rpc('my_plan_usage', () => ({ month_start: '2030-02-01T00:00:00Z', allowance: 12, used: 2, remaining: 10, bookings: 2, late_cancellations: 0 })),
+    rpc('my_plan_usage', () => ({
+      month_start: '2030-02-01T00:00:00Z',
+      allowance: 12,
+      used: 2,
+      remaining: 10,
+      bookings: 2,
+      late_cancellations: 0,
+    })),
   );
   renderApp('/membership');
   return signed;
@@ -215,7 +238,14 @@ describe('/membership subscription', () => {
   });
 
   it('a switch scheduled for renewal can be undone: Keep Platinum Premium (issue 31)', async () => {
-    const scheduled = membershipRow({ plan_slug: 'platinum', tier: 'premium', price: 165, next_plan_slug: 'standard', next_tier: 'standard', next_price: 100 });
+    const scheduled = membershipRow({
+      plan_slug: 'platinum',
+      tier: 'premium',
+      price: 165,
+      next_plan_slug: 'standard',
+      next_tier: 'standard',
+      next_price: 100,
+    });
     let current: JsonBodyType = scheduled;
     const calls: string[] = [];
     setup({ membership_tier: 'premium' }, scheduled);
@@ -238,7 +268,11 @@ describe('/membership subscription', () => {
   });
 
   it('a plan the studio set up without a saved card invites the member to add one, not "payment failed" (issue 31)', async () => {
-    setup({ membership_tier: 'payg' }, membershipRow({ status: 'past_due', has_card: false, next_retry_at: '2030-03-05T12:00:00+00:00', amount_due: 70, price: 70 }), []);
+    setup(
+      { membership_tier: 'payg' },
+      membershipRow({ status: 'past_due', has_card: false, next_retry_at: '2030-03-05T12:00:00+00:00', amount_due: 70, price: 70 }),
+      [],
+    );
     const invitation = within((await screen.findByText('Add a card to start your membership.')).parentElement!);
     expect(invitation.getByText(/The studio has set up this plan for you at £70.00 a month\./)).toBeInTheDocument();
     expect(invitation.getByRole('button', { name: 'Add a card' })).toBeInTheDocument();
@@ -247,7 +281,11 @@ describe('/membership subscription', () => {
 
   it('a trial member is told how many days the free trial has left', async () => {
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    setup({ membership_tier: 'trial', trial_expires_at: inThreeDays }, membershipRow({ status: 'trialing', tier: 'trial', plan_slug: null, price: null }), []);
+    setup(
+      { membership_tier: 'trial', trial_expires_at: inThreeDays },
+      membershipRow({ status: 'trialing', tier: 'trial', plan_slug: null, price: null }),
+      [],
+    );
     const status = await statusRegion();
     expect(await status.findByText(/^Your free trial ends in [23] days$/)).toBeInTheDocument();
     expect(within(await screen.findByRole('region', { name: 'Billing history' })).getByText('No payments yet.')).toBeInTheDocument();

@@ -25,7 +25,14 @@ function setup(member: Partial<Member>, used: number) {
     // The server's count, the one book_class enforces.
     rpc('my_plan_usage', ({ args }) => {
       counts.push(args);
-      return { month_start: '2026-11-01T00:00:00Z', allowance, used, remaining: allowance === null ? null : allowance - used, bookings: used, late_cancellations: 0 };
+      return {
+        month_start: '2026-11-01T00:00:00Z',
+        allowance,
+        used,
+        remaining: allowance === null ? null : allowance - used,
+        bookings: used,
+        late_cancellations: 0,
+      };
     }),
   );
   renderWithProviders(myMembership());
@@ -126,7 +133,18 @@ describe('My Membership', () => {
 
   it('sits above the catalogue on /membership, whose plans members can buy', async () => {
     const signed = signInAs({ membership_tier: 'payg' });
-    server.use(memberHandler(signed.member), ...membershipHandlers(), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 0, late_cancellations: 0 })));
+    server.use(
+      memberHandler(signed.member),
+      ...membershipHandlers(),
+      rpc('my_plan_usage', () => ({
+        month_start: '2026-11-01T00:00:00Z',
+        allowance: null,
+        used: 0,
+        remaining: null,
+        bookings: 0,
+        late_cancellations: 0,
+      })),
+    );
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const slugs: unknown[] = [];
     server.use(
@@ -146,7 +164,18 @@ describe('My Membership', () => {
 
   it('shows a Standard member their plan as current and sells only the upgrade (issue 12)', async () => {
     const signed = signInAs({ membership_tier: 'standard' });
-    server.use(memberHandler(signed.member), ...membershipHandlers(), rpc('my_plan_usage', () => ({ month_start: '2026-11-01T00:00:00Z', allowance: null, used: 0, remaining: null, bookings: 3, late_cancellations: 0 })));
+    server.use(
+      memberHandler(signed.member),
+      ...membershipHandlers(),
+      rpc('my_plan_usage', () => ({
+        month_start: '2026-11-01T00:00:00Z',
+        allowance: null,
+        used: 0,
+        remaining: null,
+        bookings: 3,
+        late_cancellations: 0,
+      })),
+    );
     renderApp('/membership');
     const standard = await screen.findByRole('article', { name: 'Standard' });
     expect(await within(standard).findByText('Your current plan')).toBeInTheDocument();

@@ -9,16 +9,23 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** Member-only code: visitors never download it. */
 const MyMembership = lazy(() => import('@/features/membership/components/my-membership').then((m) => ({ default: m.MyMembership })));
-const MembershipStatusCard = lazy(() => import('@/features/membership/components/membership-status-card').then((m) => ({ default: m.MembershipStatusCard })));
+const MembershipStatusCard = lazy(() =>
+  import('@/features/membership/components/membership-status-card').then((m) => ({ default: m.MembershipStatusCard })),
+);
 const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
 const CreditsCard = lazy(() => import('@/features/booking/components/credits-card').then((m) => ({ default: m.CreditsCard })));
 const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
-const MemberPlanAction = lazy(() => import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })));
+const MemberPlanAction = lazy(() =>
+  import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })),
+);
 
 /** Visitors join by signing in first; checkout needs a member account. */
 function signInToJoin(plan: Plan) {
   return (
-    <Link to={paths.signIn.href(paths.membership)} className={buttonClasses({ variant: plan.highlighted ? 'primary' : 'secondary', className: 'w-full' })}>
+    <Link
+      to={paths.signIn.href(paths.membership)}
+      className={buttonClasses({ variant: plan.highlighted ? 'primary' : 'secondary', className: 'w-full' })}
+    >
       Sign in to join
     </Link>
   );

@@ -20,7 +20,12 @@ const PASS = { kind: 'guest_pass', valid_from: '2025-01-01T00:00:00Z', expires_a
 
 function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}) {
   const { member } = signInAs({ membership_tier: 'premium' });
-  server.use(memberHandler(member), rpc('my_waitlist', () => []), myBookingsHandler(() => [myBookingRow('b-spin', cls)]), ...myBookingsExtrasHandlers(extras));
+  server.use(
+    memberHandler(member),
+    rpc('my_waitlist', () => []),
+    myBookingsHandler(() => [myBookingRow('b-spin', cls)]),
+    ...myBookingsExtrasHandlers(extras),
+  );
 }
 
 describe('My Bookings: guests and kept cancellations', () => {
@@ -33,7 +38,8 @@ describe('My Bookings: guests and kept cancellations', () => {
     const added: unknown[] = [];
     server.use(
       rpc('add_guest', ({ args }) => {
-        if (args.p_email === 'me@example.test') return postgrestError({ code: '22023', message: 'Your guest needs their own email address, not yours', hint: 'guest_is_you' });
+        if (args.p_email === 'me@example.test')
+          return postgrestError({ code: '22023', message: 'Your guest needs their own email address, not yours', hint: 'guest_is_you' });
         added.push(args);
         return { id: 'g-1' };
       }),
@@ -54,8 +60,10 @@ describe('My Bookings: guests and kept cancellations', () => {
     expect(added).toEqual([{ p_booking_id: 'b-spin', p_name: 'Gus Guest', p_email: 'gus@example.test' }]);
   });
 
-  it('lists a booking\'s guests with Remove, and offers no Add a guest without a pass', async () => {
-    setup({ guests: [{ id: 'g-1', class_id: 'c-spin', host_booking_id: 'b-spin', guest_name: 'Gus Guest', guest_email: 'gus@example.test' }] });
+  it("lists a booking's guests with Remove, and offers no Add a guest without a pass", async () => {
+    setup({
+      guests: [{ id: 'g-1', class_id: 'c-spin', host_booking_id: 'b-spin', guest_name: 'Gus Guest', guest_email: 'gus@example.test' }],
+    });
     const removed: unknown[] = [];
     server.use(rpc('remove_guest', ({ args }) => (removed.push(args), { id: 'g-1' })));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -71,8 +79,32 @@ describe('My Bookings: guests and kept cancellations', () => {
   it('shows the cancellations the database kept, with who cancelled and why', async () => {
     setup({
       cancellations: [
-        { booking_id: 'b-old', class_id: null, class_name: 'Hall Yoga', trainer: 'Coach Sam', class_start_time: '2025-11-01T09:00:00Z', duration: 45, booking_type: 'paid', booked_at: '2025-10-20T09:00:00Z', cancelled_by: 'studio', late: false, reason: 'the studio is closed (Hall repairs)' },
-        { booking_id: 'b-late', class_id: 'c-x', class_name: 'Late Pilates', trainer: 'Coach Sam', class_start_time: '2025-11-02T09:00:00Z', duration: 45, booking_type: 'paid', booked_at: '2025-10-20T09:00:00Z', cancelled_by: 'member', late: true, reason: null },
+        {
+          booking_id: 'b-old',
+          class_id: null,
+          class_name: 'Hall Yoga',
+          trainer: 'Coach Sam',
+          class_start_time: '2025-11-01T09:00:00Z',
+          duration: 45,
+          booking_type: 'paid',
+          booked_at: '2025-10-20T09:00:00Z',
+          cancelled_by: 'studio',
+          late: false,
+          reason: 'the studio is closed (Hall repairs)',
+        },
+        {
+          booking_id: 'b-late',
+          class_id: 'c-x',
+          class_name: 'Late Pilates',
+          trainer: 'Coach Sam',
+          class_start_time: '2025-11-02T09:00:00Z',
+          duration: 45,
+          booking_type: 'paid',
+          booked_at: '2025-10-20T09:00:00Z',
+          cancelled_by: 'member',
+          late: true,
+          reason: null,
+        },
       ],
     });
     renderApp('/mybookings');

@@ -17,7 +17,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 const START = new Date('2025-11-12T18:00:00Z');
 const HOUR = 3_600_000;
-const cls = makeClass({ id: 'c-eve', name: 'Evening Strength', trainer: 'Coach Alex', start_time: START.toISOString(), duration: 45, late_cancel_window: '12:00:00' });
+const cls = makeClass({
+  id: 'c-eve',
+  name: 'Evening Strength',
+  trainer: 'Coach Alex',
+  start_time: START.toISOString(),
+  duration: 45,
+  late_cancel_window: '12:00:00',
+});
 const full = makeClass({ id: 'c-full', name: 'Kids Club', trainer: 'Coach Sam', start_time: '2025-11-17T16:45:00Z', spots_left: 0 });
 
 /** The server states when cancelling starts to count: 12 hours before this class. */
@@ -101,7 +108,16 @@ describe('My Bookings: late cancels, waitlists and calendar files', () => {
 
   it('lists the waitlists with their position and leaves one through leave_waitlist', async () => {
     at(new Date('2025-11-10T10:00:00Z'));
-    const waitlist = [{ class_id: full.id, position: 2, waitlist_size: 3, joined_at: '2025-11-09T10:00:00Z', closes_at: '2025-11-17T14:45:00Z', is_closed: false }];
+    const waitlist = [
+      {
+        class_id: full.id,
+        position: 2,
+        waitlist_size: 3,
+        joined_at: '2025-11-09T10:00:00Z',
+        closes_at: '2025-11-17T14:45:00Z',
+        is_closed: false,
+      },
+    ];
     setup({ waitlist });
     const calls: unknown[] = [];
     server.use(
@@ -128,7 +144,18 @@ describe('My Bookings: late cancels, waitlists and calendar files', () => {
 
   it('keeps the waitlist row when leaving fails for another reason', async () => {
     at(new Date('2025-11-10T10:00:00Z'));
-    setup({ waitlist: [{ class_id: full.id, position: 1, waitlist_size: 1, joined_at: '2025-11-09T10:00:00Z', closes_at: '2025-11-17T14:45:00Z', is_closed: false }] });
+    setup({
+      waitlist: [
+        {
+          class_id: full.id,
+          position: 1,
+          waitlist_size: 1,
+          joined_at: '2025-11-09T10:00:00Z',
+          closes_at: '2025-11-17T14:45:00Z',
+          is_closed: false,
+        },
+      ],
+    });
     server.use(rpc('leave_waitlist', () => postgrestError({ code: 'XX000', message: 'boom' }, 500)));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/mybookings');

@@ -21,7 +21,12 @@ const NOW = new Date('2025-11-10T10:00:00Z');
 function setup(rows: unknown[] | Response, waitlist: unknown[] = []) {
   const { member } = signInAs({ membership_tier: 'standard' });
   const reads = { my_bookings: 0 };
-  server.use(memberHandler(member), rpc('my_waitlist', () => waitlist as never), myBookingsHandler(() => rows, reads), ...myBookingsExtrasHandlers());
+  server.use(
+    memberHandler(member),
+    rpc('my_waitlist', () => waitlist as never),
+    myBookingsHandler(() => rows, reads),
+    ...myBookingsExtrasHandlers(),
+  );
   return { member, reads };
 }
 
@@ -49,7 +54,9 @@ describe('My Bookings', () => {
     expect(reads.my_bookings).toBe(1);
 
     const panel = screen.getByRole('tabpanel');
-    const names = within(panel).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    const names = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
     expect(names[0]).toContain('Breakfast Club');
     expect(names[0]).toContain('Wed, Nov 12 at 1:15 PM');
     expect(names[2]).toContain('Datetime Class');
@@ -85,7 +92,10 @@ describe('My Bookings', () => {
   it('marks pay-as-you-go bookings awaiting payment as Payment pending', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
-    setup([bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' }), bookingRow('b-later', later)]);
+    setup([
+      bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' }),
+      bookingRow('b-later', later),
+    ]);
     renderApp('/mybookings');
     expect(await screen.findByText('Payment pending')).toBeInTheDocument();
     // The hold's expiry, in UK time; releasing it is not called cancelling; it is never the Next Class.
@@ -115,7 +125,9 @@ describe('My Bookings', () => {
   it('says when a hold has ended instead of opening a checkout, and reads the bookings again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
-    const { reads } = setup([bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' })]);
+    const { reads } = setup([
+      bookingRow('b-soon', soon, { type: 'payg', payment_status: 'pending', hold_expires_at: '2025-11-10T10:30:00Z' }),
+    ]);
     vi.mocked(redirectToCheckout).mockClear();
     const message = 'This payment has ended. Book the class again to pay for it.';
     server.use(rpc('my_hold_checkout', () => postgrestError({ code: 'P0002', message, hint: 'hold_ended' }, 404)));

@@ -82,13 +82,28 @@ export function MyBookingsRoute() {
 
   async function cancelOne(booking: MyBooking) {
     const paidByCard = booking.type === 'payg' && booking.paymentStatus === 'completed';
-    if (!(await cancel({ bookingId: booking.id, startTime: booking.startsAt.toISOString(), lateCancelFrom: booking.lateCancelFrom, paidByCard }))) return;
+    if (
+      !(await cancel({
+        bookingId: booking.id,
+        startTime: booking.startsAt.toISOString(),
+        lateCancelFrom: booking.lateCancelFrom,
+        paidByCard,
+      }))
+    )
+      return;
     setCancelled((list) => [...list, { ...booking, status: 'cancelled' }]);
     markRemoved(booking, cancelledLine(booking));
   }
 
   function markRemoved(booking: MyBooking, text: string) {
-    setRemoved({ id: booking.id, index: Math.max(0, tabs.upcoming.findIndex((b) => b.id === booking.id)), text });
+    setRemoved({
+      id: booking.id,
+      index: Math.max(
+        0,
+        tabs.upcoming.findIndex((b) => b.id === booking.id),
+      ),
+      text,
+    });
   }
 
   async function leaveOne(entry: MyWaitlistEntry) {

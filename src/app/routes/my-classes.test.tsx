@@ -21,14 +21,21 @@ function setup(cancelAnswer: Parameters<typeof rpc>[1]) {
   const { member } = signInAs({ membership_tier: 'standard' });
   let held = true;
   const yoga = makeScheduleClass({ name: 'Yoga Flow', start_time: soon, spots_left: 4 });
-  const today = makeScheduleClass({ name: 'Started Class', start_time: new Date(Date.now() - 600_000).toISOString(), refusal: 'class_started', bookable: false });
+  const today = makeScheduleClass({
+    name: 'Started Class',
+    start_time: new Date(Date.now() - 600_000).toISOString(),
+    refusal: 'class_started',
+    bookable: false,
+  });
   const cancelled: unknown[] = [];
   server.use(
     memberHandler(member),
     // The server states what the member holds; after a cancel it says the spot is free again.
     scheduleHandler(() => [
       today,
-      held ? { ...yoga, refusal: 'already_booked', bookable: false, my_booking_id: 'booking-1', my_payment_status: 'completed' } : { ...yoga, spots_left: 5 },
+      held
+        ? { ...yoga, refusal: 'already_booked', bookable: false, my_booking_id: 'booking-1', my_payment_status: 'completed' }
+        : { ...yoga, spots_left: 5 },
     ]),
     rpc('cancel_booking', (info) => {
       cancelled.push(info.args);
@@ -47,7 +54,9 @@ describe('/my-classes', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, cancelled } = setup(() => ({ booking_id: 'booking-1', class_id: 'x', spots_left: 5, late: false }));
     const article = await screen.findByRole('article', { name: 'Yoga Flow' });
-    expect(within(screen.getByRole('article', { name: 'Started Class' })).getByRole('button', { name: 'Class has started' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('article', { name: 'Started Class' })).getByRole('button', { name: 'Class has started' }),
+    ).toBeDisabled();
     expect(within(article).getByText('4 spots left')).toBeInTheDocument();
     await user.click(within(article).getByRole('button', { name: 'Cancel Booking' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this booking?');
@@ -67,7 +76,9 @@ describe('/my-classes', () => {
 
   it('shows the permission message when the server refuses', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = setup(() => postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403));
+    const { user } = setup(() =>
+      postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403),
+    );
     const article = await screen.findByRole('article', { name: 'Yoga Flow' });
     await user.click(within(article).getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText('Could not cancel this booking (permission).')).toBeInTheDocument();

@@ -40,7 +40,16 @@ export function MyClassesRoute() {
         </Button>
       );
     }
-    return <BookButton cls={cls} pending={pendingClassId === cls.id} busy={isBooking} onBook={() => void book(cls.id)} waitlist={waitlist} now={now} />;
+    return (
+      <BookButton
+        cls={cls}
+        pending={pendingClassId === cls.id}
+        busy={isBooking}
+        onBook={() => void book(cls.id)}
+        waitlist={waitlist}
+        now={now}
+      />
+    );
   }
 
   return (
@@ -56,7 +65,9 @@ export function MyClassesRoute() {
           onRetry={() => void schedule.refetch()}
           more={<ShowMore query={schedule} />}
           empty={<EmptyState title="No classes yet">New classes will appear here soon.</EmptyState>}
-          renderCard={(cls) => <ClassCard cls={cls} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls)} />}
+          renderCard={(cls) => (
+            <ClassCard cls={cls} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls)} />
+          )}
         />
       )}
     </section>

@@ -84,7 +84,13 @@ describe('/my-schedule', () => {
   it('loads the next page of classes on Show more', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
     const page = (offset: number, n: number) =>
-      Array.from({ length: n }, (_, i) => makeScheduleClass({ id: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`, name: `Class ${offset + i}`, start_time: inHours(2 + offset + i) }));
+      Array.from({ length: n }, (_, i) =>
+        makeScheduleClass({
+          id: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`,
+          name: `Class ${offset + i}`,
+          start_time: inHours(2 + offset + i),
+        }),
+      );
     server.use(
       memberHandler(member),
       scheduleHandler((args) => (args.p_offset === 0 ? page(0, 24) : page(24, 3))),
@@ -116,15 +122,28 @@ describe('/my-schedule', () => {
     const calls: Record<string, unknown>[] = [];
     server.use(
       memberHandler(member),
-      scheduleHandler(() => [booked ? { ...cls, spots_left: 3, refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'completed' } : cls]),
+      scheduleHandler(() => [
+        booked
+          ? { ...cls, spots_left: 3, refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'completed' }
+          : cls,
+      ]),
       scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 4, instructors: 1, all_instructors: ['Coach Alex'] })),
       rpc('book_class', async ({ args }) => {
         calls.push(args);
         await new Promise((r) => setTimeout(r, 50));
         booked = true;
         return {
-          status: 'booked', booking_id: 'b-1', class_id: cls.id, booking_type: 'paid', payment_status: 'completed', needs_payment: false,
-          price_payg: 10, previous_tier: 'standard', tier: 'standard', trial_used: true, spots_left: 3,
+          status: 'booked',
+          booking_id: 'b-1',
+          class_id: cls.id,
+          booking_type: 'paid',
+          payment_status: 'completed',
+          needs_payment: false,
+          price_payg: 10,
+          previous_tier: 'standard',
+          tier: 'standard',
+          trial_used: true,
+          spots_left: 3,
         };
       }),
     );
@@ -146,7 +165,12 @@ describe('/my-schedule', () => {
       memberHandler(member),
       scheduleHandler(() => [cls]),
       scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 12, instructors: 1, all_instructors: ['Coach Alex'] })),
-      rpc('book_class', () => Response.json({ code: '23505', message: 'You have already booked this class', hint: 'already_booked', details: null }, { status: 409 })),
+      rpc('book_class', () =>
+        Response.json(
+          { code: '23505', message: 'You have already booked this class', hint: 'already_booked', details: null },
+          { status: 409 },
+        ),
+      ),
     );
     const user = renderPage();
     const article = await screen.findByRole('article', { name: 'Breakfast Club' });
@@ -190,18 +214,40 @@ describe('/my-schedule', () => {
 describe('/my-schedule payment notes', () => {
   it('says what Book Now will cost before it is pressed: past the allowance, and for pay-as-you-go', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
-    const over = makeScheduleClass({ name: 'Over Allowance', start_time: inHours(30), price_payg: 10, needs_payment: true, booking_type: 'payg', paid_refusal: 'allowance_used' });
+    const over = makeScheduleClass({
+      name: 'Over Allowance',
+      start_time: inHours(30),
+      price_payg: 10,
+      needs_payment: true,
+      booking_type: 'payg',
+      paid_refusal: 'allowance_used',
+    });
     const free = makeScheduleClass({ name: 'On The Plan', start_time: inHours(32), price_payg: 10 });
-    const payg = makeScheduleClass({ name: 'Pay Per Class', start_time: inHours(34), price_payg: 8, needs_payment: true, booking_type: 'payg' });
+    const payg = makeScheduleClass({
+      name: 'Pay Per Class',
+      start_time: inHours(34),
+      price_payg: 8,
+      needs_payment: true,
+      booking_type: 'payg',
+    });
     server.use(
       memberHandler(member),
       scheduleHandler(() => [over, free, payg]),
       scheduleSummaryHandler(() => ({ total_classes: 3, available_spots: 30, instructors: 1, all_instructors: ['Coach'] })),
-      rpc('my_plan_usage', () => ({ month_start: '2025-11-01T00:00:00Z', allowance: 12, used: 12, remaining: 0, bookings: 12, late_cancellations: 0 })),
+      rpc('my_plan_usage', () => ({
+        month_start: '2025-11-01T00:00:00Z',
+        allowance: 12,
+        used: 12,
+        remaining: 0,
+        bookings: 12,
+        late_cancellations: 0,
+      })),
     );
     renderPage();
     const card = async (name: string) => screen.findByRole('article', { name });
-    expect(await within(await card('Over Allowance')).findByText("You've used your 12 classes this month: this one is £10.00.")).toBeInTheDocument();
+    expect(
+      await within(await card('Over Allowance')).findByText("You've used your 12 classes this month: this one is £10.00."),
+    ).toBeInTheDocument();
     expect(within(await card('Pay Per Class')).getByText('This class is £8.00, paid by card at checkout.')).toBeInTheDocument();
     expect(within(await card('On The Plan')).queryByText(/£/)).not.toBeInTheDocument();
   });

@@ -3,7 +3,13 @@ import { Badge } from '@/components/ui/badge';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useNow } from '@/hooks/use-now';
 import { useBookClass } from '@/features/booking/api/book-class';
-import { NO_FILTERS, useClassSchedule, useScheduleSummary, type ClassFilters, type ScheduleClass } from '@/features/booking/api/get-class-schedule';
+import {
+  NO_FILTERS,
+  useClassSchedule,
+  useScheduleSummary,
+  type ClassFilters,
+  type ScheduleClass,
+} from '@/features/booking/api/get-class-schedule';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { useViewer } from '@/features/booking/api/use-viewer';
 import { useWaitlistActions } from '@/features/booking/api/use-waitlist-actions';
@@ -41,7 +47,8 @@ export function MyScheduleRoute() {
 
   const state = !ready || schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready';
   // The timetable itself is empty only when an unfiltered answer (not a previous filter's) says so.
-  const nothingAtAll = state === 'ready' && !hasFilters(filters) && !hasFilters(query) && !schedule.isPlaceholderData && schedule.classes.length === 0;
+  const nothingAtAll =
+    state === 'ready' && !hasFilters(filters) && !hasFilters(query) && !schedule.isPlaceholderData && schedule.classes.length === 0;
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">

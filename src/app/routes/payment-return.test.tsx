@@ -82,13 +82,15 @@ describe('PaymentReturnRoute', () => {
   });
 
   it('confirms a paid plan', async () => {
-    statusSequence(payment({ kind: 'plan', status: 'paid', planSlug: 'standard', planName: 'Standard', className: null, classStartTime: null }));
+    statusSequence(
+      payment({ kind: 'plan', status: 'paid', planSlug: 'standard', planName: 'Standard', className: null, classStartTime: null }),
+    );
     renderPage();
     expect(await screen.findByText(M.paidPlan('Standard'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: M.toDashboard })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('says when the payment is not the member\'s or does not exist', async () => {
+  it("says when the payment is not the member's or does not exist", async () => {
     server.use(http.post('*/.netlify/functions/checkout-status', () => HttpResponse.json({ error: 'payment_not_found' }, { status: 404 })));
     renderPage();
     expect(await screen.findByRole('heading', { name: M.notFound })).toBeInTheDocument();

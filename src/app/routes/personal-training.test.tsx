@@ -48,7 +48,10 @@ const slot = (id: string, trainerId: string, start: string, credit: { id: string
 function setup(withCredit: boolean) {
   const { member } = signInAs({ membership_tier: 'payg', has_used_trial: true });
   const credit = withCredit ? { id: 'c-1', expires: '2030-01-03T12:00:00Z' } : null;
-  const sessions = [slot('11111111-1111-4111-8111-111111111111', 't-alex', at(2, 10), credit), slot('22222222-2222-4222-8222-222222222222', 't-kim', at(3, 9), credit)];
+  const sessions = [
+    slot('11111111-1111-4111-8111-111111111111', 't-alex', at(2, 10), credit),
+    slot('22222222-2222-4222-8222-222222222222', 't-kim', at(3, 9), credit),
+  ];
   const slotCalls: Record<string, unknown>[] = [];
   const booked: string[] = [];
   server.use(
@@ -60,14 +63,55 @@ function setup(withCredit: boolean) {
     }),
     scheduleHandler((args) => {
       const s = sessions.find((x) => x.id === args.p_class_id)!;
-      return [makeScheduleClass({ id: s.id, name: 'Personal Training', type: 'One-to-One', trainer: s.trainer, start_time: s.start_time, capacity: 1, spots_left: 1, price_payg: 60, needs_payment: true, booking_type: 'payg' })];
+      return [
+        makeScheduleClass({
+          id: s.id,
+          name: 'Personal Training',
+          type: 'One-to-One',
+          trainer: s.trainer,
+          start_time: s.start_time,
+          capacity: 1,
+          spots_left: 1,
+          price_payg: 60,
+          needs_payment: true,
+          booking_type: 'payg',
+        }),
+      ];
     }),
-    rpc('my_credit_for_class', () => (credit ? { credit_id: credit.id, expires_at: credit.expires, refusal: null, message: null } : { credit_id: null, expires_at: null, refusal: 'no_credit', message: 'x' })),
+    rpc('my_credit_for_class', () =>
+      credit
+        ? { credit_id: credit.id, expires_at: credit.expires, refusal: null, message: null }
+        : { credit_id: null, expires_at: null, refusal: 'no_credit', message: 'x' },
+    ),
     rpc('book_with_credit', ({ args }) => {
       booked.push(args.p_class_id as string);
-      return { status: 'booked', booking_id: 'b-1', class_id: args.p_class_id, booking_type: 'credit', payment_status: 'completed', needs_payment: false, price_payg: 60, previous_tier: 'payg', tier: 'payg', trial_used: true, spots_left: 0 };
+      return {
+        status: 'booked',
+        booking_id: 'b-1',
+        class_id: args.p_class_id,
+        booking_type: 'credit',
+        payment_status: 'completed',
+        needs_payment: false,
+        price_payg: 60,
+        previous_tier: 'payg',
+        tier: 'payg',
+        trial_used: true,
+        spots_left: 0,
+      };
     }),
-    rpc('book_class', () => ({ status: 'payment_required', booking_id: null, class_id: sessions[0]!.id, booking_type: 'payg', payment_status: 'pending', needs_payment: true, price_payg: 60, previous_tier: 'payg', tier: 'payg', trial_used: true, spots_left: 1 })),
+    rpc('book_class', () => ({
+      status: 'payment_required',
+      booking_id: null,
+      class_id: sessions[0]!.id,
+      booking_type: 'payg',
+      payment_status: 'pending',
+      needs_payment: true,
+      price_payg: 60,
+      previous_tier: 'payg',
+      tier: 'payg',
+      trial_used: true,
+      spots_left: 1,
+    })),
   );
   const user = userEvent.setup();
   const { queryClient } = renderApp('/personal-training', { routes: [{ path: '/personal-training', element: <PersonalTrainingRoute /> }] });

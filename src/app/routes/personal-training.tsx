@@ -9,7 +9,9 @@ export function PersonalTrainingRoute() {
   const now = useNow(MINUTE);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
-      <PageHeading title="Personal training">One-to-One sessions with a trainer, booked with a personal-training session or paid by card.</PageHeading>
+      <PageHeading title="Personal training">
+        One-to-One sessions with a trainer, booked with a personal-training session or paid by card.
+      </PageHeading>
       <PersonalTraining now={now} />
     </section>
   );

@@ -49,13 +49,20 @@ async function card() {
 function pushCapableBrowser(answer: NotificationPermission) {
   let subscription: { endpoint: string; toJSON(): unknown; unsubscribe: ReturnType<typeof vi.fn> } | null = null;
   const subscribe = vi.fn((options: { applicationServerKey: Uint8Array }) => {
-    subscription = { endpoint: ENDPOINT, toJSON: () => ({ endpoint: ENDPOINT, keys: KEYS }), unsubscribe: vi.fn(() => Promise.resolve(true)) };
+    subscription = {
+      endpoint: ENDPOINT,
+      toJSON: () => ({ endpoint: ENDPOINT, keys: KEYS }),
+      unsubscribe: vi.fn(() => Promise.resolve(true)),
+    };
     return Promise.resolve({ ...subscription, options });
   });
   const registration = { pushManager: { getSubscription: () => Promise.resolve(subscription), subscribe } };
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(() => Promise.resolve(answer)) });
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: () => Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: () => Promise.resolve(registration) },
+  });
   return { subscribe, current: () => subscription };
 }
 
@@ -71,10 +78,17 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
     renderApp('/edit-profile');
     const c = await card();
     expect(await c.findByText(/This browser cannot show notifications from the studio/)).toBeInTheDocument();
-    for (const name of ['A waitlist spot opens for me', 'A class I booked is cancelled or moved', 'The studio closes on a day I booked', 'A payment did not go through']) {
+    for (const name of [
+      'A waitlist spot opens for me',
+      'A class I booked is cancelled or moved',
+      'The studio closes on a day I booked',
+      'A payment did not go through',
+    ]) {
       expect(c.getByRole('switch', { name })).toBeChecked();
     }
-    expect(c.getByRole('switch', { name: 'A payment did not go through' })).toHaveAccessibleDescription('The details always come by email.');
+    expect(c.getByRole('switch', { name: 'A payment did not go through' })).toHaveAccessibleDescription(
+      'The details always come by email.',
+    );
     expect(c.getByRole('combobox', { name: 'Reminder before an early class' })).toHaveDisplayValue('1 hour before');
     expect(c.getByRole('switch', { name: 'Quiet hours' })).not.toBeChecked();
 
@@ -89,15 +103,55 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(c.getByRole('combobox', { name: 'Until' }), '6:00 AM');
     await vi.waitFor(() => expect(saved).toHaveLength(4));
     expect(saved).toEqual([
-      { p_waitlist_promoted: false, p_class_changes: true, p_studio_closures: true, p_payment_failed: true, p_reminder_minutes: 60, p_quiet_from: null, p_quiet_until: null },
-      { p_waitlist_promoted: false, p_class_changes: true, p_studio_closures: true, p_payment_failed: true, p_reminder_minutes: 30, p_quiet_from: null, p_quiet_until: null },
-      { p_waitlist_promoted: false, p_class_changes: true, p_studio_closures: true, p_payment_failed: true, p_reminder_minutes: 30, p_quiet_from: '22:00', p_quiet_until: '07:00' },
-      { p_waitlist_promoted: false, p_class_changes: true, p_studio_closures: true, p_payment_failed: true, p_reminder_minutes: 30, p_quiet_from: '22:00', p_quiet_until: '06:00' },
+      {
+        p_waitlist_promoted: false,
+        p_class_changes: true,
+        p_studio_closures: true,
+        p_payment_failed: true,
+        p_reminder_minutes: 60,
+        p_quiet_from: null,
+        p_quiet_until: null,
+      },
+      {
+        p_waitlist_promoted: false,
+        p_class_changes: true,
+        p_studio_closures: true,
+        p_payment_failed: true,
+        p_reminder_minutes: 30,
+        p_quiet_from: null,
+        p_quiet_until: null,
+      },
+      {
+        p_waitlist_promoted: false,
+        p_class_changes: true,
+        p_studio_closures: true,
+        p_payment_failed: true,
+        p_reminder_minutes: 30,
+        p_quiet_from: '22:00',
+        p_quiet_until: '07:00',
+      },
+      {
+        p_waitlist_promoted: false,
+        p_class_changes: true,
+        p_studio_closures: true,
+        p_payment_failed: true,
+        p_reminder_minutes: 30,
+        p_quiet_from: '22:00',
+        p_quiet_until: '06:00',
+      },
     ]);
   });
 
   it('shows a stored choice: no reminder, quiet hours', async () => {
-    setup({ waitlist_promoted: true, class_changes: false, studio_closures: true, payment_failed: true, reminder_minutes: null, quiet_from: '21:00:00', quiet_until: '08:00:00' });
+    setup({
+      waitlist_promoted: true,
+      class_changes: false,
+      studio_closures: true,
+      payment_failed: true,
+      reminder_minutes: null,
+      quiet_from: '21:00:00',
+      quiet_until: '08:00:00',
+    });
     renderApp('/edit-profile');
     const c = await card();
     expect(await c.findByRole('combobox', { name: 'Reminder before an early class' })).toHaveDisplayValue('No reminder');
@@ -117,7 +171,15 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
       rpc('save_push_subscription', ({ args }) => {
         saves.push(args);
         savedEndpoint = String(args.p_endpoint);
-        return { id: 'sub-1', member_id: 'm', endpoint: args.p_endpoint, p256dh: args.p_p256dh, auth: args.p_auth, device: args.p_device, created_at: '2026-11-27T10:00:00Z' };
+        return {
+          id: 'sub-1',
+          member_id: 'm',
+          endpoint: args.p_endpoint,
+          p256dh: args.p_p256dh,
+          auth: args.p_auth,
+          device: args.p_device,
+          created_at: '2026-11-27T10:00:00Z',
+        };
       }),
       restGet('push_subscriptions', () => (savedEndpoint ? [{ id: 'sub-1' }] : [])),
       http.delete(`${REST_URL}/push_subscriptions`, ({ request }) => {
@@ -133,7 +195,9 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
     expect(c.getByText('Notifications are on for this device.')).toBeInTheDocument();
     expect(browser.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) as Uint8Array });
     expect(browser.subscribe.mock.calls[0]![0].applicationServerKey).toHaveLength(65);
-    expect(saves).toEqual([{ p_endpoint: ENDPOINT, p_p256dh: KEYS.p256dh, p_auth: KEYS.auth, p_device: expect.stringMatching(/ on /) as string }]);
+    expect(saves).toEqual([
+      { p_endpoint: ENDPOINT, p_p256dh: KEYS.p256dh, p_auth: KEYS.auth, p_device: expect.stringMatching(/ on /) as string },
+    ]);
 
     await userEvent.click(c.getByRole('button', { name: 'Turn off on this device' }));
     expect(await screen.findByText('Notifications are off for this device')).toBeInTheDocument();

@@ -7,8 +7,15 @@ import { RequireAuth } from './require-auth';
 
 function renderGuarded(auth: Partial<AuthState>) {
   const state: AuthState = {
-    loading: false, session: null, user: null, member: null, memberLoading: false,
-    refreshMember: vi.fn(() => Promise.resolve(null)), signOut: vi.fn(() => Promise.resolve()), signedOut: false, ...auth,
+    loading: false,
+    session: null,
+    user: null,
+    member: null,
+    memberLoading: false,
+    refreshMember: vi.fn(() => Promise.resolve(null)),
+    signOut: vi.fn(() => Promise.resolve()),
+    signedOut: false,
+    ...auth,
   };
   const router = createMemoryRouter(
     [

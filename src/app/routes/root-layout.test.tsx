@@ -25,7 +25,9 @@ function authState(overrides: Partial<AuthState> = {}): AuthState {
 }
 
 function renderLayout(auth: AuthState, url = '/dashboard') {
-  const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path: '*', element: <p>screen</p> }] }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path: '*', element: <p>screen</p> }] }], {
+    initialEntries: [url],
+  });
   render(
     <AuthContext.Provider value={auth}>
       <RouterProvider router={router} />
@@ -45,7 +47,11 @@ describe('RootLayout', () => {
   it('shows the member navigation with the spec labels and targets when signed in', async () => {
     renderLayout(authState({ member: { name: 'Ada Lovelace', email: 'ada@x.io', profile_image_url: null } as Member }));
     const nav = await screen.findByRole('navigation', { name: 'Member' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/dashboard'],
       ['My Schedule', '/my-classes'],
       ['Book a Class', '/my-schedule'],

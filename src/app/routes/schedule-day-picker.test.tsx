@@ -37,7 +37,12 @@ beforeEach(() => {
       const offset = args.p_offset as number;
       const limit = args.p_limit as number;
       // The server's own day filter: today and tomorrow in London.
-      const rows = args.p_day === 'today' ? timetable.filter((c) => c.start_time.startsWith(days[0]!.key)) : args.p_day === 'tomorrow' ? timetable.filter((c) => c.start_time.startsWith(days[1]!.key)) : timetable;
+      const rows =
+        args.p_day === 'today'
+          ? timetable.filter((c) => c.start_time.startsWith(days[0]!.key))
+          : args.p_day === 'tomorrow'
+            ? timetable.filter((c) => c.start_time.startsWith(days[1]!.key))
+            : timetable;
       return rows.slice(offset, offset + limit);
     }),
   );
@@ -116,7 +121,11 @@ describe('/schedule day picker', () => {
     await screen.findByRole('article', { name: 'Today class 1' });
     const all = chip('All days');
     const tomorrow = chip(`Tomorrow ${days[1]!.date}`);
-    expect(within(picker()).getAllByRole('button').filter((b) => b.tabIndex === 0)).toEqual([all]);
+    expect(
+      within(picker())
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toEqual([all]);
     all.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(tomorrow).toHaveFocus();

@@ -11,7 +11,10 @@ import { ScheduleRoute } from './schedule';
 
 // Live updates: msw accepts the realtime socket in jsdom, but phoenix never sees it open, so the
 // subscription module is observed here and the server's UPDATE is delivered through it.
-vi.mock('@/features/booking/api/subscribe-live-changes', async () => (await import('@/features/booking/testing/live-changes')).liveChangesModule);
+vi.mock(
+  '@/features/booking/api/subscribe-live-changes',
+  async () => (await import('@/features/booking/testing/live-changes')).liveChangesModule,
+);
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -35,7 +38,14 @@ describe('/schedule', () => {
     server.use(
       scheduleHandler(() => [
         makeScheduleClass({ name: 'Breakfast Club', start_time: inDays(1), spots_left: 3, refusal: 'not_authenticated', bookable: false }),
-        makeScheduleClass({ name: 'Premium Strength', start_time: inDays(6), is_premium: true, refusal: 'class_locked', bookable: false, unlocks_at: inDays(3) }),
+        makeScheduleClass({
+          name: 'Premium Strength',
+          start_time: inDays(6),
+          is_premium: true,
+          refusal: 'class_locked',
+          bookable: false,
+          unlocks_at: inDays(3),
+        }),
         makeScheduleClass({ name: 'Full Class', start_time: inDays(2), spots_left: 0, refusal: 'class_full', bookable: false }),
       ]),
     );
@@ -46,7 +56,10 @@ describe('/schedule', () => {
     expect(within(breakfast).getByText('Example Community Hall')).toBeInTheDocument();
     expect(within(breakfast).getByText('Free cancellation up to 12 hours before the start.')).toBeInTheDocument();
     const classId = breakfast.getAttribute('aria-labelledby')!.replace('class-', '');
-    expect(within(breakfast).getByRole('link', { name: 'Sign in to book' })).toHaveAttribute('href', `/signin?redirect=${encodeURIComponent(`/book?classId=${classId}`)}`);
+    expect(within(breakfast).getByRole('link', { name: 'Sign in to book' })).toHaveAttribute(
+      'href',
+      `/signin?redirect=${encodeURIComponent(`/book?classId=${classId}`)}`,
+    );
     expect(within(card('Premium Strength')).getByText(/^Opens in 2d 23h|^Opens in 3d 0h/)).toBeInTheDocument();
     expect(within(card('Full Class')).getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
     expect(within(card('Full Class')).queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument();
@@ -56,7 +69,10 @@ describe('/schedule', () => {
   it('shows each member what the server decided for them: locked for standard, open for trial', async () => {
     const premiumClass = makeScheduleClass({ name: 'Premium Strength', start_time: inDays(6), is_premium: true });
     const { member } = signInAs({ membership_tier: 'standard' });
-    server.use(memberHandler(member), scheduleHandler(() => [{ ...premiumClass, refusal: 'class_locked', bookable: false, unlocks_at: inDays(3) }]));
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [{ ...premiumClass, refusal: 'class_locked', bookable: false, unlocks_at: inDays(3) }]),
+    );
     const first = renderSchedule();
     const locked = await screen.findByRole('article', { name: 'Premium Strength' });
     expect(within(locked).getByRole('button', { name: 'Locked' })).toBeDisabled();
@@ -64,7 +80,10 @@ describe('/schedule', () => {
     first.unmount();
 
     const trial = signInAs({ membership_tier: 'trial' });
-    server.use(memberHandler(trial.member), scheduleHandler(() => [{ ...premiumClass, booking_type: 'trial' }]));
+    server.use(
+      memberHandler(trial.member),
+      scheduleHandler(() => [{ ...premiumClass, booking_type: 'trial' }]),
+    );
     renderSchedule();
     const open = await screen.findByRole('article', { name: 'Premium Strength' });
     expect(within(open).getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', `/book?classId=${premiumClass.id}`);
@@ -76,8 +95,22 @@ describe('/schedule', () => {
     server.use(
       memberHandler(member),
       scheduleHandler(() => [
-        makeScheduleClass({ name: 'Held', start_time: inDays(1), refusal: 'already_booked', bookable: false, my_booking_id: 'b-1', my_payment_status: 'pending' }),
-        makeScheduleClass({ name: 'Mine', start_time: inDays(2), refusal: 'already_booked', bookable: false, my_booking_id: 'b-2', my_payment_status: 'completed' }),
+        makeScheduleClass({
+          name: 'Held',
+          start_time: inDays(1),
+          refusal: 'already_booked',
+          bookable: false,
+          my_booking_id: 'b-1',
+          my_payment_status: 'pending',
+        }),
+        makeScheduleClass({
+          name: 'Mine',
+          start_time: inDays(2),
+          refusal: 'already_booked',
+          bookable: false,
+          my_booking_id: 'b-2',
+          my_payment_status: 'completed',
+        }),
       ]),
     );
     renderSchedule();
@@ -98,7 +131,11 @@ describe('/schedule', () => {
     let spots = 5;
     const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: inDays(1) });
     const { member } = signInAs({ membership_tier: 'standard' });
-    server.use(memberHandler(member), rpc('my_waitlist', () => [] as never), scheduleHandler(() => [{ ...cls, spots_left: spots, ...(spots === 0 ? { refusal: 'class_full', bookable: false } : {}) }]));
+    server.use(
+      memberHandler(member),
+      rpc('my_waitlist', () => [] as never),
+      scheduleHandler(() => [{ ...cls, spots_left: spots, ...(spots === 0 ? { refusal: 'class_full', bookable: false } : {}) }]),
+    );
     const view = renderSchedule();
     const article = await screen.findByRole('article', { name: 'Breakfast Club' });
     expect(within(article).getByText('5 spots left')).toBeInTheDocument();
@@ -112,7 +149,11 @@ describe('/schedule', () => {
 
   it('groups a page of classes under day headings, with Show more for the next page', async () => {
     const timetable = Array.from({ length: 30 }, (_, i) =>
-      makeScheduleClass({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Class ${i}`, start_time: inDays(1 + i / 4) }),
+      makeScheduleClass({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `Class ${i}`,
+        start_time: inDays(1 + i / 4),
+      }),
     );
     server.use(scheduleHandler((args) => timetable.slice(args.p_offset as number, (args.p_offset as number) + (args.p_limit as number))));
     const user = userEvent.setup();

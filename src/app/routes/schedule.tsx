@@ -22,7 +22,12 @@ const MemberTimetable = lazy(() => import('./schedule-member').then((m) => ({ de
 const MINUTE = 60_000;
 const subscribeToNothing = () => () => undefined;
 /** False on the server and while hydrating (the server's answer), true in the browser from then on. */
-const useHydrated = () => useSyncExternalStore(subscribeToNothing, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 /** The search parameter of the day shown: /schedule?day=2026-11-28 (a link to a day, back and forward). */
 export const DAY_PARAM = 'day';
 

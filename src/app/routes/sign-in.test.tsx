@@ -5,7 +5,16 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { AUTH_URL, authError, makeMember, makeSession, makeUser, memberHandler, passwordSignInHandler, rpc } from '@/testing/supabase-mocks';
+import {
+  AUTH_URL,
+  authError,
+  makeMember,
+  makeSession,
+  makeUser,
+  memberHandler,
+  passwordSignInHandler,
+  rpc,
+} from '@/testing/supabase-mocks';
 import { SignInRoute } from './sign-in';
 
 function Where() {
@@ -69,7 +78,9 @@ describe('/signin', () => {
     const session = makeSession(makeUser({ id: member.user_id!, email: member.email }));
     let ensured = 0;
     server.use(
-      passwordSignInHandler(({ email, password }) => (email === 'standard@studio.test' && password === 'studio123' ? session : authError('Invalid login credentials'))),
+      passwordSignInHandler(({ email, password }) =>
+        email === 'standard@studio.test' && password === 'studio123' ? session : authError('Invalid login credentials'),
+      ),
       rpc('ensure_member', () => {
         ensured++;
         return member;
@@ -88,7 +99,11 @@ describe('/signin', () => {
 
   it('ignores an off-site redirect and goes to /my-schedule', async () => {
     const member = makeMember();
-    server.use(passwordSignInHandler(() => makeSession(makeUser({ id: member.user_id!, email: member.email }))), rpc('ensure_member', () => member), memberHandler(member));
+    server.use(
+      passwordSignInHandler(() => makeSession(makeUser({ id: member.user_id!, email: member.email }))),
+      rpc('ensure_member', () => member),
+      memberHandler(member),
+    );
     const user = renderSignIn(`/signin?redirect=${encodeURIComponent('//evil.example/x')}`);
     await user.type(screen.getByLabelText('Email'), member.email);
     await user.type(screen.getByLabelText('Password'), 'studio123');
@@ -197,11 +212,15 @@ describe('/signin', () => {
 
     // Asked again within a minute: GoTrue's over_email_send_rate_limit, said as such (issue 31).
     server.use(
-      http.post(`${AUTH_URL}/recover`, () => authError('For security purposes, you can only request this after 45 seconds.', 429, 'over_email_send_rate_limit')),
+      http.post(`${AUTH_URL}/recover`, () =>
+        authError('For security purposes, you can only request this after 45 seconds.', 429, 'over_email_send_rate_limit'),
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(
-      await screen.findByText('We sent you a reset link less than a minute ago. Check your inbox (and spam folder), or ask again in a minute.'),
+      await screen.findByText(
+        'We sent you a reset link less than a minute ago. Check your inbox (and spam folder), or ask again in a minute.',
+      ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

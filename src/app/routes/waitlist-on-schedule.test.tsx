@@ -14,7 +14,10 @@ import { ScheduleRoute } from './schedule';
 
 // Live updates: the subscription module is observed and the server's UPDATEs delivered through it
 // (as in schedule-page.test.tsx).
-vi.mock('@/features/booking/api/subscribe-live-changes', async () => (await import('@/features/booking/testing/live-changes')).liveChangesModule);
+vi.mock(
+  '@/features/booking/api/subscribe-live-changes',
+  async () => (await import('@/features/booking/testing/live-changes')).liveChangesModule,
+);
 /** The class's spots change on the server, and realtime says so. */
 const notify = (row: { id: string; name: string; spots_left: number }) => {
   spotsNow.set(row.id, row.spots_left);
@@ -50,11 +53,36 @@ let reads: { my_waitlist: number; schedule: number };
 function facts(cls: ScheduleClass): ScheduleClass {
   const spots = spotsNow.get(cls.id) ?? cls.spots_left;
   const mine = booked.find((b) => b.class_id === cls.id);
-  if (mine) return { ...cls, spots_left: spots, refusal: 'already_booked', bookable: false, my_booking_id: mine.id, my_payment_status: 'completed', can_join_waitlist: false, waitlist_refusal: 'already_booked' };
+  if (mine)
+    return {
+      ...cls,
+      spots_left: spots,
+      refusal: 'already_booked',
+      bookable: false,
+      my_booking_id: mine.id,
+      my_payment_status: 'completed',
+      can_join_waitlist: false,
+      waitlist_refusal: 'already_booked',
+    };
   const place = cls.id === full.id ? waiting : null;
   // A member the server would not let wait (pay-as-you-go) keeps that refusal.
-  const waitlist = cls.waitlist_refusal === 'waitlist_payment_required' ? { can_join_waitlist: false, waitlist_refusal: cls.waitlist_refusal } : spots > 0 ? { can_join_waitlist: false, waitlist_refusal: 'class_not_full' } : place ? { can_join_waitlist: false, waitlist_refusal: 'already_waitlisted' } : { can_join_waitlist: true, waitlist_refusal: null };
-  return { ...cls, spots_left: spots, refusal: spots > 0 ? null : 'class_full', bookable: spots > 0, my_waitlist_position: place?.position ?? null, waitlist_size: place?.size ?? cls.waitlist_size, ...waitlist };
+  const waitlist =
+    cls.waitlist_refusal === 'waitlist_payment_required'
+      ? { can_join_waitlist: false, waitlist_refusal: cls.waitlist_refusal }
+      : spots > 0
+        ? { can_join_waitlist: false, waitlist_refusal: 'class_not_full' }
+        : place
+          ? { can_join_waitlist: false, waitlist_refusal: 'already_waitlisted' }
+          : { can_join_waitlist: true, waitlist_refusal: null };
+  return {
+    ...cls,
+    spots_left: spots,
+    refusal: spots > 0 ? null : 'class_full',
+    bookable: spots > 0,
+    my_waitlist_position: place?.position ?? null,
+    waitlist_size: place?.size ?? cls.waitlist_size,
+    ...waitlist,
+  };
 }
 
 beforeEach(() => {
@@ -71,7 +99,12 @@ beforeEach(() => {
       const rows = args.p_class_id ? timetable.filter((c) => c.id === args.p_class_id) : timetable;
       return rows.map(facts);
     }),
-    scheduleSummaryHandler(() => ({ total_classes: timetable.length, available_spots: 0, instructors: 1, all_instructors: ['Coach Alex'] })),
+    scheduleSummaryHandler(() => ({
+      total_classes: timetable.length,
+      available_spots: 0,
+      instructors: 1,
+      all_instructors: ['Coach Alex'],
+    })),
     rpc('my_waitlist', () => {
       reads.my_waitlist += 1;
       return [];
@@ -139,7 +172,7 @@ describe('waitlist on Book a Class (/my-schedule)', () => {
     expect(reads.my_waitlist).toBe(0);
   });
 
-  it("shows the place the server states and leaves after the confirmation", async () => {
+  it('shows the place the server states and leaves after the confirmation', async () => {
     waiting = { position: 1, size: 3 };
     const left: Record<string, unknown>[] = [];
     server.use(
@@ -169,7 +202,9 @@ describe('waitlist on Book a Class (/my-schedule)', () => {
     server.use(rpc('join_waitlist', ({ args }) => (calls.push(args), spot(1, 1))));
     renderPage();
     const card = await fullCard();
-    expect(await within(card).findByText('Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.'),
+    ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
     expect(within(card).queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -254,7 +289,10 @@ describe('waitlist on the other schedules', () => {
     expect(await within(card).findByText('On waitlist: #1 of 1')).toBeInTheDocument();
     expect(within(card).getByText('Fully Booked')).toBeInTheDocument();
     // A class with spots still goes through the booking form.
-    expect(within(screen.getByRole('article', { name: 'Spin Open' })).getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', `/book?classId=${open.id}`);
+    expect(within(screen.getByRole('article', { name: 'Spin Open' })).getByRole('link', { name: 'Book Now' })).toHaveAttribute(
+      'href',
+      `/book?classId=${open.id}`,
+    );
     expect(reads.my_waitlist).toBe(0);
   });
 

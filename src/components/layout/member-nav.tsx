@@ -45,7 +45,10 @@ export function MemberNav({ name, email, photoUrl, onLogout, loggingOut = false 
       type="button"
       onClick={onLogout}
       disabled={loggingOut}
-      className={cn('inline-flex items-center gap-2 rounded-md font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-60', extra)}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-60',
+        extra,
+      )}
     >
       <LogOut aria-hidden="true" className="h-4 w-4" />
       Log Out

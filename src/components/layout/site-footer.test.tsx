@@ -30,7 +30,7 @@ describe('SiteFooter', () => {
     ]);
   });
 
-  it('links Privacy, Terms and Cookies to the studio\'s published documents', async () => {
+  it("links Privacy, Terms and Cookies to the studio's published documents", async () => {
     renderWithProviders(<SiteFooter />);
     const legal = await screen.findByRole('list', { name: 'Legal' });
     const hrefs = within(legal)

@@ -26,7 +26,11 @@ describe('SiteHeader', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(toggle).toHaveAttribute('aria-controls', menu.id);
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Classes', 'Membership']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Classes', 'Membership']);
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -61,7 +61,14 @@ export function TextField({ label, error, hint, optional, className, ...input }:
   );
 }
 
-export function TextAreaField({ label, error, hint, optional, className, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
       {(control) => <textarea rows={4} {...textarea} {...control} className={controlClasses(Boolean(error))} />}

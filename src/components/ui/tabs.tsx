@@ -28,11 +28,15 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
   function onKeyDown(event: KeyboardEvent) {
     const index = tabs.findIndex((t) => t.id === selected?.id);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = tabs[next];
@@ -43,7 +47,11 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn(
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className={cn(
           'gap-1 rounded-xl bg-slate-100 p-1',
           fill ? 'grid w-full auto-cols-fr grid-flow-col sm:inline-grid sm:w-auto' : 'inline-flex max-w-full overflow-x-auto',
         )}

@@ -11,7 +11,8 @@ import { markPasswordRecovery } from './auth-redirect';
 import type { OwnMemberState } from './observe-own-member';
 
 /** GoTrue's answer for a session whose user was deleted: 403 user_not_found ("User from sub claim in JWT does not exist"). */
-const isUserGone = (error: { status?: number; code?: string }) => error.code === 'user_not_found' || error.status === 403 || error.status === 404;
+const isUserGone = (error: { status?: number; code?: string }) =>
+  error.code === 'user_not_found' || error.status === 403 || error.status === 404;
 
 /** The stored session is read once per render; nothing announces its changes (sign-in goes through the client). */
 const subscribeToNothing = () => () => undefined;

@@ -12,7 +12,8 @@ export type OwnMemberState = { member: Member | null; settled: boolean };
 export function observeOwnMember(client: QueryClient, userId: string, onChange: (state: OwnMemberState) => void): () => void {
   const observer = new QueryObserver(client, ownMemberQuery(userId));
   // A failed read counts as no row: the screens cope with a missing member.
-  const report = ({ data, status }: { data: Member | null | undefined; status: string }) => onChange({ member: data ?? null, settled: status !== 'pending' });
+  const report = ({ data, status }: { data: Member | null | undefined; status: string }) =>
+    onChange({ member: data ?? null, settled: status !== 'pending' });
   report(observer.getCurrentResult());
   return observer.subscribe(report);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, newPasswordSchema, passwordSchema } from './password-rules';
 
-const changeError = (password: string, confirm: string) => newPasswordSchema.safeParse({ password, confirm }).error?.issues[0]?.message ?? null;
+const changeError = (password: string, confirm: string) =>
+  newPasswordSchema.safeParse({ password, confirm }).error?.issues[0]?.message ?? null;
 
 describe('newPasswordSchema', () => {
   it('checks both fields, then length, then match', () => {

@@ -20,7 +20,8 @@ export const PASSWORD_CHANGE_MESSAGES = {
 } as const;
 
 // The same shape a browser accepts for <input type="email">.
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** An email address, trimmed: required, then of email shape. */
 export const emailSchema = z
@@ -36,14 +37,16 @@ export const passwordSchema = z.string().min(1, CREDENTIAL_MESSAGES.passwordRequ
  * A new password and its confirmation: both required, then at least 6 characters, then
  * matching. One message at a time, on the confirmation, as the spec orders the rules.
  */
-export const newPasswordSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine(({ password, confirm }, ctx) => {
-    const message = !password || !confirm ? PASSWORD_CHANGE_MESSAGES.bothRequired
-      : password.length < MIN_PASSWORD_LENGTH ? PASSWORD_CHANGE_MESSAGES.tooShort
-      : password !== confirm ? PASSWORD_CHANGE_MESSAGES.mismatch
-      : null;
-    if (message) ctx.addIssue({ code: 'custom', path: ['confirm'], message });
-  });
+export const newPasswordSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine(({ password, confirm }, ctx) => {
+  const message =
+    !password || !confirm
+      ? PASSWORD_CHANGE_MESSAGES.bothRequired
+      : password.length < MIN_PASSWORD_LENGTH
+        ? PASSWORD_CHANGE_MESSAGES.tooShort
+        : password !== confirm
+          ? PASSWORD_CHANGE_MESSAGES.mismatch
+          : null;
+  if (message) ctx.addIssue({ code: 'custom', path: ['confirm'], message });
+});
 
 export type NewPassword = z.infer<typeof newPasswordSchema>;

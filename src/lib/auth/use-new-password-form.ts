@@ -12,7 +12,10 @@ import { useUpdatePassword } from './update-password';
  */
 export function useNewPasswordForm(onUpdated?: () => void) {
   const updatePassword = useUpdatePassword();
-  const { register, handleSubmit, reset, formState } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
 
   const submit = handleSubmit((values) => {
     if (updatePassword.isPending) return;

@@ -43,6 +43,10 @@ export function bookingEvent(booking: BookedClass, siteUrl?: string): CalendarEv
 
 /** A download name such as `breakfast-club-2025-10-06.ics` (date in London). */
 export function icsFileName(className: string, startTime: string | Date): string {
-  const slug = className.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'class';
+  const slug =
+    className
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'class';
   return `${slug}-${studioDayKey(startTime)}.ics`;
 }

@@ -40,7 +40,9 @@ function readCsv(text: string): string[][] {
 
 describe('writeCsv', () => {
   it('starts with a UTF-8 BOM, ends rows with CRLF and keeps non-ASCII text', () => {
-    const csv = writeCsv(columns, [{ name: 'Zoë Brontë', email: 'zoe@example.test', bookings: 3, joined: new Date('2025-01-02T03:04:05Z') }]);
+    const csv = writeCsv(columns, [
+      { name: 'Zoë Brontë', email: 'zoe@example.test', bookings: 3, joined: new Date('2025-01-02T03:04:05Z') },
+    ]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toBe('\uFEFFName,Email,Total Bookings,Joined\r\nZoë Brontë,zoe@example.test,3,2025-01-02T03:04:05.000Z\r\n');
     expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -70,15 +72,15 @@ describe('writeCsv', () => {
   });
 
   it('writes numbers, booleans and empty values plainly', () => {
-    expect([csvCell(-5), csvCell(2.5), csvCell(true), csvCell(null), csvCell(undefined), csvCell(Number.NaN), csvCell(new Date('x'))]).toEqual([
-      '-5',
-      '2.5',
-      'true',
-      '',
-      '',
-      '',
-      '',
-    ]);
+    expect([
+      csvCell(-5),
+      csvCell(2.5),
+      csvCell(true),
+      csvCell(null),
+      csvCell(undefined),
+      csvCell(Number.NaN),
+      csvCell(new Date('x')),
+    ]).toEqual(['-5', '2.5', 'true', '', '', '', '']);
   });
 
   it('quotes cells with leading or trailing spaces so they survive', () => {

@@ -38,7 +38,9 @@ describe('startPlanCheckout', () => {
       }),
     );
     await expect(startPlanCheckout('platinum')).resolves.toBe(true);
-    expect(seen).toEqual([{ body: { planSlug: 'platinum', userId: session.user.id }, auth: `Bearer ${session.access_token}`, type: 'application/json' }]);
+    expect(seen).toEqual([
+      { body: { planSlug: 'platinum', userId: session.user.id }, auth: `Bearer ${session.access_token}`, type: 'application/json' },
+    ]);
     expect(assign).toHaveBeenCalledWith('https://pay.example/checkout/123');
     expect(alert).not.toHaveBeenCalled();
   });

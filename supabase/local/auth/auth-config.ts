@@ -40,7 +40,12 @@ const CLI_DEFAULT_RATE_LIMITS: AuthRateLimits = {
 };
 
 type Toml = {
-  auth?: { site_url?: string; additional_redirect_urls?: string[]; rate_limit?: Record<string, number>; email?: { double_confirm_changes?: boolean } };
+  auth?: {
+    site_url?: string;
+    additional_redirect_urls?: string[];
+    rate_limit?: Record<string, number>;
+    email?: { double_confirm_changes?: boolean };
+  };
 };
 
 /** Reads the auth settings the local GoTrue honours from supabase/config.toml. */

@@ -25,7 +25,11 @@ export const authErrors = {
     new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
   invalidPkceParams: () => new AuthError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge'),
   invalidCodeChallenge: () =>
-    new AuthError(400, 'validation_failed', 'code challenge has to be between 43 and 128 characters and only contain alphanumeric characters, hyphens, periods, underscores and tildes'),
+    new AuthError(
+      400,
+      'validation_failed',
+      'code challenge has to be between 43 and 128 characters and only contain alphanumeric characters, hyphens, periods, underscores and tildes',
+    ),
   pkceParamsMissing: () => new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty'),
   flowStateNotFound: () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
   flowStateExpired: () => new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
@@ -36,8 +40,7 @@ export const authErrors = {
     }),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
   emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
-  samePassword: () =>
-    new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   missingEmailOrPassword: () => new AuthError(400, 'validation_failed', 'Signup requires a valid password'),
   noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
@@ -45,10 +48,8 @@ export const authErrors = {
   userNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
-  refreshTokenNotFound: () =>
-    new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
-  refreshTokenAlreadyUsed: () =>
-    new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  refreshTokenNotFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   /** POST /verify with a `token` (the 6-digit OTP) that matches nothing. */
   otpInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),

@@ -75,13 +75,21 @@ describe('auth settings from supabase/config.toml', () => {
     const config = readAuthConfig();
     expect(config.secureEmailChange).toBe(true);
     expect(config.additionalRedirectUrls).toContain('http://localhost:5173/auth/callback');
-    expect(config.rateLimits).toEqual({ emailSentPerHour: 30, signInSignUpsPer5Minutes: 30, tokenRefreshPer5Minutes: 150, tokenVerificationsPer5Minutes: 30 });
+    expect(config.rateLimits).toEqual({
+      emailSentPerHour: 30,
+      signInSignUpsPer5Minutes: 30,
+      tokenRefreshPer5Minutes: 150,
+      tokenVerificationsPer5Minutes: 30,
+    });
   });
 
   it('turns secure email change off only when double_confirm_changes says so (on by default, as hosted)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'auth-config-'));
     try {
-      const read = (toml: string) => (writeFileSync(join(dir, 'config.toml'), toml), readAuthConfig(join(dir, 'config.toml')).secureEmailChange);
+      const read = (toml: string) => (
+        writeFileSync(join(dir, 'config.toml'), toml),
+        readAuthConfig(join(dir, 'config.toml')).secureEmailChange
+      );
       expect(read('[auth]\n')).toBe(true);
       expect(read('[auth.email]\ndouble_confirm_changes = false\n')).toBe(false);
     } finally {
@@ -90,16 +98,22 @@ describe('auth settings from supabase/config.toml', () => {
   });
 });
 
-describe('fillAuthTemplate (GoTrue\'s template variables)', () => {
+describe("fillAuthTemplate (GoTrue's template variables)", () => {
   const vars = {
-    confirmationUrl: 'http://127.0.0.1:54321/auth/v1/verify?token=pkce_ab12&type=recovery&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fauth%2Fcallback%3Ftype%3Drecovery',
+    confirmationUrl:
+      'http://127.0.0.1:54321/auth/v1/verify?token=pkce_ab12&type=recovery&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fauth%2Fcallback%3Ftype%3Drecovery',
     email: 'mia@example.com',
     siteUrl: 'http://127.0.0.1:5173',
   };
 
   it('{{ .TokenHash }} is the token of {{ .ConfirmationURL }}, {{ .RedirectTo }} its redirect_to, as GoTrue builds them', () => {
-    const html = fillAuthTemplate('<a href="{{ .SiteURL }}/auth/callback?token_hash={{ .TokenHash }}&amp;type=recovery">{{.RedirectTo}}</a>', vars);
-    expect(html).toBe('<a href="http://127.0.0.1:5173/auth/callback?token_hash=pkce_ab12&amp;type=recovery">http://127.0.0.1:5173/auth/callback?type=recovery</a>');
+    const html = fillAuthTemplate(
+      '<a href="{{ .SiteURL }}/auth/callback?token_hash={{ .TokenHash }}&amp;type=recovery">{{.RedirectTo}}</a>',
+      vars,
+    );
+    expect(html).toBe(
+      '<a href="http://127.0.0.1:5173/auth/callback?token_hash=pkce_ab12&amp;type=recovery">http://127.0.0.1:5173/auth/callback?type=recovery</a>',
+    );
   });
 
   it('fails loudly on a variable the local auth does not fill (the 6-digit {{ .Token }})', () => {

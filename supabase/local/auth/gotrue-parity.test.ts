@@ -16,7 +16,13 @@ let frozenAt: number | null = null;
 let addressCounter = 0;
 
 beforeAll(async () => {
-  stack = await startStack({ port: 0, dataDir: 'memory', quiet: true, siteUrl: SITE, authClock: () => (frozenAt ?? Date.now()) + clockOffsetMs });
+  stack = await startStack({
+    port: 0,
+    dataDir: 'memory',
+    quiet: true,
+    siteUrl: SITE,
+    authClock: () => (frozenAt ?? Date.now()) + clockOffsetMs,
+  });
 });
 
 afterAll(async () => {
@@ -104,7 +110,11 @@ const newEmail = (label: string) => `${label}-${++emailCounter}@parity.test`;
 
 describe('sign-up', () => {
   it('of a confirmed address answers like a new sign-up (made-up user, no session), sends nothing, changes nothing', async () => {
-    const { data, error } = await client().auth.signUp({ email: 'premium@studio.test', password: 'another-password', options: { data: { full_name: 'Impostor' } } });
+    const { data, error } = await client().auth.signUp({
+      email: 'premium@studio.test',
+      password: 'another-password',
+      options: { data: { full_name: 'Impostor' } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.identities).toEqual([]);
@@ -181,7 +191,9 @@ describe('PKCE links', () => {
   it('confirm a sign-up with ?code= that only the browser holding the verifier can exchange', async () => {
     const browser = client({ pkce: true });
     const email = newEmail('pkce');
-    expect((await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } })).error).toBeNull();
+    expect(
+      (await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/auth/callback` } })).error,
+    ).toBeNull();
     expect(linkIn(emailsTo(email)[0]!).tokenHash).toMatch(/^pkce_[0-9a-f]{56}$/);
 
     const landing = await follow(confirmationUrl(emailsTo(email)[0]!));
@@ -331,10 +343,18 @@ describe('links opened in any browser: {{ .TokenHash }} and verifyOtp (issue 31)
     const validation = (message: string) => ({ status: 400, body: { code: 'validation_failed', message } });
     expect(await postVerify({ token_hash: tokenHash })).toEqual(validation('Verify requires a verification type'));
     expect(await postVerify({ type: 'email' })).toEqual(validation('Verify requires either a token or a token hash'));
-    expect(await postVerify({ type: 'email', token_hash: tokenHash, token: '123456' })).toEqual(validation('Verify requires either a token or a token hash'));
-    expect(await postVerify({ type: 'email', token_hash: tokenHash, email })).toEqual(validation('Only the token_hash and type should be provided'));
-    expect(await postVerify({ type: 'email', token_hash: tokenHash, redirect_to: SITE })).toEqual(validation('Only the token_hash and type should be provided'));
-    expect(await postVerify({ type: 'email', token: '123456' })).toEqual(validation('Only an email address or phone number should be provided on verify'));
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, token: '123456' })).toEqual(
+      validation('Verify requires either a token or a token hash'),
+    );
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, email })).toEqual(
+      validation('Only the token_hash and type should be provided'),
+    );
+    expect(await postVerify({ type: 'email', token_hash: tokenHash, redirect_to: SITE })).toEqual(
+      validation('Only the token_hash and type should be provided'),
+    );
+    expect(await postVerify({ type: 'email', token: '123456' })).toEqual(
+      validation('Only an email address or phone number should be provided on verify'),
+    );
     // The local emails carry no 6-digit code ({{ .Token }}), so none matches.
     expect(await postVerify({ type: 'email', token: '123456', email })).toEqual({
       status: 403,
@@ -348,7 +368,7 @@ describe('links opened in any browser: {{ .TokenHash }} and verifyOtp (issue 31)
     expect((await openLink(emailsTo(email)[0]!)).error).toBeNull();
   });
 
-  it('an email change: the first link answers GoTrue\'s message, the second the session with the new address', async () => {
+  it("an email change: the first link answers GoTrue's message, the second the session with the new address", async () => {
     const email = newEmail('change-otp');
     await client().auth.signUp({ email, password: PASSWORD });
     await confirmSignUp(email);
@@ -360,7 +380,10 @@ describe('links opened in any browser: {{ .TokenHash }} and verifyOtp (issue 31)
 
     // GoTrue's answer, which supabase-js turns into no user and no session (and no error).
     const first = await postVerify({ token_hash: linkIn(toCurrent).tokenHash, type: 'email_change' });
-    expect(first).toEqual({ status: 200, body: { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' } });
+    expect(first).toEqual({
+      status: 200,
+      body: { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' },
+    });
 
     const second = await openLink(emailsTo(next)[0]!);
     expect(second.error).toBeNull();
@@ -419,7 +442,9 @@ describe('rate limits, per IP as hosted', () => {
   it('no per-email lockout: repeated wrong passwords for one email do not block its right password', async () => {
     const member = client({ from: '127.0.0.252' });
     for (let i = 0; i < 8; i += 1) {
-      expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: `wrong-${i}` })).error?.code).toBe('invalid_credentials');
+      expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: `wrong-${i}` })).error?.code).toBe(
+        'invalid_credentials',
+      );
     }
     expect((await member.auth.signInWithPassword({ email: 'trial@studio.test', password: PASSWORD })).error).toBeNull();
   });
@@ -482,7 +507,11 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
     const toCurrent = emailsTo(email).find((e) => e.subject === SUBJECT);
     expect(emailsTo(next)).toHaveLength(1);
     for (const mail of [toNew!, toCurrent!]) {
-      expect(mail).toMatchObject({ subject: SUBJECT, html: expect.stringContaining(`from ${email} to ${next}`), text: expect.stringContaining(next) });
+      expect(mail).toMatchObject({
+        subject: SUBJECT,
+        html: expect.stringContaining(`from ${email} to ${next}`),
+        text: expect.stringContaining(next),
+      });
       expect(mail.headers['content-type']).toMatch(/^multipart\/alternative;/);
     }
     expect(linkIn(toNew!).type).toBe('email_change');
@@ -570,7 +599,7 @@ describe('email change (PUT /user), secure as config.toml sets it', () => {
 
 // Moves auth's clock a day on (and back): last, so no other test's links are older than they are.
 describe('expiry', () => {
-  it('a link older than the OTP expiry is GoTrue\'s 403 otp_expired and confirms nothing', async () => {
+  it("a link older than the OTP expiry is GoTrue's 403 otp_expired and confirms nothing", async () => {
     const email = newEmail('expired');
     await client().auth.signUp({ email, password: PASSWORD });
     const mail = emailsTo(email)[0]!;
@@ -579,7 +608,11 @@ describe('expiry', () => {
     try {
       // One address of its own: its limiter bucket is the only one that sees tomorrow.
       const tomorrow = client({ from: '127.0.0.240' });
-      expect((await openLink(mail, tomorrow)).error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+      expect((await openLink(mail, tomorrow)).error).toMatchObject({
+        status: 403,
+        code: 'otp_expired',
+        message: 'Email link is invalid or has expired',
+      });
       expect((await tomorrow.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('email_not_confirmed');
     } finally {
       clockOffsetMs -= later;

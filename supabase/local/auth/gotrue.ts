@@ -63,8 +63,7 @@ type EmailAction = 'signup' | 'recovery' | 'email_change';
  * `magiclink` by the token it found (verifyTokenHash).
  */
 type ConsumedLink =
-  | { user: StoredUser; redirectTo: string | null; type: EmailAction; verifiedAs: string }
-  | { pending: true; redirectTo: string | null };
+  { user: StoredUser; redirectTo: string | null; type: EmailAction; verifiedAs: string } | { pending: true; redirectTo: string | null };
 
 /**
  * The stored tokens each verification type may spend, as GoTrue's verifyTokenHash looks them up:
@@ -314,7 +313,13 @@ export class AuthService {
   }
 
   /** Stores a one-time token of `tokenType` (its hash) and returns it with the /verify link that spends it. */
-  private async issueLink(user: StoredUser, tokenType: string, action: EmailAction, redirectTo: string, flow: EmailFlow): Promise<IssuedLink> {
+  private async issueLink(
+    user: StoredUser,
+    tokenType: string,
+    action: EmailAction,
+    redirectTo: string,
+    flow: EmailFlow,
+  ): Promise<IssuedLink> {
     const token = newLinkToken(flow.pkce);
     await this.deps.rest.rpc('issue_email_token', {
       p_user_id: user.id,
@@ -352,7 +357,8 @@ export class AuthService {
     const halves = [{ tokenType: 'email_change_new', to: newEmail }];
     if (this.deps.config.secureEmailChange) halves.push({ tokenType: 'email_change_current', to: user.email });
     const links = [];
-    for (const half of halves) links.push({ to: half.to, link: await this.issueLink(user, half.tokenType, 'email_change', redirectTo, flow) });
+    for (const half of halves)
+      links.push({ to: half.to, link: await this.issueLink(user, half.tokenType, 'email_change', redirectTo, flow) });
     const pending = await this.deps.rest.rpc<StoredUser | null>('request_email_change', {
       p_user_id: user.id,
       p_new_email: newEmail,
@@ -529,7 +535,8 @@ export class AuthService {
    * the user's last email of that kind went out more than the OTP expiry ago (auth's clock).
    */
   private linkExpired(user: StoredUser, tokenType: string): boolean {
-    const sentAt = tokenType === 'signup' ? user.confirmation_sent_at : tokenType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at;
+    const sentAt =
+      tokenType === 'signup' ? user.confirmation_sent_at : tokenType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at;
     return !sentAt || Date.parse(sentAt) + EMAIL_LINK_TTL_SECONDS * 1000 < this.now();
   }
 
@@ -554,10 +561,13 @@ export class AuthService {
     const holder = await this.userById(consumed.user_id);
     if (!holder || this.linkExpired(holder, consumed.type)) throw authErrors.otpExpired();
     if (consumed.type.startsWith('email_change')) {
-      const outcome = await this.deps.rest.rpc<{ status: 'pending' | 'changed' | 'email_exists'; user?: StoredUser } | null>('confirm_email_change', {
-        p_user_id: consumed.user_id,
-        p_secure: this.deps.config.secureEmailChange,
-      });
+      const outcome = await this.deps.rest.rpc<{ status: 'pending' | 'changed' | 'email_exists'; user?: StoredUser } | null>(
+        'confirm_email_change',
+        {
+          p_user_id: consumed.user_id,
+          p_secure: this.deps.config.secureEmailChange,
+        },
+      );
       if (!outcome) throw authErrors.otpExpired();
       if (outcome.status === 'email_exists') throw authErrors.emailExists();
       if (outcome.status === 'pending') return { pending: true, redirectTo: consumed.redirect_to };
@@ -624,7 +634,11 @@ export class AuthService {
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       location = new URL(requested);
-      const details = { error: error.status === 403 ? 'access_denied' : 'invalid_request', error_code: error.code, error_description: error.message };
+      const details = {
+        error: error.status === 403 ? 'access_denied' : 'invalid_request',
+        error_code: error.code,
+        error_description: error.message,
+      };
       if (pkce) for (const [k, v] of Object.entries(details)) location.searchParams.set(k, v);
       location.hash = new URLSearchParams({ ...details, sb: '' }).toString();
     }
@@ -690,7 +704,12 @@ export class AuthService {
     if (newEmail) this.checkEmailLimits(user, 'email_change');
     const updated = (Object.keys(patch).length ? await this.updateStoredUser(user.id, patch) : user) ?? user;
     const answered = newEmail
-      ? await this.sendEmailChange(updated, newEmail, this.safeRedirect(url.searchParams.get('redirect_to'), this.deps.siteUrl), this.emailFlow(body))
+      ? await this.sendEmailChange(
+          updated,
+          newEmail,
+          this.safeRedirect(url.searchParams.get('redirect_to'), this.deps.siteUrl),
+          this.emailFlow(body),
+        )
       : updated;
     this.send(res, 200, publicUser(answered));
   }

@@ -50,11 +50,7 @@ export class RedirectPolicy {
     }
     const host = (AUTHORITY_HOST.exec(candidate)?.[1] ?? '').toLowerCase();
     if (host !== target.hostname) return false;
-    if (
-      host === site.hostname &&
-      target.protocol === site.protocol &&
-      (target.port === site.port || LOOPBACK_NAMES.has(host))
-    ) {
+    if (host === site.hostname && target.protocol === site.protocol && (target.port === site.port || LOOPBACK_NAMES.has(host))) {
       return true;
     }
     if (DECIMAL_IP.test(host)) return false;

@@ -70,9 +70,7 @@ export interface ApplyMigrationsResult {
 export async function applyMigrations(db: SqlDatabase, dir: string = migrationsDir): Promise<ApplyMigrationsResult> {
   await asMigrationRole(db, (tx) => tx.exec(historyDdl));
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   );
   const result: ApplyMigrationsResult = { applied: [], skipped: [] };
   for (const m of listMigrations(dir)) {

@@ -16,15 +16,15 @@ it('rebuilds a persisted database whose migration history names a migration that
   dir = mkdtempSync(`${tmpdir()}/studio-pglite-`);
   const first = await prepareDatabase({ dataDir: dir, seed: false });
   expect(first.created).toBe(true);
-  await first.db.query(
-    `insert into supabase_migrations.schema_migrations (version, name) values ('20250101000000', 'superseded_chain')`,
-  );
+  await first.db.query(`insert into supabase_migrations.schema_migrations (version, name) values ('20250101000000', 'superseded_chain')`);
   await first.db.close();
 
   const again = await prepareDatabase({ dataDir: dir, seed: false });
   try {
     expect(again.created).toBe(true);
-    const { rows } = await again.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const { rows } = await again.db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(rows.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
   } finally {
     await again.db.close();

@@ -135,7 +135,9 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
   // cannot be converted; one built from a migration chain that no longer exists (the one-time
   // per-domain squash) cannot take the current migrations. Either starts again (demo data only).
   if (!created && (!(await hasHostedRoles(db)) || (await supersededMigrations(db)).length > 0)) {
-    console.log(`[local stack] ${dataDir} was built without hosted Supabase's roles or from an older migration chain; recreating it (demo data is re-seeded).`);
+    console.log(
+      `[local stack] ${dataDir} was built without hosted Supabase's roles or from an older migration chain; recreating it (demo data is re-seeded).`,
+    );
     await db.close();
     return prepareDatabase({ ...options, reset: true });
   }

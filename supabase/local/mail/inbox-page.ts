@@ -18,9 +18,11 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const LIST_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+const LIST_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 // The email document itself: sandboxed even when opened directly, framed only by the inbox page.
-const EMAIL_CSP = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-ancestors 'self'";
+const EMAIL_CSP =
+  "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-ancestors 'self'";
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string>): void {
   res.writeHead(status, { 'content-type': type, ...PAGE_HEADERS, ...headers });
@@ -74,7 +76,10 @@ ${emails.map(article).join('\n') || '<p>No emails yet.</p>'}
 /** Answers /inbox, /inbox.json and /inbox/<id>/html; returns false for other paths. */
 export function handleInbox(res: ServerResponse, path: string, inbox: Inbox): boolean {
   if (path === '/inbox' || path === '/inbox/') {
-    send(res, 200, 'text/html; charset=utf-8', renderInboxPage(inbox.list()), { 'content-security-policy': LIST_CSP, 'x-frame-options': 'DENY' });
+    send(res, 200, 'text/html; charset=utf-8', renderInboxPage(inbox.list()), {
+      'content-security-policy': LIST_CSP,
+      'x-frame-options': 'DENY',
+    });
     return true;
   }
   if (path === '/inbox.json') {
@@ -85,7 +90,11 @@ export function handleInbox(res: ServerResponse, path: string, inbox: Inbox): bo
   if (m) {
     const email = inbox.get(m[1]!);
     if (!email) send(res, 404, 'text/plain; charset=utf-8', 'No such email', {});
-    else send(res, 200, 'text/html; charset=utf-8', framedHtml(email), { 'content-security-policy': EMAIL_CSP, 'x-frame-options': 'SAMEORIGIN' });
+    else
+      send(res, 200, 'text/html; charset=utf-8', framedHtml(email), {
+        'content-security-policy': EMAIL_CSP,
+        'x-frame-options': 'SAMEORIGIN',
+      });
     return true;
   }
   return false;

@@ -76,7 +76,8 @@ export class OutboxPump {
         await this.options.deliver(db, new Date());
       } catch (error) {
         // PostgREST unreachable or refusing: the rows stay queued; the next wake tries again.
-        if (!this.stopped) console.error(`[local stack] could not deliver the ${this.options.what}:`, error instanceof Error ? error.message : error);
+        if (!this.stopped)
+          console.error(`[local stack] could not deliver the ${this.options.what}:`, error instanceof Error ? error.message : error);
       }
     } while (this.again && !this.stopped);
   }

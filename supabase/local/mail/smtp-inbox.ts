@@ -13,7 +13,10 @@ export interface SmtpInbox {
 
 function addressText(value: AddressObject | AddressObject[] | undefined): string {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((a) => a.value.map((v) => v.address ?? '')).filter(Boolean).join(', ');
+  return list
+    .flatMap((a) => a.value.map((v) => v.address ?? ''))
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -37,7 +40,11 @@ export async function startSmtpInbox(inbox: Inbox, options: { port?: number } = 
       simpleParser(stream)
         .then((mail) => {
           const headers: Record<string, string> = {};
-          for (const line of mail.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+          for (const line of mail.headerLines)
+            headers[line.key] = line.line
+              .slice(line.line.indexOf(':') + 1)
+              .replace(/\r?\n[ \t]+/g, ' ')
+              .trim();
           const recipients = session.envelope.rcptTo.map((r) => r.address);
           for (const to of recipients.length ? recipients : [addressText(mail.to)]) {
             inbox.receive({

@@ -47,7 +47,12 @@ ${items.join('\n') || '<p>No pushes yet.</p>'}
 export async function handlePush(req: IncomingMessage, res: ServerResponse, path: string, service: LocalPushService): Promise<boolean> {
   const method = req.method ?? 'GET';
   if (method === 'GET' && (path === '/push' || path === '/push/')) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP, 'x-frame-options': 'DENY' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': PAGE_CSP,
+      'x-frame-options': 'DENY',
+    });
     res.end(renderPushPage(service.list()));
     return true;
   }

@@ -36,7 +36,11 @@ export class LocalPushService {
     const id = randomUUID();
     const keys = newReceiverKeys();
     this.subscriptions.set(id, keys);
-    return { id, endpoint: `${this.baseUrl()}/push/v1/send/${id}`, keys: { p256dh: keys.publicKey.toString('base64url'), auth: keys.auth.toString('base64url') } };
+    return {
+      id,
+      endpoint: `${this.baseUrl()}/push/v1/send/${id}`,
+      keys: { p256dh: keys.publicKey.toString('base64url'), auth: keys.auth.toString('base64url') },
+    };
   }
 
   /** As when a browser's user blocks notifications: later pushes get 410 Gone. */
@@ -57,7 +61,15 @@ export class LocalPushService {
     try {
       const { sub } = verifyVapid(header('authorization'), new URL(this.baseUrl()).origin, Math.floor(now / 1000));
       const payload = decryptPushBody(body, keys).toString('utf8');
-      this.received.push({ id: randomUUID(), subscriptionId: id, payload, ttl, urgency: header('urgency') ?? null, sender: sub, receivedAt: new Date(now).toISOString() });
+      this.received.push({
+        id: randomUUID(),
+        subscriptionId: id,
+        payload,
+        ttl,
+        urgency: header('urgency') ?? null,
+        sender: sub,
+        receivedAt: new Date(now).toISOString(),
+      });
       return { status: 201, message: 'Created' };
     } catch (error) {
       if (error instanceof PushDecryptError) return { status: 400, message: error.message };

@@ -60,11 +60,17 @@ export function verifyVapid(header: string | undefined, audience: string, nowSec
   if (!head || !payload || !signature) throw new PushDecryptError('the VAPID token is not a JWT');
   const raw = Buffer.from(key, 'base64url');
   const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') };
-  const ok = verify('sha256', Buffer.from(`${head}.${payload}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${payload}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new PushDecryptError('the VAPID signature does not verify');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
   if (claims.aud !== audience) throw new PushDecryptError(`the VAPID audience is ${claims.aud}, not ${audience}`);
-  if (!claims.exp || claims.exp <= nowSeconds || claims.exp > nowSeconds + 24 * 3600) throw new PushDecryptError('the VAPID token has expired or lives over 24 hours');
+  if (!claims.exp || claims.exp <= nowSeconds || claims.exp > nowSeconds + 24 * 3600)
+    throw new PushDecryptError('the VAPID token has expired or lives over 24 hours');
   if (!claims.sub) throw new PushDecryptError('the VAPID token has no subject');
   return { sub: claims.sub, publicKey: key };
 }

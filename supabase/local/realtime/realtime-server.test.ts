@@ -57,7 +57,15 @@ describe('RealtimeServer', () => {
     const frames: unknown[][] = [];
     ws.on('message', (d: Buffer) => frames.push(JSON.parse(d.toString()) as unknown[]));
     await new Promise((r) => ws.once('open', r));
-    ws.send(JSON.stringify(['1', '1', 'realtime:c', 'phx_join', { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'classes' }] } }]));
+    ws.send(
+      JSON.stringify([
+        '1',
+        '1',
+        'realtime:c',
+        'phx_join',
+        { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'classes' }] } },
+      ]),
+    );
     await expect.poll(() => frames.length).toBe(2);
 
     delays.slow = 150;

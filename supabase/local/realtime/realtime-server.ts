@@ -89,9 +89,7 @@ export class RealtimeServer {
   private readonly clients = new Set<Client>();
   private nextBindingId = 1000;
 
-  constructor(
-    private readonly deps: { jwt: JwtKeys; rest: RestClient },
-  ) {}
+  constructor(private readonly deps: { jwt: JwtKeys; rest: RestClient }) {}
 
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '');
@@ -165,7 +163,9 @@ export class RealtimeServer {
     const token = typeof f.payload.access_token === 'string' ? f.payload.access_token : client.apikey;
     const claims = await this.deps.jwt.verify(token);
     if (!claims) return this.reply(client, f, 'error', { reason: 'Invalid JWT' });
-    const config = (f.payload.config ?? {}) as { postgres_changes?: Array<{ event?: string; schema?: string; table?: string; filter?: string }> };
+    const config = (f.payload.config ?? {}) as {
+      postgres_changes?: Array<{ event?: string; schema?: string; table?: string; filter?: string }>;
+    };
     const requested = config.postgres_changes ?? [];
     const bindings: Binding[] = [];
     for (const b of requested) {
@@ -198,7 +198,12 @@ export class RealtimeServer {
         ref: null,
         topic: f.topic,
         event: 'system',
-        payload: { channel: f.topic.replace(/^realtime:/, ''), extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' },
+        payload: {
+          channel: f.topic.replace(/^realtime:/, ''),
+          extension: 'postgres_changes',
+          message: 'Subscribed to PostgreSQL',
+          status: 'ok',
+        },
       });
     }
   }
@@ -209,10 +214,14 @@ export class RealtimeServer {
     if (!change.record || pk.length === 0) return false;
     const filters = pk.map((col) => `${encodeURIComponent(col)}=eq.${encodeURIComponent(String(change.record![col] as string))}`);
     try {
-      const rows = await this.deps.rest.request<unknown[]>('GET', `/${encodeURIComponent(change.table)}?select=${encodeURIComponent(pk[0]!)}&${filters.join('&')}`, {
-        token,
-        schema: change.schema,
-      });
+      const rows = await this.deps.rest.request<unknown[]>(
+        'GET',
+        `/${encodeURIComponent(change.table)}?select=${encodeURIComponent(pk[0]!)}&${filters.join('&')}`,
+        {
+          token,
+          schema: change.schema,
+        },
+      );
       return rows.length > 0;
     } catch {
       return false;

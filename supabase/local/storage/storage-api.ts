@@ -268,7 +268,10 @@ export class StorageService {
     const entries =
       column === 'name'
         ? [...folders.values(), ...files].sort(byName)
-        : [...[...folders.values()].sort(byName), ...files.sort((a, b) => order(a[column as keyof ListEntry] as string, b[column as keyof ListEntry] as string))];
+        : [
+            ...[...folders.values()].sort(byName),
+            ...files.sort((a, b) => order(a[column as keyof ListEntry] as string, b[column as keyof ListEntry] as string)),
+          ];
     sendJson(res, 200, entries.slice(offset, offset + limit));
   }
 

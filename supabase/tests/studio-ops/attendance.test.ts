@@ -33,7 +33,11 @@ describe('mark_attendance', () => {
     const classId = await createClass(db, { startsIn: '-30 minutes' });
     await fillWith(db, classId, 1, 'att-roster');
     const [bookingId] = await bookingIds(classId);
-    expect(await mark(admin, bookingId!, 'attended')).toMatchObject({ booking_id: bookingId, attendance: 'attended', attendance_marked_at: expect.any(String) });
+    expect(await mark(admin, bookingId!, 'attended')).toMatchObject({
+      booking_id: bookingId,
+      attendance: 'attended',
+      attendance_marked_at: expect.any(String),
+    });
     expect(await mark(admin, bookingId!, 'no_show')).toMatchObject({ attendance: 'no_show' });
     expect(await mark(admin, bookingId!, null)).toMatchObject({ attendance: null, attendance_marked_at: null });
   });
@@ -56,10 +60,21 @@ describe('mark_attendance', () => {
     await fillWith(db, classId, 1, 'att-refuse');
     const [bookingId] = await bookingIds(classId);
     await expectSqlError(mark(member, bookingId!, 'attended'), { code: '42501', hint: 'not_admin', message: 'Access denied' });
-    await expectSqlError(mark(admin, bookingId!, 'late'), { code: '22023', hint: 'invalid_attendance', message: 'Unknown attendance status' });
-    await expectSqlError(mark(admin, crypto.randomUUID(), 'attended'), { code: 'P0002', hint: 'booking_not_found', message: 'Booking not found' });
+    await expectSqlError(mark(admin, bookingId!, 'late'), {
+      code: '22023',
+      hint: 'invalid_attendance',
+      message: 'Unknown attendance status',
+    });
+    await expectSqlError(mark(admin, crypto.randomUUID(), 'attended'), {
+      code: 'P0002',
+      hint: 'booking_not_found',
+      message: 'Booking not found',
+    });
     // Nor can a member write the column directly (no update privilege on bookings).
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query(`update public.bookings set attendance = 'attended'`)), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query(`update public.bookings set attendance = 'attended'`)),
+      { code: '42501' },
+    );
   });
 });
 
@@ -93,7 +108,12 @@ describe('admin_stats weekly rates', () => {
         if (statuses[i]) await asUser(fresh, a.claims, (tx) => tx.query('select public.mark_attendance($1, $2)', [b.id, statuses[i]]));
       }
 
-      const stats = await asUser(fresh, a.claims, async (tx) => (await tx.query<{ s: { weekly: Week[]; total_bookings: number } }>('select to_json(public.admin_stats()) as s')).rows[0]!.s);
+      const stats = await asUser(
+        fresh,
+        a.claims,
+        async (tx) =>
+          (await tx.query<{ s: { weekly: Week[]; total_bookings: number } }>('select to_json(public.admin_stats()) as s')).rows[0]!.s,
+      );
       expect(stats.total_bookings).toBe(5);
       expect(stats.weekly).toHaveLength(8);
       const { rows: mondays } = await fresh.query<{ this_week: string; last_week: string }>(

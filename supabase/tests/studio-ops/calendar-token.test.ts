@@ -18,14 +18,19 @@ interface Feed {
   events: { booking_id: string; class_id: string; name: string; trainer: string; start_time: string; duration: number }[];
 }
 // Zero or one row (the function reads it with maybeSingle).
-const feed = async (token: string | null) => (await asServiceRole(db, (tx) => rpc<Feed[]>(tx, 'public.calendar_feed($1)', [token])))[0] ?? null;
+const feed = async (token: string | null) =>
+  (await asServiceRole(db, (tx) => rpc<Feed[]>(tx, 'public.calendar_feed($1)', [token])))[0] ?? null;
 const rotate = (u: TestUser) => call<{ calendar_token: string }>(db, u, 'public.rotate_calendar_token()');
 
 describe('calendar feed token', () => {
   it('starts without a feed; rotating gives a long random secret the member can read back', async () => {
     const member = await createUser(db, 'cal-new', { membership_tier: 'premium' });
     const own = () =>
-      asUser(db, member.claims, async (tx) => (await tx.query<{ calendar_token: string | null }>('select calendar_token from public.members')).rows);
+      asUser(
+        db,
+        member.claims,
+        async (tx) => (await tx.query<{ calendar_token: string | null }>('select calendar_token from public.members')).rows,
+      );
     expect(await own()).toEqual([{ calendar_token: null }]);
     const { calendar_token } = await rotate(member);
     expect(calendar_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -68,17 +73,27 @@ describe('calendar feed token', () => {
   it('keeps the feed lookup away from members and anon, and the token column read-only', async () => {
     const member = await createUser(db, 'cal-guard', { membership_tier: 'premium' });
     const { calendar_token } = await rotate(member);
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.calendar_feed($1)', [calendar_token])), {
-      code: '42501',
-      message: /permission denied for function calendar_feed/,
-    });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.rotate_calendar_token()')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.calendar_feed($1)', [calendar_token])),
+      {
+        code: '42501',
+        message: /permission denied for function calendar_feed/,
+      },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.rotate_calendar_token()')),
+      { code: '42501' },
+    );
     await expectSqlError(
       asUser(db, member.claims, (tx) => tx.query(`update public.members set calendar_token = 'chosen-by-me-aaaaaaaaaaaaaaaaaaaaaaaaaa'`)),
       { code: '42501' },
     );
     const other = await createUser(db, 'cal-guard-other', { membership_tier: 'premium' });
-    const seen = await asUser(db, other.claims, async (tx) => (await tx.query('select 1 from public.members where calendar_token = $1', [calendar_token])).rows);
+    const seen = await asUser(
+      db,
+      other.claims,
+      async (tx) => (await tx.query('select 1 from public.members where calendar_token = $1', [calendar_token])).rows,
+    );
     expect(seen).toEqual([]);
   });
 });

@@ -71,8 +71,12 @@ describe('cancellation window', () => {
     );
     expect(new Date(u.month_start).getTime()).toBe(rows[0]!.month.getTime());
 
-    const mine = await asUser(db, member.claims, async (tx) =>
-      (await tx.query<{ booking_id: string; booking_type: string }>('select booking_id, booking_type from public.late_cancellations')).rows,
+    const mine = await asUser(
+      db,
+      member.claims,
+      async (tx) =>
+        (await tx.query<{ booking_id: string; booking_type: string }>('select booking_id, booking_type from public.late_cancellations'))
+          .rows,
     );
     expect(mine).toEqual([{ booking_id, booking_type: 'paid' }]);
 
@@ -109,16 +113,29 @@ describe('cancellation window', () => {
     const { booking_id } = await book(member, classId);
     await cancel(member, booking_id);
     const seen = (u: TestUser) =>
-      asUser(db, u.claims, async (tx) => (await tx.query('select 1 from public.late_cancellations where booking_id = $1', [booking_id])).rows.length);
+      asUser(
+        db,
+        u.claims,
+        async (tx) => (await tx.query('select 1 from public.late_cancellations where booking_id = $1', [booking_id])).rows.length,
+      );
     expect(await seen(other)).toBe(0);
     expect(await seen(admin)).toBe(1);
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('delete from public.late_cancellations')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('delete from public.late_cancellations')),
+      { code: '42501' },
+    );
   });
 
   it('my_plan_usage needs a signed-in member', async () => {
-    await expectSqlError(asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.my_plan_usage()')), { hint: 'not_authenticated' });
-    await expectSqlError(asUser(db, { role: 'authenticated', sub: crypto.randomUUID() }, (tx) => rpc(tx, 'public.my_plan_usage()')), {
-      hint: 'member_not_found',
-    });
+    await expectSqlError(
+      asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.my_plan_usage()')),
+      { hint: 'not_authenticated' },
+    );
+    await expectSqlError(
+      asUser(db, { role: 'authenticated', sub: crypto.randomUUID() }, (tx) => rpc(tx, 'public.my_plan_usage()')),
+      {
+        hint: 'member_not_found',
+      },
+    );
   });
 });

@@ -63,7 +63,9 @@ describe('booking emails in the outbox', () => {
       `insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at) values ($1, $2, 'payg', 'pending', now() + interval '10 minutes')`,
       [member.memberId, classId],
     );
-    await db.query(`update public.bookings set payment_status = 'completed', hold_expires_at = null where member_id = $1`, [member.memberId]);
+    await db.query(`update public.bookings set payment_status = 'completed', hold_expires_at = null where member_id = $1`, [
+      member.memberId,
+    ]);
     expect((await emailsTo(db, member.memberId)).map((e) => e.kind)).toEqual(['booking_confirmed']);
   });
 
@@ -77,8 +79,14 @@ describe('booking emails in the outbox', () => {
   it('is readable and writable by the service role only', async () => {
     const member = await createUser(db, 'mail-rls', { membership_tier: 'premium' });
     await call(db, member, 'public.book_class($1)', [await createClass(db)]);
-    await expectSqlError(asUser(db, member.claims, (tx) => tx.query('select * from public.notification_outbox')), { code: '42501' });
-    await expectSqlError(asUser(db, member.claims, (tx) => rpc(tx, 'public.dequeue_notifications()')), { code: '42501' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select * from public.notification_outbox')),
+      { code: '42501' },
+    );
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.dequeue_notifications()')),
+      { code: '42501' },
+    );
   });
 });
 
@@ -92,7 +100,10 @@ describe('delivery: dequeue and requeue', () => {
         await asUser(fresh, m.claims, (tx) => rpc(tx, 'public.book_class($1)', [c]));
       }
       const take = (limit: number) =>
-        asServiceRole(fresh, async (tx) => (await tx.query<OutboxRow & { id: string }>('select * from public.dequeue_notifications($1)', [limit])).rows);
+        asServiceRole(
+          fresh,
+          async (tx) => (await tx.query<OutboxRow & { id: string }>('select * from public.dequeue_notifications($1)', [limit])).rows,
+        );
       const first = await take(2);
       expect(first).toHaveLength(2);
       expect(first.every((e) => e.sent_at instanceof Date)).toBe(true);
@@ -105,12 +116,14 @@ describe('delivery: dequeue and requeue', () => {
       expect(await take(10)).toEqual([]);
       const retried = await asServiceRole(
         fresh,
-        async (tx) => (await tx.query<{ id: string }>("select * from public.dequeue_notifications(10, now() + interval '61 seconds')")).rows,
+        async (tx) =>
+          (await tx.query<{ id: string }>("select * from public.dequeue_notifications(10, now() + interval '61 seconds')")).rows,
       );
       expect(retried.map((e) => e.id)).toEqual([second[0]!.id]);
-      const { rows } = await fresh.query<{ attempts: number; last_error: string }>('select attempts, last_error from public.notification_outbox where id = $1', [
-        second[0]!.id,
-      ]);
+      const { rows } = await fresh.query<{ attempts: number; last_error: string }>(
+        'select attempts, last_error from public.notification_outbox where id = $1',
+        [second[0]!.id],
+      );
       expect(rows).toEqual([{ attempts: 2, last_error: 'SMTP 451' }]);
     } finally {
       await fresh.close();
@@ -139,14 +152,19 @@ describe('enqueue_class_reminders', () => {
       expect(await run(24)).toBe(1);
       expect(await run(24)).toBe(0);
       expect(await run(48)).toBe(1);
-      const { rows } = await fresh.query<OutboxRow>(`select * from public.notification_outbox where kind = 'class_reminder' order by created_at`);
+      const { rows } = await fresh.query<OutboxRow>(
+        `select * from public.notification_outbox where kind = 'class_reminder' order by created_at`,
+      );
       expect(rows.map((r) => r.subject.split(',')[0])).toEqual(['Reminder: Soon', 'Reminder: Later']);
       expect(rows[0]).toMatchObject({ to_email: m.email, links: [{ label: 'Manage or cancel your booking', path: '/mybookings' }] });
       expect(rows[0]!.body_text).toContain('Where: Example Community Hall');
       expect(rows[0]!.dedupe_key).toMatch(/^class_reminder:/);
 
       await expectSqlError(run(0), { code: '22023', hint: 'invalid_window' });
-      await expectSqlError(asUser(fresh, m.claims, (tx) => rpc(tx, 'public.enqueue_class_reminders(24)')), { code: '42501' });
+      await expectSqlError(
+        asUser(fresh, m.claims, (tx) => rpc(tx, 'public.enqueue_class_reminders(24)')),
+        { code: '42501' },
+      );
     } finally {
       await fresh.close();
     }

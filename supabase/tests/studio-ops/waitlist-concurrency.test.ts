@@ -33,7 +33,8 @@ async function setUp(db: SqlDatabase) {
   const outsiders: TestUser[] = [];
   for (let i = 0; i < OUTSIDERS; i += 1) outsiders.push(await createUser(db, `race-out-${i}`, { membership_tier: 'premium' }));
   const calls: Call[] = [];
-  for (const h of holders) calls.push({ claims: h.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, h.memberId, classId)] });
+  for (const h of holders)
+    calls.push({ claims: h.claims, sql: 'select public.cancel_booking($1)', params: [await bookingIdOf(db, h.memberId, classId)] });
   // Interleave outsiders between the cancellations.
   outsiders.forEach((o, i) => calls.splice(i * 2 + 1, 0, { claims: o.claims, sql: 'select public.book_class($1)', params: [classId] }));
   return { classId, holders, line, outsiders, calls };
@@ -159,7 +160,12 @@ describe('concurrent cancellations with a waitlist', () => {
         const [c1, c2] = [await createClass(db, { capacity: 1 }), await createClass(db, { capacity: 1 })];
         const a = await createUser(db, `cross-a-${i}`, { membership_tier: 'premium' });
         const b = await createUser(db, `cross-b-${i}`, { membership_tier: 'premium' });
-        await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid'), ($3, $4, 'paid')`, [a.memberId, c1, b.memberId, c2]);
+        await db.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid'), ($3, $4, 'paid')`, [
+          a.memberId,
+          c1,
+          b.memberId,
+          c2,
+        ]);
         await asUser(db, a.claims, (tx) => tx.query('select public.join_waitlist($1)', [c2]));
         await asUser(db, b.claims, (tx) => tx.query('select public.join_waitlist($1)', [c1]));
         calls.push(

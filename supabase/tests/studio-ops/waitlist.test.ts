@@ -53,7 +53,10 @@ describe('join_waitlist', () => {
     const [a, b] = [await premium('wl-a'), await premium('wl-b')];
     const first = await join(a, classId);
     expect(first).toMatchObject({ class_id: classId, position: 1, waitlist_size: 1 });
-    const { rows } = await db.query<{ closes: Date }>(`select start_time - interval '2 hours' as closes from public.classes where id = $1`, [classId]);
+    const { rows } = await db.query<{ closes: Date }>(
+      `select start_time - interval '2 hours' as closes from public.classes where id = $1`,
+      [classId],
+    );
     expect(new Date(first.closes_at).getTime()).toBe(rows[0]!.closes.getTime());
     expect(await join(b, classId)).toMatchObject({ position: 2, waitlist_size: 2 });
     expect(await waitlistOf(db, classId)).toEqual([a.memberId, b.memberId]);
@@ -77,7 +80,11 @@ describe('join_waitlist', () => {
       hint: 'already_waitlisted',
       message: 'You are already on the waitlist for this class',
     });
-    await expectSqlError(join(holders[0]!, classId), { code: '23505', hint: 'already_booked', message: 'You have already booked this class' });
+    await expectSqlError(join(holders[0]!, classId), {
+      code: '23505',
+      hint: 'already_booked',
+      message: 'You have already booked this class',
+    });
   });
 
   it('refuses once the waitlist has closed (2 hours before by default) and once the class started', async () => {
@@ -103,7 +110,11 @@ describe('join_waitlist', () => {
   it('refuses a member locked out of a premium class, with book_class message', async () => {
     const { classId } = await fullClass(1, { is_premium: true, startsIn: '5 days', unlock_for_standard: '3 days' });
     const standard = await createUser(db, 'wl-locked', { membership_tier: 'standard' });
-    await expectSqlError(join(standard, classId), { code: 'P0001', hint: 'class_locked', message: /^This premium class opens for booking on / });
+    await expectSqlError(join(standard, classId), {
+      code: 'P0001',
+      hint: 'class_locked',
+      message: /^This premium class opens for booking on /,
+    });
   });
 
   it('refuses a pay-as-you-go member who would have to pay for the class', async () => {
@@ -120,16 +131,26 @@ describe('join_waitlist', () => {
   });
 
   it('refuses unknown classes, signed-out callers and anon', async () => {
-    await expectSqlError(join(await premium('wl-unknown'), crypto.randomUUID()), { code: 'P0002', hint: 'class_not_found', message: 'Class not found' });
+    await expectSqlError(join(await premium('wl-unknown'), crypto.randomUUID()), {
+      code: 'P0002',
+      hint: 'class_not_found',
+      message: 'Class not found',
+    });
     const { classId } = await fullClass(1);
-    await expectSqlError(asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId])), {
-      code: '28000',
-      hint: 'not_authenticated',
-    });
-    await expectSqlError(asAnon(db, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId])), {
-      code: '42501',
-      message: /permission denied for function join_waitlist/,
-    });
+    await expectSqlError(
+      asUser(db, { role: 'authenticated' }, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId])),
+      {
+        code: '28000',
+        hint: 'not_authenticated',
+      },
+    );
+    await expectSqlError(
+      asAnon(db, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId])),
+      {
+        code: '42501',
+        message: /permission denied for function join_waitlist/,
+      },
+    );
   });
 });
 
@@ -164,12 +185,19 @@ describe('class_waitlist rows (RLS)', () => {
     await join(a, classId);
     await join(b, classId);
     const visible = (u: TestUser) =>
-      asUser(db, u.claims, async (tx) => (await tx.query<{ member_id: string }>('select member_id from public.class_waitlist where class_id = $1', [classId])).rows);
+      asUser(
+        db,
+        u.claims,
+        async (tx) =>
+          (await tx.query<{ member_id: string }>('select member_id from public.class_waitlist where class_id = $1', [classId])).rows,
+      );
     expect(await visible(a)).toEqual([{ member_id: a.memberId }]);
     expect(await visible(admin)).toHaveLength(2);
 
     await expectSqlError(
-      asUser(db, a.claims, (tx) => tx.query('insert into public.class_waitlist (class_id, member_id) values ($1, $2)', [classId, a.memberId])),
+      asUser(db, a.claims, (tx) =>
+        tx.query('insert into public.class_waitlist (class_id, member_id) values ($1, $2)', [classId, a.memberId]),
+      ),
       { code: '42501' },
     );
     // A member's delete matches no row (the policy is admins only); an admin's removes it.

@@ -21,6 +21,10 @@ it('ignores row locks, upserts, comments and strings, and finds UPDATE with an a
     insert into public.members as m (email) values ('a') on conflict (email) do update set user_id = excluded.user_id where m.user_id is null;
     update public.notification_outbox o set sent_at = now() where o.id in (select id from public.notification_outbox for update skip locked)`;
   expect(dataWrites(body)).toEqual([
-    { statement: 'update public.notification_outbox o set sent_at = now() where o.id in (select id from public.notification_outbox for update skip locked)', guarded: true },
+    {
+      statement:
+        'update public.notification_outbox o set sent_at = now() where o.id in (select id from public.notification_outbox for update skip locked)',
+      guarded: true,
+    },
   ]);
 });

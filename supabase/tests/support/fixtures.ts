@@ -111,9 +111,7 @@ export async function rpc<T = Record<string, unknown>>(tx: SqlExecutor, call: st
                      where n.nspname = $1 and p.proname = $2 and p.proretset) as setof`,
     [schema ?? '', name ?? ''],
   );
-  const sql = fn[0]?.setof
-    ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} r`
-    : `select to_json(${call}) as result`;
+  const sql = fn[0]?.setof ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} r` : `select to_json(${call}) as result`;
   const { rows } = await tx.query<{ result: T }>(sql, params);
   return rows[0]!.result;
 }

@@ -35,10 +35,21 @@ export const applyPaid = (db: SqlDatabase, charge: Pick<Charge, 'checkout_refere
     at.toISOString(),
   ]);
 export const fail = (db: SqlDatabase, charge: Charge, at: Date, reason = 'declined') =>
-  service<Outcome>(db, 'public.fail_membership_charge($1, $2, $3, $4)', [charge.checkout_reference, charge.attempt, reason, at.toISOString()]);
+  service<Outcome>(db, 'public.fail_membership_charge($1, $2, $3, $4)', [
+    charge.checkout_reference,
+    charge.attempt,
+    reason,
+    at.toISOString(),
+  ]);
 
 /** Buys a plan as the first checkout does: card saved with `token`, first month charged and paid. */
-export async function buyPlan(db: SqlDatabase, member: TestUser, at: Date, plan: (typeof PLAN)[keyof typeof PLAN] = PLAN.standard, token = 'tok-pays') {
+export async function buyPlan(
+  db: SqlDatabase,
+  member: TestUser,
+  at: Date,
+  plan: (typeof PLAN)[keyof typeof PLAN] = PLAN.standard,
+  token = 'tok-pays',
+) {
   const setup = await service<{ payment_reference: string; setup_reference: string; customer_id: string; amount: number }>(
     db,
     'public.start_membership_checkout($1, $2, $3, $4, $5, $6)',

@@ -56,8 +56,14 @@ export async function startThrowawayCluster(binDir: string): Promise<ThrowawayCl
   const port = await freePort();
   run(`${binDir}/initdb`, ['-D', data, '-U', PLATFORM_SUPERUSER, '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   run(`${binDir}/pg_ctl`, [
-    '-D', data, '-w', '-l', `${dir}/server.log`, 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+    '-D',
+    data,
+    '-w',
+    '-l',
+    `${dir}/server.log`,
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
   ]);
   return {
     port,

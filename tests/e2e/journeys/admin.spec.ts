@@ -25,7 +25,8 @@ async function expectToast(page: Page, text: string): Promise<void> {
 
 /** How the classes list names an occurrence: "Mon D, YYYY" and "H:MM AM" in London time. */
 function occurrence(iso: string): string {
-  const at = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
+  const at = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
   return `${at({ month: 'short', day: 'numeric', year: 'numeric' })} at ${at({ hour: 'numeric', minute: '2-digit' })}`;
 }
 
@@ -34,7 +35,10 @@ function occurrence(iso: string): string {
  * and delete an occurrence, mark a roster and cancel a member's booking with the keyboard, delete
  * a member, read analytics against the database's figures, regenerate the timetable.
  */
-test('admin adds, edits and deletes classes, marks a roster and cancels a booking by keyboard, deletes a member, reads analytics, regenerates', async ({ page, stack }) => {
+test('admin adds, edits and deletes classes, marks a roster and cancels a booking by keyboard, deletes a member, reads analytics, regenerates', async ({
+  page,
+  stack,
+}) => {
   await test.step('sign in on the admin portal', async () => {
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
@@ -62,13 +66,17 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await dialog.getByLabel('Repeat until').fill(isoDate(until));
     await dialog.getByRole('button', { name: 'Create Class' }).click();
     await expectToast(page, '3 classes created successfully!');
-    const rows = await rest<{ id: string; start_time: string }[]>(stack, 'GET', `/rest/v1/classes?name=eq.${encodeURIComponent(name)}&select=id,start_time&order=start_time`);
+    const rows = await rest<{ id: string; start_time: string }[]>(
+      stack,
+      'GET',
+      `/rest/v1/classes?name=eq.${encodeURIComponent(name)}&select=id,start_time&order=start_time`,
+    );
     expect(rows, `three classes named ${name} in the database`).toHaveLength(3);
     await expect(page.getByRole('cell', { name: new RegExp(escapeRegExp(name)) }).first()).toBeVisible();
     return rows;
   });
 
-  await test.step("move the first occurrence an hour later and the booked member is emailed; delete it and they are told why (issue 31)", async () => {
+  await test.step('move the first occurrence an hour later and the booked member is emailed; delete it and they are told why (issue 31)', async () => {
     await bookAs(stack, ACCOUNTS.premium, created[0]!.id);
     const firstAt = occurrence(created[0]!.start_time);
     await page.getByRole('button', { name: `Edit ${name} on ${firstAt}` }).click();
@@ -78,8 +86,15 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await edit.getByRole('button', { name: 'Update Class' }).click();
     await expectToast(page, 'Class updated successfully!');
     const movedTo = new Date(new Date(created[0]!.start_time).getTime() + 3600_000).toISOString();
-    const [edited] = await rest<{ trainer: string; start_time: string }[]>(stack, 'GET', `/rest/v1/classes?id=eq.${created[0]!.id}&select=trainer,start_time`);
-    expect({ ...edited, start_time: new Date(edited!.start_time).toISOString() }, 'the edited class in the database').toEqual({ trainer: 'Coach Robin', start_time: movedTo });
+    const [edited] = await rest<{ trainer: string; start_time: string }[]>(
+      stack,
+      'GET',
+      `/rest/v1/classes?id=eq.${created[0]!.id}&select=trainer,start_time`,
+    );
+    expect({ ...edited, start_time: new Date(edited!.start_time).toISOString() }, 'the edited class in the database').toEqual({
+      trainer: 'Coach Robin',
+      start_time: movedTo,
+    });
     const moved = await waitForEmail(stack, ACCOUNTS.premium, `Class moved: ${name} is now `);
     expect(moved.text, 'the old and the new time').toMatch(/Was: .+, 6:30 PM\nNow: .+, 7:30 PM \(London time\)/);
 
@@ -87,7 +102,11 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: `Delete ${name} on ${occurrence(movedTo)}` }).click();
     await expectToast(page, 'Class deleted successfully');
-    const remaining = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/classes?name=eq.${encodeURIComponent(name)}&select=id&order=start_time`);
+    const remaining = await rest<{ id: string }[]>(
+      stack,
+      'GET',
+      `/rest/v1/classes?name=eq.${encodeURIComponent(name)}&select=id&order=start_time`,
+    );
     expect(remaining, 'the two later occurrences remain').toEqual([{ id: created[1]!.id }, { id: created[2]!.id }]);
     const cancelled = await waitForEmail(stack, ACCOUNTS.premium, `Booking cancelled: ${name}, `);
     expect(cancelled.text).toContain(`Your booking for ${name} with Coach Robin has been cancelled: the studio cancelled the class.`);
@@ -147,15 +166,26 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await expectToast(page, 'Member deleted successfully');
     expect(await memberByEmail(stack, leaver), 'the deleted member is gone from the database').toBeUndefined();
     // Their login went with them, and the free trial is once per email, even after deletion.
-    await expect(passwordSession(stack, leaver, 'leaver-pass-1'), 'the deleted member signs in').rejects.toThrow(/sign-in of .* failed: 400/);
+    await expect(passwordSession(stack, leaver, 'leaver-pass-1'), 'the deleted member signs in').rejects.toThrow(
+      /sign-in of .* failed: 400/,
+    );
     await createConfirmedMember(stack, leaver, 'leaver-pass-2', { full_name: fullName, signup_source: 'free-trial' });
-    expect(await memberByEmail(stack, leaver), 'the same email signing up again').toMatchObject({ membership_tier: 'payg', has_used_trial: true });
+    expect(await memberByEmail(stack, leaver), 'the same email signing up again').toMatchObject({
+      membership_tier: 'payg',
+      has_used_trial: true,
+    });
   });
 
   await test.step("analytics shows the database's own figures", async () => {
     await adminNav(page, 'Analytics');
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
-    const stats = await rest<Record<string, number>>(stack, 'POST', '/rest/v1/rpc/admin_stats', {}, await authHeaders(stack, ACCOUNTS.admin));
+    const stats = await rest<Record<string, number>>(
+      stack,
+      'POST',
+      '/rest/v1/rpc/admin_stats',
+      {},
+      await authHeaders(stack, ACCOUNTS.admin),
+    );
     const cards: [string, number | undefined][] = [
       ['Total Members', stats.total_members],
       ['Total Classes', stats.total_classes],
@@ -172,7 +202,11 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
 
   await test.step("regenerate the timetable: the period's classes not yet started are replaced by the template; the past stays", async () => {
     const now = new Date().toISOString();
-    const pastBefore = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`);
+    const pastBefore = await rest<{ id: string }[]>(
+      stack,
+      'GET',
+      `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`,
+    );
     expect(pastBefore.length, 'the demo data has past bookings').toBeGreaterThan(0);
     await adminNav(page, 'Generate');
     await expect(page.getByRole('heading', { name: 'Generate Recurring Classes' })).toBeVisible();
@@ -183,7 +217,13 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     expect(gone, 'classes made before regeneration are gone').toEqual([]);
     const names = (await rest<{ name: string }[]>(stack, 'GET', `/rest/v1/classes?select=name&limit=1000`)).map((c) => c.name);
     expect(names, 'the regenerated timetable').toEqual(expect.arrayContaining(['Breakfast Club', 'Kids Club']));
-    const pastAfter = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`);
-    expect(pastAfter.map((b) => b.id).sort(), 'past bookings survive a regeneration (issue 31)').toEqual(pastBefore.map((b) => b.id).sort());
+    const pastAfter = await rest<{ id: string }[]>(
+      stack,
+      'GET',
+      `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`,
+    );
+    expect(pastAfter.map((b) => b.id).sort(), 'past bookings survive a regeneration (issue 31)').toEqual(
+      pastBefore.map((b) => b.id).sort(),
+    );
   });
 });

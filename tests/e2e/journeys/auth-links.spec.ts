@@ -54,7 +54,13 @@ async function signInWith(page: Page, email: string, password: string): Promise<
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('a reset asked for in one browser is finished on a phone, and the new password signs in', async ({ page, browser, stack, baseURL, consoleErrors }) => {
+test('a reset asked for in one browser is finished on a phone, and the new password signs in', async ({
+  page,
+  browser,
+  stack,
+  baseURL,
+  consoleErrors,
+}) => {
   const email = `${unique('reset')}@example.test`;
   await createConfirmedMember(stack, email, 'old-pass-123', { full_name: 'Rita Reset' });
 
@@ -72,7 +78,9 @@ test('a reset asked for in one browser is finished on a phone, and the new passw
     await expect(phone.page.getByRole('heading', { name: 'Set a New Password' })).toBeVisible({ timeout: 20_000 });
     // The used token is out of the address bar: a reload stays on this step.
     await expect(phone.page).toHaveURL(/\/auth\/callback\?type=recovery$/);
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth), 'the screen fits the phone').toBeLessThanOrEqual(PHONE.width);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth), 'the screen fits the phone').toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await phone.page.getByLabel('New Password', { exact: true }).fill('new-pass-456');
     await phone.page.getByLabel('Confirm New Password').fill('new-pass-456');
     await phone.page.getByRole('button', { name: 'Update Password' }).click();
@@ -135,7 +143,12 @@ test('a used reset link says it has expired and leads to a new one', async ({ pa
  * which lands on the callback with a PKCE `?code=`. It keeps working in the browser that asked;
  * elsewhere it says where it works instead of "Sign-in failed".
  */
-test('an older /verify reset link still works in the browser that asked, and says where it works elsewhere', async ({ page, browser, stack, baseURL }) => {
+test('an older /verify reset link still works in the browser that asked, and says where it works elsewhere', async ({
+  page,
+  browser,
+  stack,
+  baseURL,
+}) => {
   const email = `${unique('older')}@example.test`;
   await createConfirmedMember(stack, email, 'old-pass-123', { full_name: 'Olga Older' });
   await openResetView(page);
@@ -152,7 +165,9 @@ test('an older /verify reset link still works in the browser that asked, and say
     await phone.page.goto(older);
     await expect(phone.page).toHaveURL(/\/auth\/callback\?type=recovery&code=/);
     landing = phone.page.url();
-    await expect(phone.page.getByRole('alert')).toHaveText('This reset link only works in the browser that asked for it. Open it there, or request a new one here.');
+    await expect(phone.page.getByRole('alert')).toHaveText(
+      'This reset link only works in the browser that asked for it. Open it there, or request a new one here.',
+    );
     await expect(phone.page.getByRole('link', { name: 'Request a New Link' })).toBeVisible();
     expect(phone.errors, 'console errors on the phone').toEqual([]);
   } finally {

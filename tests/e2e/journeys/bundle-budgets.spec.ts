@@ -7,7 +7,9 @@ import { expect, test } from '../fixtures';
 // the bench does: a cold visit's gzipped scripts and the HTML with its headers.
 
 type Budget = { jsKb?: number; cssKb?: number; htmlKb?: number };
-const budgets = JSON.parse(readFileSync(new URL('../../../bench/budgets.json', import.meta.url), 'utf8')) as { bundle: Record<string, Budget> };
+const budgets = JSON.parse(readFileSync(new URL('../../../bench/budgets.json', import.meta.url), 'utf8')) as {
+  bundle: Record<string, Budget>;
+};
 
 for (const path of ['/', '/schedule']) {
   test(`a visitor's ${path} stays within its size budget`, async ({ page, baseURL }, testInfo) => {
@@ -19,6 +21,9 @@ for (const path of ['/', '/schedule']) {
     console.log(report);
     expect(kb(bytes.js), `JavaScript a visitor downloads for ${path}\n${report}`).toBeLessThanOrEqual(budget.jsKb!);
     expect(kb(bytes.html), `HTML with headers for ${path}\n${report}`).toBeLessThanOrEqual(budget.htmlKb!);
-    expect(bytes.listed.some((line) => /supabase/i.test(line)), `no supabase-js chunk on ${path}\n${report}`).toBe(false);
+    expect(
+      bytes.listed.some((line) => /supabase/i.test(line)),
+      `no supabase-js chunk on ${path}\n${report}`,
+    ).toBe(false);
   });
 }

@@ -8,11 +8,23 @@ import { unique } from '../support/names';
 // Issue 28: a member checks in with the day's door code shown on the admin's check-in screen;
 // another booking nobody checked in becomes a no-show when the jobs run 30 minutes after the start.
 
-test('a member checks in with the door code, and a booking nobody checked in becomes a no-show', async ({ page, browser, stack, baseURL }, testInfo) => {
+test('a member checks in with the door code, and a booking nobody checked in becomes a no-show', async ({
+  page,
+  browser,
+  stack,
+  baseURL,
+}, testInfo) => {
   const name = `Door Code Class ${unique('dc')}`;
   const start = new Date(Date.now() + 10 * 60_000);
   const [cls] = await rest<{ id: string }[]>(stack, 'POST', '/rest/v1/classes?select=id', {
-    name, description: 'Created by an e2e journey', duration: 45, start_time: start.toISOString(), trainer: 'Coach E2E', type: 'Group', capacity: 10, price_payg: null,
+    name,
+    description: 'Created by an e2e journey',
+    duration: 45,
+    start_time: start.toISOString(),
+    trainer: 'Coach E2E',
+    type: 'Group',
+    capacity: 10,
+    price_payg: null,
   });
   for (const who of [ACCOUNTS.premium, ACCOUNTS.standard]) {
     await rest(stack, 'POST', '/rest/v1/rpc/book_class', { p_class_id: cls!.id }, await authHeaders(stack, who));
@@ -43,8 +55,15 @@ test('a member checks in with the door code, and a booking nobody checked in bec
   // 31 minutes after the start the jobs mark the other booking a no-show.
   const output = await runJobsAt(stack, baseURL!, new Date(start.getTime() + 31 * 60_000), testInfo.outputPath('test-payments.json'));
   expect(output).toMatch(/no-shows: marked \d+ bookings?/);
-  const marks = await rest<{ attendance: string; members: { email: string } }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls!.id}&select=attendance,members(email)`);
-  expect(marks.map((m) => `${m.members.email} ${m.attendance}`).sort()).toEqual([`${ACCOUNTS.premium} attended`, `${ACCOUNTS.standard} no_show`]);
+  const marks = await rest<{ attendance: string; members: { email: string } }[]>(
+    stack,
+    'GET',
+    `/rest/v1/bookings?class_id=eq.${cls!.id}&select=attendance,members(email)`,
+  );
+  expect(marks.map((m) => `${m.members.email} ${m.attendance}`).sort()).toEqual([
+    `${ACCOUNTS.premium} attended`,
+    `${ACCOUNTS.standard} no_show`,
+  ]);
 
   // The member's record shows it.
   await page.goto('/admin/members');

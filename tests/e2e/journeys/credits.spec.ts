@@ -16,8 +16,14 @@ test('member buys a Bronze Package, sees 10 sessions and books a One-to-One with
   start.setUTCHours(11, 0, 0, 0);
   const name = `Personal Training ${unique('pt')}`;
   const [session] = await rest<{ id: string }[]>(stack, 'POST', '/rest/v1/classes?select=id', {
-    name, description: 'One-to-one coaching', duration: 60, start_time: start.toISOString(), trainer: 'Coach E2E',
-    type: 'One-to-One', capacity: 1, price_payg: null,
+    name,
+    description: 'One-to-one coaching',
+    duration: 60,
+    start_time: start.toISOString(),
+    trainer: 'Coach E2E',
+    type: 'One-to-One',
+    capacity: 1,
+    price_payg: null,
   });
 
   await signInAs(page, stack, email, { password: 'bronze-pass-123' });
@@ -45,7 +51,10 @@ test('member buys a Bronze Package, sees 10 sessions and books a One-to-One with
 
   const member = await memberByEmail(stack, email);
   const credits = await rest<Credit[]>(stack, 'GET', `/rest/v1/credits?member_id=eq.${member!.id}&select=used_at`);
-  expect(credits.filter((c) => c.used_at !== null), 'one session used').toHaveLength(1);
+  expect(
+    credits.filter((c) => c.used_at !== null),
+    'one session used',
+  ).toHaveLength(1);
   expect(credits, 'ten sessions granted once').toHaveLength(10);
   await page.goto('/dashboard');
   await expect(page.getByText('9 personal-training sessions')).toBeVisible();

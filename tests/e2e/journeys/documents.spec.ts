@@ -7,13 +7,21 @@ import { unique } from '../support/names';
 test('a new free-trial sign-up must accept and answer before the first booking', async ({ page, stack, consoleErrors }) => {
   const cls = await createClass(stack, `First Class ${unique('d')}`, 2);
   const email = `${unique('signer')}@example.test`;
-  await createConfirmedMember(stack, email, 'signer-pass-123', { full_name: 'Sid Signer', signup_source: 'free-trial' }, { signDocuments: false });
+  await createConfirmedMember(
+    stack,
+    email,
+    'signer-pass-123',
+    { full_name: 'Sid Signer', signup_source: 'free-trial' },
+    { signDocuments: false },
+  );
   await signInAs(page, stack, email, { password: 'signer-pass-123' });
 
   await page.goto('/my-schedule');
   await page.getByPlaceholder('Search classes or instructors...').fill(cls.name);
   await page.getByRole('article', { name: cls.name }).getByRole('button', { name: 'Book Now' }).click();
-  await expect(page.getByText('Before your first class, please read and sign our terms and waiver and answer the health questions').first()).toBeVisible();
+  await expect(
+    page.getByText('Before your first class, please read and sign our terms and waiver and answer the health questions').first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/agreements\?next=%2Fmy-schedule/);
   await expect(page.getByRole('heading', { name: 'Before you train', level: 1 })).toBeVisible();
   // The browser logs the refused request (400): the refusal is the point of this step.

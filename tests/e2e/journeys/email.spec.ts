@@ -83,6 +83,10 @@ test('a visitor sends Contact Us from /membership and an admin sees it on Messag
   await expect(page.getByText('Message marked as handled', { exact: true }).first()).toBeVisible();
   // Open messages only (the default view): a handled one leaves the list.
   await expect(page.getByRole('article', { name })).toHaveCount(0);
-  const [row] = await rest<{ handled_at: string | null }[]>(stack, 'GET', `/rest/v1/contact_messages?email=eq.${encodeURIComponent(email)}&select=handled_at`);
+  const [row] = await rest<{ handled_at: string | null }[]>(
+    stack,
+    'GET',
+    `/rest/v1/contact_messages?email=eq.${encodeURIComponent(email)}&select=handled_at`,
+  );
   expect(row?.handled_at, 'handled in the database').not.toBeNull();
 });

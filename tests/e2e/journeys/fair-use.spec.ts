@@ -73,6 +73,10 @@ test('a second checkout releases the first hold, and Complete payment returns to
   await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment received', level: 1 })).toBeVisible({ timeout: 20_000 });
   const member = await memberByEmail(stack, email);
-  const rows = await rest<{ class_id: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?member_id=eq.${member!.id}&select=class_id,payment_status`);
+  const rows = await rest<{ class_id: string; payment_status: string }[]>(
+    stack,
+    'GET',
+    `/rest/v1/bookings?member_id=eq.${member!.id}&select=class_id,payment_status`,
+  );
   expect(rows, 'one paid booking, on the second class').toEqual([{ class_id: second.id, payment_status: 'completed' }]);
 });

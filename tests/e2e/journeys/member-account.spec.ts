@@ -26,8 +26,16 @@ test('trial member books their free class and becomes pay-as-you-go', async ({ p
   await expect(page.getByText('Free trial class booked! You are now on Pay-As-You-Go.', { exact: true }).first()).toBeVisible();
   await expect(card.getByRole('button', { name: 'Booked' })).toBeVisible();
   const after = await memberByEmail(stack, email);
-  expect(after, 'the member after the trial booking').toMatchObject({ membership_tier: 'payg', has_used_trial: true, trial_expires_at: null });
-  const rows = await rest<{ type: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&select=type,payment_status`);
+  expect(after, 'the member after the trial booking').toMatchObject({
+    membership_tier: 'payg',
+    has_used_trial: true,
+    trial_expires_at: null,
+  });
+  const rows = await rest<{ type: string; payment_status: string }[]>(
+    stack,
+    'GET',
+    `/rest/v1/bookings?class_id=eq.${cls.id}&select=type,payment_status`,
+  );
   expect(rows, 'one completed trial booking').toEqual([{ type: 'trial', payment_status: 'completed' }]);
 });
 
@@ -100,7 +108,9 @@ test('member buys the Standard plan on the test checkout', async ({ page, stack,
   expect(member?.membership_tier, 'the tier after buying Standard').toBe('standard');
   // One calendar month (London) ahead: 28 to 31 days, whatever the month.
   const renewsInDays = (new Date(member!.plan_renews_at ?? NaN).getTime() - Date.now()) / DAY_MS;
-  expect(renewsInDays > 27 && renewsInDays <= 31, `the plan renews a calendar month ahead (plan_renews_at ${member!.plan_renews_at})`).toBe(true);
+  expect(renewsInDays > 27 && renewsInDays <= 31, `the plan renews a calendar month ahead (plan_renews_at ${member!.plan_renews_at})`).toBe(
+    true,
+  );
 });
 
 /** Edit Profile: a photo upload (stored as <member id>.png, shown) and a password change that signs in. */
@@ -116,7 +126,11 @@ test('member uploads a profile photo and changes their password', async ({ page,
   await page.getByLabel('Choose a profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(page.getByText('Profile picture updated successfully!', { exact: true }).first()).toBeVisible();
   // Stored as <member id>.png, saved on the member row, and shown from storage after a reload.
-  const [saved] = await rest<{ profile_image_url: string | null }[]>(stack, 'GET', `/rest/v1/members?id=eq.${member!.id}&select=profile_image_url`);
+  const [saved] = await rest<{ profile_image_url: string | null }[]>(
+    stack,
+    'GET',
+    `/rest/v1/members?id=eq.${member!.id}&select=profile_image_url`,
+  );
   expect(saved?.profile_image_url, 'profile_image_url on the member row').toContain(`/storage/v1/object/public/avatars/${member!.id}.png`);
   await page.goto('/edit-profile');
   const photo = page.getByRole('img', { name: 'Profile photo' });
@@ -133,5 +147,7 @@ test('member uploads a profile photo and changes their password', async ({ page,
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated successfully!', { exact: true }).first()).toBeVisible();
   await passwordSession(stack, email, 'second-pass-456');
-  await expect(passwordSession(stack, email, 'first-pass-123'), 'the old password no longer signs in').rejects.toThrow(/sign-in of .* failed/);
+  await expect(passwordSession(stack, email, 'first-pass-123'), 'the old password no longer signs in').rejects.toThrow(
+    /sign-in of .* failed/,
+  );
 });

@@ -45,7 +45,11 @@ test('member books a class with the keyboard alone', async ({ page, stack }) => 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Class booked successfully!', { exact: true }).first()).toBeVisible();
   const member = await memberByEmail(stack, ACCOUNTS.standard);
-  const rows = await rest<{ type: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`);
+  const rows = await rest<{ type: string; payment_status: string }[]>(
+    stack,
+    'GET',
+    `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`,
+  );
   expect(rows, 'one completed paid booking in the database').toEqual([{ type: 'paid', payment_status: 'completed' }]);
   await expect(card.getByRole('button', { name: 'Booked' })).toBeVisible();
 });
@@ -78,7 +82,11 @@ test('pay-as-you-go member pays on the local test checkout', async ({ page, stac
   await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment received', level: 1 })).toBeVisible({ timeout: 20_000 });
   const member = await memberByEmail(stack, ACCOUNTS.payg);
-  const rows = await rest<{ type: string; payment_status: string }[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`);
+  const rows = await rest<{ type: string; payment_status: string }[]>(
+    stack,
+    'GET',
+    `/rest/v1/bookings?class_id=eq.${cls.id}&member_id=eq.${member!.id}&select=type,payment_status`,
+  );
   expect(rows, 'one completed pay-as-you-go booking after payment').toEqual([{ type: 'payg', payment_status: 'completed' }]);
 });
 
@@ -88,9 +96,16 @@ test('a member is refused at every admin URL', async ({ page, stack }) => {
   for (const route of ADMIN_ROUTES) {
     await page.goto(route);
     await page.waitForURL((url) => !url.pathname.startsWith('/admin') || url.pathname === '/admin/login', { timeout: 15_000 });
-    await expect(page.getByRole('heading', { name: /Management|Analytics|Generate Recurring Classes/ }), `${route}: no admin screen for a member`).toHaveCount(0);
+    await expect(
+      page.getByRole('heading', { name: /Management|Analytics|Generate Recurring Classes/ }),
+      `${route}: no admin screen for a member`,
+    ).toHaveCount(0);
   }
   // The database refuses too, whatever the screens do.
-  const refused = await fetch(`${stack.url}/rest/v1/rpc/admin_stats`, { method: 'POST', headers: await authHeaders(stack, ACCOUNTS.premium), body: '{}' });
+  const refused = await fetch(`${stack.url}/rest/v1/rpc/admin_stats`, {
+    method: 'POST',
+    headers: await authHeaders(stack, ACCOUNTS.premium),
+    body: '{}',
+  });
   expect(refused.status, 'admin_stats refuses a member').toBeGreaterThanOrEqual(400);
 });

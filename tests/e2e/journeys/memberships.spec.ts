@@ -19,7 +19,11 @@ type Membership = { status: string; period_end: string; renews: boolean; ended_a
 
 async function membershipOf(stack: Parameters<typeof rest>[0], email: string): Promise<Membership> {
   const member = await memberByEmail(stack, email);
-  const [row] = await rest<Membership[]>(stack, 'GET', `/rest/v1/memberships?member_id=eq.${member!.id}&select=status,period_end,renews,ended_at`);
+  const [row] = await rest<Membership[]>(
+    stack,
+    'GET',
+    `/rest/v1/memberships?member_id=eq.${member!.id}&select=status,period_end,renews,ended_at`,
+  );
   return row!;
 }
 
@@ -72,7 +76,11 @@ test('a Standard membership renews a month later, once however often the jobs ru
   await expect(historyRows(page).nth(1)).toContainText('Paid');
 });
 
-test('a card that declines later: past due with Update card a month later, pay-as-you-go after the last retry', async ({ page, stack, baseURL }, testInfo) => {
+test('a card that declines later: past due with Update card a month later, pay-as-you-go after the last retry', async ({
+  page,
+  stack,
+  baseURL,
+}, testInfo) => {
   const email = await buyStandard(page, stack, baseURL!, /card that declines later/);
   const { period_end } = await membershipOf(stack, email);
   const due = new Date(period_end);
@@ -88,7 +96,9 @@ test('a card that declines later: past due with Update card a month later, pay-a
   await expect(banner.getByRole('button', { name: 'Update card' })).toBeVisible();
   // The email goes through the outbox and the stack's SMTP server like every other.
   await expect
-    .poll(async () => (await stack.inbox.list()).some((m) => m.to === email && m.subject === 'Payment failed: please update your card'), { timeout: 45_000 })
+    .poll(async () => (await stack.inbox.list()).some((m) => m.to === email && m.subject === 'Payment failed: please update your card'), {
+      timeout: 45_000,
+    })
     .toBe(true);
 
   for (const days of [1, 3, 7]) await runJobsAt(stack, baseURL!, new Date(due.getTime() + days * DAY_MS + MINUTE_MS), payments);
@@ -101,7 +111,11 @@ test('a card that declines later: past due with Update card a month later, pay-a
   await expect(page.getByRole('button', { name: 'Buy Standard', exact: true })).toBeVisible();
 });
 
-test('cancel renewal keeps the plan until its end; the jobs a month later make the member pay-as-you-go', async ({ page, stack, baseURL }, testInfo) => {
+test('cancel renewal keeps the plan until its end; the jobs a month later make the member pay-as-you-go', async ({
+  page,
+  stack,
+  baseURL,
+}, testInfo) => {
   const email = await buyStandard(page, stack, baseURL!, /card that always pays/);
   const { period_end } = await membershipOf(stack, email);
   const ends = LONDON_DATE.format(new Date(period_end));
@@ -114,14 +128,23 @@ test('cancel renewal keeps the plan until its end; the jobs a month later make t
   await expect(statusRegion(page).getByText(ends)).toBeVisible();
   await expect(statusRegion(page).getByRole('button', { name: 'Resume membership' })).toBeVisible();
 
-  const report = await runJobsAt(stack, baseURL!, new Date(new Date(period_end).getTime() + MINUTE_MS), testInfo.outputPath('test-payments.json'));
+  const report = await runJobsAt(
+    stack,
+    baseURL!,
+    new Date(new Date(period_end).getTime() + MINUTE_MS),
+    testInfo.outputPath('test-payments.json'),
+  );
   expect(report).toMatch(/cancelled memberships: ended \d+ memberships? at their period end/);
   expect(await membershipOf(stack, email)).toMatchObject({ status: 'cancelled', renews: false, ended_at: expect.any(String) });
   expect((await memberByEmail(stack, email))?.membership_tier).toBe('payg');
   expect(await paidPaymentsOf(stack, email), 'nothing charged after cancelling').toBe(1);
 });
 
-test('a free trial ends after 7 days by the jobs: pay-as-you-go, and booking a class asks for payment', async ({ page, stack, baseURL }, testInfo) => {
+test('a free trial ends after 7 days by the jobs: pay-as-you-go, and booking a class asks for payment', async ({
+  page,
+  stack,
+  baseURL,
+}, testInfo) => {
   const email = `${unique('trialend')}@example.test`;
   await createConfirmedMember(stack, email, 'trial-pass-123', { full_name: 'Tess Trial', signup_source: 'free-trial' });
   const trial = await memberByEmail(stack, email);

@@ -26,8 +26,15 @@ test('member with a personal-training session books a One-to-One in Personal tra
   await rest(stack, 'POST', '/rest/v1/rpc/generate_one_to_one_slots', { p_now: new Date().toISOString() });
   // A session granted by the studio (as admin_grant_credits records one), valid 30 days.
   await rest(stack, 'POST', '/rest/v1/credits', {
-    member_id: member!.id, kind: 'personal_training', source: 'admin_grant', grant_key: `grant:${crypto.randomUUID()}`, seq: 1,
-    granted_by: admin!.id, reason: 'Journey', valid_from: new Date().toISOString(), expires_at: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
+    member_id: member!.id,
+    kind: 'personal_training',
+    source: 'admin_grant',
+    grant_key: `grant:${crypto.randomUUID()}`,
+    seq: 1,
+    granted_by: admin!.id,
+    reason: 'Journey',
+    valid_from: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
   });
 
   await signInAs(page, stack, email, { password: 'pt-pass-1234' });

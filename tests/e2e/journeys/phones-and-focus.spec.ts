@@ -18,7 +18,8 @@ async function expectNoSidewaysScroll(page: Page, at: string): Promise<void> {
 
 /** The chip a London day has on /schedule's picker ("Sun Nov 29"). */
 function chipName(iso: string): string {
-  const at = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
+  const at = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
   return `${at({ weekday: 'short' })} ${at({ month: 'short', day: 'numeric' })}`;
 }
 
@@ -50,7 +51,12 @@ test('the undelivered emails panel fits the screen: the long address and error w
   const subject = `Your booking is confirmed ${unique('u')}`;
   const to = `${'a-very-long-member-address-that-never-breaks'.repeat(2)}@studio-example-domain.test`;
   await rest(stack, 'POST', '/rest/v1/notification_outbox', {
-    kind: 'studio_message', to_email: to, subject, body_text: 'Hello', attempts: 6, failed_at: new Date().toISOString(),
+    kind: 'studio_message',
+    to_email: to,
+    subject,
+    body_text: 'Hello',
+    attempts: 6,
+    failed_at: new Date().toISOString(),
     next_attempt_at: new Date(Date.now() + 86_400_000).toISOString(),
     last_error: `550-5.1.1 The email account that you tried to reach does not exist: ${to};RecipientAddressRejectedByTheServerWithoutAnyFurtherExplanation`,
   });

@@ -21,7 +21,8 @@ test.describe('prerendered public pages', () => {
         await bare.goto(route);
         await expect(bare.getByRole('heading', { level: 1, name: HEADINGS[route] })).toBeVisible();
         // The site's header too (the admin sign-in has its own frame).
-        if (route !== '/admin/login') await expect(bare.getByRole('link', { name: STUDIO.name }).first(), 'the header is in the HTML').toBeVisible();
+        if (route !== '/admin/login')
+          await expect(bare.getByRole('link', { name: STUDIO.name }).first(), 'the header is in the HTML').toBeVisible();
         // A form sent before the app starts goes by POST: never credentials in a URL.
         expect(await bare.locator('form:not([method="post"])').count(), 'a form that would submit by GET').toBe(0);
         // The stylesheet is inline: nothing blocks the first paint.
@@ -48,14 +49,20 @@ test.describe('prerendered public pages', () => {
   };
 
   for (const route of HYDRATE_AFTER_LOAD) {
-    test(`${route} inlines only the CSS it uses, and looks exactly as with the whole stylesheet, which the app brings`, async ({ browser, page, baseURL }) => {
+    test(`${route} inlines only the CSS it uses, and looks exactly as with the whole stylesheet, which the app brings`, async ({
+      browser,
+      page,
+      baseURL,
+    }) => {
       // The page alone: its scripts and the whole stylesheet (which the loader adds) refused, in a
       // context of its own (refused requests are console errors, which fail a journey's page).
       const alone = await browser.newContext({ baseURL, viewport: page.viewportSize() });
       try {
         const bare = await alone.newPage();
         let whole = false;
-        await bare.route(/\/assets\/.+\.(js|css)$/, (request) => (whole && request.request().url().endsWith('.css') ? request.continue() : request.abort()));
+        await bare.route(/\/assets\/.+\.(js|css)$/, (request) =>
+          whole && request.request().url().endsWith('.css') ? request.continue() : request.abort(),
+        );
         await bare.goto(route, { waitUntil: 'load' });
         const inlineOnly = await bare.evaluate(computedStyles);
         whole = true;

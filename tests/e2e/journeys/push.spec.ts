@@ -38,7 +38,12 @@ test.describe('pushes on a member’s phone', () => {
     test.skip(testInfo.project.name !== 'phone', 'a phone’s notifications: one width is enough');
   });
 
-  test('with notifications allowed, a waitlist promotion shows a notification within seconds of another member cancelling', async ({ page, context, stack, baseURL }) => {
+  test('with notifications allowed, a waitlist promotion shows a notification within seconds of another member cancelling', async ({
+    page,
+    context,
+    stack,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     await context.grantPermissions(['notifications'], { origin });
     const cls = await createClass(stack, unique('Push Breakfast Club'), 2, 1, 10);
@@ -55,14 +60,30 @@ test.describe('pushes on a member’s phone', () => {
     expect(formatViolations(await runAxe(page)), 'axe on Edit Profile with the notifications card').toBe('');
 
     // The member's device: a subscription of the local push service, saved for them.
-    const device = (await (await fetch(`${stack.url}/push/v1/subscriptions`, { method: 'POST' })).json()) as { id: string; endpoint: string; keys: { p256dh: string; auth: string } };
+    const device = (await (await fetch(`${stack.url}/push/v1/subscriptions`, { method: 'POST' })).json()) as {
+      id: string;
+      endpoint: string;
+      keys: { p256dh: string; auth: string };
+    };
     const premium = await authHeaders(stack, ACCOUNTS.premium);
-    await rest(stack, 'POST', '/rest/v1/rpc/save_push_subscription', { p_endpoint: device.endpoint, p_p256dh: device.keys.p256dh, p_auth: device.keys.auth, p_device: 'Journey phone' }, premium);
+    await rest(
+      stack,
+      'POST',
+      '/rest/v1/rpc/save_push_subscription',
+      { p_endpoint: device.endpoint, p_p256dh: device.keys.p256dh, p_auth: device.keys.auth, p_device: 'Journey phone' },
+      premium,
+    );
     await rest(stack, 'POST', '/rest/v1/rpc/join_waitlist', { p_class_id: cls.id }, premium);
 
     // Another member cancels: the database promotes the premium member and queues the push.
     const cancelledAt = Date.now();
-    await rest(stack, 'POST', '/rest/v1/rpc/cancel_booking', { p_booking_id: held.booking_id }, await authHeaders(stack, ACCOUNTS.standard));
+    await rest(
+      stack,
+      'POST',
+      '/rest/v1/rpc/cancel_booking',
+      { p_booking_id: held.booking_id },
+      await authHeaders(stack, ACCOUNTS.standard),
+    );
     let push: DecryptedPush | undefined;
     await expect
       .poll(
@@ -77,7 +98,12 @@ test.describe('pushes on a member’s phone', () => {
     const secondsToDevice = (Date.parse(push!.receivedAt) - cancelledAt) / 1000;
     test.info().annotations.push({ type: 'push delivered after', description: `${secondsToDevice.toFixed(2)} s` });
     expect(secondsToDevice).toBeLessThan(5);
-    expect(JSON.parse(push!.payload)).toMatchObject({ title: 'A spot opened: you are booked', path: '/mybookings', kind: 'waitlist_promoted', tag: `class:${cls.id}` });
+    expect(JSON.parse(push!.payload)).toMatchObject({
+      title: 'A spot opened: you are booked',
+      path: '/mybookings',
+      kind: 'waitlist_promoted',
+      tag: `class:${cls.id}`,
+    });
 
     // The same payload, delivered to the page's worker as the push service would: it is shown.
     const worker = await appWorker(page, origin);

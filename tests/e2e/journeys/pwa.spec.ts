@@ -35,15 +35,28 @@ test.describe('the installable app', () => {
     test.skip(testInfo.project.name !== 'phone', 'an app on a phone: one width is enough');
   });
 
-  test('every page links a valid manifest: name, colours, the dashboard as start, icons (maskable too) and shortcuts', async ({ page, request }) => {
+  test('every page links a valid manifest: name, colours, the dashboard as start, icons (maskable too) and shortcuts', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
     const response = await request.get(href!);
     expect(response.ok()).toBe(true);
     expect(response.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[]; shortcuts: { name: string; url: string }[] };
-    expect(manifest).toMatchObject({ name: STUDIO.name, start_url: '/dashboard', scope: '/', display: 'standalone', theme_color: '#0f172a', background_color: '#ffffff' });
+    const manifest = (await response.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; purpose: string }[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: STUDIO.name,
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0f172a',
+      background_color: '#ffffff',
+    });
     expect(manifest.shortcuts.map(({ name, url }) => [name, url])).toEqual([
       ['Book a class', '/my-schedule'],
       ['My bookings', '/mybookings'],
@@ -64,7 +77,12 @@ test.describe('the installable app', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
   });
 
-  test('a member installs it after a first booking, reads bookings and timetable offline, and books again once online', async ({ page, context, stack, consoleErrors }) => {
+  test('a member installs it after a first booking, reads bookings and timetable offline, and books again once online', async ({
+    page,
+    context,
+    stack,
+    consoleErrors,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const first = await createClass(stack, unique('Offline Stretch'), 2);
     const later = await createClass(stack, unique('Back Online HIIT'), 9);
@@ -95,7 +113,10 @@ test.describe('the installable app', () => {
     await page.goto('/mybookings');
     await expect(page.getByText(first.name).first()).toBeVisible();
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('ffOfflineSnapshot') ?? ''), { timeout: 30_000, message: 'the saved copy holds the booking and the class 9 days out' })
+      .poll(() => page.evaluate(() => localStorage.getItem('ffOfflineSnapshot') ?? ''), {
+        timeout: 30_000,
+        message: 'the saved copy holds the booking and the class 9 days out',
+      })
       .toEqual(expect.stringMatching(new RegExp(`${first.name}[\\s\\S]*${later.name}|${later.name}[\\s\\S]*${first.name}`)));
 
     // Offline: the app opened again (a new page, as from the home screen) comes from the worker
@@ -137,7 +158,10 @@ test.describe('the installable app', () => {
     await expect(phone.getByText('Class booked successfully!', { exact: true }).first()).toBeVisible();
     // Offered once: a second booking brings no offer.
     await expect(phone.getByRole('dialog', { name: `Add ${STUDIO.name} to your home screen` })).toBeHidden();
-    expect(errors.filter((line) => !OFFLINE_ERRORS.test(line)), 'errors other than the missing network').toEqual([]);
+    expect(
+      errors.filter((line) => !OFFLINE_ERRORS.test(line)),
+      'errors other than the missing network',
+    ).toEqual([]);
     expect(consoleErrors.take()).toEqual([]);
   });
 });

@@ -13,7 +13,11 @@ import { createClass, memberByEmail, rest } from '../support/rest';
 type Refund = { reason: string; amount: number; refunded_at: string | null; provider_refund_id: string | null };
 
 async function refundsFor(stack: Parameters<typeof rest>[0], className: string): Promise<Refund[]> {
-  return rest<Refund[]>(stack, 'GET', `/rest/v1/refunds_owed?description=eq.${encodeURIComponent(`${className} - PAYG Booking`)}&select=reason,amount,refunded_at,provider_refund_id`);
+  return rest<Refund[]>(
+    stack,
+    'GET',
+    `/rest/v1/refunds_owed?description=eq.${encodeURIComponent(`${className} - PAYG Booking`)}&select=reason,amount,refunded_at,provider_refund_id`,
+  );
 }
 
 /** The admin cancels the member's booking of `className` from Bookings Management. */
@@ -24,7 +28,11 @@ async function cancelFromBookings(page: Page, className: string): Promise<void> 
   await expect(page.getByText('Booking cancelled successfully', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 }
 
-test('an admin cancels paid bookings: each is listed under Refunds owed, refunded via the provider or marked refunded', async ({ page, stack, baseURL }) => {
+test('an admin cancels paid bookings: each is listed under Refunds owed, refunded via the provider or marked refunded', async ({
+  page,
+  stack,
+  baseURL,
+}) => {
   const paidByCard = await createClass(stack, `Spin ${unique('r')}`, 3, 10, 10);
   const paidElsewhere = await createClass(stack, `Pilates ${unique('r')}`, 3, 10, 10);
 
@@ -44,7 +52,10 @@ test('an admin cancels paid bookings: each is listed under Refunds owed, refunde
       p_hold_minutes: 30,
     });
     await rest(stack, 'PATCH', `/rest/v1/bookings?id=eq.${hold.booking_id}`, { payment_status: 'completed', hold_expires_at: null });
-    await rest(stack, 'PATCH', `/rest/v1/payments?checkout_reference=eq.${hold.checkout_reference}`, { status: 'paid', paid_at: new Date().toISOString() });
+    await rest(stack, 'PATCH', `/rest/v1/payments?checkout_reference=eq.${hold.checkout_reference}`, {
+      status: 'paid',
+      paid_at: new Date().toISOString(),
+    });
   });
 
   await test.step('the admin cancels both bookings; both appear under Refunds owed', async () => {
@@ -58,13 +69,18 @@ test('an admin cancels paid bookings: each is listed under Refunds owed, refunde
       await expect(row).toContainText('£10.00');
       await expect(row).toContainText('Booking cancelled by an admin');
     }
-    expect(await refundsFor(stack, paidByCard.name)).toEqual([{ reason: 'admin_cancelled', amount: 10, refunded_at: null, provider_refund_id: null }]);
+    expect(await refundsFor(stack, paidByCard.name)).toEqual([
+      { reason: 'admin_cancelled', amount: 10, refunded_at: null, provider_refund_id: null },
+    ]);
   });
 
   await test.step('the card payment is refunded through the (test) provider, which marks it refunded', async () => {
     const owed = page.getByRole('region', { name: 'Refunds owed' });
     page.once('dialog', (d) => void d.accept());
-    await owed.getByRole('row', { name: new RegExp(escapeRegExp(paidByCard.name)) }).getByRole('button', { name: /via SumUp$/ }).click();
+    await owed
+      .getByRole('row', { name: new RegExp(escapeRegExp(paidByCard.name)) })
+      .getByRole('button', { name: /via SumUp$/ })
+      .click();
     await expect(page.getByText('Refunded through SumUp', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
     await expect(owed.getByRole('row', { name: new RegExp(escapeRegExp(paidByCard.name)) })).toHaveCount(0);
     const [refund] = await refundsFor(stack, paidByCard.name);

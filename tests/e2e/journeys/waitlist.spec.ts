@@ -55,15 +55,24 @@ test('member joins a full class waitlist and is booked and emailed when a spot f
   await expect(page.getByRole('heading', { name: 'My Bookings', level: 1 })).toBeVisible();
   // Booked, not waiting: an upcoming booking offers Cancel, and no Leave Waitlist is left for it.
   await expect(page.getByRole('button', { name: new RegExp(`^Cancel ${escapeRegExp(cls.name)} on `) })).toBeVisible();
-  await expect(page.getByRole('button', { name: new RegExp(`^Leave Waitlist: ${escapeRegExp(cls.name)}`) }), 'My Bookings no longer lists B on the waitlist').toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Leave Waitlist: ${escapeRegExp(cls.name)}`) }),
+    'My Bookings no longer lists B on the waitlist',
+  ).toHaveCount(0);
   const [row] = await rest<{ spots_left: number }[]>(stack, 'GET', `/rest/v1/classes?id=eq.${cls.id}&select=spots_left`);
   expect(row?.spots_left, 'spots_left after the promotion').toBe(0);
 
   await expect
-    .poll(async () => (await stack.inbox.list()).some((m) => m.to === ACCOUNTS.premium && m.subject.startsWith(`A spot opened: you are booked on ${cls.name}`)), {
-      message: `the promotion email to ${ACCOUNTS.premium} reaches the inbox`,
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await stack.inbox.list()).some(
+          (m) => m.to === ACCOUNTS.premium && m.subject.startsWith(`A spot opened: you are booked on ${cls.name}`),
+        ),
+      {
+        message: `the promotion email to ${ACCOUNTS.premium} reaches the inbox`,
+        timeout: 10_000,
+      },
+    )
     .toBe(true);
 });
 
@@ -78,8 +87,14 @@ test('pay-as-you-go member is told the waitlist needs a plan and nothing changes
   await page.getByPlaceholder('Search classes or instructors...').fill(cls.name);
   const card = page.getByRole('article', { name: cls.name });
   await expect(card.getByText('Pay-as-you-go bookings cannot wait on the waitlist. Book when a spot opens.')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Fully Booked' }), 'a full class offers a pay-as-you-go member nothing to press').toBeDisabled();
-  await expect(card.getByRole('button', { name: 'Join Waitlist' }), 'the waitlist is not offered to a member the server refuses').toHaveCount(0);
+  await expect(
+    card.getByRole('button', { name: 'Fully Booked' }),
+    'a full class offers a pay-as-you-go member nothing to press',
+  ).toBeDisabled();
+  await expect(
+    card.getByRole('button', { name: 'Join Waitlist' }),
+    'the waitlist is not offered to a member the server refuses',
+  ).toHaveCount(0);
   await expect(card.getByText(/On waitlist/), 'a refused join shows no place').toHaveCount(0);
   const rows = await rest<unknown[]>(stack, 'GET', `/rest/v1/class_waitlist?class_id=eq.${cls.id}&select=id`);
   expect(rows, 'the refused join left no waitlist row').toEqual([]);

@@ -35,7 +35,12 @@ export async function passwordSession(stack: StackApi, email: string, password =
  * stores the session where supabase-js looks for it, plus the spec's ffEmail (and
  * adminAuthenticated for admins), then reloads the app.
  */
-export async function signInAs(page: Page, stack: StackApi, email: string, opts: { admin?: boolean; password?: string } = {}): Promise<void> {
+export async function signInAs(
+  page: Page,
+  stack: StackApi,
+  email: string,
+  opts: { admin?: boolean; password?: string } = {},
+): Promise<void> {
   const session = await passwordSession(stack, email, opts.password);
   if (!page.url().startsWith('http')) await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.evaluate(
@@ -58,7 +63,12 @@ export async function authHeaders(stack: StackApi, email: string): Promise<Recor
  * Signs a whole browser context in before its first page loads (the bench: the first navigation
  * is the measured one). Runs on every navigation, so do not use it in journeys that log out.
  */
-export async function signInContext(context: BrowserContext, stack: StackApi, email: string, opts: { admin?: boolean } = {}): Promise<void> {
+export async function signInContext(
+  context: BrowserContext,
+  stack: StackApi,
+  email: string,
+  opts: { admin?: boolean } = {},
+): Promise<void> {
   const session = await passwordSession(stack, email);
   await context.addInitScript(
     ({ key, value, email, admin }) => {
@@ -109,7 +119,11 @@ export async function signDocumentsAs(stack: StackApi, email: string, password =
   const session = await passwordSession(stack, email, password);
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${String(session.access_token)}`, 'content-type': 'application/json' };
   const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${stack.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path} for ${email}: ${res.status} ${await res.text()}`);
     return (await res.json()) as unknown;
   };

@@ -22,8 +22,11 @@ type AxeNode = AxeResults['violations'][number]['nodes'][number];
 function describeNode(node: AxeNode): string {
   const selector = node.target.map(String).join(' ');
   const html = node.html.replace(/\s+/g, ' ').slice(0, 140);
-  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
-  const contrast = data?.contrastRatio ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} < ${data.expectedContrastRatio}]` : '';
+  const data = node.any[0]?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
+  const contrast = data?.contrastRatio
+    ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} < ${data.expectedContrastRatio}]`
+    : '';
   return `${selector}${contrast}  ${html}`;
 }
 
@@ -33,13 +36,10 @@ export async function runAxe(page: Page): Promise<Violation[]> {
   // Evaluated through the DevTools protocol, not as an inline <script>: the pages run under the
   // deployed CSP (script-src 'self'), which would block an injected script tag.
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
-    async (tags) => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
-      return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    },
-    TAGS,
-  );
+  const results = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  }, TAGS);
   return results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? 'unknown',
@@ -50,6 +50,9 @@ export async function runAxe(page: Page): Promise<Violation[]> {
 
 export function formatViolations(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.rule} (${v.impact}): ${v.help}\n      ${v.targets.slice(0, 6).join('\n      ')}${v.targets.length > 6 ? `\n      … ${v.targets.length - 6} more` : ''}`)
+    .map(
+      (v) =>
+        `${v.rule} (${v.impact}): ${v.help}\n      ${v.targets.slice(0, 6).join('\n      ')}${v.targets.length > 6 ? `\n      … ${v.targets.length - 6} more` : ''}`,
+    )
     .join('\n    ');
 }

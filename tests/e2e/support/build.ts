@@ -7,7 +7,18 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const E2E_DIST = join(REPO_ROOT, 'test-results', 'e2e-dist');
 const E2E_SSR = join(REPO_ROOT, 'test-results', 'e2e-ssr');
 const MARKER = '.e2e-build.json';
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', '.env', '.env.local', '.env.example', 'scripts/prerender.ts', 'scripts/prerender-routes.ts'];
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  '.env',
+  '.env.local',
+  '.env.example',
+  'scripts/prerender.ts',
+  'scripts/prerender-routes.ts',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -52,11 +63,25 @@ export function ensureBuild(supabaseUrl: string, log: (line: string) => void = c
   // What `npm run build` does, into the e2e folders: the client, the server bundle, the prerendered routes.
   const steps = [
     [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', E2E_DIST, '--emptyOutDir', '--logLevel', 'warn'],
-    [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--outDir', E2E_SSR, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      E2E_SSR,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/prerender.ts', '--dist', E2E_DIST, '--server', E2E_SSR],
   ];
   for (const args of steps) {
-    const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: supabaseUrl, NETLIFY: '' } });
+    const result = spawnSync(process.execPath, args, {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_SUPABASE_URL: supabaseUrl, NETLIFY: '' },
+    });
     if (result.status !== 0) throw new Error(`${args.slice(1, 3).join(' ')} failed (exit ${result.status ?? result.signal})`);
   }
   writeFileSync(join(E2E_DIST, MARKER), JSON.stringify({ supabaseUrl, builtAt: started } satisfies Marker));

@@ -8,7 +8,9 @@ import { expect, type Page } from '@playwright/test';
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
 }
 

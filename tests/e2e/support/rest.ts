@@ -5,7 +5,12 @@ import type { StackApi } from './local-stack';
 export async function rest<T>(stack: StackApi, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const res = await fetch(`${stack.url}${path}`, {
     method,
-    headers: headers ?? { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    headers: headers ?? {
+      apikey: stack.serviceRoleKey,
+      authorization: `Bearer ${stack.serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -21,7 +26,13 @@ export interface ClassRow {
 }
 
 /** A future group class made for one journey (service role), so journeys never share rows. */
-export async function createClass(stack: StackApi, name: string, daysAhead = 2, capacity = 10, pricePayg: number | null = null): Promise<ClassRow> {
+export async function createClass(
+  stack: StackApi,
+  name: string,
+  daysAhead = 2,
+  capacity = 10,
+  pricePayg: number | null = null,
+): Promise<ClassRow> {
   const start = new Date(Date.now() + daysAhead * 24 * 3600_000);
   start.setUTCHours(12, 0, 0, 0);
   const [row] = await rest<ClassRow[]>(stack, 'POST', '/rest/v1/classes?select=id,name,start_time,spots_left', {
@@ -42,7 +53,10 @@ export async function bookAs(stack: StackApi, email: string, classId: string): P
   return rest(stack, 'POST', '/rest/v1/rpc/book_class', { p_class_id: classId }, await authHeaders(stack, email));
 }
 
-export async function memberByEmail(stack: StackApi, email: string): Promise<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null } | undefined> {
+export async function memberByEmail(
+  stack: StackApi,
+  email: string,
+): Promise<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null } | undefined> {
   const rows = await rest<{ id: string; membership_tier: string; has_used_trial: boolean; trial_expires_at: string | null }[]>(
     stack,
     'GET',

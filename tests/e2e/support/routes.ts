@@ -1,7 +1,40 @@
 /** Every route of spec section 2, as a URL to open (issue 2's smoke list). */
-export const PUBLIC_ROUTES = ['/', '/schedule', '/membership', '/signin', '/free-trial', '/auth/callback', '/guest/cancel', '/legal/terms', '/legal/privacy', '/legal/cookies'] as const;
-export const MEMBER_ROUTES = ['/book?classId=x', '/dashboard', '/bookings', '/my-classes', '/my-schedule', '/personal-training', '/edit-profile', '/mybookings', '/check-in', '/agreements'] as const;
-export const ADMIN_ROUTES = ['/admin', '/admin/classes', '/admin/bookings', '/admin/members', '/admin/analytics', '/admin/contacts', '/admin/check-in', '/admin/trainers', '/admin/documents', '/admin/generate-classes'] as const;
+export const PUBLIC_ROUTES = [
+  '/',
+  '/schedule',
+  '/membership',
+  '/signin',
+  '/free-trial',
+  '/auth/callback',
+  '/guest/cancel',
+  '/legal/terms',
+  '/legal/privacy',
+  '/legal/cookies',
+] as const;
+export const MEMBER_ROUTES = [
+  '/book?classId=x',
+  '/dashboard',
+  '/bookings',
+  '/my-classes',
+  '/my-schedule',
+  '/personal-training',
+  '/edit-profile',
+  '/mybookings',
+  '/check-in',
+  '/agreements',
+] as const;
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/classes',
+  '/admin/bookings',
+  '/admin/members',
+  '/admin/analytics',
+  '/admin/contacts',
+  '/admin/check-in',
+  '/admin/trainers',
+  '/admin/documents',
+  '/admin/generate-classes',
+] as const;
 export const ADMIN_LOGIN = '/admin/login';
 export const UNKNOWN_ROUTE = '/no-such-page-here';
 

@@ -98,7 +98,10 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
     const target = new URL(req.url ?? '/', functionsTarget);
     const upstream = httpRequest(
       target,
-      { method: req.method, headers: { ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':'))), host: target.host } },
+      {
+        method: req.method,
+        headers: { ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':'))), host: target.host },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, Object.fromEntries(Object.entries(up.headers).filter(([name]) => !HOP_BY_HOP.has(name))));
         up.pipe(res);
@@ -141,7 +144,9 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
     }
     serveFile(req, res, shellHtml);
   };
-  const server: Server | Http2SecureServer = options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, handle) : createServer(handle);
+  const server: Server | Http2SecureServer = options.tls
+    ? createSecureServer({ ...options.tls, allowHTTP1: true }, handle)
+    : createServer(handle);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

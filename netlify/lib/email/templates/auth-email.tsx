@@ -68,7 +68,10 @@ export function AuthEmailTemplate({ kind }: { kind: AuthEmailKind }) {
       ))}
       <PrimaryButton href={link}>{copy.button}</PrimaryButton>
       <Text style={{ ...textStyle, fontSize: '14px', color: EMAIL_BRAND.colors.muted }}>
-        The button not working? Open this link: <Link href={link} style={{ color: EMAIL_BRAND.colors.accentDark, wordBreak: 'break-all' }}>{link}</Link>
+        The button not working? Open this link:{' '}
+        <Link href={link} style={{ color: EMAIL_BRAND.colors.accentDark, wordBreak: 'break-all' }}>
+          {link}
+        </Link>
       </Text>
       <Text style={{ ...textStyle, fontSize: '14px', color: EMAIL_BRAND.colors.muted, margin: 0 }}>{copy.after}</Text>
     </EmailLayout>

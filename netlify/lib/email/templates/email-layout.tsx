@@ -6,7 +6,14 @@ import { EMAIL_BRAND } from '../brand';
 const { colors } = EMAIL_BRAND;
 
 // overflow-wrap: anywhere lets a long unbroken word (a name, an address) wrap instead of widening the email (issue 31: 764 px).
-export const textStyle = { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 16px', overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
+export const textStyle = {
+  fontSize: '16px',
+  lineHeight: '24px',
+  color: colors.text,
+  margin: '0 0 16px',
+  overflowWrap: 'anywhere',
+  wordBreak: 'break-word',
+} as const;
 
 /** The one call to action: a full-width button, easy to hit with a thumb. */
 export function PrimaryButton({ href, children }: { href: string; children: ReactNode }) {
@@ -57,10 +64,20 @@ export function EmailLayout({ preview, heading, children, footer }: Props) {
       <Body style={{ backgroundColor: colors.page, fontFamily: EMAIL_BRAND.fontFamily, margin: 0, padding: '16px 0' }}>
         <Container style={{ maxWidth: '600px', width: '100%', margin: '0 auto', padding: '0 8px', boxSizing: 'border-box' }}>
           <Section style={{ backgroundColor: colors.accent, borderRadius: '12px 12px 0 0', padding: '20px 24px' }}>
-            <Text style={{ color: '#ffffff', fontSize: '20px', fontWeight: 700, letterSpacing: '0.02em', margin: 0 }}>{EMAIL_BRAND.name}</Text>
+            <Text style={{ color: '#ffffff', fontSize: '20px', fontWeight: 700, letterSpacing: '0.02em', margin: 0 }}>
+              {EMAIL_BRAND.name}
+            </Text>
             <Text style={{ color: colors.tint, fontSize: '13px', margin: '4px 0 0' }}>{EMAIL_BRAND.tagline}</Text>
           </Section>
-          <Section style={{ backgroundColor: '#ffffff', padding: '24px', borderRadius: '0 0 12px 12px', border: `1px solid ${colors.tintBorder}`, borderTop: 'none' }}>
+          <Section
+            style={{
+              backgroundColor: '#ffffff',
+              padding: '24px',
+              borderRadius: '0 0 12px 12px',
+              border: `1px solid ${colors.tintBorder}`,
+              borderTop: 'none',
+            }}
+          >
             <Text style={{ ...textStyle, fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '0 0 20px' }}>{heading}</Text>
             {children}
           </Section>

@@ -68,7 +68,15 @@ function ClassCard({ facts }: { facts: NonNullable<OutboxEmailProps['classFacts'
     </Text>
   );
   return (
-    <Section style={{ backgroundColor: colors.tint, border: `1px solid ${colors.tintBorder}`, borderRadius: '10px', padding: '16px 16px 8px', margin: '0 0 20px' }}>
+    <Section
+      style={{
+        backgroundColor: colors.tint,
+        border: `1px solid ${colors.tintBorder}`,
+        borderRadius: '10px',
+        padding: '16px 16px 8px',
+        margin: '0 0 20px',
+      }}
+    >
       {row('Class', facts.trainer ? `${facts.name} with ${facts.trainer}` : facts.name)}
       {row('When', `${facts.when} (London time)`)}
       {row('Where', EMAIL_BRAND.addressLines.join(', '))}
@@ -91,7 +99,11 @@ export function OutboxEmailTemplate({ kind, subject, bodyText, links, classFacts
             <Link href={unsubscribeUrl} style={{ color: colors.accentDark }}>
               Stop reminder emails
             </Link>{' '}
-            or choose on <Link href={manageUrl} style={{ color: colors.accentDark }}>Edit Profile</Link>. Booking confirmations still come.
+            or choose on{' '}
+            <Link href={manageUrl} style={{ color: colors.accentDark }}>
+              Edit Profile
+            </Link>
+            . Booking confirmations still come.
           </Text>
         )
       }

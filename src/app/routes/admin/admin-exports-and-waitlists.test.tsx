@@ -40,7 +40,8 @@ describe('Bookings Management export', () => {
     const ranges: string[] = [];
     server.use(
       ...handlers,
-      restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
+      restGet('class_waitlist', () => []),
+      restGet('refunds_owed', () => []),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         const url = new URL(request.url);
         ranges.push(`${url.searchParams.get('offset') ?? 0}+${url.searchParams.get('limit')}`);
@@ -60,7 +61,9 @@ describe('Bookings Management export', () => {
     const lines = file!.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Member Name,Member Email,Class,Trainer,Class Date & Time (London),Booked At (London),Booking ID');
     // A formula in a name stays text; London summer time shows 06:00 for 05:00 UTC.
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.example"")",m0@studio.test,Breakfast Club,Coach Alex,2030-07-01 06:00,2030-01-02 09:05,b0`);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example"")",m0@studio.test,Breakfast Club,Coach Alex,2030-07-01 06:00,2030-01-02 09:05,b0`,
+    );
     expect(lines).toHaveLength(1203 + 2);
   });
 
@@ -70,7 +73,8 @@ describe('Bookings Management export', () => {
     let calls = 0;
     server.use(
       ...handlers,
-      restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
+      restGet('class_waitlist', () => []),
+      restGet('refunds_owed', () => []),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         calls += 1;
         if (calls > 1) return HttpResponse.json({ message: 'boom' }, { status: 500 });
@@ -91,11 +95,28 @@ describe('Members Management export', () => {
   it('downloads the members the search matches, tiers as the table shows them', async () => {
     downloads.length = 0;
     const list = [
-      { id: 'm1', name: 'Tara Trial', email: 'trial@studio.test', membership_tier: 'trial', created_at: '2026-03-05T10:00:00Z', bookings: [{ count: 1 }] },
-      { id: 'm2', name: 'Priya Premium', email: 'premium@studio.test', membership_tier: 'premium', created_at: '2026-07-01T23:30:00Z', bookings: [{ count: 7 }] },
+      {
+        id: 'm1',
+        name: 'Tara Trial',
+        email: 'trial@studio.test',
+        membership_tier: 'trial',
+        created_at: '2026-03-05T10:00:00Z',
+        bookings: [{ count: 1 }],
+      },
+      {
+        id: 'm2',
+        name: 'Priya Premium',
+        email: 'premium@studio.test',
+        membership_tier: 'premium',
+        created_at: '2026-07-01T23:30:00Z',
+        bookings: [{ count: 7 }],
+      },
     ];
     const { handlers } = signInAsAdmin(() => list);
-    server.use(...handlers, http.head(`${REST_URL}/members`, () => new HttpResponse(null, { headers: { 'content-range': '*/2' } })));
+    server.use(
+      ...handlers,
+      http.head(`${REST_URL}/members`, () => new HttpResponse(null, { headers: { 'content-range': '*/2' } })),
+    );
     const user = userEvent.setup();
     renderApp('/admin/members');
     await screen.findByText('Showing 2 of 2 members');
@@ -105,7 +126,9 @@ describe('Members Management export', () => {
     expect(await screen.findByText('Exported 1 member')).toBeInTheDocument();
     expect(downloads[0]!.fileName).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
     // Joined in London: 23:30 UTC on 1 July is 2 July there.
-    expect(downloads[0]!.text).toBe('\uFEFFName,Email,Membership,Total Bookings,Joined (London),Member ID\r\nPriya Premium,premium@studio.test,Premium,7,2026-07-02,m2\r\n');
+    expect(downloads[0]!.text).toBe(
+      '\uFEFFName,Email,Membership,Total Bookings,Joined (London),Member ID\r\nPriya Premium,premium@studio.test,Premium,7,2026-07-02,m2\r\n',
+    );
   });
 });
 
@@ -113,7 +136,11 @@ describe('Bookings Management waitlists', () => {
   it('lists who waits for each upcoming class in line order and removes one after confirmation', async () => {
     const { handlers } = signInAsAdmin();
     const deleted: string[] = [];
-    const waiting = [waitRow('w3', 3, 'c@studio.test', SPIN), waitRow('w1', 1, 'a@studio.test', SPIN), waitRow('w2', 2, 'b@studio.test', YOGA)];
+    const waiting = [
+      waitRow('w3', 3, 'c@studio.test', SPIN),
+      waitRow('w1', 1, 'a@studio.test', SPIN),
+      waitRow('w2', 2, 'b@studio.test', YOGA),
+    ];
     server.use(
       ...handlers,
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
@@ -130,7 +157,14 @@ describe('Bookings Management waitlists', () => {
     const section = await screen.findByRole('region', { name: 'Waitlists' });
     const rows = await within(section).findAllByRole('row');
     // Header, then Yoga (sooner) and Spin's two in line order.
-    expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.slice(1).map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['YogaJan 8, 2030 · 7:00 AM', '#1 of 1', '—b@studio.test'],
       ['SpinJan 9, 2030 · 6:00 PM', '#1 of 2', '—a@studio.test'],
       ['SpinJan 9, 2030 · 6:00 PM', '#2 of 2', '—c@studio.test'],
@@ -144,7 +178,12 @@ describe('Bookings Management waitlists', () => {
 
   it('says when nobody is waiting', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])), restGet('class_waitlist', () => []), restGet('refunds_owed', () => []));
+    server.use(
+      ...handlers,
+      http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
+      restGet('class_waitlist', () => []),
+      restGet('refunds_owed', () => []),
+    );
     renderApp('/admin/bookings');
     expect(await screen.findByText('No one is waiting')).toBeInTheDocument();
   });

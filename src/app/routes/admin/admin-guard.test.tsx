@@ -17,20 +17,26 @@ describe('admin guard', () => {
     },
   );
 
-  it.each(['/admin', '/admin/analytics', '/admin/generate-classes'])('refuses a member who is not an admin at %s: "Access denied", then home', async (url) => {
-    const { member } = signInAs({ email: 'sam@studio.test', is_admin: false });
-    // Any admin data call would be unhandled and fail the test: the guard must stop before them.
-    server.use(membersHandler(member));
-    const { router } = renderApp(url);
-    expect(await screen.findByText('Access denied')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: /Management|Analytics|Generate/ })).not.toBeInTheDocument();
-  });
+  it.each(['/admin', '/admin/analytics', '/admin/generate-classes'])(
+    'refuses a member who is not an admin at %s: "Access denied", then home',
+    async (url) => {
+      const { member } = signInAs({ email: 'sam@studio.test', is_admin: false });
+      // Any admin data call would be unhandled and fail the test: the guard must stop before them.
+      server.use(membersHandler(member));
+      const { router } = renderApp(url);
+      expect(await screen.findByText('Access denied')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Management|Analytics|Generate/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('renders nothing of the admin shell while the check is running', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('classes', () => []));
+    server.use(
+      ...handlers,
+      restGet('classes', () => []),
+    );
     renderApp('/admin');
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
@@ -38,7 +44,11 @@ describe('admin guard', () => {
 
   it('lets an admin in, and Logout signs out, clears the stored flags and returns to the login', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('classes', () => []), logoutHandler);
+    server.use(
+      ...handlers,
+      restGet('classes', () => []),
+      logoutHandler,
+    );
     localStorage.setItem('adminAuthenticated', 'true');
     localStorage.setItem('ffEmail', 'admin@studio.test');
     const { router } = renderApp('/admin');
@@ -57,7 +67,10 @@ describe('admin guard', () => {
 
   it('opens and closes the phone menu with its toggle', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('classes', () => []));
+    server.use(
+      ...handlers,
+      restGet('classes', () => []),
+    );
     renderApp('/admin');
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -22,23 +22,92 @@ const STATS = {
 };
 
 /** Issue 13's subscription figures (their own RPC, shown under the studio's figures). */
-const MEMBERSHIP_STATS = { active_standard: 3, active_premium: 2, mrr: 630, renewals_this_month: 4, failed_renewals_this_month: 1, past_due: 1 };
+const MEMBERSHIP_STATS = {
+  active_standard: 3,
+  active_premium: 2,
+  mrr: 630,
+  renewals_this_month: 4,
+  failed_renewals_this_month: 1,
+  past_due: 1,
+};
 
 /** Issue 28's reports for one range (admin_reports): per month rows and a total row (month null). */
-const line = (month: string | null, name: string, payments: number, gross: number, refunded: number) => ({ month, line: name, payments, gross, refunds: refunded ? 1 : 0, refunded, net: gross - refunded });
+const line = (month: string | null, name: string, payments: number, gross: number, refunded: number) => ({
+  month,
+  line: name,
+  payments,
+  gross,
+  refunds: refunded ? 1 : 0,
+  refunded,
+  net: gross - refunded,
+});
 const REPORTS = {
   revenue: [
-    line('2026-10-01', 'memberships', 4, 435, 0), line('2026-10-01', 'classes', 1, 10, 10), line('2026-10-01', 'packages', 1, 750, 0), line('2026-10-01', 'guest_places', 0, 0, 0),
-    line('2026-11-01', 'memberships', 3, 270, 0), line('2026-11-01', 'classes', 1, 10, 0), line('2026-11-01', 'packages', 0, 0, 750), line('2026-11-01', 'guest_places', 0, 0, 0),
-    line(null, 'memberships', 7, 705, 0), line(null, 'classes', 2, 20, 10), line(null, 'packages', 1, 750, 750), line(null, 'guest_places', 0, 0, 0),
+    line('2026-10-01', 'memberships', 4, 435, 0),
+    line('2026-10-01', 'classes', 1, 10, 10),
+    line('2026-10-01', 'packages', 1, 750, 0),
+    line('2026-10-01', 'guest_places', 0, 0, 0),
+    line('2026-11-01', 'memberships', 3, 270, 0),
+    line('2026-11-01', 'classes', 1, 10, 0),
+    line('2026-11-01', 'packages', 0, 0, 750),
+    line('2026-11-01', 'guest_places', 0, 0, 0),
+    line(null, 'memberships', 7, 705, 0),
+    line(null, 'classes', 2, 20, 10),
+    line(null, 'packages', 1, 750, 750),
+    line(null, 'guest_places', 0, 0, 0),
   ],
   mrr: [
-    { month: '2026-10-01', mrr_start: 365, new_mrr: 70, upgrades: 65, downgrades: 65, churned: 0, mrr_end: 435, subscribers_start: 3, subscribers_end: 4, new_members: 1, churned_members: 0, churn_rate: 0 },
-    { month: '2026-11-01', mrr_start: 435, new_mrr: 0, upgrades: 0, downgrades: 0, churned: 165, mrr_end: 270, subscribers_start: 4, subscribers_end: 3, new_members: 0, churned_members: 1, churn_rate: 25 },
-    { month: null, mrr_start: 365, new_mrr: 70, upgrades: 65, downgrades: 65, churned: 165, mrr_end: 270, subscribers_start: 3, subscribers_end: 3, new_members: 1, churned_members: 1, churn_rate: 33.3 },
+    {
+      month: '2026-10-01',
+      mrr_start: 365,
+      new_mrr: 70,
+      upgrades: 65,
+      downgrades: 65,
+      churned: 0,
+      mrr_end: 435,
+      subscribers_start: 3,
+      subscribers_end: 4,
+      new_members: 1,
+      churned_members: 0,
+      churn_rate: 0,
+    },
+    {
+      month: '2026-11-01',
+      mrr_start: 435,
+      new_mrr: 0,
+      upgrades: 0,
+      downgrades: 0,
+      churned: 165,
+      mrr_end: 270,
+      subscribers_start: 4,
+      subscribers_end: 3,
+      new_members: 0,
+      churned_members: 1,
+      churn_rate: 25,
+    },
+    {
+      month: null,
+      mrr_start: 365,
+      new_mrr: 70,
+      upgrades: 65,
+      downgrades: 65,
+      churned: 165,
+      mrr_end: 270,
+      subscribers_start: 3,
+      subscribers_end: 3,
+      new_members: 1,
+      churned_members: 1,
+      churn_rate: 33.3,
+    },
   ],
-  trials: [{ month: '2026-10-01', trials_ended: 2, converted: 1, conversion_rate: 50 }, { month: '2026-11-01', trials_ended: 1, converted: 0, conversion_rate: 0 }, { month: null, trials_ended: 3, converted: 1, conversion_rate: 33.3 }],
-  attendance: [{ month: null, bookings: 7, attended: 3, no_shows: 3, unmarked: 1, late_cancels: 1, no_show_rate: 42.9, late_cancel_rate: 12.5 }],
+  trials: [
+    { month: '2026-10-01', trials_ended: 2, converted: 1, conversion_rate: 50 },
+    { month: '2026-11-01', trials_ended: 1, converted: 0, conversion_rate: 0 },
+    { month: null, trials_ended: 3, converted: 1, conversion_rate: 33.3 },
+  ],
+  attendance: [
+    { month: null, bookings: 7, attended: 3, no_shows: 3, unmarked: 1, late_cancels: 1, no_show_rate: 42.9, late_cancel_rate: 12.5 },
+  ],
   fill: [
     { weekday: 1, slot: '07:15', classes: 2, places: 8, taken: 6, fill_rate: 75 },
     { weekday: 3, slot: '18:00', classes: 1, places: 10, taken: 2, fill_rate: 20 },
@@ -77,11 +146,19 @@ describe('Analytics', () => {
 
   it('shows every figure from one admin_stats request, with the rounding rules', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => STATS), rpc('admin_credits_outstanding', () => []), reportsHandler());
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => MEMBERSHIP_STATS),
+      rpc('admin_stats', () => STATS),
+      rpc('admin_credits_outstanding', () => []),
+      reportsHandler(),
+    );
     const seen = recordRequests(server);
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
-    expect(seen.filter((r) => r.url.pathname.startsWith('/rest/v1/rpc/') || r.url.pathname.match(/\/rest\/v1\/(classes|bookings)/))).toEqual([
+    expect(
+      seen.filter((r) => r.url.pathname.startsWith('/rest/v1/rpc/') || r.url.pathname.match(/\/rest\/v1\/(classes|bookings)/)),
+    ).toEqual([
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_stats' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_membership_stats' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_credits_outstanding' }) }),
@@ -117,7 +194,13 @@ describe('Analytics', () => {
   it('shows 0 for averages of an empty studio', async () => {
     const { handlers } = signInAsAdmin();
     const empty = { ...Object.fromEntries(Object.keys(STATS).map((k) => [k, 0])), weekly: [] };
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => empty), rpc('admin_credits_outstanding', () => []), reportsHandler());
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => MEMBERSHIP_STATS),
+      rpc('admin_stats', () => empty),
+      rpc('admin_credits_outstanding', () => []),
+      reportsHandler(),
+    );
     renderApp('/admin/analytics');
     expect(await screen.findByRole('heading', { name: 'Quick Insights' })).toBeInTheDocument();
     expect(figure('Average per Member')).toHaveTextContent(/^0$/);
@@ -128,14 +211,26 @@ describe('Analytics', () => {
 
   it('says "Failed to load analytics" when the RPC refuses', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)), rpc('admin_credits_outstanding', () => []), reportsHandler());
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => MEMBERSHIP_STATS),
+      rpc('admin_stats', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)),
+      rpc('admin_credits_outstanding', () => []),
+      reportsHandler(),
+    );
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load analytics')).not.toHaveLength(0);
   });
 
   it('says "Failed to load membership figures" when only the membership figures cannot be read', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)), rpc('admin_stats', () => STATS), rpc('admin_credits_outstanding', () => []), reportsHandler());
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => postgrestError({ code: '57014', message: 'timeout' }, 500)),
+      rpc('admin_stats', () => STATS),
+      rpc('admin_credits_outstanding', () => []),
+      reportsHandler(),
+    );
     renderApp('/admin/analytics');
     expect(await screen.findAllByText('Failed to load membership figures')).not.toHaveLength(0);
     expect(await screen.findByRole('heading', { name: 'Membership Distribution' })).toBeInTheDocument();
@@ -146,7 +241,13 @@ describe('Analytics', () => {
   it('reports revenue, MRR, churn, trials, no-shows and fill for this month or a range, each with its table and CSV (issue 28)', async () => {
     const { handlers } = signInAsAdmin();
     const asked: unknown[] = [];
-    server.use(...handlers, rpc('admin_membership_stats', () => MEMBERSHIP_STATS), rpc('admin_stats', () => STATS), rpc('admin_credits_outstanding', () => []), reportsHandler(asked));
+    server.use(
+      ...handlers,
+      rpc('admin_membership_stats', () => MEMBERSHIP_STATS),
+      rpc('admin_stats', () => STATS),
+      rpc('admin_credits_outstanding', () => []),
+      reportsHandler(asked),
+    );
     renderApp('/admin/analytics');
     const reports = within(await screen.findByRole('region', { name: 'Reports' }));
     expect(await reports.findByText('£715.00')).toBeInTheDocument();
@@ -160,7 +261,9 @@ describe('Analytics', () => {
     expect(revenue.getByRole('row', { name: 'Whole period Packages 1 £750.00 £750.00 £0.00' })).toBeInTheDocument();
     expect(revenue.getByRole('row', { name: 'Nov 2026 Packages 0 £0.00 £750.00 -£750.00' })).toBeInTheDocument();
     const mrr = within(reports.getByRole('table', { name: 'Monthly recurring revenue and its movement' }));
-    expect(mrr.getByRole('row', { name: /^Whole period £365\.00 £70\.00 £65\.00 £65\.00 £165\.00 £270\.00 3 1 33\.3%$/ })).toBeInTheDocument();
+    expect(
+      mrr.getByRole('row', { name: /^Whole period £365\.00 £70\.00 £65\.00 £65\.00 £165\.00 £270\.00 3 1 33\.3%$/ }),
+    ).toBeInTheDocument();
     const heat = within(reports.getByRole('table', { name: 'Fill rate heat map: days down, start times across' }));
     expect(heat.getByRole('row', { name: 'Monday 75.0% —' })).toBeInTheDocument();
     expect(heat.getByRole('row', { name: 'Wednesday — 20.0%' })).toBeInTheDocument();

@@ -8,7 +8,12 @@ import { REST_URL, postgrestError, restGet, rpc } from '@/testing/supabase-mocks
 import { answerConfirm, pagedResponse, signInAsAdmin } from '@/testing/admin-fixtures';
 
 // Rows of the admin_bookings view: bookings joined with member and class (orphans are not in it).
-const booking = (id: string, member: { name: string | null; email: string }, cls: { name: string; start_time: string; trainer: string }, bookedAt = '2030-01-02T09:05:00+00:00') => ({
+const booking = (
+  id: string,
+  member: { name: string | null; email: string },
+  cls: { name: string; start_time: string; trainer: string },
+  bookedAt = '2030-01-02T09:05:00+00:00',
+) => ({
   id,
   booked_at: bookedAt,
   member_name: member.name,
@@ -19,8 +24,16 @@ const booking = (id: string, member: { name: string | null; email: string }, cls
 });
 
 const ROWS = [
-  booking('b1', { name: 'Priya Premium', email: 'premium@studio.test' }, { name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' }),
-  booking('b2', { name: 'Sam Standard', email: 'standard@studio.test' }, { name: 'Kids Club', start_time: '2030-07-01T15:45:00+00:00', trainer: 'Coach Alex' }),
+  booking(
+    'b1',
+    { name: 'Priya Premium', email: 'premium@studio.test' },
+    { name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' },
+  ),
+  booking(
+    'b2',
+    { name: 'Sam Standard', email: 'standard@studio.test' },
+    { name: 'Kids Club', start_time: '2030-07-01T15:45:00+00:00', trainer: 'Coach Alex' },
+  ),
 ];
 
 function setup(rows: ReturnType<typeof booking>[]) {
@@ -28,7 +41,8 @@ function setup(rows: ReturnType<typeof booking>[]) {
   const requests: { url: URL; prefer: string | null; term?: string }[] = [];
   server.use(
     ...handlers,
-    restGet('class_waitlist', () => []), restGet('refunds_owed', () => []),
+    restGet('class_waitlist', () => []),
+    restGet('refunds_owed', () => []),
     // The HEAD count of every booking, what a searched list is out of.
     http.head(`${REST_URL}/admin_bookings`, () => new HttpResponse(null, { headers: { 'content-range': `*/${rows.length}` } })),
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
@@ -42,7 +56,10 @@ function setup(rows: ReturnType<typeof booking>[]) {
       const { p_term: term } = (await request.json()) as { p_term: string };
       requests.push({ url, prefer: request.headers.get('prefer'), term });
       const needle = term.toLowerCase();
-      return pagedResponse(url, rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle))));
+      return pagedResponse(
+        url,
+        rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle))),
+      );
     }),
   );
   const rendered = renderApp('/admin/bookings');
@@ -58,7 +75,11 @@ describe('Bookings Management', () => {
     expect(url.searchParams.get('order')).toBe('booked_at.desc');
     expect([url.searchParams.get('offset'), url.searchParams.get('limit')]).toEqual(['0', '50']);
     expect(prefer).toContain('count=exact');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Class', 'Class Date & Time', 'Booked At', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Member', 'Class', 'Class Date & Time', 'Booked At', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.test');
@@ -96,7 +117,11 @@ describe('Bookings Management', () => {
 
   it('pages through 50 at a time with Previous and Next', async () => {
     const many = Array.from({ length: 120 }, (_, i) =>
-      booking(`b${i}`, { name: `Member ${i}`, email: `m${i}@studio.test` }, { name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' }),
+      booking(
+        `b${i}`,
+        { name: `Member ${i}`, email: `m${i}@studio.test` },
+        { name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' },
+      ),
     );
     const { requests } = setup(many);
     const user = userEvent.setup();
@@ -115,7 +140,11 @@ describe('Bookings Management', () => {
 
   it('says what a searched list is out of (issue 12: "Showing 5 of 5" hid the other bookings)', async () => {
     const many = Array.from({ length: 41 }, (_, i) =>
-      booking(`b${i}`, { name: `Member ${i}`, email: `m${i}@studio.test` }, { name: i < 5 ? 'Kids Club' : 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' }),
+      booking(
+        `b${i}`,
+        { name: `Member ${i}`, email: `m${i}@studio.test` },
+        { name: i < 5 ? 'Kids Club' : 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', trainer: 'Coach Alex' },
+      ),
     );
     setup(many);
     expect(await screen.findByText('Showing 41 of 41 bookings')).toBeInTheDocument();
@@ -145,7 +174,12 @@ describe('Bookings Management', () => {
 
   it('says "Failed to load bookings" when the list cannot be read', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('class_waitlist', () => []), restGet('refunds_owed', () => []), restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)));
+    server.use(
+      ...handlers,
+      restGet('class_waitlist', () => []),
+      restGet('refunds_owed', () => []),
+      restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)),
+    );
     renderApp('/admin/bookings');
     expect(await screen.findAllByText('Failed to load bookings')).not.toHaveLength(0);
   });
@@ -158,8 +192,12 @@ describe('Bookings Management', () => {
     server.use(
       rpc('cancel_booking', ({ args }) => {
         calls.push(args);
-        if (fail) return postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403);
-        rows.splice(rows.findIndex((r) => r.id === args.p_booking_id), 1);
+        if (fail)
+          return postgrestError({ code: '42501', message: 'Could not cancel this booking (permission).', hint: 'not_permitted' }, 403);
+        rows.splice(
+          rows.findIndex((r) => r.id === args.p_booking_id),
+          1,
+        );
         return { booking_id: args.p_booking_id, class_id: 'c', spots_left: 5 };
       }),
     );

@@ -18,8 +18,20 @@ function todaysClasses(attendance: (string | null)[]) {
       start_time: startedMinutesAgo(5),
       trainer: 'Coach Alex',
       bookings: [
-        { id: 'b-1', attendance: attendance[0], payment_status: 'completed', booked_at: '2030-01-01T00:00:00Z', members: { name: 'Bea Booked', email: 'bea@example.test' } },
-        { id: 'b-2', attendance: attendance[1], payment_status: 'completed', booked_at: '2030-01-01T00:00:00Z', members: { name: 'Al Early', email: 'al@example.test' } },
+        {
+          id: 'b-1',
+          attendance: attendance[0],
+          payment_status: 'completed',
+          booked_at: '2030-01-01T00:00:00Z',
+          members: { name: 'Bea Booked', email: 'bea@example.test' },
+        },
+        {
+          id: 'b-2',
+          attendance: attendance[1],
+          payment_status: 'completed',
+          booked_at: '2030-01-01T00:00:00Z',
+          members: { name: 'Al Early', email: 'al@example.test' },
+        },
       ],
     },
   ];

@@ -5,7 +5,10 @@ import { PageHeading } from '@/features/admin/components/page-heading';
 export function AdminCheckInRoute() {
   return (
     <>
-      <PageHeading title="Check-in" subtitle="Today's classes. Tap a name to check them in; tap again to undo. Nobody checked in 30 minutes after the start becomes a no-show." />
+      <PageHeading
+        title="Check-in"
+        subtitle="Today's classes. Tap a name to check them in; tap again to undo. Nobody checked in 30 minutes after the start becomes a no-show."
+      />
       <DoorCode />
       <CheckInSheet />
     </>

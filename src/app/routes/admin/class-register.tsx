@@ -54,7 +54,9 @@ export function AdminClassRegisterRoute() {
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.phone ?? '—'}</td>
                 <td className="border-b border-slate-200 p-2">
-                  {r.emergency_contact_name || r.emergency_contact_phone ? `${r.emergency_contact_name ?? ''} ${r.emergency_contact_phone ?? ''}`.trim() : '—'}
+                  {r.emergency_contact_name || r.emergency_contact_phone
+                    ? `${r.emergency_contact_name ?? ''} ${r.emergency_contact_phone ?? ''}`.trim()
+                    : '—'}
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.date_of_birth ? ageOn(r.date_of_birth, today) : '—'}</td>
                 <td className="border-b border-slate-200 p-2">

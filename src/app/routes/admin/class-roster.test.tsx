@@ -7,12 +7,33 @@ import { server } from '@/testing/mocks/server';
 import { makeClass, postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 
-const soon = makeClass({ name: 'Breakfast Club', start_time: new Date(Date.now() + 30 * 60_000).toISOString(), capacity: 12, spots_left: 10 });
+const soon = makeClass({
+  name: 'Breakfast Club',
+  start_time: new Date(Date.now() + 30 * 60_000).toISOString(),
+  capacity: 12,
+  spots_left: 10,
+});
 const later = makeClass({ name: 'Kids Club', start_time: new Date(Date.now() + 3 * 24 * 3600_000).toISOString() });
 
 const ROSTER = [
-  { id: 'b1', type: 'paid', payment_status: 'completed', attendance: null, booked_at: '2030-01-01T00:00:00Z', members: { name: 'Priya Shah', email: 'premium@studio.test' }, guest_places: [{ id: 'g1', guest_name: 'Gina Guest', created_at: '2030-01-01T01:00:00Z' }] },
-  { id: 'b2', type: 'trial', payment_status: 'completed', attendance: 'no_show', booked_at: '2030-01-02T00:00:00Z', members: { name: null, email: 'trial@studio.test' }, guest_places: [] },
+  {
+    id: 'b1',
+    type: 'paid',
+    payment_status: 'completed',
+    attendance: null,
+    booked_at: '2030-01-01T00:00:00Z',
+    members: { name: 'Priya Shah', email: 'premium@studio.test' },
+    guest_places: [{ id: 'g1', guest_name: 'Gina Guest', created_at: '2030-01-01T01:00:00Z' }],
+  },
+  {
+    id: 'b2',
+    type: 'trial',
+    payment_status: 'completed',
+    attendance: 'no_show',
+    booked_at: '2030-01-02T00:00:00Z',
+    members: { name: null, email: 'trial@studio.test' },
+    guest_places: [],
+  },
 ];
 
 function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Response) {
@@ -23,7 +44,10 @@ function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Res
     restGet('classes', () => [soon, later] as never[]),
     restGet('bookings', () => ROSTER),
     // Priya answered yes to a PAR-Q question (issue 27).
-    rpc('admin_class_register', () => [{ booking_id: 'b1', health_flag: true }, { booking_id: 'b2', health_flag: false }]),
+    rpc('admin_class_register', () => [
+      { booking_id: 'b1', health_flag: true },
+      { booking_id: 'b2', health_flag: false },
+    ]),
     rpc('mark_attendance', ({ args }) => {
       marks.push(args);
       return markResult(args);
@@ -40,7 +64,12 @@ async function openRoster(user: ReturnType<typeof userEvent.setup>, name: RegExp
 
 describe('Class roster', () => {
   it('lists the bookings with counts and marks a member attended through mark_attendance', async () => {
-    const { marks, user } = setup((args) => ({ booking_id: args.p_booking_id, class_id: soon.id, attendance: args.p_status, attendance_marked_at: null }));
+    const { marks, user } = setup((args) => ({
+      booking_id: args.p_booking_id,
+      class_id: soon.id,
+      attendance: args.p_status,
+      attendance_marked_at: null,
+    }));
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
     expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked')).toBeInTheDocument();
     expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
@@ -48,7 +77,10 @@ describe('Class roster', () => {
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
     expect(within(dialog).getByText('guest of Priya Shah')).toBeInTheDocument();
     expect(await within(dialog).findAllByText('Health: ask before class')).toHaveLength(1);
-    expect(within(dialog).getByRole('link', { name: 'Printable register with emergency contacts' })).toHaveAttribute('href', `/admin/register/${soon.id}`);
+    expect(within(dialog).getByRole('link', { name: 'Printable register with emergency contacts' })).toHaveAttribute(
+      'href',
+      `/admin/register/${soon.id}`,
+    );
     expect(within(dialog).getByRole('button', { name: 'No-show: trial@studio.test' })).toHaveAttribute('aria-pressed', 'true');
 
     const attended = within(dialog).getByRole('button', { name: 'Attended: Priya Shah' });
@@ -66,12 +98,20 @@ describe('Class roster', () => {
 
   it("shows the server's refusal and keeps the mark as it was", async () => {
     const { user } = setup(() =>
-      postgrestError({ code: 'P0001', message: 'Attendance can be marked from 1 hour before the class starts', hint: 'attendance_too_early' }),
+      postgrestError({
+        code: 'P0001',
+        message: 'Attendance can be marked from 1 hour before the class starts',
+        hint: 'attendance_too_early',
+      }),
     );
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
     const attended = await within(dialog).findByRole('button', { name: 'Attended: Priya Shah' });
     await user.click(attended);
-    expect(await screen.findByText('Attendance can be marked from 1 hour before the class starts', { selector: '[role="status"] *, [role="status"]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Attendance can be marked from 1 hour before the class starts', {
+        selector: '[role="status"] *, [role="status"]',
+      }),
+    ).toBeInTheDocument();
     expect(attended).toHaveAttribute('aria-pressed', 'false');
   });
 

@@ -24,10 +24,21 @@ describe('Classes Management', () => {
     setup(() => [
       // 06:00 London in winter (GMT) and in summer (BST).
       makeClass({ name: 'Breakfast Club', start_time: '2030-01-07T06:00:00+00:00', capacity: 12, spots_left: 9 }),
-      makeClass({ name: 'PT Session', type: 'One-to-One', duration: 60, start_time: '2030-07-01T05:00:00+00:00', capacity: 1, spots_left: 0 }),
+      makeClass({
+        name: 'PT Session',
+        type: 'One-to-One',
+        duration: 60,
+        start_time: '2030-07-01T05:00:00+00:00',
+        capacity: 1,
+        spots_left: 0,
+      }),
     ]);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions']);
     const [, winter, summer] = within(table).getAllByRole('row');
     expect(winter).toHaveTextContent('Breakfast Club45 min');
     expect(winter).toHaveTextContent('Jan 7, 20306:00 AM');
@@ -92,7 +103,10 @@ describe('Classes Management', () => {
         const body = (await request.json()) as { start_time: string }[];
         bodies.push(body);
         rows = body.map((r, i) => makeClass({ ...r, id: `new-${i}` }));
-        return HttpResponse.json(body.map((_, i) => ({ id: `new-${i}` })), { status: 201 });
+        return HttpResponse.json(
+          body.map((_, i) => ({ id: `new-${i}` })),
+          { status: 201 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -112,7 +126,12 @@ describe('Classes Management', () => {
     expect(bodies).toHaveLength(1);
     const sent = bodies[0] as Record<string, unknown>[];
     // British Summer Time starts on 31 Mar 2030: 18:30 London is 18:30Z before, 17:30Z after.
-    expect(sent.map((r) => r.start_time)).toEqual(['2030-03-18T18:30:00.000Z', '2030-03-25T18:30:00.000Z', '2030-04-01T17:30:00.000Z', '2030-04-08T17:30:00.000Z']);
+    expect(sent.map((r) => r.start_time)).toEqual([
+      '2030-03-18T18:30:00.000Z',
+      '2030-03-25T18:30:00.000Z',
+      '2030-04-01T17:30:00.000Z',
+      '2030-04-08T17:30:00.000Z',
+    ]);
     expect(sent[0]).toEqual({
       name: 'Boxing',
       description: 'Pads and bags',
@@ -227,7 +246,10 @@ describe('Classes Management', () => {
   });
 
   it('warns how many paid bookings deleting the class turns into refunds owed, before asking', async () => {
-    const { paidChecks } = setup(() => [makeClass({ id: 'class-1', name: 'Yoga' })], () => 2);
+    const { paidChecks } = setup(
+      () => [makeClass({ id: 'class-1', name: 'Yoga' })],
+      () => 2,
+    );
     const confirm = answerConfirm(false);
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Delete Yoga/ }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());

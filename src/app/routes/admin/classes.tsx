@@ -8,7 +8,10 @@ export function AdminClassesRoute() {
     <>
       <ClassesList
         toolbar={
-          <a href={`#${CLOSURES_ANCHOR}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <a
+            href={`#${CLOSURES_ANCHOR}`}
+            className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             <CalendarOff aria-hidden="true" className="h-4 w-4" />
             Studio closures
           </a>

@@ -25,7 +25,12 @@ function setup(initial: Closure[]) {
   return { closures, reads };
 }
 
-const closure = (id: string, closedOn: string, reason: string): Closure => ({ id, closed_on: closedOn, reason, created_at: '2030-01-01T00:00:00Z' });
+const closure = (id: string, closedOn: string, reason: string): Closure => ({
+  id,
+  closed_on: closedOn,
+  reason,
+  created_at: '2030-01-01T00:00:00Z',
+});
 
 describe('Studio closures on Classes Management', () => {
   it('lists upcoming closures from today (London), soonest first', async () => {
@@ -61,7 +66,9 @@ describe('Studio closures on Classes Management', () => {
     await user.type(within(form).getByLabelText(/Date/), '2030-12-24');
     await user.type(within(form).getByLabelText(/Reason/), 'Hall booked for an election');
     await user.click(within(form).getByRole('button', { name: 'Add Closure' }));
-    expect(confirm).toHaveBeenCalledWith('Close the studio on Tue, Dec 24, 2030? Classes on that day will be cancelled and their booked members emailed.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Close the studio on Tue, Dec 24, 2030? Classes on that day will be cancelled and their booked members emailed.',
+    );
     expect(calls).toEqual([]);
 
     confirm.mockReturnValue(true);
@@ -73,7 +80,11 @@ describe('Studio closures on Classes Management', () => {
 
   it("shows the server's refusal as it says it, and lists nothing new", async () => {
     setup([]);
-    server.use(rpc('add_studio_closure', () => postgrestError({ code: 'P0001', message: 'A closure must be today or later', hint: 'closure_in_past' })));
+    server.use(
+      rpc('add_studio_closure', () =>
+        postgrestError({ code: 'P0001', message: 'A closure must be today or later', hint: 'closure_in_past' }),
+      ),
+    );
     answerConfirm(true);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Add a closure' });

@@ -9,18 +9,35 @@ import { rpc } from '@/testing/supabase-mocks';
 // Issue 28: the members the studio should contact, and contacting them from the list.
 
 const LAPSED = {
-  member_id: 'm-1', name: 'Rita Returner', email: 'rita@example.test', reason: 'membership_lapsed', since: '2030-03-02T10:00:00Z',
-  detail: 'Standard, ended after failed payments', last_contacted_at: null, last_contacted_by: null, last_note: null,
+  member_id: 'm-1',
+  name: 'Rita Returner',
+  email: 'rita@example.test',
+  reason: 'membership_lapsed',
+  since: '2030-03-02T10:00:00Z',
+  detail: 'Standard, ended after failed payments',
+  last_contacted_at: null,
+  last_contacted_by: null,
+  last_note: null,
 };
 const QUIET = {
-  member_id: 'm-2', name: 'Quinn Quiet', email: 'quinn@example.test', reason: 'attendance_dropped', since: '2030-02-05T10:00:00Z',
-  detail: '1 booking in the last 4 weeks, 6 in the 8 before', last_contacted_at: '2030-03-01T12:00:00Z', last_contacted_by: 'Ada Admin', last_note: 'Called: knee injury',
+  member_id: 'm-2',
+  name: 'Quinn Quiet',
+  email: 'quinn@example.test',
+  reason: 'attendance_dropped',
+  since: '2030-02-05T10:00:00Z',
+  detail: '1 booking in the last 4 weeks, 6 in the 8 before',
+  last_contacted_at: '2030-03-01T12:00:00Z',
+  last_contacted_by: 'Ada Admin',
+  last_note: 'Called: knee injury',
 };
 
 describe('/admin/contacts', () => {
   it('lists each member with why, since when and the last contact', async () => {
     const { handlers } = signInAsAdmin();
-    server.use(...handlers, rpc('members_to_contact', () => [LAPSED, QUIET]));
+    server.use(
+      ...handlers,
+      rpc('members_to_contact', () => [LAPSED, QUIET]),
+    );
     renderApp('/admin/contacts');
     const list = within(await screen.findByRole('list', { name: 'Members to contact' }));
     const [rita, quinn] = list.getAllByRole('listitem');
@@ -53,7 +70,14 @@ describe('/admin/contacts', () => {
     await userEvent.type(dialog.getByLabelText('Subject'), 'Come back soon');
     await userEvent.click(dialog.getByRole('button', { name: 'Send email' }));
     expect(await screen.findByText('Email to Rita Returner queued')).toBeInTheDocument();
-    expect(sent).toEqual([{ p_member_id: 'm-1', p_reason: 'membership_lapsed', p_subject: 'Come back soon', p_message: expect.stringContaining('choose a plan again') }]);
+    expect(sent).toEqual([
+      {
+        p_member_id: 'm-1',
+        p_reason: 'membership_lapsed',
+        p_subject: 'Come back soon',
+        p_message: expect.stringContaining('choose a plan again'),
+      },
+    ]);
   });
 
   it('notes a call, and says when nobody needs contacting', async () => {

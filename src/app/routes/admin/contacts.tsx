@@ -5,7 +5,10 @@ import { PageHeading } from '@/features/admin/components/page-heading';
 export function AdminContactsRoute() {
   return (
     <>
-      <PageHeading title="Members to contact" subtitle="Ended trials and memberships, payments due, members coming less often and credits about to expire." />
+      <PageHeading
+        title="Members to contact"
+        subtitle="Ended trials and memberships, payments due, members coming less often and credits about to expire."
+      />
       <MembersToContactList />
     </>
   );

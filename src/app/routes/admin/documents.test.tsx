@@ -19,8 +19,28 @@ const waiver = {
 };
 
 const MEMBERS = [
-  { member_id: 'm1', name: 'Priya Shah', email: 'premium@studio.test', terms_version: 1, waiver_version: 1, parq_version: 1, last_signed_at: '2026-01-02T10:00:00Z', all_current: true, health_flag: false },
-  { member_id: 'm2', name: 'Ava Turner', email: 'trial@studio.test', terms_version: null, waiver_version: null, parq_version: null, last_signed_at: null, all_current: false, health_flag: false },
+  {
+    member_id: 'm1',
+    name: 'Priya Shah',
+    email: 'premium@studio.test',
+    terms_version: 1,
+    waiver_version: 1,
+    parq_version: 1,
+    last_signed_at: '2026-01-02T10:00:00Z',
+    all_current: true,
+    health_flag: false,
+  },
+  {
+    member_id: 'm2',
+    name: 'Ava Turner',
+    email: 'trial@studio.test',
+    terms_version: null,
+    waiver_version: null,
+    parq_version: null,
+    last_signed_at: null,
+    all_current: false,
+    health_flag: false,
+  },
 ];
 
 function setup() {
@@ -35,7 +55,12 @@ function setup() {
       return args.p_unsigned_only ? MEMBERS.filter((m) => !m.all_current) : MEMBERS;
     }),
     restGet('document_acceptances', () => [
-      { id: 'a1', signed_name: 'Priya Shah', accepted_at: '2026-01-02T10:00:00Z', document_versions: { kind: 'waiver', version: 1, title: waiver.title } },
+      {
+        id: 'a1',
+        signed_name: 'Priya Shah',
+        accepted_at: '2026-01-02T10:00:00Z',
+        document_versions: { kind: 'waiver', version: 1, title: waiver.title },
+      },
     ]),
     rpc('publish_document', ({ args }) => {
       published.push(args);
@@ -60,12 +85,14 @@ describe('/admin/documents', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /What changed/ }), 'Outdoor sessions added');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(published).toHaveLength(1));
-    expect(confirm).toHaveBeenCalledWith('Publish a new Liability Waiver? Every member will be asked to sign it before their next booking.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Publish a new Liability Waiver? Every member will be asked to sign it before their next booking.',
+    );
     expect(published[0]).toMatchObject({ p_kind: 'waiver', p_summary: 'Outdoor sessions added', p_questions: null });
     expect(await screen.findByText('Liability Waiver version 2 published')).toBeInTheDocument();
   });
 
-  it('lists who has signed, filters to who has not, and opens a member\'s record', async () => {
+  it("lists who has signed, filters to who has not, and opens a member's record", async () => {
     const { filters, user } = setup();
     renderApp('/admin/documents');
     const table = await screen.findByRole('table');

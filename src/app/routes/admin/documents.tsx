@@ -23,7 +23,10 @@ export function AdminDocumentsRoute() {
 
   return (
     <>
-      <PageHeading title="Documents" subtitle="Terms, waiver, health questions and notices. Members sign the current terms, waiver and PAR-Q before booking." />
+      <PageHeading
+        title="Documents"
+        subtitle="Terms, waiver, health questions and notices. Members sign the current terms, waiver and PAR-Q before booking."
+      />
       {versions.isPending ? (
         <Spinner label="Loading documents" />
       ) : editing ? (
@@ -46,7 +49,11 @@ export function AdminDocumentsRoute() {
                       Publish a new version
                     </Button>
                     {doc && (
-                      <Link to={paths.legal.href(kind)} className="self-center text-sm font-medium text-brand-700 underline" aria-label={`Read the ${DOCUMENT_NAMES[kind]}`}>
+                      <Link
+                        to={paths.legal.href(kind)}
+                        className="self-center text-sm font-medium text-brand-700 underline"
+                        aria-label={`Read the ${DOCUMENT_NAMES[kind]}`}
+                      >
                         Read
                       </Link>
                     )}

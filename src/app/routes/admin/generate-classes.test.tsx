@@ -53,7 +53,9 @@ describe('Generate Recurring Classes', () => {
 
     const confirm = answerConfirm(false);
     await user.click(screen.getByRole('button', { name: 'Generate Classes' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('This replaces the classes from 2030-01-07 to 2030-01-13 that have not started'));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringContaining('This replaces the classes from 2030-01-07 to 2030-01-13 that have not started'),
+    );
     expect(calls).toEqual([]);
 
     confirm.mockReturnValue(true);

@@ -123,7 +123,9 @@ describe('/admin/login', () => {
     let status = 500;
     server.use(
       http.post(`${AUTH_URL}/recover`, () =>
-        status === 500 ? HttpResponse.json({}, { status }) : authError('For security purposes, you can only request this after 60 seconds.', 429, 'over_email_send_rate_limit'),
+        status === 500
+          ? HttpResponse.json({}, { status })
+          : authError('For security purposes, you can only request this after 60 seconds.', 429, 'over_email_send_rate_limit'),
       ),
     );
     renderApp('/admin/login');

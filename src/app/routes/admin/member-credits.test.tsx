@@ -10,8 +10,25 @@ import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks
 // A member's credits on Members Management (issue 26): public.credits with the booking that used
 // each, written through admin_grant_credits / admin_revoke_credit / admin_book_one_to_one / admin_move_session.
 
-const LIST = [{ id: 'm1', name: 'Paul Payg', email: 'm1@studio.test', membership_tier: 'payg', created_at: '2026-03-05T10:00:00Z', bookings: [{ count: 0 }], memberships: null }];
-const base = { valid_from: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', revoke_reason: null, revoked_at: null, used_at: null, booking: null };
+const LIST = [
+  {
+    id: 'm1',
+    name: 'Paul Payg',
+    email: 'm1@studio.test',
+    membership_tier: 'payg',
+    created_at: '2026-03-05T10:00:00Z',
+    bookings: [{ count: 0 }],
+    memberships: null,
+  },
+];
+const base = {
+  valid_from: '2026-01-01T00:00:00Z',
+  created_at: '2026-01-01T00:00:00Z',
+  revoke_reason: null,
+  revoked_at: null,
+  used_at: null,
+  booking: null,
+};
 const CREDITS = [
   { ...base, id: 'c1', kind: 'personal_training', source: 'admin_grant', reason: 'Goodwill', expires_at: '2030-01-03T12:00:00Z' },
   {
@@ -22,9 +39,21 @@ const CREDITS = [
     reason: null,
     expires_at: '2030-02-01T12:00:00Z',
     used_at: '2029-12-01T10:00:00Z',
-    booking: { id: 'b1', class: { id: 's1', name: 'Personal Training', trainer: 'Coach Alex', start_time: '2030-01-10T10:00:00Z', type: 'One-to-One' } },
+    booking: {
+      id: 'b1',
+      class: { id: 's1', name: 'Personal Training', trainer: 'Coach Alex', start_time: '2030-01-10T10:00:00Z', type: 'One-to-One' },
+    },
   },
-  { ...base, id: 'c3', kind: 'guest_pass', source: 'membership_period', reason: null, expires_at: '2026-02-01T12:00:00Z', revoked_at: '2026-01-10T10:00:00Z', revoke_reason: 'Given in error' },
+  {
+    ...base,
+    id: 'c3',
+    kind: 'guest_pass',
+    source: 'membership_period',
+    reason: null,
+    expires_at: '2026-02-01T12:00:00Z',
+    revoked_at: '2026-01-10T10:00:00Z',
+    revoke_reason: 'Given in error',
+  },
 ];
 const SESSIONS = [{ id: 's2', trainer: 'Coach Jess', start_time: '2030-01-12T09:00:00Z', duration: 60 }];
 
@@ -45,7 +74,14 @@ function setup() {
     record('admin_grant_credits'),
     record('admin_revoke_credit'),
     record('admin_move_session'),
-    rpc('admin_book_one_to_one', () => postgrestError({ code: 'P0001', hint: 'no_credit', message: 'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.' })),
+    rpc('admin_book_one_to_one', () =>
+      postgrestError({
+        code: 'P0001',
+        hint: 'no_credit',
+        message:
+          'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+      }),
+    ),
   );
   renderApp('/admin/members');
   return calls;
@@ -70,7 +106,12 @@ describe('Members Management: a member’s credits', () => {
     await user.type(within(grant).getByLabelText('How many'), '2');
     await user.type(within(grant).getByLabelText('Reason'), 'Birthday');
     await user.click(within(grant).getByRole('button', { name: 'Grant' }));
-    await waitFor(() => expect(calls[0]).toEqual({ fn: 'admin_grant_credits', args: { p_member_id: 'm1', p_kind: 'personal_training', p_count: 2, p_valid_days: 90, p_reason: 'Birthday' } }));
+    await waitFor(() =>
+      expect(calls[0]).toEqual({
+        fn: 'admin_grant_credits',
+        args: { p_member_id: 'm1', p_kind: 'personal_training', p_count: 2, p_valid_days: 90, p_reason: 'Birthday' },
+      }),
+    );
 
     await user.click(within(history).getByRole('button', { name: 'Revoke Personal-training session · Granted: Goodwill' }));
     const revoke = within(history).getByRole('form', { name: 'Revoke Personal-training session · Granted: Goodwill' });
@@ -85,6 +126,10 @@ describe('Members Management: a member’s credits', () => {
 
     await user.selectOptions(within(sessions).getByLabelText('Book into a session (uses their credit)'), 'Coach Jess, Sat 12 Jan, 09:00');
     await user.click(within(sessions).getByRole('button', { name: 'Book session' }));
-    expect(await screen.findByText('The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -11,12 +11,33 @@ import { postgrestError, REST_URL, rpc } from '@/testing/supabase-mocks';
 // "past due" filter done by the server, and putting a member on a plan at a price.
 
 const member = (id: string, name: string, tier: string, plan: Record<string, unknown> | null) => ({
-  id, name, email: `${id}@studio.test`, membership_tier: tier, created_at: '2026-03-05T10:00:00Z', bookings: [{ count: 0 }], memberships: plan,
+  id,
+  name,
+  email: `${id}@studio.test`,
+  membership_tier: tier,
+  created_at: '2026-03-05T10:00:00Z',
+  bookings: [{ count: 0 }],
+  memberships: plan,
 });
 const LIST = [
-  member('m1', 'Priya Premium', 'premium', { status: 'active', period_end: '2030-03-04T12:00:00+00:00', ended_at: null, next_retry_at: null }),
-  member('m2', 'Sam Standard', 'standard', { status: 'past_due', period_end: '2030-02-20T12:00:00+00:00', ended_at: null, next_retry_at: '2030-02-23T12:00:00+00:00' }),
-  member('m3', 'Cara Cancelled', 'standard', { status: 'cancelled', period_end: '2030-03-10T12:00:00+00:00', ended_at: null, next_retry_at: null }),
+  member('m1', 'Priya Premium', 'premium', {
+    status: 'active',
+    period_end: '2030-03-04T12:00:00+00:00',
+    ended_at: null,
+    next_retry_at: null,
+  }),
+  member('m2', 'Sam Standard', 'standard', {
+    status: 'past_due',
+    period_end: '2030-02-20T12:00:00+00:00',
+    ended_at: null,
+    next_retry_at: '2030-02-23T12:00:00+00:00',
+  }),
+  member('m3', 'Cara Cancelled', 'standard', {
+    status: 'cancelled',
+    period_end: '2030-03-10T12:00:00+00:00',
+    ended_at: null,
+    next_retry_at: null,
+  }),
   member('m4', 'Paul Payg', 'payg', null),
 ];
 
@@ -30,7 +51,8 @@ function setup() {
       const url = new URL(request.url);
       if (!url.searchParams.has('order')) return undefined;
       lists.push(url);
-      const pastDue = url.searchParams.get('memberships.status') === 'eq.past_due' && url.searchParams.get('select')!.includes('memberships!inner(');
+      const pastDue =
+        url.searchParams.get('memberships.status') === 'eq.past_due' && url.searchParams.get('select')!.includes('memberships!inner(');
       return pagedResponse(url, pastDue ? LIST.filter((m) => m.memberships?.status === 'past_due') : LIST);
     }),
     ...handlers,
@@ -45,7 +67,10 @@ describe('Members Management: plans', () => {
     setup();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(rows[0]!).slice(2, 4)).toEqual(['Active', '4 Mar 2030']);
     expect(cells(rows[1]!).slice(2, 4)).toEqual(['Payment failed', 'Retry 23 Feb 2030']);
     expect(cells(rows[2]!).slice(2, 4)).toEqual(['Cancelled', 'Ends 10 Mar 2030']);
@@ -86,7 +111,9 @@ describe('Members Management: plans', () => {
     await user.type(price, '115.50');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Plan' }), 'Platinum Premium');
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
-    expect(await screen.findByText('Paul Payg is on Platinum Premium. The first month is charged at the next renewal run.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Paul Payg is on Platinum Premium. The first month is charged at the next renewal run.'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([{ p_member_id: 'm4', p_plan_slug: 'platinum', p_price: 115.5 }]);
   });
 
@@ -94,7 +121,15 @@ describe('Members Management: plans', () => {
     setup();
     const answers = [
       () => ({ id: 'ms', status: 'active', period_end: '2030-03-04T12:00:00+00:00', next_plan_slug: 'standard', next_price: 70 }),
-      () => postgrestError({ code: 'P0001', message: 'This member’s last renewal failed: once they update their card you can change their plan.', hint: 'membership_past_due' }, 400),
+      () =>
+        postgrestError(
+          {
+            code: 'P0001',
+            message: 'This member’s last renewal failed: once they update their card you can change their plan.',
+            hint: 'membership_past_due',
+          },
+          400,
+        ),
     ];
     server.use(rpc('admin_put_on_plan', () => answers.shift()!()));
     const user = userEvent.setup();
@@ -103,12 +138,16 @@ describe('Members Management: plans', () => {
     await user.clear(dialog.getByRole('spinbutton', { name: /Monthly price/ }));
     await user.type(dialog.getByRole('spinbutton', { name: /Monthly price/ }), '70');
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
-    expect(await screen.findByText('Priya Premium moves to Standard at £70.00/month on 4 March 2030, when their paid month ends.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Priya Premium moves to Standard at £70.00/month on 4 March 2030, when their paid month ends.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Put on plan: Sam Standard' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Put Sam Standard on a plan' }));
     await user.click(dialog.getByRole('button', { name: 'Put on plan' }));
-    expect(await screen.findByText('This member’s last renewal failed: once they update their card you can change their plan.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This member’s last renewal failed: once they update their card you can change their plan.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Put Sam Standard on a plan' })).toBeInTheDocument();
   });
 });

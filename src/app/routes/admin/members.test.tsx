@@ -51,7 +51,8 @@ function setup(initial: ReturnType<typeof member>[]) {
   );
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    if (url.pathname.endsWith('/members') && request.method === 'GET' && !url.searchParams.has('email') && !url.searchParams.has('user_id')) requests.push(url);
+    if (url.pathname.endsWith('/members') && request.method === 'GET' && !url.searchParams.has('email') && !url.searchParams.has('user_id'))
+      requests.push(url);
   });
   renderApp('/admin/members');
   return requests;
@@ -65,14 +66,20 @@ describe('Members Management', () => {
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
-    expect(requests[0]!.searchParams.get('select')).toBe('id,name,email,membership_tier,created_at,bookings(count),memberships(status,period_end,ended_at,next_retry_at)');
+    expect(requests[0]!.searchParams.get('select')).toBe(
+      'id,name,email,membership_tier,created_at,bookings(count),memberships(status,period_end,ended_at,next_retry_at)',
+    );
     expect(requests[0]!.searchParams.get('order')).toBe('created_at.desc');
     expect([requests[0]!.searchParams.get('offset'), requests[0]!.searchParams.get('limit')]).toEqual(['0', '50']);
     await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
     expect(card('Premium')).toHaveTextContent('1');
     expect(card('Standard')).toHaveTextContent('1');
     expect(card('Pay as You Go')).toHaveTextContent('3');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——7Mar 5, 2026');
     expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go——1');
@@ -109,7 +116,9 @@ describe('Members Management', () => {
     const { member: admin } = signInAsAdmin();
     // The first matching handler answers: the list fails, the guard's lookup falls through to the admin row.
     server.use(
-      http.get(`${REST_URL}/members`, ({ request }) => (new URL(request.url).searchParams.has('order') ? postgrestError({ code: '42501', message: 'denied' }, 403) : undefined)),
+      http.get(`${REST_URL}/members`, ({ request }) =>
+        new URL(request.url).searchParams.has('order') ? postgrestError({ code: '42501', message: 'denied' }, 403) : undefined,
+      ),
       membersHandler(admin),
       countHandler(() => []),
     );
@@ -121,7 +130,11 @@ describe('Members Management', () => {
     setup(LIST);
     const deleted: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/.netlify/functions/delete-member')) void request.clone().json().then((b: { memberId: string }) => deleted.push(b.memberId));
+      if (request.url.endsWith('/.netlify/functions/delete-member'))
+        void request
+          .clone()
+          .json()
+          .then((b: { memberId: string }) => deleted.push(b.memberId));
     });
     const user = userEvent.setup();
     const confirm = answerConfirm(false);
@@ -139,7 +152,7 @@ describe('Members Management', () => {
   });
 });
 
-describe('a member\'s attendance (issue 28)', () => {
+describe("a member's attendance (issue 28)", () => {
   it('shows their bookings with attended, no-show and unmarked, and the totals', async () => {
     setup(LIST);
     server.use(
@@ -150,9 +163,19 @@ describe('a member\'s attendance (issue 28)', () => {
       http.get(`${REST_URL}/bookings`, ({ request }) => {
         expect(new URL(request.url).searchParams.get('member_id')).toBe('eq.m2');
         return HttpResponse.json([
-          { id: 'b1', attendance: 'no_show', attendance_marked_at: '2030-03-04T08:00:00Z', classes: { name: 'Breakfast Club', start_time: '2030-03-04T07:15:00Z' } },
+          {
+            id: 'b1',
+            attendance: 'no_show',
+            attendance_marked_at: '2030-03-04T08:00:00Z',
+            classes: { name: 'Breakfast Club', start_time: '2030-03-04T07:15:00Z' },
+          },
           { id: 'b2', attendance: null, attendance_marked_at: null, classes: { name: 'Kids Club', start_time: '2030-03-10T16:45:00Z' } },
-          { id: 'b3', attendance: 'attended', attendance_marked_at: '2030-03-01T08:00:00Z', classes: { name: 'Yoga', start_time: '2030-03-01T07:15:00Z' } },
+          {
+            id: 'b3',
+            attendance: 'attended',
+            attendance_marked_at: '2030-03-01T08:00:00Z',
+            classes: { name: 'Yoga', start_time: '2030-03-01T07:15:00Z' },
+          },
         ]);
       }),
     );
@@ -160,6 +183,10 @@ describe('a member\'s attendance (issue 28)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Attendance: Sam Standard' }));
     expect(await dialog.findByText('9 attended · 4 no-shows in all')).toBeInTheDocument();
     const rows = dialog.getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Kids Club.*Not marked$/), expect.stringMatching(/^Breakfast Club.*No-show$/), expect.stringMatching(/^Yoga.*Attended$/)]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Kids Club.*Not marked$/),
+      expect.stringMatching(/^Breakfast Club.*No-show$/),
+      expect.stringMatching(/^Yoga.*Attended$/),
+    ]);
   });
 });

@@ -10,7 +10,16 @@ import { postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 // /admin/messages: Contact Us messages (contact_messages, admins only by RLS) and undelivered
 // emails (undelivered_emails / retry_email). The SQL rules are in supabase/tests/email-delivery.test.ts.
 
-type Row = { id: string; name: string; email: string; phone: string | null; message: string; topic: string | null; created_at: string; handled_at: string | null };
+type Row = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  topic: string | null;
+  created_at: string;
+  handled_at: string | null;
+};
 
 const OPEN: Row = {
   id: 'm-1',
@@ -22,7 +31,16 @@ const OPEN: Row = {
   created_at: '2030-07-01T09:05:00+00:00',
   handled_at: null,
 };
-const HANDLED: Row = { ...OPEN, id: 'm-2', name: 'Ann Old', email: 'ann@example.com', phone: null, topic: null, message: 'Parking?', handled_at: '2030-07-02T10:00:00+00:00' };
+const HANDLED: Row = {
+  ...OPEN,
+  id: 'm-2',
+  name: 'Ann Old',
+  email: 'ann@example.com',
+  phone: null,
+  topic: null,
+  message: 'Parking?',
+  handled_at: '2030-07-02T10:00:00+00:00',
+};
 const FAILED = {
   id: 'e-1',
   kind: 'booking_confirmed',
@@ -104,7 +122,9 @@ describe('Admin Messages', () => {
     expect(await panel.findByText('Booking confirmed: Yoga, Monday 1 July 2030, 6:00 AM')).toBeInTheDocument();
     expect(panel.getByText('550: 5.1.1 Recipient address rejected')).toBeInTheDocument();
     expect(panel.getByText('6 attempts')).toBeInTheDocument();
-    await user.click(panel.getByRole('button', { name: 'Retry the email to typo@exampel.com: Booking confirmed: Yoga, Monday 1 July 2030, 6:00 AM' }));
+    await user.click(
+      panel.getByRole('button', { name: 'Retry the email to typo@exampel.com: Booking confirmed: Yoga, Monday 1 July 2030, 6:00 AM' }),
+    );
     expect(await screen.findByText('The email will be sent again within a minute')).toBeInTheDocument();
     expect(retried).toEqual([{ p_id: 'e-1' }]);
   });

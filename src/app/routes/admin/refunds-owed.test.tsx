@@ -50,7 +50,18 @@ describe('Refunds owed', () => {
   });
 
   it('lists what is owed: who, what, how much in pounds, why and when, still open only', async () => {
-    const { reads } = setup([owed('r-1'), owed('r-2', { member_name: null, member_email: 'gone@example.com', reason: 'member_deleted', description: 'Standard membership (unused days)', class_start_time: null, amount: '66.67', payment: { provider_checkout_id: null } })]);
+    const { reads } = setup([
+      owed('r-1'),
+      owed('r-2', {
+        member_name: null,
+        member_email: 'gone@example.com',
+        reason: 'member_deleted',
+        description: 'Standard membership (unused days)',
+        class_start_time: null,
+        amount: '66.67',
+        payment: { provider_checkout_id: null },
+      }),
+    ]);
     renderApp('/admin/bookings');
     const list = await panel();
     const rows = await list.findAllByRole('row');
@@ -105,7 +116,11 @@ describe('Refunds owed', () => {
     setup([owed('r-1', { provider_refund_state: 'in_progress' })]);
     server.use(
       rpc('mark_refund_refunded', () =>
-        postgrestError({ code: 'P0001', message: 'A refund through SumUp is already under way for this payment', hint: 'refund_in_progress' }),
+        postgrestError({
+          code: 'P0001',
+          message: 'A refund through SumUp is already under way for this payment',
+          hint: 'refund_in_progress',
+        }),
       ),
     );
     answerConfirm(true);
@@ -125,7 +140,12 @@ describe('Refunds owed', () => {
       http.post('/.netlify/functions/refund-payment', async ({ request }) => {
         posts.push({ body: await request.json(), authorization: request.headers.get('authorization') });
         settle('r-1');
-        return HttpResponse.json({ refundId: 'r-1', alreadyRefunded: false, refundedAt: '2030-06-21T09:00:00+00:00', providerRefundId: 'txn-1' });
+        return HttpResponse.json({
+          refundId: 'r-1',
+          alreadyRefunded: false,
+          refundedAt: '2030-06-21T09:00:00+00:00',
+          providerRefundId: 'txn-1',
+        });
       }),
     );
     const confirm = answerConfirm(true);
@@ -139,17 +159,25 @@ describe('Refunds owed', () => {
   });
 
   it("shows SumUp's refusal, and what to do when SumUp did not confirm", async () => {
-    setup([owed('r-1'), owed('r-2', { member_name: 'Una Unconfirmed', provider_refund_state: 'unconfirmed', provider_refund_error: 'timeout' })]);
+    setup([
+      owed('r-1'),
+      owed('r-2', { member_name: 'Una Unconfirmed', provider_refund_state: 'unconfirmed', provider_refund_error: 'timeout' }),
+    ]);
     server.use(
       http.post('/.netlify/functions/refund-payment', () =>
-        HttpResponse.json({ error: 'refund_refused', message: 'SumUp refused the refund: amount exceeds the refundable amount' }, { status: 502 }),
+        HttpResponse.json(
+          { error: 'refund_refused', message: 'SumUp refused the refund: amount exceeds the refundable amount' },
+          { status: 502 },
+        ),
       ),
     );
     answerConfirm(true);
     const user = userEvent.setup();
     renderApp('/admin/bookings');
     const list = await panel();
-    expect(await list.findByText('SumUp did not confirm the refund: check the SumUp dashboard, then mark it refunded.')).toBeInTheDocument();
+    expect(
+      await list.findByText('SumUp did not confirm the refund: check the SumUp dashboard, then mark it refunded.'),
+    ).toBeInTheDocument();
     expect(list.queryByRole('button', { name: 'Refund £12.50 to Una Unconfirmed via SumUp' })).not.toBeInTheDocument();
     await user.click(list.getByRole('button', { name: 'Refund £12.50 to Pat Payg via SumUp' }));
     expect(await screen.findByText('SumUp refused the refund: amount exceeds the refundable amount')).toBeInTheDocument();

@@ -41,7 +41,10 @@ function setup(initial: Trainer[]) {
       const url = new URL(request.url);
       writes.push({ method: 'PATCH', url, body });
       const id = url.searchParams.get('id')?.replace('eq.', '');
-      Object.assign(trainers.find((t) => t.id === id)!, body);
+      Object.assign(
+        trainers.find((t) => t.id === id)!,
+        body,
+      );
       return new HttpResponse(null, { status: 204 });
     }),
   );
@@ -49,7 +52,13 @@ function setup(initial: Trainer[]) {
   return { trainers, writes };
 }
 
-const alex: Trainer = { id: 't1', name: 'Coach Alex', bio: 'Strength and conditioning.', photo_url: null, created_at: '2030-01-01T00:00:00Z' };
+const alex: Trainer = {
+  id: 't1',
+  name: 'Coach Alex',
+  bio: 'Strength and conditioning.',
+  photo_url: null,
+  created_at: '2030-01-01T00:00:00Z',
+};
 
 describe('Admin > Trainers', () => {
   it('lists the trainers and adds one with a bio and a photo', async () => {
@@ -72,7 +81,10 @@ describe('Admin > Trainers', () => {
     await user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
     expect(await within(list).findByText('Coach Sam')).toBeInTheDocument();
     expect(writes).toEqual([
-      expect.objectContaining({ method: 'POST', body: { name: 'Coach Sam', bio: 'Boxing and mobility.', photo_url: 'https://example.test/sam.jpg' } }),
+      expect.objectContaining({
+        method: 'POST',
+        body: { name: 'Coach Sam', bio: 'Boxing and mobility.', photo_url: 'https://example.test/sam.jpg' },
+      }),
     ]);
   });
 

@@ -36,7 +36,15 @@ export async function getCheckInSheet(now: Date = new Date()): Promise<CheckInCl
       .sort((a, b) => (a.members?.name ?? '').localeCompare(b.members?.name ?? ''))
       .flatMap((b) =>
         b.members
-          ? [{ bookingId: b.id, name: b.members.name || b.members.email, email: b.members.email, attendance: b.attendance, pending: b.payment_status === 'pending' }]
+          ? [
+              {
+                bookingId: b.id,
+                name: b.members.name || b.members.email,
+                email: b.members.email,
+                attendance: b.attendance,
+                pending: b.payment_status === 'pending',
+              },
+            ]
           : [],
       ),
   }));
@@ -61,6 +69,10 @@ export function useCheckInMark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MarkAttendanceInput) => markAttendance(input),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.checkIn() }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.checkIn() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() }),
+      ]),
   });
 }

@@ -39,7 +39,10 @@ export function usePublishDocument() {
   return useMutation({
     mutationFn: publishDocument,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }), queryClient.invalidateQueries({ queryKey: queryKeys.documents.all })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
+      ]),
   });
 }
 
@@ -67,4 +70,8 @@ export async function getMemberSignatures(memberId: string) {
 }
 
 export const useMemberSignatures = (memberId: string | null) =>
-  useQuery({ queryKey: queryKeys.admin.memberSignatures(memberId ?? ''), queryFn: () => getMemberSignatures(memberId ?? ''), enabled: memberId !== null });
+  useQuery({
+    queryKey: queryKeys.admin.memberSignatures(memberId ?? ''),
+    queryFn: () => getMemberSignatures(memberId ?? ''),
+    enabled: memberId !== null,
+  });

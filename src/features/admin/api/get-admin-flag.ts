@@ -12,6 +12,7 @@ export async function getAdminFlag(email: string): Promise<boolean | null> {
   return data ? data.is_admin : null;
 }
 
-export const adminFlagQueryOptions = (email: string) => queryOptions({ queryKey: queryKeys.admin.flag(email), queryFn: () => getAdminFlag(email) });
+export const adminFlagQueryOptions = (email: string) =>
+  queryOptions({ queryKey: queryKeys.admin.flag(email), queryFn: () => getAdminFlag(email) });
 
 export const useAdminFlag = (email: string | null) => useQuery({ ...adminFlagQueryOptions(email ?? ''), enabled: email !== null });

@@ -12,7 +12,10 @@ export type AdminBooking = {
 };
 
 /** The columns read, as the view types them (PostgREST types every view column nullable). */
-type Row = Pick<Database['public']['Views']['admin_bookings']['Row'], 'id' | 'booked_at' | 'member_name' | 'member_email' | 'class_name' | 'class_start_time' | 'class_trainer'>;
+type Row = Pick<
+  Database['public']['Views']['admin_bookings']['Row'],
+  'id' | 'booked_at' | 'member_name' | 'member_email' | 'class_name' | 'class_start_time' | 'class_trainer'
+>;
 
 const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer';
 

@@ -4,7 +4,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /** One booked member on a class register: contact, emergency contact, age, PAR-Q flag (issue 27). */
-export type RegisterEntry = CompositeRow<'register_entry', 'booking_id' | 'member_id' | 'email' | 'health_flag' | 'health_yes' | 'documents_current'>;
+export type RegisterEntry = CompositeRow<
+  'register_entry',
+  'booking_id' | 'member_id' | 'email' | 'health_flag' | 'health_yes' | 'documents_current'
+>;
 
 /** The class register (admins): admin_class_register. */
 export async function getClassRegister(classId: string): Promise<RegisterEntry[]> {
@@ -13,7 +16,8 @@ export async function getClassRegister(classId: string): Promise<RegisterEntry[]
   return compositeRows<'register_entry', 'booking_id' | 'member_id' | 'email' | 'health_flag' | 'health_yes' | 'documents_current'>(data);
 }
 
-export const classRegisterQueryOptions = (classId: string) => queryOptions({ queryKey: queryKeys.admin.register(classId), queryFn: () => getClassRegister(classId) });
+export const classRegisterQueryOptions = (classId: string) =>
+  queryOptions({ queryKey: queryKeys.admin.register(classId), queryFn: () => getClassRegister(classId) });
 
 export const useClassRegister = (classId: string) => useQuery(classRegisterQueryOptions(classId));
 

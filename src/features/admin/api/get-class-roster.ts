@@ -40,6 +40,7 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
   );
 }
 
-export const classRosterQueryOptions = (classId: string) => queryOptions({ queryKey: queryKeys.admin.roster(classId), queryFn: () => getClassRoster(classId) });
+export const classRosterQueryOptions = (classId: string) =>
+  queryOptions({ queryKey: queryKeys.admin.roster(classId), queryFn: () => getClassRoster(classId) });
 
 export const useClassRoster = (classId: string) => useQuery(classRosterQueryOptions(classId));

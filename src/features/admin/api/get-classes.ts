@@ -10,7 +10,9 @@ import { pageRange, type ListPage } from '../lib/paging';
 export async function getClassesPage(page: number, past: boolean, now: Date = new Date()): Promise<ListPage<ClassRow>> {
   const query = supabase.from('classes').select('*', { count: 'exact' });
   const at = now.toISOString();
-  const filtered = past ? query.lt('start_time', at).order('start_time', { ascending: false }) : query.gte('start_time', at).order('start_time', { ascending: true });
+  const filtered = past
+    ? query.lt('start_time', at).order('start_time', { ascending: false })
+    : query.gte('start_time', at).order('start_time', { ascending: true });
   const { data, error, count } = await filtered.range(...pageRange(page));
   if (error) throw error;
   return { rows: data, total: count ?? data.length };

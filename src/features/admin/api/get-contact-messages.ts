@@ -41,7 +41,11 @@ export async function getContactMessages(filter: ContactMessageFilter): Promise<
 }
 
 export const contactMessagesQueryOptions = (filter: ContactMessageFilter) =>
-  queryOptions({ queryKey: queryKeys.admin.contactMessages({ filter }), queryFn: () => getContactMessages(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.admin.contactMessages({ filter }),
+    queryFn: () => getContactMessages(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useContactMessages = (filter: ContactMessageFilter) => useQuery(contactMessagesQueryOptions(filter));
 

@@ -13,6 +13,7 @@ export async function getCreditsOutstanding(): Promise<CreditsOutstanding[]> {
   return data;
 }
 
-export const creditsOutstandingQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.creditsOutstanding(), queryFn: getCreditsOutstanding });
+export const creditsOutstandingQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.admin.creditsOutstanding(), queryFn: getCreditsOutstanding });
 
 export const useCreditsOutstanding = () => useQuery(creditsOutstandingQueryOptions());

@@ -6,11 +6,21 @@ import type { Attendance } from './get-class-roster';
 /** How many of a member's latest bookings the record lists. */
 export const MEMBER_ATTENDANCE_SHOWN = 50;
 
-export type MemberAttendanceEntry = { bookingId: string; className: string; startTime: string; attendance: Attendance | null; markedAt: string | null };
+export type MemberAttendanceEntry = {
+  bookingId: string;
+  className: string;
+  startTime: string;
+  attendance: Attendance | null;
+  markedAt: string | null;
+};
 export type MemberAttendance = { attended: number; noShows: number; entries: MemberAttendanceEntry[] };
 
 const countMarked = async (memberId: string, attendance: Attendance) => {
-  const { count, error } = await supabase.from('bookings').select('id', { count: 'exact', head: true }).eq('member_id', memberId).eq('attendance', attendance);
+  const { count, error } = await supabase
+    .from('bookings')
+    .select('id', { count: 'exact', head: true })
+    .eq('member_id', memberId)
+    .eq('attendance', attendance);
   if (error) throw error;
   return count ?? 0;
 };
@@ -29,7 +39,13 @@ export async function getMemberAttendance(memberId: string): Promise<MemberAtten
   ]);
   if (list.error) throw list.error;
   const entries = list.data
-    .map((b) => ({ bookingId: b.id, className: b.classes.name, startTime: b.classes.start_time, attendance: b.attendance, markedAt: b.attendance_marked_at }))
+    .map((b) => ({
+      bookingId: b.id,
+      className: b.classes.name,
+      startTime: b.classes.start_time,
+      attendance: b.attendance,
+      markedAt: b.attendance_marked_at,
+    }))
     .sort((a, b) => b.startTime.localeCompare(a.startTime));
   return { attended, noShows, entries };
 }

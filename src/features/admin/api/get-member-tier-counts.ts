@@ -24,6 +24,7 @@ export async function getMemberTierCounts(): Promise<MemberTierCounts> {
   return { total, premium, standard, payg: total - premium - standard };
 }
 
-export const memberTierCountsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.members({ tiers: true }), queryFn: getMemberTierCounts });
+export const memberTierCountsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.admin.members({ tiers: true }), queryFn: getMemberTierCounts });
 
 export const useMemberTierCounts = () => useQuery(memberTierCountsQueryOptions());

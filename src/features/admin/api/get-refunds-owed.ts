@@ -42,7 +42,11 @@ const COLUMNS =
 
 /** Every refund still owed, oldest first (the open ones are few: refunded ones leave the list). */
 export async function getRefundsOwed(): Promise<RefundOwed[]> {
-  const { data, error } = await supabase.from('refunds_owed').select(COLUMNS).is('refunded_at', null).order('created_at', { ascending: true });
+  const { data, error } = await supabase
+    .from('refunds_owed')
+    .select(COLUMNS)
+    .is('refunded_at', null)
+    .order('created_at', { ascending: true });
   if (error) throw error;
   return data.map((r) => ({
     id: r.id,

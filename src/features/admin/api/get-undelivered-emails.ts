@@ -31,7 +31,8 @@ export async function getUndeliveredEmails(): Promise<UndeliveredEmail[]> {
   }));
 }
 
-export const undeliveredEmailsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.undeliveredEmails(), queryFn: getUndeliveredEmails });
+export const undeliveredEmailsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.admin.undeliveredEmails(), queryFn: getUndeliveredEmails });
 
 export const useUndeliveredEmails = () => useQuery(undeliveredEmailsQueryOptions());
 

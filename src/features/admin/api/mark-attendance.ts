@@ -19,7 +19,9 @@ export function useMarkAttendance() {
   return useMutation({
     mutationFn: markAttendance,
     onSuccess: (attendance, { classId, bookingId }) => {
-      queryClient.setQueryData<RosterEntry[]>(queryKeys.admin.roster(classId), (rows) => rows?.map((r) => (r.bookingId === bookingId ? { ...r, attendance } : r)));
+      queryClient.setQueryData<RosterEntry[]>(queryKeys.admin.roster(classId), (rows) =>
+        rows?.map((r) => (r.bookingId === bookingId ? { ...r, attendance } : r)),
+      );
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() });
     },
   });

@@ -22,22 +22,33 @@ export async function getMembersToContact(): Promise<MemberToContact[]> {
   return data;
 }
 
-export const membersToContactQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.membersToContact(), queryFn: getMembersToContact });
+export const membersToContactQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.admin.membersToContact(), queryFn: getMembersToContact });
 
 export const useMembersToContact = () => useQuery(membersToContactQueryOptions());
 
-export type ContactInput = { memberId: string; reason: string } & ({ kind: 'note'; note: string } | { kind: 'email'; subject: string; message: string });
+export type ContactInput = { memberId: string; reason: string } & (
+  { kind: 'note'; note: string } | { kind: 'email'; subject: string; message: string }
+);
 
 /** Notes a call (`admin_record_contact`) or emails the member through the outbox (`admin_email_member`). */
 export async function contactMember(input: ContactInput): Promise<void> {
   const { error } =
     input.kind === 'note'
       ? await supabase.rpc('admin_record_contact', { p_member_id: input.memberId, p_reason: input.reason, p_note: input.note })
-      : await supabase.rpc('admin_email_member', { p_member_id: input.memberId, p_reason: input.reason, p_subject: input.subject, p_message: input.message });
+      : await supabase.rpc('admin_email_member', {
+          p_member_id: input.memberId,
+          p_reason: input.reason,
+          p_subject: input.subject,
+          p_message: input.message,
+        });
   if (error) throw error;
 }
 
 export function useContactMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: contactMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.membersToContact() }) });
+  return useMutation({
+    mutationFn: contactMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.membersToContact() }),
+  });
 }

@@ -5,12 +5,10 @@ import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 import { timetablePeriodError } from '../lib/timetable-period';
 
 /** Generate Classes' period, shared by the form and the call: the RPC refuses the same periods. */
-export const timetablePeriodSchema = z
-  .object({ start: z.string(), end: z.string() })
-  .superRefine(({ start, end }, ctx) => {
-    const message = timetablePeriodError(start, end);
-    if (message) ctx.addIssue({ code: 'custom', path: ['end'], message });
-  });
+export const timetablePeriodSchema = z.object({ start: z.string(), end: z.string() }).superRefine(({ start, end }, ctx) => {
+  const message = timetablePeriodError(start, end);
+  if (message) ctx.addIssue({ code: 'custom', path: ['end'], message });
+});
 
 export type TimetablePeriod = z.infer<typeof timetablePeriodSchema>;
 

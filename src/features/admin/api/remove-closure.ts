@@ -10,5 +10,8 @@ export async function removeClosure(closureId: string): Promise<void> {
 
 export function useRemoveClosure() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeClosure, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.closures() }) });
+  return useMutation({
+    mutationFn: removeClosure,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.closures() }),
+  });
 }

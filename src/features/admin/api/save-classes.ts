@@ -1,7 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ClassRow } from '@/lib/supabase';
-import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classPayload, classPayloads, maxCapacityFor, startTimesFor, type ClassFormValues, type ClassInsert } from '../lib/class-form';
+import {
+  CLASS_LIMITS,
+  CLASS_TYPES,
+  UNLOCK_UNITS,
+  classPayload,
+  classPayloads,
+  maxCapacityFor,
+  startTimesFor,
+  type ClassFormValues,
+  type ClassInsert,
+} from '../lib/class-form';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { MAX_OCCURRENCES, REPEAT_OPTIONS } from '../lib/repeat-occurrences';
@@ -49,7 +59,12 @@ export function classFormSchema(editing: boolean, now: Date = new Date()) {
       }
       if (!v.date) fail('date', 'Date is required');
       if (!v.time) fail('time', 'Time is required');
-      if (!editing && /^\d{4}-\d{2}-\d{2}$/.test(v.date) && /^\d{2}:\d{2}/.test(v.time) && londonWallClockToUtc(v.date, v.time) <= now.toISOString()) {
+      if (
+        !editing &&
+        /^\d{4}-\d{2}-\d{2}$/.test(v.date) &&
+        /^\d{2}:\d{2}/.test(v.time) &&
+        londonWallClockToUtc(v.date, v.time) <= now.toISOString()
+      ) {
         fail('date', ADMIN_MESSAGES.classInPast);
       }
       if (!v.trainer.trim()) fail('trainer', 'Trainer is required');
@@ -57,11 +72,17 @@ export function classFormSchema(editing: boolean, now: Date = new Date()) {
       const capacity = Number(v.capacity);
       const maxCapacity = maxCapacityFor(v.type);
       if (!isWholeNumber(v.capacity) || capacity < CLASS_LIMITS.capacityMin || capacity > maxCapacity) {
-        fail('capacity', v.type === 'One-to-One' ? 'A One-to-One class has a capacity of 1' : `Capacity must be between ${CLASS_LIMITS.capacityMin} and ${maxCapacity}`);
+        fail(
+          'capacity',
+          v.type === 'One-to-One'
+            ? 'A One-to-One class has a capacity of 1'
+            : `Capacity must be between ${CLASS_LIMITS.capacityMin} and ${maxCapacity}`,
+        );
       }
       if (v.pricePayg.trim() && !isPrice(v.pricePayg)) fail('pricePayg', 'Price must be 0 or more, in steps of 0.01');
       if (v.checkoutUrl.trim() && !isHttpUrl(v.checkoutUrl.trim())) fail('checkoutUrl', 'Enter a full web address (https://...)');
-      if (v.isPremium && (!isWholeNumber(v.unlockAmount) || Number(v.unlockAmount) < 1)) fail('unlockAmount', 'Enter a whole number of 1 or more');
+      if (v.isPremium && (!isWholeNumber(v.unlockAmount) || Number(v.unlockAmount) < 1))
+        fail('unlockAmount', 'Enter a whole number of 1 or more');
       if (!editing && v.repeat !== 'none') {
         if (!v.repeatUntil) fail('repeatUntil', 'Repeat until is required');
         else if (v.date && v.repeatUntil < v.date) fail('repeatUntil', 'Repeat until must not be before the start date');

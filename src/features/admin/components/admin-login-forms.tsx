@@ -15,7 +15,10 @@ const linkClasses = 'text-sm font-medium text-brand-700 underline-offset-4 hover
 export function AdminSignInForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const signIn = useSignInAdmin();
-  const { register, handleSubmit, formState } = useForm<AdminSignIn>({ resolver: zodResolver(adminSignInSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<AdminSignIn>({
+    resolver: zodResolver(adminSignInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = formState;
   // Busy from submit until the admin screens take over (a success keeps the button busy while navigating).
   const busy = signIn.isPending || signIn.isSuccess;
@@ -35,7 +38,14 @@ export function AdminSignInForm({ onForgot }: { onForgot: () => void }) {
   return (
     <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
       <TextField label="Email" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
       {refusal && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
           {refusal}
@@ -58,7 +68,10 @@ export function AdminSignInForm({ onForgot }: { onForgot: () => void }) {
 
 export function AdminResetForm({ onBack }: { onBack: () => void }) {
   const sendReset = useSendAdminPasswordReset();
-  const { register, handleSubmit, formState } = useForm<AdminReset>({ resolver: zodResolver(adminResetSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useForm<AdminReset>({
+    resolver: zodResolver(adminResetSchema),
+    defaultValues: { email: '' },
+  });
 
   const submit = handleSubmit((values) => {
     if (sendReset.isPending) return;
@@ -70,7 +83,14 @@ export function AdminResetForm({ onBack }: { onBack: () => void }) {
 
   return (
     <form method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-      <TextField label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" loading={sendReset.isPending} className="w-full">
         {sendReset.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>

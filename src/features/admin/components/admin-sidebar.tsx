@@ -1,7 +1,21 @@
 import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { BarChart3, CalendarDays, CalendarPlus, ClipboardList, DoorOpen, Dumbbell, FileSignature, HeartHandshake, LogOut, Menu, MessageSquare, Users, X } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarDays,
+  CalendarPlus,
+  ClipboardList,
+  DoorOpen,
+  Dumbbell,
+  FileSignature,
+  HeartHandshake,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Users,
+  X,
+} from 'lucide-react';
 import { STUDIO } from '@/config/studio';
 import { cn } from '@/components/ui/cn';
 

@@ -63,7 +63,9 @@ export function AnalyticsOverview() {
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Fill and Attendance by Week</h2>
-            <p className="mb-5 mt-1 text-sm text-slate-600">Fill rate: bookings out of the week&apos;s capacity. Attendance: attended out of marked bookings.</p>
+            <p className="mb-5 mt-1 text-sm text-slate-600">
+              Fill rate: bookings out of the week&apos;s capacity. Attendance: attended out of marked bookings.
+            </p>
             <WeeklyRatesChart weeks={weeklyFigures(stats.weekly)} />
           </Card>
         </div>

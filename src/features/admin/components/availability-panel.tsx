@@ -49,7 +49,8 @@ export function AvailabilityPanel({ trainers }: { trainers: Trainer[] }) {
         Availability for One-to-One sessions
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">
-        Members book these sessions under Personal training. Publish makes the next four weeks of sessions; the hourly jobs keep adding them.
+        Members book these sessions under Personal training. Publish makes the next four weeks of sessions; the hourly jobs keep adding
+        them.
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <Field label="Trainer" className="min-w-48">
@@ -162,7 +163,14 @@ function WeeklyWindowForm({ trainerId }: { trainerId: string }) {
           </select>
         )}
       </Field>
-      <TextField label="Session minutes" type="number" min={15} max={180} error={formState.errors.sessionMinutes?.message} {...register('sessionMinutes')} />
+      <TextField
+        label="Session minutes"
+        type="number"
+        min={15}
+        max={180}
+        error={formState.errors.sessionMinutes?.message}
+        {...register('sessionMinutes')}
+      />
       <TextField label="From" type="time" error={formState.errors.startsAt?.message} {...register('startsAt')} />
       <TextField label="To" type="time" error={formState.errors.endsAt?.message} {...register('endsAt')} />
       <Button type="submit" variant="outline" loading={write.isPending} className="col-span-2">

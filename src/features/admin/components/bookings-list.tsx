@@ -45,7 +45,10 @@ export function BookingsList() {
 
   return (
     <section>
-      <PageHeading title="Bookings Management" action={<ExportCsvButton load={getBookingsPage} search={search} columns={BOOKING_CSV_COLUMNS} noun="bookings" />} />
+      <PageHeading
+        title="Bookings Management"
+        action={<ExportCsvButton load={getBookingsPage} search={search} columns={BOOKING_CSV_COLUMNS} noun="bookings" />}
+      />
       <div className="mb-4 flex">
         <SearchBox label="Search bookings" placeholder="Search by member name, email, or class..." value={search} onChange={setSearch} />
       </div>
@@ -59,7 +62,9 @@ export function BookingsList() {
             icon={<ClipboardList aria-hidden="true" className="h-10 w-10" />}
           />
         )}
-        {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No bookings found" body="Try adjusting your search terms" />}
+        {state === 'ready' && shown.length === 0 && searching && (
+          <EmptyState title="No bookings found" body="Try adjusting your search terms" />
+        )}
         {shown.length > 0 && (
           <CardTable columns={COLUMNS}>
             {shown.map((b) => (
@@ -93,7 +98,16 @@ export function BookingsList() {
             ))}
           </CardTable>
         )}
-        {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? overall.data : null} noun="bookings" page={page} onPage={setPage} />}
+        {state === 'ready' && (total > 0 || searching) && (
+          <ListFooter
+            shown={shown.length}
+            total={total}
+            overall={term ? overall.data : null}
+            noun="bookings"
+            page={page}
+            onPage={setPage}
+          />
+        )}
       </TablePanel>
     </section>
   );

@@ -56,7 +56,13 @@ export function TitleCell({ className, children }: CellProps) {
 }
 
 /** A fact, shown on a card under `label` (its column's name); `wide` spans the card; `nowrap` in the table. */
-export function FactCell({ label, wide = false, nowrap = false, className, children }: CellProps & { label: string; wide?: boolean; nowrap?: boolean }) {
+export function FactCell({
+  label,
+  wide = false,
+  nowrap = false,
+  className,
+  children,
+}: CellProps & { label: string; wide?: boolean; nowrap?: boolean }) {
   const styles = useCardTableStyles();
   return (
     <td role="cell" data-label={label} className={cn(styles.cell, styles.label, wide && 'col-span-2', nowrap && styles.nowrap, className)}>

@@ -17,10 +17,15 @@ export default function ChartistBars({ spec }: { spec: ChartSpec }) {
     const chart = new BarChart(
       el,
       { labels: spec.labels, series: spec.series.map((s) => ({ name: s.name, data: s.values })) },
-      { height: '240px', stackBars: spec.stacked ?? false, axisY: { labelInterpolationFnc: (v: unknown) => spec.formatValue(Number(v)), offset: 72 } },
+      {
+        height: '240px',
+        stackBars: spec.stacked ?? false,
+        axisY: { labelInterpolationFnc: (v: unknown) => spec.formatValue(Number(v)), offset: 72 },
+      },
     );
     chart.on('draw', (ctx) => {
-      if (ctx.type === 'bar') ctx.element.attr({ style: `stroke: ${spec.series[ctx.seriesIndex]?.colour ?? '#334155'}; stroke-width: ${width}px` });
+      if (ctx.type === 'bar')
+        ctx.element.attr({ style: `stroke: ${spec.series[ctx.seriesIndex]?.colour ?? '#334155'}; stroke-width: ${width}px` });
       else if (ctx.type === 'grid') ctx.element.attr({ style: 'stroke: #e2e8f0; stroke-width: 1px' });
       else if (ctx.type === 'label') ctx.element.attr({ style: 'font-size: 12px; color: #475569; fill: #475569' });
     });

@@ -22,7 +22,9 @@ export function DoorCode() {
       {code.isPending && <Spinner label="Loading the door code" />}
       {code.isError && <p className="mt-1 text-sm text-red-700">{ADMIN_MESSAGES.doorCodeFailed}</p>}
       {code.data && <p className="mt-1 font-mono text-4xl font-bold tracking-[0.3em] text-slate-900">{code.data}</p>}
-      <p className="mt-2 text-sm text-slate-600">Members enter it on their phone at Check in, from 30 minutes before their class until 30 minutes after it starts.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Members enter it on their phone at Check in, from 30 minutes before their class until 30 minutes after it starts.
+      </p>
     </section>
   );
 }
@@ -54,7 +56,10 @@ function ClassCheckIn({ cls, open }: { cls: CheckInClass; open: boolean }) {
     if (savingId) return;
     mark.mutate(
       { classId: cls.id, bookingId: entry.bookingId, status: entry.attendance === 'attended' ? null : 'attended' },
-      { onError: (error) => toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed) },
+      {
+        onError: (error) =>
+          toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed),
+      },
     );
   }
 

@@ -9,7 +9,15 @@ import { TRAINER_NAME } from '@/config/studio';
 import type { ClassRow } from '@/lib/supabase';
 import { classFormSchema, classSaveRefusal, useSaveClass } from '../api/save-classes';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { CLASS_LIMITS, CLASS_TYPES, UNLOCK_UNITS, classToFormValues, emptyClassForm, maxCapacityFor, type ClassFormValues } from '../lib/class-form';
+import {
+  CLASS_LIMITS,
+  CLASS_TYPES,
+  UNLOCK_UNITS,
+  classToFormValues,
+  emptyClassForm,
+  maxCapacityFor,
+  type ClassFormValues,
+} from '../lib/class-form';
 import { MAX_OCCURRENCES, REPEAT_LABELS, REPEAT_OPTIONS, occurrenceDates } from '../lib/repeat-occurrences';
 
 type Props = {
@@ -32,7 +40,10 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
   const saving = saveClass.isPending;
 
   const repeating = !isEdit && values.repeat !== 'none';
-  const occurrences = repeating && values.date && values.repeatUntil >= values.date ? occurrenceDates(values.date, values.repeat, values.repeatUntil).length : 0;
+  const occurrences =
+    repeating && values.date && values.repeatUntil >= values.date
+      ? occurrenceDates(values.date, values.repeat, values.repeatUntil).length
+      : 0;
 
   // The form's values go to the save, which parses them with the same schema and makes one row per occurrence.
   const submit = handleSubmit((formValues) => {
@@ -41,7 +52,9 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
       { editing, values: formValues },
       {
         onSuccess: (created) => {
-          toast.success(isEdit ? ADMIN_MESSAGES.classUpdated : created === 1 ? ADMIN_MESSAGES.classCreated : ADMIN_MESSAGES.classesCreated(created));
+          toast.success(
+            isEdit ? ADMIN_MESSAGES.classUpdated : created === 1 ? ADMIN_MESSAGES.classCreated : ADMIN_MESSAGES.classesCreated(created),
+          );
           onSaved();
         },
         onError: (error) => {
@@ -64,7 +77,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
         <TextField label="Time" type="time" required {...input('time')} />
         <TextField
           label="Duration (minutes)"
-         
+
           type="number"
           inputMode="numeric"
           min={CLASS_LIMITS.durationMin}
@@ -96,7 +109,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
         </Field>
         <TextField
           label="Capacity"
-         
+
           type="number"
           inputMode="numeric"
           min={CLASS_LIMITS.capacityMin}
@@ -118,7 +131,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           <div className="mt-2 grid grid-cols-2 gap-4">
             <TextField
               label="Opens to other members"
-             
+
               type="number"
               inputMode="numeric"
               min={1}
@@ -156,11 +169,15 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           {repeating && (
             <TextField
               label="Repeat until"
-             
+
               type="date"
               required
               min={values.date || undefined}
-              hint={occurrences > 0 && occurrences <= MAX_OCCURRENCES ? `Creates ${occurrences} ${occurrences === 1 ? 'class' : 'classes'}` : undefined}
+              hint={
+                occurrences > 0 && occurrences <= MAX_OCCURRENCES
+                  ? `Creates ${occurrences} ${occurrences === 1 ? 'class' : 'classes'}`
+                  : undefined
+              }
               {...input('repeatUntil')}
             />
           )}

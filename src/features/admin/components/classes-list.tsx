@@ -47,7 +47,11 @@ export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
     });
   }
 
-  const state = list.isPending ? { status: 'loading' as const } : list.isError ? { status: 'error' as const } : { status: 'ready' as const, ...list.data };
+  const state = list.isPending
+    ? { status: 'loading' as const }
+    : list.isError
+      ? { status: 'error' as const }
+      : { status: 'ready' as const, ...list.data };
 
   return (
     <section>
@@ -78,12 +82,23 @@ export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
       <TablePanel>
         {state.status === 'loading' && <Spinner label="Loading classes" />}
         {state.status === 'ready' && state.total === 0 && (
-          <EmptyState title="No classes yet" body="Get started by creating your first class" icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />} />
+          <EmptyState
+            title="No classes yet"
+            body="Get started by creating your first class"
+            icon={<CalendarDays aria-hidden="true" className="h-10 w-10" />}
+          />
         )}
         {state.status === 'ready' && state.rows.length > 0 && (
-          <ClassesTable classes={state.rows} onEdit={(row) => setDialog({ open: true, editing: row })} onDelete={(row) => void remove(row)} onRoster={setRoster} />
+          <ClassesTable
+            classes={state.rows}
+            onEdit={(row) => setDialog({ open: true, editing: row })}
+            onDelete={(row) => void remove(row)}
+            onRoster={setRoster}
+          />
         )}
-        {state.status === 'ready' && state.total > 0 && <ListFooter shown={state.rows.length} total={state.total} noun="classes" page={page} onPage={setPage} />}
+        {state.status === 'ready' && state.total > 0 && (
+          <ListFooter shown={state.rows.length} total={state.total} noun="classes" page={page} onPage={setPage} />
+        )}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}
       </TablePanel>
       <RosterDialog cls={roster} onClose={() => setRoster(null)} />

@@ -53,9 +53,27 @@ export function ClassesTable({
               {full && <span className="ml-2 text-xs font-semibold uppercase text-red-700">Full</span>}
             </FactCell>
             <ActionsCell>
-              <RowIconButton label={`Roster for ${label}`} word="Roster" tone="neutral" icon={<ClipboardCheck aria-hidden="true" className="h-4 w-4" />} onClick={() => onRoster(row)} />
-              <RowIconButton label={`Edit ${label}`} word="Edit" tone="info" icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => onEdit(row)} />
-              <RowIconButton label={`Delete ${label}`} word="Delete" tone="danger" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => onDelete(row)} />
+              <RowIconButton
+                label={`Roster for ${label}`}
+                word="Roster"
+                tone="neutral"
+                icon={<ClipboardCheck aria-hidden="true" className="h-4 w-4" />}
+                onClick={() => onRoster(row)}
+              />
+              <RowIconButton
+                label={`Edit ${label}`}
+                word="Edit"
+                tone="info"
+                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+                onClick={() => onEdit(row)}
+              />
+              <RowIconButton
+                label={`Delete ${label}`}
+                word="Delete"
+                tone="danger"
+                icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                onClick={() => onDelete(row)}
+              />
             </ActionsCell>
           </CardRow>
         );

@@ -33,10 +33,15 @@ export function ClosuresPanel() {
   useErrorToast(closures.isError, ADMIN_MESSAGES.closuresLoadFailed);
 
   function remove(closure: StudioClosure) {
-    confirmThenMutate(`Reopen the studio on ${formatDay(closure.closed_on)}? Cancelled classes are not restored.`, removeClosure, closure.id, {
-      success: ADMIN_MESSAGES.closureRemoved,
-      failure: (error) => error.message || ADMIN_MESSAGES.closureRemoveFailed,
-    });
+    confirmThenMutate(
+      `Reopen the studio on ${formatDay(closure.closed_on)}? Cancelled classes are not restored.`,
+      removeClosure,
+      closure.id,
+      {
+        success: ADMIN_MESSAGES.closureRemoved,
+        failure: (error) => error.message || ADMIN_MESSAGES.closureRemoveFailed,
+      },
+    );
   }
 
   return (
@@ -51,7 +56,11 @@ export function ClosuresPanel() {
           {closures.isPending && <Spinner label="Loading closures" />}
           {closures.isError && <EmptyState title={ADMIN_MESSAGES.closuresLoadFailed} body="Refresh the page to try again." />}
           {closures.data?.length === 0 && (
-            <EmptyState title="No closures planned" body="Add a date when the hall is shut." icon={<CalendarOff aria-hidden="true" className="h-10 w-10" />} />
+            <EmptyState
+              title="No closures planned"
+              body="Add a date when the hall is shut."
+              icon={<CalendarOff aria-hidden="true" className="h-10 w-10" />}
+            />
           )}
           {closures.data && closures.data.length > 0 && (
             <ul aria-label="Upcoming closures" className="divide-y divide-slate-100">
@@ -61,7 +70,11 @@ export function ClosuresPanel() {
                     <p className="font-semibold text-slate-900">{formatDay(c.closed_on)}</p>
                     <p className="text-sm text-slate-600">{c.reason || '—'}</p>
                   </div>
-                  <RowDangerButton label={`Remove closure on ${formatDay(c.closed_on)}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(c)}>
+                  <RowDangerButton
+                    label={`Remove closure on ${formatDay(c.closed_on)}`}
+                    icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                    onClick={() => remove(c)}
+                  >
                     Remove
                   </RowDangerButton>
                 </li>
@@ -94,9 +107,27 @@ function AddClosureForm() {
   });
 
   return (
-    <form noValidate aria-label="Add a closure" onSubmit={(e) => void submit(e)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <TextField label="Date" type="date" min={londonToday()} required error={formState.errors.closedOn?.message} {...register('closedOn')} />
-      <TextField label="Reason" required placeholder="e.g. Hall booked for an election" error={formState.errors.reason?.message} {...register('reason')} />
+    <form
+      noValidate
+      aria-label="Add a closure"
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <TextField
+        label="Date"
+        type="date"
+        min={londonToday()}
+        required
+        error={formState.errors.closedOn?.message}
+        {...register('closedOn')}
+      />
+      <TextField
+        label="Reason"
+        required
+        placeholder="e.g. Hall booked for an election"
+        error={formState.errors.reason?.message}
+        {...register('reason')}
+      />
       <p className="text-sm text-slate-600">Classes on that day are cancelled and their booked members are emailed.</p>
       <Button type="submit" loading={addClosure.isPending} className="w-full">
         {addClosure.isPending ? 'Adding...' : 'Add Closure'}

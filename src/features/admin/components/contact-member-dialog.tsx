@@ -15,12 +15,34 @@ const noteSchema = z.object({ note: z.string().trim().min(1, 'Write what was sai
 
 /** A first draft for each reason, in the studio's voice; the admin edits it before sending. */
 const DRAFTS: Record<string, { subject: string; message: string }> = {
-  trial_ended: { subject: 'How was your free class?', message: 'We hope you enjoyed your free class with us.\n\nIf you would like to keep training, a membership gives you classes every week. Reply to this email with any questions.' },
-  membership_lapsed: { subject: 'Your membership has ended', message: 'We could not take your membership payment, so your membership has ended.\n\nIf you would like to come back, you can choose a plan again from your membership page, or reply and we will help.' },
-  membership_cancelled: { subject: 'We miss you', message: 'Your membership has ended and we miss seeing you at the studio.\n\nIf anything could be better, reply and tell us: we read every message.' },
-  past_due: { subject: 'Your membership payment', message: 'We could not take your last membership payment.\n\nYou can update your card from your membership page. Reply if you need a hand.' },
-  attendance_dropped: { subject: 'See you soon?', message: 'We have not seen you as often lately.\n\nIs there a time that would suit you better? Reply and let us know.' },
-  credits_expiring: { subject: 'Your sessions expire soon', message: 'Some of your sessions or passes expire soon.\n\nBook them from the schedule before they run out.' },
+  trial_ended: {
+    subject: 'How was your free class?',
+    message:
+      'We hope you enjoyed your free class with us.\n\nIf you would like to keep training, a membership gives you classes every week. Reply to this email with any questions.',
+  },
+  membership_lapsed: {
+    subject: 'Your membership has ended',
+    message:
+      'We could not take your membership payment, so your membership has ended.\n\nIf you would like to come back, you can choose a plan again from your membership page, or reply and we will help.',
+  },
+  membership_cancelled: {
+    subject: 'We miss you',
+    message:
+      'Your membership has ended and we miss seeing you at the studio.\n\nIf anything could be better, reply and tell us: we read every message.',
+  },
+  past_due: {
+    subject: 'Your membership payment',
+    message:
+      'We could not take your last membership payment.\n\nYou can update your card from your membership page. Reply if you need a hand.',
+  },
+  attendance_dropped: {
+    subject: 'See you soon?',
+    message: 'We have not seen you as often lately.\n\nIs there a time that would suit you better? Reply and let us know.',
+  },
+  credits_expiring: {
+    subject: 'Your sessions expire soon',
+    message: 'Some of your sessions or passes expire soon.\n\nBook them from the schedule before they run out.',
+  },
 };
 
 type Props = { member: MemberToContact; kind: 'email' | 'note'; onClose: () => void };
@@ -28,7 +50,10 @@ type Props = { member: MemberToContact; kind: 'email' | 'note'; onClose: () => v
 function EmailForm({ member, onClose }: Omit<Props, 'kind'>) {
   const contact = useContactMember();
   const draft = DRAFTS[member.reason ?? ''] ?? { subject: '', message: '' };
-  const { register, handleSubmit, formState } = useForm<z.input<typeof emailSchema>>({ resolver: zodResolver(emailSchema), defaultValues: draft });
+  const { register, handleSubmit, formState } = useForm<z.input<typeof emailSchema>>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: draft,
+  });
   const submit = handleSubmit(async (values) => {
     try {
       await contact.mutateAsync({ memberId: member.member_id!, reason: member.reason!, kind: 'email', ...values });
@@ -41,7 +66,14 @@ function EmailForm({ member, onClose }: Omit<Props, 'kind'>) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <TextField label="Subject" required {...register('subject')} error={formState.errors.subject?.message} />
-      <TextAreaField label="Message" rows={7} required {...register('message')} error={formState.errors.message?.message} hint={`Starts "Hi ${member.name ?? 'there'},". Replies come to the studio's address.`} />
+      <TextAreaField
+        label="Message"
+        rows={7}
+        required
+        {...register('message')}
+        error={formState.errors.message?.message}
+        hint={`Starts "Hi ${member.name ?? 'there'},". Replies come to the studio's address.`}
+      />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose}>
           Back
@@ -56,7 +88,10 @@ function EmailForm({ member, onClose }: Omit<Props, 'kind'>) {
 
 function NoteForm({ member, onClose }: Omit<Props, 'kind'>) {
   const contact = useContactMember();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof noteSchema>>({ resolver: zodResolver(noteSchema), defaultValues: { note: '' } });
+  const { register, handleSubmit, formState } = useForm<z.input<typeof noteSchema>>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { note: '' },
+  });
   const submit = handleSubmit(async ({ note }) => {
     try {
       await contact.mutateAsync({ memberId: member.member_id!, reason: member.reason!, kind: 'note', note });
@@ -85,7 +120,12 @@ function NoteForm({ member, onClose }: Omit<Props, 'kind'>) {
 export function ContactMemberDialog({ member, kind, onClose }: Props) {
   const who = member.name ?? member.email ?? 'this member';
   return (
-    <Modal open onClose={onClose} title={kind === 'email' ? `Email ${who}` : `Note a call with ${who}`} description={member.detail ?? undefined}>
+    <Modal
+      open
+      onClose={onClose}
+      title={kind === 'email' ? `Email ${who}` : `Note a call with ${who}`}
+      description={member.detail ?? undefined}
+    >
       {kind === 'email' ? <EmailForm member={member} onClose={onClose} /> : <NoteForm member={member} onClose={onClose} />}
     </Modal>
   );

@@ -4,7 +4,12 @@ import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
-import { useContactMessages, useMarkContactMessageHandled, type ContactMessage, type ContactMessageFilter } from '../api/get-contact-messages';
+import {
+  useContactMessages,
+  useMarkContactMessageHandled,
+  type ContactMessage,
+  type ContactMessageFilter,
+} from '../api/get-contact-messages';
 import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
@@ -53,7 +58,10 @@ export function ContactMessagesList() {
               type="button"
               aria-pressed={filter === f.value}
               onClick={() => setFilter(f.value)}
-              className={cn('min-h-9 rounded-md px-3 text-sm font-medium', filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100')}
+              className={cn(
+                'min-h-9 rounded-md px-3 text-sm font-medium',
+                filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
             >
               {f.label}
             </button>
@@ -90,7 +98,10 @@ export function ContactMessagesList() {
                   </p>
                   <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
                   <div className="mt-4 flex flex-wrap items-center gap-3">
-                    <a className="inline-flex min-h-9 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: your message to the studio`)}`}>
+                    <a
+                      className="inline-flex min-h-9 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                      href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: your message to the studio`)}`}
+                    >
                       <Mail aria-hidden="true" className="h-4 w-4" />
                       Reply by email
                     </a>
@@ -100,13 +111,24 @@ export function ContactMessagesList() {
                           <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
                           Handled {when(m.handledAt)}
                         </span>
-                        <Button size="sm" variant="outline" disabled={mark.isPending} aria-label={`Mark the message from ${m.name} as not handled`} onClick={() => setHandled(m, false)}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={mark.isPending}
+                          aria-label={`Mark the message from ${m.name} as not handled`}
+                          onClick={() => setHandled(m, false)}
+                        >
                           <RotateCcw aria-hidden="true" className="h-4 w-4" />
                           Not handled
                         </Button>
                       </>
                     ) : (
-                      <Button size="sm" disabled={mark.isPending} aria-label={`Mark the message from ${m.name} as handled`} onClick={() => setHandled(m, true)}>
+                      <Button
+                        size="sm"
+                        disabled={mark.isPending}
+                        aria-label={`Mark the message from ${m.name} as handled`}
+                        onClick={() => setHandled(m, true)}
+                      >
                         <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
                         Mark handled
                       </Button>

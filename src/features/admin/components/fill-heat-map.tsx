@@ -28,7 +28,12 @@ export function FillHeatMap({ range, rows: loaded }: { range: ReportRange; rows:
   const days = [...new Set(rows.map((r) => r.weekday ?? 1))].sort();
   const at = (day: number, slot: string) => rows.find((r) => r.weekday === day && r.slot === slot);
   return (
-    <ReportBlock id="report-fill" title="Fill rate by day and time" intro="Places taken (bookings and guests) out of places offered, for the classes that took place in the period." loading={!loaded}>
+    <ReportBlock
+      id="report-fill"
+      title="Fill rate by day and time"
+      intro="Places taken (bookings and guests) out of places offered, for the classes that took place in the period."
+      loading={!loaded}
+    >
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">No classes took place in this period.</p>
       ) : (
@@ -55,7 +60,11 @@ export function FillHeatMap({ range, rows: loaded }: { range: ReportRange; rows:
                     {slots.map((slot) => {
                       const cell = at(day, slot);
                       return (
-                        <td key={slot} className={`${td} min-w-16 rounded text-center font-semibold tabular-nums`} style={cell ? cellStyle(cell.fill_rate ?? 0) : undefined}>
+                        <td
+                          key={slot}
+                          className={`${td} min-w-16 rounded text-center font-semibold tabular-nums`}
+                          style={cell ? cellStyle(cell.fill_rate ?? 0) : undefined}
+                        >
                           {cell ? formatPercent(cell.fill_rate) : <span className="text-slate-400">—</span>}
                         </td>
                       );
@@ -68,7 +77,14 @@ export function FillHeatMap({ range, rows: loaded }: { range: ReportRange; rows:
           <details>
             <summary className="cursor-pointer text-sm font-semibold text-slate-700">Every day and time, with classes and places</summary>
             <div className="mt-3">
-              <ReportTable caption="Fill rate by day and time" columns={FILL_COLUMNS} rows={rows} rowKey={(r) => `${r.weekday}-${r.slot}`} file="fill-rate" range={range} />
+              <ReportTable
+                caption="Fill rate by day and time"
+                columns={FILL_COLUMNS}
+                rows={rows}
+                rowKey={(r) => `${r.weekday}-${r.slot}`}
+                file="fill-rate"
+                range={range}
+              />
             </div>
           </details>
         </>

@@ -92,8 +92,8 @@ export function GenerateClasses() {
             <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
               <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
               <p>
-                <strong>Warning:</strong> generating replaces the period's classes that have not started, and their bookings, with the
-                new timetable; their members are emailed and card payments are listed under Refunds owed. Classes that have started stay.
+                <strong>Warning:</strong> generating replaces the period's classes that have not started, and their bookings, with the new
+                timetable; their members are emailed and card payments are listed under Refunds owed. Classes that have started stay.
               </p>
             </div>
 

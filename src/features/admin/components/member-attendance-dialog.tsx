@@ -13,7 +13,13 @@ import { EmptyState } from './empty-state';
 export function MemberAttendanceDialog({ member, onClose }: { member: AdminMember; onClose: () => void }) {
   const who = member.name || member.email;
   return (
-    <Modal open onClose={onClose} title={`Attendance: ${who}`} description="Their latest bookings, newest class first." className="max-w-2xl">
+    <Modal
+      open
+      onClose={onClose}
+      title={`Attendance: ${who}`}
+      description="Their latest bookings, newest class first."
+      className="max-w-2xl"
+    >
       <AttendanceRecord memberId={member.id} />
     </Modal>
   );
@@ -34,9 +40,15 @@ function AttendanceRecord({ memberId }: { memberId: string }) {
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-3">Class</th>
-            <th scope="col" className="py-2 pr-3">When</th>
-            <th scope="col" className="py-2">Attendance</th>
+            <th scope="col" className="py-2 pr-3">
+              Class
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              When
+            </th>
+            <th scope="col" className="py-2">
+              Attendance
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -46,7 +58,9 @@ function AttendanceRecord({ memberId }: { memberId: string }) {
               <td className="py-2 pr-3 whitespace-nowrap text-slate-700">
                 {formatInLondon(e.startTime, ADMIN_DATE_FORMAT)} {formatClassTime(e.startTime)}
               </td>
-              <td className={e.attendance === 'no_show' ? 'py-2 font-semibold text-red-700' : 'py-2 text-slate-700'}>{e.attendance ? ATTENDANCE_LABELS[e.attendance] : 'Not marked'}</td>
+              <td className={e.attendance === 'no_show' ? 'py-2 font-semibold text-red-700' : 'py-2 text-slate-700'}>
+                {e.attendance ? ATTENDANCE_LABELS[e.attendance] : 'Not marked'}
+              </td>
             </tr>
           ))}
         </tbody>

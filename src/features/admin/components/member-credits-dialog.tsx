@@ -19,7 +19,8 @@ import {
 import { creditState, creditTitle } from '../lib/credit-history';
 import { formatInLondon } from '@/lib/studio-calendar';
 
-const sessionLabel = (s: Pick<OpenSession, 'trainer' | 'start_time'>) => `${s.trainer}, ${formatInLondon(s.start_time, 'EEE d MMM, HH:mm')}`;
+const sessionLabel = (s: Pick<OpenSession, 'trainer' | 'start_time'>) =>
+  `${s.trainer}, ${formatInLondon(s.start_time, 'EEE d MMM, HH:mm')}`;
 
 /**
  * A member's credits and One-to-One sessions (issue 26): every credit with its history; grant and
@@ -31,7 +32,9 @@ export function MemberCreditsDialog({ member, onClose }: { member: AdminMember; 
   const credits = useMemberCredits(member.id);
   const sessions = useOpenSessions();
   const now = new Date();
-  const upcoming = (credits.data ?? []).filter((c) => c.booking?.class?.type === 'One-to-One' && new Date(c.booking.class.start_time) > now);
+  const upcoming = (credits.data ?? []).filter(
+    (c) => c.booking?.class?.type === 'One-to-One' && new Date(c.booking.class.start_time) > now,
+  );
   return (
     <Modal
       open
@@ -130,7 +133,12 @@ function GrantCredits({ memberId }: { memberId: string }) {
     ),
   );
   return (
-    <form noValidate aria-label="Grant credits" onSubmit={(e) => void submit(e)} className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 p-3">
+    <form
+      noValidate
+      aria-label="Grant credits"
+      onSubmit={(e) => void submit(e)}
+      className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 p-3"
+    >
       <Field label="Kind" className="col-span-2">
         {(control) => (
           <select {...control} {...register('kind')} className={controlClasses(false)}>
@@ -140,7 +148,14 @@ function GrantCredits({ memberId }: { memberId: string }) {
         )}
       </Field>
       <TextField label="How many" type="number" min={1} max={50} error={formState.errors.count?.message} {...register('count')} />
-      <TextField label="Valid for (days)" type="number" min={1} max={366} error={formState.errors.validDays?.message} {...register('validDays')} />
+      <TextField
+        label="Valid for (days)"
+        type="number"
+        min={1}
+        max={366}
+        error={formState.errors.validDays?.message}
+        {...register('validDays')}
+      />
       <TextField label="Reason" className="col-span-2" error={formState.errors.reason?.message} {...register('reason')} />
       <Button type="submit" loading={write.isPending} className="col-span-2">
         Grant
@@ -149,7 +164,17 @@ function GrantCredits({ memberId }: { memberId: string }) {
   );
 }
 
-function SessionSelect({ label, sessions, value, onChange }: { label: string; sessions: OpenSession[]; value: string; onChange: (v: string) => void }) {
+function SessionSelect({
+  label,
+  sessions,
+  value,
+  onChange,
+}: {
+  label: string;
+  sessions: OpenSession[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <Field label={label} className="flex-1">
       {(control) => (

@@ -23,7 +23,12 @@ export function MemberDocumentsPanel() {
           Who has signed
         </h2>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={unsignedOnly} onChange={(e) => setUnsignedOnly(e.target.checked)} className="h-5 w-5 accent-brand-600" />
+          <input
+            type="checkbox"
+            checked={unsignedOnly}
+            onChange={(e) => setUnsignedOnly(e.target.checked)}
+            className="h-5 w-5 accent-brand-600"
+          />
           Only members who have not signed the current versions
         </label>
       </div>
@@ -49,7 +54,12 @@ export function MemberDocumentsPanel() {
               {members.data.map((m) => (
                 <tr key={m.member_id}>
                   <td className={td}>
-                    <button type="button" onClick={() => setOpen(m)} className="text-left font-semibold text-brand-700 underline" aria-label={`Signatures of ${m.name ?? m.email}`}>
+                    <button
+                      type="button"
+                      onClick={() => setOpen(m)}
+                      className="text-left font-semibold text-brand-700 underline"
+                      aria-label={`Signatures of ${m.name ?? m.email}`}
+                    >
                       {m.name ?? m.email}
                     </button>
                     <div className="text-xs text-slate-500">{m.email}</div>
@@ -58,7 +68,9 @@ export function MemberDocumentsPanel() {
                   <td className={td}>{v(m.waiver_version)}</td>
                   <td className={td}>
                     {v(m.parq_version)}
-                    {m.health_flag && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Health: ask</span>}
+                    {m.health_flag && (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Health: ask</span>
+                    )}
                   </td>
                   <td className={td}>{m.all_current ? 'Signed' : <span className="font-semibold text-red-700">Not signed</span>}</td>
                 </tr>

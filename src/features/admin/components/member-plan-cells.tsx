@@ -26,7 +26,11 @@ export function MemberFilterSelect({ value, onChange }: { value: MemberFilter; o
   return (
     <label className="text-sm font-medium text-slate-700">
       Show
-      <select className={`${controlClasses(false)} mt-1`} value={value} onChange={(e) => onChange(e.target.value === 'past_due' ? 'past_due' : 'all')}>
+      <select
+        className={`${controlClasses(false)} mt-1`}
+        value={value}
+        onChange={(e) => onChange(e.target.value === 'past_due' ? 'past_due' : 'all')}
+      >
         <option value="all">All members</option>
         <option value="past_due">Past due</option>
       </select>

@@ -55,7 +55,10 @@ export function MembersList() {
 
   return (
     <section>
-      <PageHeading title="Members Management" action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />} />
+      <PageHeading
+        title="Members Management"
+        action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />}
+      />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
@@ -76,9 +79,15 @@ export function MembersList() {
         {state === 'loading' && <Spinner label="Loading members" />}
         {state === 'error' && <EmptyState title={ADMIN_MESSAGES.membersLoadFailed} body="Refresh the page to try again." />}
         {state === 'ready' && total === 0 && !searching && (
-          <EmptyState title="No members yet" body="Members will appear here once they sign up." icon={<Users aria-hidden="true" className="h-10 w-10" />} />
+          <EmptyState
+            title="No members yet"
+            body="Members will appear here once they sign up."
+            icon={<Users aria-hidden="true" className="h-10 w-10" />}
+          />
         )}
-        {state === 'ready' && shown.length === 0 && searching && <EmptyState title="No members found" body="Try adjusting your search terms" />}
+        {state === 'ready' && shown.length === 0 && searching && (
+          <EmptyState title="No members found" body="Try adjusting your search terms" />
+        )}
         {shown.length > 0 && (
           <CardTable columns={COLUMNS} from="xl">
             {shown.map((m) => (
@@ -110,13 +119,28 @@ export function MembersList() {
                   <RowIconButton label={`Credits: ${m.name || m.email}`} tone="brand" onClick={() => setCreditsOf(m)}>
                     Credits
                   </RowIconButton>
-                  <RowIconButton label={`Delete ${m.name || m.email}`} word="Delete" tone="danger" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => remove(m)} />
+                  <RowIconButton
+                    label={`Delete ${m.name || m.email}`}
+                    word="Delete"
+                    tone="danger"
+                    icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                    onClick={() => remove(m)}
+                  />
                 </ActionsCell>
               </CardRow>
             ))}
           </CardTable>
         )}
-        {state === 'ready' && (total > 0 || searching) && <ListFooter shown={shown.length} total={total} overall={term ? tiers.data?.total : null} noun="members" page={page} onPage={setPage} />}
+        {state === 'ready' && (total > 0 || searching) && (
+          <ListFooter
+            shown={shown.length}
+            total={total}
+            overall={term ? tiers.data?.total : null}
+            noun="members"
+            page={page}
+            onPage={setPage}
+          />
+        )}
       </TablePanel>
       {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
       {viewingAttendance && <MemberAttendanceDialog member={viewingAttendance} onClose={() => setViewingAttendance(null)} />}

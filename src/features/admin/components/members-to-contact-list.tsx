@@ -24,11 +24,20 @@ export function MembersToContactList() {
   const [open, setOpen] = useState<{ member: MemberToContact; kind: 'email' | 'note' } | null>(null);
 
   if (list.isPending) return <Spinner label="Loading members to contact" />;
-  if (list.isError) return <Card><EmptyState title={LOAD_FAILED} body="Refresh the page to try again." /></Card>;
+  if (list.isError)
+    return (
+      <Card>
+        <EmptyState title={LOAD_FAILED} body="Refresh the page to try again." />
+      </Card>
+    );
   if (list.data.length === 0) {
     return (
       <Card>
-        <EmptyState icon={<HeartHandshake aria-hidden="true" className="h-6 w-6" />} title="Nobody to contact" body="No ended trials or memberships, payments due, quieter members or expiring credits right now." />
+        <EmptyState
+          icon={<HeartHandshake aria-hidden="true" className="h-6 w-6" />}
+          title="Nobody to contact"
+          body="No ended trials or memberships, payments due, quieter members or expiring credits right now."
+        />
       </Card>
     );
   }
@@ -50,7 +59,9 @@ export function MembersToContactList() {
                     {m.detail} · since {day(m.since)}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
-                    {m.last_contacted_at ? `Contacted ${day(m.last_contacted_at)}${m.last_contacted_by ? ` by ${m.last_contacted_by}` : ''}: ${m.last_note}` : 'Not contacted yet'}
+                    {m.last_contacted_at
+                      ? `Contacted ${day(m.last_contacted_at)}${m.last_contacted_by ? ` by ${m.last_contacted_by}` : ''}: ${m.last_note}`
+                      : 'Not contacted yet'}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2 sm:shrink-0">
@@ -58,7 +69,12 @@ export function MembersToContactList() {
                     <Mail aria-hidden="true" className="h-4 w-4" />
                     Email
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => setOpen({ member: m, kind: 'note' })} aria-label={`Note a call with ${who}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setOpen({ member: m, kind: 'note' })}
+                    aria-label={`Note a call with ${who}`}
+                  >
                     <NotebookPen aria-hidden="true" className="h-4 w-4" />
                     Note a call
                   </Button>

@@ -23,7 +23,10 @@ export function MembershipChart({ shares, total }: { shares: TierShare[]; total:
               {GRID.slice(1, -1).map((g) => (
                 <span key={g} className="absolute inset-y-0 w-px bg-white" style={{ left: `${g}%` }} />
               ))}
-              <div className={`relative h-full rounded ${BAR_COLOURS[s.key]}`} style={{ width: `${s.percent}%`, minWidth: s.count > 0 ? '4px' : 0 }} />
+              <div
+                className={`relative h-full rounded ${BAR_COLOURS[s.key]}`}
+                style={{ width: `${s.percent}%`, minWidth: s.count > 0 ? '4px' : 0 }}
+              />
             </div>
             <span className="col-start-2 text-sm tabular-nums text-slate-700 sm:col-start-auto sm:text-right">
               {s.count} ({s.percent}%)
@@ -43,25 +46,25 @@ export function MembershipChart({ shares, total }: { shares: TierShare[]; total:
       </div>
       {/* A table's width follows its content, so the visually-hidden wrapper is a div. */}
       <div className="sr-only">
-      <table>
-        <caption>Membership Distribution</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tier</th>
-            <th scope="col">Members</th>
-            <th scope="col">Share of total members</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shares.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.label}</th>
-              <td>{s.count}</td>
-              <td>{s.percent}%</td>
+        <table>
+          <caption>Membership Distribution</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tier</th>
+              <th scope="col">Members</th>
+              <th scope="col">Share of total members</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shares.map((s) => (
+              <tr key={s.key}>
+                <th scope="row">{s.label}</th>
+                <td>{s.count}</td>
+                <td>{s.percent}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

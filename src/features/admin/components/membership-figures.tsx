@@ -23,10 +23,26 @@ export function MembershipFigures() {
       )}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <StatCard label="Active Standard" value={value((s) => s.active_standard)} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Active Platinum Premium" value={value((s) => s.active_premium)} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Monthly recurring revenue" value={value((s) => formatPounds(s.mrr))} icon={<PoundSterling aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Renewals this month" value={value((s) => s.renewals_this_month)} icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Failed renewals this month" value={value((s) => s.failed_renewals_this_month)} icon={<CalendarX aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard
+          label="Active Platinum Premium"
+          value={value((s) => s.active_premium)}
+          icon={<Crown aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Monthly recurring revenue"
+          value={value((s) => formatPounds(s.mrr))}
+          icon={<PoundSterling aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Renewals this month"
+          value={value((s) => s.renewals_this_month)}
+          icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Failed renewals this month"
+          value={value((s) => s.failed_renewals_this_month)}
+          icon={<CalendarX aria-hidden="true" className="h-5 w-5" />}
+        />
       </div>
     </section>
   );

@@ -28,7 +28,15 @@ const questionLines = (text: string) =>
  * Publish a new version of one document (issue 27), prefilled with the current one. Publishing
  * the terms, waiver or PAR-Q asks every member to sign again before their next booking.
  */
-export function PublishDocumentForm({ kind, current, onDone }: { kind: DocumentKind; current: DocumentVersion | null; onDone: () => void }) {
+export function PublishDocumentForm({
+  kind,
+  current,
+  onDone,
+}: {
+  kind: DocumentKind;
+  current: DocumentVersion | null;
+  onDone: () => void;
+}) {
   const publish = usePublishDocument();
   const [questionsError, setQuestionsError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({
@@ -50,7 +58,11 @@ export function PublishDocumentForm({ kind, current, onDone }: { kind: DocumentK
     setQuestionsError(null);
     if (publish.isPending) return;
     const asksAgain = kind === 'terms' || kind === 'waiver' || kind === 'parq';
-    if (asksAgain && !window.confirm(`Publish a new ${DOCUMENT_NAMES[kind]}? Every member will be asked to sign it before their next booking.`)) return;
+    if (
+      asksAgain &&
+      !window.confirm(`Publish a new ${DOCUMENT_NAMES[kind]}? Every member will be asked to sign it before their next booking.`)
+    )
+      return;
     publish.mutate(
       { kind, title: values.title, body: values.body, summary: values.summary, questions },
       {
@@ -58,7 +70,8 @@ export function PublishDocumentForm({ kind, current, onDone }: { kind: DocumentK
           toast.success(`${DOCUMENT_NAMES[kind]} version ${doc.version} published`);
           onDone();
         },
-        onError: (error) => toast.error('hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not publish the document'),
+        onError: (error) =>
+          toast.error('hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not publish the document'),
       },
     );
   });
@@ -68,9 +81,24 @@ export function PublishDocumentForm({ kind, current, onDone }: { kind: DocumentK
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <h2 className="text-lg font-semibold">New version: {DOCUMENT_NAMES[kind]}</h2>
         <TextField label="Title" required error={formState.errors.title?.message} {...register('title')} />
-        <TextAreaField label="Text" rows={14} required hint="A blank line starts a new paragraph." error={formState.errors.body?.message} {...register('body')} />
-        {kind === 'parq' && <TextAreaField label="Questions (one a line)" rows={8} required error={questionsError} {...register('questions')} />}
-        <TextField label="What changed" optional hint="Shown to members asked to sign again." error={formState.errors.summary?.message} {...register('summary')} />
+        <TextAreaField
+          label="Text"
+          rows={14}
+          required
+          hint="A blank line starts a new paragraph."
+          error={formState.errors.body?.message}
+          {...register('body')}
+        />
+        {kind === 'parq' && (
+          <TextAreaField label="Questions (one a line)" rows={8} required error={questionsError} {...register('questions')} />
+        )}
+        <TextField
+          label="What changed"
+          optional
+          hint="Shown to members asked to sign again."
+          error={formState.errors.summary?.message}
+          {...register('summary')}
+        />
         <div className="flex gap-3">
           <Button type="submit" loading={publish.isPending}>
             {publish.isPending ? 'Publishing...' : 'Publish'}

@@ -35,7 +35,12 @@ export function PutOnPlanDialog({ member, onClose }: { member: AdminMember; onCl
     );
   });
   return (
-    <Modal open onClose={onClose} title={`Put ${who} on a plan`} description="For prices the studio sets itself, such as student and Hackney worker prices.">
+    <Modal
+      open
+      onClose={onClose}
+      title={`Put ${who} on a plan`}
+      description="For prices the studio sets itself, such as student and Hackney worker prices."
+    >
       <form noValidate aria-label="Put on plan" onSubmit={(e) => void submit(e)} className="space-y-4">
         <Field label="Plan" error={formState.errors.planSlug?.message}>
           {(control) => (
@@ -45,7 +50,16 @@ export function PutOnPlanDialog({ member, onClose }: { member: AdminMember; onCl
             </select>
           )}
         </Field>
-        <TextField label="Monthly price (£)" type="number" inputMode="decimal" step="0.01" min="0.01" required error={formState.errors.price?.message} {...register('price')} />
+        <TextField
+          label="Monthly price (£)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          required
+          error={formState.errors.price?.message}
+          {...register('price')}
+        />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel

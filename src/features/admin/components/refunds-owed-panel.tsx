@@ -2,7 +2,13 @@ import { BadgeCheck, CheckCircle2, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPounds } from '@/config/plans';
-import { RefundFailedError, useMarkRefundRefunded, useRefundsOwed, useRefundThroughProvider, type RefundOwed } from '../api/get-refunds-owed';
+import {
+  RefundFailedError,
+  useMarkRefundRefunded,
+  useRefundsOwed,
+  useRefundThroughProvider,
+  type RefundOwed,
+} from '../api/get-refunds-owed';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
 import { formatInLondon } from '@/lib/studio-calendar';
@@ -30,10 +36,15 @@ export function RefundsOwedPanel() {
   const busy = mark.isPending || refund.isPending;
 
   function markRefunded(r: RefundOwed) {
-    confirmThenMutate(`Mark ${formatPounds(r.amount)} to ${who(r)} as refunded? Only do this once the money is back with them.`, mark, r.id, {
-      success: REFUND_MESSAGES.marked,
-      failure: serverMessage(REFUND_MESSAGES.markFailed),
-    });
+    confirmThenMutate(
+      `Mark ${formatPounds(r.amount)} to ${who(r)} as refunded? Only do this once the money is back with them.`,
+      mark,
+      r.id,
+      {
+        success: REFUND_MESSAGES.marked,
+        failure: serverMessage(REFUND_MESSAGES.markFailed),
+      },
+    );
   }
 
   function refundViaProvider(r: RefundOwed) {

@@ -23,10 +23,15 @@ export function ReportRangePicker({ range, onChange }: { range: ReportRange; onC
       <div role="radiogroup" aria-label="Period" className="flex gap-3 text-sm">
         {(['month', 'custom'] as const).map((m) => (
           <label key={m} className="flex min-h-10 items-center gap-2">
-            <input type="radio" name={`${id}-mode`} checked={mode === m} onChange={() => {
-              setMode(m);
-              if (m === 'custom') editCustom(range);
-            }} />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={mode === m}
+              onChange={() => {
+                setMode(m);
+                if (m === 'custom') editCustom(range);
+              }}
+            />
             {m === 'month' ? 'Month' : 'Custom range'}
           </label>
         ))}
@@ -34,7 +39,11 @@ export function ReportRangePicker({ range, onChange }: { range: ReportRange; onC
       {mode === 'month' ? (
         <label className="text-sm font-medium text-slate-700">
           Month
-          <select className={`${controlClasses(false)} mt-1`} value={range.from.slice(0, 7)} onChange={(e) => onChange(monthRange(e.target.value))}>
+          <select
+            className={`${controlClasses(false)} mt-1`}
+            value={range.from.slice(0, 7)}
+            onChange={(e) => onChange(monthRange(e.target.value))}
+          >
             {months.map((m) => (
               <option key={m.value} value={m.value}>
                 {m.label}
@@ -46,11 +55,21 @@ export function ReportRangePicker({ range, onChange }: { range: ReportRange; onC
         <>
           <label className="text-sm font-medium text-slate-700">
             From
-            <input type="date" className={`${controlClasses(Boolean(customError))} mt-1`} value={custom.from} onChange={(e) => editCustom({ ...custom, from: e.target.value })} />
+            <input
+              type="date"
+              className={`${controlClasses(Boolean(customError))} mt-1`}
+              value={custom.from}
+              onChange={(e) => editCustom({ ...custom, from: e.target.value })}
+            />
           </label>
           <label className="text-sm font-medium text-slate-700">
             To
-            <input type="date" className={`${controlClasses(Boolean(customError))} mt-1`} value={custom.to} onChange={(e) => editCustom({ ...custom, to: e.target.value })} />
+            <input
+              type="date"
+              className={`${controlClasses(Boolean(customError))} mt-1`}
+              value={custom.to}
+              onChange={(e) => editCustom({ ...custom, to: e.target.value })}
+            />
           </label>
           {customError && (
             <p role="alert" className="text-sm text-red-700">

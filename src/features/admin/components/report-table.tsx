@@ -10,7 +10,14 @@ import { td, th } from './table-styles';
 export type ReportColumn<Row> = { header: string; show: (row: Row) => ReactNode; csv: (row: Row) => CsvCell };
 
 /** A report's figures as a table with a caption, and the same rows as a CSV download. */
-export function ReportTable<Row>({ caption, columns, rows, rowKey, file, range }: {
+export function ReportTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  file,
+  range,
+}: {
   caption: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -20,7 +27,10 @@ export function ReportTable<Row>({ caption, columns, rows, rowKey, file, range }
   range: ReportRange;
 }) {
   function download() {
-    const csv = writeCsv(columns.map((c) => ({ header: c.header, value: c.csv })), rows);
+    const csv = writeCsv(
+      columns.map((c) => ({ header: c.header, value: c.csv })),
+      rows,
+    );
     downloadTextFile(csv, `${file}-${range.from}-to-${range.to}.csv`, CSV_MIME_TYPE);
   }
   return (

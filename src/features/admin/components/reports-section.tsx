@@ -58,7 +58,11 @@ const MRR_COLUMNS: readonly ReportColumn<MrrRow>[] = [
 
 function mrrChart(rows: readonly MrrRow[]): ChartSpec {
   const perMonth = months(rows);
-  const pick = (name: string, i: number, value: (r: MrrRow) => number) => ({ name, colour: CHART_COLOURS[i]!, values: perMonth.map(value) });
+  const pick = (name: string, i: number, value: (r: MrrRow) => number) => ({
+    name,
+    colour: CHART_COLOURS[i]!,
+    values: perMonth.map(value),
+  });
   return {
     labels: perMonth.map((r) => monthLabel(r.month ?? '')),
     formatValue: (v) => formatPounds(v),
@@ -125,30 +129,82 @@ export function ReportsSection() {
         <StatCard label="Late-cancel rate" value={attendanceTotal ? formatPercent(attendanceTotal.late_cancel_rate) : '—'} />
       </div>
 
-      <ReportBlock id="report-revenue" title="Revenue by product line" intro="Payments received less refunds paid back, by the month each happened. Guest places come with guest passes and are not sold on their own." loading={!revenue}>
+      <ReportBlock
+        id="report-revenue"
+        title="Revenue by product line"
+        intro="Payments received less refunds paid back, by the month each happened. Guest places come with guest passes and are not sold on their own."
+        loading={!revenue}
+      >
         {revenue && (
           <>
             <ReportChart spec={revenueChart(revenue)} />
-            <ReportTable caption="Revenue by product line" columns={REVENUE_COLUMNS} rows={revenue} rowKey={(r) => `${r.month ?? 'total'}-${r.line}`} file="revenue" range={range} />
+            <ReportTable
+              caption="Revenue by product line"
+              columns={REVENUE_COLUMNS}
+              rows={revenue}
+              rowKey={(r) => `${r.month ?? 'total'}-${r.line}`}
+              file="revenue"
+              range={range}
+            />
           </>
         )}
       </ReportBlock>
 
-      <ReportBlock id="report-mrr" title="Monthly recurring revenue" intro="What memberships charge each month, and how it moved: new members, upgrades, downgrades and members who left. Churn rate: members who left out of those at the start." loading={!mrr}>
+      <ReportBlock
+        id="report-mrr"
+        title="Monthly recurring revenue"
+        intro="What memberships charge each month, and how it moved: new members, upgrades, downgrades and members who left. Churn rate: members who left out of those at the start."
+        loading={!mrr}
+      >
         {mrr && (
           <>
             <ReportChart spec={mrrChart(mrr)} />
-            <ReportTable caption="Monthly recurring revenue and its movement" columns={MRR_COLUMNS} rows={mrr} rowKey={(r) => r.month ?? 'total'} file="mrr" range={range} />
+            <ReportTable
+              caption="Monthly recurring revenue and its movement"
+              columns={MRR_COLUMNS}
+              rows={mrr}
+              rowKey={(r) => r.month ?? 'total'}
+              file="mrr"
+              range={range}
+            />
           </>
         )}
       </ReportBlock>
 
-      <ReportBlock id="report-trials" title="Trial-to-paid conversion" intro="Free trials that ended in the period, and how many of those members paid for a plan or package by 30 days after." loading={!trials}>
-        {trials && <ReportTable caption="Trial-to-paid conversion" columns={TRIAL_COLUMNS} rows={trials} rowKey={(r) => r.month ?? 'total'} file="trials" range={range} />}
+      <ReportBlock
+        id="report-trials"
+        title="Trial-to-paid conversion"
+        intro="Free trials that ended in the period, and how many of those members paid for a plan or package by 30 days after."
+        loading={!trials}
+      >
+        {trials && (
+          <ReportTable
+            caption="Trial-to-paid conversion"
+            columns={TRIAL_COLUMNS}
+            rows={trials}
+            rowKey={(r) => r.month ?? 'total'}
+            file="trials"
+            range={range}
+          />
+        )}
       </ReportBlock>
 
-      <ReportBlock id="report-attendance" title="No-shows and late cancels" intro="Bookings of classes that took place, how they were marked, and cancellations inside the late-cancel window." loading={!attendance}>
-        {attendance && <ReportTable caption="No-shows and late cancels" columns={ATTENDANCE_COLUMNS} rows={attendance} rowKey={(r) => r.month ?? 'total'} file="attendance" range={range} />}
+      <ReportBlock
+        id="report-attendance"
+        title="No-shows and late cancels"
+        intro="Bookings of classes that took place, how they were marked, and cancellations inside the late-cancel window."
+        loading={!attendance}
+      >
+        {attendance && (
+          <ReportTable
+            caption="No-shows and late cancels"
+            columns={ATTENDANCE_COLUMNS}
+            rows={attendance}
+            rowKey={(r) => r.month ?? 'total'}
+            file="attendance"
+            range={range}
+          />
+        )}
       </ReportBlock>
 
       <FillHeatMap range={range} rows={reports.data ? (reports.data.fill ?? []) : null} />

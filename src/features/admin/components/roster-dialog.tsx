@@ -28,7 +28,9 @@ export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: 
       open={cls !== null}
       onClose={onClose}
       title={cls ? `Roster: ${cls.name}` : 'Roster'}
-      description={cls ? `${formatInLondon(cls.start_time, ADMIN_DATE_FORMAT)} at ${formatClassTime(cls.start_time)} · ${cls.trainer}` : undefined}
+      description={
+        cls ? `${formatInLondon(cls.start_time, ADMIN_DATE_FORMAT)} at ${formatClassTime(cls.start_time)} · ${cls.trainer}` : undefined
+      }
       className="max-w-2xl"
     >
       {cls && <Roster cls={cls} />}
@@ -53,7 +55,10 @@ function Roster({ cls }: { cls: ClassRow }) {
     const next = entry.attendance === status ? null : status;
     markAttendance.mutate(
       { classId: cls.id, bookingId: entry.bookingId, status: next },
-      { onError: (error) => toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed) },
+      {
+        onError: (error) =>
+          toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed),
+      },
     );
   }
 
@@ -80,7 +85,11 @@ function Roster({ cls }: { cls: ClassRow }) {
               <div className="min-w-0">
                 <div className="font-semibold text-slate-900">
                   {entry.member.name || '—'}
-                  {flagged.has(entry.bookingId) && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Health: ask before class</span>}
+                  {flagged.has(entry.bookingId) && (
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                      Health: ask before class
+                    </span>
+                  )}
                 </div>
                 <div className="truncate text-xs text-slate-500">
                   {entry.member.email} · {BOOKING_TYPE_LABELS[entry.type as BookingType] ?? entry.type}

@@ -2,7 +2,17 @@ import { Search } from 'lucide-react';
 import { controlClasses } from '@/components/ui/field-styles';
 import { cn } from '@/components/ui/cn';
 
-export function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="relative max-w-md flex-1">
       <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />

@@ -85,7 +85,12 @@ function TrainerFormCard({ trainer, onDone }: { trainer: Trainer | null; onDone:
   );
   const title = trainer ? `Edit ${trainer.name}` : 'Add a trainer';
   return (
-    <form noValidate aria-label={title} onSubmit={(e) => void submit(e)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <TextField label="Name" required error={formState.errors.name?.message} {...register('name')} />
       <TextAreaField label="Short bio" optional error={formState.errors.bio?.message} {...register('bio')} />

@@ -63,7 +63,10 @@ export function UndeliveredEmailsPanel() {
                   disabled={retry.isPending}
                   aria-label={`Retry the email to ${e.toEmail}: ${e.subject}`}
                   onClick={() =>
-                    retry.mutate(e.id, { onSuccess: () => toast.success(UNDELIVERED_TEXT.retried), onError: () => toast.error(UNDELIVERED_TEXT.retryFailed) })
+                    retry.mutate(e.id, {
+                      onSuccess: () => toast.success(UNDELIVERED_TEXT.retried),
+                      onError: () => toast.error(UNDELIVERED_TEXT.retryFailed),
+                    })
                   }
                 >
                   <RefreshCw aria-hidden="true" className="h-4 w-4" />

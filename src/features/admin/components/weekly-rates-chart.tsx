@@ -10,7 +10,9 @@ function Bar({ label, percent, none, colour }: { label: string; percent: number 
     <div className="grid grid-cols-[5.5rem_1fr_5.5rem] items-center gap-2 text-xs">
       <span className="text-slate-600">{label}</span>
       <div className="relative h-3 rounded bg-slate-100">
-        {percent !== null && <div className={`h-full rounded ${colour}`} style={{ width: `${percent}%`, minWidth: percent > 0 ? '3px' : 0 }} />}
+        {percent !== null && (
+          <div className={`h-full rounded ${colour}`} style={{ width: `${percent}%`, minWidth: percent > 0 ? '3px' : 0 }} />
+        )}
       </div>
       <span className="text-right tabular-nums text-slate-800">{shown(percent, none)}</span>
     </div>

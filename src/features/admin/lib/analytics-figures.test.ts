@@ -47,7 +47,21 @@ describe('analytics figures', () => {
     ]);
   });
   it('shows zeros for an empty studio', () => {
-    const empty = { ...stats, total_members: 0, total_classes: 0, total_bookings: 0, premium_members: 0, standard_members: 0, payg_members: 0, bookings_this_month: 0 };
-    expect(analyticsFigures(empty)).toEqual({ averagePerMemberThisMonth: '0', avgBookingsPerClass: '0', premiumPercent: 0, bookingsPerMember: '0' });
+    const empty = {
+      ...stats,
+      total_members: 0,
+      total_classes: 0,
+      total_bookings: 0,
+      premium_members: 0,
+      standard_members: 0,
+      payg_members: 0,
+      bookings_this_month: 0,
+    };
+    expect(analyticsFigures(empty)).toEqual({
+      averagePerMemberThisMonth: '0',
+      avgBookingsPerClass: '0',
+      premiumPercent: 0,
+      bookingsPerMember: '0',
+    });
   });
 });

@@ -4,7 +4,14 @@ import type { DisplayTier } from './membership-tier';
 export type { AdminStats, WeeklyStat };
 
 /** A week's row as the chart shows it: whole percents (0 decimals), null when there is nothing to rate. */
-export type WeekFigures = { weekStart: string; fillPercent: number | null; attendancePercent: number | null; bookings: number; capacity: number; marked: number };
+export type WeekFigures = {
+  weekStart: string;
+  fillPercent: number | null;
+  attendancePercent: number | null;
+  bookings: number;
+  capacity: number;
+  marked: number;
+};
 
 export function weeklyFigures(weeks: readonly WeeklyStat[]): WeekFigures[] {
   const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));

@@ -10,12 +10,14 @@ describe('attendance rules', () => {
   });
 
   it('counts booked, attended, no-show and unmarked', () => {
-    expect(rosterCounts([{ attendance: 'attended' }, { attendance: null }, { attendance: 'no_show' }, { attendance: 'attended' }])).toEqual({
-      booked: 4,
-      attended: 2,
-      noShow: 1,
-      unmarked: 1,
-    });
+    expect(rosterCounts([{ attendance: 'attended' }, { attendance: null }, { attendance: 'no_show' }, { attendance: 'attended' }])).toEqual(
+      {
+        booked: 4,
+        attended: 2,
+        noShow: 1,
+        unmarked: 1,
+      },
+    );
     expect(rosterCounts([])).toEqual({ booked: 0, attended: 0, noShow: 0, unmarked: 0 });
   });
 });

@@ -50,7 +50,9 @@ describe('classFormSchema', () => {
     expect(validateClassForm({ ...valid, capacity: '0' }, false).capacity).toBe('Capacity must be between 1 and 50');
     expect(validateClassForm({ ...valid, capacity: '51' }, false).capacity).toBeDefined();
     expect(validateClassForm({ ...valid, capacity: '50' }, false).capacity).toBeUndefined();
-    expect(validateClassForm({ ...valid, type: 'One-to-One', capacity: '2' }, false).capacity).toBe('A One-to-One class has a capacity of 1');
+    expect(validateClassForm({ ...valid, type: 'One-to-One', capacity: '2' }, false).capacity).toBe(
+      'A One-to-One class has a capacity of 1',
+    );
     expect(validateClassForm({ ...valid, type: 'One-to-One', capacity: '1' }, false).capacity).toBeUndefined();
   });
 
@@ -125,6 +127,13 @@ describe('classPayloads', () => {
       waitlist_closes_before: '02:00:00',
       late_cancel_window: '12:00:00',
     });
-    expect(values).toMatchObject({ date: '2026-01-10', time: '09:15', description: '', pricePayg: '10', unlockAmount: '12', unlockUnit: 'hours' });
+    expect(values).toMatchObject({
+      date: '2026-01-10',
+      time: '09:15',
+      description: '',
+      pricePayg: '10',
+      unlockAmount: '12',
+      unlockUnit: 'hours',
+    });
   });
 });

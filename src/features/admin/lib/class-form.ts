@@ -113,7 +113,9 @@ export function classPayload(values: ClassFormValues, startTime: string): ClassI
     checkout_url: values.checkoutUrl.trim() || null,
     is_premium: values.isPremium,
     // '1 days' reads oddly; the stored format accepts both singular and plural.
-    unlock_for_standard: values.isPremium ? `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}` : `${CLASS_LIMITS.unlockDefaultAmount} days`,
+    unlock_for_standard: values.isPremium
+      ? `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`
+      : `${CLASS_LIMITS.unlockDefaultAmount} days`,
   };
 }
 

@@ -34,7 +34,9 @@ export function creditState(
     const cls = c.booking?.class;
     return {
       state: 'used',
-      words: cls ? `Used for ${cls.name} with ${cls.trainer}, ${formatInLondon(cls.start_time, 'd MMM yyyy, HH:mm')}` : `Used ${day(c.used_at)}`,
+      words: cls
+        ? `Used for ${cls.name} with ${cls.trainer}, ${formatInLondon(cls.start_time, 'd MMM yyyy, HH:mm')}`
+        : `Used ${day(c.used_at)}`,
     };
   }
   if (new Date(c.expires_at) <= now) return { state: 'expired', words: `Expired ${day(c.expires_at)}` };

@@ -57,4 +57,3 @@ export const ADMIN_MESSAGES = {
   closureRemoveFailed: 'Failed to remove the closure',
   closuresLoadFailed: 'Failed to load closures',
 } as const;
-

@@ -17,7 +17,13 @@ describe('occurrenceDates', () => {
   });
 
   it('repeats monthly on the same day of month, clamped to short months without drifting', () => {
-    expect(occurrenceDates('2026-01-31', 'monthly', '2026-05-31')).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
+    expect(occurrenceDates('2026-01-31', 'monthly', '2026-05-31')).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+    ]);
     expect(occurrenceDates('2027-12-29', 'monthly', '2028-03-01')).toEqual(['2027-12-29', '2028-01-29', '2028-02-29']);
   });
 

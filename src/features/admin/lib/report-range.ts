@@ -26,7 +26,6 @@ export function recentMonths(now: Date, count = REPORT_MONTHS_OFFERED): { value:
 /** 'YYYY-MM-DD' (a report row's month) as 'Jan 2026'. */
 export const monthLabel = (month: string) => format(parseISO(month), 'MMM yyyy');
 
-
 export const formatPercent = (rate: number | null) => (rate === null ? '—' : `${rate.toFixed(1)}%`);
 
 /** The product lines of report_revenue, in the portal's words. */

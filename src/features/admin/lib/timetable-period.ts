@@ -15,6 +15,7 @@ export function defaultTimetablePeriod(now: Date = new Date()): { start: string;
 export function timetablePeriodError(start: string, end: string): string | null {
   if (!start || !end) return 'Choose a start and an end date';
   if (end < start) return 'The end date must not be before the start date';
-  if (differenceInCalendarDays(parseISO(end), parseISO(start)) > MAX_TIMETABLE_DAYS) return `Choose a period of at most ${MAX_TIMETABLE_DAYS} days`;
+  if (differenceInCalendarDays(parseISO(end), parseISO(start)) > MAX_TIMETABLE_DAYS)
+    return `Choose a period of at most ${MAX_TIMETABLE_DAYS} days`;
   return null;
 }

@@ -14,5 +14,7 @@ export function groupWaitlists(rows: readonly AdminWaitlistEntry[]): WaitlistGro
     group.entries.push({ ...row, position: group.entries.length + 1 });
     byClass.set(row.class.id, group);
   }
-  return [...byClass.values()].sort((a, b) => a.class.startTime.localeCompare(b.class.startTime) || a.class.name.localeCompare(b.class.name));
+  return [...byClass.values()].sort(
+    (a, b) => a.class.startTime.localeCompare(b.class.startTime) || a.class.name.localeCompare(b.class.name),
+  );
 }

@@ -26,7 +26,10 @@ export type SignUpSource = 'signin' | 'free-trial';
  * already confirmed address with a user without identities (or, without email confirmation,
  * `user_already_exists`), and sends nothing. That is all it tells anyone; we tell no more.
  */
-export async function signUp({ source, ...input }: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean; existingAccount: boolean }> {
+export async function signUp({
+  source,
+  ...input
+}: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean; existingAccount: boolean }> {
   const { fullName, email, password } = (source === 'free-trial' ? trialSignUpSchema : signUpSchema).parse(input);
   const data: Record<string, string> = {};
   if (fullName) data.full_name = fullName;

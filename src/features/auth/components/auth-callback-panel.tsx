@@ -46,7 +46,11 @@ export function AuthCallbackPanel() {
       if (!active) return;
       // A free-trial sign-up whose email had its trial before is told so now that its owner has
       // confirmed it (issue 31), never on /free-trial to whoever typed the address.
-      if (link.purpose === 'signup' && result.session.user.user_metadata.signup_source === 'free-trial' && member?.membershipTier === 'payg') {
+      if (
+        link.purpose === 'signup' &&
+        result.session.user.user_metadata.signup_source === 'free-trial' &&
+        member?.membershipTier === 'payg'
+      ) {
         toast(TRIAL_MESSAGES.trialUsedBefore);
         return void navigate(paths.membership, { replace: true });
       }
@@ -93,7 +97,10 @@ export function AuthCallbackPanel() {
 
 function BackToSignIn({ primary = false, label = 'Back to Sign In' }: { primary?: boolean; label?: string }) {
   return (
-    <Link to={paths.signIn.path} className={buttonClasses({ variant: primary ? undefined : 'ghost', className: primary ? 'mt-6 w-full' : 'mt-2 w-full' })}>
+    <Link
+      to={paths.signIn.path}
+      className={buttonClasses({ variant: primary ? undefined : 'ghost', className: primary ? 'mt-6 w-full' : 'mt-2 w-full' })}
+    >
       {label}
     </Link>
   );

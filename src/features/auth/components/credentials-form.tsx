@@ -43,10 +43,21 @@ export function CredentialsForm({ kind, label, initialEmail = '', submitLabel, b
   return (
     <form aria-label={label} method="post" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       {withName && (
-        <TextField label="Full Name" autoComplete="name" required={kind === 'trial'} optional={kind !== 'trial'} error={errors.fullName?.message} {...register('fullName')} />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          required={kind === 'trial'}
+          optional={kind !== 'trial'}
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
       )}
       <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <PasswordField autoComplete={withName ? 'new-password' : 'current-password'} error={errors.password?.message} {...register('password')} />
+      <PasswordField
+        autoComplete={withName ? 'new-password' : 'current-password'}
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>

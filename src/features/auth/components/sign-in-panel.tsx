@@ -26,7 +26,11 @@ const noSubscription = () => () => undefined;
 function useRequestedMode(): Mode | null {
   const [params] = useSearchParams();
   const requested = requestedSignInView(params.get('view'));
-  return useSyncExternalStore(noSubscription, () => requested, () => null);
+  return useSyncExternalStore(
+    noSubscription,
+    () => requested,
+    () => null,
+  );
 }
 
 /**
@@ -106,8 +110,8 @@ export function SignInPanel({ target }: { target: string }) {
         <p role="status" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           {/* True whether or not the address was new: hosted Supabase answers a sign-up of a
               registered address like a new one and sends nothing. */}
-          Check your email at <strong>{confirmFor}</strong> for a confirmation link, then sign in. Already confirmed
-          this address? Just sign in.
+          Check your email at <strong>{confirmFor}</strong> for a confirmation link, then sign in. Already confirmed this address? Just sign
+          in.
         </p>
       )}
 
@@ -123,13 +127,25 @@ export function SignInPanel({ target }: { target: string }) {
             busy={signIn.isPending || signIn.isSuccess}
             onSubmit={handleSignIn}
           />
-          <button type="button" onClick={() => setMode('reset')} className="mt-4 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => setMode('reset')}
+            className="mt-4 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             Forgot your password?
           </button>
         </>
       )}
       {mode === 'signup' && (
-        <CredentialsForm key="signup" kind="signup" label="Create Account" submitLabel="Create Account" busyLabel="Creating account..." busy={signUp.isPending} onSubmit={handleSignUp} />
+        <CredentialsForm
+          key="signup"
+          kind="signup"
+          label="Create Account"
+          submitLabel="Create Account"
+          busyLabel="Creating account..."
+          busy={signUp.isPending}
+          onSubmit={handleSignUp}
+        />
       )}
       {mode === 'reset' && (
         <ResetPasswordForm

@@ -28,7 +28,8 @@ export const CALLBACK_MESSAGES = {
   failed: AUTH_MESSAGES.callbackFailed,
   expired: 'This link has expired, request a new one',
   expiredHelp: {
-    signup: 'Each link works once and only for a while. Create your account again with the same email to get a new confirmation link. Already confirmed? Just sign in.',
+    signup:
+      'Each link works once and only for a while. Create your account again with the same email to get a new confirmation link. Already confirmed? Just sign in.',
     recovery: 'Each link works once and only for a while. Ask for a new reset link and use the newest email.',
     email_change: 'Each link works once and only for a while. Ask for the change again to get new links.',
   },

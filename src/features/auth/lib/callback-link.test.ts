@@ -2,9 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { failureFromRedirect, failureOf, readCallbackLink } from './callback-link';
 
 describe('readCallbackLink', () => {
-  it('reads the current emails\' links: the token hash and the verifyOtp type', () => {
-    expect(readCallbackLink('?token_hash=pkce_ab12&type=recovery', '')).toEqual({ kind: 'token-hash', tokenHash: 'pkce_ab12', type: 'recovery', purpose: 'recovery' });
-    expect(readCallbackLink('?token_hash=ab12&type=email', '')).toEqual({ kind: 'token-hash', tokenHash: 'ab12', type: 'email', purpose: 'signup' });
+  it("reads the current emails' links: the token hash and the verifyOtp type", () => {
+    expect(readCallbackLink('?token_hash=pkce_ab12&type=recovery', '')).toEqual({
+      kind: 'token-hash',
+      tokenHash: 'pkce_ab12',
+      type: 'recovery',
+      purpose: 'recovery',
+    });
+    expect(readCallbackLink('?token_hash=ab12&type=email', '')).toEqual({
+      kind: 'token-hash',
+      tokenHash: 'ab12',
+      type: 'email',
+      purpose: 'signup',
+    });
     expect(readCallbackLink('?token_hash=ab12&type=email_change', '')).toMatchObject({ type: 'email_change', purpose: 'email_change' });
   });
 
@@ -13,7 +23,7 @@ describe('readCallbackLink', () => {
     expect(readCallbackLink('?token_hash=ab12&type=sms', '')).toMatchObject({ kind: 'token-hash', type: null });
   });
 
-  it('reads GoTrue\'s error redirect from the query or the fragment, with the link\'s purpose', () => {
+  it("reads GoTrue's error redirect from the query or the fragment, with the link's purpose", () => {
     const description = 'Email+link+is+invalid+or+has+expired';
     expect(readCallbackLink(`?type=recovery&error=access_denied&error_code=otp_expired&error_description=${description}`, '')).toEqual({
       kind: 'error',
@@ -21,7 +31,11 @@ describe('readCallbackLink', () => {
       description: 'Email link is invalid or has expired',
       purpose: 'recovery',
     });
-    expect(readCallbackLink('', `#error=access_denied&error_code=otp_expired&error_description=${description}&sb=`)).toMatchObject({ kind: 'error', code: 'otp_expired', purpose: 'signup' });
+    expect(readCallbackLink('', `#error=access_denied&error_code=otp_expired&error_description=${description}&sb=`)).toMatchObject({
+      kind: 'error',
+      code: 'otp_expired',
+      purpose: 'signup',
+    });
   });
 
   it('leaves a PKCE code (or nothing) to supabase-js', () => {
@@ -32,16 +46,21 @@ describe('readCallbackLink', () => {
 });
 
 describe('failureOf', () => {
-  it('expired or used: GoTrue\'s otp_expired, and a code that is gone or stale', () => {
+  it("expired or used: GoTrue's otp_expired, and a code that is gone or stale", () => {
     for (const code of ['otp_expired', 'flow_state_expired', 'flow_state_not_found']) {
       expect(failureOf({ code, status: 403 }, 'recovery')).toEqual({ reason: 'expired', purpose: 'recovery' });
     }
     // Older GoTrue: the text alone (error_code=403).
-    expect(failureFromRedirect({ kind: 'error', code: '403', description: 'Email link is invalid or has expired', purpose: 'signup' })).toEqual({ reason: 'expired', purpose: 'signup' });
+    expect(
+      failureFromRedirect({ kind: 'error', code: '403', description: 'Email link is invalid or has expired', purpose: 'signup' }),
+    ).toEqual({ reason: 'expired', purpose: 'signup' });
   });
 
   it('a code without its verifier: another browser asked', () => {
-    expect(failureOf({ code: 'pkce_code_verifier_not_found', status: 400 }, 'recovery')).toEqual({ reason: 'other-browser', purpose: 'recovery' });
+    expect(failureOf({ code: 'pkce_code_verifier_not_found', status: 400 }, 'recovery')).toEqual({
+      reason: 'other-browser',
+      purpose: 'recovery',
+    });
   });
 
   it('the request never answered, or too many of them, or a refused shape', () => {
@@ -50,7 +69,7 @@ describe('failureOf', () => {
     expect(failureOf({ code: 'validation_failed', status: 400 }, 'recovery')).toEqual({ reason: 'incomplete', purpose: 'recovery' });
   });
 
-  it('anything else is the spec\'s plain failure', () => {
+  it("anything else is the spec's plain failure", () => {
     expect(failureOf({ code: 'user_banned', status: 403 }, 'signup')).toEqual({ reason: 'failed' });
     expect(failureOf({ message: 'boom' }, 'signup')).toEqual({ reason: 'failed' });
   });

@@ -7,7 +7,16 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/dashboard')).toBe('/dashboard');
   });
   it('falls back to /my-schedule for anything else', () => {
-    for (const value of [null, '', 'dashboard', '//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/signin?redirect=/x']) {
+    for (const value of [
+      null,
+      '',
+      'dashboard',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/signin?redirect=/x',
+    ]) {
       expect(safeRedirect(value)).toBe('/my-schedule');
     }
   });

@@ -72,7 +72,8 @@ async function startCheckoutOrRefuse(classId: string, bookingType: BookClassInpu
   try {
     return await startClassCheckout(classId, bookingType);
   } catch (error) {
-    if (error instanceof FunctionError) throw new BookingRefused({ code: 'P0001', hint: error.code, message: error.serverMessage ?? error.message, details: '' });
+    if (error instanceof FunctionError)
+      throw new BookingRefused({ code: 'P0001', hint: error.code, message: error.serverMessage ?? error.message, details: '' });
     throw error;
   }
 }
@@ -80,8 +81,8 @@ async function startCheckoutOrRefuse(classId: string, bookingType: BookClassInpu
 /** A booking (or a payment hold) changes the schedule's facts, the member's bookings, their waitlist places and plan usage. */
 export function invalidateAfterBooking(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [queryKeys.classes.all, queryKeys.bookings.all, queryKeys.waitlist.all, queryKeys.planUsage.all, queryKeys.credits.all].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
+    [queryKeys.classes.all, queryKeys.bookings.all, queryKeys.waitlist.all, queryKeys.planUsage.all, queryKeys.credits.all].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );
 }
@@ -104,7 +105,8 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
     mutationFn: async (input: BookClassInput) => {
       const result = await bookClass(input);
       // No booking yet: the payments function holds the spot and the provider takes the money.
-      if (result.status === 'payment_required' && !(await startCheckoutOrRefuse(input.classId, input.bookingType))) throw new CheckoutFailed();
+      if (result.status === 'payment_required' && !(await startCheckoutOrRefuse(input.classId, input.bookingType)))
+        throw new CheckoutFailed();
       return result;
     },
     onSuccess: (result) => {

@@ -7,7 +7,12 @@ import { supabase } from '@/lib/supabase';
 /** The class a member checked in to (`check_in_with_code`). */
 export type CheckInResult = Database['public']['CompositeTypes']['check_in_result'];
 
-export const doorCodeSchema = z.object({ code: z.string().trim().regex(/^\d{4}$/, 'Enter the 4-digit code shown at the door') });
+export const doorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the 4-digit code shown at the door'),
+});
 export type DoorCodeInput = z.input<typeof doorCodeSchema>;
 
 /** Checks the member in to their booked class starting now with today's door code; never books. */

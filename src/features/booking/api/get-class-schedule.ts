@@ -119,7 +119,11 @@ export const scheduleClassQueryOptions = (classId: string, viewer: Viewer) =>
   queryOptions({ queryKey: queryKeys.classes.detail(`${classId}:${viewer}`), queryFn: () => getScheduleClass(classId) });
 
 export const scheduleSummaryQueryOptions = (filters: ClassFilters) =>
-  queryOptions({ queryKey: queryKeys.classes.list({ ...filters, summary: true }), queryFn: () => getScheduleSummary(filters), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.classes.list({ ...filters, summary: true }),
+    queryFn: () => getScheduleSummary(filters),
+    placeholderData: keepPreviousData,
+  });
 
 const NO_CLASSES: ScheduleClass[] = [];
 

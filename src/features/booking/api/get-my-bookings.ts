@@ -72,6 +72,8 @@ export async function getMyBookings(): Promise<MyBooking[]> {
 }
 
 /** Keyed by member so another account never sees this one's cache; the RPC reads the session's member. */
-export const myBookingsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.bookings.mine(memberId), queryFn: getMyBookings });
+export const myBookingsQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.bookings.mine(memberId), queryFn: getMyBookings });
 
-export const useMyBookings = (memberId: string | null) => useQuery({ ...myBookingsQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useMyBookings = (memberId: string | null) =>
+  useQuery({ ...myBookingsQueryOptions(memberId ?? ''), enabled: memberId !== null });

@@ -20,7 +20,17 @@ export type CancelledBooking = MyBooking & { status: 'cancelled'; cancellation: 
 
 type CancellationRow = Pick<
   Tables<'booking_cancellations'>,
-  'booking_id' | 'class_id' | 'class_name' | 'trainer' | 'class_start_time' | 'duration' | 'booking_type' | 'booked_at' | 'cancelled_by' | 'late' | 'reason'
+  | 'booking_id'
+  | 'class_id'
+  | 'class_name'
+  | 'trainer'
+  | 'class_start_time'
+  | 'duration'
+  | 'booking_type'
+  | 'booked_at'
+  | 'cancelled_by'
+  | 'late'
+  | 'reason'
 >;
 
 function toCancelledBooking(row: CancellationRow): CancelledBooking {
@@ -44,7 +54,9 @@ function toCancelledBooking(row: CancellationRow): CancelledBooking {
 
 /** The member's cancelled bookings (row-level security: their own), newest cancellation first. */
 export async function getMyCancellations(): Promise<CancelledBooking[]> {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('booking_cancellations')
     .select('booking_id, class_id, class_name, trainer, class_start_time, duration, booking_type, booked_at, cancelled_by, late, reason')
     .order('cancelled_at', { ascending: false })

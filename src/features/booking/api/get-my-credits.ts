@@ -17,7 +17,9 @@ const creditRowSchema = z.object({
 export type CreditRow = z.infer<typeof creditRowSchema>;
 
 export async function getMyCredits(now: Date = new Date()): Promise<CreditRow[]> {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('credits')
     .select('kind, valid_from, expires_at')
     .is('used_at', null)
@@ -28,7 +30,8 @@ export async function getMyCredits(now: Date = new Date()): Promise<CreditRow[]>
   return z.array(creditRowSchema).parse(data);
 }
 
-export const myCreditsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.credits.mine(memberId), queryFn: () => getMyCredits() });
+export const myCreditsQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.credits.mine(memberId), queryFn: () => getMyCredits() });
 
 export const useMyCredits = (memberId: string | null) => useQuery({ ...myCreditsQueryOptions(memberId ?? ''), enabled: memberId !== null });
 

@@ -7,7 +7,9 @@ export type MyGuest = Pick<Tables<'guest_places'>, 'id' | 'class_id' | 'host_boo
 
 /** The guests the member brings (row-level security: their own), for My Bookings. */
 export async function getMyGuests(): Promise<MyGuest[]> {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('guest_places')
     .select('id, class_id, host_booking_id, guest_name, guest_email')
     .order('created_at');
@@ -15,7 +17,8 @@ export async function getMyGuests(): Promise<MyGuest[]> {
   return data;
 }
 
-export const myGuestsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.bookings.guests(memberId), queryFn: getMyGuests });
+export const myGuestsQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.bookings.guests(memberId), queryFn: getMyGuests });
 
 export const useMyGuests = (memberId: string | null) => useQuery({ ...myGuestsQueryOptions(memberId ?? ''), enabled: memberId !== null });
 

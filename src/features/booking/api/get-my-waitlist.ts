@@ -33,10 +33,15 @@ export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
   if (error) throw error;
   const spots = z.array(spotSchema).parse(data ?? []);
   if (spots.length === 0) return [];
-  const { data: classes, error: classError } = await (await loadSupabase())
+  const { data: classes, error: classError } = await (
+    await loadSupabase()
+  )
     .from('classes')
     .select('id, name, trainer, start_time')
-    .in('id', spots.map((s) => s.class_id));
+    .in(
+      'id',
+      spots.map((s) => s.class_id),
+    );
   if (classError) throw classError;
   const byId = new Map(classes.map((c) => [c.id, c]));
   return spots.flatMap((spot) => {
@@ -57,6 +62,8 @@ export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
   });
 }
 
-export const myWaitlistQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.waitlist.mine(memberId), queryFn: getMyWaitlist });
+export const myWaitlistQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.waitlist.mine(memberId), queryFn: getMyWaitlist });
 
-export const useMyWaitlist = (memberId: string | null) => useQuery({ ...myWaitlistQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useMyWaitlist = (memberId: string | null) =>
+  useQuery({ ...myWaitlistQueryOptions(memberId ?? ''), enabled: memberId !== null });

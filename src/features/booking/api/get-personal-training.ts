@@ -22,13 +22,18 @@ export const useTrainerCards = () => useQuery(trainersQueryOptions());
  * (`personal_training_slots`): the credit that expires first and when, or the price and why no
  * credit. The SQL always sets the session's own facts; the credit fields are null without one.
  */
-export type TrainingSlot = CompositeRow<'training_slot', 'id' | 'trainer_id' | 'trainer' | 'start_time' | 'duration' | 'price' | 'spots_left'>;
+export type TrainingSlot = CompositeRow<
+  'training_slot',
+  'id' | 'trainer_id' | 'trainer' | 'start_time' | 'duration' | 'price' | 'spots_left'
+>;
 
 /** How far ahead a member picks a time. */
 export const TRAINING_WEEKS = 4;
 
 export async function getTrainingSlots(trainerId: string): Promise<TrainingSlot[]> {
-  const { data, error } = await (await loadSupabase()).rpc('personal_training_slots', { p_trainer_id: trainerId, p_days: TRAINING_WEEKS * 7 });
+  const { data, error } = await (
+    await loadSupabase()
+  ).rpc('personal_training_slots', { p_trainer_id: trainerId, p_days: TRAINING_WEEKS * 7 });
   if (error) throw error;
   return compositeRows<'training_slot', 'id' | 'trainer_id' | 'trainer' | 'start_time' | 'duration' | 'price' | 'spots_left'>(data);
 }

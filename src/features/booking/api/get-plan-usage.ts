@@ -20,6 +20,7 @@ export async function getPlanUsage(): Promise<PlanUsage> {
   return planUsageSchema.parse(data);
 }
 
-export const planUsageQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.planUsage.mine(memberId), queryFn: getPlanUsage });
+export const planUsageQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.planUsage.mine(memberId), queryFn: getPlanUsage });
 
 export const usePlanUsage = (memberId: string | null) => useQuery({ ...planUsageQueryOptions(memberId ?? ''), enabled: memberId !== null });

@@ -10,7 +10,7 @@ export type ChangedBooking = z.infer<typeof changedBookingSchema>;
 
 /** Calls `handle` with the row when it has the expected shape (RLS may send only a key). */
 const parsed =
-  <T,>(schema: z.ZodMiniType<T>, handle: (row: T) => void) =>
+  <T>(schema: z.ZodMiniType<T>, handle: (row: T) => void) =>
   (payload: { new: unknown }) => {
     const row = schema.safeParse(payload.new);
     if (row.success) handle(row.data);
@@ -38,7 +38,11 @@ export function subscribeToLiveChanges(
     if (memberId) {
       const filter = `member_id=eq.${memberId}`;
       for (const event of ['INSERT', 'UPDATE'] as const) {
-        channel = channel.on('postgres_changes', { event, schema: 'public', table: 'bookings', filter }, parsed(changedBookingSchema, handlers.onMyBooking));
+        channel = channel.on(
+          'postgres_changes',
+          { event, schema: 'public', table: 'bookings', filter },
+          parsed(changedBookingSchema, handlers.onMyBooking),
+        );
       }
     }
     channel.subscribe();

@@ -16,7 +16,12 @@ type Props = {
 };
 
 /** The database's refusals that are about a field; the rest are said above the buttons. */
-const FIELD_OF: Record<string, keyof GuestFormValues> = { invalid_guest: 'name', guest_is_you: 'email', guest_already_booked: 'email', guest_visits_used: 'email' };
+const FIELD_OF: Record<string, keyof GuestFormValues> = {
+  invalid_guest: 'name',
+  guest_is_you: 'email',
+  guest_already_booked: 'email',
+  guest_visits_used: 'email',
+};
 
 /**
  * Add a guest (issue 26): name and email, one guest pass. The form checks what it can; the
@@ -45,7 +50,15 @@ function AddGuestForm({ bookingId, onClose }: Omit<Props, 'classLabel'>) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <TextField label="Guest's name" autoComplete="off" required {...register('name')} error={errors.name?.message} />
-      <TextField label="Guest's email" type="email" autoComplete="off" required {...register('email')} error={errors.email?.message} hint="We email them the class and a link to cancel." />
+      <TextField
+        label="Guest's email"
+        type="email"
+        autoComplete="off"
+        required
+        {...register('email')}
+        error={errors.email?.message}
+        hint="We email them the class and a link to cancel."
+      />
       {errors.root && (
         <p role="alert" className="text-sm text-red-700">
           {errors.root.message}

@@ -15,7 +15,10 @@ export function BlockedButton({ blocked }: { blocked: NonNullable<ReturnType<typ
     <button
       type="button"
       disabled
-      className={cn('inline-flex min-h-11 w-full cursor-not-allowed items-center justify-center gap-2 rounded-lg border px-4 text-sm font-semibold', TONES[blocked.tone])}
+      className={cn(
+        'inline-flex min-h-11 w-full cursor-not-allowed items-center justify-center gap-2 rounded-lg border px-4 text-sm font-semibold',
+        TONES[blocked.tone],
+      )}
     >
       {blocked.label}
     </button>

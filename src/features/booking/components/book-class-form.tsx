@@ -75,7 +75,14 @@ export function BookClassForm({ cls, email, usage, now, credit }: Props) {
 
   return (
     <form aria-label="Book this class" onSubmit={(e) => void handleSubmit(submit)(e)} className="space-y-5">
-      <TextField label="Email" type="email" name="email" value={email} readOnly hint="Bookings are made for the account you are signed in with." />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        value={email}
+        readOnly
+        hint="Bookings are made for the account you are signed in with."
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Booking Type</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
@@ -108,13 +115,24 @@ export function BookClassForm({ cls, email, usage, now, credit }: Props) {
       </fieldset>
       {note && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{note}</p>}
       {lock.locked && lock.opensAt && (
-        <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">This premium class opens for booking in {formatTimeLeft(lock.opensAt, now)}.</p>
+        <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
+          This premium class opens for booking in {formatTimeLeft(lock.opensAt, now)}.
+        </p>
       )}
-      <Button type="submit" size="lg" className="w-full" loading={isBooking} disabled={isBooking || blocked !== null || Boolean(chosen?.unavailable)}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={isBooking}
+        disabled={isBooking || blocked !== null || Boolean(chosen?.unavailable)}
+      >
         {isBooking ? 'Booking...' : (blocked ?? 'Confirm Booking')}
       </Button>
       {bookingId && (
-        <div role="status" className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-center gap-2 text-sm font-medium text-green-900">
             <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span>
@@ -126,7 +144,14 @@ export function BookClassForm({ cls, email, usage, now, credit }: Props) {
             variant="outline"
             size="sm"
             onClick={() =>
-              downloadBookingIcs({ id: bookingId, className: cls.name, trainer: cls.trainer, startsAt: new Date(cls.start_time), duration: cls.duration, description: cls.description })
+              downloadBookingIcs({
+                id: bookingId,
+                className: cls.name,
+                trainer: cls.trainer,
+                startsAt: new Date(cls.start_time),
+                duration: cls.duration,
+                description: cls.description,
+              })
             }
           >
             <CalendarPlus aria-hidden="true" className="h-4 w-4" />

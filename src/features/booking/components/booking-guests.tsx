@@ -44,7 +44,13 @@ export function BookingGuests({ bookingId, classLabel, guests, canAddGuest }: Pr
               <span className="break-all">
                 Guest: <span className="font-medium">{g.guest_name}</span> ({g.guest_email})
               </span>
-              <Button size="sm" variant="ghost" loading={remove.isPending && remove.variables === g.id} onClick={() => void removeGuest(g)} aria-label={`Remove guest ${g.guest_name}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={remove.isPending && remove.variables === g.id}
+                onClick={() => void removeGuest(g)}
+                aria-label={`Remove guest ${g.guest_name}`}
+              >
                 Remove
               </Button>
             </li>

@@ -43,7 +43,11 @@ function RemovedLine({ text }: { text: string }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <li ref={ref} tabIndex={-1} className="flex items-start gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-sm text-slate-700">
+    <li
+      ref={ref}
+      tabIndex={-1}
+      className="flex items-start gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-sm text-slate-700"
+    >
       <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
       {text}
     </li>
@@ -52,7 +56,17 @@ function RemovedLine({ text }: { text: string }) {
 
 const lateFacts = (b: MyBooking) => ({ start_time: b.startsAt.toISOString(), late_cancel_from: b.lateCancelFrom });
 
-export function BookingList({ bookings, emptyText, onCancel, cancellingId, withCalendar = false, now, onReleased, removed, renderExtra }: BookingListProps) {
+export function BookingList({
+  bookings,
+  emptyText,
+  onCancel,
+  cancellingId,
+  withCalendar = false,
+  now,
+  onReleased,
+  removed,
+  renderExtra,
+}: BookingListProps) {
   // Offline (issue 30): Cancel waits for a connection and says so.
   const online = useOnline();
   const empty = <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>;
@@ -63,7 +77,10 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
     const held = b.status === 'confirmed' && b.paymentStatus === 'pending';
     const late = onCancel && now && b.status === 'confirmed' && cancellingCountsNow(lateFacts(b), now);
     return (
-      <li key={b.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <li
+        key={b.id}
+        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      >
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             {b.className}
@@ -76,7 +93,9 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
             {b.duration ? ` · ${b.duration} min` : ''}
           </p>
           {held && b.holdExpiresAt && (
-            <p className="mt-1 text-sm text-amber-800">Your spot is held until {formatClassTime(b.holdExpiresAt)} while the payment completes.</p>
+            <p className="mt-1 text-sm text-amber-800">
+              Your spot is held until {formatClassTime(b.holdExpiresAt)} while the payment completes.
+            </p>
           )}
           {late && (
             <p className="mt-2 flex items-start gap-1.5 text-sm text-amber-800">
@@ -90,12 +109,19 @@ export function BookingList({ bookings, emptyText, onCancel, cancellingId, withC
         {(withCalendar || onCancel) && (
           <div className="flex flex-wrap gap-2 sm:shrink-0">
             {withCalendar && b.status === 'confirmed' && b.paymentStatus === 'completed' && (
-              <Button variant="outline" size="sm" onClick={() => downloadBookingIcs(b)} aria-label={`${MY_BOOKINGS_MESSAGES.addToCalendar}: ${b.className} on ${when}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => downloadBookingIcs(b)}
+                aria-label={`${MY_BOOKINGS_MESSAGES.addToCalendar}: ${b.className} on ${when}`}
+              >
                 <CalendarPlus aria-hidden="true" className="h-4 w-4" />
                 {MY_BOOKINGS_MESSAGES.addToCalendar}
               </Button>
             )}
-            {onCancel && held && <HoldActions booking={b} label={`${b.className} on ${when}`} onReleased={onReleased ? () => onReleased(b) : undefined} />}
+            {onCancel && held && (
+              <HoldActions booking={b} label={`${b.className} on ${when}`} onReleased={onReleased ? () => onReleased(b) : undefined} />
+            )}
             {onCancel && !held && (
               <Button
                 variant="outline"

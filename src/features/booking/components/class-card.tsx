@@ -63,7 +63,10 @@ export function ClassCard({ cls, now, action, status }: Props) {
       aria-describedby={keep ? actionId : undefined}
       tabIndex={keep ? -1 : undefined}
       onBlur={keep ? onBlur : undefined}
-      className={cn('flex h-full flex-col rounded-2xl border bg-white p-5 shadow-sm', cls.is_premium ? 'border-purple-200' : 'border-slate-200')}
+      className={cn(
+        'flex h-full flex-col rounded-2xl border bg-white p-5 shadow-sm',
+        cls.is_premium ? 'border-purple-200' : 'border-slate-200',
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-lg font-bold text-slate-900">
@@ -134,4 +137,3 @@ export function ClassCard({ cls, now, action, status }: Props) {
     </article>
   );
 }
-

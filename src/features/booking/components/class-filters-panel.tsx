@@ -26,7 +26,11 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Date</span>
-          <select value={filters.date} onChange={(e) => set('date', v.parse(dateFilterSchema, e.target.value))} className={controlClasses(false)}>
+          <select
+            value={filters.date}
+            onChange={(e) => set('date', v.parse(dateFilterSchema, e.target.value))}
+            className={controlClasses(false)}
+          >
             {dateFilterSchema.options.map((key) => (
               <option key={key} value={key}>
                 {DATE_LABELS[key]}
@@ -47,7 +51,11 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
         </label>
         <label className="block">
           <span className="sr-only">Type</span>
-          <select value={filters.type} onChange={(e) => set('type', v.parse(typeFilterSchema, e.target.value))} className={controlClasses(false)}>
+          <select
+            value={filters.type}
+            onChange={(e) => set('type', v.parse(typeFilterSchema, e.target.value))}
+            className={controlClasses(false)}
+          >
             {typeFilterSchema.options.map((key) => (
               <option key={key} value={key}>
                 {TYPE_LABELS[key]}
@@ -72,7 +80,11 @@ export function ClassFiltersPanel({ filters, instructors, onChange }: Props) {
               <X aria-hidden="true" className="h-3.5 w-3.5" />
             </button>
           ))}
-          <button type="button" onClick={() => onChange(NO_FILTERS)} className="ml-auto min-h-8 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => onChange(NO_FILTERS)}
+            className="ml-auto min-h-8 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+          >
             Clear all
           </button>
         </div>

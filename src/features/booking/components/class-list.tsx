@@ -105,7 +105,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** "Show more" while the server has another page of classes. */
-export function ShowMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> } }) {
+export function ShowMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
   if (!query.hasNextPage) return null;
   return (
     <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -22,12 +22,17 @@ export function CreditsCard() {
         {summary.map((s) => (
           <li key={s.kind} className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-medium text-slate-900">{CREDIT_COUNT_WORDS[s.kind](s.count)}</span>
-            <span className="text-slate-600">{s.count === 1 ? 'expires' : 'next expires'} {formatClassDate(s.nextExpiry)}</span>
+            <span className="text-slate-600">
+              {s.count === 1 ? 'expires' : 'next expires'} {formatClassDate(s.nextExpiry)}
+            </span>
           </li>
         ))}
       </ul>
       {summary.some((s) => s.kind === 'personal_training') && (
-        <Link to={paths.personalTraining} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={paths.personalTraining}
+          className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
+        >
           Book a One-to-One session
         </Link>
       )}

@@ -50,11 +50,15 @@ export function DayPicker({ days, selected, onSelect }: Props) {
   function onKeyDown(event: KeyboardEvent) {
     const last = chips.length - 1;
     const next =
-      event.key === 'ArrowRight' ? Math.min(current + 1, last)
-      : event.key === 'ArrowLeft' ? Math.max(current - 1, 0)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? Math.min(current + 1, last)
+        : event.key === 'ArrowLeft'
+          ? Math.max(current - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     setRoving(next);
@@ -82,7 +86,9 @@ export function DayPicker({ days, selected, onSelect }: Props) {
               }}
               className={cn(
                 CHIP,
-                pressed ? 'bg-brand-600 text-white shadow-sm' : 'bg-white text-slate-700 ring-1 ring-inset ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
+                pressed
+                  ? 'bg-brand-600 text-white shadow-sm'
+                  : 'bg-white text-slate-700 ring-1 ring-inset ring-slate-200 hover:bg-slate-50 hover:text-slate-900',
               )}
             >
               <span className="font-semibold">{chip.name}</span>{' '}

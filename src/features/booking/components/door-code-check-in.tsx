@@ -16,7 +16,10 @@ export function DoorCodeCheckIn() {
   const checkIn = useCheckInWithCode();
   const [done, setDone] = useState<CheckInResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<DoorCodeInput>({ resolver: zodResolver(doorCodeSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, formState } = useForm<DoorCodeInput>({
+    resolver: zodResolver(doorCodeSchema),
+    defaultValues: { code: '' },
+  });
 
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
@@ -40,7 +43,16 @@ export function DoorCodeCheckIn() {
   return (
     <Card>
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <TextField label="Door code" inputMode="numeric" autoComplete="off" maxLength={4} required {...register('code')} error={formState.errors.code?.message} hint="The 4-digit code shown at the studio door today." />
+        <TextField
+          label="Door code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          required
+          {...register('code')}
+          error={formState.errors.code?.message}
+          hint="The 4-digit code shown at the studio door today."
+        />
         {refusal && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {refusal}

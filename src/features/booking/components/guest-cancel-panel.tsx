@@ -16,7 +16,12 @@ export const INCOMPLETE_LINK = 'This link is not complete: open it from your ema
 export function GuestCancelPanel({ token }: { token: string }) {
   const cancel = useCancelGuestPlace();
   const done = cancel.data;
-  const refusal = cancel.error instanceof BookingRefused ? cancel.error.error.message : cancel.error ? 'Could not cancel your guest place, please try again.' : null;
+  const refusal =
+    cancel.error instanceof BookingRefused
+      ? cancel.error.error.message
+      : cancel.error
+        ? 'Could not cancel your guest place, please try again.'
+        : null;
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card className="p-6 sm:p-8">
@@ -28,7 +33,9 @@ export function GuestCancelPanel({ token }: { token: string }) {
         )}
         {token && !done && (
           <>
-            <p className="mt-4 text-slate-700">Cannot come after all? Cancel your place so someone else can have it. The member who invited you keeps their booking.</p>
+            <p className="mt-4 text-slate-700">
+              Cannot come after all? Cancel your place so someone else can have it. The member who invited you keeps their booking.
+            </p>
             {refusal && (
               <p role="alert" className="mt-4 text-red-700">
                 {refusal}
@@ -42,7 +49,8 @@ export function GuestCancelPanel({ token }: { token: string }) {
         {done && (
           <p role="status" className="mt-4 text-slate-700">
             Your guest place on {done.class_name}
-            {done.start_time ? `, ${formatClassDateTime(new Date(done.start_time))},` : ''} with {done.host_name} is cancelled. Thank you for letting us know.
+            {done.start_time ? `, ${formatClassDateTime(new Date(done.start_time))},` : ''} with {done.host_name} is cancelled. Thank you
+            for letting us know.
           </p>
         )}
         <Link to={paths.schedule} className="mt-6 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">

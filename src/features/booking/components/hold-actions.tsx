@@ -37,7 +37,13 @@ export function HoldActions({ booking, label, onReleased }: { booking: MyBooking
 
   return (
     <>
-      <Button size="sm" loading={complete.isPending} disabled={busy} onClick={completePayment} aria-label={`${MY_BOOKINGS_MESSAGES.completePayment} for ${label}`}>
+      <Button
+        size="sm"
+        loading={complete.isPending}
+        disabled={busy}
+        onClick={completePayment}
+        aria-label={`${MY_BOOKINGS_MESSAGES.completePayment} for ${label}`}
+      >
         {MY_BOOKINGS_MESSAGES.completePayment}
       </Button>
       <Button

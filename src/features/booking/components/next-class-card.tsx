@@ -30,7 +30,9 @@ export function NextClassCard({ booking, emptyPrompt = false }: { booking: MyBoo
             </p>
           </div>
           <p className="rounded-xl bg-white/10 px-4 py-3 text-center" aria-live="polite">
-            {countdownParts(booking.startsAt, now) && <span className="block text-xs uppercase tracking-wide text-slate-300">Starts in</span>}
+            {countdownParts(booking.startsAt, now) && (
+              <span className="block text-xs uppercase tracking-wide text-slate-300">Starts in</span>
+            )}
             <span data-testid="next-class-countdown" className="text-xl font-bold tabular-nums">
               {formatCountdown(booking.startsAt, now)}
             </span>

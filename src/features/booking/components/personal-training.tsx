@@ -69,7 +69,9 @@ export function PersonalTraining({ now }: { now: Date }) {
         <p className="text-sm text-slate-600">The next {TRAINING_WEEKS} weeks. Each time says what booking it would use.</p>
         {slots.isPending && <Spinner label="Loading times" />}
         {slots.isError && <p role="alert">Could not load the times. Please try again.</p>}
-        {slots.data?.length === 0 && <p className="mt-3 text-slate-600">No free times in the next {TRAINING_WEEKS} weeks. Try another trainer.</p>}
+        {slots.data?.length === 0 && (
+          <p className="mt-3 text-slate-600">No free times in the next {TRAINING_WEEKS} weeks. Try another trainer.</p>
+        )}
         {slots.data &&
           byDay(slots.data).map((day) => (
             <div key={day.key} className="mt-4">
@@ -81,7 +83,9 @@ export function PersonalTraining({ now }: { now: Date }) {
                   </li>
                 ))}
               </ul>
-              {day.slots.some((s) => s.id === slotId) && slotId && <SlotBooking classId={slotId} now={now} onClose={() => pick({ session: null })} />}
+              {day.slots.some((s) => s.id === slotId) && slotId && (
+                <SlotBooking classId={slotId} now={now} onClose={() => pick({ session: null })} />
+              )}
             </div>
           ))}
       </section>

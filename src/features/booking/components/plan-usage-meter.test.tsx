@@ -6,7 +6,10 @@ import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase
 import { PlanUsageMeter } from './plan-usage-meter';
 
 /** The meter loads `my_plan_usage` itself: what book_class counts (late cancellations included). */
-function setup(usage: { allowance: number | null; used: number; bookings?: number } | Response, tier: 'standard' | 'premium' | 'payg' = 'standard') {
+function setup(
+  usage: { allowance: number | null; used: number; bookings?: number } | Response,
+  tier: 'standard' | 'premium' | 'payg' = 'standard',
+) {
   const { member } = signInAs({ membership_tier: tier });
   const reads = { count: 0 };
   server.use(

@@ -42,8 +42,8 @@ function UsageBar({ usage, variant }: { usage: PlanUsage; variant: Variant }) {
   if (allowance === null) {
     return (
       <p className="text-slate-700">
-        <span className="text-2xl font-bold text-slate-900">{usage.bookings}</span> {classNoun(usage.bookings)} booked this month · pay
-        per class, no monthly limit
+        <span className="text-2xl font-bold text-slate-900">{usage.bookings}</span> {classNoun(usage.bookings)} booked this month · pay per
+        class, no monthly limit
       </p>
     );
   }
@@ -64,7 +64,10 @@ function UsageBar({ usage, variant }: { usage: PlanUsage; variant: Variant }) {
         data-level={level}
         className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
       >
-        <div className={cn('h-full rounded-full transition-all', BAR[variant][level])} style={{ width: `${usagePercent(used, allowance)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-all', BAR[variant][level])}
+          style={{ width: `${usagePercent(used, allowance)}%` }}
+        />
       </div>
       <p className="mt-2 text-sm text-slate-600">{classCount(usage.remaining ?? 0)} left this month</p>
       {message && (

@@ -20,7 +20,10 @@ export function QuickActions() {
       <ul className="mt-4 space-y-2">
         {ACTIONS.map(({ label, to, Icon }) => (
           <li key={to}>
-            <Link to={to} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50">
+            <Link
+              to={to}
+              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50"
+            >
               <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
               {label}
             </Link>

@@ -43,7 +43,9 @@ export function Timetable({ schedule, action, empty }: Props) {
       onRetry={() => void schedule.refetch()}
       more={<ShowMore query={schedule} />}
       empty={empty ?? <EmptyState title="No upcoming classes">New classes will appear here soon.</EmptyState>}
-      renderCard={(cls) => <ClassCard cls={cls} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls, now)} />}
+      renderCard={(cls) => (
+        <ClassCard cls={cls} now={now} status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined} action={action(cls, now)} />
+      )}
     />
   );
 }

@@ -20,7 +20,10 @@ export function WaitlistList({ entries, onLeave, leavingId }: Props) {
         {entries.map((e) => {
           const when = formatClassDateTime(e.startsAt);
           return (
-            <li key={e.classId} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={e.classId}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                   {e.className}

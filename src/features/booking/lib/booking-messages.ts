@@ -35,7 +35,21 @@ export function bookedMessage(result: BookClassResult): string {
 export const DOCUMENTS_REQUIRED = 'documents_required';
 
 /** RPC refusals whose message is product copy, shown as the server words it (data contract). */
-const SHOWN_AS_IS = new Set(['class_not_found', 'class_started', 'class_full', 'class_locked', 'trial_unavailable', 'not_authenticated', 'plan_required', 'allowance_used', 'outside_plan_period', 'no_credit', 'weekly_cap_reached', 'credit_not_for_class', 'invalid_booking_type']);
+const SHOWN_AS_IS = new Set([
+  'class_not_found',
+  'class_started',
+  'class_full',
+  'class_locked',
+  'trial_unavailable',
+  'not_authenticated',
+  'plan_required',
+  'allowance_used',
+  'outside_plan_period',
+  'no_credit',
+  'weekly_cap_reached',
+  'credit_not_for_class',
+  'invalid_booking_type',
+]);
 
 export type BookingErrorView = {
   message: string;

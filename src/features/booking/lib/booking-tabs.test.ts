@@ -4,7 +4,21 @@ import { splitBookings } from './booking-tabs';
 
 const now = new Date('2025-11-10T10:00:00Z');
 function booking(id: string, startsAt: string, status: MyBooking['status'] = 'confirmed'): MyBooking {
-  return { id, classId: `c-${id}`, status, paymentStatus: 'completed', type: 'paid', bookedAt: '2025-11-01T00:00:00Z', className: id, trainer: 'Coach Alex', startsAt: new Date(startsAt), duration: 45, description: null, lateCancelFrom: null, holdExpiresAt: null };
+  return {
+    id,
+    classId: `c-${id}`,
+    status,
+    paymentStatus: 'completed',
+    type: 'paid',
+    bookedAt: '2025-11-01T00:00:00Z',
+    className: id,
+    trainer: 'Coach Alex',
+    startsAt: new Date(startsAt),
+    duration: 45,
+    description: null,
+    lateCancelFrom: null,
+    holdExpiresAt: null,
+  };
 }
 
 describe('splitBookings', () => {
@@ -23,7 +37,12 @@ describe('splitBookings', () => {
 
   it('orders upcoming soonest first and past most recent first', () => {
     const tabs = splitBookings(
-      [booking('later', '2025-11-20T10:00:00Z'), booking('soon', '2025-11-11T10:00:00Z'), booking('old', '2025-10-01T10:00:00Z'), booking('recent', '2025-11-09T10:00:00Z')],
+      [
+        booking('later', '2025-11-20T10:00:00Z'),
+        booking('soon', '2025-11-11T10:00:00Z'),
+        booking('old', '2025-10-01T10:00:00Z'),
+        booking('recent', '2025-11-09T10:00:00Z'),
+      ],
       now,
     );
     expect(tabs.upcoming.map((b) => b.id)).toEqual(['soon', 'later']);

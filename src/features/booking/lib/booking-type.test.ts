@@ -6,7 +6,12 @@ const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 12, re
 
 describe('booking type options', () => {
   it("words the server's refusal of each type and never closes pay-as-you-go", () => {
-    const cls = makeScheduleClass({ paid_refusal: 'allowance_used', trial_refusal: 'trial_unavailable', booking_type: 'payg', price_payg: 10 });
+    const cls = makeScheduleClass({
+      paid_refusal: 'allowance_used',
+      trial_refusal: 'trial_unavailable',
+      booking_type: 'payg',
+      price_payg: 10,
+    });
     expect(bookingTypeOptions(cls, usage).map((o) => [o.label, o.unavailable])).toEqual([
       ['Member', "You've used your 12 classes this month"],
       ['Free Trial', 'Your free trial has already been used'],
@@ -16,7 +21,9 @@ describe('booking type options', () => {
   });
 
   it('says the price of a pay-as-you-go class and nothing for a free one', () => {
-    expect(bookingTypeNote(makeScheduleClass({ price_payg: 8.5 }), 'payg', undefined)).toBe('This class is £8.50, paid by card at checkout.');
+    expect(bookingTypeNote(makeScheduleClass({ price_payg: 8.5 }), 'payg', undefined)).toBe(
+      'This class is £8.50, paid by card at checkout.',
+    );
     expect(bookingTypeNote(makeScheduleClass({ price_payg: null }), 'payg', undefined)).toBeNull();
     expect(bookingTypeNote(makeScheduleClass({ price_payg: 10 }), 'paid', undefined)).toBeNull();
   });
@@ -24,10 +31,18 @@ describe('booking type options', () => {
   it('a One-to-One offers a credit or paying, never the plan or the trial (issue 26)', () => {
     const session = makeScheduleClass({ type: 'One-to-One', price_payg: 60, booking_type: 'paid' });
     const credit = { credit_id: 'c', expires_at: '2027-01-03T12:00:00Z', refusal: null, message: null };
-    expect(bookingTypeOptions(session, usage, credit).map((o) => [o.value, o.unavailable])).toEqual([['credit', null], ['payg', null]]);
+    expect(bookingTypeOptions(session, usage, credit).map((o) => [o.value, o.unavailable])).toEqual([
+      ['credit', null],
+      ['payg', null],
+    ]);
     expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun, Jan 3.');
     expect(bookingTypeNote(session, 'payg', usage, credit)).toBe('This session is £60.00, paid by card at checkout.');
-    const none = { credit_id: null, expires_at: null, refusal: 'no_credit', message: 'You have no personal-training session to use for this class: it is £60.00.' };
+    const none = {
+      credit_id: null,
+      expires_at: null,
+      refusal: 'no_credit',
+      message: 'You have no personal-training session to use for this class: it is £60.00.',
+    };
     expect(bookingTypeOptions(session, usage, none)[0]!.unavailable).toBe('You have no personal-training sessions to use');
   });
 });

@@ -12,7 +12,8 @@ const price = (cls: Pick<ScheduleClass, 'price_payg'>) => `£${(cls.price_payg ?
 function reason(hint: string | null, usage: PlanUsage | undefined): string | null {
   if (hint === null) return null;
   if (hint === 'plan_required') return 'For Standard and Platinum Premium members';
-  if (hint === 'allowance_used') return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
+  if (hint === 'allowance_used')
+    return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
   if (hint === 'trial_unavailable') return 'Your free trial has already been used';
   if (hint === 'outside_plan_period') return 'After your plan ends';
   return 'Not available';
@@ -51,11 +52,14 @@ export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefi
 /** What the chosen type costs, said before the member confirms (issue 14; a credit's, issue 26). */
 export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined, credit?: CreditChoice): string | null {
   if (type === 'credit') {
-    return credit?.credit_id && credit.expires_at ? `Uses 1 personal-training session, expires ${formatClassDate(credit.expires_at)}.` : null;
+    return credit?.credit_id && credit.expires_at
+      ? `Uses 1 personal-training session, expires ${formatClassDate(credit.expires_at)}.`
+      : null;
   }
   if (isOneToOne(cls) && (cls.price_payg ?? 0) > 0) return `This session is ${price(cls)}, paid by card at checkout.`;
   const paysByCard = type === 'payg' && (cls.price_payg ?? 0) > 0;
   if (!paysByCard) return null;
-  if (cls.paid_refusal === 'allowance_used' && usage?.allowance) return `You've used your ${usage.allowance} classes this month: this one is ${price(cls)}.`;
+  if (cls.paid_refusal === 'allowance_used' && usage?.allowance)
+    return `You've used your ${usage.allowance} classes this month: this one is ${price(cls)}.`;
   return `This class is ${price(cls)}, paid by card at checkout.`;
 }

@@ -11,7 +11,9 @@ describe('cancelQuestion', () => {
   });
 
   it('says a card payment comes back when cancelled in time', () => {
-    expect(cancelQuestion({ ...target, paidByCard: true }, now)).toBe(`${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`);
+    expect(cancelQuestion({ ...target, paidByCard: true }, now)).toBe(
+      `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
+    );
   });
 
   it('warns that it still counts from the window on, even for a paid place', () => {

@@ -12,10 +12,12 @@ export function lockOf(cls: Pick<ScheduleClass, 'refusal' | 'unlocks_at'>): Clas
 }
 
 /** The caller holds this class: a confirmed booking. */
-export const isBooked = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) => cls.my_booking_id !== null && cls.my_payment_status === 'completed';
+export const isBooked = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) =>
+  cls.my_booking_id !== null && cls.my_payment_status === 'completed';
 
 /** The caller holds an unpaid spot in this class (a pay-as-you-go hold waiting for the card payment). */
-export const isHeld = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) => cls.my_booking_id !== null && cls.my_payment_status === 'pending';
+export const isHeld = (cls: Pick<ScheduleClass, 'my_booking_id' | 'my_payment_status'>) =>
+  cls.my_booking_id !== null && cls.my_payment_status === 'pending';
 
 /**
  * Why the class cannot be booked now, in words for its button, or null when it can. The caller's

@@ -19,6 +19,8 @@ describe('late cancellation, from the server’s instant', () => {
     expect(formatWindow(H)).toBe('1 hour');
     expect(formatWindow(1.5 * H)).toBe('90 minutes');
     expect(freeCancellationText({ start_time: start, late_cancel_from: from })).toBe('Free cancellation up to 12 hours before the start.');
-    expect(lateCancelWarning({ start_time: start, late_cancel_from: from })).toBe('This class starts within 12 hours: cancelling now still counts against your plan.');
+    expect(lateCancelWarning({ start_time: start, late_cancel_from: from })).toBe(
+      'This class starts within 12 hours: cancelling now still counts against your plan.',
+    );
   });
 });

@@ -9,6 +9,7 @@ export const sessionPrice = (price: number) => `£${Number.isInteger(price) ? pr
  * the personal-training session that expires first, or the price paid at checkout.
  */
 export function slotUses(slot: Pick<TrainingSlot, 'credit_id' | 'credit_expires_at' | 'price'>): string {
-  if (slot.credit_id && slot.credit_expires_at) return `Uses 1 personal-training session, expires ${formatClassDate(slot.credit_expires_at)}`;
+  if (slot.credit_id && slot.credit_expires_at)
+    return `Uses 1 personal-training session, expires ${formatClassDate(slot.credit_expires_at)}`;
   return sessionPrice(Number(slot.price));
 }

@@ -8,7 +8,9 @@ export type DocumentVersion = Tables<'document_versions'>;
 
 /** The current (highest) published version of a document, or null before the first one. Anyone may read it. */
 export async function getCurrentDocument(kind: DocumentKind): Promise<DocumentVersion | null> {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('document_versions')
     .select('*')
     .eq('kind', kind)

@@ -21,9 +21,11 @@ export async function getMyDocuments(): Promise<MyDocuments> {
   return { status, documents: status.flatMap((d) => byId.get(d.document_id) ?? []) };
 }
 
-export const myDocumentsQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.documents.mine(memberId), queryFn: getMyDocuments });
+export const myDocumentsQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.documents.mine(memberId), queryFn: getMyDocuments });
 
-export const useMyDocuments = (memberId: string | null) => useQuery({ ...myDocumentsQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useMyDocuments = (memberId: string | null) =>
+  useQuery({ ...myDocumentsQueryOptions(memberId ?? ''), enabled: memberId !== null });
 
 /** Something to sign before the next booking. */
 export const needsSigning = (docs: MyDocuments | undefined) => Boolean(docs?.status.some((d) => !d.is_current));

@@ -8,7 +8,9 @@ const answersSchema = z.array(z.boolean());
 
 /** The member's own PAR-Q answers with the questions of the version they answered (null: none on record). */
 export async function getMyHealthAnswers(memberId: string) {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('health_answers')
     .select('answers, details, consented_at, answered_at, signed_name, document_versions(version, title, questions)')
     .eq('member_id', memberId)
@@ -32,7 +34,8 @@ export type HealthAnswers = NonNullable<Awaited<ReturnType<typeof getMyHealthAns
 export const myHealthAnswersQueryOptions = (memberId: string) =>
   queryOptions({ queryKey: queryKeys.documents.health(memberId), queryFn: () => getMyHealthAnswers(memberId) });
 
-export const useMyHealthAnswers = (memberId: string | null) => useQuery({ ...myHealthAnswersQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useMyHealthAnswers = (memberId: string | null) =>
+  useQuery({ ...myHealthAnswersQueryOptions(memberId ?? ''), enabled: memberId !== null });
 
 /** Withdraws the health consent: the database deletes the answers (withdraw_health_answers). */
 export async function withdrawHealthAnswers(): Promise<void> {

@@ -13,7 +13,9 @@ export type SignInput = {
 
 /** Signs the given current versions with the typed name; with the PAR-Q, saves the answers (sign_documents). */
 export async function signDocuments(input: SignInput): Promise<void> {
-  const { error } = await (await loadSupabase()).rpc('sign_documents', {
+  const { error } = await (
+    await loadSupabase()
+  ).rpc('sign_documents', {
     p_signed_name: input.signedName,
     p_document_ids: input.documentIds,
     p_answers: input.answers,

@@ -33,9 +33,16 @@ export function HealthAnswersCard({ answers, onUpdate }: { answers: HealthAnswer
         <>
           <p className="mt-1 text-sm text-slate-500">
             {answers.title}, version {answers.version}, answered{' '}
-            {new Date(answers.answeredAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })}
+            {new Date(answers.answeredAt).toLocaleDateString('en-GB', {
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+              timeZone: 'Europe/London',
+            })}
           </p>
-          {answers.items.some((item) => item.answer) && <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{DOCUMENT_MESSAGES.yesFlagNote}</p>}
+          {answers.items.some((item) => item.answer) && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{DOCUMENT_MESSAGES.yesFlagNote}</p>
+          )}
           <dl className="mt-4 divide-y divide-slate-100 text-sm">
             {answers.items.map((item) => (
               <div key={item.question} className="flex justify-between gap-4 py-2">
@@ -49,10 +56,16 @@ export function HealthAnswersCard({ answers, onUpdate }: { answers: HealthAnswer
             <Button variant="outline" onClick={onUpdate}>
               {DOCUMENT_MESSAGES.updateAnswers}
             </Button>
-            <Button variant="outline" onClick={() => downloadTextFile(healthAnswersJson(answers), 'health-answers.json', 'application/json')}>
+            <Button
+              variant="outline"
+              onClick={() => downloadTextFile(healthAnswersJson(answers), 'health-answers.json', 'application/json')}
+            >
               {DOCUMENT_MESSAGES.downloadJson}
             </Button>
-            <Button variant="outline" onClick={() => downloadTextFile(healthAnswersHtml(answers, STUDIO.name), 'health-answers.html', 'text/html')}>
+            <Button
+              variant="outline"
+              onClick={() => downloadTextFile(healthAnswersHtml(answers, STUDIO.name), 'health-answers.html', 'text/html')}
+            >
               {DOCUMENT_MESSAGES.downloadReadable}
             </Button>
             <Button variant="danger" onClick={onWithdraw} loading={withdraw.isPending}>

@@ -25,12 +25,26 @@ type Props = {
 };
 
 /** The sign page's form: read and tick each document, answer the PAR-Q, consent, type the full name. */
-export function SignDocumentsForm({ documents, defaultAnswers, defaultDetails, defaultName, submitLabel = DOCUMENT_MESSAGES.submit, onSigned }: Props) {
+export function SignDocumentsForm({
+  documents,
+  defaultAnswers,
+  defaultDetails,
+  defaultName,
+  submitLabel = DOCUMENT_MESSAGES.submit,
+  onSigned,
+}: Props) {
   const sign = useSignDocuments();
   const toAccept = documents.filter((d) => d.kind !== 'parq');
   const parq = documents.find((d) => d.kind === 'parq') ?? null;
   const questions = useMemo(() => documentQuestions(parq?.questions), [parq]);
-  const schema = useMemo(() => signFormSchema(toAccept.map((d) => d.kind), questions.length), [toAccept, questions.length]);
+  const schema = useMemo(
+    () =>
+      signFormSchema(
+        toAccept.map((d) => d.kind),
+        questions.length,
+      ),
+    [toAccept, questions.length],
+  );
   const { register, handleSubmit, formState } = useForm<SignFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -55,7 +69,8 @@ export function SignDocumentsForm({ documents, defaultAnswers, defaultDetails, d
       },
       {
         onSuccess: onSigned,
-        onError: (error) => toast.error('hint' in error && error.hint === 'document_not_current' ? error.message : DOCUMENT_MESSAGES.signFailed),
+        onError: (error) =>
+          toast.error('hint' in error && error.hint === 'document_not_current' ? error.message : DOCUMENT_MESSAGES.signFailed),
       },
     );
   });
@@ -67,7 +82,12 @@ export function SignDocumentsForm({ documents, defaultAnswers, defaultDetails, d
           <h2 className="text-lg font-semibold">{doc.title}</h2>
           <p className="text-sm text-slate-500">Version {doc.version}</p>
           {doc.summary && <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">What changed: {doc.summary}</p>}
-          <div role="region" aria-label={doc.title} tabIndex={0} className="mt-4 max-h-72 overflow-y-auto rounded-lg border border-slate-200 p-4 focus:outline-none focus:ring-2 focus:ring-brand-200">
+          <div
+            role="region"
+            aria-label={doc.title}
+            tabIndex={0}
+            className="mt-4 max-h-72 overflow-y-auto rounded-lg border border-slate-200 p-4 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
             <DocumentText body={doc.body} />
           </div>
           <label className="mt-4 flex items-start gap-3 text-sm font-medium text-slate-800">
@@ -109,7 +129,13 @@ export function SignDocumentsForm({ documents, defaultAnswers, defaultDetails, d
               </li>
             ))}
           </ol>
-          <TextAreaField className="mt-6" label={DOCUMENT_MESSAGES.detailsLabel} optional error={errors.details?.message} {...register('details')} />
+          <TextAreaField
+            className="mt-6"
+            label={DOCUMENT_MESSAGES.detailsLabel}
+            optional
+            error={errors.details?.message}
+            {...register('details')}
+          />
           <label className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
             <input type="checkbox" {...register('consent')} className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" />
             <span>
@@ -124,7 +150,13 @@ export function SignDocumentsForm({ documents, defaultAnswers, defaultDetails, d
       )}
 
       <Card>
-        <TextField label={DOCUMENT_MESSAGES.signatureLabel} autoComplete="name" required error={errors.signature?.message} {...register('signature')} />
+        <TextField
+          label={DOCUMENT_MESSAGES.signatureLabel}
+          autoComplete="name"
+          required
+          error={errors.signature?.message}
+          {...register('signature')}
+        />
         <p className="mt-2 text-sm text-slate-500">Typing your name here is your signature, dated today.</p>
         <Button type="submit" className="mt-4" loading={sign.isPending}>
           {sign.isPending ? DOCUMENT_MESSAGES.submitting : submitLabel}

@@ -16,7 +16,8 @@ export { DOCUMENT_NAMES } from '@/config/documents';
 
 export const DOCUMENT_MESSAGES = {
   signTitle: 'Before you train',
-  signIntro: 'Please read our terms and waiver, answer the health questions and sign with your full name. You only do this once, and again when we change them.',
+  signIntro:
+    'Please read our terms and waiver, answer the health questions and sign with your full name. You only do this once, and again when we change them.',
   allSigned: 'You have signed everything: you can book classes.',
   signed: 'Thank you: you can book classes now.',
   signFailed: 'Could not save your signature. Please try again.',
@@ -25,7 +26,8 @@ export const DOCUMENT_MESSAGES = {
   accept: (name: string) => `I have read and accept the ${name}`,
   acceptRequired: 'Please tick to accept',
   answerRequired: 'Please answer yes or no',
-  consentLabel: 'I consent to Finer Fitness keeping my health answers so my coach can train me safely. Only studio admins and the coach of a class I book can see them, and I can withdraw this consent at any time.',
+  consentLabel:
+    'I consent to Finer Fitness keeping my health answers so my coach can train me safely. Only studio admins and the coach of a class I book can see them, and I can withdraw this consent at any time.',
   consentRequired: 'We need your consent to keep your health answers',
   signatureLabel: 'Type your full name to sign',
   signatureRequired: 'Type your full name to sign',

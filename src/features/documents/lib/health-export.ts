@@ -19,11 +19,14 @@ export function healthAnswersJson(answers: HealthAnswers): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const londonDateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+const londonDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
 
 /** The same answers as a readable page (an HTML file that opens and prints anywhere). */
 export function healthAnswersHtml(answers: HealthAnswers, studioName: string): string {
-  const rows = answers.items.map((item) => `<tr><td>${escapeHtml(item.question)}</td><td><strong>${item.answer ? 'Yes' : 'No'}</strong></td></tr>`).join('\n');
+  const rows = answers.items
+    .map((item) => `<tr><td>${escapeHtml(item.question)}</td><td><strong>${item.answer ? 'Yes' : 'No'}</strong></td></tr>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(answers.title)}: your answers</title>

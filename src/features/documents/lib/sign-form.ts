@@ -21,9 +21,11 @@ export function signFormSchema(acceptKinds: readonly string[], questionCount: nu
       }
       for (let i = 0; i < questionCount; i += 1) {
         const answer = values.answers[i];
-        if (answer !== 'yes' && answer !== 'no') ctx.addIssue({ code: 'custom', path: ['answers', i], message: DOCUMENT_MESSAGES.answerRequired });
+        if (answer !== 'yes' && answer !== 'no')
+          ctx.addIssue({ code: 'custom', path: ['answers', i], message: DOCUMENT_MESSAGES.answerRequired });
       }
-      if (questionCount > 0 && !values.consent) ctx.addIssue({ code: 'custom', path: ['consent'], message: DOCUMENT_MESSAGES.consentRequired });
+      if (questionCount > 0 && !values.consent)
+        ctx.addIssue({ code: 'custom', path: ['consent'], message: DOCUMENT_MESSAGES.consentRequired });
     });
 }
 export type SignFormValues = z.infer<ReturnType<typeof signFormSchema>>;

@@ -6,15 +6,38 @@ const published = '2026-01-01T00:00:00Z';
 
 /** The current booking documents as the seed publishes them (short texts). */
 export const TEST_DOCUMENTS: DocumentVersion[] = [
-  { id: 'd0000000-0000-4000-8000-000000000001', kind: 'terms', version: 1, title: 'Terms of Membership', body: 'Book and cancel in good time.', questions: null, summary: null, published_at: published, published_by: null },
-  { id: 'd0000000-0000-4000-8000-000000000002', kind: 'waiver', version: 2, title: 'Liability Waiver and Assumption of Risk', body: 'Exercise carries a risk of injury.', questions: null, summary: 'Outdoor sessions added.', published_at: published, published_by: null },
+  {
+    id: 'd0000000-0000-4000-8000-000000000001',
+    kind: 'terms',
+    version: 1,
+    title: 'Terms of Membership',
+    body: 'Book and cancel in good time.',
+    questions: null,
+    summary: null,
+    published_at: published,
+    published_by: null,
+  },
+  {
+    id: 'd0000000-0000-4000-8000-000000000002',
+    kind: 'waiver',
+    version: 2,
+    title: 'Liability Waiver and Assumption of Risk',
+    body: 'Exercise carries a risk of injury.',
+    questions: null,
+    summary: 'Outdoor sessions added.',
+    published_at: published,
+    published_by: null,
+  },
   {
     id: 'd0000000-0000-4000-8000-000000000003',
     kind: 'parq',
     version: 1,
     title: 'Physical Activity Readiness Questionnaire (PAR-Q)',
     body: 'Answer each question honestly.',
-    questions: ['Has your doctor ever said that you have a heart condition?', 'Do you feel pain in your chest when you do physical activity?'],
+    questions: [
+      'Has your doctor ever said that you have a heart condition?',
+      'Do you feel pain in your chest when you do physical activity?',
+    ],
     summary: null,
     published_at: published,
     published_by: null,

@@ -13,7 +13,8 @@ export function ClosingCta() {
           Stronger. Sharper. Finer.
         </h2>
         <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
-          Your first class is on us. Start a free <span className="whitespace-nowrap">{TRIAL_DAYS}-day</span> trial and train with a community that shows up for each other.
+          Your first class is on us. Start a free <span className="whitespace-nowrap">{TRIAL_DAYS}-day</span> trial and train with a
+          community that shows up for each other.
         </p>
         <Link to={paths.freeTrial} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           Book your free class

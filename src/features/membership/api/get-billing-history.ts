@@ -25,4 +25,5 @@ export async function getBillingHistory(memberId: string): Promise<BillingPaymen
 export const billingHistoryQueryOptions = (memberId: string) =>
   queryOptions({ queryKey: queryKeys.payments.history(memberId), queryFn: () => getBillingHistory(memberId) });
 
-export const useBillingHistory = (memberId: string | null) => useQuery({ ...billingHistoryQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useBillingHistory = (memberId: string | null) =>
+  useQuery({ ...billingHistoryQueryOptions(memberId ?? ''), enabled: memberId !== null });

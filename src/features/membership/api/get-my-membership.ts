@@ -27,4 +27,5 @@ export async function getMyMembership(): Promise<MyMembership | null> {
 export const myMembershipQueryOptions = (memberId: string) =>
   queryOptions({ queryKey: queryKeys.membership.mine(memberId), queryFn: getMyMembership });
 
-export const useMyMembership = (memberId: string | null) => useQuery({ ...myMembershipQueryOptions(memberId ?? ''), enabled: memberId !== null });
+export const useMyMembership = (memberId: string | null) =>
+  useQuery({ ...myMembershipQueryOptions(memberId ?? ''), enabled: memberId !== null });

@@ -15,7 +15,11 @@ export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Please shorten your name (at most 200 characters)'),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
   phone: z.string().trim().max(40, 'Please enter a phone number of at most 40 characters'),
-  message: z.string().trim().min(1, 'Message is required').max(CONTACT_MESSAGE_MAX, `Your message is too long (at most ${CONTACT_MESSAGE_MAX} characters)`),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(CONTACT_MESSAGE_MAX, `Your message is too long (at most ${CONTACT_MESSAGE_MAX} characters)`),
   website: z.string(),
 });
 export type ContactMessageForm = z.input<typeof contactMessageSchema>;

@@ -66,7 +66,14 @@ export function ContactUsForm({ topic, onClose }: Props) {
       <TextField label="Name" autoComplete="name" error={errors.name?.message} required {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} required {...register('email')} />
       <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} optional {...register('phone')} />
-      <TextAreaField label="Message" error={errors.message?.message} maxLength={CONTACT_MESSAGE_MAX} rows={5} required {...register('message')} />
+      <TextAreaField
+        label="Message"
+        error={errors.message?.message}
+        maxLength={CONTACT_MESSAGE_MAX}
+        rows={5}
+        required
+        {...register('message')}
+      />
       {/* The honeypot: off-screen and out of the tab order and accessibility tree; only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>

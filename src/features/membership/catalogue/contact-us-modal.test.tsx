@@ -54,7 +54,9 @@ describe('Contact Us', () => {
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Thanks! Your message has reached the studio.');
     expect(within(dialog).getByRole('status')).toHaveTextContent("We'll reply to sam@example.com, usually within a day.");
-    expect(calls).toEqual([{ p_name: 'Sam Lee', p_email: 'sam@example.com', p_message: 'I work in Hackney.', p_topic: 'Student / Hackney Worker' }]);
+    expect(calls).toEqual([
+      { p_name: 'Sam Lee', p_email: 'sam@example.com', p_message: 'I work in Hackney.', p_topic: 'Student / Hackney Worker' },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -25,7 +25,12 @@ describe('PlanCatalogue', () => {
 
     const platinum = planCard('Platinum Premium');
     expect(platinum).toHaveTextContent('£165/month');
-    for (const benefit of ['20 classes per month', 'One 1-to-1 session (worth £60)', '2 guest passes (worth £15)', 'Priority and early booking']) {
+    for (const benefit of [
+      '20 classes per month',
+      'One 1-to-1 session (worth £60)',
+      '2 guest passes (worth £15)',
+      'Priority and early booking',
+    ]) {
       expect(within(platinum).getByText(benefit)).toBeInTheDocument();
     }
 
@@ -57,14 +62,19 @@ describe('PlanCatalogue', () => {
 
   it('asks visitors to sign in to join, coming back to /membership', async () => {
     await renderCatalogue();
-    expect(within(planCard('Standard')).getByRole('link', { name: 'Sign in to join' })).toHaveAttribute('href', '/signin?redirect=%2Fmembership');
+    expect(within(planCard('Standard')).getByRole('link', { name: 'Sign in to join' })).toHaveAttribute(
+      'href',
+      '/signin?redirect=%2Fmembership',
+    );
   });
 
   it('closes the modal on Escape and starts empty next time', async () => {
     const user = userEvent.setup();
     await renderCatalogue();
     // The general Contact Us under the catalogue (the student card has its own).
-    const opener = within(screen.getByRole('region', { name: 'Plans and prices' })).getAllByRole('button', { name: 'Contact Us' }).at(-1)!;
+    const opener = within(screen.getByRole('region', { name: 'Plans and prices' }))
+      .getAllByRole('button', { name: 'Contact Us' })
+      .at(-1)!;
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Contact Us' });
     await user.type(await within(dialog).findByLabelText('Name'), 'Sam');

@@ -39,11 +39,21 @@ export function BillingHistory() {
             <table className="w-full text-left text-sm">
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Date</th>
-                  <th scope="col" className="py-2 pr-4">What</th>
-                  <th scope="col" className="py-2 pr-4">Amount</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2"><span className="sr-only">Receipt</span></th>
+                  <th scope="col" className="py-2 pr-4">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    What
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Amount
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Receipt</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -75,7 +85,8 @@ export function BillingHistory() {
 }
 
 /** Prints only the receipt, whatever else is on the page. */
-const PRINT_ONLY_RECEIPT = '@media print { body * { visibility: hidden; } .print-receipt, .print-receipt * { visibility: visible; } .print-receipt { position: absolute; inset: 0; } }';
+const PRINT_ONLY_RECEIPT =
+  '@media print { body * { visibility: hidden; } .print-receipt, .print-receipt * { visibility: visible; } .print-receipt { position: absolute; inset: 0; } }';
 
 function ReceiptDialog({ payment, onClose }: { payment: BillingPayment; onClose: () => void }) {
   return (

@@ -72,7 +72,9 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{m.status === 'cancelled' ? 'Ends on' : 'Next renewal'}</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            {m.status === 'cancelled' ? 'Ends on' : 'Next renewal'}
+          </dt>
           <dd className="mt-1 font-semibold text-slate-900">{formatLondonDate(m.period_end)}</dd>
         </div>
       </dl>
@@ -108,8 +110,8 @@ function PastDueBanner({ membership: m }: { membership: MyMembership }) {
       <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
         <p className="font-semibold">Add a card to start your membership.</p>
         <p className="mt-1">
-          The studio has set up this plan for you at {formatPounds(m.amount_due ?? m.price ?? 0)} a month. Add a card and the first month is taken
-          then; until then you book as before.
+          The studio has set up this plan for you at {formatPounds(m.amount_due ?? m.price ?? 0)} a month. Add a card and the first month is
+          taken then; until then you book as before.
         </p>
         <Button className="mt-3" loading={busy} onClick={() => void update()}>
           Add a card
@@ -122,8 +124,8 @@ function PastDueBanner({ membership: m }: { membership: MyMembership }) {
       <p className="font-semibold">Your membership payment failed.</p>
       <p className="mt-1">
         We could not take {formatPounds(m.amount_due ?? m.price ?? 0)}.
-        {m.next_retry_at ? ` We will try again on ${formatLondonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your card to pay now
-        and keep your membership.
+        {m.next_retry_at ? ` We will try again on ${formatLondonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your
+        card to pay now and keep your membership.
       </p>
       <Button className="mt-3" variant="danger" loading={busy} onClick={() => void update()}>
         Update card
@@ -149,7 +151,12 @@ function CancelButton({ membership: m }: { membership: MyMembership }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Cancel renewal
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Cancel renewal?" description={`Your membership stays until ${formatLondonDate(m.period_end)}, then you pay per class.`}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Cancel renewal?"
+        description={`Your membership stays until ${formatLondonDate(m.period_end)}, then you pay per class.`}
+      >
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Keep my membership

@@ -45,7 +45,15 @@ export function MyMembership({ usage }: { usage: ReactNode }) {
   );
 }
 
-function PlanDetails({ member, membership, usage }: { member: NonNullable<ReturnType<typeof useAuth>['member']>; membership: Membership | null; usage: ReactNode }) {
+function PlanDetails({
+  member,
+  membership,
+  usage,
+}: {
+  member: NonNullable<ReturnType<typeof useAuth>['member']>;
+  membership: Membership | null;
+  usage: ReactNode;
+}) {
   const plan = currentPlan(member);
   // The membership's real next charge, or its end when cancelled (issue 13); else the spec's view.
   const running = isRunningPlan(membership) ? membership : null;
@@ -65,7 +73,11 @@ function PlanDetails({ member, membership, usage }: { member: NonNullable<Return
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next renewal</dt>
             <dd className="mt-1 text-slate-900">
               {running ? (
-                <span className="font-semibold">{running.status === 'cancelled' ? `Ends on ${formatLondonDate(running.period_end)}` : formatLondonDate(running.period_end)}</span>
+                <span className="font-semibold">
+                  {running.status === 'cancelled'
+                    ? `Ends on ${formatLondonDate(running.period_end)}`
+                    : formatLondonDate(running.period_end)}
+                </span>
               ) : plan.renewal ? (
                 <span className="font-semibold">{formatLondonDate(plan.renewal)}</span>
               ) : plan.planSlug ? (

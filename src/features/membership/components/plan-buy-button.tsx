@@ -26,7 +26,12 @@ export function MemberPlanAction({ plan, tier }: { plan: Plan; tier: string | nu
   const offer = planOffer(plan, tier);
   if (offer === 'buy') return <PlanBuyButton plan={plan} />;
   return (
-    <p className={cn('flex min-h-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold', plan.highlighted ? 'bg-white/10 text-white' : 'bg-slate-100 text-slate-700')}>
+    <p
+      className={cn(
+        'flex min-h-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold',
+        plan.highlighted ? 'bg-white/10 text-white' : 'bg-slate-100 text-slate-700',
+      )}
+    >
       {offer === 'current' && <CheckCircle2 aria-hidden="true" className="h-4 w-4" />}
       {offer === 'current' ? 'Your current plan' : 'Included in your plan'}
     </p>

@@ -29,7 +29,11 @@ export function PlanCatalogue({ renderPlanAction }: PlanCatalogueProps) {
               plan={plan}
               action={
                 plan.requiresProof ? (
-                  <Button variant={plan.highlighted ? 'inverse' : 'secondary'} className="w-full" onClick={() => setContact({ topic: plan.name })}>
+                  <Button
+                    variant={plan.highlighted ? 'inverse' : 'secondary'}
+                    className="w-full"
+                    onClick={() => setContact({ topic: plan.name })}
+                  >
                     Contact Us
                   </Button>
                 ) : (

@@ -51,8 +51,8 @@ export function UpgradeButton({ label, className }: { label: string; className?:
       <Modal open={open} onClose={() => setOpen(false)} title="Upgrade to Platinum Premium" description={description}>
         {quote.data && quote.data.credit > 0 ? (
           <p className="text-slate-700">
-            Platinum Premium is {planPrice} a month. Your Standard month ends now, so the {upgradeDays(quote.data.unusedDays)} of it
-            you paid for and will not use ({formatPounds(quote.data.credit)}) come off.
+            Platinum Premium is {planPrice} a month. Your Standard month ends now, so the {upgradeDays(quote.data.unusedDays)} of it you
+            paid for and will not use ({formatPounds(quote.data.credit)}) come off.
           </p>
         ) : null}
         <p className="mt-2 text-slate-700">
@@ -92,7 +92,12 @@ export function DowngradeButton({ membership }: { membership: MyMembership }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Switch to Standard at renewal
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Switch to Standard" description={`From ${formatLondonDate(membership.period_end)} you will pay ${price} a month.`}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Switch to Standard"
+        description={`From ${formatLondonDate(membership.period_end)} you will pay ${price} a month.`}
+      >
         <p className="text-slate-700">You keep Platinum Premium until {formatLondonDate(membership.period_end)}. Nothing is charged now.</p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Enums } from '@/lib/database.types';
 import { currentPlan } from './current-plan';
 
-const member = (membership_tier: Enums<'membership_tier'>, plan_renews_at: string | null = null) => ({ membership_tier, plan_renews_at, created_at: '2025-01-05T10:00:00Z' });
+const member = (membership_tier: Enums<'membership_tier'>, plan_renews_at: string | null = null) => ({
+  membership_tier,
+  plan_renews_at,
+  created_at: '2025-01-05T10:00:00Z',
+});
 
 describe('currentPlan', () => {
   it('gives a standard member with no renewal on record no date (never a guess) and Platinum as the upgrade', () => {

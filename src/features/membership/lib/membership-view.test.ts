@@ -4,9 +4,20 @@ import { formatLondonDate } from '@/lib/studio-calendar';
 import { isRunningPlan, type MyMembership } from './membership-view';
 
 const base: MyMembership = {
-  id: 'm', plan_slug: 'standard', tier: 'standard', status: 'active', price: 100, period_start: '2027-01-15T10:00:00Z',
-  period_end: '2027-02-15T10:00:00Z', renews: true, ended_at: null, next_plan_slug: null, next_price: null, next_retry_at: null,
-  has_card: true, amount_due: null,
+  id: 'm',
+  plan_slug: 'standard',
+  tier: 'standard',
+  status: 'active',
+  price: 100,
+  period_start: '2027-01-15T10:00:00Z',
+  period_end: '2027-02-15T10:00:00Z',
+  renews: true,
+  ended_at: null,
+  next_plan_slug: null,
+  next_price: null,
+  next_retry_at: null,
+  has_card: true,
+  amount_due: null,
 };
 
 describe('membership view', () => {

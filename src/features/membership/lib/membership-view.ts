@@ -17,4 +17,3 @@ export type MyMembership = Omit<CompositeRow<'my_membership', MyMembershipSetFie
 export function isRunningPlan(m: MyMembership | null | undefined): m is MyMembership {
   return !!m && m.ended_at === null && (m.status === 'active' || m.status === 'past_due' || m.status === 'cancelled');
 }
-

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PLANS } from '@/config/plans';
 import { planOffer } from './plan-offer';
 
-const offers = (tier: string) => ({ standard: planOffer(PLANS.standard, tier), platinum: planOffer(PLANS.platinum, tier), dropin: planOffer(PLANS.dropin, tier) });
+const offers = (tier: string) => ({
+  standard: planOffer(PLANS.standard, tier),
+  platinum: planOffer(PLANS.platinum, tier),
+  dropin: planOffer(PLANS.dropin, tier),
+});
 
 describe('planOffer', () => {
   it('offers pay-as-you-go and trial members both memberships', () => {

@@ -11,10 +11,7 @@ export const POLL_INTERVAL_MS = 2_000;
 export const MAX_CHECKS = 6;
 
 export type PaymentCheck =
-  | { state: 'found'; payment: PaymentStatus }
-  | { state: 'signed_out' }
-  | { state: 'not_found' }
-  | { state: 'error' };
+  { state: 'found'; payment: PaymentStatus } | { state: 'signed_out' } | { state: 'not_found' } | { state: 'error' };
 
 /**
  * The payment's status as the database records it (the checkout-status function reads the

@@ -66,7 +66,10 @@ function Paid({ payment }: { payment: PaymentStatus }) {
   if (payment.kind === 'class') {
     const text = payment.needsRefund
       ? M.paidNeedsRefund
-      : M.paidClass(payment.className ?? 'your class', payment.classStartTime ? formatClassDateTime(payment.classStartTime) : 'the booked date');
+      : M.paidClass(
+          payment.className ?? 'your class',
+          payment.classStartTime ? formatClassDateTime(payment.classStartTime) : 'the booked date',
+        );
     return (
       <Message title={M.paidTitle} text={text}>
         <Link to={paths.myBookings} className={buttonClasses()}>

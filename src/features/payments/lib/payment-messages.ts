@@ -4,8 +4,7 @@ export const PAYMENT_MESSAGES = {
   paidTitle: 'Payment received',
   paidPlan: (planName: string) => `Thank you! Your ${planName} purchase is confirmed.`,
   paidClass: (className: string, when: string) => `You're booked into ${className} on ${when}.`,
-  paidNeedsRefund:
-    'Your payment was received, but the class filled up before it was confirmed. The studio will refund you.',
+  paidNeedsRefund: 'Your payment was received, but the class filled up before it was confirmed. The studio will refund you.',
   pendingTitle: 'Payment processing',
   pending: "We're waiting for the payment provider to confirm your payment. This page updates by itself.",
   stillPending: 'Still waiting for confirmation. Please check again in a moment.',

@@ -8,11 +8,15 @@ export type ProfileData = { member: Member; bookingsCount: number };
 export async function getProfile(userId: string): Promise<ProfileData> {
   const { data: member, error } = await supabase.from('members').select('*').eq('user_id', userId).single();
   if (error) throw error;
-  const { count, error: countError } = await supabase.from('bookings').select('id', { count: 'exact', head: true }).eq('member_id', member.id);
+  const { count, error: countError } = await supabase
+    .from('bookings')
+    .select('id', { count: 'exact', head: true })
+    .eq('member_id', member.id);
   if (countError) throw countError;
   return { member, bookingsCount: count ?? 0 };
 }
 
-export const profileQueryOptions = (userId: string) => queryOptions({ queryKey: queryKeys.profile.own(userId), queryFn: () => getProfile(userId) });
+export const profileQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: queryKeys.profile.own(userId), queryFn: () => getProfile(userId) });
 
 export const useProfile = (userId: string | null) => useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== null });

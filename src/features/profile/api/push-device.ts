@@ -28,7 +28,13 @@ const subscriptionSchema = z.object({
 });
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof window === 'undefined' || !('PushManager' in window) || !('Notification' in window)) {
+  if (
+    typeof navigator === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    typeof window === 'undefined' ||
+    !('PushManager' in window) ||
+    !('Notification' in window)
+  ) {
     return null;
   }
   return (await navigator.serviceWorker.getRegistration('/')) ?? null;
@@ -36,8 +42,26 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
 
 /** The browser and system the member would recognise in a list of devices. */
 export function deviceLabel(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'Mac' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'this device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Mac OS X/.test(userAgent)
+        ? 'Mac'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'this device';
   return `${browser} on ${system}`;
 }
 
@@ -54,7 +78,10 @@ export async function getPushDeviceState(): Promise<PushDeviceState> {
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe() takes. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const text = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(text.length));
   for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
@@ -82,7 +109,12 @@ export async function turnPushOn(): Promise<PushDeviceState> {
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const { endpoint, keys } = subscriptionSchema.parse(subscription.toJSON());
-  const { error } = await supabase.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth, p_device: deviceLabel(navigator.userAgent) });
+  const { error } = await supabase.rpc('save_push_subscription', {
+    p_endpoint: endpoint,
+    p_p256dh: keys.p256dh,
+    p_auth: keys.auth,
+    p_device: deviceLabel(navigator.userAgent),
+  });
   if (error) throw error;
   return 'on';
 }
@@ -98,7 +130,8 @@ export async function turnPushOff(): Promise<PushDeviceState> {
   return 'off';
 }
 
-export const pushDeviceQueryOptions = (memberId: string) => queryOptions({ queryKey: queryKeys.pushDevice.mine(memberId), queryFn: getPushDeviceState });
+export const pushDeviceQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.pushDevice.mine(memberId), queryFn: getPushDeviceState });
 
 export const usePushDevice = (memberId: string) => useQuery(pushDeviceQueryOptions(memberId));
 

@@ -15,8 +15,14 @@ export const pushPreferencesSchema = z
     studioClosures: z.boolean(),
     paymentFailed: z.boolean(),
     reminderMinutes: z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(720)]).nullable(),
-    quietFrom: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
-    quietUntil: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+    quietFrom: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .nullable(),
+    quietUntil: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .nullable(),
   })
   .refine((p) => (p.quietFrom === null) === (p.quietUntil === null) && (p.quietFrom === null || p.quietFrom !== p.quietUntil), {
     message: 'Quiet hours need a start and a different end',

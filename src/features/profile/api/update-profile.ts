@@ -63,6 +63,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }), queryClient.invalidateQueries({ queryKey: queryKeys.member.all })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
+      ]),
   });
 }

@@ -58,6 +58,10 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }), queryClient.invalidateQueries({ queryKey: queryKeys.member.all })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
+      ]),
   });
 }

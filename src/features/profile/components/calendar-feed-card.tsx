@@ -52,7 +52,14 @@ export function CalendarFeedCard({ token }: { token: string | null }) {
         <div className="mt-4 space-y-3">
           <Field label="Calendar feed URL">
             {(control) => (
-              <input {...control} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className={cn(controlClasses(false), 'font-mono text-xs')} />
+              <input
+                {...control}
+                type="text"
+                readOnly
+                value={url}
+                onFocus={(e) => e.currentTarget.select()}
+                className={cn(controlClasses(false), 'font-mono text-xs')}
+              />
             )}
           </Field>
           <div className="flex flex-wrap gap-2">

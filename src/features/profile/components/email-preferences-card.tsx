@@ -58,7 +58,9 @@ function EmailPreferencesForm({ memberId }: { memberId: string }) {
               type="checkbox"
               role="switch"
               className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-              checked={save.isPending ? (save.variables?.classReminders ?? preferences.data.classReminders) : preferences.data.classReminders}
+              checked={
+                save.isPending ? (save.variables?.classReminders ?? preferences.data.classReminders) : preferences.data.classReminders
+              }
               disabled={save.isPending}
               onChange={(event) => toggle(event.currentTarget.checked)}
               aria-labelledby="email-preferences-reminders"

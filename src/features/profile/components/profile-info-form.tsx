@@ -33,7 +33,11 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
           onSaved();
         },
         onError: (error) =>
-          toast.error('hint' in error && error.hint === 'date_of_birth_in_future' ? PROFILE_MESSAGES.dateOfBirthInFuture : PROFILE_MESSAGES.profileFailed),
+          toast.error(
+            'hint' in error && error.hint === 'date_of_birth_in_future'
+              ? PROFILE_MESSAGES.dateOfBirthInFuture
+              : PROFILE_MESSAGES.profileFailed,
+          ),
       },
     );
   });
@@ -44,13 +48,29 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <TextField label="Full Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
         <TextField label="Phone" type="tel" autoComplete="tel" optional error={formState.errors.phone?.message} {...register('phone')} />
-        <TextField label="Date of birth" type="date" autoComplete="bday" optional max={londonToday()} error={formState.errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          optional
+          max={londonToday()}
+          error={formState.errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Emergency contact</legend>
           <TextField label="Emergency contact name" autoComplete="off" optional {...register('emergencyContactName')} />
           <TextField label="Emergency contact phone" type="tel" autoComplete="off" optional {...register('emergencyContactPhone')} />
         </fieldset>
-        <TextField label="Email" name="email" type="email" value={member.email} readOnly disabled hint="Your email is your sign-in and cannot be changed here." />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={member.email}
+          readOnly
+          disabled
+          hint="Your email is your sign-in and cannot be changed here."
+        />
         <Button type="submit" loading={updateProfile.isPending}>
           {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
         </Button>

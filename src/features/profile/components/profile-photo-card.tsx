@@ -57,7 +57,10 @@ export function ProfilePhotoCard({ member, onUploaded }: { member: Member; onUpl
         {shown ? (
           <img src={shown} alt="Profile photo" className="h-28 w-28 rounded-full object-cover ring-4 ring-brand-100" />
         ) : (
-          <span aria-hidden="true" className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800"
+          >
             {initials(member.name, member.email)}
           </span>
         )}

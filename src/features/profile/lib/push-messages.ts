@@ -3,8 +3,10 @@ import type { PushPreferences } from '../api/push-preferences';
 /** The words of the notifications card on Edit Profile (issue 30; the spec has none of its own). */
 export const PUSH_MESSAGES = {
   heading: 'Notifications on your phone',
-  intro: 'The app can tell you at once when a waitlist spot opens for you, a class you booked changes or the studio closes. The emails still come as before.',
-  unsupported: 'This browser cannot show notifications from the studio. On an iPhone, add the app to your Home Screen first and open it from there.',
+  intro:
+    'The app can tell you at once when a waitlist spot opens for you, a class you booked changes or the studio closes. The emails still come as before.',
+  unsupported:
+    'This browser cannot show notifications from the studio. On an iPhone, add the app to your Home Screen first and open it from there.',
   blocked: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back here.',
   deviceOn: 'Notifications are on for this device.',
   turnOn: 'Turn on notifications on this device',
