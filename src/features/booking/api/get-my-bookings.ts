@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { BOOKING_TYPES } from '@/config/booking-types';
-import { Constants, type Enums } from '@/lib/database.types';
+import { checkedText } from '@/lib/checked-text';
+import { compositeRows, type CompositeRow } from '@/lib/composite-row';
+import type { Enums } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import type { Cancellation } from './get-my-cancellations';
@@ -11,20 +11,10 @@ import type { Cancellation } from './get-my-cancellations';
  * the class, a pending hold's expiry, and from when cancelling still counts against the plan.
  * My Bookings and the dashboard read this one query (one request, shared in the cache).
  */
-const myBookingRowSchema = z.object({
-  id: z.string(),
-  class_id: z.string(),
-  type: z.enum(BOOKING_TYPES),
-  payment_status: z.enum(Constants.public.Enums.payment_status),
-  booked_at: z.string(),
-  hold_expires_at: z.string().nullable(),
-  class_name: z.string(),
-  trainer: z.string(),
-  start_time: z.string(),
-  duration: z.number().nullable(),
-  description: z.string().nullable(),
-  late_cancel_from: z.string().nullable(),
-});
+type MyBookingRow = CompositeRow<
+  'my_booking',
+  'id' | 'class_id' | 'type' | 'payment_status' | 'booked_at' | 'class_name' | 'trainer' | 'start_time'
+>;
 
 export type MyBooking = {
   id: string;
@@ -47,12 +37,12 @@ export type MyBooking = {
   cancellation?: Cancellation;
 };
 
-function toMyBooking(row: z.infer<typeof myBookingRowSchema>): MyBooking {
+function toMyBooking(row: MyBookingRow): MyBooking {
   return {
     id: row.id,
     classId: row.class_id,
     status: 'confirmed',
-    paymentStatus: row.payment_status,
+    paymentStatus: checkedText<Enums<'payment_status'>>(row.payment_status),
     holdExpiresAt: row.hold_expires_at ? new Date(row.hold_expires_at) : null,
     type: row.type,
     bookedAt: row.booked_at,
@@ -68,7 +58,9 @@ function toMyBooking(row: z.infer<typeof myBookingRowSchema>): MyBooking {
 export async function getMyBookings(): Promise<MyBooking[]> {
   const { data, error } = await (await loadSupabase()).rpc('my_bookings');
   if (error) throw error;
-  return z.array(myBookingRowSchema).parse(data).map(toMyBooking);
+  return compositeRows<'my_booking', 'id' | 'class_id' | 'type' | 'payment_status' | 'booked_at' | 'class_name' | 'trainer' | 'start_time'>(
+    data,
+  ).map(toMyBooking);
 }
 
 /** Keyed by member so another account never sees this one's cache; the RPC reads the session's member. */

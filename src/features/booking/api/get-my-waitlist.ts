@@ -1,16 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { compositeRows } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
-
-const spotSchema = z.object({
-  class_id: z.string(),
-  position: z.number(),
-  waitlist_size: z.number(),
-  joined_at: z.string(),
-  closes_at: z.string(),
-  is_closed: z.boolean(),
-});
 
 /** One waitlist the member is on (classes not started), with its class. */
 export type MyWaitlistEntry = {
@@ -31,7 +22,7 @@ export type MyWaitlistEntry = {
 export async function getMyWaitlist(): Promise<MyWaitlistEntry[]> {
   const { data, error } = await (await loadSupabase()).rpc('my_waitlist');
   if (error) throw error;
-  const spots = z.array(spotSchema).parse(data ?? []);
+  const spots = compositeRows<'waitlist_spot'>(data ?? []);
   if (spots.length === 0) return [];
   const { data: classes, error: classError } = await (
     await loadSupabase()
