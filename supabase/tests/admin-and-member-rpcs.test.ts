@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { classCounts, createClass, createUser, expectSqlError, rpc, uniqueEmail, type TestUser } from './support/fixtures.ts';
+import { classCounts, createClass, createUser, expectSqlError, rpc, signCurrentDocuments, uniqueEmail, type TestUser } from './support/fixtures.ts';
 
 // The seeded database: admin_stats is compared with the seed's own rows, and the demo accounts
 // are part of what the local stack promises (design.md section 4).
@@ -186,6 +186,9 @@ describe('release_expired_holds', () => {
     const cls = await createClass(db, { capacity: 4 });
     const holder = await createUser(db, 'holder', { membership_tier: 'payg', has_used_trial: true });
     const fresh = await createUser(db, 'fresh-holder', { membership_tier: 'payg', has_used_trial: true });
+    // The seeded database publishes the booking documents: these members signed them (decision 0021).
+    await signCurrentDocuments(db, holder.memberId);
+    await signCurrentDocuments(db, fresh.memberId);
     await db.query(
       `insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at)
        values ($1, $3, 'payg', 'pending', now() - interval '1 minute'), ($2, $3, 'payg', 'pending', now() + interval '10 minutes')`,
@@ -284,6 +287,7 @@ describe('regenerate_timetable', () => {
 
   it('keeps classes that started and their bookings, and tells members whose class it removes (issue 31)', async () => {
     const booker = await createUser(db, 'regen-booker', { membership_tier: 'payg', has_used_trial: true });
+    await signCurrentDocuments(db, booker.memberId);
     const today = new Date();
     const day = today.toISOString().slice(0, 10);
     const end = new Date(today.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
