@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { classCounts, createClass, createUser, expectSqlError, rpc, signCurrentDocuments, uniqueEmail, type TestUser } from './support/fixtures.ts';
+import {
+  classCounts,
+  createClass,
+  createUser,
+  expectSqlError,
+  rpc,
+  signCurrentDocuments,
+  uniqueEmail,
+  type TestUser,
+} from './support/fixtures.ts';
 
 // The seeded database: admin_stats is compared with the seed's own rows, and the demo accounts
 // are part of what the local stack promises (design.md section 4).
