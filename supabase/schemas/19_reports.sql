@@ -110,7 +110,8 @@ begin
     from public.bookings b join public.classes c on c.id = b.class_id
    where b.member_id = v_member.id and b.payment_status = 'completed'
      and c.start_time between v_now - private.no_show_after() and v_now + private.self_check_in_opens_before()
-   order by abs(extract(epoch from c.start_time - v_now)), c.start_time
+   -- Back-to-back classes: the code checks in to the one not yet marked, the nearest first.
+   order by b.attendance is not distinct from 'attended', abs(extract(epoch from c.start_time - v_now)), c.start_time
    limit 1;
   if v_result.booking_id is null then
     raise exception 'You have no booking for a class starting now. Book the class first, then check in.'

@@ -90,6 +90,17 @@ describe('check_in_with_code', () => {
       { hint: 'check_in_no_booking' },
     );
   });
+
+  it('checks in to back-to-back classes one after the other, the nearest first', async () => {
+    const code = await todaysCode();
+    const member = await createUser(db, 'checkin-double');
+    const first = await book(member, await createClass(db, { name: 'First', startsIn: '-20 minutes' }));
+    const second = await book(member, await createClass(db, { name: 'Second', startsIn: '25 minutes' }));
+    const checkIn = () => asUser(db, member.claims, (tx) => rpc<{ class_name: string }>(tx, 'public.check_in_with_code($1)', [code]));
+    expect((await checkIn()).class_name).toBe('First');
+    expect((await checkIn()).class_name).toBe('Second');
+    expect([await attendance(first), await attendance(second)]).toEqual(['attended', 'attended']);
+  });
 });
 
 describe('mark_no_shows', () => {

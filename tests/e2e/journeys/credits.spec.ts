@@ -20,7 +20,8 @@ test('member buys a Bronze Package, sees 10 sessions and books a One-to-One with
     description: 'One-to-one coaching',
     duration: 60,
     start_time: start.toISOString(),
-    trainer: 'Coach E2E',
+    // A trainer of its own: one trainer has one One-to-One session at a time (classes_one_to_one_slot_idx).
+    trainer: `Coach ${unique('e2e')}`,
     type: 'One-to-One',
     capacity: 1,
     price_payg: null,
