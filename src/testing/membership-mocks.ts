@@ -60,5 +60,10 @@ export function upgradeQuoteRow(overrides: Record<string, JsonBodyType> = {}) {
 
 /** The membership record and billing history /membership reads (issue 13), and the upgrade's quote. */
 export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, payments: JsonBodyType[] = []) {
-  return [rpc('my_membership', () => membership), restGet('payments', () => payments), rpc('my_upgrade_quote', () => upgradeQuoteRow())];
+  return [
+    rpc('my_membership', () => membership),
+    restGet('payments', () => payments),
+    rpc('my_upgrade_quote', () => upgradeQuoteRow()),
+    restGet('credits', () => []),
+  ];
 }

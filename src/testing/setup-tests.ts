@@ -8,11 +8,25 @@ import './browser-polyfills';
 // transitions) take longer than 1 s under a full run on a shared 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw's 'error' strategy only logs, and the screen's query fails quietly into an empty state, so a
+// test could pass while its screen asked for data nobody stated. Collect them and fail the test.
+const unhandledRequests: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      const url = new URL(request.url);
+      unhandledRequests.push(`${request.method} ${url.origin}${url.pathname}`);
+      // Still fail the request itself, as 'error' does: it must never reach a stack running on this machine.
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  const unhandled = unhandledRequests.splice(0);
+  if (unhandled.length > 0) throw new Error(`Requests without an msw handler: ${[...new Set(unhandled)].join(', ')}`);
 });
 afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { ACCOUNT_REMOVED_MESSAGE } from '@/lib/auth/account-messages';
 import { AUTH_URL, authError, makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
 import type { Member } from '@/lib/supabase';
-import { myBookingRow, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './dashboard';
 import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
@@ -35,6 +35,7 @@ function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) 
       return { month_start: '2025-06-30T23:00:00Z', late_cancellations: 0, remaining, ...usage };
     }),
     rpc('my_waitlist', () => []),
+    ...myBookingsExtrasHandlers(),
     ...documentsHandlers({ signed: true }),
   );
   return { ...signed, reads };

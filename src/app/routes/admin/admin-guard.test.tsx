@@ -36,6 +36,7 @@ describe('admin guard', () => {
     server.use(
       ...handlers,
       restGet('classes', () => []),
+      restGet('studio_closures', () => []),
     );
     renderApp('/admin');
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
@@ -47,6 +48,7 @@ describe('admin guard', () => {
     server.use(
       ...handlers,
       restGet('classes', () => []),
+      restGet('studio_closures', () => []),
       logoutHandler,
     );
     localStorage.setItem('adminAuthenticated', 'true');
@@ -70,6 +72,7 @@ describe('admin guard', () => {
     server.use(
       ...handlers,
       restGet('classes', () => []),
+      restGet('studio_closures', () => []),
     );
     renderApp('/admin');
     const toggle = await screen.findByRole('button', { name: 'Open menu' });

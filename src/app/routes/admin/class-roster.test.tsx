@@ -42,6 +42,7 @@ function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Res
   server.use(
     ...handlers,
     restGet('classes', () => [soon, later] as never[]),
+    restGet('studio_closures', () => []),
     restGet('bookings', () => ROSTER),
     // Priya answered yes to a PAR-Q question (issue 27).
     rpc('admin_class_register', () => [

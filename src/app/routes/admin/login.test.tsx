@@ -83,6 +83,7 @@ describe('/admin/login', () => {
       }),
       membersHandler(admin),
       restGet('classes', () => []),
+      restGet('studio_closures', () => []),
     );
     const { router } = renderApp('/admin/login');
     await fillAndSubmit();
