@@ -37,23 +37,31 @@ create type public.admin_figures as (
   weekly public.admin_week[]
 );
 
+-- At ten years of data (decision 0029) the class figures come from private.class_tallies (one
+-- narrow row per class, kept by triggers): total_bookings is the sum of every class's bookings,
+-- the weekly rows read the tallies of the weeks' classes by start_time. bookings_this_month counts
+-- the month's bookings by the booked_at index. jit off: these are short index reads that
+-- PostgreSQL's JIT would spend far longer compiling than running.
 create function private.admin_stats()
 returns public.admin_figures
-language plpgsql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = '' set jit = off
 as $$
 declare
   v_month_start timestamptz := private.allowance_month_start(now());
   v_this_week date := date_trunc('week', now() at time zone 'Europe/London')::date;
+  v_first_week date := v_this_week - 7 * (private.stats_weeks() - 1);
   r public.admin_figures;
 begin
   perform private.require_admin();
-  r.total_members := (select count(*) from public.members);
-  r.total_classes := (select count(*) from public.classes);
-  r.total_bookings := (select count(*) from public.bookings);
-  r.upcoming_classes := (select count(*) from public.classes where start_time >= now());
-  r.premium_members := (select count(*) from public.members where membership_tier = 'premium');
-  r.standard_members := (select count(*) from public.members where membership_tier = 'standard');
-  r.payg_members := (select count(*) from public.members where membership_tier not in ('premium', 'standard'));
+  select count(*)::int,
+         count(*) filter (where m.membership_tier = 'premium')::int,
+         count(*) filter (where m.membership_tier = 'standard')::int,
+         count(*) filter (where m.membership_tier not in ('premium', 'standard'))::int
+    into r.total_members, r.premium_members, r.standard_members, r.payg_members
+    from public.members m;
+  select count(*)::int, coalesce(sum(t.bookings), 0)::int, count(*) filter (where t.start_time >= now())::int
+    into r.total_classes, r.total_bookings, r.upcoming_classes
+    from private.class_tallies t;
   r.bookings_this_month := (select count(*) from public.bookings where booked_at >= v_month_start);
   r.weekly := array(
     select (w.week_start, w.classes, w.capacity, w.bookings,
@@ -63,21 +71,22 @@ begin
            )::public.admin_week
       from (
         select weeks.week_start::date as week_start,
-               count(c.id)::int as classes,
-               coalesce(sum(c.capacity), 0)::int as capacity,
-               coalesce(sum(c.current_bookings), 0)::int as bookings,
-               coalesce(sum(a.attended), 0)::int as attended,
-               coalesce(sum(a.no_show), 0)::int as no_show
-          from generate_series(v_this_week - 7 * (private.stats_weeks() - 1), v_this_week, interval '7 days')
-                 as weeks(week_start)
-          left join public.classes c
-            on date_trunc('week', c.start_time at time zone 'Europe/London')::date = weeks.week_start::date
-          left join lateral (
-            select count(*) filter (where b.attendance = 'attended') as attended,
-                   count(*) filter (where b.attendance = 'no_show') as no_show
-              from public.bookings b where b.class_id = c.id
-          ) a on true
-         group by weeks.week_start
+               coalesce(t.classes, 0) as classes, coalesce(t.capacity, 0) as capacity, coalesce(t.bookings, 0) as bookings,
+               coalesce(t.attended, 0) as attended, coalesce(t.no_show, 0) as no_show
+          from generate_series(v_first_week, v_this_week, interval '7 days') as weeks(week_start)
+          left join (
+            select t.london_week as week_start,
+                   count(*)::int as classes,
+                   sum(t.capacity)::int as capacity,
+                   -- As classes.current_bookings counts them: booking rows and guest places.
+                   sum(t.bookings + t.guests)::int as bookings,
+                   sum(t.attended)::int as attended,
+                   sum(t.no_shows)::int as no_show
+              from private.class_tallies t
+             where t.start_time >= (v_first_week::timestamp at time zone 'Europe/London')
+               and t.start_time < ((v_this_week + 7)::timestamp at time zone 'Europe/London')
+             group by 1
+          ) t on t.week_start = weeks.week_start::date
       ) w
      order by w.week_start);
   return r;
@@ -146,7 +155,7 @@ as $$
   select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
   from public.admin_bookings v
   where v.member_id in (select m.id from public.members m
-                         where m.name ilike private.like_pattern(p_term) or m.email ilike private.like_pattern(p_term))
+                         where m.name ilike private.like_pattern(p_term) or m.email::text ilike private.like_pattern(p_term))
   union
   select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
   from public.admin_bookings v
