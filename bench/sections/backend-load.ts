@@ -44,8 +44,22 @@ class Api {
     return r.json;
   }
 
-  /** Confirmed users made with GoTrue's admin API, moved to premium (paid bookings, no locks). */
+  /**
+   * The current terms, waiver and PAR-Q (decision 0021): a member signs and answers them before the
+   * first booking, or book_class refuses with documents_required. Empty when none is published.
+   */
+  async currentDocuments(): Promise<{ id: string; kind: string; questions: unknown[] | null }[]> {
+    const all = (await this.ok('GET', '/rest/v1/document_versions?select=id,kind,version,questions&order=version.desc')) as {
+      id: string;
+      kind: string;
+      questions: unknown[] | null;
+    }[];
+    return ['terms', 'waiver', 'parq'].flatMap((kind) => all.filter((d) => d.kind === kind).slice(0, 1));
+  }
+
+  /** Confirmed users made with GoTrue's admin API, moved to premium (paid bookings, no locks), who signed the documents. */
   async createMembers(prefix: string, count: number): Promise<string[]> {
+    const documents = await this.currentDocuments();
     const tokens: string[] = [];
     for (let i = 0; i < count; i++) {
       const email = `${prefix}-${i}@bench.test`;
@@ -55,12 +69,29 @@ class Api {
         email_confirm: true,
         user_metadata: { full_name: `Bench ${i}` },
       });
-      await this.ok(
+      const [member] = (await this.ok(
         'PATCH',
-        `/rest/v1/members?email=eq.${encodeURIComponent(email)}`,
+        `/rest/v1/members?email=eq.${encodeURIComponent(email)}&select=id`,
         { membership_tier: 'premium' },
-        { ...this.service(), prefer: 'return=minimal' },
-      );
+        { ...this.service(), prefer: 'return=representation' },
+      )) as { id: string }[];
+      if (documents.length) {
+        const signed = { member_id: member!.id, signed_name: `Bench ${i}` };
+        await this.ok(
+          'POST',
+          '/rest/v1/document_acceptances',
+          documents.map((d) => ({ ...signed, document_id: d.id })),
+          { ...this.service(), prefer: 'return=minimal' },
+        );
+        const parq = documents.find((d) => d.kind === 'parq');
+        if (parq)
+          await this.ok(
+            'POST',
+            '/rest/v1/health_answers',
+            { ...signed, document_id: parq.id, answers: (parq.questions ?? []).map(() => false), consented_at: new Date().toISOString() },
+            { ...this.service(), prefer: 'return=minimal' },
+          );
+      }
       // Each member signs in from its own address: GoTrue limits /token per IP (burst 30).
       const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 256)}.${i % 256}` };
       const session = (await this.ok(

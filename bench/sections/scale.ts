@@ -164,12 +164,21 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       countExact: true,
     },
     {
-      name: 'admin: bookings page 1 of 50 (admin_bookings) + count',
+      name: 'admin: bookings page 1 of 50 (admin_bookings)',
       who: 'admin',
       rest: `/rest/v1/admin_bookings?select=${bookingCols}&order=booked_at.desc&offset=0&limit=50`,
       sql: `select ${bookingCols} from public.admin_bookings order by booked_at desc limit 50`,
       needsIndex: false,
-      countExact: true,
+    },
+    {
+      // The page's total, asked in parallel with it (the class tallies, decision 0029).
+      name: 'admin: bookings total (admin_bookings_total)',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_bookings_total`,
+      method: 'POST',
+      body: {},
+      sql: `select public.admin_bookings_total()`,
+      needsIndex: false,
     },
     {
       name: 'admin: bookings search (admin_bookings_search) + count',

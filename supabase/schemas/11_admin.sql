@@ -107,6 +107,31 @@ revoke execute on function public.admin_stats() from public, anon;
 
 grant execute on function public.admin_stats() to authenticated;
 
+-- How many bookings there are (every row, as the admin_bookings list shows them), from the class
+-- tallies (decision 0029): the list's total without counting a million rows on every page.
+create function private.admin_bookings_total()
+returns integer
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return (select coalesce(sum(t.bookings), 0)::int from private.class_tallies t);
+end;
+$$;
+
+revoke execute on function private.admin_bookings_total() from public;
+
+grant execute on function private.admin_bookings_total() to authenticated;
+
+create function public.admin_bookings_total()
+returns integer
+language sql stable security invoker set search_path = ''
+as $$ select private.admin_bookings_total() $$;
+
+revoke execute on function public.admin_bookings_total() from public, anon;
+
+grant execute on function public.admin_bookings_total() to authenticated;
+
 -- Bookings list (SECURITY INVOKER: the caller's row-level security decides) -------------------
 -- Bookings with the member and class columns the list shows. member_id and class_id are NOT NULL
 -- foreign keys (cascading deletes), so every booking has both and the left joins hide nothing
@@ -143,14 +168,15 @@ grant select on public.admin_bookings to service_role;
 -- class_id indexes. Called as GET/POST /rpc/admin_bookings_search with order, range and
 -- count=exact like a table. security invoker (the default): the caller's row-level security applies.
 -- The view's columns, listed (PostgREST 12.0 orders an RPC's rows only by columns in `select`,
--- which the list always includes).
+-- which the list always includes). jit off: the plan's cost over the bookings table started
+-- PostgreSQL's JIT, which compiled for longer than the search runs (decision 0029).
 create function public.admin_bookings_search(p_term text)
 returns table (
   id uuid, booked_at timestamptz, class_id uuid, member_id uuid, member_name text, member_email text,
   class_name text, class_start_time timestamptz, class_trainer text
 )
 language sql stable
-set search_path = ''
+set search_path = '' set jit = off
 as $$
   select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
   from public.admin_bookings v

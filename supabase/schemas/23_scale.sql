@@ -18,3 +18,4 @@ create index classes_name_trgm_idx on public.classes using gin (name extensions.
 -- A member's bookings, newest first, with what the bookings search and "my bookings" read from the
 -- row: the search reaches a matching member's bookings without a visit to each booking's heap row.
 create index bookings_member_booked_at_idx on public.bookings (member_id, booked_at desc) include (id, class_id);
+

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../local/db/as-user.ts';
 import type { SqlDatabase } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { createClass, createUser, rpc, type TestUser } from './support/fixtures.ts';
+import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
 // Issue 29 (decision 0029): private.class_tallies, the per-class counts Analytics and the reports
 // read at ten years of data, kept by triggers in the same transaction as the rows they count. After
@@ -60,6 +60,8 @@ async function expectExact() {
             (select count(*) from public.classes where start_time >= now())::int as upcoming`,
   );
   expect(stats).toMatchObject({ total_classes: rows[0]!.classes, total_bookings: rows[0]!.bookings, upcoming_classes: rows[0]!.upcoming });
+  // The bookings list's total (admin_bookings_total) too.
+  expect(await as<number>(admin, 'public.admin_bookings_total()')).toBe(rows[0]!.bookings);
 }
 
 async function pastClass(capacity = 10) {
@@ -80,6 +82,11 @@ const insertBooking = async (memberId: string, classId: string, status: 'complet
   ).rows[0]!.id;
 
 describe('class tallies', () => {
+  it('are read by admins only', async () => {
+    const member = await createUser(db, 'tally-member');
+    await expectSqlError(as(member, 'public.admin_bookings_total()'), { code: '42501', hint: 'not_admin' });
+  });
+
   it('start with the class and follow its start and capacity', async () => {
     const classId = await createClass(db, { capacity: 8, startsIn: '3 days' });
     await expectExact();
