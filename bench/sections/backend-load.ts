@@ -10,7 +10,7 @@ const OVERBOOK_CAPACITY = 5;
 const BENCH_PASSWORD = 'bench-password-123';
 
 interface Budgets {
-  load: { minBookingsPerSecond: number; p95Ms: number };
+  load: { minBookingsPerSecond: number; p95Ms: number; postgresP95Ms?: number };
 }
 
 /** A small PostgREST/GoTrue client for the bench (only loopback URLs reach here). */
@@ -153,6 +153,8 @@ function percentile(sorted: number[], p: number): number {
 export async function measureBackendLoad(report: Report, stack: LocalStack, engine: string, budgets: Budgets): Promise<void> {
   const api = new Api(stack);
   const section = `load (${engine})`;
+  // Production runs on PostgreSQL: its budget is the tighter one (issue 29).
+  const p95Budget = engine.startsWith('PostgreSQL') ? (budgets.load.postgresP95Ms ?? budgets.load.p95Ms) : budgets.load.p95Ms;
   const prefix = `b${Date.now().toString(36)}`;
   const maxClients = Math.max(...CONCURRENCY);
   const tokens = await api.createMembers(prefix, Math.max(maxClients, OVERBOOK_ATTEMPTS));
@@ -190,8 +192,8 @@ export async function measureBackendLoad(report: Report, stack: LocalStack, engi
       section,
       metric: `${label}: p50 / p95 / p99`,
       value: `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 95).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`,
-      budget: `p95 ≤ ${budgets.load.p95Ms} ms`,
-      ok: percentile(latencies, 95) <= budgets.load.p95Ms,
+      budget: `p95 ≤ ${p95Budget} ms`,
+      ok: percentile(latencies, 95) <= p95Budget,
     });
     for (const [key, n] of failures) report.add({ section, metric: `${label}: failed calls`, value: `${n} × ${key}`, ok: false });
   }
