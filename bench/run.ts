@@ -139,9 +139,15 @@ async function main(): Promise<void> {
     pg?.stop();
   }
 
-  const cpu = (await import('node:os')).cpus();
+  const os = await import('node:os');
+  const cpu = os.cpus();
+  // The machine is shared: the load average says how far the times can be trusted.
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(
-    `\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+    `\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; load ${load}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
   );
   console.log(report.table());
   const over = report.rows.filter((r) => r.ok === false).length;

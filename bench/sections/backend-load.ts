@@ -10,7 +10,7 @@ const OVERBOOK_CAPACITY = 5;
 const BENCH_PASSWORD = 'bench-password-123';
 
 interface Budgets {
-  load: { minBookingsPerSecond: number; p95Ms: number };
+  load: { minBookingsPerSecond: number; p95Ms: number; postgresP95Ms?: number };
 }
 
 /** A small PostgREST/GoTrue client for the bench (only loopback URLs reach here). */
@@ -44,8 +44,22 @@ class Api {
     return r.json;
   }
 
-  /** Confirmed users made with GoTrue's admin API, moved to premium (paid bookings, no locks). */
+  /**
+   * The current terms, waiver and PAR-Q (decision 0021): a member signs and answers them before the
+   * first booking, or book_class refuses with documents_required. Empty when none is published.
+   */
+  async currentDocuments(): Promise<{ id: string; kind: string; questions: unknown[] | null }[]> {
+    const all = (await this.ok('GET', '/rest/v1/document_versions?select=id,kind,version,questions&order=version.desc')) as {
+      id: string;
+      kind: string;
+      questions: unknown[] | null;
+    }[];
+    return ['terms', 'waiver', 'parq'].flatMap((kind) => all.filter((d) => d.kind === kind).slice(0, 1));
+  }
+
+  /** Confirmed users made with GoTrue's admin API, moved to premium (paid bookings, no locks), who signed the documents. */
   async createMembers(prefix: string, count: number): Promise<string[]> {
+    const documents = await this.currentDocuments();
     const tokens: string[] = [];
     for (let i = 0; i < count; i++) {
       const email = `${prefix}-${i}@bench.test`;
@@ -55,12 +69,29 @@ class Api {
         email_confirm: true,
         user_metadata: { full_name: `Bench ${i}` },
       });
-      await this.ok(
+      const [member] = (await this.ok(
         'PATCH',
-        `/rest/v1/members?email=eq.${encodeURIComponent(email)}`,
+        `/rest/v1/members?email=eq.${encodeURIComponent(email)}&select=id`,
         { membership_tier: 'premium' },
-        { ...this.service(), prefer: 'return=minimal' },
-      );
+        { ...this.service(), prefer: 'return=representation' },
+      )) as { id: string }[];
+      if (documents.length) {
+        const signed = { member_id: member!.id, signed_name: `Bench ${i}` };
+        await this.ok(
+          'POST',
+          '/rest/v1/document_acceptances',
+          documents.map((d) => ({ ...signed, document_id: d.id })),
+          { ...this.service(), prefer: 'return=minimal' },
+        );
+        const parq = documents.find((d) => d.kind === 'parq');
+        if (parq)
+          await this.ok(
+            'POST',
+            '/rest/v1/health_answers',
+            { ...signed, document_id: parq.id, answers: (parq.questions ?? []).map(() => false), consented_at: new Date().toISOString() },
+            { ...this.service(), prefer: 'return=minimal' },
+          );
+      }
       // Each member signs in from its own address: GoTrue limits /token per IP (burst 30).
       const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 256)}.${i % 256}` };
       const session = (await this.ok(
@@ -122,6 +153,8 @@ function percentile(sorted: number[], p: number): number {
 export async function measureBackendLoad(report: Report, stack: LocalStack, engine: string, budgets: Budgets): Promise<void> {
   const api = new Api(stack);
   const section = `load (${engine})`;
+  // Production runs on PostgreSQL: its budget is the tighter one (issue 29).
+  const p95Budget = engine.startsWith('PostgreSQL') ? (budgets.load.postgresP95Ms ?? budgets.load.p95Ms) : budgets.load.p95Ms;
   const prefix = `b${Date.now().toString(36)}`;
   const maxClients = Math.max(...CONCURRENCY);
   const tokens = await api.createMembers(prefix, Math.max(maxClients, OVERBOOK_ATTEMPTS));
@@ -159,8 +192,8 @@ export async function measureBackendLoad(report: Report, stack: LocalStack, engi
       section,
       metric: `${label}: p50 / p95 / p99`,
       value: `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 95).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`,
-      budget: `p95 ≤ ${budgets.load.p95Ms} ms`,
-      ok: percentile(latencies, 95) <= budgets.load.p95Ms,
+      budget: `p95 ≤ ${p95Budget} ms`,
+      ok: percentile(latencies, 95) <= p95Budget,
     });
     for (const [key, n] of failures) report.add({ section, metric: `${label}: failed calls`, value: `${n} × ${key}`, ok: false });
   }

@@ -1,9 +1,11 @@
+import { loadavg } from 'node:os';
 import type { LocalStack, StackOptions } from '../../tests/e2e/support/local-stack';
 import type { Report } from '../report';
 import type { PostgresServer } from './postgres-server';
 
 export const SCALE = { classes: 100_000, bookings: 1_000_000, members: 10_000 } as const;
 const HTTP_TIMEOUT_MS = 60_000;
+/** Each query is timed this many times over HTTP on the same data; the median is held to the budget. */
 const RUNS = 3;
 
 interface Budgets {
@@ -26,8 +28,18 @@ interface ScaleQuery {
   countExact?: boolean;
 }
 
+/** A London calendar month and the twelve months before it, as the Analytics range picker sends them. */
+function reportRanges(): { month: { from: string; to: string }; year: { from: string; to: string } } {
+  const d = new Date();
+  const first = (y: number, m: number) => new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  const last = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  const [y, m] = [d.getUTCFullYear(), d.getUTCMonth() - 1];
+  return { month: { from: first(y, m), to: last(y, m) }, year: { from: first(y, m - 11), to: last(y, m) } };
+}
+
 function queries(memberId: string, classId: string): ScaleQuery[] {
   const now = new Date().toISOString();
+  const { month, year } = reportRanges();
   const week = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
   const search = encodeURIComponent('"*scale member 77*"');
   const bookingCols = 'id,booked_at,member_name,member_email,class_name,class_start_time,class_trainer';
@@ -70,6 +82,64 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       needsIndex: false,
     },
     {
+      name: 'admin: analytics memberships (admin_membership_stats)',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_membership_stats`,
+      method: 'POST',
+      body: {},
+      sql: `select public.admin_membership_stats()`,
+      needsIndex: false,
+    },
+    {
+      name: `admin: reports for a month (admin_reports ${month.from}..${month.to})`,
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_reports`,
+      method: 'POST',
+      body: { p_from: month.from, p_to: month.to },
+      sql: `select public.admin_reports('${month.from}', '${month.to}')`,
+      needsIndex: false,
+    },
+    {
+      name: `admin: reports for a year (admin_reports ${year.from}..${year.to})`,
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_reports`,
+      method: 'POST',
+      body: { p_from: year.from, p_to: year.to },
+      sql: `select public.admin_reports('${year.from}', '${year.to}')`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: members to contact (members_to_contact)',
+      who: 'admin',
+      rest: `/rest/v1/rpc/members_to_contact`,
+      method: 'POST',
+      body: {},
+      sql: `select * from public.members_to_contact()`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: members tier card (HEAD count of premium members)',
+      who: 'admin',
+      rest: `/rest/v1/members?select=id&membership_tier=eq.premium&limit=1`,
+      sql: `select count(*) from public.members where membership_tier = 'premium'`,
+      needsIndex: false,
+      countExact: true,
+    },
+    {
+      name: 'admin: waitlists of classes to come',
+      who: 'admin',
+      rest: `/rest/v1/class_waitlist?select=id,seq,joined_at,members(name,email),classes!inner(id,name,start_time,trainer)&classes.start_time=gte.${now}&order=seq&limit=500`,
+      sql: `select w.id from public.class_waitlist w join public.classes c on c.id = w.class_id where c.start_time >= now() order by w.seq limit 500`,
+      needsIndex: false,
+    },
+    {
+      name: 'admin: refunds owed',
+      who: 'admin',
+      rest: `/rest/v1/refunds_owed?select=id,member_name,member_email,amount,created_at&refunded_at=is.null&order=created_at.asc`,
+      sql: `select id from public.refunds_owed where refunded_at is null order by created_at`,
+      needsIndex: false,
+    },
+    {
       name: 'admin: members page 1 of 50 with booking counts + count',
       who: 'admin',
       rest: `/rest/v1/members?select=id,name,email,membership_tier,created_at,bookings(count)&order=created_at.desc&offset=0&limit=50`,
@@ -94,12 +164,21 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       countExact: true,
     },
     {
-      name: 'admin: bookings page 1 of 50 (admin_bookings) + count',
+      name: 'admin: bookings page 1 of 50 (admin_bookings)',
       who: 'admin',
       rest: `/rest/v1/admin_bookings?select=${bookingCols}&order=booked_at.desc&offset=0&limit=50`,
       sql: `select ${bookingCols} from public.admin_bookings order by booked_at desc limit 50`,
       needsIndex: false,
-      countExact: true,
+    },
+    {
+      // The page's total, asked in parallel with it (the class tallies, decision 0029).
+      name: 'admin: bookings total (admin_bookings_total)',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_bookings_total`,
+      method: 'POST',
+      body: {},
+      sql: `select public.admin_bookings_total()`,
+      needsIndex: false,
     },
     {
       name: 'admin: bookings search (admin_bookings_search) + count',
@@ -124,11 +203,13 @@ set session_replication_role = replica; -- bulk load: no per-row triggers; count
 insert into public.members (email, name, membership_tier, created_at)
   select 'scale-' || g || '@bench.test', 'Scale Member ' || g, (array['payg','standard','premium']::public.membership_tier[])[1 + g % 3], now() - (g || ' minutes')::interval
   from generate_series(0, ${members - 1}) g;
-insert into public.classes (name, description, duration, start_time, trainer, type, capacity, current_bookings, spots_left, is_premium)
+insert into public.trainers (name) select 'Scale Coach ' || g from generate_series(0, 9) g on conflict (name) do nothing;
+insert into public.classes (name, description, duration, start_time, trainer, trainer_id, type, capacity, current_bookings, spots_left, is_premium)
   select 'Scale Class ' || g, 'Generated for the scale bench', 45,
          date_trunc('hour', now()) - interval '500 days' + g * interval '10 minutes',
-         'Coach ' || (g % 10), 'Group', 20, ${perClass}, ${20 - perClass}, g % 7 = 0
-  from generate_series(0, ${classes - 1}) g;
+         t.name, t.id, 'Group', 20, ${perClass}, ${20 - perClass}, g % 7 = 0
+  from generate_series(0, ${classes - 1}) g
+  join public.trainers t on t.name = 'Scale Coach ' || (g % 10);
 create temp table sc as select id, (row_number() over (order by start_time) - 1)::int as i from public.classes where name like 'Scale Class %';
 create temp table sm as select id, (row_number() over (order by email) - 1)::int as i from public.members where email like 'scale-%@bench.test';
 create index on sc (i); create index on sm (i);
@@ -137,8 +218,14 @@ insert into public.bookings (member_id, class_id, type, payment_status, booked_a
   from generate_series(0, ${bookings - 1}) g
   join sc on sc.i = g % ${classes}
   join sm on sm.i = (g / ${classes}) * ${memberStride} + g % ${memberStride};
+-- The class tallies the triggers keep (decision 0029), counted once for the bulk-loaded classes.
+insert into private.class_tallies (class_id, start_time, london_month, london_week, weekday, slot, capacity, bookings, confirmed)
+  select c.id, c.start_time, date_trunc('month', c.start_time at time zone 'Europe/London')::date,
+         date_trunc('week', c.start_time at time zone 'Europe/London')::date,
+         extract(isodow from c.start_time at time zone 'Europe/London')::smallint,
+         to_char(c.start_time at time zone 'Europe/London', 'HH24:MI'), c.capacity, ${perClass}, ${perClass}
+  from public.classes c where c.name like 'Scale Class %';
 set session_replication_role = origin;
-analyze public.members; analyze public.classes; analyze public.bookings;
 `;
 }
 
@@ -170,9 +257,19 @@ export async function measureScale(
   try {
     const t0 = Date.now();
     pg.psql(generateSql(), 15 * 60_000);
+    // As autovacuum leaves a busy table: statistics and the visibility map (index-only scans).
+    for (const table of ['public.members', 'public.classes', 'public.bookings', 'private.class_tallies'])
+      pg.psql(`vacuum analyze ${table}`, 10 * 60_000);
     const counts = pg.psql(
       `select (select count(*) from public.classes) || ' classes, ' || (select count(*) from public.bookings) || ' bookings, ' || (select count(*) from public.members) || ' members'`,
     );
+    report.add({
+      section: 'scale',
+      metric: 'machine load (1, 5, 15 min) before the queries',
+      value: loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / '),
+    });
     report.add({
       section: 'scale',
       metric: 'data generated (generate_series)',
@@ -275,7 +372,15 @@ export async function measureScale(
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)]!;
       if (failure) report.add({ section: 'scale', metric: q.name, value: `failed after ${median.toFixed(0)} ms: ${failure}`, ok: false });
-      else report.measure('scale', `${q.name} (${rows}; ${planNote})`, median, ' ms', 0, { max: budgets.scale.queryMs });
+      else
+        report.measure(
+          'scale',
+          `${q.name} (${rows}; ${planNote}; HTTP ${times.map((t) => t.toFixed(0)).join(' / ')} ms, median shown)`,
+          median,
+          ' ms',
+          0,
+          { max: budgets.scale.queryMs },
+        );
     }
 
     // Booking when the tables are big: the RPC's own work does not grow with them.

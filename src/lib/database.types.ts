@@ -1620,6 +1620,10 @@ export type Database = {
           member_name: string
         }[]
       }
+      admin_bookings_total: {
+        Args: never
+        Returns: number
+      }
       admin_class_register: {
         Args: {
           p_class_id: string

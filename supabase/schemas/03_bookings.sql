@@ -175,6 +175,104 @@ $$;
 
 revoke execute on function private.bookings_count_spots() from public;
 
+-- Class tallies (decision 0029) -------------------------------------------------------------------
+-- Per class, the counts Analytics and the reports need, kept in the same transaction as the rows
+-- they count, so a figure over ten years of bookings reads one narrow row per class instead of
+-- every booking. Every class has its row (classes_tally makes it); the bookings and guest places
+-- triggers move the counts. attended / no_shows count marks on any booking, confirmed_attended /
+-- confirmed_no_shows those on confirmed (completed) ones. supabase/tests/class-tallies.test.ts
+-- compares them with a direct count after every kind of change.
+create table private.class_tallies (
+  class_id uuid primary key references public.classes (id) on delete cascade,
+  -- The class's start_time and capacity, followed by classes_tally, and what the reports group
+  -- by, worked out once from the start in London time: its month and ISO week (first days), ISO
+  -- weekday (1 = Monday) and start 'HH:MI'.
+  start_time timestamptz not null,
+  london_month date not null,
+  london_week date not null,
+  weekday smallint not null,
+  slot text not null,
+  capacity integer not null,
+  -- Every booking row (pending holds included), and the confirmed ones.
+  bookings integer not null default 0,
+  confirmed integer not null default 0,
+  attended integer not null default 0,
+  no_shows integer not null default 0,
+  confirmed_attended integer not null default 0,
+  confirmed_no_shows integer not null default 0,
+  -- Guest places (public.guest_places, 14_guests.sql).
+  guests integer not null default 0
+);
+
+comment on table private.class_tallies is
+  'Per class: bookings, confirmed, attendance marks and guest places, kept by triggers (decision 0029).';
+
+create index class_tallies_start_time_idx on private.class_tallies (start_time);
+
+alter table private.class_tallies enable row level security;
+
+revoke all on private.class_tallies from public, anon, authenticated;
+
+-- A class's tally row follows its start and capacity. SECURITY DEFINER: an admin writes classes,
+-- never tallies.
+create function private.classes_tally()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into private.class_tallies (class_id, start_time, london_month, london_week, weekday, slot, capacity)
+    select new.id, new.start_time, date_trunc('month', l.t)::date, date_trunc('week', l.t)::date,
+           extract(isodow from l.t)::smallint, to_char(l.t, 'HH24:MI'), new.capacity
+      from (select new.start_time at time zone 'Europe/London' as t) l;
+  else
+    update private.class_tallies
+       set start_time = new.start_time, london_month = date_trunc('month', l.t)::date, london_week = date_trunc('week', l.t)::date,
+           weekday = extract(isodow from l.t)::smallint, slot = to_char(l.t, 'HH24:MI'), capacity = new.capacity
+      from (select new.start_time at time zone 'Europe/London' as t) l
+     where class_id = new.id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.classes_tally() from public;
+
+-- A booking's row moves its class's counts: out of the old values, into the new. The class row is
+-- already locked by then (bookings_count_spots runs first, triggers fire in name order), so this
+-- adds no lock a booking did not already wait for. A class being deleted has lost its tally: the
+-- update then touches nothing.
+create function private.bookings_tally()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update private.class_tallies t
+       set bookings = t.bookings - 1,
+           confirmed = t.confirmed - (old.payment_status = 'completed')::int,
+           attended = t.attended - (old.attendance is not distinct from 'attended')::int,
+           no_shows = t.no_shows - (old.attendance is not distinct from 'no_show')::int,
+           confirmed_attended = t.confirmed_attended - (old.payment_status = 'completed' and old.attendance is not distinct from 'attended')::int,
+           confirmed_no_shows = t.confirmed_no_shows - (old.payment_status = 'completed' and old.attendance is not distinct from 'no_show')::int
+     where t.class_id = old.class_id;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    update private.class_tallies t
+       set bookings = t.bookings + 1,
+           confirmed = t.confirmed + (new.payment_status = 'completed')::int,
+           attended = t.attended + (new.attendance is not distinct from 'attended')::int,
+           no_shows = t.no_shows + (new.attendance is not distinct from 'no_show')::int,
+           confirmed_attended = t.confirmed_attended + (new.payment_status = 'completed' and new.attendance is not distinct from 'attended')::int,
+           confirmed_no_shows = t.confirmed_no_shows + (new.payment_status = 'completed' and new.attendance is not distinct from 'no_show')::int
+     where t.class_id = new.class_id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.bookings_tally() from public;
+
 -- Premium lock ---------------------------------------------------------------------------------
 -- When a premium class opens to members whose tier is locked out of it.
 create function private.premium_unlocks_at(p_start_time timestamptz, p_unlock_window text)
@@ -820,3 +918,12 @@ create trigger bookings_remember_cancellation
 create trigger bookings_count_spots
   after insert or delete or update of class_id on public.bookings
   for each row execute function private.bookings_count_spots();
+
+-- After bookings_count_spots (name order): the class row is locked first.
+create trigger bookings_tally
+  after insert or delete or update of class_id, payment_status, attendance on public.bookings
+  for each row execute function private.bookings_tally();
+
+create trigger classes_tally
+  after insert or update of start_time, capacity on public.classes
+  for each row execute function private.classes_tally();

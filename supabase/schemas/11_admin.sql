@@ -37,23 +37,31 @@ create type public.admin_figures as (
   weekly public.admin_week[]
 );
 
+-- At ten years of data (decision 0029) the class figures come from private.class_tallies (one
+-- narrow row per class, kept by triggers): total_bookings is the sum of every class's bookings,
+-- the weekly rows read the tallies of the weeks' classes by start_time. bookings_this_month counts
+-- the month's bookings by the booked_at index. jit off: these are short index reads that
+-- PostgreSQL's JIT would spend far longer compiling than running.
 create function private.admin_stats()
 returns public.admin_figures
-language plpgsql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = '' set jit = off
 as $$
 declare
   v_month_start timestamptz := private.allowance_month_start(now());
   v_this_week date := date_trunc('week', now() at time zone 'Europe/London')::date;
+  v_first_week date := v_this_week - 7 * (private.stats_weeks() - 1);
   r public.admin_figures;
 begin
   perform private.require_admin();
-  r.total_members := (select count(*) from public.members);
-  r.total_classes := (select count(*) from public.classes);
-  r.total_bookings := (select count(*) from public.bookings);
-  r.upcoming_classes := (select count(*) from public.classes where start_time >= now());
-  r.premium_members := (select count(*) from public.members where membership_tier = 'premium');
-  r.standard_members := (select count(*) from public.members where membership_tier = 'standard');
-  r.payg_members := (select count(*) from public.members where membership_tier not in ('premium', 'standard'));
+  select count(*)::int,
+         count(*) filter (where m.membership_tier = 'premium')::int,
+         count(*) filter (where m.membership_tier = 'standard')::int,
+         count(*) filter (where m.membership_tier not in ('premium', 'standard'))::int
+    into r.total_members, r.premium_members, r.standard_members, r.payg_members
+    from public.members m;
+  select count(*)::int, coalesce(sum(t.bookings), 0)::int, count(*) filter (where t.start_time >= now())::int
+    into r.total_classes, r.total_bookings, r.upcoming_classes
+    from private.class_tallies t;
   r.bookings_this_month := (select count(*) from public.bookings where booked_at >= v_month_start);
   r.weekly := array(
     select (w.week_start, w.classes, w.capacity, w.bookings,
@@ -63,21 +71,22 @@ begin
            )::public.admin_week
       from (
         select weeks.week_start::date as week_start,
-               count(c.id)::int as classes,
-               coalesce(sum(c.capacity), 0)::int as capacity,
-               coalesce(sum(c.current_bookings), 0)::int as bookings,
-               coalesce(sum(a.attended), 0)::int as attended,
-               coalesce(sum(a.no_show), 0)::int as no_show
-          from generate_series(v_this_week - 7 * (private.stats_weeks() - 1), v_this_week, interval '7 days')
-                 as weeks(week_start)
-          left join public.classes c
-            on date_trunc('week', c.start_time at time zone 'Europe/London')::date = weeks.week_start::date
-          left join lateral (
-            select count(*) filter (where b.attendance = 'attended') as attended,
-                   count(*) filter (where b.attendance = 'no_show') as no_show
-              from public.bookings b where b.class_id = c.id
-          ) a on true
-         group by weeks.week_start
+               coalesce(t.classes, 0) as classes, coalesce(t.capacity, 0) as capacity, coalesce(t.bookings, 0) as bookings,
+               coalesce(t.attended, 0) as attended, coalesce(t.no_show, 0) as no_show
+          from generate_series(v_first_week, v_this_week, interval '7 days') as weeks(week_start)
+          left join (
+            select t.london_week as week_start,
+                   count(*)::int as classes,
+                   sum(t.capacity)::int as capacity,
+                   -- As classes.current_bookings counts them: booking rows and guest places.
+                   sum(t.bookings + t.guests)::int as bookings,
+                   sum(t.attended)::int as attended,
+                   sum(t.no_shows)::int as no_show
+              from private.class_tallies t
+             where t.start_time >= (v_first_week::timestamp at time zone 'Europe/London')
+               and t.start_time < ((v_this_week + 7)::timestamp at time zone 'Europe/London')
+             group by 1
+          ) t on t.week_start = weeks.week_start::date
       ) w
      order by w.week_start);
   return r;
@@ -97,6 +106,31 @@ as $$ select * from private.admin_stats() $$;
 revoke execute on function public.admin_stats() from public, anon;
 
 grant execute on function public.admin_stats() to authenticated;
+
+-- How many bookings there are (every row, as the admin_bookings list shows them), from the class
+-- tallies (decision 0029): the list's total without counting a million rows on every page.
+create function private.admin_bookings_total()
+returns integer
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return (select coalesce(sum(t.bookings), 0)::int from private.class_tallies t);
+end;
+$$;
+
+revoke execute on function private.admin_bookings_total() from public;
+
+grant execute on function private.admin_bookings_total() to authenticated;
+
+create function public.admin_bookings_total()
+returns integer
+language sql stable security invoker set search_path = ''
+as $$ select private.admin_bookings_total() $$;
+
+revoke execute on function public.admin_bookings_total() from public, anon;
+
+grant execute on function public.admin_bookings_total() to authenticated;
 
 -- Bookings list (SECURITY INVOKER: the caller's row-level security decides) -------------------
 -- Bookings with the member and class columns the list shows. member_id and class_id are NOT NULL
@@ -134,19 +168,20 @@ grant select on public.admin_bookings to service_role;
 -- class_id indexes. Called as GET/POST /rpc/admin_bookings_search with order, range and
 -- count=exact like a table. security invoker (the default): the caller's row-level security applies.
 -- The view's columns, listed (PostgREST 12.0 orders an RPC's rows only by columns in `select`,
--- which the list always includes).
+-- which the list always includes). jit off: the plan's cost over the bookings table started
+-- PostgreSQL's JIT, which compiled for longer than the search runs (decision 0029).
 create function public.admin_bookings_search(p_term text)
 returns table (
   id uuid, booked_at timestamptz, class_id uuid, member_id uuid, member_name text, member_email text,
   class_name text, class_start_time timestamptz, class_trainer text
 )
 language sql stable
-set search_path = ''
+set search_path = '' set jit = off
 as $$
   select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
   from public.admin_bookings v
   where v.member_id in (select m.id from public.members m
-                         where m.name ilike private.like_pattern(p_term) or m.email ilike private.like_pattern(p_term))
+                         where m.name ilike private.like_pattern(p_term) or m.email::text ilike private.like_pattern(p_term))
   union
   select v.id, v.booked_at, v.class_id, v.member_id, v.member_name, v.member_email, v.class_name, v.class_start_time, v.class_trainer
   from public.admin_bookings v

@@ -68,6 +68,22 @@ $$;
 
 revoke execute on function private.guest_places_count_spots() from public;
 
+create function private.guest_places_tally()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update private.class_tallies set guests = guests + 1 where class_id = new.class_id;
+  else
+    update private.class_tallies set guests = guests - 1 where class_id = old.class_id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.guest_places_tally() from public;
+
 -- Emails to the guest (they are not a member: no preferences, no unsubscribe; the host is named).
 create function private.enqueue_guest_email(p_kind text, p_place public.guest_places)
 returns uuid
@@ -320,6 +336,11 @@ create policy "Members read their own guests; admins read all"
 create trigger guest_places_count_spots
   after insert or delete on public.guest_places
   for each row execute function private.guest_places_count_spots();
+
+-- The class's guest count in its tally (decision 0029), after guest_places_count_spots locked the class row.
+create trigger guest_places_tally
+  after insert or delete on public.guest_places
+  for each row execute function private.guest_places_tally();
 
 create trigger guest_places_on_delete
   before delete on public.guest_places

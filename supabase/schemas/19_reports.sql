@@ -447,14 +447,14 @@ language sql stable security definer set search_path = ''
 as $$
   with months as (select * from private.report_months(p_from, p_to)),
   bounds as (select min(starts) as starts, least(max(ends), now()) as ends from months),
+  -- The classes' tallies (private.class_tallies, decision 0029): confirmed bookings and their marks.
   counted as (
-    select date_trunc('month', c.start_time at time zone 'Europe/London')::date as month, count(b.id)::int as bookings,
-           count(b.id) filter (where b.attendance = 'attended')::int as attended,
-           count(b.id) filter (where b.attendance = 'no_show')::int as no_shows,
-           count(b.id) filter (where b.attendance is null)::int as unmarked
+    select t.london_month as month, sum(t.confirmed)::int as bookings,
+           sum(t.confirmed_attended)::int as attended,
+           sum(t.confirmed_no_shows)::int as no_shows,
+           sum(t.confirmed - t.confirmed_attended - t.confirmed_no_shows)::int as unmarked
       from bounds bd
-      join public.classes c on c.start_time >= bd.starts and c.start_time < bd.ends
-      join public.bookings b on b.class_id = c.id and b.payment_status = 'completed'
+      join private.class_tallies t on t.start_time >= bd.starts and t.start_time < bd.ends
      group by 1),
   late_counted as (
     select date_trunc('month', l.class_start_time at time zone 'Europe/London')::date as month, count(*)::int as late_cancels
@@ -492,17 +492,14 @@ returns setof public.fill_row
 language sql stable security definer set search_path = ''
 as $$
   with range as (select min(starts) as starts, max(ends) as ends from private.report_months(p_from, p_to)),
-  per_class as (
-    select extract(isodow from c.start_time at time zone 'Europe/London')::int as weekday,
-           to_char(c.start_time at time zone 'Europe/London', 'HH24:MI') as slot,
-           c.capacity,
-           (select count(*) from public.bookings b where b.class_id = c.id and b.payment_status = 'completed')
-             + (select count(*) from public.guest_places g where g.class_id = c.id) as taken
-      from range r join public.classes c on c.start_time >= r.starts and c.start_time < least(r.ends, now()))
-  select weekday, slot, count(*)::int, sum(capacity)::int, sum(taken)::int,
-         round(100.0 * sum(taken) / nullif(sum(capacity), 0), 1)
-    from per_class
-   group by weekday, slot
+  -- Each class's tally (decision 0029): confirmed bookings and guest places.
+  per_slot as (
+    select t.weekday::int as weekday, t.slot,
+           count(*)::int as classes, sum(t.capacity)::int as places, sum(t.confirmed + t.guests)::int as taken
+      from range r join private.class_tallies t on t.start_time >= r.starts and t.start_time < least(r.ends, now())
+     group by t.weekday, t.slot)
+  select weekday, slot, classes, places, taken, round(100.0 * taken / nullif(places, 0), 1)
+    from per_slot
    order by weekday, slot
 $$;
 
@@ -517,9 +514,11 @@ create type public.admin_reports as (
   fill public.fill_row[]
 );
 
+-- jit off (decision 0029): every report is a few index range reads; PostgreSQL's JIT, set off by
+-- cost estimates of functions it cannot see into, compiled for seconds before running them.
 create function private.admin_reports(p_from date, p_to date)
 returns public.admin_reports
-language sql stable security definer set search_path = ''
+language sql stable security definer set search_path = '' set jit = off
 as $$
   select array(select r from private.report_revenue(p_from, p_to) r),
          array(select r from private.report_mrr(p_from, p_to) r),

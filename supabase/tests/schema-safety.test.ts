@@ -102,6 +102,7 @@ describe('schema safety', () => {
       'add_studio_closure',
       'admin_book_one_to_one',
       'admin_bookings_search',
+      'admin_bookings_total',
       'admin_class_register',
       'admin_credits_outstanding',
       'admin_delete_member',

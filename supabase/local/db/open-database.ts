@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** The PGlite extensions platform.sql and the migrations create (hosted Supabase has them too). */
-export const pgliteExtensions = { pgcrypto, citext };
+export const pgliteExtensions = { pgcrypto, citext, pg_trgm };
 
 export type Database = PGlite;
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, restGet } from '@/testing/supabase-mocks';
+import { REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, pagedResponse, signInAsAdmin } from '@/testing/admin-fixtures';
 
 const downloads = vi.hoisted(() => [] as { text: string; fileName: string; mimeType: string }[]);
@@ -42,6 +42,7 @@ describe('Bookings Management export', () => {
       ...handlers,
       restGet('class_waitlist', () => []),
       restGet('refunds_owed', () => []),
+      rpc('admin_bookings_total', () => BOOKINGS.length),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         const url = new URL(request.url);
         ranges.push(`${url.searchParams.get('offset') ?? 0}+${url.searchParams.get('limit')}`);
@@ -75,6 +76,7 @@ describe('Bookings Management export', () => {
       ...handlers,
       restGet('class_waitlist', () => []),
       restGet('refunds_owed', () => []),
+      rpc('admin_bookings_total', () => BOOKINGS.length),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => {
         calls += 1;
         if (calls > 1) return HttpResponse.json({ message: 'boom' }, { status: 500 });
@@ -143,6 +145,7 @@ describe('Bookings Management waitlists', () => {
     ];
     server.use(
       ...handlers,
+      rpc('admin_bookings_total', () => 0),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
       restGet('class_waitlist', () => waiting.filter((w) => !deleted.includes(`eq.${w.id}`))),
       restGet('refunds_owed', () => []),
@@ -180,6 +183,7 @@ describe('Bookings Management waitlists', () => {
     const { handlers } = signInAsAdmin();
     server.use(
       ...handlers,
+      rpc('admin_bookings_total', () => 0),
       http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
       restGet('class_waitlist', () => []),
       restGet('refunds_owed', () => []),

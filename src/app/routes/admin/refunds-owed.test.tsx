@@ -35,6 +35,7 @@ function setup(initial: Row[]) {
   server.use(
     ...handlers,
     restGet('class_waitlist', () => []),
+    rpc('admin_bookings_total', () => 0),
     http.get(`${REST_URL}/admin_bookings`, ({ request }) => pagedResponse(new URL(request.url), [])),
     restGet('refunds_owed', ({ url }) => (reads.push(url), rows)),
   );
