@@ -152,5 +152,8 @@ $$;
 
 set session_replication_role = origin;
 
+-- No trigger tallied the rows above (decision 0029): count every class's tally again.
+select private.refill_class_tallies();
+
 -- Fresh statistics for the planner (PGlite has no autovacuum to gather them).
 analyze public.members, public.member_trials, public.payments, public.refunds_owed, public.classes, public.bookings, public.late_cancellations;
