@@ -93,6 +93,7 @@ declare
   v_payg uuid := '00000000-0000-4000-a000-000000000004';
   v_newpayg uuid := '00000000-0000-4000-a000-000000000005';
   v_trial uuid := '00000000-0000-4000-a000-000000000006';
+  v_coach uuid := '00000000-0000-4000-a000-000000000007';
   v_hash text := extensions.crypt('studio123', extensions.gen_salt('bf', 10));
   v_past uuid[];
   v_upcoming uuid[];
@@ -113,7 +114,8 @@ begin
       (v_payg, 'payg@studio.test', '{"full_name":"Maya Okafor"}'::jsonb, interval '40 days'),
       (v_newpayg, 'newpayg@studio.test', '{"full_name":"Leo Novak"}'::jsonb, interval '3 days'),
       (v_trial, 'trial@studio.test', '{"full_name":"Ava Turner","signup_source":"free-trial"}'::jsonb,
-       interval '0 days')
+       interval '0 days'),
+      (v_coach, 'coach@studio.test', '{"full_name":"Alex Morgan"}'::jsonb, interval '120 days')
     ) as a(id, email, meta, age);
 
   update public.members m
@@ -125,7 +127,8 @@ begin
       (v_premium, 'premium', true, false, '020 7946 0002'),
       (v_standard, 'standard', true, false, '020 7946 0003'),
       (v_payg, 'payg', true, false, null),
-      (v_newpayg, 'payg', false, false, null)
+      (v_newpayg, 'payg', false, false, null),
+      (v_coach, 'payg', true, false, '020 7946 0007')
     ) as t(user_id, tier, used, admin, phone),
     auth.users u
    where m.user_id = t.user_id and u.id = t.user_id;
@@ -176,6 +179,11 @@ begin
   -- Trainers (issue 26): their bios, and the weekly availability their One-to-One sessions of
   -- the next four weeks are generated from (Personal training), as the hourly jobs keep doing.
   update public.trainers set bio = 'Strength and conditioning coach; builds programmes around your goals.' where name = 'Coach Alex';
+  -- coach@studio.test signs in as Coach Alex (decision 0027): the coach area lists the timetable's
+  -- classes and their rosters.
+  insert into public.trainer_accounts (trainer_id, member_id, linked_by)
+  select t.id, m.id, a.id from public.trainers t, public.members m, public.members a
+   where t.name = 'Coach Alex' and m.user_id = v_coach and a.user_id = v_admin;
   update public.trainers set bio = 'Boxing, kettlebells and mobility; patient with beginners.' where name = 'Coach Jess';
   insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes)
   select t.id, w.weekday, w.starts_at, w.ends_at, 60
@@ -203,7 +211,7 @@ begin
   insert into public.document_acceptances (member_id, document_id, signed_name, accepted_at)
   select m.id, d.id, coalesce(m.name, m.email::text), m.created_at + interval '5 minutes'
     from public.members m cross join public.document_versions d
-   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg) and d.kind in ('terms', 'waiver', 'parq');
+   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg, v_coach) and d.kind in ('terms', 'waiver', 'parq');
   insert into public.health_answers (member_id, document_id, answers, details, consented_at, answered_at, signed_name)
   select m.id, d.id,
          case when m.user_id = v_standard then '[false, false, false, false, true, false, false, false]'::jsonb
@@ -211,7 +219,7 @@ begin
          case when m.user_id = v_standard then 'Old left knee injury from football: no deep lunges.' end,
          m.created_at + interval '5 minutes', m.created_at + interval '5 minutes', coalesce(m.name, m.email::text)
     from public.members m cross join public.document_versions d
-   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg) and d.kind = 'parq';
+   where m.user_id in (v_admin, v_premium, v_standard, v_payg, v_newpayg, v_coach) and d.kind = 'parq';
   update public.members set date_of_birth = date '1988-03-14', emergency_contact_name = 'Ravi Shah', emergency_contact_phone = '07700 900321'
    where user_id = v_premium;
   update public.members set date_of_birth = date '1979-11-02', emergency_contact_name = 'Jen Baker', emergency_contact_phone = '07700 900654'

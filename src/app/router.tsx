@@ -37,6 +37,8 @@ const MyClasses = dataScreen(() => import('./routes/my-classes').then((m) => m.M
 const MySchedule = dataScreen(() => import('./routes/my-schedule').then((m) => m.MyScheduleRoute));
 const PersonalTraining = dataScreen(() => import('./routes/personal-training').then((m) => m.PersonalTrainingRoute));
 const EditProfile = dataScreen(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
+const Coach = dataScreen(() => import('./routes/coach').then((m) => m.CoachRoute));
+const CoachClass = dataScreen(() => import('./routes/coach').then((m) => m.CoachClassRoute));
 const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
 const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
 const AdminLayout = dataScreen(() => import('./routes/admin/layout').then((m) => m.AdminLayoutRoute));
@@ -81,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: child(paths.editProfile), element: <EditProfile /> },
           { path: child(paths.checkIn), element: <CheckIn /> },
           { path: child(paths.agreements.path), element: <Agreements /> },
+          { path: child(paths.coach.home), element: <Coach /> },
+          { path: child(paths.coach.class.path), element: <CoachClass /> },
         ],
       },
       { path: '*', element: <NotFound /> },

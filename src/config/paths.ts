@@ -30,6 +30,11 @@ export const paths = {
   editProfile: '/edit-profile',
   /** A member checks in to their booked class with the day's door code (issue 28). */
   checkIn: '/check-in',
+  /** The coach area (decision 0027): the classes a coach teaches; each class's roster and check-in. */
+  coach: {
+    home: '/coach',
+    class: { path: '/coach/classes/:classId', href: (classId: string) => `/coach/classes/${encodeURIComponent(classId)}` },
+  },
   admin: {
     login: '/admin/login',
     generateClasses: '/admin/generate-classes',

@@ -1420,6 +1420,49 @@ export type Database = {
         }
         Relationships: []
       }
+      trainer_accounts: {
+        Row: {
+          linked_at: string
+          linked_by: string | null
+          member_id: string
+          trainer_id: string
+        }
+        Insert: {
+          linked_at?: string
+          linked_by?: string | null
+          member_id: string
+          trainer_id: string
+        }
+        Update: {
+          linked_at?: string
+          linked_by?: string | null
+          member_id?: string
+          trainer_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trainer_accounts_linked_by_fkey"
+            columns: ["linked_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "trainer_accounts_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "trainer_accounts_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: true
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       trainer_availability: {
         Row: {
           created_at: string
@@ -1748,6 +1791,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
       }
+      admin_trainer_accounts: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["trainer_account"][]
+      }
       apply_card_setup: {
         Args: {
           p_amount: number
@@ -1863,6 +1910,25 @@ export type Database = {
           p_trainer?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["schedule_summary"]
+      }
+      coach_class_roster: {
+        Args: {
+          p_class_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_roster_entry"][]
+      }
+      coach_classes: {
+        Args: {
+          p_days?: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_class"][]
+      }
+      coach_mark_attendance: {
+        Args: {
+          p_booking_id: string
+          p_status: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["attendance_mark"]
       }
       create_class_payment_hold: {
         Args: {
@@ -2037,6 +2103,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["waitlist_left"]
       }
+      link_trainer_account: {
+        Args: {
+          p_email: string
+          p_trainer_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["trainer_account"]
+      }
       mark_attendance: {
         Args: {
           p_booking_id: string
@@ -2113,6 +2186,22 @@ export type Database = {
       my_bookings: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
+      }
+      my_coach_profile: {
+        Args: never
+        Returns: {
+          bio: string
+          created_at: string
+          id: string
+          name: string
+          photo_url: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "trainers"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       my_credit_for_class: {
         Args: {
@@ -2475,6 +2564,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["undelivered_email"][]
       }
+      unlink_trainer_account: {
+        Args: {
+          p_trainer_id: string
+        }
+        Returns: boolean
+      }
       unsubscribe_reminders: {
         Args: {
           p_token: string
@@ -2620,6 +2715,32 @@ export type Database = {
         affected_bookings: number | null
         cancelled_classes: number | null
         closure_id: string | null
+      }
+      coach_class: {
+        attended: number | null
+        booked: number | null
+        duration: number | null
+        guests: number | null
+        id: string | null
+        name: string | null
+        no_show: number | null
+        start_time: string | null
+        type: string | null
+      }
+      coach_roster_entry: {
+        attendance: Database["public"]["Enums"]["attendance_status"] | null
+        booking_id: string | null
+        date_of_birth: string | null
+        documents_current: boolean | null
+        emergency_contact_name: string | null
+        emergency_contact_phone: string | null
+        guest_of: string | null
+        health_details: string | null
+        health_flag: boolean | null
+        health_yes: string[] | null
+        name: string | null
+        pending: boolean | null
+        phone: string | null
       }
       contact_receipt: {
         status: string | null
@@ -2886,6 +3007,13 @@ export type Database = {
       timetable_result: {
         created: number | null
         deleted: number | null
+      }
+      trainer_account: {
+        email: string | null
+        linked_at: string | null
+        member_id: string | null
+        name: string | null
+        trainer_id: string | null
       }
       training_slot: {
         credit_expires_at: string | null

@@ -76,6 +76,13 @@ export const queryKeys = {
   pushDevice: {
     mine: (memberId: string) => ['push-device', memberId] as const,
   },
+  /** The coach area (decision 0027): the caller's trainer, their classes and each class's roster. */
+  coach: {
+    all: ['coach'] as const,
+    profile: (userId: string) => ['coach', 'profile', userId] as const,
+    classes: () => ['coach', 'classes'] as const,
+    roster: (classId: string) => ['coach', 'roster', classId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     flag: (email: string) => ['admin', 'flag', email] as const,
@@ -105,6 +112,8 @@ export const queryKeys = {
     closures: () => ['admin', 'closures'] as const,
     /** Trainers and their published availability (issue 26). */
     trainers: () => ['admin', 'trainers'] as const,
+    /** Which sign-in account each trainer has (decision 0027). */
+    trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,

@@ -375,6 +375,12 @@ begin
   end if;
   -- One publisher of a kind at a time: the next number is taken once.
   perform pg_advisory_xact_lock(hashtext('document_versions:' || p_kind));
+  -- A new booking document and a booking never cross: bookings (and waitlist places) under way
+  -- commit first, and those that reach the table after this wait and then see the new version
+  -- (decision 0027; supabase/tests/waiver-race.test.ts). Publishing is rare and short.
+  if v_kind = any (private.booking_document_kinds()) then
+    lock table public.bookings, public.class_waitlist in share row exclusive mode;
+  end if;
   insert into public.document_versions (kind, version, title, body, summary, questions, published_by)
   values (v_kind,
           coalesce((select max(d.version) from public.document_versions d where d.kind = v_kind), 0) + 1,

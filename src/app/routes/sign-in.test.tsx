@@ -85,6 +85,7 @@ describe('/signin', () => {
         ensured++;
         return member;
       }),
+      rpc('my_coach_profile', () => []),
       memberHandler(member),
     );
     const user = renderSignIn(`/signin?redirect=${encodeURIComponent('/book?classId=abc')}`);
@@ -102,6 +103,7 @@ describe('/signin', () => {
     server.use(
       passwordSignInHandler(() => makeSession(makeUser({ id: member.user_id!, email: member.email }))),
       rpc('ensure_member', () => member),
+      rpc('my_coach_profile', () => []),
       memberHandler(member),
     );
     const user = renderSignIn(`/signin?redirect=${encodeURIComponent('//evil.example/x')}`);
@@ -109,6 +111,23 @@ describe('/signin', () => {
     await user.type(screen.getByLabelText('Password'), 'studio123');
     await user.click(submitButton('Sign In'));
     expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
+  });
+
+  it('takes a coach to the coach area when no page asked (decision 0027)', async () => {
+    const member = makeMember({ email: 'coach@studio.test' });
+    server.use(
+      passwordSignInHandler(() => makeSession(makeUser({ id: member.user_id!, email: member.email }))),
+      rpc('ensure_member', () => member),
+      rpc('my_coach_profile', () => [
+        { id: 'trainer-1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2026-01-01T00:00:00Z' },
+      ]),
+      memberHandler(member),
+    );
+    const user = renderSignIn('/signin');
+    await user.type(screen.getByLabelText('Email'), member.email);
+    await user.type(screen.getByLabelText('Password'), 'studio123');
+    await user.click(submitButton('Sign In'));
+    expect(await screen.findByText('Now at /coach')).toBeInTheDocument();
   });
 
   it('creates an account with the name and the callback link, and says to confirm the email', async () => {

@@ -10,6 +10,7 @@ export const ACCOUNTS = {
   payg: 'payg@studio.test',
   newPayg: 'newpayg@studio.test',
   trial: 'trial@studio.test',
+  coach: 'coach@studio.test',
 } as const;
 
 /** supabase-js's default storage key: `sb-<first label of the host>-auth-token`. */

@@ -22,6 +22,7 @@ export const MEMBER_ROUTES = [
   '/mybookings',
   '/check-in',
   '/agreements',
+  '/coach',
 ] as const;
 export const ADMIN_ROUTES = [
   '/admin',

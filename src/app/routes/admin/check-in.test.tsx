@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRouteModules } from '@/app/router';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
@@ -36,6 +37,11 @@ function todaysClasses(attendance: (string | null)[]) {
     },
   ];
 }
+
+// The screen's chunks load once before the tests (a cold lazy route can take seconds on a busy machine).
+beforeAll(async () => {
+  await loadRouteModules({ pathname: '/admin/check-in' });
+}, 60_000);
 
 describe('/admin/check-in', () => {
   it("shows today's door code and checks a member in when their name is tapped", async () => {

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
+import { HealthFlag } from '@/components/roster/health-flag';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ageOn, useClassRegister } from '@/features/admin/api/get-class-register';
+import { useClassRegister } from '@/features/admin/api/get-class-register';
+import { ageOn, londonToday } from '@/lib/rules/attendance-window';
 import { EmptyState } from '@/features/admin/components/empty-state';
 import { PageHeading } from '@/features/admin/components/page-heading';
-
-const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /**
  * /admin/register/<classId> (issue 27): the class register to print for the coach: each booked
@@ -60,19 +60,7 @@ export function AdminClassRegisterRoute() {
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.date_of_birth ? ageOn(r.date_of_birth, today) : '—'}</td>
                 <td className="border-b border-slate-200 p-2">
-                  {r.health_flag ? (
-                    <>
-                      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Ask before class</span>
-                      <ul className="mt-1 list-disc pl-4">
-                        {r.health_yes.map((q) => (
-                          <li key={q}>{q}</li>
-                        ))}
-                      </ul>
-                      {r.health_details && <p className="mt-1 italic">{r.health_details}</p>}
-                    </>
-                  ) : (
-                    'No flags'
-                  )}
+                  <HealthFlag flag={r.health_flag} yes={r.health_yes} details={r.health_details} />
                 </td>
                 <td className="border-b border-slate-200 p-2">
                   <span aria-hidden="true" className="inline-block h-5 w-5 border border-slate-400" />

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRouteModules } from '@/app/router';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
@@ -11,12 +12,40 @@ import { signInAsAdmin } from '@/testing/admin-fixtures';
 type Trainer = { id: string; name: string; bio: string; photo_url: string | null; created_at: string };
 
 function setup(initial: Trainer[]) {
-  const trainers = [...initial];
+  // Copies: an edit in one test must not rename the fixture for the next.
+  const trainers = initial.map((t) => ({ ...t }));
   const writes: { method: string; url: URL; body: unknown }[] = [];
   const weekly: Record<string, unknown>[] = [];
+  const accounts: Record<string, unknown>[] = [];
+  const links: Record<string, unknown>[] = [];
   const { handlers } = signInAsAdmin();
   server.use(
     ...handlers,
+    rpc('admin_trainer_accounts', () => accounts),
+    rpc('link_trainer_account', ({ args }) => {
+      links.push(args);
+      if (args.p_email !== 'alex@example.test') {
+        return postgrestError({
+          code: 'P0002',
+          message: 'No account uses that email. Ask the coach to create one (Sign up), then link it.',
+          hint: 'coach_account_not_found',
+        });
+      }
+      const row = {
+        trainer_id: args.p_trainer_id,
+        member_id: 'm-9',
+        email: args.p_email,
+        name: 'Alex Morgan',
+        linked_at: '2030-01-01T00:00:00Z',
+      };
+      accounts.push(row);
+      return row;
+    }),
+    rpc('unlink_trainer_account', ({ args }) => {
+      links.push({ unlink: args.p_trainer_id });
+      accounts.splice(0, accounts.length);
+      return true;
+    }),
     restGet('trainers', () => trainers),
     restGet('trainer_availability', () => weekly),
     restGet('trainer_one_off_slots', () => []),
@@ -49,7 +78,7 @@ function setup(initial: Trainer[]) {
     }),
   );
   renderApp('/admin/trainers');
-  return { trainers, writes };
+  return { trainers, writes, links };
 }
 
 const alex: Trainer = {
@@ -59,6 +88,11 @@ const alex: Trainer = {
   photo_url: null,
   created_at: '2030-01-01T00:00:00Z',
 };
+
+// The screen's chunks load once before the tests (a cold lazy route can take seconds on a busy machine).
+beforeAll(async () => {
+  await loadRouteModules({ pathname: '/admin/trainers' });
+}, 60_000);
 
 describe('Admin > Trainers', () => {
   it('lists the trainers and adds one with a bio and a photo', async () => {
@@ -123,5 +157,27 @@ describe('Admin > Trainers', () => {
     expect(await within(section).findByText('Tuesday 09:00–12:00, 45-minute sessions')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Publish sessions' }));
     expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
+  });
+
+  it("links a coach's sign-in account to their trainer, says why a link is refused, and unlinks it (decision 0027)", async () => {
+    const { links } = setup([alex]);
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Coach sign-in' });
+    expect(await within(section).findByText('No sign-in account')).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Link a coach account' });
+    await user.type(within(form).getByLabelText("Coach's email"), 'nobody@example.test');
+    await user.click(within(form).getByRole('button', { name: 'Link account' }));
+    expect(await screen.findByText('No account uses that email. Ask the coach to create one (Sign up), then link it.')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText("Coach's email"));
+    await user.type(within(form).getByLabelText("Coach's email"), ' Alex@Example.test ');
+    await user.click(within(form).getByRole('button', { name: 'Link account' }));
+    expect(await within(section).findByText('alex@example.test')).toBeInTheDocument();
+    await user.click(await within(section).findByLabelText('Unlink alex@example.test from Coach Alex'));
+    expect(await within(section).findByText('No sign-in account')).toBeInTheDocument();
+    expect(links).toEqual([
+      { p_trainer_id: 't1', p_email: 'nobody@example.test' },
+      { p_trainer_id: 't1', p_email: 'alex@example.test' },
+      { unlink: 't1' },
+    ]);
   });
 });

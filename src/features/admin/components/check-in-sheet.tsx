@@ -1,6 +1,6 @@
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/components/ui/cn';
+import { CheckInButton } from '@/components/roster/check-in-button';
 import { useNow } from '@/hooks/use-now';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatClassTime } from '@/lib/studio-time';
@@ -78,29 +78,16 @@ function ClassCheckIn({ cls, open }: { cls: CheckInClass; open: boolean }) {
         <p className="text-sm text-slate-600">No bookings for this class.</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {cls.entries.map((entry) => {
-            const checkedIn = entry.attendance === 'attended';
-            return (
-              <li key={entry.bookingId}>
-                <button
-                  type="button"
-                  aria-pressed={checkedIn}
-                  disabled={!open || savingId !== null}
-                  onClick={() => tap(entry)}
-                  className={cn(
-                    'flex min-h-14 w-full items-center justify-between gap-2 rounded-xl border px-4 text-left text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-                    checkedIn ? 'border-green-700 bg-green-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
-                  )}
-                >
-                  <span className="min-w-0 truncate">
-                    Check in {entry.name}
-                    {entry.attendance === 'no_show' && ' (marked no-show)'}
-                  </span>
-                  {checkedIn && <span aria-hidden="true">✓</span>}
-                </button>
-              </li>
-            );
-          })}
+          {cls.entries.map((entry) => (
+            <li key={entry.bookingId}>
+              <CheckInButton
+                name={entry.name}
+                attendance={entry.attendance}
+                disabled={!open || savingId !== null}
+                onClick={() => tap(entry)}
+              />
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { trainerFormSchema, useSaveTrainer, useTrainers, type Trainer, type TrainerForm } from '../api/trainers';
 import { AvailabilityPanel } from './availability-panel';
+import { CoachAccountsPanel } from './coach-accounts-panel';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 
@@ -56,6 +57,7 @@ export function TrainersPanel() {
         </TablePanel>
       </div>
       {trainers.data && trainers.data.length > 0 && <AvailabilityPanel trainers={trainers.data} />}
+      {trainers.data && trainers.data.length > 0 && <CoachAccountsPanel trainers={trainers.data} />}
     </>
   );
 }

@@ -9,12 +9,17 @@ import { supabase } from '@/lib/supabase';
 export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Signs in with email and password, then makes sure the member row exists (a failure is only logged). */
-export async function signIn(input: SignInInput): Promise<void> {
+/**
+ * Signs in with email and password, then makes sure the member row exists (a failure is only
+ * logged). Answers whether the account is a coach's (decision 0027): a coach lands on /coach.
+ */
+export async function signIn(input: SignInInput): Promise<{ coach: boolean }> {
   const { email, password } = signInSchema.parse(input);
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
   await ensureMember();
+  const coach = await supabase.rpc('my_coach_profile');
+  return { coach: !coach.error && coach.data.length > 0 };
 }
 
 /** A new session: whatever was cached for a previous visitor is for someone else. */

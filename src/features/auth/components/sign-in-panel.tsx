@@ -11,6 +11,7 @@ import { ResetPasswordForm } from './reset-password-form';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { signInErrorMessage } from '../lib/sign-in-error-message';
 import { requestedSignInView } from '../lib/sign-in-views';
+import { DEFAULT_AFTER_SIGN_IN } from '../lib/safe-redirect';
 
 type Mode = 'signin' | 'signup' | 'reset';
 
@@ -50,9 +51,10 @@ export function SignInPanel({ target }: { target: string }) {
 
   function handleSignIn(values: Credentials) {
     signIn.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ coach }) => {
         toast.success(AUTH_MESSAGES.signedIn);
-        void navigate(target, { replace: true });
+        // A coach with nowhere asked for lands on their classes.
+        void navigate(coach && target === DEFAULT_AFTER_SIGN_IN ? paths.coach.home : target, { replace: true });
       },
       onError: (error) => toast.error(signInErrorMessage(error)),
     });

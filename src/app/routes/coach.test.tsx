@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { server } from '@/testing/mocks/server';
+import { loadRouteModules } from '../router';
+import { renderApp } from '@/testing/render';
+import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+
+// Decision 0027: the coach area. A coach sees the classes they teach, each class's roster with the
+// health flag and emergency contacts, and checks members in; the database refuses other classes.
+
+// The screen's chunk loads once before the tests (a cold lazy route can take seconds on a busy machine).
+beforeAll(async () => {
+  await loadRouteModules({ pathname: '/coach' });
+}, 60_000);
+
+const trainer = { id: 't-1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2026-01-01T00:00:00Z' };
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+const coachClass = (id: string, name: string, startsIn: number, counts = { booked: 2, guests: 1, attended: 0, no_show: 0 }) => ({
+  id,
+  name,
+  type: 'Group',
+  start_time: minutesFromNow(startsIn),
+  duration: 45,
+  ...counts,
+});
+
+const person = (fields: Record<string, unknown>) => ({
+  booking_id: null,
+  name: '',
+  guest_of: null,
+  attendance: null,
+  pending: false,
+  phone: null,
+  emergency_contact_name: null,
+  emergency_contact_phone: null,
+  date_of_birth: null,
+  health_flag: false,
+  health_yes: [],
+  health_details: null,
+  documents_current: true,
+  ...fields,
+});
+
+function signInAsCoach() {
+  const { member } = signInAs({ email: 'coach@studio.test', name: 'Alex Morgan' });
+  server.use(
+    memberHandler(member),
+    rpc('my_coach_profile', () => [trainer]),
+  );
+  return member;
+}
+
+describe('/coach', () => {
+  it("lists today's and upcoming classes the coach teaches, each opening its roster", async () => {
+    signInAsCoach();
+    server.use(rpc('coach_classes', () => [coachClass('c-1', 'Breakfast Club', 10), coachClass('c-2', 'Kids Club', 3 * 24 * 60)]));
+    renderApp('/coach');
+    expect(await screen.findByRole('heading', { name: 'Your classes' }, { timeout: 10_000 })).toBeInTheDocument();
+    const today = within(await screen.findByRole('region', { name: 'Today' }));
+    expect(today.getByRole('link', { name: /Breakfast Club/ })).toHaveAttribute('href', '/coach/classes/c-1');
+    expect(today.getByText('2 booked + 1 guest · 0 checked in')).toBeInTheDocument();
+    const upcoming = within(screen.getByRole('region', { name: 'Upcoming' }));
+    expect(upcoming.getByRole('link', { name: /Kids Club/ })).toHaveAttribute('href', '/coach/classes/c-2');
+  });
+
+  it('tells an account that is not a coach that the area is for coaches', async () => {
+    const { member } = signInAs();
+    server.use(
+      memberHandler(member),
+      rpc('my_coach_profile', () => []),
+    );
+    renderApp('/coach');
+    expect(await screen.findByRole('heading', { name: 'This area is for the studio’s coaches' })).toBeInTheDocument();
+  });
+});
+
+describe('/coach/classes/:classId', () => {
+  it('shows the roster with guests, the health flag and emergency contacts, and checks a member in', async () => {
+    signInAsCoach();
+    const marks: unknown[] = [];
+    server.use(
+      rpc('coach_classes', () => [coachClass('c-1', 'Breakfast Club', 10)]),
+      rpc('coach_class_roster', ({ args }) => {
+        expect(args).toEqual({ p_class_id: 'c-1' });
+        return [
+          person({
+            booking_id: 'b-1',
+            name: 'Tom Baker',
+            emergency_contact_name: 'Jen Baker',
+            emergency_contact_phone: '07700 900654',
+            health_flag: true,
+            health_yes: ['Do you have a bone or joint problem?'],
+            health_details: 'Old left knee injury',
+          }),
+          person({ name: 'Gus Guest', guest_of: 'Tom Baker' }),
+          person({ booking_id: 'b-2', name: 'Priya Shah', attendance: 'attended', documents_current: false }),
+        ];
+      }),
+      rpc('coach_mark_attendance', ({ args }) => {
+        marks.push(args);
+        return { booking_id: 'b-1', class_id: 'c-1', attendance: 'attended', attendance_marked_at: new Date().toISOString() };
+      }),
+    );
+    renderApp('/coach/classes/c-1');
+    expect(await screen.findByRole('heading', { name: 'Breakfast Club' }, { timeout: 10_000 })).toBeInTheDocument();
+    const tom = await screen.findByRole('button', { name: 'Check in Tom Baker' });
+    expect(tom).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Check in Priya Shah' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Jen Baker 07700 900654')).toBeInTheDocument();
+    expect(screen.getByText('Ask before class')).toBeInTheDocument();
+    expect(screen.getByText('Do you have a bone or joint problem?')).toBeInTheDocument();
+    expect(screen.getByText('(guest of Tom Baker)')).toBeInTheDocument();
+    expect(screen.getByText('Has not signed the current documents')).toBeInTheDocument();
+    expect(screen.getByText('2 booked · 1 checked in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print register' })).toBeInTheDocument();
+
+    await userEvent.click(tom);
+    expect(marks).toEqual([{ p_booking_id: 'b-1', p_status: 'attended' }]);
+    expect(await screen.findByRole('button', { name: 'Check in Tom Baker' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('2 booked · 2 checked in')).toBeInTheDocument();
+  });
+
+  it('keeps check-in closed until an hour before the start', async () => {
+    signInAsCoach();
+    server.use(
+      rpc('coach_classes', () => [coachClass('c-3', 'Kids Club', 3 * 60)]),
+      rpc('coach_class_roster', () => [person({ booking_id: 'b-3', name: 'Ava Turner' })]),
+    );
+    renderApp('/coach/classes/c-3');
+    expect(await screen.findByRole('button', { name: 'Check in Ava Turner' }, { timeout: 10_000 })).toBeDisabled();
+    expect(screen.getByText('Check-in opens 1 hour before the class starts.')).toBeInTheDocument();
+  });
+
+  it("says so when the database refuses another trainer's class", async () => {
+    signInAsCoach();
+    server.use(
+      rpc('coach_classes', () => []),
+      rpc('coach_class_roster', () =>
+        postgrestError({ code: '42501', message: 'This is not one of your classes', hint: 'not_your_class' }, 403),
+      ),
+    );
+    renderApp('/coach/classes/c-9');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is not one of your classes');
+    expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+  });
+});
