@@ -137,6 +137,7 @@ describe('schema safety', () => {
       'my_bookings',
       'my_credit_for_class',
       'my_documents',
+      'my_guest_options',
       'my_hold_checkout',
       'my_membership',
       'my_plan_usage',
