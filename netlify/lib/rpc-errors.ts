@@ -35,6 +35,14 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   not_an_upgrade: 409,
   not_a_downgrade: 409,
   no_card: 409,
+  // Paying for a guest (issue 26): the guest hold refuses with add_guest's reasons.
+  not_your_booking: 403,
+  guest_not_for_class: 409,
+  invalid_guest: 400,
+  guest_is_you: 400,
+  guest_already_booked: 409,
+  guest_visits_used: 409,
+  no_guest_price: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

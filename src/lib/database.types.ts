@@ -538,9 +538,12 @@ export type Database = {
           credit_id: string | null
           guest_email: string
           guest_name: string
+          hold_expires_at: string | null
           host_booking_id: string
           host_member_id: string
           id: string
+          payment_id: string | null
+          payment_status: string
         }
         Insert: {
           cancel_token?: string
@@ -549,9 +552,12 @@ export type Database = {
           credit_id?: string | null
           guest_email: string
           guest_name: string
+          hold_expires_at?: string | null
           host_booking_id: string
           host_member_id: string
           id?: string
+          payment_id?: string | null
+          payment_status?: string
         }
         Update: {
           cancel_token?: string
@@ -560,9 +566,12 @@ export type Database = {
           credit_id?: string | null
           guest_email?: string
           guest_name?: string
+          hold_expires_at?: string | null
           host_booking_id?: string
           host_member_id?: string
           id?: string
+          payment_id?: string | null
+          payment_status?: string
         }
         Relationships: [
           {
@@ -591,6 +600,13 @@ export type Database = {
             columns: ["host_member_id"]
             isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_places_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
             referencedColumns: ["id"]
           },
         ]
@@ -1622,9 +1638,12 @@ export type Database = {
           credit_id: string | null
           guest_email: string
           guest_name: string
+          hold_expires_at: string | null
           host_booking_id: string
           host_member_id: string
           id: string
+          payment_id: string | null
+          payment_status: string
         }
         SetofOptions: {
           from: "*"
@@ -1939,6 +1958,16 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
       }
+      create_guest_payment_hold: {
+        Args: {
+          p_booking_id: string
+          p_email: string
+          p_hold_minutes: number
+          p_member_id: string
+          p_name: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
+      }
       create_plan_payment: {
         Args: {
           p_amount?: number | null
@@ -2213,6 +2242,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_document"][]
       }
+      my_guest_options: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["guest_option"][]
+      }
       my_hold_checkout: {
         Args: {
           p_booking_id: string
@@ -2334,9 +2367,12 @@ export type Database = {
           credit_id: string | null
           guest_email: string
           guest_name: string
+          hold_expires_at: string | null
           host_booking_id: string
           host_member_id: string
           id: string
+          payment_id: string | null
+          payment_status: string
         }
         SetofOptions: {
           from: "*"
@@ -2769,6 +2805,11 @@ export type Database = {
         slot: string | null
         taken: number | null
         weekday: number | null
+      }
+      guest_option: {
+        booking_id: string | null
+        pass_expires_at: string | null
+        price: number | null
       }
       guest_place_view: {
         cancelled: boolean | null

@@ -45,6 +45,8 @@ export type NetlifyFunctions = {
   'create-checkout': { request: { planSlug: PlanSlug; userId: string }; answer: CheckoutStarted };
   /** A pay-as-you-go spot held while the member pays; `bookingType` paid, trial or payg (null: the server decides). */
   'create-class-checkout': { request: { classId: string; bookingType?: BookingType | null }; answer: CheckoutStarted };
+  /** A guest's place held while the member pays the class's pay-as-you-go price for them (issue 26). */
+  'create-guest-checkout': { request: { bookingId: string; name: string; email: string }; answer: CheckoutStarted };
   /** The caller's own payment; 404 when it is not theirs or does not exist. */
   'checkout-status': { request: { reference: string }; answer: PaymentStatus };
   /** A card-saving checkout for what a past-due membership owes. */

@@ -21,6 +21,8 @@ export const queryKeys = {
     cancelled: (memberId: string) => ['bookings', 'cancelled', memberId] as const,
     /** The guests the member brings to their classes (issue 26). */
     guests: (memberId: string) => ['bookings', 'guests', memberId] as const,
+    /** How each booking can bring a guest: a pass, or the class's price (issue 26). */
+    guestOptions: (memberId: string) => ['bookings', 'guest-options', memberId] as const,
   },
   waitlist: {
     all: ['waitlist'] as const,

@@ -1005,6 +1005,8 @@ declare
 begin
   delete from public.bookings where payment_status = 'pending' and hold_expires_at <= p_now;
   get diagnostics v_count = row_count;
+  -- Guests' places held while their host pays for them (14_guests.sql) lapse the same way.
+  delete from public.guest_places where payment_status = 'pending' and hold_expires_at <= p_now;
   return v_count;
 end;
 $$;

@@ -253,8 +253,9 @@ grant execute on function private.admin_book_one_to_one(uuid, uuid) to authentic
 -- An admin moves a member's One-to-One session to another free session (another time or
 -- trainer). The booking itself moves, so the credit that paid for it (or the card payment)
 -- follows it; the credit must still be valid at the new time. Both class rows are locked in id
--- order (no deadlock with a move the other way), then the member row. The member is emailed the
--- new time. Returns the moved booking's id.
+-- order (no deadlock with a move the other way), then the member row. A package's weekly cap
+-- holds in the new week (weekly_cap_reached names that week's sessions). The member is emailed
+-- the new time. Returns the moved booking's id.
 create function private.admin_move_session(p_booking_id uuid, p_to_class_id uuid)
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -264,6 +265,9 @@ declare
   v_from public.classes;
   v_to public.classes;
   v_credit public.credits;
+  v_week timestamptz;
+  v_week_count integer;
+  v_week_sessions text;
 begin
   perform private.require_admin();
   select * into v_booking from public.bookings where id = p_booking_id;
@@ -303,6 +307,19 @@ begin
   if v_credit.id is not null and v_credit.expires_at <= v_to.start_time then
     raise exception 'The session''s credit expires on %, before the new time', private.london_date_text(v_credit.expires_at)
       using errcode = 'P0001', hint = 'credit_expires_before';
+  end if;
+  -- The package's weekly cap holds for the new week too (the sessions already there are named).
+  if v_credit.weekly_cap is not null then
+    v_week := private.london_week_start(v_to.start_time);
+    select count(*), string_agg(to_char(k.start_time at time zone 'Europe/London', 'Dy FMDD Mon HH24:MI'), ', ' order by k.start_time)
+      into v_week_count, v_week_sessions
+      from public.credits u join public.bookings b on b.id = u.booking_id join public.classes k on k.id = b.class_id
+     where u.grant_key = v_credit.grant_key and u.kind = v_credit.kind and b.id <> v_booking.id
+       and k.start_time >= v_week and k.start_time < v_week + interval '7 days';
+    if v_week_count >= v_credit.weekly_cap then
+      raise exception 'The package allows % sessions a week, and that week the member has booked %', v_credit.weekly_cap, v_week_sessions
+        using errcode = 'P0001', hint = 'weekly_cap_reached';
+    end if;
   end if;
 
   update public.bookings set class_id = v_to.id where id = v_booking.id;

@@ -375,4 +375,40 @@ describe('admins and sessions', () => {
     await asUser(db, member.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [booked.booking_id]));
     expect(await credit()).toEqual([{ booking_id: null, used: false }]);
   });
+
+  it("a move respects the package's weekly cap in the new week, naming that week's sessions", async () => {
+    const member = await createUser(db, 'capped-member', { membership_tier: 'payg', has_used_trial: true });
+    await asAdmin(`public.admin_grant_credits($1, 'personal_training', 3, 60, 'Package of three')`, [member.memberId]);
+    // As a Bronze Package: at most 2 booked per London week.
+    await db.query('update public.credits set weekly_cap = 2 where member_id = $1', [member.memberId]);
+    // 10:00 London on the Monday of the week after next (UTC 10:00 is 10:00 in winter, 11:00 in summer; same day).
+    const d = new Date(Date.now() + 14 * 86_400_000);
+    const monday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7), 10);
+    const at = async (days: number) => {
+      const id = await createClass(db, { type: 'One-to-One', capacity: 1, price_payg: null, name: 'Capped Session' });
+      await db.query(`update public.classes set start_time = $2, trainer = 'Coach Cap' where id = $1`, [
+        id,
+        new Date(monday + days * 86_400_000).toISOString(),
+      ]);
+      return id;
+    };
+    const [weekAMon, weekAWed, weekBMon, weekBWed, weekBFri] = [await at(0), await at(2), await at(7), await at(9), await at(11)];
+    const book = async (classId: string) =>
+      (await asAdmin<{ booking_id: string }>('public.admin_book_one_to_one($1, $2)', [member.memberId, classId])).booking_id;
+    const moving = await book(weekAMon);
+    const sameWeek = await book(weekBMon);
+    await book(weekBWed);
+
+    await expectSqlError(asAdmin('public.admin_move_session($1, $2)', [moving, weekBFri]), {
+      hint: 'weekly_cap_reached',
+      message: /^The package allows 2 sessions a week, and that week the member has booked Mon \d+ \w+ 10:00, Wed \d+ \w+ 10:00$/,
+    });
+    const classOf = async (bookingId: string) =>
+      (await db.query<{ class_id: string }>('select class_id from public.bookings where id = $1', [bookingId])).rows[0]!.class_id;
+    expect(await classOf(moving)).toBe(weekAMon);
+    // Within the same week, or to a week with room, it moves.
+    await asAdmin('public.admin_move_session($1, $2)', [sameWeek, weekBFri]);
+    await asAdmin('public.admin_move_session($1, $2)', [moving, weekAWed]);
+    expect([await classOf(sameWeek), await classOf(moving)]).toEqual([weekBFri, weekAWed]);
+  });
 });

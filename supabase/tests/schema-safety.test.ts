@@ -144,6 +144,7 @@ describe('schema safety', () => {
       'my_coach_profile',
       'my_credit_for_class',
       'my_documents',
+      'my_guest_options',
       'my_hold_checkout',
       'my_membership',
       'my_plan_usage',

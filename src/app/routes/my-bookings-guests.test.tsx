@@ -2,7 +2,9 @@ import '@/testing/match-media-polyfill';
 import { act, configure, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redirectToCheckout } from '@/features/booking/api/redirect-to-checkout';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
@@ -12,11 +14,14 @@ import './my-bookings';
 // My Bookings keeps what was cancelled (issue 31) and brings guests (issue 26).
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
+vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));
 configure({ asyncUtilTimeout: 5000 });
 
 const IN_A_WEEK = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const cls = makeClass({ id: 'c-spin', name: 'Evening Spin', trainer: 'Coach Alex', start_time: IN_A_WEEK });
-const PASS = { kind: 'guest_pass', valid_from: '2025-01-01T00:00:00Z', expires_at: new Date(Date.now() + 20 * 86_400_000).toISOString() };
+const PASS_EXPIRES = new Date(Date.now() + 20 * 86_400_000).toISOString();
+/** my_guest_options for the booking: a guest pass valid that day, and/or the class's price. */
+const option = (pass: boolean, price: number | null) => ({ booking_id: 'b-spin', pass_expires_at: pass ? PASS_EXPIRES : null, price });
 
 function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}) {
   const { member } = signInAs({ membership_tier: 'premium' });
@@ -34,7 +39,7 @@ describe('My Bookings: guests and kept cancellations', () => {
   });
 
   it('adds a named guest with a guest pass, showing the database refusal on the field', async () => {
-    setup({ credits: [PASS] });
+    setup({ guestOptions: [option(true, null)] });
     const added: unknown[] = [];
     server.use(
       rpc('add_guest', ({ args }) => {
@@ -48,6 +53,9 @@ describe('My Bookings: guests and kept cancellations', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add a guest' }));
+    // Only a pass: no choice to make, and the form says what it uses.
+    expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
+    expect(dialog.getByText(/^Uses 1 guest pass, expires /)).toBeInTheDocument();
     await user.type(dialog.getByLabelText("Guest's name"), 'Gus Guest');
     await user.type(dialog.getByLabelText("Guest's email"), 'me@example.test');
     await user.click(dialog.getByRole('button', { name: 'Add guest (uses 1 guest pass)' }));
@@ -60,9 +68,63 @@ describe('My Bookings: guests and kept cancellations', () => {
     expect(added).toEqual([{ p_booking_id: 'b-spin', p_name: 'Gus Guest', p_email: 'gus@example.test' }]);
   });
 
-  it("lists a booking's guests with Remove, and offers no Add a guest without a pass", async () => {
+  it('offers a guest pass or paying the class price, says which before confirming, and pays on the checkout', async () => {
+    setup({ guestOptions: [option(true, 12.5)] });
+    const requests: unknown[] = [];
+    server.use(
+      http.post('/.netlify/functions/create-guest-checkout', async ({ request }) => {
+        const body = (await request.json()) as { email: string };
+        if (body.email === 'often@example.test')
+          return HttpResponse.json(
+            { error: 'guest_visits_used', message: 'Olly has been a guest 3 times this year: they are welcome to join the studio' },
+            { status: 409 },
+          );
+        requests.push(body);
+        return HttpResponse.json({ url: 'https://pay.example/checkout/guest', reference: 'guest-1' });
+      }),
+    );
+    renderApp('/mybookings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / }, { timeout: 15_000 }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a guest' }));
+    expect(dialog.getByRole('radio', { name: /^Use a guest pass/ })).toBeChecked();
+    expect(dialog.getByRole('button', { name: 'Add guest (uses 1 guest pass)' })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('radio', { name: /^Pay £12\.50/ }));
+    expect(dialog.getByText('You pay £12.50 by card on the next page; their place is held while you pay.')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText("Guest's name"), 'Olly');
+    await user.type(dialog.getByLabelText("Guest's email"), 'often@example.test');
+    await user.click(dialog.getByRole('button', { name: 'Pay £12.50 and add guest' }));
+    expect(await dialog.findByText('Olly has been a guest 3 times this year: they are welcome to join the studio')).toBeInTheDocument();
+    expect(redirectToCheckout).not.toHaveBeenCalled();
+
+    await user.clear(dialog.getByLabelText("Guest's email"));
+    await user.type(dialog.getByLabelText("Guest's email"), 'olly@example.test');
+    await user.click(dialog.getByRole('button', { name: 'Pay £12.50 and add guest' }));
+    await vi.waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://pay.example/checkout/guest'));
+    expect(requests).toEqual([{ bookingId: 'b-spin', name: 'Olly', email: 'olly@example.test' }]);
+  }, 40_000);
+
+  it("lists a booking's guests with Remove (a place being paid for says so), and offers no Add a guest without a pass or a price", async () => {
     setup({
-      guests: [{ id: 'g-1', class_id: 'c-spin', host_booking_id: 'b-spin', guest_name: 'Gus Guest', guest_email: 'gus@example.test' }],
+      guests: [
+        {
+          id: 'g-1',
+          class_id: 'c-spin',
+          host_booking_id: 'b-spin',
+          guest_name: 'Gus Guest',
+          guest_email: 'gus@example.test',
+          payment_status: 'completed',
+        },
+        {
+          id: 'g-2',
+          class_id: 'c-spin',
+          host_booking_id: 'b-spin',
+          guest_name: 'Pia Pending',
+          guest_email: 'pia@example.test',
+          payment_status: 'pending',
+        },
+      ],
     });
     const removed: unknown[] = [];
     server.use(rpc('remove_guest', ({ args }) => (removed.push(args), { id: 'g-1' })));
@@ -70,6 +132,7 @@ describe('My Bookings: guests and kept cancellations', () => {
     renderApp('/mybookings');
     const guests = within(await screen.findByRole('list', { name: /^Guests on Evening Spin on / }));
     expect(guests.getByText('Gus Guest')).toBeInTheDocument();
+    expect(guests.getByText(/payment pending/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Add a guest/ })).not.toBeInTheDocument();
     await userEvent.click(guests.getByRole('button', { name: 'Remove guest Gus Guest' }));
     expect(await screen.findByText('Gus Guest is no longer booked as your guest')).toBeInTheDocument();

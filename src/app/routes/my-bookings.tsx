@@ -13,7 +13,7 @@ import { COUNTDOWN_REFRESH_MS } from '@/lib/rules/countdown';
 import { BookingRefused } from '@/features/booking/api/book-class';
 import { useMyBookings, type MyBooking } from '@/features/booking/api/get-my-bookings';
 import { useMyCancellations } from '@/features/booking/api/get-my-cancellations';
-import { summariseCredits, useMyCredits } from '@/features/booking/api/get-my-credits';
+import { useGuestOptions } from '@/features/booking/api/get-guest-options';
 import { guestsByBooking, useMyGuests } from '@/features/booking/api/get-my-guests';
 import { useMyWaitlist, type MyWaitlistEntry } from '@/features/booking/api/get-my-waitlist';
 import { useLeaveWaitlist } from '@/features/booking/api/leave-waitlist';
@@ -46,7 +46,7 @@ export function MyBookingsRoute() {
   // Cancellations the database kept (issue 31), the member's guests and guest passes (issue 26).
   const kept = useMyCancellations(memberId);
   const guests = useMyGuests(memberId);
-  const credits = useMyCredits(memberId);
+  const guestOptions = useGuestOptions(memberId);
   useLiveUpdates(memberId, memberId !== null);
   const { cancel, pendingBookingId } = useCancelFlow();
   const leave = useLeaveWaitlist();
@@ -72,12 +72,12 @@ export function MyBookingsRoute() {
     return splitBookings([...live, ...cancelledBookings(kept.data ?? [], cancelled)], new Date());
   }, [bookings.data, cancelled, kept.data]);
   const guestsOf = useMemo(() => guestsByBooking(guests.data ?? []), [guests.data]);
-  const hasGuestPass = summariseCredits(credits.data ?? []).some((c) => c.kind === 'guest_pass' && c.count > 0);
-  // A confirmed upcoming booking lists its guests; a group class (never a One-to-One session, which
-  // a credit books) offers Add a guest while the member holds a pass. The database decides the rest.
+  // A confirmed upcoming booking lists its guests; a group class (never a One-to-One session)
+  // offers Add a guest while the member holds a pass valid that day or the class has a
+  // pay-as-you-go price (my_guest_options). The database decides the rest.
   const bookingGuests = (b: MyBooking, label: string) =>
     b.status === 'confirmed' && b.paymentStatus === 'completed' && b.type !== 'credit' ? (
-      <BookingGuests bookingId={b.id} classLabel={label} guests={guestsOf.get(b.id) ?? []} canAddGuest={hasGuestPass} />
+      <BookingGuests bookingId={b.id} classLabel={label} guests={guestsOf.get(b.id) ?? []} guestOption={guestOptions.data?.get(b.id)} />
     ) : null;
 
   async function cancelOne(booking: MyBooking) {

@@ -12,7 +12,7 @@ export type RosterEntry = {
   paymentStatus: string;
   attendance: Attendance | null;
   member: { name: string | null; email: string };
-  /** Guests this member brought (issue 26): each takes a place; the roster says "guest of <member>". */
+  /** Guests this member brought (issue 26): each takes a place; the roster says "guest of <member>" once paid for. */
   guests: { id: string; name: string }[];
 };
 
@@ -20,7 +20,9 @@ export type RosterEntry = {
 export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
   const { data, error } = await supabase
     .from('bookings')
-    .select('id, type, payment_status, attendance, booked_at, members(name, email), guest_places(id, guest_name, created_at)')
+    .select(
+      'id, type, payment_status, attendance, booked_at, members(name, email), guest_places(id, guest_name, created_at, payment_status)',
+    )
     .eq('class_id', classId)
     .order('booked_at');
   if (error) throw error;
@@ -33,7 +35,8 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
             paymentStatus: r.payment_status,
             attendance: r.attendance,
             member: { name: r.members.name, email: r.members.email },
-            guests: r.guest_places.map((g) => ({ id: g.id, name: g.guest_name })),
+            // A guest's place still being paid for (held while the host pays) is not on the roster yet.
+            guests: r.guest_places.filter((g) => g.payment_status !== 'pending').map((g) => ({ id: g.id, name: g.guest_name })),
           },
         ]
       : [],

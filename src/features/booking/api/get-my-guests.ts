@@ -3,7 +3,7 @@ import type { Tables } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
-export type MyGuest = Pick<Tables<'guest_places'>, 'id' | 'class_id' | 'host_booking_id' | 'guest_name' | 'guest_email'>;
+export type MyGuest = Pick<Tables<'guest_places'>, 'id' | 'class_id' | 'host_booking_id' | 'guest_name' | 'guest_email' | 'payment_status'>;
 
 /** The guests the member brings (row-level security: their own), for My Bookings. */
 export async function getMyGuests(): Promise<MyGuest[]> {
@@ -11,7 +11,7 @@ export async function getMyGuests(): Promise<MyGuest[]> {
     await loadSupabase()
   )
     .from('guest_places')
-    .select('id, class_id, host_booking_id, guest_name, guest_email')
+    .select('id, class_id, host_booking_id, guest_name, guest_email, payment_status')
     .order('created_at');
   if (error) throw error;
   return data;

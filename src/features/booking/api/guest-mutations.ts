@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { BookingRefused, invalidateAfterBooking } from './book-class';
+import { redirectToCheckout } from './redirect-to-checkout';
+import { callFunction } from '@/lib/functions-client';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 /** What the Add a guest form checks before asking the database (which checks it all again). */
@@ -18,6 +20,17 @@ export async function addGuest({ bookingId, name, email }: AddGuestInput): Promi
   if (error) throw new BookingRefused(error);
 }
 
+/**
+ * Pays the class's pay-as-you-go price for the guest instead of a pass (issue 26): the
+ * create-guest-checkout function holds the guest's place while the member pays, and the browser
+ * goes to the hosted checkout. Refusals come back as the function's FunctionError, whose code is
+ * the database's hint (the same as add_guest's).
+ */
+export async function payForGuest({ bookingId, name, email }: AddGuestInput): Promise<void> {
+  const { url } = await callFunction('create-guest-checkout', { bookingId, name: name.trim(), email: email.trim() });
+  redirectToCheckout(url);
+}
+
 /** The host removes their guest (`remove_guest`): in time, the pass comes back. */
 export async function removeGuest(guestPlaceId: string): Promise<void> {
   const { error } = await (await loadSupabase()).rpc('remove_guest', { p_guest_place_id: guestPlaceId });
@@ -28,6 +41,10 @@ export async function removeGuest(guestPlaceId: string): Promise<void> {
 export function useAddGuest() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: addGuest, onSettled: () => invalidateAfterBooking(queryClient) });
+}
+
+export function usePayForGuest() {
+  return useMutation({ mutationFn: payForGuest });
 }
 
 export function useRemoveGuest() {

@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { BookingRefused } from '../api/book-class';
+import type { GuestOption } from '../api/get-guest-options';
 import type { MyGuest } from '../api/get-my-guests';
 import { useRemoveGuest } from '../api/guest-mutations';
 import { AddGuestDialog } from './add-guest-dialog';
@@ -12,15 +13,17 @@ type Props = {
   /** "Breakfast Club on Mon, Mar 4 at 6:00 AM", for the dialog and the buttons' names. */
   classLabel: string;
   guests: MyGuest[];
-  /** The member holds a guest pass (Platinum Premium's, or granted): offer Add a guest. */
-  canAddGuest: boolean;
+  /** How a guest could come (a pass valid that day, the class's price): offer Add a guest. */
+  guestOption: GuestOption | undefined;
 };
 
 /**
- * A booking's guests on My Bookings (issue 26): each named with Remove, and Add a guest while the
- * member holds a guest pass. Removing in time gives the pass back (the database decides).
+ * A booking's guests on My Bookings (issue 26): each named with Remove (a place still being paid
+ * for says so), and Add a guest while the member holds a guest pass for that day or the class has
+ * a pay-as-you-go price. Removing in time gives the pass or the payment back (the database decides).
  */
-export function BookingGuests({ bookingId, classLabel, guests, canAddGuest }: Props) {
+export function BookingGuests({ bookingId, classLabel, guests, guestOption }: Props) {
+  const canAddGuest = guestOption !== undefined;
   const [adding, setAdding] = useState(false);
   const remove = useRemoveGuest();
   if (guests.length === 0 && !canAddGuest) return null;
@@ -43,6 +46,7 @@ export function BookingGuests({ bookingId, classLabel, guests, canAddGuest }: Pr
             <li key={g.id} className="flex flex-wrap items-center gap-2">
               <span className="break-all">
                 Guest: <span className="font-medium">{g.guest_name}</span> ({g.guest_email})
+                {g.payment_status === 'pending' && <span className="text-amber-800"> · payment pending</span>}
               </span>
               <Button
                 size="sm"
@@ -63,7 +67,9 @@ export function BookingGuests({ bookingId, classLabel, guests, canAddGuest }: Pr
           Add a guest
         </Button>
       )}
-      {adding && <AddGuestDialog bookingId={bookingId} classLabel={classLabel} onClose={() => setAdding(false)} />}
+      {adding && guestOption && (
+        <AddGuestDialog bookingId={bookingId} classLabel={classLabel} option={guestOption} onClose={() => setAdding(false)} />
+      )}
     </div>
   );
 }

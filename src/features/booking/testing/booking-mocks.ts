@@ -39,12 +39,16 @@ export function myBookingsHandler(resolve: () => unknown[] | Response, reads?: {
 
 /**
  * What My Bookings reads beside my_bookings: the cancellations the database kept (issue 31), the
- * member's guests and their credits (issue 26). Empty unless a test gives rows.
+ * member's guests and how each booking could bring one (issue 26). Empty unless a test gives rows.
  */
 export function myBookingsExtrasHandlers({
   cancellations = [],
   guests = [],
-  credits = [],
-}: { cancellations?: JsonBodyType[]; guests?: JsonBodyType[]; credits?: JsonBodyType[] } = {}) {
-  return [restGet('booking_cancellations', () => cancellations), restGet('guest_places', () => guests), restGet('credits', () => credits)];
+  guestOptions = [],
+}: { cancellations?: JsonBodyType[]; guests?: JsonBodyType[]; guestOptions?: JsonBodyType[] } = {}) {
+  return [
+    restGet('booking_cancellations', () => cancellations),
+    restGet('guest_places', () => guests),
+    rpc('my_guest_options', () => guestOptions),
+  ];
 }

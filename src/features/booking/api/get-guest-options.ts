@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Database } from '@/lib/database.types';
+import { queryKeys } from '@/lib/query-keys';
+import { loadSupabase } from '@/lib/supabase-loader';
+
+type GuestOptionRow = Database['public']['CompositeTypes']['guest_option'];
+
+/** How a booking can bring a guest (issue 26): the pass it would use, and the price to pay instead. */
+export type GuestOption = { passExpiresAt: string | null; price: number | null };
+
+/**
+ * The member's confirmed upcoming group classes they can bring a guest to (`my_guest_options`),
+ * by booking id: the guest pass that expires first among those valid that day, and the class's
+ * pay-as-you-go price. The database decides both again when the member confirms.
+ */
+export async function getGuestOptions(): Promise<Map<string, GuestOption>> {
+  const { data, error } = await (await loadSupabase()).rpc('my_guest_options');
+  if (error) throw error;
+  const rows: GuestOptionRow[] = data;
+  const byBooking = new Map<string, GuestOption>();
+  for (const row of rows) {
+    if (!row.booking_id) continue;
+    byBooking.set(row.booking_id, { passExpiresAt: row.pass_expires_at, price: row.price === null ? null : Number(row.price) });
+  }
+  return byBooking;
+}
+
+export const guestOptionsQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.bookings.guestOptions(memberId), queryFn: getGuestOptions });
+
+export const useGuestOptions = (memberId: string | null) =>
+  useQuery({ ...guestOptionsQueryOptions(memberId ?? ''), enabled: memberId !== null });
