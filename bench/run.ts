@@ -4,7 +4,7 @@
  * bench always runs to the end. Only loopback addresses are used; every loop is bounded.
  *
  *   npm run bench                  all sections
- *   npm run bench -- load scale    only those sections (bundle, lighthouse, requests, load, postgres, scale)
+ *   npm run bench -- load scale    only those sections (bundle, lighthouse, signed-in, installable, requests, load, postgres, scale)
  *   BENCH_VERBOSE=1 npm run bench  also list requests and failing Lighthouse audits
  */
 import { readFileSync } from 'node:fs';
@@ -18,13 +18,16 @@ import { measureLighthouse } from './sections/lighthouse';
 import { measureBackendLoad } from './sections/backend-load';
 import { startPostgres, type PostgresServer } from './sections/postgres-server';
 import { measureScale } from './sections/scale';
+import { measureSignedIn } from './sections/signed-in';
+import { measureInstallability } from './sections/installable';
 
 const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Parameters<typeof measureBundles>[4] &
   Parameters<typeof measureLighthouse>[3] &
   Parameters<typeof measureBackendLoad>[3] &
-  Parameters<typeof measureScale>[3];
+  Parameters<typeof measureScale>[3] &
+  Parameters<typeof measureSignedIn>[5];
 
-const SECTIONS = ['bundle', 'lighthouse', 'requests', 'load', 'postgres', 'scale'] as const;
+const SECTIONS = ['bundle', 'lighthouse', 'signed-in', 'installable', 'requests', 'load', 'postgres', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 const SECTION_TIMEOUT_MS = 15 * 60_000;
 
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   const stackModule = await loadStartStack();
 
   // Browser sections share one served build and one stack.
-  const needsApp = ['bundle', 'lighthouse', 'requests'].some((s) => selected.has(s as Section));
+  const needsApp = ['bundle', 'lighthouse', 'signed-in', 'installable', 'requests'].some((s) => selected.has(s as Section));
   let app: ServedApp | undefined;
   let browser: Browser | undefined;
   let appProblem: string | undefined;
@@ -85,6 +88,14 @@ async function main(): Promise<void> {
     await section('lighthouse', selected, async () => {
       if (!app) return report.na('lighthouse', 'routes', appProblem ?? 'app not served');
       await measureLighthouse(report, app.dist, app.stack.url, budgets);
+    });
+    await section('signed-in', selected, async () => {
+      if (!app || !browser) return report.na('signed-in', 'routes', appProblem ?? 'app not served');
+      await measureSignedIn(report, browser, app.stack, app.origin, app.dist, budgets);
+    });
+    await section('installable', selected, async () => {
+      if (!app) return report.na('installable', 'checks', appProblem ?? 'app not served');
+      await measureInstallability(report, app.stack, app.origin);
     });
     await section('requests', selected, async () => {
       if (!app || !browser) return report.na('requests', 'journeys', appProblem ?? 'app not served');

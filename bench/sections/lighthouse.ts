@@ -21,34 +21,60 @@ interface Budgets {
 
 export const LIGHTHOUSE_ROUTES = ['/', '/schedule', '/membership'];
 
+/** The served build and one chromium for Lighthouse (the bench's public and signed-in sections). */
+export interface LighthouseHost {
+  origin: string;
+  chromePort: number;
+  close(): Promise<void>;
+}
+
 /**
- * Lighthouse's default (mobile) preset: a Moto G-class viewport, simulated slow 4G and a 4x
- * CPU slowdown, against the served production build. One chromium for all routes.
- *
- * The build is served over HTTP/2 with TLS, as Netlify serves it: a page's requests then share one
+ * The build served over HTTP/2 with TLS, as Netlify serves it: a page's requests then share one
  * connection. Over HTTP/1.1 the browser spread them over several, and whether the hero image came
  * on a warm one or a new one moved the simulated LCP by a round trip from run to run.
  */
-export async function measureLighthouse(report: Report, distDir: string, apiOrigin: string, budgets: Budgets): Promise<void> {
+export async function startLighthouseHost(distDir: string, apiOrigin: string): Promise<LighthouseHost> {
   const { private: key, cert } = await selfSignedCertificate([{ name: 'commonName', value: '127.0.0.1' }]);
   const site = await startStaticServer(distDir, 0, { tls: { key, cert } });
   site.setFunctionsTarget(apiOrigin);
-  const origin = site.origin;
   const chrome = await launch({
     chromePath: requireChromium(),
     // The certificate is the one just made: this chromium trusts whatever the bench serves.
     chromeFlags: [...CHROMIUM_ARGS.map((f) => (f === '--headless' ? '--headless=new' : f)), '--ignore-certificate-errors'],
     logLevel: 'silent',
   });
+  return {
+    origin: site.origin,
+    chromePort: chrome.port,
+    async close() {
+      chrome.kill();
+      await site.close();
+    },
+  };
+}
+
+/**
+ * Lighthouse's default (mobile) preset on one path: a Moto G-class viewport, simulated slow 4G and
+ * a 4x CPU slowdown. `keepStorage`: the caller cleared the origin and stored a session itself.
+ */
+export async function runLighthouse(host: LighthouseHost, path: string, keepStorage = false): Promise<RunnerResult['lhr'] | undefined> {
+  const result = await lighthouse(new URL(path, host.origin).href, {
+    port: host.chromePort,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    disableStorageReset: keepStorage,
+  });
+  return result?.lhr;
+}
+
+/** The public pages under Lighthouse's mobile preset, each against its static copy. One chromium for all routes. */
+export async function measureLighthouse(report: Report, distDir: string, apiOrigin: string, budgets: Budgets): Promise<void> {
+  const host = await startLighthouseHost(distDir, apiOrigin);
+  const origin = host.origin;
   try {
     const run = async (path: string) => {
-      const result = await lighthouse(new URL(path, origin).href, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      const lhr = result?.lhr;
+      const lhr = await runLighthouse(host, path);
       if (!lhr || lhr.runtimeError) {
         report.na('lighthouse', path, lhr?.runtimeError?.message ?? 'no result');
         return null;
@@ -93,13 +119,12 @@ export async function measureLighthouse(report: Report, distDir: string, apiOrig
         });
     }
   } finally {
-    chrome.kill();
-    await site.close();
+    await host.close();
   }
 }
 
 /** BENCH_VERBOSE: what the simulation started from (the figures observed here), its requests, long tasks and LCP element. */
-function explain(path: string, lhr: RunnerResult['lhr'], origin: string): void {
+export function explain(path: string, lhr: RunnerResult['lhr'], origin: string): void {
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
   const pick = [
     'observedFirstContentfulPaint',

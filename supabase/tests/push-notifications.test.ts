@@ -259,6 +259,51 @@ describe('reminders before an early class', () => {
   });
 });
 
+describe('a reminder for a booking confirmed between two runs of the jobs', () => {
+  it('is queued when the booking is confirmed if due before the next run, sent at once inside the lead time, and only once', async () => {
+    const late = await createUser(db, 'push-late-booker');
+    await subscribe(db, late);
+    const deviceless = await createUser(db, 'push-late-deviceless');
+    await db.transaction(async (tx) => {
+      // Every class counts as early in this rolled-back transaction, so the test does not depend on
+      // the time of day it runs; now() is the transaction's start, as the trigger sees it.
+      await tx.query(
+        `create or replace function private.push_early_class_before() returns time language sql immutable set search_path = '' as $$ select time '23:59:59.999' $$`,
+      );
+      const now = new Date((await tx.query<{ now: string }>(`select to_json(now()) #>> '{}' as now`)).rows[0]!.now).toISOString();
+      const soonClass = await classAt(tx, at(now, 20), 'Late Spin');
+      const withinHour = await classAt(tx, at(now, 100), 'Next Hour Spin');
+      const afterNextRun = await classAt(tx, at(now, 180), 'Later Spin');
+      await book(tx, late, soonClass);
+      await book(tx, late, withinHour);
+      await book(tx, late, afterNextRun);
+      await book(tx, deviceless, soonClass);
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at)
+         values ($1, $2, 'paid', 'pending', now() + interval '10 minutes') returning id`,
+        [late.memberId, await classAt(tx, at(now, 40), 'Pending Spin')],
+      );
+
+      const rowsNow = await queued(tx, late.memberId);
+      expect(rowsNow.map((p) => [p.title.replace(/ at .*/, ''), p.next_attempt_at.toISOString()])).toEqual([
+        ['Reminder: Late Spin', now],
+        ['Reminder: Next Hour Spin', at(now, 40)],
+      ]);
+      expect(await queued(tx, deviceless.memberId)).toEqual([]);
+
+      // Paid after a hold: confirmed, so reminded now.
+      await tx.query(`update public.bookings set payment_status = 'completed', hold_expires_at = null where id = $1`, [rows[0]!.id]);
+      expect((await queued(tx, late.memberId)).map((p) => p.title.replace(/ at .*/, ''))).toContain('Reminder: Pending Spin');
+
+      // The job finds them queued already; the sender takes the ones due now.
+      expect((await tx.query<{ n: number }>('select private.enqueue_push_reminders_at($1) as n', [now])).rows[0]!.n).toBe(0);
+      const sent = await tx.query<{ title: string }>('select title from private.dequeue_pushes(50, $1)', [now]);
+      expect(sent.rows.map((p) => p.title.replace(/ at .*/, '')).sort()).toEqual(['Reminder: Late Spin', 'Reminder: Pending Spin']);
+      await tx.rollback();
+    });
+  });
+});
+
 describe('quiet hours', () => {
   it('holds a push until they end (London time), and drops one whose class starts before they end', async () => {
     const sleeper = await createUser(db, 'push-sleeper', { membership_tier: 'premium' });
