@@ -1,4 +1,4 @@
-import { loadSupabase } from '@/lib/supabase-loader';
+import { loadRealtime } from '@/lib/supabase-loader';
 
 let channelCount = 0;
 
@@ -29,10 +29,10 @@ export function subscribeToLiveChanges(
   const name = `booking-live-${channelCount}`;
   let stopped = false;
   let stop = () => undefined as void;
-  // supabase-js loads on first use (the screens that subscribe need it anyway for the session).
-  void loadSupabase().then((supabase) => {
+  // Realtime loads on first use, after the screen's first paint (decision 0028).
+  void loadRealtime().then((realtime) => {
     if (stopped) return;
-    let channel = supabase
+    let channel = realtime
       .channel(name)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(['id', 'name'], handlers.onClass));
     if (memberId) {
@@ -46,7 +46,7 @@ export function subscribeToLiveChanges(
       }
     }
     channel.subscribe();
-    stop = () => void supabase.removeChannel(channel);
+    stop = () => void realtime.removeChannel(channel);
   });
   return () => {
     stopped = true;
