@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -16,6 +17,20 @@ const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
 const PWA_CHUNK = /(^|\/)(member-pwa|offline-start)-[\w-]+\.js$/;
 /** The chunk of everything the entry imports statically (see build below). */
 const SHELL_CHUNK = 'shell';
+
+/**
+ * The build's cache buster: a hash of the app's sources (tests aside). A member's saved copy of
+ * their data (src/app/pwa/offline-snapshot.ts) is only painted by the build that wrote it.
+ */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(file.slice(root.length)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+}
 
 /** The local stack's public defaults (.env.example), used everywhere except a Netlify build. */
 function localDefaults(): Record<string, string> {
@@ -191,6 +206,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(pick('VITE_SUPABASE_ANON_KEY')),
       'import.meta.env.VITE_PUBLIC_IMAGES_URL': JSON.stringify(env.VITE_PUBLIC_IMAGES_URL ?? ''),
+      'import.meta.env.VITE_CACHE_BUSTER': JSON.stringify(command === 'build' ? sourceHash() : 'dev'),
     },
     server: {
       host: '127.0.0.1',

@@ -13,9 +13,14 @@ const container = document.getElementById('root')!;
 // arrives as the empty shell and renders from scratch.
 const prerendered = container.hasChildNodes();
 if (prerendered) await loadRouteModules(window.location);
-// A member opening the app with no connection (from the home screen, issue 30): their saved
-// bookings and timetable are in the cache before the first screen asks for them.
-if (!navigator.onLine && needsSupabaseNow()) await import('./app/pwa/offline-start').then((m) => m.startOffline()).catch(() => undefined);
+// A signed-in member's saved copy of their data (issue 30, decision 0028). With no connection
+// (opened from the home screen) it is in the cache before the first screen asks for it; online it
+// goes in while the screen's code downloads, so the screen paints from it and revalidates.
+if (needsSupabaseNow()) {
+  const start = import('./app/pwa/offline-start');
+  if (!navigator.onLine) await start.then((m) => m.startOffline()).catch(() => undefined);
+  else void start.then((m) => m.paintFromCopy()).catch(() => undefined);
+}
 const app = (
   <StrictMode>
     <AppProvider>

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { loadAppQueryClient } from '@/lib/app-query-client';
 
 /** A route screen whose code is a separate chunk. `preload()` fetches it ahead of rendering. */
 export type LazyScreen = ComponentType & { preload: () => Promise<void> };
@@ -32,3 +33,10 @@ export function lazyScreenOf(element: unknown): LazyScreen | undefined {
   const type: unknown = (element as ReactElement | null)?.type;
   return typeof type === 'function' && 'preload' in type && typeof type.preload === 'function' ? (type as LazyScreen) : undefined;
 }
+
+/**
+ * A screen that reads or writes server data: TanStack Query's client loads with it. The home page
+ * has none, so a visitor landing there never downloads the client (issue 17).
+ */
+export const dataScreen = (load: () => Promise<ComponentType>) =>
+  lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));

@@ -1,21 +1,12 @@
-import type { ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
-import { lazyScreen, lazyScreenOf } from './lazy-screen';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { dataScreen, lazyScreen, lazyScreenOf } from './lazy-screen';
 import { RootLayout } from './routes/root-layout';
 import { RequireAuth } from './routes/require-auth';
 import { paths } from '@/config/paths';
-import { loadAppQueryClient } from '@/lib/app-query-client';
+import { setRoutePrefetcher } from '@/lib/route-prefetch';
 
 /** Nested route paths are relative to their parent: `/schedule` → `schedule`, `/admin/bookings` → `bookings`. */
 const child = (path: string) => path.replace(/^\//, '');
-const adminChild = (path: string) => path.replace(/^\/admin\//, '');
-
-/**
- * A screen that reads or writes server data: TanStack Query's client loads with it. The home page
- * has none, so a visitor landing there never downloads the client (issue 17).
- */
-const dataScreen = (load: () => Promise<ComponentType>) =>
-  lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));
 
 // Every screen is a lazy chunk, so a visitor's first page never downloads member or admin code.
 const Home = lazyScreen(() => import('./routes/home').then((m) => m.HomeRoute));
@@ -41,17 +32,10 @@ const Coach = dataScreen(() => import('./routes/coach').then((m) => m.CoachRoute
 const CoachClass = dataScreen(() => import('./routes/coach').then((m) => m.CoachClassRoute));
 const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
 const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
-const AdminLayout = dataScreen(() => import('./routes/admin/layout').then((m) => m.AdminLayoutRoute));
-const AdminClasses = dataScreen(() => import('./routes/admin/classes').then((m) => m.AdminClassesRoute));
-const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m) => m.AdminBookingsRoute));
-const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
-const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
-const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
-const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then((m) => m.AdminDocumentsRoute));
-const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
-const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
-const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
-const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
+
+/** The admin area with its own route table (admin-routes.tsx), loaded with the first admin screen. */
+const loadAdminArea = () => import('./admin-routes').then((m) => m.AdminArea);
+const AdminArea = lazyScreen(loadAdminArea);
 
 /**
  * The route tree of spec section 2, in react-router's declarative mode (decision 0012): no route
@@ -92,24 +76,8 @@ export const routes: RouteObject[] = [
   },
   { path: child(paths.admin.login), element: <AdminLogin /> },
   { path: child(paths.admin.generateClasses), element: <AdminGenerateClasses /> },
-  {
-    path: child(paths.admin.classes),
-    element: <AdminLayout />,
-    children: [
-      { index: true, element: <AdminClasses /> },
-      // "Back to Classes" (spec) targets /admin/classes: the same screen as the index.
-      { path: adminChild(paths.admin.classesAlias), element: <Navigate to={paths.admin.classes} replace /> },
-      { path: adminChild(paths.admin.bookings), element: <AdminBookings /> },
-      { path: adminChild(paths.admin.members), element: <AdminMembers /> },
-      { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
-      { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
-      { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
-      { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
-      { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
-      { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
-      { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
-    ],
-  },
+  // Everything else under /admin: the admin area's table loads with it (admin-routes.tsx, issue 29).
+  { path: `${child(paths.admin.classes)}/*`, element: <AdminArea /> },
 ];
 
 /**
@@ -119,4 +87,10 @@ export const routes: RouteObject[] = [
 export async function loadRouteModules(location: Pick<Location, 'pathname'>, tree: RouteObject[] = routes): Promise<void> {
   const matches = matchRoutes(tree, location) ?? [];
   await Promise.all(matches.map(({ route }) => lazyScreenOf(route.element)?.preload() ?? Promise.resolve()));
+  // The admin area's screens are in its own table, below /admin.
+  if (tree === routes && matches.some(({ route }) => lazyScreenOf(route.element) === AdminArea))
+    await loadRouteModules(location, [{ path: child(paths.admin.classes), children: (await loadAdminArea()).routes }]);
 }
+
+// Nav links prefetch the screen they lead to on hover, touch or focus (lib/route-prefetch.ts).
+setRoutePrefetcher((pathname) => void loadRouteModules({ pathname }).catch(() => undefined));

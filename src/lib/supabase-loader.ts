@@ -1,14 +1,15 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './database.types';
+import type { RealtimeClient } from '@supabase/realtime-js';
+import type { StorageClient } from '@supabase/storage-js';
 import { env } from './env';
+import type { StudioClient } from './supabase';
 
 /**
- * supabase-js is ~55 KB gzipped: a first-time visitor's home page should not pay for it. The
+ * The Supabase client (lib/supabase.ts: auth-js and postgrest-js, ~30 KB gzipped): a first-time visitor's home page should not pay for it. The
  * auth provider loads the client only when a session is stored, when the URL carries auth
  * tokens, or as soon as any screen imports `./supabase` itself (that module announces itself
  * here), so sign-in state is always tracked once the client exists.
  */
-type Client = SupabaseClient<Database>;
+type Client = StudioClient;
 let announced: Client | null = null;
 const listeners = new Set<(client: Client) => void>();
 
@@ -35,6 +36,16 @@ export function supabaseLoaded(): boolean {
 
 export function loadSupabase(): Promise<Client> {
   return import('./supabase').then((m) => m.supabase);
+}
+
+/** Supabase Realtime on the client's session, for a screen that subscribes (decision 0028). */
+export function loadRealtime(): Promise<RealtimeClient> {
+  return import('./supabase-realtime').then((m) => m.realtime);
+}
+
+/** Supabase Storage on the client's session, for the screen that uploads (decision 0028). */
+export function loadStorage(): Promise<StorageClient> {
+  return import('./supabase-storage').then((m) => m.storage);
 }
 
 /** supabase-js's default storage key: `sb-<first label of the API host>-auth-token`. */

@@ -3,8 +3,9 @@ import { clearOfflineSnapshot, readOfflineSnapshot, saveOfflineSnapshot } from '
 
 /**
  * The member's own data as last read, kept in localStorage so that their pages read offline
- * (issue 30, decision 0019): TanStack Query's cache, written out after each successful read and
- * put back into the cache when the app starts without a connection or loses it. Only the member's
+ * (issue 30, decision 0019) and a second visit paints at once (issue 29, decision 0028): TanStack
+ * Query's cache, written out after each successful read and put back into the cache when the app
+ * starts (then revalidated: each read is as old as it was) or loses its connection. Only the member's
  * own resources are kept (their row, bookings, the timetable as they see it, plan usage, credits,
  * waitlist places, membership, profile), under their user id; Log Out removes the copy
  * (lib/browser-storage.ts clearStoredSession).
@@ -12,14 +13,18 @@ import { clearOfflineSnapshot, readOfflineSnapshot, saveOfflineSnapshot } from '
 
 /** The first part of the query keys kept (lib/query-keys.ts). Admin screens, payments and email preferences are not. */
 const KEPT = new Set(['member', 'bookings', 'classes', 'waitlist', 'plan-usage', 'credits', 'membership', 'profile']);
-const VERSION = 1;
+/**
+ * The copy belongs to one build of the app (a hash of its sources, vite.config.ts): a deployment
+ * that reads or shapes data differently never paints a copy an older one wrote.
+ */
+const VERSION = `2:${(import.meta.env.VITE_CACHE_BUSTER as string | undefined) ?? 'dev'}`;
 /** A copy older than this is not shown: classes and bookings will have moved on. */
 const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 /** Writes wait for reads that arrive together (a screen's few queries) to land. */
 const SAVE_DELAY_MS = 500;
 
 type Entry = { queryKey: QueryKey; data: unknown; dataUpdatedAt: number };
-type Snapshot = { version: number; userId: string; savedAt: number; entries: Entry[] };
+type Snapshot = { version: string; userId: string; savedAt: number; entries: Entry[] };
 
 export const isKept = (queryKey: QueryKey): boolean => typeof queryKey[0] === 'string' && KEPT.has(queryKey[0]);
 

@@ -1,4 +1,5 @@
 import { loadAppQueryClient } from '@/lib/app-query-client';
+import { ownMemberQuery } from '@/lib/auth/own-member';
 import { sessionStorageKey } from '@/lib/supabase-loader';
 import { restoreSnapshot } from './offline-snapshot';
 
@@ -27,4 +28,20 @@ export async function startOffline(): Promise<void> {
   window.dispatchEvent(new Event('offline'));
   const userId = storedUserId();
   if (userId) restoreSnapshot(client, userId);
+}
+
+/**
+ * A signed-in member opening the app online (src/main.tsx, alongside the first screen's code):
+ * the saved copy goes into the cache so the screen paints from it at once, and each query, as old
+ * as it was read, revalidates as its screen mounts (issue 29, decision 0028). What a read has
+ * already brought is newer and stays. The member row, which every member screen waits for, is
+ * asked for now, in parallel with the screen's code, rather than once the auth provider has
+ * rendered with the session.
+ */
+export async function paintFromCopy(): Promise<void> {
+  const client = await loadAppQueryClient();
+  const userId = storedUserId();
+  if (!userId) return;
+  restoreSnapshot(client, userId);
+  void client.prefetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
 }

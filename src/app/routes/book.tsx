@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
-import { classIdSchema } from '@/features/booking/api/book-class';
+import { isClassId } from '@/features/booking/api/book-class';
 import { useCreditForClass } from '@/features/booking/api/get-credit-for-class';
 import { useScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
@@ -22,7 +22,7 @@ export function BookRoute() {
   const classId = params.get('classId') ?? '';
   const { user } = useAuth();
   const { viewer, ready, memberId } = useViewer();
-  const valid = classIdSchema.safeParse(classId).success;
+  const valid = isClassId(classId);
   const query = useScheduleClass(classId, viewer, ready && valid);
   // The allowance is only said once the class is known (and never for a class that is not there).
   const usage = usePlanUsage(query.data ? memberId : null);

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { prefetchProps } from '@/lib/route-prefetch';
 import { LogOut, Menu, X } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { initials } from '@/lib/initials';
@@ -60,7 +61,7 @@ export function MemberNav({ name, email, photoUrl, onLogout, loggingOut = false 
         <Logo />
         <nav aria-label="Member" className="hidden items-center gap-0.5 lg:flex">
           {MEMBER_NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className={desktopLink}>
+            <NavLink key={link.to} to={link.to} end={link.end} className={desktopLink} {...prefetchProps(link.to)}>
               {link.label}
             </NavLink>
           ))}
@@ -81,7 +82,7 @@ export function MemberNav({ name, email, photoUrl, onLogout, loggingOut = false 
         <ul className="space-y-1">
           {MEMBER_NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={mobileLink}>
+              <NavLink to={link.to} end={link.end} className={mobileLink} {...prefetchProps(link.to)}>
                 {link.label}
               </NavLink>
             </li>

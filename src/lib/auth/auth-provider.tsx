@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../database.types';
+import type { Session } from '@supabase/supabase-js';
+import type { StudioClient } from '../supabase';
 import { loadAppQueryClient } from '../app-query-client';
 import { loadSupabase, needsSupabaseNow, whenSupabaseLoaded } from '../supabase-loader';
 import { clearStoredSession, rememberEmail } from '../browser-storage';
@@ -28,7 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let unsubscribe = () => undefined as void;
-    const track = (supabase: SupabaseClient<Database>) => {
+    const track = (supabase: StudioClient) => {
       if (!active) return;
       void supabase.auth.getSession().then(({ data }) => {
         if (!active) return;

@@ -66,7 +66,7 @@ describe('Classes Management', () => {
     server.use(http.post(`${REST_URL}/classes`, () => (posts++, HttpResponse.json([]))));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Class' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
     expect(within(dialog).getByLabelText('Duration (minutes)')).toHaveValue(45);
     expect(within(dialog).getByLabelText('Capacity')).toHaveValue(10);
     await user.clear(within(dialog).getByLabelText('Duration (minutes)'));
@@ -111,7 +111,7 @@ describe('Classes Management', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Class' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
     await user.type(within(dialog).getByLabelText('Class name'), 'Boxing');
     await user.type(within(dialog).getByLabelText('Description'), 'Pads and bags');
     await user.type(within(dialog).getByLabelText('Date'), '2030-03-18');
@@ -163,7 +163,7 @@ describe('Classes Management', () => {
     const user = userEvent.setup();
     const fill = async () => {
       await user.click(await screen.findByRole('button', { name: 'Add Class' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add Class' });
+      const dialog = await screen.findByRole('dialog', { name: 'Add Class' });
       await user.type(within(dialog).getByLabelText('Class name'), 'Yoga');
       await user.type(within(dialog).getByLabelText('Description'), 'Stretch');
       await user.type(within(dialog).getByLabelText('Date'), '2030-05-01');
@@ -190,7 +190,7 @@ describe('Classes Management', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Edit Yoga/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
     expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
     expect(within(dialog).queryByLabelText('Repeat')).not.toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Time'));
@@ -212,7 +212,7 @@ describe('Classes Management', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Edit Yoga/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Class' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
     await user.clear(within(dialog).getByLabelText('Capacity'));
     await user.type(within(dialog).getByLabelText('Capacity'), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Update Class' }));

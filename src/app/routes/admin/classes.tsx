@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { CalendarOff } from 'lucide-react';
 import { ClassesList } from '@/features/admin/components/classes-list';
-import { CLOSURES_ANCHOR, ClosuresPanel } from '@/features/admin/components/closures-panel';
+import { CLOSURES_ANCHOR } from '@/features/admin/lib/messages';
+
+// Below the timetable, with its form (and zod): it loads beside the list rather than before it (issue 29).
+const ClosuresPanel = lazy(() => import('@/features/admin/components/closures-panel').then((m) => ({ default: m.ClosuresPanel })));
 
 /** /admin (Classes Management): the timetable, then the days the studio is closed (linked from the top). */
 export function AdminClassesRoute() {
@@ -17,7 +21,9 @@ export function AdminClassesRoute() {
           </a>
         }
       />
-      <ClosuresPanel />
+      <Suspense fallback={null}>
+        <ClosuresPanel />
+      </Suspense>
     </>
   );
 }

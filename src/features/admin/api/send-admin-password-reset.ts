@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { isAuthApiError } from '@supabase/supabase-js';
+import { isAuthApiError } from '@supabase/auth-js';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { emailSchema } from '@/lib/auth/password-rules';

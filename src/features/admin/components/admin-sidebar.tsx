@@ -1,6 +1,7 @@
 import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
+import { prefetchProps } from '@/lib/route-prefetch';
 import {
   BarChart3,
   CalendarDays,
@@ -61,6 +62,7 @@ export function AdminSidebar({ onLogout, loggingOut }: { onLogout: () => void; l
                 <NavLink
                   to={to}
                   end={end}
+                  {...prefetchProps(to)}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     cn(

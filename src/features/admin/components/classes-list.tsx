@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,6 @@ import { useClassesPage } from '../api/get-classes';
 import { useDeleteClass } from '../api/delete-class';
 import { usePaidBookingsCheck } from '../api/get-paid-bookings-affected';
 import { ClassesTable } from './classes-table';
-import { ClassFormDialog } from './class-form-dialog';
-import { RosterDialog } from './roster-dialog';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
@@ -18,6 +16,10 @@ import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
+
+// The dialogs (and the form's zod) load when one opens, not with the list (issue 29).
+const ClassFormDialog = lazy(() => import('./class-form-dialog').then((m) => ({ default: m.ClassFormDialog })));
+const RosterDialog = lazy(() => import('./roster-dialog').then((m) => ({ default: m.RosterDialog })));
 
 type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 
@@ -101,13 +103,17 @@ export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
         )}
         {state.status === 'error' && <EmptyState title={ADMIN_MESSAGES.classesLoadFailed} body="Refresh the page to try again." />}
       </TablePanel>
-      <RosterDialog cls={roster} onClose={() => setRoster(null)} />
-      <ClassFormDialog
-        open={dialog.open}
-        editing={dialog.open ? dialog.editing : null}
-        onClose={() => setDialog({ open: false })}
-        onSaved={() => setDialog({ open: false })}
-      />
+      <Suspense fallback={null}>
+        {roster && <RosterDialog cls={roster} onClose={() => setRoster(null)} />}
+        {dialog.open && (
+          <ClassFormDialog
+            open
+            editing={dialog.editing}
+            onClose={() => setDialog({ open: false })}
+            onSaved={() => setDialog({ open: false })}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -10,15 +10,12 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { closureFormSchema, useAddClosure, type ClosureForm } from '../api/add-closure';
 import { useUpcomingClosures, type StudioClosure } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
-import { ADMIN_MESSAGES } from '../lib/messages';
+import { ADMIN_MESSAGES, CLOSURES_ANCHOR } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { londonToday } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { RowDangerButton } from './row-danger-button';
 import { TablePanel } from './table-panel';
-
-/** The panel's heading id, so Classes Management can link down to it. */
-export const CLOSURES_ANCHOR = 'studio-closures';
 
 /** 'Mon, Dec 1, 2025': a closure is a calendar date, not an instant. */
 const formatDay = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');

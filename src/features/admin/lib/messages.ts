@@ -57,3 +57,6 @@ export const ADMIN_MESSAGES = {
   closureRemoveFailed: 'Failed to remove the closure',
   closuresLoadFailed: 'Failed to load closures',
 } as const;
+
+/** The closures panel's heading id, so Classes Management can link down to it. */
+export const CLOSURES_ANCHOR = 'studio-closures';

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod/mini';
-import { BOOKING_TYPES } from '@/config/booking-types';
+import { BOOKING_TYPES, type BookingType } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
-import { Constants } from '@/lib/database.types';
+import { checkedText } from '@/lib/checked-text';
+import { compositeRow, type CompositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
@@ -14,37 +14,33 @@ import { FunctionError } from '@/lib/functions-client';
 import { startClassCheckout } from './start-class-checkout';
 
 /**
- * A booking request (`book_class`, docs/data-contract.md). The input schema is the booking form's
- * too: what the form accepts is what the request sends. `bookingType` null lets the server decide
- * (the Book Now buttons); the form sends the member's choice.
+ * A booking request (`book_class`, docs/data-contract.md). `bookingType` null lets the server
+ * decide (the Book Now buttons); the form sends the member's choice. Checked by hand rather than
+ * with zod: this module is on every member's first screen (a Book Now button), and zod's core is
+ * 14 KB gzip of the member's 130 KB budget (issue 29); the form brings zod with itself.
  */
+export type BookClassInput = { classId: string; bookingType: BookingType | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Class ids are uuids; anything else cannot name a class and is never sent. */
-export const classIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+export const isClassId = (value: string): boolean => UUID.test(value);
 
 /** How a booking is paid for (null: the server decides; 'credit': book_with_credit, a One-to-One). */
-export const bookingTypeSchema = z.enum(BOOKING_TYPES);
+export const isBookingType = (value: unknown): value is BookingType => (BOOKING_TYPES as readonly unknown[]).includes(value);
 
-export const bookClassInputSchema = z.object({
-  classId: classIdSchema,
-  bookingType: z.nullable(bookingTypeSchema),
-});
-export type BookClassInput = z.infer<typeof bookClassInputSchema>;
+/** The input as sent, or an error for one that no class or booking type could match. */
+export function checkedBookClassInput(input: BookClassInput): BookClassInput {
+  if (!isClassId(input.classId)) throw new Error('Invalid class id');
+  if (input.bookingType !== null && !isBookingType(input.bookingType)) throw new Error('Invalid booking type');
+  return input;
+}
 
-const tier = z.enum(Constants.public.Enums.membership_tier);
-const bookClassResultSchema = z.object({
-  status: z.enum(['booked', 'payment_required']),
-  booking_id: z.nullable(z.string()),
-  class_id: z.string(),
-  booking_type: z.nullable(bookingTypeSchema),
-  payment_status: z.nullable(z.enum(Constants.public.Enums.payment_status)),
-  needs_payment: z.boolean(),
-  price_payg: z.nullable(z.coerce.number()),
-  previous_tier: z.nullable(tier),
-  tier: z.nullable(tier),
-  trial_used: z.boolean(),
-  spots_left: z.nullable(z.number()),
-});
-export type BookClassResult = z.infer<typeof bookClassResultSchema>;
+/** `booking_result` (03_bookings.sql): these fields are always set. */
+type ResultFilled = 'status' | 'class_id' | 'needs_payment' | 'trial_used';
+export type BookClassResult = Omit<CompositeRow<'booking_result', ResultFilled>, 'status'> & {
+  status: 'booked' | 'payment_required';
+};
 
 /** The server refused (its hint and message), or the card checkout could not be started. */
 export class BookingRefused extends Error {
@@ -57,14 +53,20 @@ class CheckoutFailed extends Error {}
 
 /** One request: the server decides the booking type, payment and tier change, or refuses. */
 export async function bookClass(input: BookClassInput): Promise<BookClassResult> {
-  const { classId, bookingType } = bookClassInputSchema.parse(input);
+  const { classId, bookingType } = checkedBookClassInput(input);
   const supabase = await loadSupabase();
   const { data, error } =
     bookingType === 'credit'
       ? await supabase.rpc('book_with_credit', { p_class_id: classId })
       : await supabase.rpc('book_class', { p_class_id: classId, p_booking_type: bookingType });
   if (error) throw new BookingRefused(error);
-  return bookClassResultSchema.parse(data);
+  const row = compositeRow<'booking_result', ResultFilled>(data);
+  // numeric arrives as a JSON number; Number() also reads it if a proxy ever sends it as text.
+  return {
+    ...row,
+    status: checkedText<BookClassResult['status']>(row.status),
+    price_payg: row.price_payg === null ? null : Number(row.price_payg),
+  };
 }
 
 /** The class checkout; the hold's refusal for unsigned documents becomes the booking's refusal. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import type { Tables } from '@/lib/supabase';
 import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
@@ -9,12 +9,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
  * passes not used, not revoked and not expired, soonest expiry first. Row-level security returns
  * only the caller's own; the database granted each one (a paid package or period, an admin).
  */
-const creditRowSchema = z.object({
-  kind: z.enum(Constants.public.Enums.credit_kind),
-  valid_from: z.string(),
-  expires_at: z.string(),
-});
-export type CreditRow = z.infer<typeof creditRowSchema>;
+export type CreditRow = Pick<Tables<'credits'>, 'kind' | 'valid_from' | 'expires_at'>;
 
 export async function getMyCredits(now: Date = new Date()): Promise<CreditRow[]> {
   const { data, error } = await (
@@ -27,7 +22,7 @@ export async function getMyCredits(now: Date = new Date()): Promise<CreditRow[]>
     .gt('expires_at', now.toISOString())
     .order('expires_at');
   if (error) throw error;
-  return z.array(creditRowSchema).parse(data);
+  return data;
 }
 
 export const myCreditsQueryOptions = (memberId: string) =>

@@ -1,23 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { compositeRow, type CompositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
-/** The member's usage this month, as book_class counts it (`my_plan_usage`, docs/data-contract.md). */
-const planUsageSchema = z.object({
-  month_start: z.string(),
-  allowance: z.nullable(z.number()),
-  used: z.number(),
-  remaining: z.nullable(z.number()),
-  bookings: z.number(),
-  late_cancellations: z.number(),
-});
-export type PlanUsage = z.infer<typeof planUsageSchema>;
+/**
+ * The member's usage this month, as book_class counts it (`my_plan_usage`, docs/data-contract.md):
+ * no allowance (and so nothing remaining) for a plan without one. Read with the generated row type.
+ */
+type UsageFilled = 'month_start' | 'used' | 'bookings' | 'late_cancellations';
+export type PlanUsage = CompositeRow<'plan_usage', UsageFilled>;
 
 export async function getPlanUsage(): Promise<PlanUsage> {
   const { data, error } = await (await loadSupabase()).rpc('my_plan_usage');
   if (error) throw error;
-  return planUsageSchema.parse(data);
+  return compositeRow<'plan_usage', UsageFilled>(data);
 }
 
 export const planUsageQueryOptions = (memberId: string) =>

@@ -1,19 +1,19 @@
-import { z } from 'zod/mini';
-import { loadSupabase } from '@/lib/supabase-loader';
+import { loadRealtime } from '@/lib/supabase-loader';
 
 let channelCount = 0;
 
-const changedClassSchema = z.object({ id: z.string(), name: z.string() });
-const changedBookingSchema = z.object({ class_id: z.string() });
-export type ChangedClass = z.infer<typeof changedClassSchema>;
-export type ChangedBooking = z.infer<typeof changedBookingSchema>;
+export type ChangedClass = { id: string; name: string };
+export type ChangedBooking = { class_id: string };
+
+/** Whether `row` has a string in each of `keys` (checked by hand: zod stays off the member's first screen, issue 29). */
+const hasStrings = <K extends string>(row: unknown, keys: readonly K[]): row is Record<K, string> =>
+  typeof row === 'object' && row !== null && keys.every((key) => typeof (row as Record<string, unknown>)[key] === 'string');
 
 /** Calls `handle` with the row when it has the expected shape (RLS may send only a key). */
 const parsed =
-  <T>(schema: z.ZodMiniType<T>, handle: (row: T) => void) =>
+  <K extends string>(keys: readonly K[], handle: (row: Record<K, string>) => void) =>
   (payload: { new: unknown }) => {
-    const row = schema.safeParse(payload.new);
-    if (row.success) handle(row.data);
+    if (hasStrings(payload.new, keys)) handle(payload.new);
   };
 
 /**
@@ -29,24 +29,24 @@ export function subscribeToLiveChanges(
   const name = `booking-live-${channelCount}`;
   let stopped = false;
   let stop = () => undefined as void;
-  // supabase-js loads on first use (the screens that subscribe need it anyway for the session).
-  void loadSupabase().then((supabase) => {
+  // Realtime loads on first use, after the screen's first paint (decision 0028).
+  void loadRealtime().then((realtime) => {
     if (stopped) return;
-    let channel = supabase
+    let channel = realtime
       .channel(name)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(changedClassSchema, handlers.onClass));
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'classes' }, parsed(['id', 'name'], handlers.onClass));
     if (memberId) {
       const filter = `member_id=eq.${memberId}`;
       for (const event of ['INSERT', 'UPDATE'] as const) {
         channel = channel.on(
           'postgres_changes',
           { event, schema: 'public', table: 'bookings', filter },
-          parsed(changedBookingSchema, handlers.onMyBooking),
+          parsed(['class_id'], handlers.onMyBooking),
         );
       }
     }
     channel.subscribe();
-    stop = () => void supabase.removeChannel(channel);
+    stop = () => void realtime.removeChannel(channel);
   });
   return () => {
     stopped = true;

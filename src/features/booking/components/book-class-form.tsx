@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
+import { BOOKING_TYPES } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { formatTimeLeft } from '@/lib/rules/countdown';
-import { bookingTypeSchema, useBookClass, BOOKING_OUTCOME_TOAST } from '../api/book-class';
+import { useBookClass, BOOKING_OUTCOME_TOAST } from '../api/book-class';
 import type { CreditChoice } from '../api/get-credit-for-class';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import type { PlanUsage } from '../api/get-plan-usage';
@@ -23,7 +24,7 @@ import { bookingTypeNote, bookingTypeOptions, isOneToOne } from '../lib/booking-
 export const REDIRECT_DELAY_MS = 4000;
 
 /** The form's one choice: the request's booking type, which the form requires. */
-const bookingFormSchema = z.object({ bookingType: z.enum(bookingTypeSchema.options) });
+const bookingFormSchema = z.object({ bookingType: z.enum(BOOKING_TYPES) });
 type BookingForm = z.infer<typeof bookingFormSchema>;
 
 /** `credit`: what a One-to-One session would use (loaded before the form shows one). */

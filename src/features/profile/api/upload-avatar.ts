@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { loadStorage } from '@/lib/supabase-loader';
 import { AVATAR_TYPES, MAX_AVATAR_BYTES, PROFILE_MESSAGES, avatarExtension, sniffImageType } from '../lib/profile-rules';
 
 export const AVATAR_BUCKET = 'avatars';
@@ -44,7 +45,7 @@ export async function uploadAvatar({ memberId, file }: { memberId: string; file:
   if ('problem' in checked) throw new Error(checked.problem);
   const { contentType } = checked;
   const path = `${memberId}.${avatarExtension({ name: '', type: contentType })}`;
-  const bucket = supabase.storage.from(AVATAR_BUCKET);
+  const bucket = (await loadStorage()).from(AVATAR_BUCKET);
   const { error: uploadError } = await bucket.upload(path, file, { upsert: true, contentType });
   if (uploadError) throw uploadError;
   const url = `${bucket.getPublicUrl(path).data.publicUrl}?t=${Date.now()}`;

@@ -1,0 +1,49 @@
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { dataScreen } from './lazy-screen';
+import { paths } from '@/config/paths';
+
+/** Admin route paths are relative to /admin: `/admin/bookings` → `bookings`. */
+const adminChild = (path: string) => path.replace(/^\/admin\/?/, '');
+
+const AdminLayout = dataScreen(() => import('./routes/admin/layout').then((m) => m.AdminLayoutRoute));
+const AdminClasses = dataScreen(() => import('./routes/admin/classes').then((m) => m.AdminClassesRoute));
+const AdminBookings = dataScreen(() => import('./routes/admin/bookings').then((m) => m.AdminBookingsRoute));
+const AdminMembers = dataScreen(() => import('./routes/admin/members').then((m) => m.AdminMembersRoute));
+const AdminAnalytics = dataScreen(() => import('./routes/admin/analytics').then((m) => m.AdminAnalyticsRoute));
+const AdminMessages = dataScreen(() => import('./routes/admin/messages').then((m) => m.AdminMessagesRoute));
+const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then((m) => m.AdminDocumentsRoute));
+const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
+const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
+const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
+const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
+
+/**
+ * The admin area's routes (spec section 2), relative to /admin. A chunk of its own rather than
+ * part of the app's route table (router.tsx), so a visitor's or a member's first download does
+ * not carry every admin screen's entry and preload list (issue 29).
+ */
+const adminRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminClasses /> },
+      // "Back to Classes" (spec) targets /admin/classes: the same screen as the index.
+      { path: adminChild(paths.admin.classesAlias), element: <Navigate to={paths.admin.classes} replace /> },
+      { path: adminChild(paths.admin.bookings), element: <AdminBookings /> },
+      { path: adminChild(paths.admin.members), element: <AdminMembers /> },
+      { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
+      { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
+      { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
+      { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
+      { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
+      { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
+      { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
+    ],
+  },
+];
+
+/** The admin area under /admin/*: its screens at the router's location. `routes` is its table. */
+export function AdminArea() {
+  return useRoutes(adminRoutes);
+}
+AdminArea.routes = adminRoutes;

@@ -1,0 +1,26 @@
+import { RealtimeClient } from '@supabase/realtime-js';
+import { accessToken, apiUrl, CLIENT_HEADERS, fetchWithAuth, supabase } from './supabase';
+
+/**
+ * Supabase Realtime for the screens that subscribe (live spots, a waitlist promotion): loaded with
+ * them rather than on every member's first screen (issue 29, decision 0028). Set up as supabase-js
+ * sets up its own (SupabaseClient 2.109: _initRealtimeClient, _listenForAuthEvents), on the one
+ * session of lib/supabase.ts, so row-level security sees the signed-in member.
+ */
+export const realtime = new RealtimeClient(apiUrl('realtime').replace(/^http/, 'ws'), {
+  headers: CLIENT_HEADERS,
+  accessToken,
+  fetch: fetchWithAuth,
+  params: { apikey: supabase.apiKey },
+});
+
+let currentToken: string | undefined;
+supabase.auth.onAuthStateChange((event, session) => {
+  if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && currentToken !== session?.access_token) {
+    currentToken = session?.access_token;
+    void realtime.setAuth(currentToken);
+  } else if (event === 'SIGNED_OUT') {
+    void realtime.setAuth();
+    currentToken = undefined;
+  }
+});
