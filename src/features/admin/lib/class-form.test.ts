@@ -126,6 +126,8 @@ describe('classPayloads', () => {
       created_at: '2025-12-01T00:00:00Z',
       waitlist_closes_before: '02:00:00',
       late_cancel_window: '12:00:00',
+      min_age: null,
+      max_age: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',
