@@ -2463,7 +2463,7 @@ export type Database = {
         Args: {
           p_collected_by?: string | null
           p_date_of_birth: string
-          p_id: string
+          p_id?: string | null
           p_medical_notes?: string | null
           p_name: string
         }

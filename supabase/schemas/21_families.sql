@@ -533,16 +533,17 @@ revoke execute on function public.my_dependants() from public, anon, authenticat
 
 grant execute on function public.my_dependants() to authenticated;
 
+-- p_id null (the default) adds a child.
 create function public.save_dependant(
-  p_id uuid, p_name text, p_date_of_birth date, p_medical_notes text default null, p_collected_by text default null
+  p_name text, p_date_of_birth date, p_id uuid default null, p_medical_notes text default null, p_collected_by text default null
 )
 returns uuid
 language sql volatile security invoker set search_path = ''
 as $$ select private.save_dependant(p_id, p_name, p_date_of_birth, p_medical_notes, p_collected_by) $$;
 
-revoke execute on function public.save_dependant(uuid, text, date, text, text) from public, anon, authenticated;
+revoke execute on function public.save_dependant(text, date, uuid, text, text) from public, anon, authenticated;
 
-grant execute on function public.save_dependant(uuid, text, date, text, text) to authenticated;
+grant execute on function public.save_dependant(text, date, uuid, text, text) to authenticated;
 
 create function public.remove_dependant(p_id uuid)
 returns boolean

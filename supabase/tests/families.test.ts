@@ -44,7 +44,7 @@ const bornYearsAgo = (years: number) => {
 
 async function addChild(db: SqlDatabase, parent: TestUser, name: string, years: number, sign = true) {
   const id: string = await asUser(db, parent.claims, (tx) =>
-    rpc<string>(tx, 'public.save_dependant(null, $1, $2::date, $3, $4)', [name, bornYearsAgo(years), 'Nut allergy', 'Grandma Sue']),
+    rpc<string>(tx, 'public.save_dependant($1, $2::date, null, $3, $4)', [name, bornYearsAgo(years), 'Nut allergy', 'Grandma Sue']),
   );
   if (sign) await signForChild(db, parent, id);
   return id;
@@ -105,10 +105,10 @@ describe('children on a parent account', () => {
     expect(seenByAdmin.rows).toHaveLength(1);
 
     await expectSqlError(
-      asUser(db, other.claims, (tx) => rpc(tx, `public.save_dependant($1, 'Stolen', '2018-01-01'::date)`, [child])),
+      asUser(db, other.claims, (tx) => rpc(tx, `public.save_dependant('Stolen', '2018-01-01'::date, $1)`, [child])),
       { code: 'P0002', hint: 'dependant_not_found' },
     );
-    await asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant($1, 'Mia Rose', '2018-01-01'::date, null, 'Dad')`, [child]));
+    await asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant('Mia Rose', '2018-01-01'::date, $1, null, 'Dad')`, [child]));
     const { rows } = await db.query(`select name, collected_by, medical_notes from public.dependants where id = $1`, [child]);
     expect(rows).toEqual([{ name: 'Mia Rose', collected_by: 'Dad', medical_notes: null }]);
 
@@ -122,7 +122,7 @@ describe('children on a parent account', () => {
   it('refuses a date of birth in the future, and nothing is saved', async () => {
     const pat = await parent(db, 'fam-future');
     await expectSqlError(
-      asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant(null, 'Later', (current_date + 30)::date)`)),
+      asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant('Later', (current_date + 30)::date)`)),
       { hint: 'date_of_birth_in_future', message: 'Date of birth cannot be in the future' },
     );
     const { rows } = await db.query(`select 1 from public.dependants where parent_member_id = $1`, [pat.memberId]);

@@ -11,7 +11,9 @@ export type RosterEntry = {
   type: string;
   paymentStatus: string;
   attendance: Attendance | null;
-  member: { name: string | null; email: string };
+  member: { name: string | null; email: string; phone: string | null };
+  /** A child's place (family accounts, issue 27): the child; the member is the parent. */
+  child: { name: string; dateOfBirth: string; medicalNotes: string | null; collectedBy: string | null } | null;
   /** Guests this member brought (issue 26): each takes a place; the roster says "guest of <member>". */
   guests: { id: string; name: string }[];
 };
@@ -20,7 +22,9 @@ export type RosterEntry = {
 export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
   const { data, error } = await supabase
     .from('bookings')
-    .select('id, type, payment_status, attendance, booked_at, members(name, email), guest_places(id, guest_name, created_at)')
+    .select(
+      'id, type, payment_status, attendance, booked_at, members(name, email, phone), dependants(name, date_of_birth, medical_notes, collected_by), guest_places(id, guest_name, created_at)',
+    )
     .eq('class_id', classId)
     .order('booked_at');
   if (error) throw error;
@@ -32,7 +36,16 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
             type: r.type,
             paymentStatus: r.payment_status,
             attendance: r.attendance,
-            member: { name: r.members.name, email: r.members.email },
+            member: { name: r.members.name, email: r.members.email, phone: r.members.phone ?? null },
+            // Older answers (and screen-test fixtures) have no dependants field.
+            child: r.dependants
+              ? {
+                  name: r.dependants.name,
+                  dateOfBirth: r.dependants.date_of_birth,
+                  medicalNotes: r.dependants.medical_notes,
+                  collectedBy: r.dependants.collected_by,
+                }
+              : null,
             guests: r.guest_places.map((g) => ({ id: g.id, name: g.guest_name })),
           },
         ]

@@ -89,6 +89,8 @@ describe('classPayloads', () => {
       type: 'Group',
       capacity: 10,
       price_payg: null,
+      min_age: null,
+      max_age: null,
       checkout_url: null,
       is_premium: true,
       unlock_for_standard: '1 day',
