@@ -156,6 +156,8 @@ begin
 
   -- The spec's recurring timetable: last week (history) and the coming three weeks.
   perform private.insert_timetable(v_today - 7, v_today + 20);
+  -- The demo studio's Kids Club takes children aged 4 to 12 (family accounts, decision 0021).
+  update public.classes set min_age = 4, max_age = 12 where name = 'Kids Club';
 
   -- Premium classes: one inside its 3-day unlock window, one outside it, one with a 12-hour window.
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, is_premium,

@@ -20,6 +20,7 @@ const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
 const LegalDocument = dataScreen(() => import('./routes/legal-document').then((m) => m.LegalDocumentRoute));
 const Agreements = dataScreen(() => import('./routes/agreements').then((m) => m.AgreementsRoute));
+const Family = dataScreen(() => import('./routes/family').then((m) => m.FamilyRoute));
 const Book = dataScreen(() => import('./routes/book').then((m) => m.BookRoute));
 const CheckIn = dataScreen(() => import('./routes/check-in').then((m) => m.CheckInRoute));
 const Dashboard = dataScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.agreements.path), element: <Agreements /> },
           { path: child(paths.coach.home), element: <Coach /> },
           { path: child(paths.coach.class.path), element: <CoachClass /> },
+          { path: child(paths.family), element: <Family /> },
         ],
       },
       { path: '*', element: <NotFound /> },

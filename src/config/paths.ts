@@ -20,6 +20,8 @@ export const paths = {
   legal: { path: '/legal/:kind', href: (kind: string) => `/legal/${kind}` },
   /** Sign the terms and waiver, answer the PAR-Q; `next` is where to go once signed. */
   agreements: { path: '/agreements', href: (next?: string) => (next ? `/agreements?next=${encodeURIComponent(next)}` : '/agreements') },
+  /** A parent's children and their signatures (family accounts, issue 27). */
+  family: '/family',
   dashboard: '/dashboard',
   myBookings: '/mybookings',
   bookings: '/bookings',

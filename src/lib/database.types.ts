@@ -80,6 +80,7 @@ export type Database = {
           attendance_marked_at: string | null
           booked_at: string
           class_id: string
+          dependant_id: string | null
           hold_expires_at: string | null
           id: string
           member_id: string
@@ -91,6 +92,7 @@ export type Database = {
           attendance_marked_at?: string | null
           booked_at?: string
           class_id: string
+          dependant_id?: string | null
           hold_expires_at?: string | null
           id?: string
           member_id: string
@@ -102,6 +104,7 @@ export type Database = {
           attendance_marked_at?: string | null
           booked_at?: string
           class_id?: string
+          dependant_id?: string | null
           hold_expires_at?: string | null
           id?: string
           member_id?: string
@@ -114,6 +117,13 @@ export type Database = {
             columns: ["class_id"]
             isOneToOne: false
             referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_dependant_id_fkey"
+            columns: ["dependant_id"]
+            isOneToOne: false
+            referencedRelation: "dependants"
             referencedColumns: ["id"]
           },
           {
@@ -175,6 +185,8 @@ export type Database = {
           id: string
           is_premium: boolean
           late_cancel_window: string
+          max_age: number | null
+          min_age: number | null
           name: string
           price_payg: number | null
           spots_left: number
@@ -195,6 +207,8 @@ export type Database = {
           id?: string
           is_premium?: boolean
           late_cancel_window?: string
+          max_age?: number | null
+          min_age?: number | null
           name: string
           price_payg?: number | null
           spots_left?: number
@@ -215,6 +229,8 @@ export type Database = {
           id?: string
           is_premium?: boolean
           late_cancel_window?: string
+          max_age?: number | null
+          min_age?: number | null
           name?: string
           price_payg?: number | null
           spots_left?: number
@@ -391,6 +407,128 @@ export type Database = {
           {
             foreignKeyName: "credits_revoked_by_fkey"
             columns: ["revoked_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dependant_acceptances: {
+        Row: {
+          accepted_at: string
+          dependant_id: string
+          document_id: string
+          id: string
+          signed_name: string
+        }
+        Insert: {
+          accepted_at?: string
+          dependant_id: string
+          document_id: string
+          id?: string
+          signed_name: string
+        }
+        Update: {
+          accepted_at?: string
+          dependant_id?: string
+          document_id?: string
+          id?: string
+          signed_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dependant_acceptances_dependant_id_fkey"
+            columns: ["dependant_id"]
+            isOneToOne: false
+            referencedRelation: "dependants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "dependant_acceptances_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "document_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dependant_health_answers: {
+        Row: {
+          answered_at: string
+          answers: Json
+          consented_at: string
+          dependant_id: string
+          details: string | null
+          document_id: string
+          signed_name: string
+        }
+        Insert: {
+          answered_at?: string
+          answers: Json
+          consented_at: string
+          dependant_id: string
+          details?: string | null
+          document_id: string
+          signed_name: string
+        }
+        Update: {
+          answered_at?: string
+          answers?: Json
+          consented_at?: string
+          dependant_id?: string
+          details?: string | null
+          document_id?: string
+          signed_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dependant_health_answers_dependant_id_fkey"
+            columns: ["dependant_id"]
+            isOneToOne: true
+            referencedRelation: "dependants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "dependant_health_answers_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "document_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dependants: {
+        Row: {
+          collected_by: string | null
+          created_at: string
+          date_of_birth: string
+          id: string
+          medical_notes: string | null
+          name: string
+          parent_member_id: string
+        }
+        Insert: {
+          collected_by?: string | null
+          created_at?: string
+          date_of_birth: string
+          id?: string
+          medical_notes?: string | null
+          name: string
+          parent_member_id: string
+        }
+        Update: {
+          collected_by?: string | null
+          created_at?: string
+          date_of_birth?: string
+          id?: string
+          medical_notes?: string | null
+          name?: string
+          parent_member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dependants_parent_member_id_fkey"
+            columns: ["parent_member_id"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -1861,6 +1999,14 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["booking_result"]
       }
+      book_family: {
+        Args: {
+          p_class_id: string
+          p_dependant_ids?: string[]
+          p_include_self: boolean
+        }
+        Returns: Database["public"]["CompositeTypes"]["family_booking_result"]
+      }
       book_with_credit: {
         Args: {
           p_class_id: string
@@ -2238,6 +2384,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["credit_choice"]
       }
+      my_dependants: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_dependant"][]
+      }
       my_documents: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_document"][]
@@ -2350,6 +2500,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_dependant: {
+        Args: {
+          p_id: string
+        }
+        Returns: boolean
+      }
       remove_gone_push_subscription: {
         Args: {
           p_subscription_id: string
@@ -2431,6 +2587,16 @@ export type Database = {
       rotate_calendar_token: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["calendar_token_result"]
+      }
+      save_dependant: {
+        Args: {
+          p_collected_by?: string | null
+          p_date_of_birth: string
+          p_id?: string | null
+          p_medical_notes?: string | null
+          p_name: string
+        }
+        Returns: string
       }
       save_push_subscription: {
         Args: {
@@ -2551,6 +2717,17 @@ export type Database = {
           p_signed_name: string
         }
         Returns: Database["public"]["CompositeTypes"]["my_document"][]
+      }
+      sign_for_dependant: {
+        Args: {
+          p_answers?: Json | null
+          p_dependant_id: string
+          p_details?: string | null
+          p_document_ids: string[]
+          p_health_consent?: boolean
+          p_signed_name: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["my_dependant"][]
       }
       start_card_update: {
         Args: {
@@ -2798,6 +2975,12 @@ export type Database = {
         id: string | null
         next_attempt_at: string | null
       }
+      family_booking_result: {
+        booking_ids: string[] | null
+        class_id: string | null
+        places: number | null
+        spots_left: number | null
+      }
       fill_row: {
         classes: number | null
         fill_rate: number | null
@@ -2883,6 +3066,8 @@ export type Database = {
         booked_at: string | null
         class_id: string | null
         class_name: string | null
+        dependant_id: string | null
+        dependant_name: string | null
         description: string | null
         duration: number | null
         hold_expires_at: string | null
@@ -2892,6 +3077,15 @@ export type Database = {
         start_time: string | null
         trainer: string | null
         type: string | null
+      }
+      my_dependant: {
+        collected_by: string | null
+        created_at: string | null
+        date_of_birth: string | null
+        id: string | null
+        medical_notes: string | null
+        missing_documents: string[] | null
+        name: string | null
       }
       my_document: {
         accepted_at: string | null
@@ -2980,7 +3174,9 @@ export type Database = {
       }
       register_entry: {
         booking_id: string | null
+        collected_by: string | null
         date_of_birth: string | null
+        dependant_id: string | null
         documents_current: boolean | null
         email: string | null
         emergency_contact_name: string | null
@@ -2988,8 +3184,10 @@ export type Database = {
         health_details: string | null
         health_flag: boolean | null
         health_yes: string[] | null
+        medical_notes: string | null
         member_id: string | null
         name: string | null
+        parent_name: string | null
         phone: string | null
       }
       reminder_preference: {

@@ -67,6 +67,8 @@ export const queryKeys = {
     current: (kind: string) => ['documents', 'current', kind] as const,
     mine: (memberId: string) => ['documents', 'mine', memberId] as const,
     health: (memberId: string) => ['documents', 'health', memberId] as const,
+    /** The member's children and what is still to sign for each (family accounts, issue 27). */
+    family: (memberId: string) => ['documents', 'family', memberId] as const,
   },
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,

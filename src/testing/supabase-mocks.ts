@@ -129,6 +129,8 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     created_at: '2025-01-01T00:00:00Z',
     waitlist_closes_before: '02:00:00',
     late_cancel_window: '12:00:00',
+    min_age: null,
+    max_age: null,
     ...overrides,
   };
 }

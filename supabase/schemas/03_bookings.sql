@@ -399,7 +399,8 @@ begin
   if p_class.start_time <= now() then
     return 'class_started';
   end if;
-  if exists (select 1 from public.bookings b where b.member_id = p_member.id and b.class_id = p_class.id) then
+  -- The member's own place (a child's place is theirs: 21_families.sql).
+  if exists (select 1 from public.bookings b where b.member_id = p_member.id and b.class_id = p_class.id and b.dependant_id is null) then
     return 'already_booked';
   end if;
   if private.is_class_locked(p_member.membership_tier, p_class.is_premium, p_class.start_time,
@@ -867,31 +868,15 @@ create type public.my_booking as (
   duration integer,
   description text,
   -- From then on cancelling still counts against the plan; null when it never does (a hold).
-  late_cancel_from timestamptz
+  late_cancel_from timestamptz,
+  -- A child's place (book_family): the child's id and name; null for the member's own place.
+  dependant_id uuid,
+  dependant_name text
 );
 
 comment on type public.my_booking is 'One of the caller''s bookings with its class and what cancelling it means (my_bookings).';
 
--- Every booking of the caller, newest class first (so a very long history loses its oldest rows
--- first to the API's row cap), lapsed holds left out: they are gone as far as the member is
--- concerned (book_class and the hold job delete them). RLS applies: a member reads only their own.
-create function public.my_bookings()
-returns setof public.my_booking
-language sql stable security invoker set search_path = ''
-as $$
-  select b.id, b.class_id, b.type::text, b.payment_status::text, b.booked_at, b.hold_expires_at,
-         c.name, c.trainer, c.start_time, c.duration, c.description,
-         case when b.payment_status = 'completed' then private.late_cancel_from(c) end
-    from public.bookings b
-    join public.classes c on c.id = b.class_id
-   where b.member_id = (select private.current_member_id())
-     and (b.payment_status = 'completed' or b.hold_expires_at > now())
-   order by c.start_time desc, b.id
-$$;
-
-revoke execute on function public.my_bookings() from public, anon;
-
-grant execute on function public.my_bookings() to authenticated, service_role;
+-- public.my_bookings() is in 21_families.sql (it names each child's place).
 
 -- Row-level security, triggers and replication ------------------------------------------------
 create policy "Members read their own bookings; admins read all"

@@ -141,7 +141,8 @@ begin
   r.waitlist_refusal := private.waitlist_refusal(p_member, p_class);
   r.can_join_waitlist := r.waitlist_refusal is null;
 
-  select * into v_booking from public.bookings b where b.member_id = p_member.id and b.class_id = p_class.id;
+  select * into v_booking from public.bookings b
+   where b.member_id = p_member.id and b.class_id = p_class.id and b.dependant_id is null;
   if found then
     r.my_booking_id := v_booking.id;
     r.my_payment_status := v_booking.payment_status;

@@ -454,7 +454,14 @@ create type public.register_entry as (
   -- The questions answered yes, in the answered version's words, and the member's details.
   health_yes text[],
   health_details text,
-  documents_current boolean
+  documents_current boolean,
+  -- A child's place (21_families.sql): the child's id, the parent's name, who collects the child
+  -- and the medical notes. Name, date of birth and health are the child's; email, phone and
+  -- emergency contact the parent's.
+  dependant_id uuid,
+  parent_name text,
+  collected_by text,
+  medical_notes text
 );
 
 comment on type public.register_entry is 'One booked member on a class register, with emergency contact and PAR-Q flag (admin_class_register).';
@@ -466,19 +473,28 @@ as $$
 begin
   perform private.require_admin();
   return query
-  select b.id, m.id, m.name, m.email::text, m.phone, m.emergency_contact_name, m.emergency_contact_phone, m.date_of_birth,
+  select b.id, m.id, coalesce(d.name, m.name), m.email::text, m.phone, m.emergency_contact_name, m.emergency_contact_phone,
+         case when d.id is null then m.date_of_birth else d.date_of_birth end,
          coalesce(private.health_flag(h.answers), false),
          coalesce((select array_agg(q.value #>> '{}' order by q.ordinality)
                      from jsonb_array_elements(v.questions) with ordinality q
                     where h.answers -> (q.ordinality::int - 1) = 'true'::jsonb), '{}'),
          h.details,
          cardinality(private.missing_documents(m.id)) = 0
+           and (d.id is null or cardinality(private.missing_dependant_documents(d.id)) = 0),
+         d.id, case when d.id is not null then m.name end, d.collected_by, d.medical_notes
     from public.bookings b
     join public.members m on m.id = b.member_id
-    left join public.health_answers h on h.member_id = m.id
+    left join public.dependants d on d.id = b.dependant_id
+    -- The health answers of whoever takes the place: the child's (given by the parent) or the member's.
+    left join lateral (
+      select x.answers, x.details, x.document_id from public.health_answers x where d.id is null and x.member_id = m.id
+      union all
+      select y.answers, y.details, y.document_id from public.dependant_health_answers y where y.dependant_id = d.id
+    ) h on true
     left join public.document_versions v on v.id = h.document_id
    where b.class_id = p_class_id
-   order by m.name nulls last, m.email;
+   order by m.name nulls last, m.email, d.id nulls first, d.name;
 end;
 $$;
 

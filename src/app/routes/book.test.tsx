@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +18,8 @@ vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToChecko
 // Each test ends once its reads have settled (the plan usage arrives after the class), then with no toasts
 // (react-hot-toast keeps them in module state).
 let settle: (() => Promise<void>) | undefined;
+// No children on these accounts: the family chooser stays hidden (family-booking.test.tsx covers it).
+beforeEach(() => server.use(rpc('my_dependants', () => [])));
 afterEach(async () => {
   await settle?.();
   settle = undefined;

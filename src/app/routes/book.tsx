@@ -12,6 +12,8 @@ import { useScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { usePlanUsage } from '@/features/booking/api/get-plan-usage';
 import { useViewer } from '@/features/booking/api/use-viewer';
 import { BookClassForm } from '@/features/booking/components/book-class-form';
+import { FamilyBookingForm } from '@/features/booking/components/family-booking-form';
+import { useMyDependants } from '@/features/family/api/dependants';
 import { isOneToOne } from '@/features/booking/lib/booking-type';
 
 const MINUTE = 60_000;
@@ -29,6 +31,8 @@ export function BookRoute() {
   // A One-to-One session says what it would use (a credit, or its price) before the form shows.
   const oneToOne = query.data ? isOneToOne(query.data) : false;
   const credit = useCreditForClass(memberId, classId, oneToOne);
+  // A parent books their children with them (family accounts, issue 27).
+  const family = useMyDependants(query.data && !oneToOne ? memberId : null);
   const now = useNow(MINUTE);
 
   if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
@@ -66,6 +70,15 @@ export function BookRoute() {
         <div className="mt-6 border-t border-slate-200 pt-6">
           <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} credit={credit.data} />
         </div>
+        {family.data && family.data.length > 0 && (
+          <div className="mt-6 border-t border-slate-200 pt-6">
+            <h2 className="text-lg font-semibold text-slate-900">Bring your family</h2>
+            <p className="mt-1 text-sm text-slate-600">Book yourself and your children in one step: all places or none.</p>
+            <div className="mt-4">
+              <FamilyBookingForm key={cls.id} cls={cls} childChoices={family.data} />
+            </div>
+          </div>
+        )}
       </Card>
     </section>
   );

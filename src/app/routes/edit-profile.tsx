@@ -1,4 +1,7 @@
+import { Link } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { AccountSummary } from '@/features/profile/components/account-summary';
 import { CalendarFeedCard } from '@/features/profile/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/profile/components/email-preferences-card';
@@ -38,6 +41,15 @@ export function EditProfileRoute() {
           </div>
           <div className="space-y-6 lg:col-span-2">
             <ProfileInfoForm member={profile.data.member} onSaved={refresh} />
+            <Card>
+              <h2 className="text-lg font-semibold">Family</h2>
+              <p className="mt-1 text-sm text-slate-600">
+                Add your children to book them into Kids Club and other family classes with you.
+              </p>
+              <Link to={paths.family} className="mt-3 inline-block font-semibold text-brand-700 underline">
+                Manage your family
+              </Link>
+            </Card>
             <ChangePasswordForm />
             <CalendarFeedCard token={profile.data.member.calendar_token} />
             <EmailPreferencesCard />

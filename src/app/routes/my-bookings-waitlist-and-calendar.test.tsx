@@ -24,6 +24,8 @@ const cls = makeClass({
   start_time: START.toISOString(),
   duration: 45,
   late_cancel_window: '12:00:00',
+  min_age: null,
+  max_age: null,
 });
 const full = makeClass({ id: 'c-full', name: 'Kids Club', trainer: 'Coach Sam', start_time: '2025-11-17T16:45:00Z', spots_left: 0 });
 

@@ -1,3 +1,5 @@
+import { studioDayKey } from '@/lib/studio-time';
+
 /** A roster can be marked from this long before the start (mirrors private.attendance_opens_before()). */
 export const ATTENDANCE_OPENS_BEFORE_MS = 60 * 60_000;
 
@@ -11,12 +13,5 @@ export function canMarkAttendance(startTime: string, now: Date): boolean {
   return now.getTime() >= attendanceOpensAt(startTime).getTime();
 }
 
-/** Age in whole years on a day (London dates, yyyy-mm-dd): the class register's Age column. */
-export function ageOn(dateOfBirth: string, on: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/** Today's London date, yyyy-mm-dd. */
-export const londonToday = (now: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+/** Today's London date, yyyy-mm-dd (the one London clock, studio-time.ts). */
+export const londonToday = (now: Date = new Date()) => studioDayKey(now);

@@ -3,13 +3,16 @@ import { HealthFlag } from '@/components/roster/health-flag';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useClassRegister } from '@/features/admin/api/get-class-register';
-import { ageOn, londonToday } from '@/lib/rules/attendance-window';
+import { londonToday } from '@/lib/rules/attendance-window';
+import { ageOn } from '@/lib/age';
 import { EmptyState } from '@/features/admin/components/empty-state';
 import { PageHeading } from '@/features/admin/components/page-heading';
 
 /**
  * /admin/register/<classId> (issue 27): the class register to print for the coach: each booked
- * member with phone, emergency contact, age, and the PAR-Q questions they answered yes.
+ * member with phone, emergency contact, age, and the PAR-Q questions they answered yes. A child
+ * (family accounts) shows their parent (whose phone and emergency contact these are), who may
+ * collect them and their medical notes.
  */
 export function AdminClassRegisterRoute() {
   const { classId = '' } = useParams();
@@ -50,6 +53,22 @@ export function AdminClassRegisterRoute() {
               <tr key={r.booking_id} className="align-top">
                 <td className="border-b border-slate-200 p-2">
                   <div className="font-semibold">{r.name ?? r.email}</div>
+                  {r.dependant_id && (
+                    <dl className="mt-1 space-y-0.5 text-xs text-slate-700">
+                      <div>
+                        <dt className="inline font-semibold">Child of: </dt>
+                        <dd className="inline">{r.parent_name ?? r.email}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">Collected by: </dt>
+                        <dd className="inline">{r.collected_by ?? 'The parent'}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">Medical notes: </dt>
+                        <dd className="inline">{r.medical_notes ?? 'None'}</dd>
+                      </div>
+                    </dl>
+                  )}
                   {!r.documents_current && <div className="text-xs font-semibold text-red-700">Has not signed the current documents</div>}
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.phone ?? '—'}</td>

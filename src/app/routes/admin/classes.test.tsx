@@ -141,6 +141,8 @@ describe('Classes Management', () => {
       type: 'Group',
       capacity: 10,
       price_payg: 7.5,
+      min_age: null,
+      max_age: null,
       checkout_url: null,
       is_premium: false,
       unlock_for_standard: '3 days',

@@ -21,4 +21,4 @@ export const classRegisterQueryOptions = (classId: string) =>
 
 export const useClassRegister = (classId: string) => useQuery(classRegisterQueryOptions(classId));
 
-export { ageOn } from '@/lib/rules/attendance-window';
+export { ageOn } from '@/lib/age';

@@ -11,7 +11,9 @@ export type RosterEntry = {
   type: string;
   paymentStatus: string;
   attendance: Attendance | null;
-  member: { name: string | null; email: string };
+  member: { name: string | null; email: string; phone: string | null };
+  /** A child's place (family accounts, issue 27): the child; the member is the parent. */
+  child: { name: string; dateOfBirth: string; medicalNotes: string | null; collectedBy: string | null } | null;
   /** Guests this member brought (issue 26): each takes a place; the roster says "guest of <member>" once paid for. */
   guests: { id: string; name: string }[];
 };
@@ -21,7 +23,7 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
   const { data, error } = await supabase
     .from('bookings')
     .select(
-      'id, type, payment_status, attendance, booked_at, members(name, email), guest_places(id, guest_name, created_at, payment_status)',
+      'id, type, payment_status, attendance, booked_at, members(name, email, phone), dependants(name, date_of_birth, medical_notes, collected_by), guest_places(id, guest_name, created_at, payment_status)',
     )
     .eq('class_id', classId)
     .order('booked_at');
@@ -34,7 +36,16 @@ export async function getClassRoster(classId: string): Promise<RosterEntry[]> {
             type: r.type,
             paymentStatus: r.payment_status,
             attendance: r.attendance,
-            member: { name: r.members.name, email: r.members.email },
+            member: { name: r.members.name, email: r.members.email, phone: r.members.phone ?? null },
+            // Older answers (and screen-test fixtures) have no dependants field.
+            child: r.dependants
+              ? {
+                  name: r.dependants.name,
+                  dateOfBirth: r.dependants.date_of_birth,
+                  medicalNotes: r.dependants.medical_notes,
+                  collectedBy: r.dependants.collected_by,
+                }
+              : null,
             // A guest's place still being paid for (held while the host pays) is not on the roster yet.
             guests: r.guest_places.filter((g) => g.payment_status !== 'pending').map((g) => ({ id: g.id, name: g.guest_name })),
           },

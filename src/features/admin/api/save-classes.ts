@@ -42,6 +42,8 @@ export function classFormSchema(editing: boolean, now: Date = new Date()) {
       type: z.string(),
       capacity: z.string(),
       pricePayg: z.string(),
+      minAge: z.string(),
+      maxAge: z.string(),
       checkoutUrl: z.string(),
       isPremium: z.boolean(),
       unlockAmount: z.string(),
@@ -80,6 +82,11 @@ export function classFormSchema(editing: boolean, now: Date = new Date()) {
         );
       }
       if (v.pricePayg.trim() && !isPrice(v.pricePayg)) fail('pricePayg', 'Price must be 0 or more, in steps of 0.01');
+      const age = (value: string) => !value.trim() || (isWholeNumber(value) && Number(value) <= 99);
+      if (!age(v.minAge)) fail('minAge', 'Enter a whole number of years from 0 to 99');
+      if (!age(v.maxAge)) fail('maxAge', 'Enter a whole number of years from 0 to 99');
+      if (v.minAge.trim() && v.maxAge.trim() && Number(v.minAge) > Number(v.maxAge))
+        fail('maxAge', 'Must not be less than the youngest age');
       if (v.checkoutUrl.trim() && !isHttpUrl(v.checkoutUrl.trim())) fail('checkoutUrl', 'Enter a full web address (https://...)');
       if (v.isPremium && (!isWholeNumber(v.unlockAmount) || Number(v.unlockAmount) < 1))
         fail('unlockAmount', 'Enter a whole number of 1 or more');

@@ -118,6 +118,17 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           {...input('capacity')}
         />
         <TextField label="PAYG price (£)" type="number" inputMode="decimal" min={0} step="0.01" optional {...input('pricePayg')} />
+        <TextField
+          label="Children from age"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={99}
+          optional
+          hint="Leave both ages blank for an adults-only class."
+          {...input('minAge')}
+        />
+        <TextField label="Children up to age" type="number" inputMode="numeric" min={0} max={99} optional {...input('maxAge')} />
         <TextField label="Checkout link" type="url" optional placeholder="https://" {...input('checkoutUrl')} />
       </div>
 

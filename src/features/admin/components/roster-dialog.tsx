@@ -5,7 +5,8 @@ import { cn } from '@/components/ui/cn';
 import { useNow } from '@/hooks/use-now';
 import { BOOKING_TYPE_LABELS, type BookingType } from '@/config/booking-types';
 import type { ClassRow } from '@/lib/supabase';
-import { formatClassTime } from '@/lib/studio-time';
+import { formatClassTime, studioDayKey } from '@/lib/studio-time';
+import { ageOn } from '@/lib/age';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -48,6 +49,8 @@ function Roster({ cls }: { cls: ClassRow }) {
   useErrorToast(roster.isError, ADMIN_MESSAGES.rosterLoadFailed);
   const now = useNow(MINUTE);
   const open = canMarkAttendance(cls.start_time, now);
+  // A child's age on the class's day (family accounts).
+  const today = studioDayKey(cls.start_time);
 
   function mark(entry: RosterEntry, status: Attendance) {
     if (savingId) return;
@@ -79,18 +82,28 @@ function Roster({ cls }: { cls: ClassRow }) {
       {!open && <p className="mb-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800">{ADMIN_MESSAGES.attendanceTooEarly}</p>}
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
         {entries.map((entry) => {
-          const who = entry.member.name || entry.member.email;
+          const who = entry.child?.name ?? (entry.member.name || entry.member.email);
           return (
             <li key={entry.bookingId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <div className="font-semibold text-slate-900">
-                  {entry.member.name || '—'}
+                  {entry.child ? entry.child.name : entry.member.name || '—'}
+                  {entry.child && (
+                    <span className="ml-2 text-xs font-normal text-slate-600">age {ageOn(entry.child.dateOfBirth, today)}</span>
+                  )}
                   {flagged.has(entry.bookingId) && (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                       Health: ask before class
                     </span>
                   )}
                 </div>
+                {entry.child && (
+                  <div className="text-xs text-slate-700">
+                    Child of {entry.member.name || entry.member.email}
+                    {entry.member.phone && ` · ${entry.member.phone}`} · Collected by: {entry.child.collectedBy ?? 'the parent'}
+                    {entry.child.medicalNotes && ` · Medical notes: ${entry.child.medicalNotes}`}
+                  </div>
+                )}
                 <div className="truncate text-xs text-slate-500">
                   {entry.member.email} · {BOOKING_TYPE_LABELS[entry.type as BookingType] ?? entry.type}
                   {entry.paymentStatus === 'pending' && ' · payment pending'}

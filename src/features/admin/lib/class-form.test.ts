@@ -89,6 +89,8 @@ describe('classPayloads', () => {
       type: 'Group',
       capacity: 10,
       price_payg: null,
+      min_age: null,
+      max_age: null,
       checkout_url: null,
       is_premium: true,
       unlock_for_standard: '1 day',
@@ -126,6 +128,8 @@ describe('classPayloads', () => {
       created_at: '2025-12-01T00:00:00Z',
       waitlist_closes_before: '02:00:00',
       late_cancel_window: '12:00:00',
+      min_age: null,
+      max_age: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',

@@ -32,6 +32,9 @@ export type ClassFormValues = {
   type: string;
   capacity: string;
   pricePayg: string;
+  /** Children's age range (family accounts, issue 27); both blank = adults only. */
+  minAge: string;
+  maxAge: string;
   checkoutUrl: string;
   isPremium: boolean;
   unlockAmount: string;
@@ -51,6 +54,8 @@ export function emptyClassForm(trainer: string): ClassFormValues {
     type: 'Group',
     capacity: String(CLASS_LIMITS.capacityDefault),
     pricePayg: '',
+    minAge: '',
+    maxAge: '',
     checkoutUrl: '',
     isPremium: false,
     unlockAmount: String(CLASS_LIMITS.unlockDefaultAmount),
@@ -80,6 +85,8 @@ export function classToFormValues(row: ClassRow): ClassFormValues {
     type: row.type,
     capacity: String(row.capacity),
     pricePayg: row.price_payg == null ? '' : String(row.price_payg),
+    minAge: row.min_age == null ? '' : String(row.min_age),
+    maxAge: row.max_age == null ? '' : String(row.max_age),
     checkoutUrl: row.checkout_url ?? '',
     isPremium: row.is_premium,
     unlockAmount: unlock.amount,
@@ -110,6 +117,8 @@ export function classPayload(values: ClassFormValues, startTime: string): ClassI
     type: values.type,
     capacity: Number(values.capacity),
     price_payg: values.pricePayg.trim() ? Number(values.pricePayg) : null,
+    min_age: values.minAge.trim() ? Number(values.minAge) : null,
+    max_age: values.maxAge.trim() ? Number(values.maxAge) : null,
     checkout_url: values.checkoutUrl.trim() || null,
     is_premium: values.isPremium,
     // '1 days' reads oddly; the stored format accepts both singular and plural.

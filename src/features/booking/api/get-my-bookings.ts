@@ -35,6 +35,8 @@ export type MyBooking = {
   lateCancelFrom: string | null;
   /** Who cancelled it and why, for a cancellation the database kept (get-my-cancellations). */
   cancellation?: Cancellation;
+  /** A child's place (family accounts): the child's name; absent or null for the member's own place. */
+  childName?: string | null;
 };
 
 function toMyBooking(row: MyBookingRow): MyBooking {
@@ -52,6 +54,7 @@ function toMyBooking(row: MyBookingRow): MyBooking {
     duration: row.duration,
     description: row.description,
     lateCancelFrom: row.late_cancel_from,
+    childName: row.dependant_name,
   };
 }
 

@@ -74,6 +74,8 @@ export function BookingList({
   const removedAt = removed ? Math.min(removed.index, bookings.length) : -1;
   const items = bookings.map((b) => {
     const when = formatClassDateTime(b.startsAt);
+    // A child's place says whose it is, on the row and on its buttons (cancel per person).
+    const whose = b.childName ? ` for ${b.childName}` : '';
     const held = b.status === 'confirmed' && b.paymentStatus === 'pending';
     const late = onCancel && now && b.status === 'confirmed' && cancellingCountsNow(lateFacts(b), now);
     return (
@@ -84,6 +86,7 @@ export function BookingList({
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             {b.className}
+            {b.childName && <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">For {b.childName}</span>}
             {b.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
             {held && <Badge tone="warning">{MY_BOOKINGS_MESSAGES.paymentPending}</Badge>}
           </p>
@@ -113,7 +116,7 @@ export function BookingList({
                 variant="outline"
                 size="sm"
                 onClick={() => downloadBookingIcs(b)}
-                aria-label={`${MY_BOOKINGS_MESSAGES.addToCalendar}: ${b.className} on ${when}`}
+                aria-label={`${MY_BOOKINGS_MESSAGES.addToCalendar}: ${b.className}${whose} on ${when}`}
               >
                 <CalendarPlus aria-hidden="true" className="h-4 w-4" />
                 {MY_BOOKINGS_MESSAGES.addToCalendar}
@@ -130,7 +133,7 @@ export function BookingList({
                 loading={cancellingId === b.id}
                 disabled={Boolean(cancellingId) || !online}
                 onClick={() => onCancel(b)}
-                aria-label={`Cancel ${b.className} on ${when}`}
+                aria-label={`Cancel ${b.className}${whose} on ${when}`}
                 aria-describedby={online ? undefined : `${b.id}-offline`}
               >
                 Cancel

@@ -9,19 +9,23 @@ export type SignInput = {
   answers: boolean[] | null;
   details: string;
   healthConsent: boolean;
+  /** Signs for this child of the member (the waiver and PAR-Q; family accounts) instead of for the member. */
+  dependantId?: string;
 };
 
 /** Signs the given current versions with the typed name; with the PAR-Q, saves the answers (sign_documents). */
 export async function signDocuments(input: SignInput): Promise<void> {
-  const { error } = await (
-    await loadSupabase()
-  ).rpc('sign_documents', {
+  const supabase = await loadSupabase();
+  const args = {
     p_signed_name: input.signedName,
     p_document_ids: input.documentIds,
     p_answers: input.answers,
     p_details: input.details,
     p_health_consent: input.healthConsent,
-  });
+  };
+  const { error } = input.dependantId
+    ? await supabase.rpc('sign_for_dependant', { ...args, p_dependant_id: input.dependantId })
+    : await supabase.rpc('sign_documents', args);
   if (error) throw error;
 }
 

@@ -21,6 +21,8 @@ type Props = {
   defaultDetails?: string | null;
   defaultName?: string | null;
   submitLabel?: string;
+  /** Sign for this child of the member (family accounts) rather than for the member. */
+  dependantId?: string;
   onSigned: () => void;
 };
 
@@ -31,6 +33,7 @@ export function SignDocumentsForm({
   defaultDetails,
   defaultName,
   submitLabel = DOCUMENT_MESSAGES.submit,
+  dependantId,
   onSigned,
 }: Props) {
   const sign = useSignDocuments();
@@ -66,6 +69,7 @@ export function SignDocumentsForm({
         answers: parq ? values.answers.map((a) => a === 'yes') : null,
         details: values.details,
         healthConsent: values.consent,
+        ...(dependantId ? { dependantId } : {}),
       },
       {
         onSuccess: onSigned,

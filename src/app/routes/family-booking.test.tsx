@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/mocks/server';
+import { makeScheduleClass, scheduleHandler } from '@/testing/schedule-mocks';
+import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { BookRoute } from './book';
+
+// The family chooser on /book (issue 27): who is coming, the total before booking, one book_family call.
+
+configure({ asyncUtilTimeout: 5000 });
+
+let settle: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await settle?.();
+  settle = undefined;
+  act(() => toast.remove());
+});
+
+function Where() {
+  return <p>Now at {useLocation().pathname}</p>;
+}
+
+const children = [
+  {
+    id: 'kid-1',
+    name: 'Ava',
+    date_of_birth: '2019-05-04',
+    medical_notes: null,
+    collected_by: null,
+    missing_documents: [],
+    created_at: '2026-11-27T00:00:00Z',
+  },
+  {
+    id: 'kid-2',
+    name: 'Ben',
+    date_of_birth: '2017-02-03',
+    medical_notes: null,
+    collected_by: null,
+    missing_documents: [],
+    created_at: '2026-11-27T00:00:00Z',
+  },
+  {
+    id: 'kid-3',
+    name: 'Cal',
+    date_of_birth: '2020-01-01',
+    medical_notes: null,
+    collected_by: null,
+    missing_documents: ['waiver', 'parq'],
+    created_at: '2026-11-27T00:00:00Z',
+  },
+];
+const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 3, remaining: 9, bookings: 3, late_cancellations: 0 };
+
+function setup(price: number, bookFamily: Parameters<typeof rpc>[1]) {
+  const cls = makeScheduleClass({
+    name: 'Kids Club',
+    start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    price_payg: price,
+    booking_type: 'paid',
+    needs_payment: false,
+  });
+  const me = signInAs({ name: 'Pat Parent', membership_tier: 'standard' });
+  const calls: Record<string, unknown>[] = [];
+  server.use(
+    memberHandler(me.member),
+    scheduleHandler((args) => (args.p_class_id === cls.id ? [cls] : [])),
+    rpc('my_plan_usage', () => usage),
+    rpc('my_dependants', () => children),
+    rpc('book_family', (info) => {
+      calls.push(info.args);
+      return bookFamily(info);
+    }),
+  );
+  const { queryClient } = renderApp(`/book?classId=${cls.id}`, {
+    routes: [
+      { path: '/book', element: <BookRoute /> },
+      { path: '*', element: <Where /> },
+    ],
+  });
+  settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return { user: userEvent.setup(), calls, cls };
+}
+
+describe('/book: bring your family', { timeout: 30_000 }, () => {
+  it('books the parent and two children in one step, with the total said first', async () => {
+    const { user, calls, cls } = setup(0, () => ({ class_id: 'x', booking_ids: ['b1', 'b2', 'b3'], places: 3, spots_left: 9 }));
+    const form = await screen.findByRole('form', { name: 'Book for your family' });
+    expect(form).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Cal' })).toBeDisabled();
+    expect(screen.getByText(/Sign the waiver and health questions for Cal first/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
+    expect(screen.getByText('3 places · Total to pay: £0.00 (this class is free)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book 3 places' }));
+    expect(await screen.findByText('Now at /mybookings')).toBeInTheDocument();
+    expect(calls).toEqual([{ p_class_id: cls.id, p_include_self: true, p_dependant_ids: ['kid-1', 'kid-2'] }]);
+  });
+
+  it("says what children's places on a paid class cost and does not book them online", async () => {
+    const { user, calls } = setup(10, () => ({}));
+    await screen.findByRole('form', { name: 'Book for your family' });
+    await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
+    expect(screen.getByText('2 places · Total to pay: £10.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book 2 places' })).toBeDisabled();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's refusal (a child outside the age range) and stays on the page", async () => {
+    const { user } = setup(0, () =>
+      postgrestError({ code: 'P0001', message: 'Ben will be 9 on the day; this class is for ages 4 to 8', hint: 'outside_age_range' }),
+    );
+    await screen.findByRole('form', { name: 'Book for your family' });
+    await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
+    await user.click(screen.getByRole('button', { name: 'Book 2 places' }));
+    expect(await screen.findByText('Ben will be 9 on the day; this class is for ages 4 to 8')).toBeInTheDocument();
+    expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
+  });
+});

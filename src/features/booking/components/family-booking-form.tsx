@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { useBookFamily } from '../api/book-family';
+import type { ScheduleClass } from '../api/get-class-schedule';
+import { familyTotal } from '../lib/family-total';
+
+/** A child as the chooser needs them (the family feature's my_dependants row). */
+export type ChildChoice = { id: string; name: string; missing_documents: string[] };
+
+type Props = { cls: ScheduleClass; childChoices: ChildChoice[] };
+
+/**
+ * Who is coming (family accounts, issue 27): the member and any of their children, booked in one
+ * step, all places or none. The total is said before booking; the server decides every rule
+ * (age range, adults-only, documents, places left) and says why it refuses.
+ */
+export function FamilyBookingForm({ cls, childChoices }: Props) {
+  const navigate = useNavigate();
+  const alreadyBooked = cls.my_booking_id !== null;
+  const [self, setSelf] = useState(!alreadyBooked);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const book = useBookFamily();
+  const total = familyTotal(cls, self, chosen.length);
+  const places = chosen.length + (self ? 1 : 0);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (book.isPending || places === 0) return;
+    book.mutate(
+      { classId: cls.id, includeSelf: self, childIds: chosen },
+      {
+        onSuccess: (r) => {
+          toast.success(`Booked ${r.places} ${r.places === 1 ? 'place' : 'places'} on ${cls.name}`);
+          void navigate(paths.myBookings);
+        },
+        onError: (error) =>
+          toast.error(
+            'hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not book. Please try again.',
+          ),
+      },
+    );
+  };
+
+  return (
+    <form aria-label="Book for your family" onSubmit={submit} className="space-y-4">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Who is coming?</legend>
+        <div className="mt-2 space-y-2">
+          <label className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={self}
+              disabled={alreadyBooked}
+              onChange={(e) => setSelf(e.target.checked)}
+              className="h-5 w-5 accent-brand-600"
+            />
+            {alreadyBooked ? 'Me (already booked)' : 'Me'}
+          </label>
+          {childChoices.map((child) => {
+            const unsigned = child.missing_documents.length > 0;
+            return (
+              <div key={child.id}>
+                <label className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(child.id)}
+                    disabled={unsigned}
+                    onChange={(e) => setChosen((c) => (e.target.checked ? [...c, child.id] : c.filter((id) => id !== child.id)))}
+                    className="h-5 w-5 accent-brand-600"
+                  />
+                  {child.name}
+                </label>
+                {unsigned && (
+                  <p className="mt-1 px-1 text-xs text-slate-600">
+                    Sign the waiver and health questions for {child.name} first:{' '}
+                    <Link to={paths.family} className="font-medium text-brand-700 underline">
+                      Family
+                    </Link>
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
+        {places} {places === 1 ? 'place' : 'places'} · Total to pay: £{total.amount.toFixed(2)}
+        {total.amount === 0 && places > 0 && ` (${total.why})`}
+      </p>
+      {total.amount > 0 && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Paying for several places in one checkout is not available yet: book your own place above, and ask the studio to book
+          children&apos;s places on paid classes.
+        </p>
+      )}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={book.isPending}
+        disabled={places === 0 || total.amount > 0 || book.isPending}
+      >
+        {places === 0 ? 'Choose who is coming' : `Book ${places} ${places === 1 ? 'place' : 'places'}`}
+      </Button>
+    </form>
+  );
+}

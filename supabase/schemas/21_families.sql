@@ -1,0 +1,586 @@
+-- Family accounts (issue 27, decision 0021): a parent (a member) adds their children, who have no
+-- email, never sign in and never use a free trial; classes get an optional age range; the parent
+-- signs the waiver and answers the PAR-Q for each child; book_family books the parent and any of
+-- their children into a class in one step, all places or none. A child's place is a row of
+-- public.bookings (member_id = the parent, dependant_id = the child), so the spot count, the
+-- capacity check, the waitlist promotion and cancel_booking (cancel per person) work unchanged.
+--
+-- Rules (decision 0021):
+-- - A class with no age range is for adults: no child joins it. A class with a range takes
+--   children whose age on the class's London date is within it. The range limits children only:
+--   an adult member books any class as before (a parent stays with their children in Kids Club).
+-- - A child's place is free only when the class is free; the parent's plan allowance and free
+--   trial never pay for a child. Paying several places by card in one checkout is not built yet:
+--   book_family refuses a child's place on a paid class with a clear message (see the decision).
+
+-- Classes: an optional age range -------------------------------------------------------------------
+alter table public.classes add column min_age integer
+  constraint classes_min_age_range check (min_age between 0 and 99);
+
+alter table public.classes add column max_age integer
+  constraint classes_max_age_range check (max_age between 0 and 99);
+
+alter table public.classes add constraint classes_age_range_order check (min_age <= max_age);
+
+comment on column public.classes.min_age is
+  'Youngest age (on the class date) a child may be booked in; null with max_age null = adults only (no children).';
+
+comment on column public.classes.max_age is 'Oldest age (on the class date) a child may be booked in; null = no upper limit.';
+
+grant insert (min_age, max_age), update (min_age, max_age) on public.classes to authenticated;
+
+-- Children ---------------------------------------------------------------------------------------
+create table public.dependants (
+  id uuid primary key default gen_random_uuid(),
+  parent_member_id uuid not null references public.members (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  date_of_birth date not null constraint dependants_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
+  -- Allergies, conditions, medication: what the coach should know.
+  medical_notes text check (char_length(medical_notes) <= 2000),
+  -- Who may collect the child after class (names, relationship).
+  collected_by text check (char_length(collected_by) <= 500),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.dependants is
+  'A member''s children: no email, no sign-in, no trial. Booked by the parent through book_family.';
+
+create index dependants_parent_member_id_idx on public.dependants (parent_member_id);
+
+alter table public.dependants enable row level security;
+
+-- Written through save_dependant / remove_dependant.
+revoke all on public.dependants from anon, authenticated;
+
+grant select on public.dependants to authenticated;
+
+grant all on public.dependants to service_role;
+
+create policy "Parents read their children; admins read all"
+  on public.dependants for select to authenticated
+  using (parent_member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- A child's place: bookings.dependant_id (null = the member's own place). One place per person
+-- per class: the member's own, and each child's.
+alter table public.bookings add column dependant_id uuid references public.dependants (id) on delete cascade;
+
+alter table public.bookings drop constraint bookings_member_id_class_id_key;
+
+create unique index bookings_member_id_class_id_key on public.bookings (member_id, class_id) where dependant_id is null;
+
+create unique index bookings_dependant_id_class_id_key on public.bookings (dependant_id, class_id) where dependant_id is not null;
+
+comment on column public.bookings.dependant_id is 'The member''s child this place is for (book_family); null = the member''s own place.';
+
+-- The parent's signatures for a child ---------------------------------------------------------------
+create table public.dependant_acceptances (
+  id uuid primary key default gen_random_uuid(),
+  dependant_id uuid not null references public.dependants (id) on delete cascade,
+  document_id uuid not null references public.document_versions (id) on delete restrict,
+  -- The parent's full name, typed as their signature.
+  signed_name text not null check (char_length(btrim(signed_name)) between 2 and 200),
+  accepted_at timestamptz not null default now(),
+  constraint dependant_acceptances_dependant_id_document_id_key unique (dependant_id, document_id)
+);
+
+comment on table public.dependant_acceptances is
+  'A parent''s signature of one document version (waiver, PAR-Q) for their child; kept when a newer version is published.';
+
+create index dependant_acceptances_document_id_idx on public.dependant_acceptances (document_id);
+
+alter table public.dependant_acceptances enable row level security;
+
+revoke all on public.dependant_acceptances from anon, authenticated;
+
+grant select on public.dependant_acceptances to authenticated;
+
+grant all on public.dependant_acceptances to service_role;
+
+create policy "Parents read their children's signatures; admins read all"
+  on public.dependant_acceptances for select to authenticated
+  using (exists (select 1 from public.dependants d
+                  where d.id = dependant_id and d.parent_member_id = (select private.current_member_id()))
+         or (select private.is_admin()));
+
+-- A child's current PAR-Q answers, given by the parent (special-category data, as health_answers).
+create table public.dependant_health_answers (
+  dependant_id uuid primary key references public.dependants (id) on delete cascade,
+  document_id uuid not null references public.document_versions (id) on delete restrict,
+  answers jsonb not null check (jsonb_typeof(answers) = 'array'),
+  details text check (char_length(details) <= 2000),
+  consented_at timestamptz not null,
+  answered_at timestamptz not null default now(),
+  signed_name text not null check (char_length(btrim(signed_name)) between 2 and 200)
+);
+
+comment on table public.dependant_health_answers is
+  'A child''s PAR-Q answers given by the parent (UK GDPR special-category data): the parent and admins read them.';
+
+create index dependant_health_answers_document_id_idx on public.dependant_health_answers (document_id);
+
+alter table public.dependant_health_answers enable row level security;
+
+revoke all on public.dependant_health_answers from anon, authenticated;
+
+grant select on public.dependant_health_answers to authenticated;
+
+grant all on public.dependant_health_answers to service_role;
+
+create policy "Parents read their children's health answers; admins read all"
+  on public.dependant_health_answers for select to authenticated
+  using (exists (select 1 from public.dependants d
+                  where d.id = dependant_id and d.parent_member_id = (select private.current_member_id()))
+         or (select private.is_admin()));
+
+-- Rules --------------------------------------------------------------------------------------------
+-- The kinds a parent signs for a child before the child's first booking (the terms are the
+-- parent's own contract, signed for themselves).
+create function private.dependant_document_kinds()
+returns public.document_kind[]
+language sql immutable set search_path = ''
+as $$ select array['waiver', 'parq']::public.document_kind[] $$;
+
+revoke execute on function private.dependant_document_kinds() from public;
+
+-- The kinds whose current version has not been signed (waiver) or answered (parq) for this child.
+create function private.missing_dependant_documents(p_dependant_id uuid)
+returns public.document_kind[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(d.kind order by array_position(private.dependant_document_kinds(), d.kind)), '{}')
+    from private.current_documents() d
+   where d.kind = any (private.dependant_document_kinds())
+     and not case d.kind
+       when 'parq' then exists (select 1 from public.dependant_health_answers h
+                                 where h.dependant_id = p_dependant_id and h.document_id = d.id)
+       else exists (select 1 from public.dependant_acceptances a where a.dependant_id = p_dependant_id and a.document_id = d.id)
+     end
+$$;
+
+revoke execute on function private.missing_dependant_documents(uuid) from public;
+
+-- Age in whole years on a day.
+create function private.age_on(p_date_of_birth date, p_on date)
+returns integer
+language sql immutable set search_path = ''
+as $$ select extract(year from age(p_on, p_date_of_birth))::integer $$;
+
+revoke execute on function private.age_on(date, date) from public;
+
+-- The child's age on the class's London date.
+create function private.age_at_class(p_date_of_birth date, p_class public.classes)
+returns integer
+language sql immutable set search_path = ''
+as $$ select private.age_on(p_date_of_birth, (p_class.start_time at time zone 'Europe/London')::date) $$;
+
+revoke execute on function private.age_at_class(date, public.classes) from public;
+
+-- Raises why this child may not have a place on this class (not the parent's, already booked,
+-- adults only, outside the age range, documents unsigned), or returns. Used by book_family and
+-- by the trigger on bookings, so every path keeps the rules.
+create function private.check_dependant_place(p_dependant public.dependants, p_member_id uuid, p_class public.classes)
+returns void
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_age integer;
+begin
+  if p_dependant.id is null or p_dependant.parent_member_id <> p_member_id then
+    raise exception 'We could not find that child on your account' using errcode = 'P0002', hint = 'dependant_not_found';
+  end if;
+  if exists (select 1 from public.bookings b where b.dependant_id = p_dependant.id and b.class_id = p_class.id) then
+    raise exception '% is already booked on this class', p_dependant.name using errcode = '23505', hint = 'dependant_already_booked';
+  end if;
+  if p_class.min_age is null and p_class.max_age is null then
+    raise exception '% cannot be booked on this class: it is for adults', p_dependant.name
+      using errcode = 'P0001', hint = 'adults_only_class';
+  end if;
+  v_age := private.age_at_class(p_dependant.date_of_birth, p_class);
+  if v_age < coalesce(p_class.min_age, 0) or v_age > coalesce(p_class.max_age, 999) then
+    raise exception '% will be % on the day; this class is for ages %', p_dependant.name, v_age,
+      case when p_class.max_age is null then p_class.min_age || ' and over'
+           else coalesce(p_class.min_age, 0) || ' to ' || p_class.max_age end
+      using errcode = 'P0001', hint = 'outside_age_range';
+  end if;
+  if cardinality(private.missing_dependant_documents(p_dependant.id)) > 0 then
+    raise exception 'Please sign the waiver and answer the health questions for % before booking', p_dependant.name
+      using errcode = 'P0001', hint = 'dependant_documents_required';
+  end if;
+end;
+$$;
+
+revoke execute on function private.check_dependant_place(public.dependants, uuid, public.classes) from public;
+
+-- BEFORE INSERT on bookings: a child's place keeps the child's rules whoever inserts it (the
+-- parent's own documents are bookings_require_documents' business: the row's member is the parent).
+create function private.bookings_check_dependant()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_dependant public.dependants;
+  v_class public.classes;
+begin
+  if new.dependant_id is null then
+    return new;
+  end if;
+  select * into v_dependant from public.dependants where id = new.dependant_id;
+  select * into v_class from public.classes where id = new.class_id;
+  perform private.check_dependant_place(v_dependant, new.member_id, v_class);
+  return new;
+end;
+$$;
+
+revoke execute on function private.bookings_check_dependant() from public;
+
+-- Member RPCs ----------------------------------------------------------------------------------------
+-- One of the caller's children with where the parent stands with their documents.
+create type public.my_dependant as (
+  id uuid,
+  name text,
+  date_of_birth date,
+  medical_notes text,
+  collected_by text,
+  -- The kinds (waiver, parq) still to sign for this child; empty = ready to book.
+  missing_documents text[],
+  created_at timestamptz
+);
+
+comment on type public.my_dependant is 'One of the caller''s children and the documents still to sign for them (my_dependants).';
+
+create function private.my_dependants()
+returns setof public.my_dependant
+language sql stable security definer set search_path = ''
+as $$
+  select d.id, d.name, d.date_of_birth, d.medical_notes, d.collected_by,
+         private.missing_dependant_documents(d.id)::text[], d.created_at
+    from public.dependants d
+   where d.parent_member_id = private.current_member_id()
+   order by d.created_at, d.id
+$$;
+
+revoke execute on function private.my_dependants() from public;
+
+grant execute on function private.my_dependants() to authenticated;
+
+-- Adds a child (p_id null) or edits one of the caller's. Returns the child's id.
+create function private.save_dependant(
+  p_id uuid, p_name text, p_date_of_birth date, p_medical_notes text, p_collected_by text
+)
+returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_name text := btrim(coalesce(p_name, ''));
+  v_id uuid;
+begin
+  if char_length(v_name) = 0 or char_length(v_name) > 200 then
+    raise exception 'Enter the child''s name' using errcode = '22023', hint = 'dependant_name_required';
+  end if;
+  if p_date_of_birth is null then
+    raise exception 'Enter the child''s date of birth' using errcode = '22023', hint = 'date_of_birth_required';
+  end if;
+  if char_length(p_medical_notes) > 2000 or char_length(p_collected_by) > 500 then
+    raise exception 'Please keep the notes shorter' using errcode = '22023', hint = 'dependant_notes_too_long';
+  end if;
+  if p_id is null then
+    insert into public.dependants (parent_member_id, name, date_of_birth, medical_notes, collected_by)
+    values (v_member.id, v_name, p_date_of_birth, nullif(btrim(p_medical_notes), ''), nullif(btrim(p_collected_by), ''))
+    returning id into v_id;
+  else
+    update public.dependants
+       set name = v_name, date_of_birth = p_date_of_birth,
+           medical_notes = nullif(btrim(p_medical_notes), ''), collected_by = nullif(btrim(p_collected_by), '')
+     where id = p_id and parent_member_id = v_member.id
+    returning id into v_id;
+    if v_id is null then
+      raise exception 'We could not find that child on your account' using errcode = 'P0002', hint = 'dependant_not_found';
+    end if;
+  end if;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.save_dependant(uuid, text, date, text, text) from public;
+
+grant execute on function private.save_dependant(uuid, text, date, text, text) to authenticated;
+
+-- Removes one of the caller's children. A child with a class still ahead is kept: cancel those
+-- places first (so nobody's place disappears without the usual cancellation).
+create function private.remove_dependant(p_id uuid)
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := (private.require_member()).id;
+begin
+  if not exists (select 1 from public.dependants where id = p_id and parent_member_id = v_member_id) then
+    raise exception 'We could not find that child on your account' using errcode = 'P0002', hint = 'dependant_not_found';
+  end if;
+  if exists (select 1 from public.bookings b join public.classes c on c.id = b.class_id
+              where b.dependant_id = p_id and c.start_time > now()) then
+    raise exception 'Cancel this child''s upcoming classes before removing them' using errcode = 'P0001', hint = 'dependant_has_bookings';
+  end if;
+  delete from public.dependants where id = p_id;
+  return true;
+end;
+$$;
+
+revoke execute on function private.remove_dependant(uuid) from public;
+
+grant execute on function private.remove_dependant(uuid) to authenticated;
+
+-- The parent signs the current waiver and answers the current PAR-Q for one child, as
+-- sign_documents does for the member (typed full name; the PAR-Q needs the explicit consent).
+create function private.sign_for_dependant(
+  p_dependant_id uuid, p_signed_name text, p_document_ids uuid[], p_answers jsonb, p_details text, p_health_consent boolean
+)
+returns setof public.my_dependant
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_name text := btrim(coalesce(p_signed_name, ''));
+  v_doc public.document_versions;
+  v_id uuid;
+begin
+  if not exists (select 1 from public.dependants where id = p_dependant_id and parent_member_id = v_member.id) then
+    raise exception 'We could not find that child on your account' using errcode = 'P0002', hint = 'dependant_not_found';
+  end if;
+  if char_length(v_name) < 2 or char_length(v_name) > 200 then
+    raise exception 'Type your full name to sign' using errcode = '22023', hint = 'signature_required';
+  end if;
+  if coalesce(cardinality(p_document_ids), 0) = 0 then
+    raise exception 'Nothing to sign' using errcode = '22023', hint = 'nothing_to_sign';
+  end if;
+  foreach v_id in array p_document_ids loop
+    select c.* into v_doc from private.current_documents() c where c.id = v_id;
+    if v_doc.id is null or not (v_doc.kind = any (private.dependant_document_kinds())) then
+      raise exception 'This document has changed since you opened it: please read the new version'
+        using errcode = 'P0001', hint = 'document_not_current';
+    end if;
+    if v_doc.kind = 'parq' then
+      if not coalesce(p_health_consent, false) then
+        raise exception 'Please consent to us keeping your child''s health answers'
+          using errcode = 'P0001', hint = 'health_consent_required';
+      end if;
+      if p_answers is null or jsonb_typeof(p_answers) <> 'array'
+         or jsonb_array_length(p_answers) <> jsonb_array_length(v_doc.questions)
+         or exists (select 1 from jsonb_array_elements(p_answers) e where jsonb_typeof(e) <> 'boolean') then
+        raise exception 'Please answer every health question' using errcode = '22023', hint = 'answers_incomplete';
+      end if;
+      if char_length(p_details) > 2000 then
+        raise exception 'Please keep the details under 2000 characters' using errcode = '22023', hint = 'details_too_long';
+      end if;
+      insert into public.dependant_health_answers (dependant_id, document_id, answers, details, consented_at, answered_at, signed_name)
+      values (p_dependant_id, v_doc.id, p_answers, nullif(btrim(p_details), ''), now(), now(), v_name)
+      on conflict (dependant_id) do update
+        set document_id = excluded.document_id, answers = excluded.answers, details = excluded.details,
+            consented_at = excluded.consented_at, answered_at = excluded.answered_at, signed_name = excluded.signed_name;
+    end if;
+    insert into public.dependant_acceptances (dependant_id, document_id, signed_name)
+    values (p_dependant_id, v_doc.id, v_name)
+    on conflict (dependant_id, document_id) do update set signed_name = excluded.signed_name, accepted_at = now();
+  end loop;
+  return query select * from private.my_dependants();
+end;
+$$;
+
+revoke execute on function private.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) from public;
+
+grant execute on function private.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) to authenticated;
+
+-- book_family ----------------------------------------------------------------------------------------
+create type public.family_booking_result as (
+  class_id uuid,
+  -- The places booked: the parent's own first (when included), then each child's in the order given.
+  booking_ids uuid[],
+  places integer,
+  spots_left integer
+);
+
+comment on type public.family_booking_result is 'What book_family booked: every place asked for, or nothing.';
+
+-- Books the caller (p_include_self) and the given children into one class in one transaction:
+-- every place or none. Locks the class row first (book_class's order: class, then member), checks
+-- every person, then that the class has a place for each, and only then inserts.
+create function private.book_family(p_class_id uuid, p_include_self boolean, p_dependant_ids uuid[])
+returns public.family_booking_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_class public.classes;
+  v_dependant public.dependants;
+  v_ids uuid[] := coalesce(p_dependant_ids, '{}');
+  v_places integer;
+  v_refusal text;
+  v_type public.booking_type;
+  v_id uuid;
+  v_booking_id uuid;
+  r public.family_booking_result;
+begin
+  perform private.require_user_id();
+  perform private.release_expired_holds();
+  v_member := private.require_member();
+
+  if cardinality(v_ids) <> (select count(distinct x) from unnest(v_ids) x) then
+    raise exception 'Each child can be booked once' using errcode = '22023', hint = 'dependant_listed_twice';
+  end if;
+  v_places := cardinality(v_ids) + case when coalesce(p_include_self, false) then 1 else 0 end;
+  if v_places = 0 then
+    raise exception 'Choose who is coming' using errcode = '22023', hint = 'nobody_chosen';
+  end if;
+
+  select * into v_class from public.classes where id = p_class_id for update;
+  if not found then
+    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
+  end if;
+  select * into v_member from public.members where id = v_member.id for no key update;
+
+  if v_class.start_time <= now() then
+    perform private.raise_booking_refusal('class_started', v_class, v_member);
+  end if;
+
+  foreach v_id in array v_ids loop
+    select * into v_dependant from public.dependants where id = v_id;
+    perform private.check_dependant_place(v_dependant, v_member.id, v_class);
+  end loop;
+
+  if v_class.spots_left < v_places then
+    raise exception '% left on this class: you chose %',
+      case v_class.spots_left when 0 then 'No places' when 1 then 'Only 1 place' else 'Only ' || v_class.spots_left || ' places' end,
+      v_places
+      using errcode = 'P0001', hint = 'not_enough_places';
+  end if;
+
+  if coalesce(p_include_self, false) then
+    v_refusal := private.booking_refusal(v_member, v_class, null);
+    if v_refusal is not null then
+      perform private.raise_booking_refusal(v_refusal, v_class, v_member);
+    end if;
+    v_type := private.booking_type_for(v_member, null);
+    if private.needs_payment(v_type, v_class) then
+      raise exception 'Your own place on this class is paid by card: book it from the class first, then add your children'
+        using errcode = 'P0001', hint = 'family_payment_not_available';
+    end if;
+  end if;
+  if cardinality(v_ids) > 0 and coalesce(v_class.price_payg, 0) > 0 then
+    raise exception 'Children''s places on paid classes cannot be paid online yet: please ask the studio to book them'
+      using errcode = 'P0001', hint = 'family_payment_not_available';
+  end if;
+
+  r.booking_ids := '{}';
+  if coalesce(p_include_self, false) then
+    v_booking_id := private.create_booking(v_member.id, v_class.id, v_type);
+    r.booking_ids := r.booking_ids || v_booking_id;
+  end if;
+  foreach v_id in array v_ids loop
+    -- A child's place on a free class: pay-as-you-go at no price; never the plan or the trial.
+    insert into public.bookings (member_id, class_id, dependant_id, type, payment_status)
+    values (v_member.id, v_class.id, v_id, 'payg', 'completed')
+    returning id into v_booking_id;
+    r.booking_ids := r.booking_ids || v_booking_id;
+  end loop;
+
+  -- One confirmation email for the family's booking.
+  perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, r.booking_ids[1]);
+
+  r.class_id := v_class.id;
+  r.places := v_places;
+  r.spots_left := (select c.spots_left from public.classes c where c.id = v_class.id);
+  return r;
+end;
+$$;
+
+revoke execute on function private.book_family(uuid, boolean, uuid[]) from public;
+
+grant execute on function private.book_family(uuid, boolean, uuid[]) to authenticated;
+
+-- My Bookings (moved from 03_bookings.sql: it names each child's place) ---------------------------
+-- Every booking of the caller, newest class first (so a very long history loses its oldest rows
+-- first to the API's row cap), lapsed holds left out: they are gone as far as the member is
+-- concerned (book_class and the hold job delete them). RLS applies: a member reads only their own.
+-- A child's place carries the child's id and name.
+create function public.my_bookings()
+returns setof public.my_booking
+language sql stable security invoker set search_path = ''
+as $$
+  select b.id, b.class_id, b.type::text, b.payment_status::text, b.booked_at, b.hold_expires_at,
+         c.name, c.trainer, c.start_time, c.duration, c.description,
+         case when b.payment_status = 'completed' then private.late_cancel_from(c) end,
+         b.dependant_id, d.name
+    from public.bookings b
+    join public.classes c on c.id = b.class_id
+    left join public.dependants d on d.id = b.dependant_id
+   where b.member_id = (select private.current_member_id())
+     and (b.payment_status = 'completed' or b.hold_expires_at > now())
+   order by c.start_time desc, b.dependant_id nulls first, b.id
+$$;
+
+revoke execute on function public.my_bookings() from public, anon;
+
+grant execute on function public.my_bookings() to authenticated, service_role;
+
+-- API ------------------------------------------------------------------------------------------------
+create function public.my_dependants()
+returns setof public.my_dependant
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_dependants() $$;
+
+revoke execute on function public.my_dependants() from public, anon, authenticated;
+
+grant execute on function public.my_dependants() to authenticated;
+
+-- p_id null (the default) adds a child.
+create function public.save_dependant(
+  p_name text, p_date_of_birth date, p_id uuid default null, p_medical_notes text default null, p_collected_by text default null
+)
+returns uuid
+language sql volatile security invoker set search_path = ''
+as $$ select private.save_dependant(p_id, p_name, p_date_of_birth, p_medical_notes, p_collected_by) $$;
+
+revoke execute on function public.save_dependant(text, date, uuid, text, text) from public, anon, authenticated;
+
+grant execute on function public.save_dependant(text, date, uuid, text, text) to authenticated;
+
+create function public.remove_dependant(p_id uuid)
+returns boolean
+language sql volatile security invoker set search_path = ''
+as $$ select private.remove_dependant(p_id) $$;
+
+revoke execute on function public.remove_dependant(uuid) from public, anon, authenticated;
+
+grant execute on function public.remove_dependant(uuid) to authenticated;
+
+create function public.sign_for_dependant(
+  p_dependant_id uuid, p_signed_name text, p_document_ids uuid[], p_answers jsonb default null, p_details text default null,
+  p_health_consent boolean default false
+)
+returns setof public.my_dependant
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.sign_for_dependant(p_dependant_id, p_signed_name, p_document_ids, p_answers, p_details, p_health_consent) $$;
+
+revoke execute on function public.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) from public, anon, authenticated;
+
+grant execute on function public.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) to authenticated;
+
+create function public.book_family(p_class_id uuid, p_include_self boolean, p_dependant_ids uuid[] default '{}')
+returns public.family_booking_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.book_family(p_class_id, p_include_self, p_dependant_ids) $$;
+
+revoke execute on function public.book_family(uuid, boolean, uuid[]) from public, anon, authenticated;
+
+grant execute on function public.book_family(uuid, boolean, uuid[]) to authenticated;
+
+-- Triggers -------------------------------------------------------------------------------------------
+-- A date of birth in the future is refused (the members' trigger function reads new.date_of_birth).
+create trigger dependants_check_date_of_birth
+  before insert or update of date_of_birth on public.dependants
+  for each row execute function private.members_check_date_of_birth();
+
+create trigger bookings_check_dependant
+  before insert on public.bookings
+  for each row execute function private.bookings_check_dependant();

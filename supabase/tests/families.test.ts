@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from '../local/db/as-user.ts';
+import type { Database, SqlDatabase } from '../local/db/open-database.ts';
+import { createTestDatabase } from '../local/db/snapshot.ts';
+import {
+  classCounts,
+  createClass,
+  createUser,
+  expectSqlError,
+  publishBookingDocuments,
+  rpc,
+  signCurrentDocuments,
+  type TestUser,
+} from './support/fixtures.ts';
+import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
+
+// Family accounts (issue 27, decision 0021): a parent's children, a class's age range, the
+// parent's signatures for each child, book_family (all places or none) and cancel per person.
+
+/** A free class for children aged min..max (null: adults only), as the database owner. */
+async function kidsClass(
+  db: SqlDatabase,
+  opts: { min?: number | null; max?: number | null; capacity?: number; price?: number | null } = {},
+) {
+  const id = await createClass(db, {
+    name: 'Kids Club',
+    capacity: opts.capacity ?? 12,
+    price_payg: opts.price === undefined ? 0 : opts.price,
+  });
+  await db.query(`update public.classes set min_age = $2, max_age = $3 where id = $1`, [
+    id,
+    opts.min === undefined ? 4 : opts.min,
+    opts.max === undefined ? 12 : opts.max,
+  ]);
+  return id;
+}
+
+/** A date of birth `years` years before the class (two days from now), as yyyy-mm-dd. */
+const bornYearsAgo = (years: number) => {
+  const d = new Date(Date.now() - 30 * 86_400_000);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+};
+
+async function addChild(db: SqlDatabase, parent: TestUser, name: string, years: number, sign = true) {
+  const id: string = await asUser(db, parent.claims, (tx) =>
+    rpc<string>(tx, 'public.save_dependant($1, $2::date, null, $3, $4)', [name, bornYearsAgo(years), 'Nut allergy', 'Grandma Sue']),
+  );
+  if (sign) await signForChild(db, parent, id);
+  return id;
+}
+
+async function signForChild(db: SqlDatabase, parent: TestUser, childId: string) {
+  const { rows } = await db.query<{ id: string }>(
+    `select distinct on (kind) id from public.document_versions where kind in ('waiver', 'parq') order by kind, version desc`,
+  );
+  await asUser(db, parent.claims, (tx) =>
+    rpc(tx, 'public.sign_for_dependant($1, $2, $3::uuid[], $4::jsonb, $5, $6)', [
+      childId,
+      'Pat Parent',
+      rows.map((r) => r.id),
+      JSON.stringify([true, false]),
+      'Asthma: inhaler in bag',
+      true,
+    ]),
+  );
+}
+
+async function parent(db: SqlDatabase, label: string, fields: Parameters<typeof createUser>[2] = { membership_tier: 'standard' }) {
+  const p = await createUser(db, label, fields);
+  await signCurrentDocuments(db, p.memberId);
+  return p;
+}
+
+const bookFamily = (db: SqlDatabase, u: TestUser, classId: string, self: boolean, children: string[]) =>
+  asUser(db, u.claims, (tx) =>
+    rpc<{ booking_ids: string[]; places: number; spots_left: number }>(tx, 'public.book_family($1, $2, $3::uuid[])', [
+      classId,
+      self,
+      children,
+    ]),
+  );
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await publishBookingDocuments(db);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('children on a parent account', () => {
+  it('are added, edited and removed by their parent, who alone (with admins) reads them', async () => {
+    const pat = await parent(db, 'fam-pat');
+    const other = await parent(db, 'fam-other');
+    const admin = await createUser(db, 'fam-admin', { is_admin: true });
+    const child = await addChild(db, pat, 'Mia', 7, false);
+
+    const mine = await asUser(db, pat.claims, (tx) => rpc<{ name: string; missing_documents: string[] }[]>(tx, 'public.my_dependants()'));
+    expect(mine).toMatchObject([{ name: 'Mia', missing_documents: ['waiver', 'parq'] }]);
+    const seenByOther = await asUser(db, other.claims, (tx) => tx.query(`select id from public.dependants where id = $1`, [child]));
+    expect(seenByOther.rows).toEqual([]);
+    const seenByAdmin = await asUser(db, admin.claims, (tx) => tx.query(`select id from public.dependants where id = $1`, [child]));
+    expect(seenByAdmin.rows).toHaveLength(1);
+
+    await expectSqlError(
+      asUser(db, other.claims, (tx) => rpc(tx, `public.save_dependant('Stolen', '2018-01-01'::date, $1)`, [child])),
+      { code: 'P0002', hint: 'dependant_not_found' },
+    );
+    await asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant('Mia Rose', '2018-01-01'::date, $1, null, 'Dad')`, [child]));
+    const { rows } = await db.query(`select name, collected_by, medical_notes from public.dependants where id = $1`, [child]);
+    expect(rows).toEqual([{ name: 'Mia Rose', collected_by: 'Dad', medical_notes: null }]);
+
+    await expectSqlError(
+      asUser(db, other.claims, (tx) => rpc(tx, 'public.remove_dependant($1)', [child])),
+      { hint: 'dependant_not_found' },
+    );
+    expect(await asUser(db, pat.claims, (tx) => rpc(tx, 'public.remove_dependant($1)', [child]))).toBe(true);
+  });
+
+  it('refuses a date of birth in the future, and nothing is saved', async () => {
+    const pat = await parent(db, 'fam-future');
+    await expectSqlError(
+      asUser(db, pat.claims, (tx) => rpc(tx, `public.save_dependant('Later', (current_date + 30)::date)`)),
+      { hint: 'date_of_birth_in_future', message: 'Date of birth cannot be in the future' },
+    );
+    const { rows } = await db.query(`select 1 from public.dependants where parent_member_id = $1`, [pat.memberId]);
+    expect(rows).toEqual([]);
+  });
+
+  it('have no email and no sign-in: a child is not a member and never uses a free trial', async () => {
+    const trial = await parent(db, 'fam-trial', { membership_tier: 'trial' });
+    const kids = await kidsClass(db);
+    const child = await addChild(db, trial, 'Leo', 6);
+    await bookFamily(db, trial, kids, false, [child]);
+    const { rows } = await db.query(`select membership_tier::text as tier, has_used_trial from public.members where id = $1`, [
+      trial.memberId,
+    ]);
+    expect(rows).toEqual([{ tier: 'trial', has_used_trial: false }]);
+    const booked = await db.query(`select type::text, member_id from public.bookings where dependant_id = $1`, [child]);
+    expect(booked.rows).toEqual([{ type: 'payg', member_id: trial.memberId }]);
+  });
+});
+
+describe('book_family', () => {
+  it('books the parent and two children in one step; My Bookings names each child', async () => {
+    const pat = await parent(db, 'fam-three');
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Ava', 5);
+    const b = await addChild(db, pat, 'Ben', 9);
+    const result = await bookFamily(db, pat, kids, true, [a, b]);
+    expect(result).toMatchObject({ places: 3, spots_left: 9 });
+    expect(result.booking_ids).toHaveLength(3);
+    const mine = await asUser(db, pat.claims, (tx) =>
+      rpc<{ class_id: string; dependant_name: string | null; type: string }[]>(tx, 'public.my_bookings()'),
+    );
+    expect(mine.filter((r) => r.class_id === kids).map((r) => [r.dependant_name, r.type])).toEqual([
+      [null, 'paid'],
+      ['Ava', 'payg'],
+      ['Ben', 'payg'],
+    ]);
+    expect(await classCounts(db, kids)).toMatchObject({ current_bookings: 3, spots_left: 9, bookings: 3 });
+  });
+
+  it('the parent can add themselves later when only a child was booked', async () => {
+    const pat = await parent(db, 'fam-later');
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Ivy', 8);
+    await bookFamily(db, pat, kids, false, [a]);
+    const booked = await asUser(db, pat.claims, (tx) => rpc<{ status: string }>(tx, 'public.book_class($1)', [kids]));
+    expect(booked.status).toBe('booked');
+  });
+
+  const refused = async (
+    label: string,
+    setUp: (pat: TestUser) => Promise<{ classId: string; self: boolean; children: string[] }>,
+    error: object,
+  ) => {
+    const pat = await parent(db, label);
+    const { classId, self, children } = await setUp(pat);
+    const before = await classCounts(db, classId);
+    await expectSqlError(bookFamily(db, pat, classId, self, children), error);
+    expect(await classCounts(db, classId)).toEqual(before);
+  };
+
+  it('refuses a child outside the age range, with nothing booked (not even the parent)', async () => {
+    await refused(
+      'fam-age',
+      async (pat) => ({ classId: await kidsClass(db), self: true, children: [await addChild(db, pat, 'Teen', 14)] }),
+      { hint: 'outside_age_range', message: 'Teen will be 14 on the day; this class is for ages 4 to 12' },
+    );
+  });
+
+  it('refuses a child on an adult-only class (no age range)', async () => {
+    await refused(
+      'fam-adults',
+      async (pat) => ({
+        classId: await kidsClass(db, { min: null, max: null }),
+        self: true,
+        children: [await addChild(db, pat, 'Zoe', 8)],
+      }),
+      { hint: 'adults_only_class', message: 'Zoe cannot be booked on this class: it is for adults' },
+    );
+  });
+
+  it('refuses a child booked twice, and a child listed twice', async () => {
+    const pat = await parent(db, 'fam-twice');
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Sam', 6);
+    const b = await addChild(db, pat, 'Tom', 6);
+    await bookFamily(db, pat, kids, false, [a]);
+    const before = await classCounts(db, kids);
+    await expectSqlError(bookFamily(db, pat, kids, false, [b, a]), {
+      code: '23505',
+      hint: 'dependant_already_booked',
+      message: 'Sam is already booked on this class',
+    });
+    await expectSqlError(bookFamily(db, pat, kids, false, [b, b]), {
+      hint: 'dependant_listed_twice',
+      message: 'Each child can be booked once',
+    });
+    expect(await classCounts(db, kids)).toEqual(before);
+  });
+
+  it('refuses a seventh place on a class with five left: nothing booked', async () => {
+    await refused(
+      'fam-seven',
+      async (pat) => {
+        const classId = await kidsClass(db, { capacity: 5 });
+        const children: string[] = [];
+        for (let i = 0; i < 6; i += 1) children.push(await addChild(db, pat, `Kid ${i}`, 5 + i));
+        return { classId, self: true, children };
+      },
+      { hint: 'not_enough_places', message: 'Only 5 places left on this class: you chose 7' },
+    );
+  });
+
+  it('refuses a child whose waiver and PAR-Q the parent has not signed', async () => {
+    await refused(
+      'fam-unsigned',
+      async (pat) => ({ classId: await kidsClass(db), self: false, children: [await addChild(db, pat, 'Nora', 7, false)] }),
+      { hint: 'dependant_documents_required', message: 'Please sign the waiver and answer the health questions for Nora before booking' },
+    );
+  });
+
+  it("refuses another parent's child", async () => {
+    const other = await parent(db, 'fam-owner');
+    const child = await addChild(db, other, 'Not Yours', 7);
+    await refused('fam-thief', async () => ({ classId: await kidsClass(db), self: false, children: [child] }), {
+      hint: 'dependant_not_found',
+    });
+  });
+
+  it('refuses children on a paid class (one checkout for several places is not built): no child place is free', async () => {
+    await refused(
+      'fam-paid',
+      async (pat) => ({ classId: await kidsClass(db, { price: 10 }), self: true, children: [await addChild(db, pat, 'Paid Kid', 7)] }),
+      { hint: 'family_payment_not_available' },
+    );
+  });
+
+  it('refuses nobody chosen, and a class that started', async () => {
+    const pat = await parent(db, 'fam-empty');
+    await expectSqlError(bookFamily(db, pat, await kidsClass(db), false, []), { hint: 'nobody_chosen' });
+  });
+
+  it('keeps the rules on every path: a child row inserted by hand on an adults class is refused', async () => {
+    const pat = await parent(db, 'fam-direct');
+    const child = await addChild(db, pat, 'Direct', 7);
+    const adults = await kidsClass(db, { min: null, max: null });
+    await expectSqlError(
+      db.query(`insert into public.bookings (member_id, class_id, dependant_id, type) values ($1, $2, $3, 'payg')`, [
+        pat.memberId,
+        adults,
+        child,
+      ]),
+      { hint: 'adults_only_class' },
+    );
+  });
+
+  it('asks again for a child after a new waiver is published', async () => {
+    const pat = await parent(db, 'fam-newwaiver');
+    const child = await addChild(db, pat, 'Ruby', 7);
+    await db.query(
+      `insert into public.document_versions (kind, version, title, body)
+       select 'waiver', max(version) + 1, 'Waiver v2', 'New waiver.' from public.document_versions where kind = 'waiver'`,
+    );
+    await signCurrentDocuments(db, pat.memberId);
+    await expectSqlError(bookFamily(db, pat, await kidsClass(db), false, [child]), { hint: 'dependant_documents_required' });
+    await signForChild(db, pat, child);
+    await expect(bookFamily(db, pat, await kidsClass(db), false, [child])).resolves.toMatchObject({ places: 1 });
+  });
+});
+
+describe('cancel per person, the register and removing a child', () => {
+  it('cancels one child and keeps the others; a child with a class ahead is not removed', async () => {
+    const pat = await parent(db, 'fam-cancel');
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Cal', 6);
+    const b = await addChild(db, pat, 'Dot', 7);
+    const { booking_ids } = await bookFamily(db, pat, kids, true, [a, b]);
+    await asUser(db, pat.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [booking_ids[1]]));
+    const { rows } = await db.query<{ dependant_id: string | null }>(
+      `select dependant_id from public.bookings where class_id = $1 order by dependant_id nulls first`,
+      [kids],
+    );
+    expect(rows.map((r) => r.dependant_id)).toEqual([null, b]);
+    await expectSqlError(
+      asUser(db, pat.claims, (tx) => rpc(tx, 'public.remove_dependant($1)', [b])),
+      { hint: 'dependant_has_bookings' },
+    );
+  });
+
+  it("lists each child on the register with age, parent, the parent's phone, collection, medical notes and health flag", async () => {
+    const pat = await parent(db, 'fam-register');
+    await db.query(`update public.members set phone = '07700 900123' where id = $1`, [pat.memberId]);
+    const admin = await createUser(db, 'fam-register-admin', { is_admin: true });
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Eve', 10);
+    await bookFamily(db, pat, kids, true, [a]);
+    const register = await asUser(db, admin.claims, (tx) => rpc<Record<string, unknown>[]>(tx, 'public.admin_class_register($1)', [kids]));
+    expect(register).toHaveLength(2);
+    expect(register[1]).toMatchObject({
+      name: 'Eve',
+      dependant_id: a,
+      parent_name: 'Test fam-register',
+      phone: '07700 900123',
+      collected_by: 'Grandma Sue',
+      medical_notes: 'Nut allergy',
+      health_flag: true,
+      health_yes: ['Has a doctor said you have a heart condition?'],
+      health_details: 'Asthma: inhaler in bag',
+      documents_current: true,
+      date_of_birth: bornYearsAgo(10),
+    });
+    expect(register[0]).toMatchObject({ dependant_id: null, name: 'Test fam-register' });
+  });
+});
+
+// The race: parallel family bookings on the last places of one class, on a real PostgreSQL server.
+const binDir = findPostgresBinDir();
+const server = migratedClusterForFile('families race', binDir);
+
+describe.skipIf(!binDir)('real PostgreSQL: family bookings racing for the last places', () => {
+  it('never overbook, and each family gets all its places or none', async () => {
+    const pg = pgClientDatabase(server.admin()!);
+    await publishBookingDocuments(pg);
+    const classId = await kidsClass(pg, { capacity: 10 });
+    const families: { p: TestUser; children: string[] }[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const p = await parent(pg, `race-family-${i}`);
+      families.push({ p, children: [await addChild(pg, p, `Race A${i}`, 6), await addChild(pg, p, `Race B${i}`, 8)] });
+    }
+    // 8 families of 3 for 10 places: at most 3 families fit.
+    const results = await together<unknown>(
+      server.cluster()!.connectionString,
+      families.map((f) => ({ sql: 'select public.book_family($1, true, $2::uuid[])', params: [classId, f.children], claims: f.p.claims })),
+    );
+    const ok = results.filter((r) => !r.error).length;
+    const hints = [...new Set(results.filter((r) => r.error).map((r) => r.error!.hint))];
+    console.log(`[families race PostgreSQL] 8 families of 3 for 10 places: ${ok} booked, refused with ${hints.join(', ')}`);
+    expect(ok).toBe(3);
+    expect(hints).toEqual(['not_enough_places']);
+    expect(await classCounts(pg, classId)).toEqual({ capacity: 10, current_bookings: 9, spots_left: 1, bookings: 9 });
+    const { rows } = await pg.query<{ n: number }>(
+      `select count(*)::int as n from public.bookings where class_id = $1 group by member_id`,
+      [classId],
+    );
+    expect(rows.every((r) => r.n === 3)).toBe(true);
+  });
+
+  it('a new waiver published while a family books: the booking either signed the old one first or is refused', async () => {
+    const pg = pgClientDatabase(server.admin()!);
+    const admin = await createUser(pg, 'race-publisher', { is_admin: true });
+    const p = await parent(pg, 'race-waiver');
+    const child = await addChild(pg, p, 'Race W', 7);
+    const classId = await kidsClass(pg);
+    const [, booked] = await together<unknown>(server.cluster()!.connectionString, [
+      { sql: `select public.publish_document('waiver', 'Waiver v9', 'New text.')`, claims: admin.claims },
+      { sql: 'select public.book_family($1, false, $2::uuid[])', params: [classId, [child]], claims: p.claims },
+    ]);
+    // Either order is fine; what must hold: a booking exists only if it was made before the publish.
+    const { rows } = await pg.query<{ n: number }>(`select count(*)::int as n from public.bookings where dependant_id = $1`, [child]);
+    expect(rows[0]!.n).toBe(booked!.error ? 0 : 1);
+    if (booked!.error) expect(booked!.error.hint).toBe('dependant_documents_required');
+  });
+});
