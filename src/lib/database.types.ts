@@ -1952,6 +1952,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["trainer_account"][]
       }
+      admin_uncovered_sessions: {
+        Args: {
+          p_trainer_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["uncovered_session"][]
+      }
       apply_card_setup: {
         Args: {
           p_amount: number
@@ -3273,6 +3279,12 @@ export type Database = {
         converted: number | null
         month: string | null
         trials_ended: number | null
+      }
+      uncovered_session: {
+        class_id: string | null
+        duration: number | null
+        member_name: string | null
+        start_time: string | null
       }
       undelivered_email: {
         attempts: number | null

@@ -376,6 +376,74 @@ describe('admins and sessions', () => {
     expect(await credit()).toEqual([{ booking_id: null, used: false }]);
   });
 
+  it('withdrawn availability takes its unbooked sessions with it; booked ones stay and are listed for the admin', async () => {
+    const trainer = (await db.query<{ id: string }>(`insert into public.trainers (name) values ('Coach Withdrawn') returning id`)).rows[0]!
+      .id;
+    const asAdminSql = (sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => tx.query<{ id: string }>(sql, params));
+    // One-offs at 10:00 and 11:00 London ten days ahead; that weekday 10:00-11:00 weekly too (it covers 10:00).
+    const { rows: day } = await db.query<{ d: string; dow: number }>(
+      `select to_char(d, 'YYYY-MM-DD') as d, extract(isodow from d)::int as dow from (select (now() at time zone 'Europe/London')::date + 10 as d) x`,
+    );
+    const at = (hh: string) => `(${`'${day[0]!.d} ${hh}'`}::timestamp at time zone 'Europe/London')`;
+    const ten = (
+      await asAdminSql(`insert into public.trainer_one_off_slots (trainer_id, start_time) values ($1, ${at('10:00')}) returning id`, [
+        trainer,
+      ])
+    ).rows[0]!.id;
+    const eleven = (
+      await asAdminSql(`insert into public.trainer_one_off_slots (trainer_id, start_time) values ($1, ${at('11:00')}) returning id`, [
+        trainer,
+      ])
+    ).rows[0]!.id;
+    const weekly = (
+      await asAdminSql(
+        `insert into public.trainer_availability (trainer_id, weekday, starts_at, ends_at, session_minutes) values ($1, $2, '10:00', '11:00', 60) returning id`,
+        [trainer, day[0]!.dow],
+      )
+    ).rows[0]!.id;
+    await asServiceRole(db, (tx) => rpc<number>(tx, 'public.generate_one_to_one_slots(now())'));
+    const left = async () =>
+      (
+        await db.query<{ hh: string }>(
+          `select to_char(start_time at time zone 'Europe/London', 'HH24:MI') as hh from public.classes
+            where trainer_id = $1 and type = 'One-to-One' and (start_time at time zone 'Europe/London')::date = $2::date
+            order by start_time`,
+          [trainer, day[0]!.d],
+        )
+      ).rows.map((r) => r.hh);
+    expect(await left()).toEqual(['10:00', '11:00']);
+    const [tenSession, elevenSession] = (
+      await db.query<{ id: string }>(
+        `select id from public.classes where trainer_id = $1 and (start_time at time zone 'Europe/London')::date = $2::date order by start_time`,
+        [trainer, day[0]!.d],
+      )
+    ).rows.map((r) => r.id);
+
+    // The 11:00 session is booked with a credit; the weekly window still publishes 10:00.
+    const member = await createUser(db, 'withdrawn-member', { membership_tier: 'payg', has_used_trial: true });
+    await asAdmin(`public.admin_grant_credits($1, 'personal_training', 1, 30, 'Goodwill')`, [member.memberId]);
+    await asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, elevenSession]);
+
+    await asAdminSql('delete from public.trainer_one_off_slots where id = any($1::uuid[])', [[ten, eleven]]);
+    // 10:00 is still published by the weekly window; 11:00 is booked: both stay.
+    expect(await left()).toEqual(['10:00', '11:00']);
+    const uncovered = () => asAdmin<{ class_id: string; member_name: string }[]>('public.admin_uncovered_sessions($1)', [trainer]);
+    expect(await uncovered()).toEqual([expect.objectContaining({ class_id: elevenSession, member_name: 'Test withdrawn-member' })]);
+
+    // Withdrawing the weekly window removes every unbooked session it made (10:00 on each of those weekdays).
+    await asAdminSql('delete from public.trainer_availability where id = $1', [weekly]);
+    expect(await left()).toEqual(['11:00']);
+    const { rows: all } = await db.query('select id from public.classes where trainer_id = $1', [trainer]);
+    expect(all).toEqual([{ id: elevenSession }]);
+    expect((await db.query('select 1 from public.classes where id = $1', [tenSession])).rows).toEqual([]);
+    // Idempotent; and only admins ask what stays.
+    expect((await db.query<{ n: number }>('select private.withdraw_uncovered_one_to_one($1, now()) as n', [trainer])).rows[0]!.n).toBe(0);
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => tx.query('select * from public.admin_uncovered_sessions($1)', [trainer])),
+      { hint: 'not_admin' },
+    );
+  });
+
   it("a move respects the package's weekly cap in the new week, naming that week's sessions", async () => {
     const member = await createUser(db, 'capped-member', { membership_tier: 'payg', has_used_trial: true });
     await asAdmin(`public.admin_grant_credits($1, 'personal_training', 3, 60, 'Package of three')`, [member.memberId]);

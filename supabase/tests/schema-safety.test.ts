@@ -118,6 +118,7 @@ describe('schema safety', () => {
       'admin_revoke_credit',
       'admin_stats',
       'admin_trainer_accounts',
+      'admin_uncovered_sessions',
       'begin_provider_refund',
       'book_class',
       'book_family',

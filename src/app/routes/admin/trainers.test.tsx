@@ -18,9 +18,12 @@ function setup(initial: Trainer[]) {
   const weekly: Record<string, unknown>[] = [];
   const accounts: Record<string, unknown>[] = [];
   const links: Record<string, unknown>[] = [];
+  // Booked sessions outside the availability: the database answers from the rows left after a removal.
+  const uncovered: Record<string, unknown>[] = [];
   const { handlers } = signInAsAdmin();
   server.use(
     ...handlers,
+    rpc('admin_uncovered_sessions', () => uncovered),
     rpc('admin_trainer_accounts', () => accounts),
     rpc('link_trainer_account', ({ args }) => {
       links.push(args);
@@ -54,6 +57,17 @@ function setup(initial: Trainer[]) {
       writes.push({ method: 'POST', url: new URL(request.url), body });
       weekly.push({ ...body, id: `w${weekly.length + 1}`, created_at: '2030-01-01T00:00:00Z' });
       return new HttpResponse(null, { status: 201 });
+    }),
+    http.delete(`${REST_URL}/trainer_availability`, ({ request }) => {
+      const url = new URL(request.url);
+      writes.push({ method: 'DELETE', url, body: null });
+      weekly.splice(
+        weekly.findIndex((w) => `eq.${String(w.id)}` === url.searchParams.get('id')),
+        1,
+      );
+      // The session Priya booked in that window stays (private.withdraw_uncovered_one_to_one removes only unbooked ones).
+      uncovered.push({ class_id: 'c9', start_time: '2030-01-08T10:00:00Z', duration: 60, member_name: 'Priya Patel' });
+      return new HttpResponse(null, { status: 204 });
     }),
     rpc('publish_one_to_one_slots', () => 8),
     http.post(`${REST_URL}/trainers`, async ({ request }) => {
@@ -157,6 +171,20 @@ describe('Admin > Trainers', () => {
     expect(await within(section).findByText('Tuesday 09:00–12:00, 45-minute sessions')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Publish sessions' }));
     expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
+  });
+
+  it('removes a weekly window and lists the booked session it leaves standing', async () => {
+    const { writes } = setup([alex]);
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
+    const form = within(section).getByRole('form', { name: 'Add weekly availability' });
+    await user.click(within(form).getByRole('button', { name: 'Add weekly availability' }));
+    await user.click(await within(section).findByRole('button', { name: 'Remove Monday 09:00' }));
+    expect(await screen.findByText('Availability removed, with its sessions nobody had booked')).toBeInTheDocument();
+    expect(writes.at(-1)).toMatchObject({ method: 'DELETE' });
+    const standing = await within(section).findByRole('list', { name: "Booked sessions outside Coach Alex's availability" });
+    expect(within(standing).getByText('Tue 8 Jan 2030, 10:00, 60 minutes: Priya Patel')).toBeInTheDocument();
+    expect(within(section).getByText('No weekly availability yet.')).toBeInTheDocument();
   });
 
   it("links a coach's sign-in account to their trainer, says why a link is refused, and unlinks it (decision 0027)", async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
+import type { Database } from '@/lib/database.types';
 import { supabase, type Tables } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 import { londonWallClockToUtc } from '@/lib/studio-calendar';
@@ -8,19 +9,25 @@ import { londonWallClockToUtc } from '@/lib/studio-calendar';
 /** A trainer's weekly window (London times) and one-off sessions (issue 26): read by all, written by admins. */
 export type WeeklyWindow = Tables<'trainer_availability'>;
 export type OneOffSlot = Tables<'trainer_one_off_slots'>;
+/** A booked coming session that withdrawn availability left standing: it stays booked until moved or cancelled. */
+export type UncoveredSession = Database['public']['CompositeTypes']['uncovered_session'];
 export type TrainerAvailability = {
   weekly: WeeklyWindow[];
   oneOff: OneOffSlot[];
+  uncovered: UncoveredSession[];
 };
 
 export async function getAvailability(trainerId: string, now: Date = new Date()): Promise<TrainerAvailability> {
-  const [weekly, oneOff] = await Promise.all([
+  const [weekly, oneOff, uncovered] = await Promise.all([
     supabase.from('trainer_availability').select('*').eq('trainer_id', trainerId).order('weekday').order('starts_at'),
     supabase.from('trainer_one_off_slots').select('*').eq('trainer_id', trainerId).gte('start_time', now.toISOString()).order('start_time'),
+    // Removing availability removes its unbooked sessions in the database; booked ones stay and are listed here.
+    supabase.rpc('admin_uncovered_sessions', { p_trainer_id: trainerId }),
   ]);
   if (weekly.error) throw weekly.error;
   if (oneOff.error) throw oneOff.error;
-  return { weekly: weekly.data, oneOff: oneOff.data };
+  if (uncovered.error) throw uncovered.error;
+  return { weekly: weekly.data, oneOff: oneOff.data, uncovered: uncovered.data };
 }
 
 export const availabilityQueryOptions = (trainerId: string) =>

@@ -13,6 +13,7 @@ import {
   useWriteAvailability,
   weeklyFormSchema,
   type OneOffForm,
+  type UncoveredSession,
   type WeeklyForm,
 } from '../api/availability';
 import type { Trainer } from '../api/trainers';
@@ -38,7 +39,7 @@ export function AvailabilityPanel({ trainers }: { trainers: Trainer[] }) {
     write.mutate(
       { kind, id },
       {
-        onSuccess: () => toast.success('Availability removed'),
+        onSuccess: () => toast.success('Availability removed, with its sessions nobody had booked'),
         onError: (e) => toast.error(e.message),
       },
     );
@@ -124,9 +125,29 @@ export function AvailabilityPanel({ trainers }: { trainers: Trainer[] }) {
             </ul>
             <OneOffForm key={trainer.id} trainerId={trainer.id} />
           </div>
+          {availability.data && availability.data.uncovered.length > 0 && (
+            <UncoveredSessions trainer={trainer.name} sessions={availability.data.uncovered} />
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+/** Booked sessions outside the published availability: they stay, so the admin moves them or talks to the member. */
+function UncoveredSessions({ trainer, sessions }: { trainer: string; sessions: UncoveredSession[] }) {
+  return (
+    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 lg:col-span-2">
+      <h3 className="font-semibold">Booked sessions outside {trainer}'s availability</h3>
+      <p className="mt-1">These stay booked: move one from the member's Credits on Members, or contact the member.</p>
+      <ul aria-label={`Booked sessions outside ${trainer}'s availability`} className="mt-2 list-disc pl-5">
+        {sessions.map((s) => (
+          <li key={`${s.class_id}-${s.member_name}`}>
+            {s.start_time ? formatInLondon(s.start_time, 'EEE d MMM yyyy, HH:mm') : ''}, {s.duration} minutes: {s.member_name}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
