@@ -1930,6 +1930,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_refund_package: {
+        Args: {
+          p_payment_id: string
+          p_reason: string
+        }
+        Returns: string
+      }
       admin_reports: {
         Args: {
           p_from: string

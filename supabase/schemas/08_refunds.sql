@@ -20,7 +20,9 @@ create table public.refunds_owed (
     check (reason in ('admin_cancelled', 'class_deleted', 'timetable_regenerated', 'member_deleted',
                       'class_filled', 'duplicate_payment', 'superseded_checkout', 'member_removed', 'period_already_paid',
                       -- The member cancelled a paid class in time (free cancellation).
-                      'member_cancelled_in_time')),
+                      'member_cancelled_in_time',
+                      -- An admin refunded a package's unused sessions (admin_refund_package).
+                      'package_refunded')),
   created_at timestamptz not null default now(),
   refunded_at timestamptz,
   refunded_by uuid references public.members (id) on delete set null,

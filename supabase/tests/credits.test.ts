@@ -246,6 +246,40 @@ describe('credits on PGlite', () => {
     );
     expect(rows).toEqual([{ amount: '675.00', description: 'bronze package (9 unused sessions)', reason: 'member_deleted' }]);
   });
+
+  it('refunding a package revokes its unused sessions and owes them back; used ones stay used; once only', async () => {
+    const member = await createUser(db, 'refunded-package', { membership_tier: 'payg', has_used_trial: true });
+    const bronze = await buyPackage(db, member, 'bronze');
+    await bronze.apply();
+    await as(member, 'public.book_with_credit($1)', [await oneToOne(db, new Date(Date.now() + 4 * DAY))]);
+    const { rows: paid } = await db.query<{ id: string }>('select id from public.payments where checkout_reference = $1', [
+      bronze.reference,
+    ]);
+    const paymentId = paid[0]!.id;
+
+    await expectSqlError(as(member, 'public.admin_refund_package($1, $2)', [paymentId, 'Moving away']), { hint: 'not_admin' });
+    await expectSqlError(as(admin, 'public.admin_refund_package($1, $2)', [paymentId, ' ']), { hint: 'invalid_credit' });
+    await expectSqlError(as(admin, 'public.admin_refund_package($1, $2)', [member.memberId, 'Not a payment']), {
+      hint: 'package_not_found',
+    });
+
+    const refundId = await as<string>(admin, 'public.admin_refund_package($1, $2)', [paymentId, 'Moving away']);
+    const { rows } = await db.query<{ id: string; amount: string; description: string; reason: string }>(
+      `select id, amount::text, description, reason from public.refunds_owed where payment_id = $1`,
+      [paymentId],
+    );
+    expect(rows).toEqual([
+      { id: refundId, amount: '675.00', description: 'bronze package (9 unused sessions)', reason: 'package_refunded' },
+    ]);
+    const credits = await creditsOf(db, member);
+    expect(credits.filter((c) => c.used)).toHaveLength(1);
+    expect(credits.filter((c) => c.revoked)).toHaveLength(9);
+    // Nothing left to book with, nor to refund again.
+    await expectSqlError(as(member, 'public.book_with_credit($1)', [await oneToOne(db, new Date(Date.now() + 5 * DAY))]), {
+      hint: 'no_credit',
+    });
+    await expectSqlError(as(admin, 'public.admin_refund_package($1, $2)', [paymentId, 'Again']), { hint: 'nothing_to_refund' });
+  });
 });
 
 const binDir = findPostgresBinDir();

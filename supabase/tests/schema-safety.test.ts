@@ -114,6 +114,7 @@ describe('schema safety', () => {
       'admin_move_session',
       'admin_put_on_plan',
       'admin_record_contact',
+      'admin_refund_package',
       'admin_reports',
       'admin_revoke_credit',
       'admin_stats',

@@ -27,6 +27,7 @@ const base = {
   revoke_reason: null,
   revoked_at: null,
   used_at: null,
+  payment_id: null,
   booking: null,
 };
 const CREDITS = [
@@ -37,6 +38,7 @@ const CREDITS = [
     kind: 'personal_training',
     source: 'package',
     reason: null,
+    payment_id: 'p1',
     expires_at: '2030-02-01T12:00:00Z',
     used_at: '2029-12-01T10:00:00Z',
     booking: {
@@ -44,6 +46,16 @@ const CREDITS = [
       class: { id: 's1', name: 'Personal Training', trainer: 'Coach Alex', start_time: '2030-01-10T10:00:00Z', type: 'One-to-One' },
     },
   },
+  // Two more sessions of the same package, still to use.
+  ...['c4', 'c5'].map((id) => ({
+    ...base,
+    id,
+    kind: 'personal_training',
+    source: 'package',
+    reason: null,
+    payment_id: 'p1',
+    expires_at: '2030-02-01T12:00:00Z',
+  })),
   {
     ...base,
     id: 'c3',
@@ -74,6 +86,7 @@ function setup() {
     record('admin_grant_credits'),
     record('admin_revoke_credit'),
     record('admin_move_session'),
+    record('admin_refund_package'),
     rpc('admin_book_one_to_one', () =>
       postgrestError({
         code: 'P0001',
@@ -119,10 +132,19 @@ describe('Members Management: a member’s credits', () => {
     await user.click(within(revoke).getByRole('button', { name: 'Revoke credit' }));
     await waitFor(() => expect(calls[1]).toEqual({ fn: 'admin_revoke_credit', args: { p_credit_id: 'c1', p_reason: 'Duplicate' } }));
 
+    // The package's two unused sessions are refunded with a reason (used ones are not).
+    const packages = within(dialog).getByRole('region', { name: 'Packages' });
+    await user.click(within(packages).getByRole('button', { name: 'Refund 2 unused sessions' }));
+    const refund = within(packages).getByRole('form', { name: 'Refund 2 unused sessions' });
+    await user.type(within(refund).getByLabelText('Reason'), 'Moving away');
+    await user.click(within(refund).getByRole('button', { name: 'Refund 2 unused sessions' }));
+    await waitFor(() => expect(calls[2]).toEqual({ fn: 'admin_refund_package', args: { p_payment_id: 'p1', p_reason: 'Moving away' } }));
+    expect(await screen.findByText('Sessions revoked: the refund is listed under Refunds owed on Bookings')).toBeInTheDocument();
+
     const sessions = within(dialog).getByRole('region', { name: 'One-to-One sessions' });
     await user.selectOptions(within(sessions).getByLabelText('Move Coach Alex, Thu 10 Jan, 10:00 to'), 'Coach Jess, Sat 12 Jan, 09:00');
     await user.click(within(sessions).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(calls[2]).toEqual({ fn: 'admin_move_session', args: { p_booking_id: 'b1', p_to_class_id: 's2' } }));
+    await waitFor(() => expect(calls[3]).toEqual({ fn: 'admin_move_session', args: { p_booking_id: 'b1', p_to_class_id: 's2' } }));
 
     await user.selectOptions(within(sessions).getByLabelText('Book into a session (uses their credit)'), 'Coach Jess, Sat 12 Jan, 09:00');
     await user.click(within(sessions).getByRole('button', { name: 'Book session' }));

@@ -16,7 +16,8 @@ export type RefundReason =
   | 'superseded_checkout'
   | 'member_removed'
   | 'period_already_paid'
-  | 'member_cancelled_in_time';
+  | 'member_cancelled_in_time'
+  | 'package_refunded';
 
 /** refunds_owed.provider_refund_state: in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
 type ProviderRefundState = 'in_progress' | 'unconfirmed';

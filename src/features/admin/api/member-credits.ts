@@ -12,7 +12,7 @@ export async function getMemberCredits(memberId: string) {
   const { data, error } = await supabase
     .from('credits')
     .select(
-      'id, kind, source, reason, valid_from, expires_at, used_at, revoked_at, revoke_reason, created_at, booking:bookings(id, class:classes(id, name, trainer, start_time, type))',
+      'id, kind, source, reason, payment_id, valid_from, expires_at, used_at, revoked_at, revoke_reason, created_at, booking:bookings(id, class:classes(id, name, trainer, start_time, type))',
     )
     .eq('member_id', memberId)
     .order('created_at', { ascending: false })
@@ -67,6 +67,7 @@ export type GrantForm = z.input<typeof grantFormSchema>;
 type CreditWrite =
   | { kind: 'grant'; memberId: string; values: GrantForm }
   | { kind: 'revoke'; creditId: string; reason: string }
+  | { kind: 'refund-package'; paymentId: string; reason: string }
   | { kind: 'book'; memberId: string; classId: string }
   | { kind: 'move'; bookingId: string; classId: string };
 
@@ -85,6 +86,13 @@ export async function writeMemberCredits(write: CreditWrite): Promise<void> {
   } else if (write.kind === 'revoke') {
     const { error } = await supabase.rpc('admin_revoke_credit', {
       p_credit_id: write.creditId,
+      p_reason: write.reason,
+    });
+    if (error) throw error;
+  } else if (write.kind === 'refund-package') {
+    // Revokes the package's unused sessions and owes their price back (Bookings → Refunds owed pays it).
+    const { error } = await supabase.rpc('admin_refund_package', {
+      p_payment_id: write.paymentId,
       p_reason: write.reason,
     });
     if (error) throw error;

@@ -52,6 +52,7 @@ export function MemberCreditsDialog({ member, onClose }: { member: AdminMember; 
             ))}
           </ul>
         </section>
+        <RefundPackages credits={credits.data ?? []} now={now} />
         <GrantCredits memberId={member.id} />
         <section aria-label="One-to-One sessions" className="space-y-3">
           <h3 className="font-semibold text-slate-900">One-to-One sessions</h3>
@@ -106,6 +107,64 @@ function CreditRow({ credit, now }: { credit: MemberCredit; now: Date }) {
         </form>
       )}
     </li>
+  );
+}
+
+/** Each package with sessions still to use: refund them (revoked now, their price owed back on Refunds owed). */
+function RefundPackages({ credits, now }: { credits: MemberCredit[]; now: Date }) {
+  const unusedByPayment = new Map<string, number>();
+  for (const c of credits) {
+    if (c.source === 'package' && c.payment_id && creditState(c, now).state !== 'used' && !c.revoked_at && new Date(c.expires_at) > now) {
+      unusedByPayment.set(c.payment_id, (unusedByPayment.get(c.payment_id) ?? 0) + 1);
+    }
+  }
+  if (unusedByPayment.size === 0) return null;
+  return (
+    <section aria-label="Packages" className="space-y-2">
+      <h3 className="font-semibold text-slate-900">Packages</h3>
+      {[...unusedByPayment].map(([paymentId, unused]) => (
+        <RefundPackage key={paymentId} paymentId={paymentId} unused={unused} />
+      ))}
+    </section>
+  );
+}
+
+function RefundPackage({ paymentId, unused }: { paymentId: string; unused: number }) {
+  const write = useWriteMemberCredits();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const label = `Refund ${unused} unused session${unused === 1 ? '' : 's'}`;
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-sm">
+      {!open ? (
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      ) : (
+        <form
+          aria-label={label}
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            write.mutate(
+              { kind: 'refund-package', paymentId, reason },
+              {
+                onSuccess: () => {
+                  toast.success('Sessions revoked: the refund is listed under Refunds owed on Bookings');
+                  setOpen(false);
+                },
+                onError: (error) => toast.error(error.message),
+              },
+            );
+          }}
+        >
+          <TextField label="Reason" className="flex-1" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Button type="submit" size="sm" loading={write.isPending}>
+            {label}
+          </Button>
+        </form>
+      )}
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   member_removed: 'Paid after the member was removed',
   period_already_paid: 'Paid for a membership period already paid or ended',
   member_cancelled_in_time: 'Cancelled by the member in time (free cancellation)',
+  package_refunded: "A package's unused sessions refunded",
 };
 
 export const REFUND_MESSAGES = {
