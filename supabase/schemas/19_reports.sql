@@ -277,15 +277,16 @@ language sql stable security definer set search_path = ''
 as $$
   with months as (select * from private.report_months(p_from, p_to)),
   lines (line, ord) as (values ('memberships', 1), ('classes', 2), ('packages', 3), ('guest_places', 4)),
-  -- The product line of a payment: class payments are pay-as-you-go classes, plan payments are
-  -- packages (training plans) or memberships. Guest places are given with guest passes and never
-  -- paid for, so that line is always 0 for now. A refund whose payment is gone is a class's when
-  -- it names a class start.
+  -- The product line of a payment: class payments are pay-as-you-go classes, except a guest's
+  -- place paid at the class price (its reference starts 'guest-', create_guest_payment_hold); plan
+  -- payments are packages (training plans) or memberships. A refund whose payment is gone is a
+  -- class's when it names a class start.
   -- One range scan each (payments by paid_at, refunds by refunded_at), grouped by London month.
   bounds as (select min(starts) as starts, max(ends) as ends from months),
   paid as (
     select date_trunc('month', p.paid_at at time zone 'Europe/London')::date as month,
-           case when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages' else 'memberships' end as line,
+           case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
+                when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages' else 'memberships' end as line,
            count(*)::int as n, sum(p.amount) as amount
       from bounds bd
       join public.payments p on p.status = 'paid' and p.paid_at >= bd.starts and p.paid_at < bd.ends
@@ -293,7 +294,8 @@ as $$
      group by 1, 2),
   back as (
     select date_trunc('month', r.refunded_at at time zone 'Europe/London')::date as month,
-           case when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
+           case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
+                when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
                 when pl.category = 'training' then 'packages' else 'memberships' end as line,
            count(*)::int as n, sum(r.amount) as amount
       from bounds bd

@@ -19,11 +19,20 @@ afterAll(async () => {
   await db.close();
 });
 
-async function pay(member: TestUser, paidAt: string, amount: number, what: { plan?: string; reason?: string } = {}) {
+async function pay(member: TestUser, paidAt: string, amount: number, what: { plan?: string; reason?: string; guest?: boolean } = {}) {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference, status, paid_at, billing_reason)
      values ($1, $2, $3, $4, 'fixture', $5, 'paid', $6, $7) returning id`,
-    [member.memberId, what.plan ? 'plan' : 'class', what.plan ?? null, amount, `report-fixture-${++ref}`, paidAt, what.reason ?? null],
+    [
+      member.memberId,
+      what.plan ? 'plan' : 'class',
+      what.plan ?? null,
+      amount,
+      // A guest's place paid at the class price is a class payment with a guest- reference (create_guest_payment_hold).
+      `${what.guest ? 'guest' : 'report-fixture'}-${++ref}`,
+      paidAt,
+      what.reason ?? null,
+    ],
   );
   return rows[0]!.id;
 }
@@ -74,6 +83,9 @@ describe('reports', () => {
     await refund(e!, await pay(e!, '2024-01-12T09:00:00Z', 750, { plan: 'bronze' }), 750, '2024-02-03T09:00:00Z');
     await refund(f!, await pay(f!, '2024-01-08T09:00:00Z', 10), 10, '2024-01-25T09:00:00Z');
     await pay(f!, '2024-02-09T09:00:00Z', 10);
+    // F also paid £12 for a guest in January (refunded) and in February.
+    await refund(f!, await pay(f!, '2024-01-11T09:00:00Z', 12, { guest: true }), 12, '2024-01-15T09:00:00Z');
+    await pay(f!, '2024-02-12T09:00:00Z', 12, { guest: true });
 
     // Trials: T1 ends 8 Jan and buys a Drop-In the next day; T2 ends 20 Jan and buys nothing; T3
     // ends 10 Feb and buys only 39 days later (not a conversion).
@@ -119,15 +131,15 @@ describe('reports', () => {
       '2024-01-01 memberships 4 435 -0 = 435',
       '2024-01-01 classes 1 10 -10 = 0',
       '2024-01-01 packages 2 865 -0 = 865',
-      '2024-01-01 guest_places 0 0 -0 = 0',
+      '2024-01-01 guest_places 1 12 -12 = 0',
       '2024-02-01 memberships 3 270 -0 = 270',
       '2024-02-01 classes 1 10 -0 = 10',
       '2024-02-01 packages 0 0 -750 = -750',
-      '2024-02-01 guest_places 0 0 -0 = 0',
+      '2024-02-01 guest_places 1 12 -0 = 12',
       'total memberships 7 705 -0 = 705',
       'total classes 2 20 -10 = 10',
       'total packages 2 865 -750 = 115',
-      'total guest_places 0 0 -0 = 0',
+      'total guest_places 2 24 -12 = 12',
     ]);
   });
 
