@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderApp } from '@/testing/render';
 import { http, HttpResponse } from 'msw';
 import { ACCOUNT_REMOVED_MESSAGE } from '@/lib/auth/account-messages';
-import { AUTH_URL, authError, makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { AUTH_URL, authError, makeClass, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import type { Member } from '@/lib/supabase';
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
@@ -36,6 +36,8 @@ function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) 
     }),
     rpc('my_waitlist', () => []),
     ...myBookingsExtrasHandlers(),
+    // The credits card (issue 26): none unless a test gives some.
+    restGet('credits', () => []),
     ...documentsHandlers({ signed: true }),
   );
   return { ...signed, reads };
