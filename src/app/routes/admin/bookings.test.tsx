@@ -180,6 +180,7 @@ describe('Bookings Management', () => {
       restGet('class_waitlist', () => []),
       restGet('refunds_owed', () => []),
       restGet('admin_bookings', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)),
+      rpc('admin_bookings_total', () => postgrestError({ code: '42501', message: 'permission denied' }, 403)),
     );
     renderApp('/admin/bookings');
     expect(await screen.findAllByText('Failed to load bookings')).not.toHaveLength(0);
