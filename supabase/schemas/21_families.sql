@@ -502,7 +502,8 @@ grant execute on function private.book_family(uuid, boolean, uuid[]) to authenti
 -- Every booking of the caller, newest class first (so a very long history loses its oldest rows
 -- first to the API's row cap), lapsed holds left out: they are gone as far as the member is
 -- concerned (book_class and the hold job delete them). RLS applies: a member reads only their own.
--- A child's place carries the child's id and name.
+-- A child's place carries the child's id and name; a family's places on one class: the member's
+-- own first, then the children by name.
 create function public.my_bookings()
 returns setof public.my_booking
 language sql stable security invoker set search_path = ''
@@ -516,7 +517,7 @@ as $$
     left join public.dependants d on d.id = b.dependant_id
    where b.member_id = (select private.current_member_id())
      and (b.payment_status = 'completed' or b.hold_expires_at > now())
-   order by c.start_time desc, b.dependant_id nulls first, b.id
+   order by c.start_time desc, b.dependant_id is not null, d.name, b.id
 $$;
 
 revoke execute on function public.my_bookings() from public, anon;

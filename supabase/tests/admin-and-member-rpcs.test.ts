@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('has the six demo accounts with their tiers, confirmed, with bcrypt hashes of studio123', async () => {
+  it('has the seven demo accounts with their tiers, confirmed, with bcrypt hashes of studio123', async () => {
     const { rows } = await db.query<Record<string, unknown>>(
       `select u.email, m.membership_tier, m.has_used_trial, m.is_admin,
               u.email_confirmed_at is not null as confirmed,
@@ -42,6 +42,8 @@ describe('demo seed', () => {
     const base = { confirmed: true, password_ok: true, bcrypt: true };
     expect(rows).toEqual([
       { email: 'admin@studio.test', membership_tier: 'premium', has_used_trial: true, is_admin: true, trial_7_days: null, ...base },
+      // The coach (decision 0027): an ordinary account linked to Coach Alex.
+      { email: 'coach@studio.test', membership_tier: 'payg', has_used_trial: true, is_admin: false, trial_7_days: null, ...base },
       { email: 'newpayg@studio.test', membership_tier: 'payg', has_used_trial: false, is_admin: false, trial_7_days: null, ...base },
       { email: 'payg@studio.test', membership_tier: 'payg', has_used_trial: true, is_admin: false, trial_7_days: null, ...base },
       { email: 'premium@studio.test', membership_tier: 'premium', has_used_trial: true, is_admin: false, trial_7_days: null, ...base },

@@ -48,10 +48,21 @@ async function queued(d: SqlExecutor, memberId: string) {
     failed_at: Date | null;
     last_error: string | null;
   }>(
-    'select kind, title, body, path, next_attempt_at, failed_at, last_error from public.push_outbox where member_id = $1 order by created_at, id',
+    // Rows of one transaction share created_at: the time each is due orders them.
+    'select kind, title, body, path, next_attempt_at, failed_at, last_error from public.push_outbox where member_id = $1 order by created_at, next_attempt_at, id',
     [memberId],
   );
   return rows;
+}
+
+/**
+ * Only this member's devices and pushes from here on. Earlier tests' members booked classes whose
+ * hour depends on when the run started: at 03:00 they are early classes, and the jobs would remind
+ * them too.
+ */
+async function onlyPushesOf(member: TestUser) {
+  await db.query('delete from public.push_subscriptions where member_id <> $1', [member.memberId]);
+  await db.query('delete from public.push_outbox where member_id <> $1', [member.memberId]);
 }
 
 const at = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -212,6 +223,7 @@ describe('reminders before an early class', () => {
   it('queues one per booking for the member’s lead time, sends it then, and again after a change of lead, never twice', async () => {
     const early = await createUser(db, 'push-early');
     await subscribe(db, early);
+    await onlyPushesOf(early);
     const sixAm = await london(db, 2, '06:00');
     const breakfast = await classAt(db, sixAm);
     const evening = await classAt(db, await london(db, 2, '18:00'), 'Evening Spin');
@@ -250,6 +262,7 @@ describe('reminders before an early class', () => {
   it('drops a queued reminder whose booking was cancelled', async () => {
     const fickle = await createUser(db, 'push-fickle');
     await subscribe(db, fickle);
+    await onlyPushesOf(fickle);
     const sixAm = await london(db, 6, '06:00');
     const booking = await book(db, fickle, await classAt(db, sixAm));
     expect(await asServiceRole(db, (tx) => rpc<number>(tx, 'public.enqueue_push_reminders_at($1)', [at(sixAm, -90)]))).toBe(1);
