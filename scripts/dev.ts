@@ -154,20 +154,20 @@ function serveDist(stack: Stack): Promise<Server> {
 
 async function demoAccounts(stack: Stack): Promise<string> {
   const res = await fetch(
-    `${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial,trainer_accounts(trainer_id)&email=like.*%40studio.test&order=email`,
+    `${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial,trainer_accounts!trainer_accounts_member_id_fkey(trainer_id)&email=like.*%40studio.test&order=email`,
     {
       headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
     },
   );
-  const rows = res.ok
-    ? ((await res.json()) as Array<{
-        email: string;
-        membership_tier: string;
-        is_admin: boolean;
-        has_used_trial: boolean;
-        trainer_accounts: { trainer_id: string } | null;
-      }>)
-    : [];
+  // A failed read is not "no demo accounts": say what the API answered.
+  if (!res.ok) return `  (could not list the demo accounts: ${res.status} ${await res.text()})`;
+  const rows = (await res.json()) as Array<{
+    email: string;
+    membership_tier: string;
+    is_admin: boolean;
+    has_used_trial: boolean;
+    trainer_accounts: { trainer_id: string } | null;
+  }>;
   if (rows.length === 0) return '  (no demo accounts: run `npm run db:reset` to load the demo data)';
   const lines = rows.map((r) => {
     const role = [
