@@ -62,4 +62,31 @@ describe('append-only migrations', () => {
     expect(checkAgainstManifest(root)).toEqual([]);
     expect(checkManifestHistory(root).problems.map((p) => p.file)).toEqual(['20260101000100_members.sql']);
   });
+
+  it('lets a branch reseal its own migration before it lands, never after', () => {
+    const main = git('rev-parse', '--abbrev-ref', 'HEAD').trim();
+    const reseal = (name: string, sql: string) => {
+      write(name, sql);
+      const manifest = readFileSync(join(root, MANIFEST), 'utf8')
+        .split('\n')
+        .filter((l) => !l.endsWith(name))
+        .join('\n');
+      writeFileSync(join(root, MANIFEST), manifest);
+      seal(root);
+    };
+    git('checkout', '-qb', 'feature');
+    write('20261201000100_families.sql', 'create table public.dependants (id uuid);\n');
+    seal(root);
+    commit('families');
+    reseal('20261201000100_families.sql', 'create table public.dependants (id uuid, name text);\n');
+    commit('families: a column more, before landing');
+    git('checkout', '-q', main);
+    git('-c', 'user.email=ci@studio.test', '-c', 'user.name=ci', 'merge', '-q', '--no-ff', '-m', 'merge families', 'feature');
+    expect(checkManifestHistory(root).problems).toEqual([]);
+
+    // Landed on main: now it is deployed, and changing it is refused.
+    reseal('20261201000100_families.sql', 'create table public.dependants (id uuid, name text, dob date);\n');
+    commit('families: rewritten after landing');
+    expect(checkManifestHistory(root).problems.map((p) => p.file)).toEqual(['20261201000100_families.sql']);
+  });
 });

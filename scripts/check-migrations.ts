@@ -7,7 +7,8 @@
  *   npm run db:migrations:seal    record the checksums of new migrations (never rewrites old lines)
  *
  * The manifest itself is checked against git history where it is available: a line, once
- * committed, may never change or disappear, so editing both a migration and its checksum fails too.
+ * committed on main (its first-parent line), may never change or disappear, so editing both a
+ * migration and its checksum fails too.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -66,13 +67,15 @@ export function checkAgainstManifest(root: string): MigrationProblem[] {
 }
 
 /**
- * Every line the manifest ever had in a commit must still be there: checks each committed version
- * of the manifest against the working copy. Skipped (with a note) when git history is unavailable.
+ * Every line the manifest ever had on main must still be there: checks each version of the
+ * manifest on the first-parent line (main's own commits and its merges) against the working copy.
+ * A branch's own commits are not on that line: it may reseal a migration that never landed before
+ * it is merged, as nothing deployed it. Skipped (with a note) when git history is unavailable.
  */
 export function checkManifestHistory(root: string): { problems: MigrationProblem[]; note?: string } {
   let versions: string[];
   try {
-    const log = execFileSync('git', ['log', '--format=%H', '--', MANIFEST], { cwd: root, encoding: 'utf8' });
+    const log = execFileSync('git', ['log', '--first-parent', '--format=%H', '--', MANIFEST], { cwd: root, encoding: 'utf8' });
     versions = log.split('\n').filter(Boolean);
   } catch {
     return { problems: [], note: 'git history not available: manifest history not checked' };
