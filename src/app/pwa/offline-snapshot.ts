@@ -68,13 +68,21 @@ export function parseSnapshot(text: string | null, userId: string, now = Date.no
  * with the time each was read, so that screens show it as it was and refetch once they can.
  * Returns how many queries it filled.
  */
-export function restoreSnapshot(client: QueryClient, userId: string, text: string | null = readOfflineSnapshot()): number {
+export function restoreSnapshot(
+  client: QueryClient,
+  userId: string,
+  text: string | null = readOfflineSnapshot(),
+  { revalidate = false }: { revalidate?: boolean } = {},
+): number {
   const snapshot = parseSnapshot(text, userId);
   if (!snapshot) return 0;
   let filled = 0;
   for (const { queryKey, data, dataUpdatedAt } of snapshot.entries) {
     if (!isKept(queryKey) || client.getQueryData(queryKey) !== undefined) continue;
     client.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
+    // Online, a copy from an earlier page load is only something to paint: however recent, its
+    // screen reads again when it mounts (a booking made just before a reload is not in it).
+    if (revalidate) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
     filled += 1;
   }
   return filled;

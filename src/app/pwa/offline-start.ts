@@ -42,6 +42,6 @@ export async function paintFromCopy(): Promise<void> {
   const client = await loadAppQueryClient();
   const userId = storedUserId();
   if (!userId) return;
-  restoreSnapshot(client, userId);
+  restoreSnapshot(client, userId, undefined, { revalidate: true });
   void client.prefetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
 }

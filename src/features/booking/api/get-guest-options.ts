@@ -13,10 +13,14 @@ export type GuestOption = { passExpiresAt: string | null; price: number | null }
  * by booking id: the guest pass that expires first among those valid that day, and the class's
  * pay-as-you-go price. The database decides both again when the member confirms.
  */
-export async function getGuestOptions(): Promise<Map<string, GuestOption>> {
+export async function getGuestOptions(): Promise<GuestOptionRow[]> {
   const { data, error } = await (await loadSupabase()).rpc('my_guest_options');
   if (error) throw error;
-  const rows: GuestOptionRow[] = data;
+  return data;
+}
+
+/** By booking id. The cache keeps the rows as read (plain JSON: the member's saved copy stores them); the Map is made on read. */
+export function guestOptionsByBooking(rows: GuestOptionRow[]): Map<string, GuestOption> {
   const byBooking = new Map<string, GuestOption>();
   for (const row of rows) {
     if (!row.booking_id) continue;
@@ -26,7 +30,7 @@ export async function getGuestOptions(): Promise<Map<string, GuestOption>> {
 }
 
 export const guestOptionsQueryOptions = (memberId: string) =>
-  queryOptions({ queryKey: queryKeys.bookings.guestOptions(memberId), queryFn: getGuestOptions });
+  queryOptions({ queryKey: queryKeys.bookings.guestOptions(memberId), queryFn: getGuestOptions, select: guestOptionsByBooking });
 
 export const useGuestOptions = (memberId: string | null) =>
   useQuery({ ...guestOptionsQueryOptions(memberId ?? ''), enabled: memberId !== null });
