@@ -14,6 +14,10 @@ export const realtime = new RealtimeClient(apiUrl('realtime').replace(/^http/, '
   params: { apikey: supabase.apiKey },
 });
 
+// A session restored from storage brings INITIAL_SESSION, never SIGNED_IN: take its token now, or
+// channels join as anon and row-level security hides the member's own rows from them.
+void realtime.setAuth();
+
 let currentToken: string | undefined;
 supabase.auth.onAuthStateChange((event, session) => {
   if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && currentToken !== session?.access_token) {
