@@ -1,5 +1,3 @@
-import { studioDayKey } from '@/lib/studio-time';
-
 /** A roster can be marked from this long before the start (mirrors private.attendance_opens_before()). */
 export const ATTENDANCE_OPENS_BEFORE_MS = 60 * 60_000;
 
@@ -12,6 +10,3 @@ export function attendanceOpensAt(startTime: string): Date {
 export function canMarkAttendance(startTime: string, now: Date): boolean {
   return now.getTime() >= attendanceOpensAt(startTime).getTime();
 }
-
-/** Today's London date, yyyy-mm-dd (the one London clock, studio-time.ts). */
-export const londonToday = (now: Date = new Date()) => studioDayKey(now);

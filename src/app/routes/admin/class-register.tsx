@@ -3,7 +3,7 @@ import { HealthFlag } from '@/components/roster/health-flag';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useClassRegister } from '@/features/admin/api/get-class-register';
-import { londonToday } from '@/lib/rules/attendance-window';
+import { londonToday } from '@/lib/studio-calendar';
 import { ageOn } from '@/lib/age';
 import { EmptyState } from '@/features/admin/components/empty-state';
 import { PageHeading } from '@/features/admin/components/page-heading';

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
-import { londonToday } from '@/lib/rules/attendance-window';
+import { londonToday } from '@/lib/studio-calendar';
 import { useCoachClasses, type CoachClass } from '../api/coach';
 import { COACH_MESSAGES } from '../lib/coach-words';
 
