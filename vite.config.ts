@@ -224,7 +224,8 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     // Every browser that runs es2022 but Safari 16 preloads modules itself; the polyfill is 0.5 KB
     // gzip on every page (issue 17), and without it Safari 16 only loads chunks a little later.
     build: {
-      sourcemap: false,
+      // BUNDLE_SOURCEMAP=1 writes maps to see what a chunk holds (never deployed: Netlify builds without it).
+      sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
       target: 'es2022',
       // The installable app's chunks (issue 30) load on their own, without a list of what they
       // import: on a visitor's pages that list would be bytes of the entry and the shell for code
@@ -236,7 +237,16 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // imports only is inlined by Vite as several module scripts, and the prerendered pages'
       // loader starts one (scripts/prerender.ts refuses a page with more).
       rolldownOptions: {
-        output: { codeSplitting: { groups: [{ name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) }] } },
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) },
+              // TanStack Query as one chunk: split by what each screen imports it was six chunks and
+              // 12 KB gzip on /schedule; whole it is 10.4 KB (issue 29).
+              { name: 'react-query', test: /node_modules\/@tanstack\/(query-core|react-query)\// },
+            ],
+          },
+        },
       },
     },
   };
