@@ -43,6 +43,15 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   guest_already_booked: 409,
   guest_visits_used: 409,
   no_guest_price: 409,
+  // Paying for a family's places (issue 27): the family hold refuses with book_family's reasons.
+  dependant_listed_twice: 400,
+  nobody_chosen: 400,
+  dependant_not_found: 404,
+  dependant_already_booked: 409,
+  adults_only_class: 409,
+  outside_age_range: 409,
+  dependant_documents_required: 409,
+  not_enough_places: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

@@ -81,6 +81,7 @@ export type Database = {
           booked_at: string
           class_id: string
           dependant_id: string | null
+          family_payment_id: string | null
           hold_expires_at: string | null
           id: string
           member_id: string
@@ -93,6 +94,7 @@ export type Database = {
           booked_at?: string
           class_id: string
           dependant_id?: string | null
+          family_payment_id?: string | null
           hold_expires_at?: string | null
           id?: string
           member_id: string
@@ -105,6 +107,7 @@ export type Database = {
           booked_at?: string
           class_id?: string
           dependant_id?: string | null
+          family_payment_id?: string | null
           hold_expires_at?: string | null
           id?: string
           member_id?: string
@@ -124,6 +127,13 @@ export type Database = {
             columns: ["dependant_id"]
             isOneToOne: false
             referencedRelation: "dependants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_family_payment_id_fkey"
+            columns: ["family_payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
             referencedColumns: ["id"]
           },
           {
@@ -1149,6 +1159,8 @@ export type Database = {
           failed_at: string | null
           failed_attempt: number | null
           failure_reason: string | null
+          family_places: number | null
+          family_unit_amount: number | null
           grants_tier: Database["public"]["Enums"]["membership_tier"] | null
           id: string
           kind: string
@@ -1182,6 +1194,8 @@ export type Database = {
           failed_at?: string | null
           failed_attempt?: number | null
           failure_reason?: string | null
+          family_places?: number | null
+          family_unit_amount?: number | null
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind: string
@@ -1215,6 +1229,8 @@ export type Database = {
           failed_at?: string | null
           failed_attempt?: number | null
           failure_reason?: string | null
+          family_places?: number | null
+          family_unit_amount?: number | null
           grants_tier?: Database["public"]["Enums"]["membership_tier"] | null
           id?: string
           kind?: string
@@ -1485,6 +1501,7 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          place_booking_id: string | null
           provider_refund_error: string | null
           provider_refund_id: string | null
           provider_refund_started_at: string | null
@@ -1503,6 +1520,7 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          place_booking_id?: string | null
           provider_refund_error?: string | null
           provider_refund_id?: string | null
           provider_refund_started_at?: string | null
@@ -1521,6 +1539,7 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           payment_id?: string | null
+          place_booking_id?: string | null
           provider_refund_error?: string | null
           provider_refund_id?: string | null
           provider_refund_started_at?: string | null
@@ -2117,6 +2136,16 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
       }
+      create_family_payment_hold: {
+        Args: {
+          p_class_id: string
+          p_dependant_ids: string[]
+          p_hold_minutes: number
+          p_include_self: boolean
+          p_member_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
+      }
       create_guest_payment_hold: {
         Args: {
           p_booking_id: string
@@ -2253,6 +2282,7 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          place_booking_id: string | null
           provider_refund_error: string | null
           provider_refund_id: string | null
           provider_refund_started_at: string | null
@@ -2350,6 +2380,7 @@ export type Database = {
           member_id: string | null
           member_name: string | null
           payment_id: string | null
+          place_booking_id: string | null
           provider_refund_error: string | null
           provider_refund_id: string | null
           provider_refund_started_at: string | null

@@ -491,7 +491,14 @@ revoke execute on function private.needs_payment(public.booking_type, public.cla
 -- Inserts a confirmed booking and applies the trial transition. The caller has locked the class
 -- and member rows and checked booking_refusal / needs_payment; a plan booking is checked against
 -- the plan's paid period once more here, whatever path made it. Returns the booking id.
-create function private.create_booking(p_member_id uuid, p_class_id uuid, p_type public.booking_type)
+create function private.create_booking(
+  p_member_id uuid,
+  p_class_id uuid,
+  p_type public.booking_type,
+  -- A place held while its family's payment is made (21_families.sql): pending until then.
+  p_hold_until timestamptz default null,
+  p_family_payment_id uuid default null
+)
 returns uuid
 language plpgsql security definer set search_path = ''
 as $$
@@ -510,22 +517,34 @@ begin
     end if;
   end if;
 
-  insert into public.bookings (member_id, class_id, type, payment_status)
-  values (p_member_id, p_class_id, p_type, 'completed')
+  insert into public.bookings (member_id, class_id, type, payment_status, hold_expires_at, family_payment_id)
+  values (p_member_id, p_class_id, p_type, case when p_hold_until is null then 'completed' else 'pending' end::public.payment_status,
+          p_hold_until, p_family_payment_id)
   returning id into v_booking_id;
 
-  if p_type = 'trial' then
-    update public.members
-       set membership_tier = case when membership_tier = 'trial' then 'payg' else membership_tier end,
-           has_used_trial = true,
-           trial_expires_at = null
-     where id = p_member_id;
+  -- A held trial place uses the trial when its payment confirms it (settle_family_payment).
+  if p_type = 'trial' and p_hold_until is null then
+    perform private.use_free_trial(p_member_id);
   end if;
   return v_booking_id;
 end;
 $$;
 
-revoke execute on function private.create_booking(uuid, uuid, public.booking_type) from public;
+revoke execute on function private.create_booking(uuid, uuid, public.booking_type, timestamptz, uuid) from public;
+
+-- The member's free trial is used: a trial member becomes pay-as-you-go.
+create function private.use_free_trial(p_member_id uuid)
+returns void
+language sql security definer set search_path = ''
+as $$
+  update public.members
+     set membership_tier = case when membership_tier = 'trial' then 'payg' else membership_tier end,
+         has_used_trial = true,
+         trial_expires_at = null
+   where id = p_member_id
+$$;
+
+revoke execute on function private.use_free_trial(uuid) from public;
 
 -- The booking form's choice as sent (text, so an unknown value gets the contract's refusal rather
 -- than a cast error), checked and typed. 'credit' is booked through book_with_credit.
@@ -681,7 +700,10 @@ begin
   if v_booking.member_id = private.current_member_id() then
     perform set_config('app.booking_removal', 'member_cancelled', true);
   end if;
-  delete from public.bookings where id = v_booking.id;
+  -- A place held for a family's payment goes with the others held for it: all places or none.
+  delete from public.bookings
+   where id = v_booking.id
+      or (v_booking.payment_status = 'pending' and family_payment_id = v_booking.family_payment_id and payment_status = 'pending');
   perform set_config('app.booking_removal', '', true);
 
   if v_booking.payment_status = 'completed' then

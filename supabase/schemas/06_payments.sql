@@ -123,7 +123,7 @@ as $$
 begin
   update public.payments
      set status = 'expired'
-   where booking_id = old.id and status = 'pending';
+   where (id = old.family_payment_id or booking_id = old.id) and status = 'pending';
   return old;
 end;
 $$;
@@ -237,7 +237,8 @@ begin
     return;
   end if;
   update public.payments set status = 'failed' where id = v_payment.id;
-  delete from public.bookings where id = v_payment.booking_id and payment_status = 'pending';
+  delete from public.bookings
+   where (id = v_payment.booking_id or family_payment_id = v_payment.id) and payment_status = 'pending';
 end;
 $$;
 
@@ -256,6 +257,7 @@ create type public.checkout_result as (
 
 -- Applies what the provider said about a checkout (fetched by id by the caller). Membership
 -- payments go to apply_membership_charge. A class payment books the held spot (or a free one); a
+-- family's payment for several places books all its held places or none (settle_family_payment); a
 -- package payment is marked paid. A payment that cannot be honoured (the class filled, the
 -- checkout was superseded, the member was removed) is recorded as paid and owed back.
 create function private.apply_checkout_result(
@@ -308,7 +310,8 @@ begin
     end if;
     v_result := case p_provider_status when 'FAILED' then 'failed' else 'expired' end::public.checkout_status;
     update public.payments set status = v_result where id = v_payment.id;
-    delete from public.bookings where id = v_payment.booking_id and payment_status = 'pending';
+    delete from public.bookings
+     where (id = v_payment.booking_id or family_payment_id = v_payment.id) and payment_status = 'pending';
     return ('marked_failed', v_payment.id, v_result)::public.checkout_result;
   end if;
 
@@ -331,6 +334,8 @@ begin
 
   if v_payment.kind = 'plan' then
     update public.payments set status = 'paid', paid_at = now() where id = v_payment.id;
+  elsif v_payment.family_places is not null then
+    perform private.settle_family_payment(v_payment);
   else
     update public.bookings
        set payment_status = 'completed', hold_expires_at = null
@@ -434,7 +439,7 @@ declare
 begin
   select p.checkout_url into v_url
     from public.bookings b
-    join public.payments p on p.booking_id = b.id and p.status = 'pending'
+    join public.payments p on (p.id = b.family_payment_id or p.booking_id = b.id) and p.status = 'pending'
    where b.id = p_booking_id
      and b.member_id = private.current_member_id()
      and b.payment_status = 'pending'
@@ -482,7 +487,7 @@ begin
     from (select 1) one
     left join public.members m on m.id = v_payment.member_id
     left join public.classes c on c.id = v_payment.class_id
-  on conflict (payment_id, reason) do nothing;
+  on conflict (payment_id, reason, place_booking_id) do nothing;
 end;
 $$;
 

@@ -34,7 +34,11 @@ create table public.refunds_owed (
   provider_refund_started_at timestamptz,
   provider_refund_error text
     constraint refunds_owed_provider_refund_error_length check (char_length(provider_refund_error) <= 500),
-  constraint refunds_owed_one_per_payment unique (payment_id, reason),
+  -- One family place of a payment for several (create_family_payment_hold) cancelled on its own:
+  -- its share is owed, once per place. Null: the payment as a whole. No foreign key: the place is
+  -- being deleted when this is written.
+  place_booking_id uuid,
+  constraint refunds_owed_one_per_payment unique nulls not distinct (payment_id, reason, place_booking_id),
   constraint refunds_owed_claim_has_time check ((provider_refund_state is null) = (provider_refund_started_at is null))
 );
 
@@ -88,14 +92,20 @@ begin
     end if;
     v_reason := 'member_cancelled_in_time';
   end if;
-  insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, class_start_time, amount, reason)
+  -- A family's payment for several places (21_families.sql) owes the cancelled place's share, when
+  -- the place was a paid one (a child's, or the parent's pay-as-you-go place; not a plan's).
+  insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, class_start_time, amount, reason,
+                                   place_booking_id)
   select p.id, m.id, coalesce(m.name, p.billed_name), coalesce(m.email::text, p.billed_email, ''),
-         p.description, c.start_time, p.amount, v_reason
+         p.description, c.start_time, coalesce(p.family_unit_amount, p.amount), v_reason,
+         case when p.family_places is not null then old.id end
     from public.payments p
     join public.classes c on c.id = old.class_id
     left join public.members m on m.id = p.member_id
-   where p.booking_id = old.id and p.status = 'paid' and p.kind = 'class' and c.start_time > now()
-  on conflict (payment_id, reason) do nothing;
+   where p.status = 'paid' and p.kind = 'class' and c.start_time > now()
+     and (case when p.family_places is null then p.booking_id = old.id
+               else p.id = old.family_payment_id and old.type = 'payg' and old.payment_status = 'completed' end)
+  on conflict (payment_id, reason, place_booking_id) do nothing;
   return old;
 end;
 $$;
@@ -110,15 +120,22 @@ returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  -- A family's payment once, less the shares already owed for its places cancelled one by one.
   insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, class_start_time, amount, reason)
   select p.id, m.id, coalesce(m.name, p.billed_name), coalesce(m.email::text, p.billed_email, ''),
-         p.description, old.start_time, p.amount,
+         p.description, old.start_time, owed.amount,
          case when current_setting('app.booking_removal', true) = 'timetable_regenerated' then 'timetable_regenerated' else 'class_deleted' end
-    from public.bookings b
-    join public.payments p on p.booking_id = b.id and p.status = 'paid' and p.kind = 'class'
+    from public.payments p
+    cross join lateral (
+      select p.amount - coalesce((select sum(o.amount) from public.refunds_owed o
+                                   where o.payment_id = p.id and o.place_booking_id is not null), 0) as amount
+    ) owed
     left join public.members m on m.id = p.member_id
-   where b.class_id = old.id and old.start_time > now()
-  on conflict (payment_id, reason) do nothing;
+   where p.status = 'paid' and p.kind = 'class' and old.start_time > now() and owed.amount > 0
+     and p.id in (select pb.id from public.bookings b
+                    join public.payments pb on pb.booking_id = b.id or pb.id = b.family_payment_id
+                   where b.class_id = old.id)
+  on conflict (payment_id, reason, place_booking_id) do nothing;
   return old;
 end;
 $$;
@@ -136,8 +153,9 @@ begin
   return (select count(*)::int
             from public.bookings b
             join public.classes c on c.id = b.class_id
-            join public.payments p on p.booking_id = b.id and p.status = 'paid' and p.kind = 'class'
-           where c.start_time > now() and (p_class_id is null or b.class_id = p_class_id));
+            join public.payments p on (p.booking_id = b.id or p.id = b.family_payment_id) and p.status = 'paid' and p.kind = 'class'
+           where c.start_time > now() and (p_class_id is null or b.class_id = p_class_id)
+             and (p.family_places is null or b.type = 'payg'));
 end;
 $$;
 
@@ -243,7 +261,7 @@ begin
              'member_deleted'
        where round(v_plan.amount * extract(epoch from v_member.plan_renews_at - now())
                                  / extract(epoch from v_member.plan_renews_at - v_plan.paid_at), 2) > 0
-      on conflict (payment_id, reason) do nothing;
+      on conflict (payment_id, reason, place_booking_id) do nothing;
     end if;
   end if;
 

@@ -643,7 +643,7 @@ begin
     from public.credits c join public.payments p on p.id = c.payment_id
    where c.member_id = old.id and c.source = 'package' and private.credit_usable(c, now()) and c.unit_price > 0
    group by p.id, p.description
-  on conflict (payment_id, reason) do nothing;
+  on conflict (payment_id, reason, place_booking_id) do nothing;
   return old;
 end;
 $$;

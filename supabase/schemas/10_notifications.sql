@@ -193,7 +193,10 @@ returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if old.payment_status = 'pending' and new.payment_status = 'completed' then
+  -- One email for a family's places paid together: the payment's first place sends it.
+  if old.payment_status = 'pending' and new.payment_status = 'completed'
+     and (new.family_payment_id is null
+          or new.id = (select p.booking_id from public.payments p where p.id = new.family_payment_id)) then
     perform private.enqueue_class_email('booking_confirmed', new.member_id, new.class_id, new.id);
   end if;
   return null;

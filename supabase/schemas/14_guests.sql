@@ -172,7 +172,7 @@ begin
       from public.payments p left join public.members m on m.id = p.member_id
      where p.id = old.payment_id and p.status = 'paid' and not p.needs_refund
        and not exists (select 1 from public.refunds_owed o where o.payment_id = p.id)
-    on conflict (payment_id, reason) do nothing;
+    on conflict (payment_id, reason, place_booking_id) do nothing;
   end if;
   if v_class.id is not null and v_class.start_time > now() and old.payment_status = 'completed' then
     perform private.enqueue_guest_email('guest_cancelled', old);

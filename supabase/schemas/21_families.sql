@@ -10,8 +10,8 @@
 --   children whose age on the class's London date is within it. The range limits children only:
 --   an adult member books any class as before (a parent stays with their children in Kids Club).
 -- - A child's place is free only when the class is free; the parent's plan allowance and free
---   trial never pay for a child. Paying several places by card in one checkout is not built yet:
---   book_family refuses a child's place on a paid class with a clear message (see the decision).
+--   trial never pay for a child. Places paid by card are paid together in one checkout
+--   (create_family_payment_hold, below).
 
 -- Classes: an optional age range -------------------------------------------------------------------
 alter table public.classes add column min_age integer
@@ -402,9 +402,70 @@ create type public.family_booking_result as (
 
 comment on type public.family_booking_result is 'What book_family booked: every place asked for, or nothing.';
 
+-- Every rule of a family booking but who pays, for p_member (row locked after p_class's, as
+-- book_class locks: class, then member): each child listed once and allowed on the class, the
+-- class not started, a place for each person, and the parent's own place by book_class's rules.
+-- Returns the parent's booking type (null when not included) and how many places are paid by card:
+-- every child's on a class with a price, and the parent's when book_class would charge them.
+create function private.plan_family_booking(
+  p_member public.members,
+  p_class public.classes,
+  p_include_self boolean,
+  p_dependant_ids uuid[],
+  out own_type public.booking_type,
+  out places integer,
+  out paid_places integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_dependant public.dependants;
+  v_id uuid;
+  v_refusal text;
+begin
+  if cardinality(p_dependant_ids) <> (select count(distinct x) from unnest(p_dependant_ids) x) then
+    raise exception 'Each child can be booked once' using errcode = '22023', hint = 'dependant_listed_twice';
+  end if;
+  places := cardinality(p_dependant_ids) + case when p_include_self then 1 else 0 end;
+  if places = 0 then
+    raise exception 'Choose who is coming' using errcode = '22023', hint = 'nobody_chosen';
+  end if;
+  if p_class.start_time <= now() then
+    perform private.raise_booking_refusal('class_started', p_class, p_member);
+  end if;
+
+  foreach v_id in array p_dependant_ids loop
+    select * into v_dependant from public.dependants where id = v_id;
+    perform private.check_dependant_place(v_dependant, p_member.id, p_class);
+  end loop;
+
+  if p_class.spots_left < places then
+    raise exception '% left on this class: you chose %',
+      case p_class.spots_left when 0 then 'No places' when 1 then 'Only 1 place' else 'Only ' || p_class.spots_left || ' places' end,
+      places
+      using errcode = 'P0001', hint = 'not_enough_places';
+  end if;
+
+  -- A child's place is free only when the class is free: never the plan's or the trial's.
+  paid_places := case when coalesce(p_class.price_payg, 0) > 0 then cardinality(p_dependant_ids) else 0 end;
+  if p_include_self then
+    v_refusal := private.booking_refusal(p_member, p_class, null);
+    if v_refusal is not null then
+      perform private.raise_booking_refusal(v_refusal, p_class, p_member);
+    end if;
+    own_type := private.booking_type_for(p_member, null);
+    if private.needs_payment(own_type, p_class) then
+      paid_places := paid_places + 1;
+    end if;
+  end if;
+end;
+$$;
+
+revoke execute on function private.plan_family_booking(public.members, public.classes, boolean, uuid[]) from public;
+
 -- Books the caller (p_include_self) and the given children into one class in one transaction:
--- every place or none. Locks the class row first (book_class's order: class, then member), checks
--- every person, then that the class has a place for each, and only then inserts.
+-- every place or none. Places that must be paid by card are booked through one checkout instead
+-- (create_family_payment_hold): refused here with family_payment_required.
 create function private.book_family(p_class_id uuid, p_include_self boolean, p_dependant_ids uuid[])
 returns public.family_booking_result
 language plpgsql security definer set search_path = ''
@@ -412,11 +473,7 @@ as $$
 declare
   v_member public.members;
   v_class public.classes;
-  v_dependant public.dependants;
-  v_ids uuid[] := coalesce(p_dependant_ids, '{}');
-  v_places integer;
-  v_refusal text;
-  v_type public.booking_type;
+  v_plan record;
   v_id uuid;
   v_booking_id uuid;
   r public.family_booking_result;
@@ -425,58 +482,25 @@ begin
   perform private.release_expired_holds();
   v_member := private.require_member();
 
-  if cardinality(v_ids) <> (select count(distinct x) from unnest(v_ids) x) then
-    raise exception 'Each child can be booked once' using errcode = '22023', hint = 'dependant_listed_twice';
-  end if;
-  v_places := cardinality(v_ids) + case when coalesce(p_include_self, false) then 1 else 0 end;
-  if v_places = 0 then
-    raise exception 'Choose who is coming' using errcode = '22023', hint = 'nobody_chosen';
-  end if;
-
   select * into v_class from public.classes where id = p_class_id for update;
   if not found then
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
   select * into v_member from public.members where id = v_member.id for no key update;
 
-  if v_class.start_time <= now() then
-    perform private.raise_booking_refusal('class_started', v_class, v_member);
-  end if;
-
-  foreach v_id in array v_ids loop
-    select * into v_dependant from public.dependants where id = v_id;
-    perform private.check_dependant_place(v_dependant, v_member.id, v_class);
-  end loop;
-
-  if v_class.spots_left < v_places then
-    raise exception '% left on this class: you chose %',
-      case v_class.spots_left when 0 then 'No places' when 1 then 'Only 1 place' else 'Only ' || v_class.spots_left || ' places' end,
-      v_places
-      using errcode = 'P0001', hint = 'not_enough_places';
-  end if;
-
-  if coalesce(p_include_self, false) then
-    v_refusal := private.booking_refusal(v_member, v_class, null);
-    if v_refusal is not null then
-      perform private.raise_booking_refusal(v_refusal, v_class, v_member);
-    end if;
-    v_type := private.booking_type_for(v_member, null);
-    if private.needs_payment(v_type, v_class) then
-      raise exception 'Your own place on this class is paid by card: book it from the class first, then add your children'
-        using errcode = 'P0001', hint = 'family_payment_not_available';
-    end if;
-  end if;
-  if cardinality(v_ids) > 0 and coalesce(v_class.price_payg, 0) > 0 then
-    raise exception 'Children''s places on paid classes cannot be paid online yet: please ask the studio to book them'
-      using errcode = 'P0001', hint = 'family_payment_not_available';
+  select * into v_plan from private.plan_family_booking(v_member, v_class, coalesce(p_include_self, false), coalesce(p_dependant_ids, '{}'));
+  if v_plan.paid_places > 0 then
+    raise exception '% of these places % paid by card: pay for them in one checkout',
+      v_plan.paid_places, case when v_plan.paid_places = 1 then 'is' else 'are' end
+      using errcode = 'P0001', hint = 'family_payment_required';
   end if;
 
   r.booking_ids := '{}';
   if coalesce(p_include_self, false) then
-    v_booking_id := private.create_booking(v_member.id, v_class.id, v_type);
+    v_booking_id := private.create_booking(v_member.id, v_class.id, v_plan.own_type);
     r.booking_ids := r.booking_ids || v_booking_id;
   end if;
-  foreach v_id in array v_ids loop
+  foreach v_id in array coalesce(p_dependant_ids, '{}') loop
     -- A child's place on a free class: pay-as-you-go at no price; never the plan or the trial.
     insert into public.bookings (member_id, class_id, dependant_id, type, payment_status)
     values (v_member.id, v_class.id, v_id, 'payg', 'completed')
@@ -488,7 +512,7 @@ begin
   perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, r.booking_ids[1]);
 
   r.class_id := v_class.id;
-  r.places := v_places;
+  r.places := v_plan.places;
   r.spots_left := (select c.spots_left from public.classes c where c.id = v_class.id);
   return r;
 end;
@@ -497,6 +521,139 @@ $$;
 revoke execute on function private.book_family(uuid, boolean, uuid[]) from public;
 
 grant execute on function private.book_family(uuid, boolean, uuid[]) to authenticated;
+
+-- Paying for several places in one checkout -----------------------------------------------------------
+-- A family's places on a paid class are held together while the parent pays for them all on one
+-- hosted checkout (the create-family-checkout function, as the service role): one payment of the
+-- paid places' price, and a pending booking per place (the parent's own too, even when their plan
+-- covers it: all places or none) pointing at it. The held places lapse together like any hold;
+-- the provider's PAID confirms them together (settle_family_payment), FAILED or EXPIRED releases
+-- them together, and cancelling one held place releases the others (cancel_booking). Once paid,
+-- each place is cancelled on its own, and a paid place cancelled in time owes its share
+-- (bookings_record_refund_owed, 08_refunds.sql).
+alter table public.payments add column family_places integer
+  constraint payments_family_places_range check (family_places between 1 and 50);
+
+alter table public.payments add column family_unit_amount numeric(10, 2)
+  constraint payments_family_unit_amount_positive check (family_unit_amount > 0);
+
+alter table public.payments add constraint payments_family_fields check (
+  (family_places is null) = (family_unit_amount is null) and (family_places is null or kind = 'class')
+);
+
+comment on column public.payments.family_places is
+  'A family''s payment for several places (create_family_payment_hold): how many places it holds, paid or covered.';
+
+comment on column public.payments.family_unit_amount is
+  'The price of each paid place of a family''s payment: what one of them cancelled in time owes back.';
+
+alter table public.bookings add column family_payment_id uuid references public.payments (id) on delete set null;
+
+create index bookings_family_payment_id_idx on public.bookings (family_payment_id) where family_payment_id is not null;
+
+comment on column public.bookings.family_payment_id is
+  'The family''s payment this place was held for and paid by (create_family_payment_hold); null for any other place.';
+
+-- Holds the places and records the payment. One unpaid checkout per member: any other place the
+-- member holds is released first (its spot is free again at once). Refusals: book_family's, and
+-- payment_not_required when nothing is paid by card (book_family books that at once).
+create function private.create_family_payment_hold(
+  p_member_id uuid,
+  p_class_id uuid,
+  p_include_self boolean,
+  p_dependant_ids uuid[],
+  p_hold_minutes integer
+)
+returns public.class_payment_hold
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_class public.classes;
+  v_plan record;
+  v_ids uuid[] := coalesce(p_dependant_ids, '{}');
+  v_hold_until timestamptz;
+  v_payment public.payments;
+  v_first uuid;
+  v_id uuid;
+  v_booking_id uuid;
+begin
+  if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
+    raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
+  end if;
+  perform private.release_expired_holds();
+
+  select * into v_class from public.classes where id = p_class_id for update;
+  if not found then
+    raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
+  end if;
+  select * into v_member from public.members where id = p_member_id for no key update;
+  if not found then
+    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+
+  delete from public.bookings where member_id = p_member_id and payment_status = 'pending';
+  -- The class row again: releasing a hold of this class changed its places.
+  select * into v_class from public.classes where id = p_class_id;
+
+  select * into v_plan from private.plan_family_booking(v_member, v_class, coalesce(p_include_self, false), v_ids);
+  if v_plan.paid_places = 0 then
+    raise exception 'No payment is needed for this booking' using errcode = 'P0001', hint = 'payment_not_required';
+  end if;
+
+  v_hold_until := now() + make_interval(mins => p_hold_minutes);
+  insert into public.payments (member_id, kind, class_id, amount, description, checkout_reference, family_places, family_unit_amount)
+  values (p_member_id, 'class', v_class.id, v_plan.paid_places * v_class.price_payg,
+          v_class.name || ' - ' || v_plan.places || ' places', 'family-' || gen_random_uuid()::text,
+          v_plan.places, v_class.price_payg)
+  returning * into v_payment;
+
+  if coalesce(p_include_self, false) then
+    v_first := private.create_booking(p_member_id, v_class.id, v_plan.own_type, v_hold_until, v_payment.id);
+  end if;
+  foreach v_id in array v_ids loop
+    insert into public.bookings (member_id, class_id, dependant_id, type, payment_status, hold_expires_at, family_payment_id)
+    values (p_member_id, v_class.id, v_id, 'payg', 'pending', v_hold_until, v_payment.id)
+    returning id into v_booking_id;
+    v_first := coalesce(v_first, v_booking_id);
+  end loop;
+  update public.payments set booking_id = v_first where id = v_payment.id;
+
+  return (v_payment.id, v_first, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+          v_payment.description, v_hold_until)::public.class_payment_hold;
+end;
+$$;
+
+revoke execute on function private.create_family_payment_hold(uuid, uuid, boolean, uuid[], integer) from public;
+
+grant execute on function private.create_family_payment_hold(uuid, uuid, boolean, uuid[], integer) to service_role;
+
+-- The provider said PAID (apply_checkout_result, which locked the payment): every place still held
+-- is confirmed, or, when any of them went (the hold lapsed and was released), none is and the
+-- payment is owed back. A held trial place uses the trial now.
+create function private.settle_family_payment(p_payment public.payments)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if (select count(*) from public.bookings where family_payment_id = p_payment.id and payment_status = 'pending')
+     = p_payment.family_places then
+    update public.bookings
+       set payment_status = 'completed', hold_expires_at = null
+     where family_payment_id = p_payment.id and payment_status = 'pending';
+    if exists (select 1 from public.bookings
+                where family_payment_id = p_payment.id and type = 'trial' and dependant_id is null) then
+      perform private.use_free_trial(p_payment.member_id);
+    end if;
+    update public.payments set status = 'paid', paid_at = now() where id = p_payment.id;
+  else
+    delete from public.bookings where family_payment_id = p_payment.id and payment_status = 'pending';
+    perform private.owe_payment_back(p_payment.id, 'class_filled', now());
+  end if;
+end;
+$$;
+
+revoke execute on function private.settle_family_payment(public.payments) from public;
 
 -- My Bookings (moved from 03_bookings.sql: it names each child's place) ---------------------------
 -- Every booking of the caller, newest class first (so a very long history loses its oldest rows
@@ -575,6 +732,17 @@ as $$ select * from private.book_family(p_class_id, p_include_self, p_dependant_
 revoke execute on function public.book_family(uuid, boolean, uuid[]) from public, anon, authenticated;
 
 grant execute on function public.book_family(uuid, boolean, uuid[]) to authenticated;
+
+create function public.create_family_payment_hold(
+  p_member_id uuid, p_class_id uuid, p_include_self boolean, p_dependant_ids uuid[], p_hold_minutes integer
+)
+returns public.class_payment_hold
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.create_family_payment_hold(p_member_id, p_class_id, p_include_self, p_dependant_ids, p_hold_minutes) $$;
+
+revoke execute on function public.create_family_payment_hold(uuid, uuid, boolean, uuid[], integer) from public, anon, authenticated;
+
+grant execute on function public.create_family_payment_hold(uuid, uuid, boolean, uuid[], integer) to service_role;
 
 -- Triggers -------------------------------------------------------------------------------------------
 -- A date of birth in the future is refused (the members' trigger function reads new.date_of_birth).

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../local/db/as-user.ts';
-import type { Database, SqlDatabase } from '../local/db/open-database.ts';
+import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import {
   classCounts,
-  createClass,
   createUser,
   expectSqlError,
   publishBookingDocuments,
@@ -12,74 +11,11 @@ import {
   signCurrentDocuments,
   type TestUser,
 } from './support/fixtures.ts';
+import { addChild, bookFamily, bornYearsAgo, kidsClass, parent, signForChild } from './support/families.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
 // Family accounts (issue 27, decision 0021): a parent's children, a class's age range, the
 // parent's signatures for each child, book_family (all places or none) and cancel per person.
-
-/** A free class for children aged min..max (null: adults only), as the database owner. */
-async function kidsClass(
-  db: SqlDatabase,
-  opts: { min?: number | null; max?: number | null; capacity?: number; price?: number | null } = {},
-) {
-  const id = await createClass(db, {
-    name: 'Kids Club',
-    capacity: opts.capacity ?? 12,
-    price_payg: opts.price === undefined ? 0 : opts.price,
-  });
-  await db.query(`update public.classes set min_age = $2, max_age = $3 where id = $1`, [
-    id,
-    opts.min === undefined ? 4 : opts.min,
-    opts.max === undefined ? 12 : opts.max,
-  ]);
-  return id;
-}
-
-/** A date of birth `years` years before the class (two days from now), as yyyy-mm-dd. */
-const bornYearsAgo = (years: number) => {
-  const d = new Date(Date.now() - 30 * 86_400_000);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-};
-
-async function addChild(db: SqlDatabase, parent: TestUser, name: string, years: number, sign = true) {
-  const id: string = await asUser(db, parent.claims, (tx) =>
-    rpc<string>(tx, 'public.save_dependant($1, $2::date, null, $3, $4)', [name, bornYearsAgo(years), 'Nut allergy', 'Grandma Sue']),
-  );
-  if (sign) await signForChild(db, parent, id);
-  return id;
-}
-
-async function signForChild(db: SqlDatabase, parent: TestUser, childId: string) {
-  const { rows } = await db.query<{ id: string }>(
-    `select distinct on (kind) id from public.document_versions where kind in ('waiver', 'parq') order by kind, version desc`,
-  );
-  await asUser(db, parent.claims, (tx) =>
-    rpc(tx, 'public.sign_for_dependant($1, $2, $3::uuid[], $4::jsonb, $5, $6)', [
-      childId,
-      'Pat Parent',
-      rows.map((r) => r.id),
-      JSON.stringify([true, false]),
-      'Asthma: inhaler in bag',
-      true,
-    ]),
-  );
-}
-
-async function parent(db: SqlDatabase, label: string, fields: Parameters<typeof createUser>[2] = { membership_tier: 'standard' }) {
-  const p = await createUser(db, label, fields);
-  await signCurrentDocuments(db, p.memberId);
-  return p;
-}
-
-const bookFamily = (db: SqlDatabase, u: TestUser, classId: string, self: boolean, children: string[]) =>
-  asUser(db, u.claims, (tx) =>
-    rpc<{ booking_ids: string[]; places: number; spots_left: number }>(tx, 'public.book_family($1, $2, $3::uuid[])', [
-      classId,
-      self,
-      children,
-    ]),
-  );
 
 let db: Database;
 beforeAll(async () => {
@@ -252,11 +188,11 @@ describe('book_family', () => {
     });
   });
 
-  it('refuses children on a paid class (one checkout for several places is not built): no child place is free', async () => {
+  it('sends places paid by card to the checkout: no child place is free, even when the plan covers the parent', async () => {
     await refused(
       'fam-paid',
       async (pat) => ({ classId: await kidsClass(db, { price: 10 }), self: true, children: [await addChild(db, pat, 'Paid Kid', 7)] }),
-      { hint: 'family_payment_not_available' },
+      { hint: 'family_payment_required' },
     );
   });
 

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,10 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeScheduleClass, scheduleHandler } from '@/testing/schedule-mocks';
 import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { redirectToCheckout } from '@/features/booking/api/redirect-to-checkout';
 import { BookRoute } from './book';
+
+vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));
 
 // The family chooser on /book (issue 27): who is coming, the total before booking, one book_family call.
 
@@ -15,6 +19,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 let settle: (() => Promise<void>) | undefined;
 afterEach(async () => {
+  vi.mocked(redirectToCheckout).mockClear();
   await settle?.();
   settle = undefined;
   act(() => toast.remove());
@@ -100,13 +105,37 @@ describe('/book: bring your family', { timeout: 30_000 }, () => {
     expect(calls).toEqual([{ p_class_id: cls.id, p_include_self: true, p_dependant_ids: ['kid-1', 'kid-2'] }]);
   });
 
-  it("says what children's places on a paid class cost and does not book them online", async () => {
-    const { user, calls } = setup(10, () => ({}));
+  it("pays for children's places on a paid class in one checkout (the plan covers the parent's), with the total said first", async () => {
+    const { user, calls, cls } = setup(10, () => ({}));
+    const checkouts: unknown[] = [];
+    server.use(
+      http.post('/.netlify/functions/create-family-checkout', async ({ request }) => {
+        checkouts.push(await request.json());
+        return HttpResponse.json({ url: 'https://checkout.example/family-1', reference: 'family-1' });
+      }),
+    );
     await screen.findByRole('form', { name: 'Book for your family' });
     await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
-    expect(screen.getByText('2 places · Total to pay: £10.00')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Book 2 places' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
+    expect(screen.getByText('3 places · Total to pay: £20.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay £20.00 for 3 places' }));
+    await waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://checkout.example/family-1'));
+    expect(checkouts).toEqual([{ classId: cls.id, includeSelf: true, childIds: ['kid-1', 'kid-2'] }]);
     expect(calls).toEqual([]);
+  });
+
+  it('says why the checkout refused (places left), and stays on the page', async () => {
+    const { user } = setup(10, () => ({}));
+    server.use(
+      http.post('/.netlify/functions/create-family-checkout', () =>
+        HttpResponse.json({ error: 'not_enough_places', message: 'Only 1 place left on this class: you chose 2' }, { status: 409 }),
+      ),
+    );
+    await screen.findByRole('form', { name: 'Book for your family' });
+    await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
+    await user.click(screen.getByRole('button', { name: 'Pay £10.00 for 2 places' }));
+    expect(await screen.findByText('Only 1 place left on this class: you chose 2')).toBeInTheDocument();
+    expect(redirectToCheckout).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal (a child outside the age range) and stays on the page", async () => {

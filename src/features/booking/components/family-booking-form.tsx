@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { FunctionError } from '@/lib/functions-client';
+import { CHECKOUT_MESSAGES } from '@/lib/payments/start-plan-checkout';
 import { toast } from '@/lib/toast';
-import { useBookFamily } from '../api/book-family';
+import { useBookFamily, usePayForFamily } from '../api/book-family';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import { familyTotal } from '../lib/family-total';
 
@@ -14,8 +16,9 @@ type Props = { cls: ScheduleClass; childChoices: ChildChoice[] };
 
 /**
  * Who is coming (family accounts, issue 27): the member and any of their children, booked in one
- * step, all places or none. The total is said before booking; the server decides every rule
- * (age range, adults-only, documents, places left) and says why it refuses.
+ * step, all places or none. The total is said before booking; places paid by card are paid in one
+ * checkout. The server decides every rule (age range, adults-only, documents, places left, the
+ * price) and says why it refuses.
  */
 export function FamilyBookingForm({ cls, childChoices }: Props) {
   const navigate = useNavigate();
@@ -23,25 +26,32 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
   const [self, setSelf] = useState(!alreadyBooked);
   const [chosen, setChosen] = useState<string[]>([]);
   const book = useBookFamily();
+  const pay = usePayForFamily();
   const total = familyTotal(cls, self, chosen.length);
   const places = chosen.length + (self ? 1 : 0);
+  const busy = book.isPending || pay.isPending;
+  const showRefusal = (error: Error) =>
+    toast.error('hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not book. Please try again.');
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (book.isPending || places === 0) return;
-    book.mutate(
-      { classId: cls.id, includeSelf: self, childIds: chosen },
-      {
-        onSuccess: (r) => {
-          toast.success(`Booked ${r.places} ${r.places === 1 ? 'place' : 'places'} on ${cls.name}`);
-          void navigate(paths.myBookings);
-        },
+    if (busy || places === 0) return;
+    const choice = { classId: cls.id, includeSelf: self, childIds: chosen };
+    // The browser leaves for the checkout; on a refusal the form stays, with the reason.
+    if (total.amount > 0) {
+      pay.mutate(choice, {
         onError: (error) =>
-          toast.error(
-            'hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not book. Please try again.',
-          ),
+          toast.error(error instanceof FunctionError && error.serverMessage ? error.serverMessage : CHECKOUT_MESSAGES.failed),
+      });
+      return;
+    }
+    book.mutate(choice, {
+      onSuccess: (r) => {
+        toast.success(`Booked ${r.places} ${r.places === 1 ? 'place' : 'places'} on ${cls.name}`);
+        void navigate(paths.myBookings);
       },
-    );
+      onError: showRefusal,
+    });
   };
 
   return (
@@ -91,19 +101,14 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
         {total.amount === 0 && places > 0 && ` (${total.why})`}
       </p>
       {total.amount > 0 && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Paying for several places in one checkout is not available yet: book your own place above, and ask the studio to book
-          children&apos;s places on paid classes.
-        </p>
+        <p className="text-sm text-slate-600">Every place is held while you pay, and booked together once the payment goes through.</p>
       )}
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        loading={book.isPending}
-        disabled={places === 0 || total.amount > 0 || book.isPending}
-      >
-        {places === 0 ? 'Choose who is coming' : `Book ${places} ${places === 1 ? 'place' : 'places'}`}
+      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={places === 0 || busy}>
+        {places === 0
+          ? 'Choose who is coming'
+          : total.amount > 0
+            ? `Pay £${total.amount.toFixed(2)} for ${places} ${places === 1 ? 'place' : 'places'}`
+            : `Book ${places} ${places === 1 ? 'place' : 'places'}`}
       </Button>
     </form>
   );
