@@ -9,13 +9,12 @@
  * charges go through the local test provider, whose clock is --at (so the card that declines later
  * charges declines). Running it twice with the same --at does nothing the second time.
  */
-import { resolve } from 'node:path';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { formatReports, runScheduledJobs } from '../netlify/lib/jobs/scheduled-jobs';
 import { paymentWebhookUrl, selectProvider, TEST_PAYMENTS_FILE_ENV } from '../netlify/lib/payments/select-provider';
 import { readServerEnv } from '../netlify/lib/server-env';
-import { readLocalEnv } from '../supabase/local/config';
-import { localVapidKeys } from '../supabase/local/push/vapid-keys';
+import { localDataDir, readLocalEnv } from '../supabase/local/config';
+import { savedVapidKeys } from '../supabase/local/push/vapid-keys';
 
 export function parseAt(argv: readonly string[], now = new Date()): Date {
   const i = argv.indexOf('--at');
@@ -31,12 +30,15 @@ export function parseAt(argv: readonly string[], now = new Date()): Date {
 async function main(): Promise<void> {
   const at = parseAt(process.argv.slice(2));
   const local = readLocalEnv();
-  process.env[TEST_PAYMENTS_FILE_ENV] ??= resolve(local.SUPABASE_LOCAL_DATA_DIR ?? '.data', 'test-payments.json');
-  // The stack's dev VAPID pair (its data folder), so pushes due at --at go out signed as the stack's.
-  const dataDir = local.SUPABASE_LOCAL_DATA_DIR ?? '.data';
-  const vapid = localVapidKeys(local, resolve(dataDir));
-  process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
+  const dataDir = localDataDir(local.SUPABASE_LOCAL_DATA_DIR);
+  if (dataDir !== 'memory') process.env[TEST_PAYMENTS_FILE_ENV] ??= `${dataDir}/test-payments.json`;
+  // Pushes due at --at go out signed with the stack's VAPID pair, found as the stack finds it
+  // (VAPID_* in the env, else its data folder); never a new pair, which the devices would refuse.
+  const vapid = savedVapidKeys(local, dataDir);
+  if (vapid) {
+    process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
+  }
   const env = readServerEnv(local);
   const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (two levels above this folder). */
@@ -25,6 +26,16 @@ export function readLocalEnv(): Record<string, string> {
   };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && v !== '') merged[k] = v;
   return merged;
+}
+
+/**
+ * The local stack's data folder (SUPABASE_LOCAL_DATA_DIR, default .data) as an absolute path from
+ * the repository root, or 'memory': the stack and the processes beside it (`npm run jobs`) find
+ * the same folder wherever they are started.
+ */
+export function localDataDir(setting: string | undefined): string {
+  const dir = setting || '.data';
+  return dir === 'memory' ? 'memory' : isAbsolute(dir) ? dir : resolve(repoRoot, dir);
 }
 
 /** Lifetime of an access token, as GoTrue's default JWT expiry. */

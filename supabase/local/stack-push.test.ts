@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import webpush from 'web-push';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPushEnv } from '../../netlify/lib/push/push-env';
 import { startStack, type Stack } from './stack';
 
 // Pushes through the whole local stack (decision 0023): a member saves a browser-less
@@ -80,8 +82,40 @@ describe('the local push service', () => {
     await expect.poll(async () => (await standard.from('push_subscriptions').select('id')).data?.length, { timeout: 5000 }).toBe(0);
   });
 
-  it('serves the VAPID public key to the app', async () => {
+  it('serves the VAPID public key to the app, and hands its pair to a process beside it', async () => {
     const res = await fetch(`${stack.url}/.netlify/functions/push-key`, { method: 'POST' });
     expect(await res.json()).toEqual({ publicKey: stack.vapidPublicKey });
+    expect(stack.functionsEnv).toMatchObject({ SUPABASE_URL: stack.url, VAPID_PUBLIC_KEY: stack.vapidPublicKey });
+    expect(stack.functionsEnv.VAPID_PRIVATE_KEY).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('makes a subscription for the VAPID key a browser gives, else for its own', async () => {
+    type Subscription = { id: string; endpoint: string; keys: { p256dh: string; auth: string } };
+    const other = webpush.generateVAPIDKeys();
+    const subscribe = async (body?: string) => {
+      const res = await fetch(`${stack.url}/push/v1/subscriptions`, { method: 'POST', body });
+      return { status: res.status, subscription: (await res.json()) as Subscription };
+    };
+    const forOther = (await subscribe(JSON.stringify({ applicationServerKey: other.publicKey }))).subscription;
+    const forStack = (await subscribe()).subscription;
+    expect((await subscribe('{"applicationServerKey":"nope"}')).status).toBe(400);
+
+    // Signed with the stack's pair (as its functions and `npm run jobs` with its functionsEnv sign):
+    // the device subscribed for another key refuses it with 403, as a vendor's push service does.
+    const send = async (to: Subscription) => {
+      const details = webpush.generateRequestDetails(to, 'hello', {
+        vapidDetails: readPushEnv(stack.functionsEnv),
+        contentEncoding: 'aes128gcm',
+      });
+      const headers = Object.fromEntries(Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+      const res = await fetch(details.endpoint, {
+        method: 'POST',
+        headers: headers as Record<string, string>,
+        body: new Uint8Array(details.body),
+      });
+      return res.status;
+    };
+    expect(await send(forOther)).toBe(403);
+    expect(await send(forStack)).toBe(201);
   });
 });

@@ -27,11 +27,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
 import { readAuthConfig, type AuthConfig, type AuthRateLimits } from './auth/auth-config';
 import { AuthMailer } from './auth/auth-mailer';
 import { AuthService } from './auth/gotrue';
-import { GATEWAY_SCHEMA, readLocalEnv, repoRoot } from './config';
+import { GATEWAY_SCHEMA, localDataDir, readLocalEnv, repoRoot } from './config';
 import { startPgliteHost, type DatabaseHost } from './database-host';
 import { FunctionsHost, installNetlifyGlobal } from './functions-host';
 import { createGateway } from './gateway';
@@ -85,11 +84,22 @@ export interface Stack {
    * The local push service (decision 0023): subscribe() makes a browser-less subscription whose
    * keys it keeps; list() what it received at its endpoints, decrypted (newest first).
    */
-  pushes: { subscribe(): LocalSubscription & { id: string }; unsubscribe(id: string): boolean; list(): ReceivedPush[]; clear(): void };
+  pushes: {
+    subscribe(applicationServerKey?: string): LocalSubscription & { id: string };
+    unsubscribe(id: string): boolean;
+    list(): ReceivedPush[];
+    clear(): void;
+  };
   /** The VAPID public key browsers subscribe with (VAPID_PUBLIC_KEY, or the dev pair of the data folder). */
   vapidPublicKey: string;
   /** SMTP_URL of the local mail server. */
   smtpUrl: string;
+  /**
+   * The environment of the Netlify functions it hosts (its URL and keys, SITE_URL, SMTP_URL, the
+   * VAPID pair), which it also sets in process.env: give it to a process that acts as them beside
+   * the stack, as the journeys do for `npm run jobs`.
+   */
+  functionsEnv: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -163,8 +173,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const jwt = new JwtKeys(jwtSecret);
   const { anonKey, serviceRoleKey } = await apiKeys(jwt, env);
   const requestedPort = options.port ?? Number(env.SUPABASE_LOCAL_PORT ?? 54321);
-  const dataDirSetting = options.dataDir ?? env.SUPABASE_LOCAL_DATA_DIR ?? '.data';
-  const dataDir = dataDirSetting === 'memory' ? 'memory' : isAbsolute(dataDirSetting) ? dataDirSetting : resolve(repoRoot, dataDirSetting);
+  const dataDir = localDataDir(options.dataDir ?? env.SUPABASE_LOCAL_DATA_DIR);
   const siteUrl = (options.siteUrl ?? env.SITE_URL ?? 'http://127.0.0.1:5173').replace(/\/$/, '');
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
 
@@ -207,7 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Pushes the database queued go out through the production sender, signed with the stack's
   // VAPID keys (generated into the data folder when none are set).
   const vapid = localVapidKeys(env, dataDir);
-  const pushService = new LocalPushService(() => url);
+  const pushService = new LocalPushService(() => url, vapid.publicKey);
   const pushes = new OutboxPump({
     postgrestUrl: () => postgrest?.url ?? null,
     serviceRoleKey,
@@ -249,7 +258,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   url = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, {
+  // What the Netlify functions read, here and in a process beside the stack acting as them (the
+  // journeys hand it to `npm run jobs`): one record, so both reach this stack and sign pushes with
+  // its VAPID pair, which a memory stack keeps nowhere else.
+  const functionsEnv = {
     // The functions' checkout returns and calendar-feed links go to the site this stack serves
     // (issue 31: they ignored SITE_PORT / SITE_URL and pointed at :5173).
     SITE_URL: siteUrl,
@@ -260,7 +272,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MAIL_FROM: LOCAL_MAIL_FROM,
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
-  });
+  };
+  Object.assign(process.env, functionsEnv);
 
   const onChange = (payload: string) => {
     let change: ChangeEvent;
@@ -326,12 +339,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     postgrestPid: postgrest.pid,
     inbox: { list: () => inbox.list(), clear: () => inbox.clear() },
     pushes: {
-      subscribe: () => pushService.subscribe(),
+      subscribe: (applicationServerKey) => pushService.subscribe(applicationServerKey),
       unsubscribe: (id) => pushService.unsubscribe(id),
       list: () => pushService.list(),
       clear: () => pushService.clear(),
     },
     vapidPublicKey: vapid.publicKey,
+    functionsEnv,
     smtpUrl: smtp.url,
     async stop() {
       if (stopped) return;

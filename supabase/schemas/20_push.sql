@@ -546,7 +546,7 @@ revoke execute on function public.save_push_subscription(text, text, text, text)
 grant execute on function public.save_push_subscription(text, text, text, text) to authenticated;
 
 -- Saves the member's push preferences whole. A changed reminder lead takes effect for reminders
--- not sent yet (they are queued again at the next run with the new lead).
+-- not sent yet: they are queued again with the new lead, at once those due before the next run.
 create function private.set_push_preferences(
   p_waitlist_promoted boolean,
   p_class_changes boolean,
@@ -591,6 +591,12 @@ begin
   returning * into v_row;
   delete from public.push_outbox o
    where o.member_id = v_member_id and o.kind = 'class_reminder' and o.sent_at is null and o.failed_at is null;
+  -- Those due before the next run of the jobs are queued again at once for the lead now chosen
+  -- (at once when its time has passed): that run may come after the class.
+  perform private.queue_push_reminders(p_now, b.id)
+     from public.bookings b
+     join public.classes c on c.id = b.class_id
+    where b.member_id = v_member_id and b.payment_status = 'completed' and c.start_time > p_now;
   return v_row;
 end;
 $$;

@@ -272,6 +272,46 @@ describe('reminders before an early class', () => {
   });
 });
 
+describe('preferences saved inside the last hour before an early class', () => {
+  it('queue the reminder again at once for the lead now chosen: the next run would come after the class', async () => {
+    const member = await createUser(db, 'push-changer');
+    await subscribe(db, member);
+    await onlyPushesOf(member);
+    const save = (now: string, minutes: number, waitlist = true) =>
+      asUser(db, member.claims, (tx) =>
+        rpc(tx, 'private.set_push_preferences($1, true, true, true, $2, null, null, $3)', [waitlist, minutes, now]),
+      );
+    const remind = (now: string) => asServiceRole(db, (tx) => rpc<number>(tx, 'public.enqueue_push_reminders_at($1)', [now]));
+    const reminders = async (now: string) => (await dequeue(db, now)).filter((p) => p.kind === 'class_reminder').map((p) => p.title);
+    const due = async () =>
+      (await queued(db, member.memberId))
+        .filter((p) => p.kind === 'class_reminder' && !p.failed_at)
+        .map((p) => p.next_attempt_at.toISOString());
+    await save(new Date().toISOString(), 30);
+
+    // 30 minutes before a 6:00 class: the 5:20 run queued it for 5:30; at 5:25 the member picks an
+    // hour. 5:00 has passed and the next run (6:20) is after the class: it goes now.
+    const sixAm = await london(db, 8, '06:00');
+    await book(db, member, await classAt(db, sixAm, 'Sunrise Yoga'));
+    expect(await remind(at(sixAm, -40))).toBe(1);
+    expect(await due()).toEqual([at(sixAm, -30)]);
+    await save(at(sixAm, -35), 60);
+    expect(await due()).toEqual([at(sixAm, -35)]);
+    expect(await reminders(at(sixAm, -35))).toEqual(['Reminder: Sunrise Yoga at 6:00 AM']);
+    expect(await remind(at(sixAm, -20))).toBe(0);
+
+    // Back to 30 minutes; another choice saved at 5:25 (waitlist pushes off), the lead kept: still due at 5:30, once.
+    const nextDay = await london(db, 9, '06:00');
+    await save(at(nextDay, -60), 30);
+    await book(db, member, await classAt(db, nextDay, 'Dawn Row'));
+    expect(await remind(at(nextDay, -40))).toBe(1);
+    await save(at(nextDay, -35), 30, false);
+    expect(await remind(at(nextDay, -35))).toBe(0);
+    expect(await reminders(at(nextDay, -35))).toEqual([]);
+    expect(await reminders(at(nextDay, -30))).toEqual(['Reminder: Dawn Row at 6:00 AM']);
+  });
+});
+
 describe('a reminder for a booking confirmed between two runs of the jobs', () => {
   it('is queued when the booking is confirmed if due before the next run, sent at once inside the lead time, and only once', async () => {
     const late = await createUser(db, 'push-late-booker');

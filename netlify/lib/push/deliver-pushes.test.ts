@@ -71,7 +71,7 @@ const lowerHeaders = (headers: Record<string, unknown>) =>
 
 describe('deliverPushes', () => {
   it('encrypts each push for its device, which decrypts the studio’s payload; signed with the VAPID key', async () => {
-    const service = new LocalPushService(() => ORIGIN);
+    const service = new LocalPushService(() => ORIGIN, keys.publicKey);
     const phone = service.subscribe();
     const pushes = [
       row(phone),
@@ -105,7 +105,7 @@ describe('deliverPushes', () => {
   });
 
   it('removes a device its push service says is gone (410, 404), and gives back a push that failed otherwise', async () => {
-    const service = new LocalPushService(() => ORIGIN);
+    const service = new LocalPushService(() => ORIGIN, keys.publicKey);
     const gone = service.subscribe();
     service.unsubscribe(gone.id);
     const fine = service.subscribe();
@@ -127,7 +127,7 @@ describe('deliverPushes', () => {
   });
 
   it('gives up after the last attempt, and a network error is a failure like any other', async () => {
-    const service = new LocalPushService(() => ORIGIN);
+    const service = new LocalPushService(() => ORIGIN, keys.publicKey);
     const store = fakeStore([row(service.subscribe())], { id: 'x', status: 'failed', attempts: 6, next_attempt_at: null });
     const error = vi.fn();
     const report = await deliverPushes({
@@ -149,8 +149,8 @@ describe('deliverPushes', () => {
 });
 
 describe('the local push service', () => {
-  it('refuses a push without a valid VAPID signature, or encrypted for another device', () => {
-    const service = new LocalPushService(() => ORIGIN);
+  it('refuses a push without a valid VAPID signature, signed with another pair than the subscription’s, or encrypted for another device', () => {
+    const service = new LocalPushService(() => ORIGIN, keys.publicKey);
     const a = service.subscribe();
     const b = service.subscribe();
     const details = webpush.generateRequestDetails(a, 'hello', { vapidDetails: vapid, contentEncoding: 'aes128gcm' });
@@ -164,7 +164,18 @@ describe('the local push service', () => {
       status: 400,
       message: 'the VAPID signature does not verify',
     });
-    const elsewhere = new LocalPushService(() => 'http://127.0.0.1:1');
+    // Signed well, but with another pair than the subscription was made for (a jobs process with
+    // its own keys): refused, as a vendor's push service refuses it.
+    const otherPair = readPushEnv({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: other.privateKey });
+    const otherSigned = webpush.generateRequestDetails(a, 'hello', { vapidDetails: otherPair, contentEncoding: 'aes128gcm' });
+    expect(service.receive(a.id, lowerHeaders(otherSigned.headers), otherSigned.body)).toEqual({
+      status: 403,
+      message: 'the VAPID key is not the one this subscription was made with',
+    });
+    const forOther = service.subscribe(other.publicKey);
+    const toOther = webpush.generateRequestDetails(forOther, 'hi', { vapidDetails: otherPair, contentEncoding: 'aes128gcm' });
+    expect(service.receive(forOther.id, lowerHeaders(toOther.headers), toOther.body)).toEqual({ status: 201, message: 'Created' });
+    const elsewhere = new LocalPushService(() => 'http://127.0.0.1:1', keys.publicKey);
     const c = elsewhere.subscribe();
     const forC = webpush.generateRequestDetails({ ...c, endpoint: a.endpoint }, 'x', { vapidDetails: vapid });
     const cHeaders = lowerHeaders(forC.headers);

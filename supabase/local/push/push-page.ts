@@ -6,7 +6,8 @@ import type { LocalPushService, ReceivedPush } from './push-service';
 /**
  * The local push service's HTTP side, beside the dev inbox and, like it, without CORS headers
  * (another site open in the browser cannot read it):
- *   POST   /push/v1/subscriptions        a browser-less subscription (endpoint and keys), 201
+ *   POST   /push/v1/subscriptions        a browser-less subscription (endpoint and keys), 201; for the
+ *                                         body's { applicationServerKey }, else the stack's VAPID key
  *   DELETE /push/v1/subscriptions/<id>   forget it: later pushes to it get 410 Gone
  *   POST   /push/v1/send/<id>            a push service's endpoint (RFC 8030): 201, 400, 410
  *   GET    /push, /push.json             what it received, decrypted (newest first)
@@ -61,7 +62,19 @@ export async function handlePush(req: IncomingMessage, res: ServerResponse, path
     return true;
   }
   if (method === 'POST' && path === '/push/v1/subscriptions') {
-    sendJson(res, 201, service.subscribe());
+    // As a browser subscribes: for the VAPID public key given, else the stack's own.
+    const body = (await readBody(req, 1024)).toString('utf8').trim();
+    let key: unknown;
+    try {
+      key = body ? (JSON.parse(body) as { applicationServerKey?: unknown }).applicationServerKey : undefined;
+    } catch {
+      key = null;
+    }
+    if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_-]{86,88}$/.test(key))) {
+      sendJson(res, 400, { message: 'applicationServerKey must be a VAPID public key (base64url)' });
+      return true;
+    }
+    sendJson(res, 201, service.subscribe(key));
     return true;
   }
   const forget = /^\/push\/v1\/subscriptions\/([0-9a-f-]{36})$/.exec(path);

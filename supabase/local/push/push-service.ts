@@ -24,18 +24,24 @@ export type PushAnswer = { status: number; message: string };
  * for the browser behind it: it hands out subscriptions whose keys it keeps (a browser-less
  * client, for dev and tests), accepts pushes at their endpoints as a push service does (201;
  * 410 Gone for a subscription it no longer has; 400 for a message without a valid VAPID
- * signature or that does not decrypt), decrypts them and lists them like the dev inbox.
+ * signature or that does not decrypt; 403 for one signed with another key than the
+ * subscription's, RFC 8292 section 4.2), decrypts them and lists them like the dev inbox.
  */
 export class LocalPushService {
-  private readonly subscriptions = new Map<string, ReceiverKeys>();
+  private readonly subscriptions = new Map<string, ReceiverKeys & { serverKey: string }>();
   private received: ReceivedPush[] = [];
 
-  constructor(private readonly baseUrl: () => string) {}
+  /** `serverKey`: the VAPID public key subscriptions are made for unless one is given (the stack's). */
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly serverKey: string,
+  ) {}
 
-  subscribe(): LocalSubscription & { id: string } {
+  /** As PushManager.subscribe({ applicationServerKey }): only pushes signed with that key's pair are taken. */
+  subscribe(applicationServerKey = this.serverKey): LocalSubscription & { id: string } {
     const id = randomUUID();
     const keys = newReceiverKeys();
-    this.subscriptions.set(id, keys);
+    this.subscriptions.set(id, { ...keys, serverKey: applicationServerKey });
     return {
       id,
       endpoint: `${this.baseUrl()}/push/v1/send/${id}`,
@@ -59,7 +65,9 @@ export class LocalPushService {
     if (!Number.isInteger(ttl) || ttl < 0) return { status: 400, message: 'TTL header required' };
     if (header('content-encoding') !== 'aes128gcm') return { status: 415, message: 'Content-Encoding must be aes128gcm' };
     try {
-      const { sub } = verifyVapid(header('authorization'), new URL(this.baseUrl()).origin, Math.floor(now / 1000));
+      const { sub, publicKey } = verifyVapid(header('authorization'), new URL(this.baseUrl()).origin, Math.floor(now / 1000));
+      // A push service ties a subscription to the key it was made with: another pair is refused.
+      if (publicKey !== keys.serverKey) return { status: 403, message: 'the VAPID key is not the one this subscription was made with' };
       const payload = decryptPushBody(body, keys).toString('utf8');
       this.received.push({
         id: randomUUID(),

@@ -74,13 +74,20 @@ export async function serveApp(log: (line: string) => void = console.log): Promi
  * through these variables (workers inherit the runner's environment), and they reach the stack
  * and its inbox over HTTP.
  */
-const VARS = { origin: 'E2E_ORIGIN', url: 'E2E_SUPABASE_URL', anonKey: 'E2E_ANON_KEY', serviceRoleKey: 'E2E_SERVICE_ROLE_KEY' } as const;
+const VARS = {
+  origin: 'E2E_ORIGIN',
+  url: 'E2E_SUPABASE_URL',
+  anonKey: 'E2E_ANON_KEY',
+  serviceRoleKey: 'E2E_SERVICE_ROLE_KEY',
+  functionsEnv: 'E2E_FUNCTIONS_ENV',
+} as const;
 
 export function publishApp(app: ServedApp): void {
   process.env[VARS.origin] = app.origin;
   process.env[VARS.url] = app.stack.url;
   process.env[VARS.anonKey] = app.stack.anonKey;
   process.env[VARS.serviceRoleKey] = app.stack.serviceRoleKey;
+  process.env[VARS.functionsEnv] = JSON.stringify(app.stack.functionsEnv);
 }
 
 function published(name: string): string {
@@ -97,6 +104,7 @@ export function publishedStack(): StackApi {
     url,
     anonKey: published(VARS.anonKey),
     serviceRoleKey: published(VARS.serviceRoleKey),
+    functionsEnv: JSON.parse(published(VARS.functionsEnv)) as Record<string, string>,
     inbox: {
       async list() {
         const res = await fetch(`${url}/inbox.json`);

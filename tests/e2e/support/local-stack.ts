@@ -23,11 +23,18 @@ export interface LocalStack {
   anonKey: string;
   serviceRoleKey: string;
   inbox: { list(): InboxEmail[] | Promise<InboxEmail[]>; clear(): void | Promise<void> };
+  /** What the functions it hosts read (its URL and keys, the VAPID pair): `npm run jobs` beside it gets this. */
+  functionsEnv: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
-/** What journeys use of a running stack: its API and its inbox (a test worker reaches both over HTTP). */
-export type StackApi = Pick<LocalStack, 'url' | 'anonKey' | 'serviceRoleKey'> & { inbox: Pick<LocalStack['inbox'], 'list'> };
+/**
+ * What journeys use of a running stack: its API and its inbox (a test worker reaches both over
+ * HTTP), and the environment to run `npm run jobs` against it with.
+ */
+export type StackApi = Pick<LocalStack, 'url' | 'anonKey' | 'serviceRoleKey' | 'functionsEnv'> & {
+  inbox: Pick<LocalStack['inbox'], 'list'>;
+};
 
 export interface StackOptions {
   port?: number;
