@@ -18,6 +18,7 @@ const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.F
 const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
+const GuestWaiver = dataScreen(() => import('./routes/guest-waiver').then((m) => m.GuestWaiverRoute));
 const LegalDocument = dataScreen(() => import('./routes/legal-document').then((m) => m.LegalDocumentRoute));
 const Agreements = dataScreen(() => import('./routes/agreements').then((m) => m.AgreementsRoute));
 const Family = dataScreen(() => import('./routes/family').then((m) => m.FamilyRoute));
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: child(paths.authCallback), element: <AuthCallback /> },
       { path: child(paths.paymentReturn), element: <PaymentReturn /> },
       { path: child(paths.guestCancel), element: <GuestCancel /> },
+      { path: child(paths.guestWaiver), element: <GuestWaiver /> },
       { path: child(paths.legal.path), element: <LegalDocument /> },
       {
         element: <RequireAuth />,

@@ -16,6 +16,8 @@ export const paths = {
   paymentReturn: '/payment/return',
   /** A guest's cancel link (issue 26): `?token=…` from their email. */
   guestCancel: '/guest/cancel',
+  /** A guest signs the studio's waiver before their class (issue 27): `?token=…` from their email. */
+  guestWaiver: '/guest/waiver',
   /** The studio's documents, public (issue 27): /legal/terms, privacy, cookies, waiver, parq. */
   legal: { path: '/legal/:kind', href: (kind: string) => `/legal/${kind}` },
   /** Sign the terms and waiver, answer the PAR-Q; `next` is where to go once signed. */

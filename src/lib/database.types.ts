@@ -759,6 +759,48 @@ export type Database = {
           },
         ]
       }
+      guest_waiver_signatures: {
+        Row: {
+          document_id: string
+          guest_email: string
+          guest_place_id: string | null
+          id: string
+          signed_at: string
+          signed_name: string
+        }
+        Insert: {
+          document_id: string
+          guest_email: string
+          guest_place_id?: string | null
+          id?: string
+          signed_at?: string
+          signed_name: string
+        }
+        Update: {
+          document_id?: string
+          guest_email?: string
+          guest_place_id?: string | null
+          id?: string
+          signed_at?: string
+          signed_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "guest_waiver_signatures_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "document_versions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_waiver_signatures_guest_place_id_fkey"
+            columns: ["guest_place_id"]
+            isOneToOne: false
+            referencedRelation: "guest_places"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       health_answers: {
         Row: {
           answered_at: string
@@ -2305,6 +2347,12 @@ export type Database = {
         }
         Returns: number
       }
+      guest_waiver: {
+        Args: {
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["guest_waiver_view"]
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -2773,6 +2821,14 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["my_dependant"][]
       }
+      sign_guest_waiver: {
+        Args: {
+          p_document_id: string
+          p_signed_name: string
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["guest_waiver_view"]
+      }
       start_card_update: {
         Args: {
           p_member_id: string
@@ -3045,6 +3101,18 @@ export type Database = {
         host_name: string | null
         start_time: string | null
       }
+      guest_waiver_view: {
+        body: string | null
+        class_name: string | null
+        document_id: string | null
+        guest_name: string | null
+        host_name: string | null
+        signed_at: string | null
+        signed_name: string | null
+        start_time: string | null
+        title: string | null
+        version: number | null
+      }
       member_documents: {
         all_current: boolean | null
         email: string | null
@@ -3225,6 +3293,8 @@ export type Database = {
         email: string | null
         emergency_contact_name: string | null
         emergency_contact_phone: string | null
+        guest_of: string | null
+        guest_place_id: string | null
         health_details: string | null
         health_flag: boolean | null
         health_yes: string[] | null

@@ -69,6 +69,8 @@ export const queryKeys = {
     health: (memberId: string) => ['documents', 'health', memberId] as const,
     /** The member's children and what is still to sign for each (family accounts, issue 27). */
     family: (memberId: string) => ['documents', 'family', memberId] as const,
+    /** A guest's class and the waiver to sign, by their email link's token (no account). */
+    guestWaiver: (token: string) => ['documents', 'guest-waiver', token] as const,
   },
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,

@@ -98,6 +98,8 @@ $$;
 revoke execute on function private.guest_places_tally() from public;
 
 -- Emails to the guest (they are not a member: no preferences, no unsubscribe; the host is named).
+-- The invitation links the cancel page and, when the studio has a waiver the guest has not
+-- signed, the page to sign it (sign_guest_waiver, 17_consent.sql).
 create function private.enqueue_guest_email(p_kind text, p_place public.guest_places)
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -126,6 +128,14 @@ begin
         'Please arrive 10 minutes early. Cannot come? Cancel with the link below so someone else can have the place.');
       v_links := jsonb_build_array(jsonb_build_object('label', 'Cancel my guest place',
                                                       'path', '/guest/cancel?token=' || p_place.cancel_token));
+      -- The studio's waiver, when it has one (17_consent.sql): the guest signs it from this link
+      -- before the class (the same token), unless they already signed this version as a guest.
+      if not private.guest_waiver_signed(p_place.guest_email) then
+        v_body := v_body || E'\n\n' || 'Before the class, please read and sign the studio''s waiver with the link below: '
+          || 'you cannot take part until you have signed it.';
+        v_links := jsonb_build_array(jsonb_build_object('label', 'Sign the waiver', 'path', '/guest/waiver?token=' || p_place.cancel_token))
+          || v_links;
+      end if;
     when 'guest_cancelled' then
       v_subject := 'Guest place cancelled: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',

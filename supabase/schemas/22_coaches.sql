@@ -248,7 +248,8 @@ revoke execute on function private.coach_classes(integer) from public;
 grant execute on function private.coach_classes(integer) to authenticated;
 
 -- One person on a coach's roster: a booked member (booking_id set, with the register's contacts
--- and PAR-Q flag) or a guest a member brought (booking_id null, guest_of the host's name).
+-- and PAR-Q flag) or a guest a member brought (booking_id null, guest_of the host's name,
+-- documents_current whether they signed the current waiver from their email's link).
 create type public.coach_roster_entry as (
   booking_id uuid,
   name text,
@@ -294,7 +295,8 @@ begin
      where b.class_id = v_class.id
     union all
     select null::uuid, g.guest_name, coalesce(nullif(btrim(m.name), ''), split_part(m.email::text, '@', 1)), null::public.attendance_status,
-           false, null::text, null::text, null::text, null::date, false, '{}'::text[], null::text, true
+           g.payment_status = 'pending', null::text, null::text, null::text, null::date, false, '{}'::text[], null::text,
+           private.guest_waiver_signed(g.guest_email)
       from public.guest_places g
       join public.members m on m.id = g.host_member_id
      where g.class_id = v_class.id

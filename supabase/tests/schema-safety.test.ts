@@ -95,8 +95,15 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    // A guest cancels their own place with the token from their email (issue 26).
-    expect(await callable('anon')).toEqual(['cancel_guest_place', 'class_schedule', 'class_schedule_summary', 'submit_contact_message']);
+    // A guest cancels their own place, and reads and signs the waiver, with the token from their email (issues 26, 27).
+    expect(await callable('anon')).toEqual([
+      'cancel_guest_place',
+      'class_schedule',
+      'class_schedule_summary',
+      'guest_waiver',
+      'sign_guest_waiver',
+      'submit_contact_message',
+    ]);
     expect(await callable('authenticated')).toEqual([
       'add_guest',
       'add_studio_closure',
@@ -135,6 +142,7 @@ describe('schema safety', () => {
       'coach_mark_attendance',
       'ensure_member',
       'finish_provider_refund',
+      'guest_waiver',
       'join_waitlist',
       'keep_current_plan',
       'leave_waitlist',
@@ -173,6 +181,7 @@ describe('schema safety', () => {
       'set_push_preferences',
       'sign_documents',
       'sign_for_dependant',
+      'sign_guest_waiver',
       'submit_contact_message',
       'todays_door_code',
       'undelivered_emails',
@@ -226,7 +235,7 @@ describe('schema safety', () => {
 
   it('lets anon reach only the schedule helpers in the private schema', async () => {
     // The API exposes only `public`; usage of `private` lets the guest schedule's and Contact Us's
-    // invoker functions call their definer helpers, and a guest's cancel link its own (issue 26).
+    // invoker functions call their definer helpers, and a guest's cancel and waiver links their own (issues 26, 27).
     // Every other private function stays out of anon's reach.
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p
@@ -236,8 +245,10 @@ describe('schema safety', () => {
     expect(rows.map((r) => r.proname)).toEqual([
       'cancel_guest_place',
       'class_schedule',
+      'guest_waiver',
       'like_pattern',
       'schedule_matches',
+      'sign_guest_waiver',
       'submit_contact_message',
     ]);
   });

@@ -218,8 +218,12 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
       'Mia Member has booked you a place on Breakfast Club with Coach Alex as their guest.',
       whenWhere,
       'Please arrive 10 minutes early. Cannot come? Cancel with the link below so someone else can have the place.',
+      "Before the class, please read and sign the studio's waiver with the link below: you cannot take part until you have signed it.",
     ].join('\n\n'),
-    links: [{ label: 'Cancel my guest place', path: `/guest/cancel?token=${'a'.repeat(48)}` }],
+    links: [
+      { label: 'Sign the waiver', path: `/guest/waiver?token=${'a'.repeat(48)}` },
+      { label: 'Cancel my guest place', path: `/guest/cancel?token=${'a'.repeat(48)}` },
+    ],
   },
   {
     ...base,

@@ -94,7 +94,7 @@ describe('/coach/classes/:classId', () => {
             health_yes: ['Do you have a bone or joint problem?'],
             health_details: 'Old left knee injury',
           }),
-          person({ name: 'Gus Guest', guest_of: 'Tom Baker' }),
+          person({ name: 'Gus Guest', guest_of: 'Tom Baker', documents_current: false }),
           person({ booking_id: 'b-2', name: 'Priya Shah', attendance: 'attended', documents_current: false }),
         ];
       }),
@@ -112,6 +112,8 @@ describe('/coach/classes/:classId', () => {
     expect(screen.getByText('Ask before class')).toBeInTheDocument();
     expect(screen.getByText('Do you have a bone or joint problem?')).toBeInTheDocument();
     expect(screen.getByText('(guest of Tom Baker)')).toBeInTheDocument();
+    // The guest has not signed the waiver from their email's link (issue 27).
+    expect(screen.getByText('Waiver not signed')).toBeInTheDocument();
     expect(screen.getByText('Has not signed the current documents')).toBeInTheDocument();
     expect(screen.getByText('2 booked · 1 checked in')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print register' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ export const PUBLIC_ROUTES = [
   '/free-trial',
   '/auth/callback',
   '/guest/cancel',
+  '/guest/waiver',
   '/legal/terms',
   '/legal/privacy',
   '/legal/cookies',

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { GuestWaiverFlag } from '@/components/roster/guest-waiver-flag';
 import { HealthFlag } from '@/components/roster/health-flag';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +13,8 @@ import { PageHeading } from '@/features/admin/components/page-heading';
  * /admin/register/<classId> (issue 27): the class register to print for the coach: each booked
  * member with phone, emergency contact, age, and the PAR-Q questions they answered yes. A child
  * (family accounts) shows their parent (whose phone and emergency contact these are), who may
- * collect them and their medical notes.
+ * collect them and their medical notes. A guest a member brought shows after their host, with
+ * whether they signed the waiver from their email's link.
  */
 export function AdminClassRegisterRoute() {
   const { classId = '' } = useParams();
@@ -50,7 +52,7 @@ export function AdminClassRegisterRoute() {
           </thead>
           <tbody>
             {register.data.map((r) => (
-              <tr key={r.booking_id} className="align-top">
+              <tr key={r.guest_place_id ?? `${r.booking_id}-${r.dependant_id ?? 'self'}`} className="align-top">
                 <td className="border-b border-slate-200 p-2">
                   <div className="font-semibold">{r.name ?? r.email}</div>
                   {r.dependant_id && (
@@ -69,7 +71,14 @@ export function AdminClassRegisterRoute() {
                       </div>
                     </dl>
                   )}
-                  {!r.documents_current && <div className="text-xs font-semibold text-red-700">Has not signed the current documents</div>}
+                  {r.guest_place_id ? (
+                    <div className="mt-1 space-y-1 text-xs text-slate-700">
+                      <div>Guest of {r.guest_of}</div>
+                      <GuestWaiverFlag signed={r.documents_current} />
+                    </div>
+                  ) : (
+                    !r.documents_current && <div className="text-xs font-semibold text-red-700">Has not signed the current documents</div>
+                  )}
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.phone ?? '—'}</td>
                 <td className="border-b border-slate-200 p-2">
@@ -79,7 +88,7 @@ export function AdminClassRegisterRoute() {
                 </td>
                 <td className="border-b border-slate-200 p-2">{r.date_of_birth ? ageOn(r.date_of_birth, today) : '—'}</td>
                 <td className="border-b border-slate-200 p-2">
-                  <HealthFlag flag={r.health_flag} yes={r.health_yes} details={r.health_details} />
+                  {r.guest_place_id ? '—' : <HealthFlag flag={r.health_flag} yes={r.health_yes} details={r.health_details} />}
                 </td>
                 <td className="border-b border-slate-200 p-2">
                   <span aria-hidden="true" className="inline-block h-5 w-5 border border-slate-400" />

@@ -45,8 +45,10 @@ function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Res
     restGet('studio_closures', () => []),
     restGet('bookings', () => ROSTER),
     // Priya answered yes to a PAR-Q question (issue 27).
+    // Gina, Priya's guest, has not signed the waiver from her email's link.
     rpc('admin_class_register', () => [
       { booking_id: 'b1', health_flag: true },
+      { booking_id: 'b1', guest_place_id: 'g1', guest_of: 'Priya Shah', health_flag: false, documents_current: false },
       { booking_id: 'b2', health_flag: false },
     ]),
     rpc('mark_attendance', ({ args }) => {
@@ -77,6 +79,7 @@ describe('Class roster', () => {
     // A guest place on the roster (issue 26), named with who brought them.
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
     expect(within(dialog).getByText('guest of Priya Shah')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Waiver not signed')).toBeInTheDocument();
     expect(await within(dialog).findAllByText('Health: ask before class')).toHaveLength(1);
     expect(within(dialog).getByRole('link', { name: 'Printable register with emergency contacts' })).toHaveAttribute(
       'href',
@@ -122,5 +125,56 @@ describe('Class roster', () => {
     expect(await within(dialog).findByText('Attendance can be marked from 1 hour before the class starts')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Attended: Priya Shah' })).toBeDisabled();
     expect(marks).toEqual([]);
+  });
+});
+
+describe('Class register', () => {
+  it("lists each guest after their host, with whether they signed the waiver from their email's link", async () => {
+    const { handlers } = signInAsAdmin();
+    const member = {
+      booking_id: 'b1',
+      member_id: 'm1',
+      name: 'Priya Shah',
+      email: 'premium@studio.test',
+      phone: '07700 900001',
+      emergency_contact_name: 'Raj',
+      emergency_contact_phone: '07700 900002',
+      date_of_birth: null,
+      health_flag: false,
+      health_yes: [],
+      health_details: null,
+      documents_current: true,
+      dependant_id: null,
+      parent_name: null,
+      collected_by: null,
+      medical_notes: null,
+      guest_place_id: null,
+      guest_of: null,
+    };
+    const guest = (id: string, name: string, signed: boolean) => ({
+      ...member,
+      name,
+      email: `${id}@example.test`,
+      phone: null,
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+      documents_current: signed,
+      guest_place_id: id,
+      guest_of: 'Priya Shah',
+    });
+    server.use(
+      ...handlers,
+      rpc('admin_class_register', () => [member, guest('g1', 'Gina Guest', false), guest('g2', 'Gus Guest', true)]),
+    );
+    renderApp(`/admin/register/${soon.id}`);
+    const gina = (await screen.findByText('Gina Guest')).closest('tr')!;
+    expect(within(gina).getByText('Guest of Priya Shah')).toBeInTheDocument();
+    expect(within(gina).getByText('Waiver not signed')).toBeInTheDocument();
+    const gus = screen.getByText('Gus Guest').closest('tr')!;
+    expect(within(gus).getByText('Waiver signed')).toBeInTheDocument();
+    // The host's own row is a member's: no waiver line, their contacts.
+    const priya = screen.getByText('Priya Shah', { selector: '.font-semibold' }).closest('tr')!;
+    expect(within(priya).queryByText(/Waiver/)).not.toBeInTheDocument();
+    expect(within(priya).getByText('Raj 07700 900002')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { toast } from '@/lib/toast';
+import { GuestWaiverFlag } from '@/components/roster/guest-waiver-flag';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
@@ -44,6 +45,8 @@ function Roster({ cls }: { cls: ClassRow }) {
   // The PAR-Q flags (issue 27): a member who answered yes is flagged so the coach can ask.
   const register = useClassRegister(cls.id);
   const flagged = new Set(register.data?.filter((r) => r.health_flag).map((r) => r.booking_id));
+  // Each guest's waiver, signed from their email's link (issue 27): unknown until the register loads.
+  const guestSigned = new Map(register.data?.flatMap((r) => (r.guest_place_id ? [[r.guest_place_id, r.documents_current] as const] : [])));
   const markAttendance = useMarkAttendance();
   const savingId = markAttendance.isPending ? markAttendance.variables.bookingId : null;
   useErrorToast(roster.isError, ADMIN_MESSAGES.rosterLoadFailed);
@@ -141,7 +144,14 @@ function Roster({ cls }: { cls: ClassRow }) {
         {entries.flatMap((entry) =>
           entry.guests.map((guest) => (
             <li key={guest.id} className="px-4 py-3">
-              <div className="font-semibold text-slate-900">{guest.name}</div>
+              <div className="font-semibold text-slate-900">
+                {guest.name}
+                {guestSigned.has(guest.id) && (
+                  <span className="ml-2">
+                    <GuestWaiverFlag signed={guestSigned.get(guest.id) === true} />
+                  </span>
+                )}
+              </div>
               <div className="text-xs text-slate-500">guest of {entry.member.name || entry.member.email}</div>
             </li>
           )),

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CheckInButton } from '@/components/roster/check-in-button';
+import { GuestWaiverFlag } from '@/components/roster/guest-waiver-flag';
 import { HealthFlag } from '@/components/roster/health-flag';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -118,9 +119,15 @@ function RosterPerson({ classId, entry, open }: { classId: string; entry: CoachR
           onClick={tap}
         />
       ) : (
-        <p className="text-base font-semibold">
-          {entry.name} <span className="font-normal text-slate-600">(guest of {entry.guest_of})</span>
-        </p>
+        <>
+          <p className="text-base font-semibold">
+            {entry.name} <span className="font-normal text-slate-600">(guest of {entry.guest_of})</span>
+            {entry.pending && <span className="font-normal text-slate-600"> (payment pending)</span>}
+          </p>
+          <p className="mt-1">
+            <GuestWaiverFlag signed={entry.documents_current} />
+          </p>
+        </>
       )}
       {bookingId && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -70,3 +70,23 @@ export function paragraphs(body: string): string[] {
 export function documentQuestions(questions: unknown): string[] {
   return Array.isArray(questions) ? questions.filter((q): q is string => typeof q === 'string') : [];
 }
+
+/** The guest's waiver page (/guest/waiver?token=…, issue 27): a guest signs from their email's link. */
+export const GUEST_WAIVER_MESSAGES = {
+  title: 'Sign the waiver',
+  loading: 'Loading the waiver',
+  incompleteLink: 'This link is not complete: open it from your email again.',
+  linkGone: 'This link no longer works',
+  linkGoneHelp: 'If you think you still have a place, ask the member who invited you.',
+  loadFailed: 'Could not load the waiver. Please check your connection and try again.',
+  tryAgain: 'Try again',
+  intro: (host: string, className: string, when: string) =>
+    `${host} has booked you a place on ${className}, ${when}, as their guest. Please read the studio's waiver and sign it with your full name before the class: you cannot take part until you have signed it.`,
+  noWaiver: (host: string, className: string, when: string) =>
+    `${host} has booked you a place on ${className}, ${when}, as their guest. The studio has no waiver for you to sign: just arrive 10 minutes early.`,
+  signatureHint: 'Typing your name here is your signature, dated today.',
+  submit: 'Sign the waiver',
+  signedTitle: 'You have signed the waiver',
+  signed: (className: string, when: string) => `Thank you. See you at ${className}, ${when}. Please arrive 10 minutes early.`,
+  signFailed: 'Could not save your signature. Please try again.',
+} as const;
