@@ -3,7 +3,9 @@ import { act, configure, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadRouteModules } from '@/app/router';
+import { paths } from '@/config/paths';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
@@ -32,6 +34,8 @@ async function card() {
 const feedUrl = (token: string) => `${window.location.origin}/.netlify/functions/calendar-feed?token=${token}`;
 
 describe('Calendar feed card', { timeout: 20_000 }, () => {
+  // The screen's lazy chunks load once here, not inside the first test's wait (busy machines).
+  beforeAll(() => loadRouteModules({ pathname: paths.editProfile }), 60_000);
   afterEach(() => {
     act(() => toast.remove());
     vi.restoreAllMocks();
