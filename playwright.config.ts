@@ -13,16 +13,19 @@ const WIDTHS = [
 
 /** Regenerating the timetable deletes every class, so the admin journey runs after the members' ones. */
 const ADMIN = '**/admin.spec.ts';
-/** The jobs a month ahead renew, lapse and end trials of every member of the stack: last of all. */
+/** The jobs a month ahead renew, lapse and end trials of every member of the stack: after the others. */
 const MEMBERSHIPS = '**/memberships.spec.ts';
+/** A new waiver makes every member of the stack sign again before booking: last of all. */
+const PUBLISH = '**/documents-publish.spec.ts';
 
 // One worker runs the projects one after another in this order (no dependencies between them, so
-// a failed journey does not skip the later ones): both widths, the admin journey at both, then
-// the membership lifecycle at both.
+// a failed journey does not skip the later ones): both widths, the admin journey at both, the
+// membership lifecycle at both, then publishing a new waiver at both.
 const projects: Project[] = [
-  ...WIDTHS.map(({ name, viewport }) => ({ name, use: { viewport }, testIgnore: [ADMIN, MEMBERSHIPS] })),
+  ...WIDTHS.map(({ name, viewport }) => ({ name, use: { viewport }, testIgnore: [ADMIN, MEMBERSHIPS, PUBLISH] })),
   ...WIDTHS.map(({ name, viewport }) => ({ name: `${name} admin`, use: { viewport }, testMatch: ADMIN })),
   ...WIDTHS.map(({ name, viewport }) => ({ name: `${name} memberships`, use: { viewport }, testMatch: MEMBERSHIPS })),
+  ...WIDTHS.map(({ name, viewport }) => ({ name: `${name} documents`, use: { viewport }, testMatch: PUBLISH })),
 ];
 
 export default defineConfig({

@@ -39,3 +39,18 @@ test('a new free-trial sign-up must accept and answer before the first booking',
   await page.getByRole('article', { name: cls.name }).getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByText('Free trial class booked! You are now on Pay-As-You-Go.', { exact: true }).first()).toBeVisible();
 });
+
+/** Issue 27: the footer's Privacy, Terms and Cookies open the studio's current published versions (the spec left them dead). */
+test("the footer's legal links open the studio's current documents", async ({ page }) => {
+  await page.goto('/');
+  const legal = page.getByRole('list', { name: 'Legal' });
+  for (const [link, title] of [
+    ['Privacy', 'Privacy Notice'],
+    ['Terms', 'Terms of Membership'],
+    ['Cookies', 'Cookie Notice'],
+  ] as const) {
+    await legal.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText(/Version \d+/).first()).toBeVisible();
+  }
+});
