@@ -382,3 +382,28 @@ begin
   end loop;
 end
 $$;
+
+-- Outboxes: a new email or push (or an admin's retry of a failed email) wakes the local stack's
+-- senders at once (OUTBOX_CHANNEL, supabase/local/mail/outbox-pump.ts). Local only: NOTIFY takes
+-- a database-wide lock at commit, which would serialise production's booking commits (issue 29);
+-- production's senders run on a schedule.
+create or replace function local_gateway.notify_outbox() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_notify('notification_outbox', TG_TABLE_NAME);
+  return null;
+end
+$$;
+
+drop trigger if exists local_gateway_outbox_insert on public.notification_outbox;
+create trigger local_gateway_outbox_insert after insert on public.notification_outbox
+  for each statement execute function local_gateway.notify_outbox();
+
+drop trigger if exists local_gateway_outbox_retry on public.notification_outbox;
+create trigger local_gateway_outbox_retry after update on public.notification_outbox
+  for each row when (old.failed_at is not null and new.failed_at is null and new.sent_at is null)
+  execute function local_gateway.notify_outbox();
+
+drop trigger if exists local_gateway_outbox_insert on public.push_outbox;
+create trigger local_gateway_outbox_insert after insert on public.push_outbox
+  for each statement execute function local_gateway.notify_outbox();

@@ -65,18 +65,9 @@ grant all on public.notification_outbox to service_role;
 -- changed login email is copied to members.email. Every time-dependent function takes "now".
 
 -- Outbox: retries, failures, reply-to, unsubscribe ---------------------------------------------
--- A sender can LISTEN on this channel instead of polling (payload: the new row's id).
-create function private.notification_outbox_notify()
-returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  perform pg_notify('notification_outbox', new.id::text);
-  return null;
-end;
-$$;
-
-revoke execute on function private.notification_outbox_notify() from public;
+-- No NOTIFY here: a transaction that notifies takes a lock for the whole database at commit, so
+-- every booking's email would serialise the bookings' commits (issue 29). Production sends on a
+-- schedule; the local stack wakes its sender from its own trigger (supabase/local/gateway.sql).
 
 -- Queues one email about a member's booking of a class. Returns the outbox row id, or null when
 -- the member or class no longer exists or the dedupe key was already used.
@@ -659,8 +650,6 @@ begin
   if v_id is null then
     raise exception 'This email is not waiting for a retry' using errcode = 'P0002', hint = 'email_not_failed';
   end if;
-  -- A sender listening on the outbox channel (the local stack) goes at once.
-  perform pg_notify('notification_outbox', v_id::text);
   return (v_id, p_now)::public.email_retry;
 end;
 $$;
@@ -946,10 +935,6 @@ $$;
 revoke execute on function private.refunds_send_receipt() from public;
 
 -- Row-level security, triggers and replication ------------------------------------------------
-create trigger notification_outbox_notify
-  after insert on public.notification_outbox
-  for each row execute function private.notification_outbox_notify();
-
 create trigger classes_tell_members_moved
   after update of start_time on public.classes
   for each row when (old.start_time is distinct from new.start_time)

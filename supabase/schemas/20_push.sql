@@ -215,10 +215,6 @@ begin
    order by s.created_at
   on conflict (dedupe_key) do nothing;
   get diagnostics v_count = row_count;
-  if v_count > 0 then
-    -- The local stack's sender listens on the outbox channel, as for emails.
-    perform pg_notify('notification_outbox', 'push:' || p_event_key);
-  end if;
   return v_count;
 end;
 $$;

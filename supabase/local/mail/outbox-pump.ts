@@ -5,7 +5,7 @@ import { postgrestOutboxStore } from '../../../netlify/lib/email/outbox-store';
 import type { Db } from '../../../netlify/lib/supabase-server';
 import type { Database } from '../../../src/lib/database.types';
 
-/** The NOTIFY channel the outbox's insert trigger uses (payload: the row id). */
+/** The NOTIFY channel of the local stack's outbox triggers (gateway.sql; payload: the table's name). */
 export const OUTBOX_CHANNEL = 'notification_outbox';
 
 /** Catch-up interval for retries (their backoff starts at a minute) and admin retries. */

@@ -46,7 +46,7 @@ export interface StackOptions {
   quiet?: boolean;
   databaseUrl?: string;
   /** Auth's rate limits in place of config.toml's. */
-  authRateLimits?: { emailSentPerHour?: number };
+  authRateLimits?: { emailSentPerHour?: number; tokenRefreshPer5Minutes?: number };
 }
 
 type StartStack = (options: StackOptions) => Promise<LocalStack>;
