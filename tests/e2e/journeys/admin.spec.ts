@@ -49,6 +49,13 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await expect(page.getByRole('heading', { name: 'Classes Management' })).toBeVisible();
   });
 
+  await test.step('the closures below the timetable load when the admin jumps to them', async () => {
+    await expect(page.getByRole('form', { name: 'Add a closure' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Studio closures' }).click();
+    await expect(page.getByRole('form', { name: 'Add a closure' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   const name = unique('Kettlebells');
   const created = await test.step('add a class repeating weekly for three weeks: three classes', async () => {
     // Tomorrow: the list shows the next 50 classes, and other journeys add theirs from two days ahead.

@@ -1,16 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { CalendarOff } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { ClassesList } from '@/features/admin/components/classes-list';
 import { CLOSURES_ANCHOR } from '@/features/admin/lib/messages';
 
-// Below the timetable, with its form (and zod): it loads beside the list rather than before it (issue 29).
+// Below the timetable, with its form (and zod, 38 KB gzip): it loads when the admin scrolls or
+// jumps to it, not with the first screen (issue 29).
 const ClosuresPanel = lazy(() => import('@/features/admin/components/closures-panel').then((m) => ({ default: m.ClosuresPanel })));
 
 /** /admin (Classes Management): the timetable, then the days the studio is closed (linked from the top). */
 export function AdminClassesRoute() {
+  // The closures stay unloaded while the timetable above them loads (they would look on screen).
+  const [listShown, setListShown] = useState(false);
+  const showList = useCallback(() => setListShown(true), []);
   return (
     <>
       <ClassesList
+        onShown={showList}
         toolbar={
           <a
             href={`#${CLOSURES_ANCHOR}`}
@@ -21,9 +28,17 @@ export function AdminClassesRoute() {
           </a>
         }
       />
-      <Suspense fallback={null}>
-        <ClosuresPanel />
-      </Suspense>
+      <section aria-labelledby={CLOSURES_ANCHOR} className="mt-10 scroll-mt-6">
+        <h2 id={CLOSURES_ANCHOR} className="text-xl font-bold text-slate-900">
+          Studio Closures
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">Days the studio is closed. Generate Classes skips them.</p>
+        <WhenVisible minHeight="20rem" ready={listShown}>
+          <Suspense fallback={<Spinner label="Loading closures" />}>
+            <ClosuresPanel />
+          </Suspense>
+        </WhenVisible>
+      </section>
     </>
   );
 }

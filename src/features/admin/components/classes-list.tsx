@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -26,12 +26,15 @@ type Dialog = { open: false } | { open: true; editing: ClassRow | null };
 /**
  * Classes Management's timetable (spec section 2): upcoming classes by default (the ones an admin
  * acts on), past ones on request, newest first; Add / Edit, Delete and the roster. `toolbar` sits
- * beside "Show past classes".
+ * beside "Show past classes". `onShown` is called once the first page is on screen (or failed).
  */
-export function ClassesList({ toolbar }: { toolbar?: ReactNode }) {
+export function ClassesList({ toolbar, onShown }: { toolbar?: ReactNode; onShown?: () => void }) {
   const [showPast, setShowPast] = useState(false);
   const [page, setPage] = useState(0);
   const list = useClassesPage(page, showPast);
+  useEffect(() => {
+    if (!list.isPending) onShown?.();
+  }, [list.isPending, onShown]);
   const deleteClass = useDeleteClass();
   const paidBookings = usePaidBookingsCheck();
   const [dialog, setDialog] = useState<Dialog>({ open: false });

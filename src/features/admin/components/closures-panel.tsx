@@ -10,7 +10,7 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { closureFormSchema, useAddClosure, type ClosureForm } from '../api/add-closure';
 import { useUpcomingClosures, type StudioClosure } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
-import { ADMIN_MESSAGES, CLOSURES_ANCHOR } from '../lib/messages';
+import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { londonToday } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
@@ -21,7 +21,7 @@ import { TablePanel } from './table-panel';
 const formatDay = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
 
 /**
- * Studio closures (issue 12): days the hall is shut. Adding one cancels that day's classes and
+ * Studio closures (issue 12), under the /admin page's "Studio Closures" heading: days the hall is shut. Adding one cancels that day's classes and
  * emails their booked members (the server does both and says how many); Generate Classes skips them.
  */
 export function ClosuresPanel() {
@@ -42,45 +42,39 @@ export function ClosuresPanel() {
   }
 
   return (
-    <section aria-labelledby={CLOSURES_ANCHOR} className="mt-10 scroll-mt-6">
-      <h2 id={CLOSURES_ANCHOR} className="text-xl font-bold text-slate-900">
-        Studio Closures
-      </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-600">Days the studio is closed. Generate Classes skips them.</p>
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <AddClosureForm />
-        <TablePanel className="lg:col-span-2">
-          {closures.isPending && <Spinner label="Loading closures" />}
-          {closures.isError && <EmptyState title={ADMIN_MESSAGES.closuresLoadFailed} body="Refresh the page to try again." />}
-          {closures.data?.length === 0 && (
-            <EmptyState
-              title="No closures planned"
-              body="Add a date when the hall is shut."
-              icon={<CalendarOff aria-hidden="true" className="h-10 w-10" />}
-            />
-          )}
-          {closures.data && closures.data.length > 0 && (
-            <ul aria-label="Upcoming closures" className="divide-y divide-slate-100">
-              {closures.data.map((c) => (
-                <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{formatDay(c.closed_on)}</p>
-                    <p className="text-sm text-slate-600">{c.reason || '—'}</p>
-                  </div>
-                  <RowDangerButton
-                    label={`Remove closure on ${formatDay(c.closed_on)}`}
-                    icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-                    onClick={() => remove(c)}
-                  >
-                    Remove
-                  </RowDangerButton>
-                </li>
-              ))}
-            </ul>
-          )}
-        </TablePanel>
-      </div>
-    </section>
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <AddClosureForm />
+      <TablePanel className="lg:col-span-2">
+        {closures.isPending && <Spinner label="Loading closures" />}
+        {closures.isError && <EmptyState title={ADMIN_MESSAGES.closuresLoadFailed} body="Refresh the page to try again." />}
+        {closures.data?.length === 0 && (
+          <EmptyState
+            title="No closures planned"
+            body="Add a date when the hall is shut."
+            icon={<CalendarOff aria-hidden="true" className="h-10 w-10" />}
+          />
+        )}
+        {closures.data && closures.data.length > 0 && (
+          <ul aria-label="Upcoming closures" className="divide-y divide-slate-100">
+            {closures.data.map((c) => (
+              <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{formatDay(c.closed_on)}</p>
+                  <p className="text-sm text-slate-600">{c.reason || '—'}</p>
+                </div>
+                <RowDangerButton
+                  label={`Remove closure on ${formatDay(c.closed_on)}`}
+                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => remove(c)}
+                >
+                  Remove
+                </RowDangerButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TablePanel>
+    </div>
   );
 }
 
