@@ -117,7 +117,7 @@ describe('/book: bring your family', { timeout: 30_000 }, () => {
     await screen.findByRole('form', { name: 'Book for your family' });
     await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
     await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
-    expect(screen.getByText('3 places · Total to pay: £20.00')).toBeInTheDocument();
+    expect(screen.getByText('3 places · Total to pay: £20.00 (your plan covers your place)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay £20.00 for 3 places' }));
     await waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://checkout.example/family-1'));
     expect(checkouts).toEqual([{ classId: cls.id, includeSelf: true, childIds: ['kid-1', 'kid-2'] }]);

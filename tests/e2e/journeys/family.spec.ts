@@ -59,7 +59,7 @@ test('a parent adds two children and books them and themselves into Kids Club in
   await form.getByRole('checkbox', { name: 'Ava Parent' }).check();
   await form.getByRole('checkbox', { name: 'Ben Parent' }).check();
   // The parent's own place is their free trial; each child's is the class's £6.
-  await expect(form.getByText('3 places · Total to pay: £12.00')).toBeVisible();
+  await expect(form.getByText('3 places · Total to pay: £12.00 (your free trial covers your place)')).toBeVisible();
   await form.getByRole('button', { name: 'Pay £12.00 for 3 places' }).click();
 
   await page.getByRole('button', { name: /^Pay £12/ }).click({ timeout: 20_000 });

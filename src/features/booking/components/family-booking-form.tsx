@@ -98,7 +98,7 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
       </fieldset>
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
         {places} {places === 1 ? 'place' : 'places'} · Total to pay: £{total.amount.toFixed(2)}
-        {total.amount === 0 && places > 0 && ` (${total.why})`}
+        {places > 0 && total.note && ` (${total.note})`}
       </p>
       {total.amount > 0 && (
         <p className="text-sm text-slate-600">Every place is held while you pay, and booked together once the payment goes through.</p>
