@@ -32,6 +32,8 @@ const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
 const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_19rem] [overflow-clip-margin:0.5rem]';
 /** Cards that can be on the first screen: two rows of three on a desktop, more than a phone shows. */
 const FIRST_SCREEN_CARDS = 6;
+/** The most cards a row holds (three on a desktop). */
+const LAST_ROW_CARDS = 3;
 
 /** Placeholder days and cards while the classes load (fixed heights: nothing jumps when they arrive). */
 export function ClassListSkeleton() {
@@ -66,7 +68,9 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
     );
   }
   const shown = classes;
-  const firstScreen = new Set(shown.slice(0, FIRST_SCREEN_CARDS).map((cls) => cls.id));
+  // The first screen's cards, and the last row's: a skipped card is laid out at 19rem even when
+  // its content is taller, so a tall last card would reach over "Show more" below it.
+  const laidOut = new Set([...shown.slice(0, FIRST_SCREEN_CARDS), ...shown.slice(-LAST_ROW_CARDS)].map((cls) => cls.id));
   return (
     <div className="space-y-8">
       {shown.length === 0 ? (
@@ -79,7 +83,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
                 <h2 className={DAY_HEADING}>{day.heading}</h2>
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {day.classes.map((cls) => (
-                    <li key={cls.id} className={cn(CARD_HEIGHT, !firstScreen.has(cls.id) && CARD_RENDERED_WHEN_NEAR)}>
+                    <li key={cls.id} className={cn(CARD_HEIGHT, !laidOut.has(cls.id) && CARD_RENDERED_WHEN_NEAR)}>
                       {renderCard(cls)}
                     </li>
                   ))}
