@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFun
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/app-routes';
 import { queryConfig } from '@/lib/react-query';
+import { trackQueryClient } from './live-query-clients';
 
 /** The app's cache settings, without retries (a test's refused request must show its error at once). */
 export function createTestQueryClient(): QueryClient {
@@ -41,6 +42,7 @@ export function renderApp(url = '/', options: { routes?: RouteObject[]; queryCli
     },
   };
   const queryClient = options.queryClient ?? createTestQueryClient();
+  trackQueryClient(queryClient);
   const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>

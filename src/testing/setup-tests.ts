@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './mocks/server';
 import './browser-polyfills';
+import { settleQueryClients } from './live-query-clients';
 
 // findBy* waits up to 5 s (not 1 s): screens that render in the background (deferred values,
 // transitions) take longer than 1 s under a full run on a shared 2-core machine.
@@ -21,7 +22,8 @@ beforeAll(() =>
     },
   }),
 );
-afterEach(() => {
+afterEach(async () => {
+  await settleQueryClients();
   cleanup();
   server.resetHandlers();
   localStorage.clear();

@@ -93,6 +93,9 @@ describe('/admin/login', () => {
     expect(localStorage.getItem('adminAuthenticated')).toBe('true');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Classes Management' })).toBeInTheDocument();
+    // Wait for the list's answer: its request starts after the session resolves, and one still on its
+    // way when the test ends would reach the next test's handlers.
+    expect(await screen.findByText('No classes yet')).toBeInTheDocument();
   });
 
   it('sends a reset link from the reset view and goes back to sign in', async () => {
