@@ -13,6 +13,10 @@ const container = document.getElementById('root')!;
 // arrives as the empty shell and renders from scratch.
 const prerendered = container.hasChildNodes();
 if (prerendered) await loadRouteModules(window.location);
+// Every other route starts its screens' code now, beside the session and the Supabase client:
+// otherwise a member screen's chunk would start only once the session is read, and an admin
+// screen's only once the admin check has passed (a chain of round trips before the first data).
+else void loadRouteModules(window.location).catch(() => undefined);
 // A signed-in member's saved copy of their data (issue 30, decision 0028). With no connection
 // (opened from the home screen) it is in the cache before the first screen asks for it; online it
 // goes in while the screen's code downloads, so the screen paints from it and revalidates.
@@ -20,6 +24,9 @@ if (needsSupabaseNow()) {
   const start = import('./app/pwa/offline-start');
   if (!navigator.onLine) await start.then((m) => m.startOffline()).catch(() => undefined);
   else void start.then((m) => m.paintFromCopy()).catch(() => undefined);
+  // An admin screen's first reads start now too, beside the admin check (app/admin-first-data.ts).
+  if (window.location.pathname.startsWith('/admin/') || window.location.pathname === '/admin')
+    void import('./app/admin-first-data').then((m) => m.startAdminData(window.location.pathname)).catch(() => undefined);
 }
 const app = (
   <StrictMode>

@@ -58,3 +58,18 @@ export function needsSupabaseNow(storage: Storage = localStorage, location: Loca
   if (storage.getItem(sessionStorageKey()) !== null) return true;
   return /(access_token|refresh_token|error_description)=/.test(location.hash) || /[?&](code|token_hash)=/.test(location.search);
 }
+
+/**
+ * The user of supabase-js's stored session (its id and email), read without loading the client:
+ * what boot code needs to start a signed-in screen's first requests early. Null when none is stored.
+ */
+export function storedSessionUser(storage: Storage = localStorage): { id: string; email: string | null } | null {
+  try {
+    const stored = JSON.parse(storage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown; email?: unknown } } | null;
+    const user = stored?.user;
+    if (typeof user?.id !== 'string') return null;
+    return { id: user.id, email: typeof user.email === 'string' ? user.email : null };
+  } catch {
+    return null;
+  }
+}

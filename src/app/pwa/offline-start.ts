@@ -1,17 +1,9 @@
 import { loadAppQueryClient } from '@/lib/app-query-client';
 import { ownMemberQuery } from '@/lib/auth/own-member';
-import { sessionStorageKey } from '@/lib/supabase-loader';
+import { storedSessionUser } from '@/lib/supabase-loader';
 import { restoreSnapshot } from './offline-snapshot';
 
-/** The signed-in user's id from supabase-js's stored session, or null. */
-function storedUserId(): string | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown } } | null;
-    return typeof stored?.user?.id === 'string' ? stored.user.id : null;
-  } catch {
-    return null;
-  }
-}
+const storedUserId = () => storedSessionUser()?.id ?? null;
 
 /**
  * The app opened with no connection by a signed-in member (src/main.tsx, before the first render):

@@ -3,9 +3,8 @@ import { formatPounds } from '@/config/plans';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAdminReports, type AttendanceRow, type MrrRow, type RevenueRow, type TrialRow } from '../api/get-report';
 import { CHART_COLOURS, type ChartSpec } from '../lib/report-chart-spec';
-import { formatPercent, monthLabel, monthRange, REVENUE_LINE_LABELS, type ReportRange } from '../lib/report-range';
+import { currentMonthRange, formatPercent, monthLabel, REVENUE_LINE_LABELS, type ReportRange } from '../lib/report-range';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { londonToday } from '@/lib/studio-calendar';
 import { FillHeatMap } from './fill-heat-map';
 import { ReportBlock } from './report-block';
 import { ReportChart } from './report-chart';
@@ -95,7 +94,7 @@ const ATTENDANCE_COLUMNS: readonly ReportColumn<AttendanceRow>[] = [
 
 /** Analytics' reports (issue 28): money, members and classes for a month or a custom range. */
 export function ReportsSection() {
-  const [range, setRange] = useState<ReportRange>(() => monthRange(londonToday().slice(0, 7)));
+  const [range, setRange] = useState<ReportRange>(currentMonthRange);
   const reports = useAdminReports(range);
   const failed = reports.isError;
   useErrorToast(failed, ADMIN_MESSAGES.reportsLoadFailed);

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addMonths, endOfMonth, format, parseISO, startOfMonth } from 'date-fns';
 import { STUDIO } from '@/config/studio';
+import { londonToday } from '@/lib/studio-calendar';
 
 /** A report's London dates, both days included ('YYYY-MM-DD'). */
 export type ReportRange = { from: string; to: string };
@@ -15,6 +16,9 @@ export function monthRange(month: string): ReportRange {
 }
 
 /** This month and the ones before it in London, newest first, as picker options. */
+/** This month in London: what Analytics' reports show first. */
+export const currentMonthRange = (): ReportRange => monthRange(londonToday().slice(0, 7));
+
 export function recentMonths(now: Date, count = REPORT_MONTHS_OFFERED): { value: string; label: string }[] {
   const current = startOfMonth(new TZDate(now.getTime(), STUDIO.timeZone));
   return Array.from({ length: count }, (_, i) => {
