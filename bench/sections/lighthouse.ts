@@ -154,7 +154,8 @@ export function explain(path: string, lhr: RunnerResult['lhr'], origin: string):
   for (const t of longTasks)
     console.log(`      long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url.replace(origin, '')}`);
   const shifts =
-    (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score: number }[] } | undefined)?.items ?? [];
+    (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score: number }[] } | undefined)
+      ?.items ?? [];
   for (const shift of shifts)
     console.log(`      layout shift ${shift.score.toFixed(3)}: ${shift.node?.selector ?? '?'} ${(shift.node?.snippet ?? '').slice(0, 90)}`);
   console.log(`    ${path}: LCP element ${JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 400)}`);

@@ -109,7 +109,9 @@ export async function measureSignedIn(
       report.measure('signed-in', `${label} performance`, score('performance'), '', 0, { min: b.performance });
       report.measure('signed-in', `${label} LCP`, lcp, ' ms', 0);
       report.measure('signed-in', `${label} TBT`, lhr.audits['total-blocking-time']?.numericValue ?? NaN, ' ms', 0);
-      report.measure('signed-in', `${label} CLS`, lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, '', 3, { max: budgets.lighthouse.cls });
+      report.measure('signed-in', `${label} CLS`, lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, '', 3, {
+        max: budgets.lighthouse.cls,
+      });
       report.measure('signed-in', `${label} accessibility`, score('accessibility'), '', 0);
       report.measure('signed-in', `${label} viewport audit`, (lhr.audits.viewport?.score ?? 0) * 100, '', 0, { min: 100 });
       if (process.env.BENCH_VERBOSE) explain(path, lhr, host.origin);

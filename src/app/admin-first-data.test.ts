@@ -15,7 +15,10 @@ describe('an admin screen’s first reads at boot', () => {
 
   it('starts the admin check and the classes page together on /admin, into the cache the screens read', async () => {
     const { member, handlers } = signInAsAdmin();
-    server.use(...handlers, restGet('classes', () => []));
+    server.use(
+      ...handlers,
+      restGet('classes', () => []),
+    );
     const seen = recordRequests(server);
     await startAdminData('/admin/');
     await expect.poll(() => requested(seen)).toEqual(['classes', 'members']);
