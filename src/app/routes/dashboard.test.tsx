@@ -169,6 +169,8 @@ describe('Dashboard', () => {
         bookings: 0,
         late_cancellations: 0,
       })),
+      restGet('credits', () => []),
+      ...documentsHandlers({ signed: true }),
     );
     renderApp('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');

@@ -18,6 +18,8 @@ import { BOOKING_MESSAGES } from '@/features/booking/lib/booking-messages';
 import { DASHBOARD_UPCOMING_LIMIT, nextClass, splitBookings } from '@/features/booking/lib/booking-tabs';
 import { firstName } from '@/features/booking/lib/first-name';
 import { DocumentsReminder } from '@/features/documents/components/documents-reminder';
+import { useMyCredits } from '@/features/booking/api/get-my-credits';
+import { useMyDocuments } from '@/features/documents/api/get-my-documents';
 
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
@@ -28,6 +30,10 @@ export function DashboardRoute() {
   const memberId = member?.id ?? null;
   const bookings = useMyBookings(memberId);
   const usage = usePlanUsage(memberId);
+  // The cards that may appear above others (the documents reminder, the credits) are waited for
+  // too: arriving after the rest, they would push the page down as the member reads it.
+  const documents = useMyDocuments(memberId);
+  const credits = useMyCredits(memberId);
   useLiveUpdates(memberId, memberId !== null);
 
   const failed = bookings.isError || usage.isError || (!memberLoading && !member);
@@ -46,7 +52,7 @@ export function DashboardRoute() {
         <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           {BOOKING_MESSAGES.dashboardLoadFailed}
         </p>
-      ) : !bookings.data || !usage.data || !member ? (
+      ) : !bookings.data || !usage.data || !member || documents.isPending || credits.isPending ? (
         <Spinner label="Loading your dashboard" />
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -57,14 +57,13 @@ export function MyScheduleRoute() {
         <EmptyState title={EMPTY_WINDOW} />
       ) : (
         <div className="space-y-6">
-          {summary.data && (
-            <SummaryTiles
-              totalClasses={summary.data.total_classes}
-              availableSpots={summary.data.available_spots}
-              instructors={summary.data.instructors}
-              showing={schedule.classes.length}
-            />
-          )}
+          {/* Shown before their figures arrive: appearing later, they would push the list down. */}
+          <SummaryTiles
+            totalClasses={summary.data?.total_classes}
+            availableSpots={summary.data?.available_spots}
+            instructors={summary.data?.instructors}
+            showing={schedule.classes.length}
+          />
           <ClassFiltersPanel filters={filters} instructors={summary.data?.all_instructors ?? []} onChange={setFilters} />
           <ClassList
             label="Available classes"

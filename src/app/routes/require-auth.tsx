@@ -7,12 +7,19 @@ import { paths } from '@/config/paths';
 export function RequireAuth() {
   const { loading, session, signedOut } = useAuth();
   const location = useLocation();
-  if (loading) return <Spinner label="Checking your session" />;
+  // At least a screen tall, loading or not: the footer stays below the fold while a screen's data
+  // arrives, rather than showing for a moment and being pushed away (a layout shift; and the page's
+  // largest paint would be the footer's text instead of the screen).
+  if (loading) return <Spinner label="Checking your session" className="min-h-screen" />;
   // Their own Log Out: home, with no ?redirect= left for whoever signs in next on this browser.
   if (!session && signedOut) return <Navigate to={paths.home} replace />;
   if (!session) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={paths.signIn.href(redirect)} replace />;
   }
-  return <Outlet />;
+  return (
+    <div className="min-h-screen">
+      <Outlet />
+    </div>
+  );
 }

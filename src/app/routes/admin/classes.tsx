@@ -11,7 +11,7 @@ const ClosuresPanel = lazy(() => import('@/features/admin/components/closures-pa
 
 /** /admin (Classes Management): the timetable, then the days the studio is closed (linked from the top). */
 export function AdminClassesRoute() {
-  // The closures stay unloaded while the timetable above them loads (they would look on screen).
+  // The closures wait for the timetable above them (they would load and shift on screen meanwhile).
   const [listShown, setListShown] = useState(false);
   const showList = useCallback(() => setListShown(true), []);
   return (
@@ -28,17 +28,21 @@ export function AdminClassesRoute() {
           </a>
         }
       />
-      <section aria-labelledby={CLOSURES_ANCHOR} className="mt-10 scroll-mt-6">
-        <h2 id={CLOSURES_ANCHOR} className="text-xl font-bold text-slate-900">
-          Studio Closures
-        </h2>
-        <p className="mb-4 mt-1 text-sm text-slate-600">Days the studio is closed. Generate Classes skips them.</p>
-        <WhenVisible minHeight="20rem" ready={listShown}>
-          <Suspense fallback={<Spinner label="Loading closures" />}>
-            <ClosuresPanel />
-          </Suspense>
-        </WhenVisible>
-      </section>
+      {/* Below the timetable once it is on screen: shown earlier, the list arriving above it would
+          push it down (a layout shift). */}
+      {listShown && (
+        <section aria-labelledby={CLOSURES_ANCHOR} className="mt-10 scroll-mt-6">
+          <h2 id={CLOSURES_ANCHOR} className="text-xl font-bold text-slate-900">
+            Studio Closures
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-slate-600">Days the studio is closed. Generate Classes skips them.</p>
+          <WhenVisible minHeight="20rem">
+            <Suspense fallback={<Spinner label="Loading closures" />}>
+              <ClosuresPanel />
+            </Suspense>
+          </WhenVisible>
+        </section>
+      )}
     </>
   );
 }
