@@ -66,6 +66,8 @@ export const queryKeys = {
     all: ['documents'] as const,
     current: (kind: string) => ['documents', 'current', kind] as const,
     mine: (memberId: string) => ['documents', 'mine', memberId] as const,
+    /** Only where the member stands (my_documents), without the texts: what the dashboard needs. */
+    mineStatus: (memberId: string) => ['documents', 'mine', memberId, 'status'] as const,
     health: (memberId: string) => ['documents', 'health', memberId] as const,
     /** The member's children and what is still to sign for each (family accounts, issue 27). */
     family: (memberId: string) => ['documents', 'family', memberId] as const,

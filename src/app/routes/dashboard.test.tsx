@@ -234,4 +234,23 @@ describe('Dashboard', () => {
     await screen.findByRole('progressbar');
     expect(reads).toEqual({ my_bookings: 1, my_plan_usage: 1 });
   });
+
+  it('asks a member with documents to sign to read and sign them, from one read without their texts (issue 29)', async () => {
+    setup({ membership_tier: 'standard' }, { allowance: 12, used: 0, bookings: 0 });
+    server.use(...documentsHandlers({ signed: false }));
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) => paths.push(new URL(request.url).pathname));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Before your first class' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read and sign' })).toHaveAttribute('href', '/agreements?next=%2Fdashboard');
+    expect(paths.filter((p) => p.endsWith('/document_versions'))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('links a member who has signed everything to their agreements', async () => {
+    setup({ membership_tier: 'standard' }, { allowance: 12, used: 0, bookings: 0 });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Health & agreements' })).toHaveAttribute('href', '/agreements');
+    expect(screen.queryByRole('link', { name: 'Read and sign' })).not.toBeInTheDocument();
+  });
 });

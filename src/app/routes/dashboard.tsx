@@ -19,7 +19,7 @@ import { DASHBOARD_UPCOMING_LIMIT, nextClass, splitBookings } from '@/features/b
 import { firstName } from '@/features/booking/lib/first-name';
 import { DocumentsReminder } from '@/features/documents/components/documents-reminder';
 import { useMyCredits } from '@/features/booking/api/get-my-credits';
-import { useMyDocuments } from '@/features/documents/api/get-my-documents';
+import { useMyDocumentStatus } from '@/features/documents/api/get-my-documents';
 
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
@@ -32,7 +32,7 @@ export function DashboardRoute() {
   const usage = usePlanUsage(memberId);
   // The cards that may appear above others (the documents reminder, the credits) are waited for
   // too: arriving after the rest, they would push the page down as the member reads it.
-  const documents = useMyDocuments(memberId);
+  const documents = useMyDocumentStatus(memberId);
   const credits = useMyCredits(memberId);
   useLiveUpdates(memberId, memberId !== null);
 

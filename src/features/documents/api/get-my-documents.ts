@@ -13,10 +13,15 @@ export type MyDocuments = {
   documents: DocumentVersion[];
 };
 
-export async function getMyDocuments(): Promise<MyDocuments> {
+/** Where the member stands with each current document (one request, without the texts). */
+export async function getMyDocumentStatus(): Promise<MyDocument[]> {
   const { data, error } = await (await loadSupabase()).rpc('my_documents');
   if (error) throw error;
-  const status = compositeRows<'my_document', 'kind' | 'document_id' | 'version' | 'title' | 'is_current'>(data);
+  return compositeRows<'my_document', 'kind' | 'document_id' | 'version' | 'title' | 'is_current'>(data);
+}
+
+export async function getMyDocuments(): Promise<MyDocuments> {
+  const status = await getMyDocumentStatus();
   const byId = new Map((await getDocumentsById(status.map((d) => d.document_id))).map((d) => [d.id, d]));
   return { status, documents: status.flatMap((d) => byId.get(d.document_id) ?? []) };
 }
@@ -27,5 +32,13 @@ export const myDocumentsQueryOptions = (memberId: string) =>
 export const useMyDocuments = (memberId: string | null) =>
   useQuery({ ...myDocumentsQueryOptions(memberId ?? ''), enabled: memberId !== null });
 
+/**
+ * Only the status, for the dashboard's reminder: the texts would be a second round trip (after
+ * the status names them) that the dashboard never shows. Under `mine(memberId)`, so whatever
+ * refreshes the member's documents refreshes this too.
+ */
+export const useMyDocumentStatus = (memberId: string | null) =>
+  useQuery({ queryKey: queryKeys.documents.mineStatus(memberId ?? ''), queryFn: getMyDocumentStatus, enabled: memberId !== null });
+
 /** Something to sign before the next booking. */
-export const needsSigning = (docs: MyDocuments | undefined) => Boolean(docs?.status.some((d) => !d.is_current));
+export const needsSigning = (status: MyDocument[] | undefined) => Boolean(status?.some((d) => !d.is_current));

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { needsSigning, useMyDocuments } from '../api/get-my-documents';
+import { needsSigning, useMyDocumentStatus } from '../api/get-my-documents';
 import { DOCUMENT_MESSAGES } from '../lib/document-words';
 
 /**
@@ -9,9 +9,9 @@ import { DOCUMENT_MESSAGES } from '../lib/document-words';
  * signed, a quiet link to the member's agreements and health answers.
  */
 export function DocumentsReminder({ memberId }: { memberId: string | null }) {
-  const docs = useMyDocuments(memberId);
-  if (!docs.data) return null;
-  if (!needsSigning(docs.data)) {
+  const status = useMyDocumentStatus(memberId);
+  if (!status.data) return null;
+  if (!needsSigning(status.data)) {
     return (
       <p className="text-sm">
         <Link to={paths.agreements.href()} className="font-medium text-brand-700 underline">
@@ -20,7 +20,7 @@ export function DocumentsReminder({ memberId }: { memberId: string | null }) {
       </p>
     );
   }
-  const signedBefore = docs.data.status.some((d) => d.accepted_version !== null);
+  const signedBefore = status.data.some((d) => d.accepted_version !== null);
   return (
     <section aria-labelledby="documents-reminder" className="rounded-2xl border border-amber-300 bg-amber-50 p-5">
       <h2 id="documents-reminder" className="text-lg font-semibold text-amber-950">
