@@ -74,6 +74,46 @@ const compileShellEagerly: Plugin = {
   },
 };
 
+/** The modules a stored session needs before a signed-in screen can ask for its first data. */
+const SESSION_MODULES = /\/src\/lib\/(supabase|react-query)\.ts$/;
+
+/**
+ * Preloads the Supabase client and TanStack Query from index.html (the SPA shell every signed-in
+ * page starts from), so they download beside the shell instead of once it has run and asked for
+ * them: one step less before a member's or an admin's first data (issue 29). The prerendered
+ * pages that start their app after loading drop every preload (scripts/prerender.ts), so a
+ * visitor's home page and timetable download neither.
+ */
+const preloadSessionModules: Plugin = {
+  name: 'preload-session-modules',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const files = new Set<string>();
+      const add = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || files.has(file)) return;
+        files.add(file);
+        chunk.imports.forEach(add);
+      };
+      for (const chunk of chunks) if (chunk.facadeModuleId && SESSION_MODULES.test(chunk.facadeModuleId)) add(chunk.fileName);
+      if (files.size < 2) throw new Error('preload-session-modules: the Supabase client or TanStack Query chunk was not found');
+      // The shell and what it imports are loaded (or preloaded) by index.html already.
+      return [...files]
+        .filter((file) => !html.includes(file))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+    },
+  },
+};
+
 /** index.html names the studio as studio.config.json does (`%STUDIO_NAME%`), like the rest of the site. */
 const studioIdentityHtml: Plugin = {
   name: 'studio-identity-html',
@@ -200,7 +240,14 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
   return {
     // The installable app (issue 30, decision 0019): the manifest and the service worker, in the
     // client build only (the server bundle renders pages; dev and tests run without a worker).
-    plugins: [react(), tailwindcss(), compileShellEagerly, studioIdentityHtml, command === 'build' && !isSsrBuild && VitePWA(pwaOptions)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      compileShellEagerly,
+      preloadSessionModules,
+      studioIdentityHtml,
+      command === 'build' && !isSsrBuild && VitePWA(pwaOptions),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
