@@ -24,9 +24,8 @@ if (needsSupabaseNow()) {
   const start = import('./app/pwa/offline-start');
   if (!navigator.onLine) await start.then((m) => m.startOffline()).catch(() => undefined);
   else void start.then((m) => m.paintFromCopy()).catch(() => undefined);
-  // An admin screen's first reads start now too, beside the admin check (app/admin-first-data.ts).
-  if (window.location.pathname.startsWith('/admin/') || window.location.pathname === '/admin')
-    void import('./app/admin-first-data').then((m) => m.startAdminData(window.location.pathname)).catch(() => undefined);
+  // A signed-in screen's first reads start now too, beside its code (app/first-data.ts).
+  if (!prerendered) void import('./app/first-data').then((m) => m.startFirstReads(window.location.pathname)).catch(() => undefined);
 }
 const app = (
   <StrictMode>

@@ -37,8 +37,11 @@ export const useMyDocuments = (memberId: string | null) =>
  * the status names them) that the dashboard never shows. Under `mine(memberId)`, so whatever
  * refreshes the member's documents refreshes this too.
  */
+export const myDocumentStatusQueryOptions = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.documents.mineStatus(memberId), queryFn: getMyDocumentStatus });
+
 export const useMyDocumentStatus = (memberId: string | null) =>
-  useQuery({ queryKey: queryKeys.documents.mineStatus(memberId ?? ''), queryFn: getMyDocumentStatus, enabled: memberId !== null });
+  useQuery({ ...myDocumentStatusQueryOptions(memberId ?? ''), enabled: memberId !== null });
 
 /** Something to sign before the next booking. */
 export const needsSigning = (status: MyDocument[] | undefined) => Boolean(status?.some((d) => !d.is_current));

@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getAppQueryClient } from '@/lib/app-query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { server } from '@/testing/mocks/server';
+import { memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { recordRequests, signInAsAdmin } from '@/testing/admin-fixtures';
+import { myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import { startFirstReads } from './first-data';
+
+const requested = (seen: { url: URL }[]) => [...new Set(seen.map(({ url }) => url.pathname.replace('/rest/v1/', '')))].sort();
+
+// What src/main.tsx starts when a signed-in page opens with a stored session (issue 29, decision 0032).
+describe('a signed-in screen’s first reads at boot', () => {
+  // The app's own client lives as long as the file: each test starts from an empty cache.
+  beforeEach(() => getAppQueryClient()?.clear());
+
+  it('starts the admin check and the classes page on /admin, into the cache the screens read', async () => {
+    const { member, handlers } = signInAsAdmin();
+    server.use(
+      ...handlers,
+      restGet('classes', () => []),
+    );
+    const seen = recordRequests(server);
+    await startFirstReads('/admin/');
+    await expect.poll(() => requested(seen)).toEqual(['classes', 'members']);
+    const client = getAppQueryClient()!;
+    await expect.poll(() => client.getQueryData(queryKeys.admin.flag(member.email))).toBe(true);
+    await expect.poll(() => client.getQueryData(queryKeys.admin.classes({ page: 0, past: false }))).toEqual({ rows: [], total: 0 });
+    server.events.removeAllListeners();
+  });
+
+  it('starts only the admin check on an admin screen it has no first reads for', async () => {
+    const { handlers } = signInAsAdmin();
+    server.use(...handlers);
+    const seen = recordRequests(server);
+    await startFirstReads('/admin/trainers');
+    await expect.poll(() => requested(seen)).toEqual(['members']);
+    server.events.removeAllListeners();
+  });
+
+  it('reads the member row, then My Bookings’ five reads, keyed by the member’s id', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    server.use(
+      memberHandler(member),
+      myBookingsHandler(() => []),
+      rpc('my_waitlist', () => []),
+      ...myBookingsExtrasHandlers(),
+    );
+    const seen = recordRequests(server);
+    await startFirstReads('/mybookings');
+    await expect
+      .poll(() => requested(seen))
+      .toEqual(['booking_cancellations', 'guest_places', 'members', 'rpc/my_bookings', 'rpc/my_guest_options', 'rpc/my_waitlist']);
+    await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('asks for nothing without a stored session, or on a page without first reads', async () => {
+    const seen = recordRequests(server);
+    await startFirstReads('/admin');
+    signInAs({ membership_tier: 'standard' });
+    await startFirstReads('/edit-profile');
+    expect(seen).toEqual([]);
+    server.events.removeAllListeners();
+  });
+});

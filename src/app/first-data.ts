@@ -1,0 +1,97 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { loadAppQueryClient } from '@/lib/app-query-client';
+import { ownMemberQuery } from '@/lib/auth/own-member';
+import { storedSessionUser } from '@/lib/supabase-loader';
+import { paths } from '@/config/paths';
+
+/** Starts a screen's first reads into the cache; `memberId` resolves with the member row's id. */
+type FirstReads = (client: QueryClient, memberId: () => Promise<string | null>) => Promise<void>;
+
+/** A member screen's reads are keyed by the member's id: they start as soon as the member row is in. */
+const memberReads =
+  (start: (client: QueryClient, memberId: string) => Promise<void>): FirstReads =>
+  async (client, memberId) => {
+    const id = await memberId();
+    if (id) await start(client, id);
+  };
+
+/**
+ * The first reads of the busiest signed-in screens, started at boot (src/main.tsx) in parallel
+ * with the screen's code (issue 29, decision 0032). Otherwise they wait for the session, the
+ * screen's code (and on /admin the admin check), then the screen's first render, one after the
+ * other. Each uses the screen's own query options, so the screen finds the answer (or the request
+ * on its way) in the cache. The database decides who may read what (RLS and the functions): an
+ * admin read by someone who is not an admin fails, the guard sends them away, nothing is shown.
+ */
+const FIRST_READS: Record<string, FirstReads> = {
+  [paths.dashboard]: memberReads(async (client, id) => {
+    const [bookings, usage, documents, credits] = await Promise.all([
+      import('@/features/booking/api/get-my-bookings'),
+      import('@/features/booking/api/get-plan-usage'),
+      import('@/features/documents/api/get-my-documents'),
+      import('@/features/booking/api/get-my-credits'),
+    ]);
+    void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
+    void client.prefetchQuery(usage.planUsageQueryOptions(id));
+    void client.prefetchQuery(documents.myDocumentStatusQueryOptions(id));
+    void client.prefetchQuery(credits.myCreditsQueryOptions(id));
+  }),
+  [paths.myBookings]: memberReads(async (client, id) => {
+    const [bookings, waitlist, cancellations, guests, guestOptions] = await Promise.all([
+      import('@/features/booking/api/get-my-bookings'),
+      import('@/features/booking/api/get-my-waitlist'),
+      import('@/features/booking/api/get-my-cancellations'),
+      import('@/features/booking/api/get-my-guests'),
+      import('@/features/booking/api/get-guest-options'),
+    ]);
+    void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
+    void client.prefetchQuery(waitlist.myWaitlistQueryOptions(id));
+    void client.prefetchQuery(cancellations.myCancellationsQueryOptions(id));
+    void client.prefetchQuery(guests.myGuestsQueryOptions(id));
+    void client.prefetchQuery(guestOptions.guestOptionsQueryOptions(id));
+  }),
+  [paths.mySchedule]: memberReads(async (client, id) => {
+    const schedule = await import('@/features/booking/api/get-class-schedule');
+    void client.prefetchInfiniteQuery(schedule.classScheduleQueryOptions(schedule.NO_FILTERS, id));
+    void client.prefetchQuery(schedule.scheduleSummaryQueryOptions(schedule.NO_FILTERS));
+  }),
+  [paths.admin.classes]: async (client) => {
+    const { classesPageQueryOptions } = await import('@/features/admin/api/get-classes');
+    void client.prefetchQuery(classesPageQueryOptions(0, false));
+  },
+  [paths.admin.analytics]: async (client) => {
+    const [stats, membership, credits, reports, range] = await Promise.all([
+      import('@/features/admin/api/get-admin-stats'),
+      import('@/features/admin/api/get-membership-stats'),
+      import('@/features/admin/api/get-credits-outstanding'),
+      import('@/features/admin/api/get-report'),
+      import('@/features/admin/lib/report-range'),
+    ]);
+    void client.prefetchQuery(stats.adminStatsQueryOptions());
+    void client.prefetchQuery(membership.membershipStatsQueryOptions());
+    void client.prefetchQuery(credits.creditsOutstandingQueryOptions());
+    void client.prefetchQuery(reports.adminReportsQueryOptions(range.currentMonthRange()));
+  },
+};
+
+const isAdminPath = (pathname: string) => pathname === paths.admin.classes || pathname.startsWith(`${paths.admin.classes}/`);
+
+/**
+ * Starts a signed-in page's first reads for the stored session's user: on an admin page the admin
+ * check, and the screen's reads where FIRST_READS names them. Nothing without a stored session.
+ */
+export async function startFirstReads(pathname: string): Promise<void> {
+  const user = storedSessionUser();
+  if (!user) return;
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  const reads = FIRST_READS[path];
+  const admin = isAdminPath(path) && path !== paths.admin.login;
+  if (!reads && !admin) return;
+  const client = await loadAppQueryClient();
+  if (admin && user.email) {
+    const { adminFlagQueryOptions } = await import('@/features/admin/api/get-admin-flag');
+    void client.prefetchQuery(adminFlagQueryOptions(user.email));
+  }
+  const memberId = async () => (await client.fetchQuery(ownMemberQuery(user.id)))?.id ?? null;
+  await reads?.(client, memberId);
+}
