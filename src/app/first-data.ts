@@ -7,12 +7,15 @@ import { paths } from '@/config/paths';
 /** Starts a screen's first reads into the cache; `memberId` resolves with the member row's id. */
 type FirstReads = (client: QueryClient, memberId: () => Promise<string | null>) => Promise<void>;
 
-/** A member screen's reads are keyed by the member's id: they start as soon as the member row is in. */
+/**
+ * A member screen's reads are keyed by the member's id: they start as soon as the member row is
+ * in, their modules loading meanwhile.
+ */
 const memberReads =
-  (start: (client: QueryClient, memberId: string) => Promise<void>): FirstReads =>
+  <Modules>(load: () => Promise<Modules>, start: (client: QueryClient, memberId: string, modules: Modules) => void): FirstReads =>
   async (client, memberId) => {
-    const id = await memberId();
-    if (id) await start(client, id);
+    const [id, modules] = await Promise.all([memberId(), load()]);
+    if (id) start(client, id, modules);
   };
 
 /**
@@ -24,37 +27,45 @@ const memberReads =
  * admin read by someone who is not an admin fails, the guard sends them away, nothing is shown.
  */
 const FIRST_READS: Record<string, FirstReads> = {
-  [paths.dashboard]: memberReads(async (client, id) => {
-    const [bookings, usage, documents, credits] = await Promise.all([
-      import('@/features/booking/api/get-my-bookings'),
-      import('@/features/booking/api/get-plan-usage'),
-      import('@/features/documents/api/get-my-documents'),
-      import('@/features/booking/api/get-my-credits'),
-    ]);
-    void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
-    void client.prefetchQuery(usage.planUsageQueryOptions(id));
-    void client.prefetchQuery(documents.myDocumentStatusQueryOptions(id));
-    void client.prefetchQuery(credits.myCreditsQueryOptions(id));
-  }),
-  [paths.myBookings]: memberReads(async (client, id) => {
-    const [bookings, waitlist, cancellations, guests, guestOptions] = await Promise.all([
-      import('@/features/booking/api/get-my-bookings'),
-      import('@/features/booking/api/get-my-waitlist'),
-      import('@/features/booking/api/get-my-cancellations'),
-      import('@/features/booking/api/get-my-guests'),
-      import('@/features/booking/api/get-guest-options'),
-    ]);
-    void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
-    void client.prefetchQuery(waitlist.myWaitlistQueryOptions(id));
-    void client.prefetchQuery(cancellations.myCancellationsQueryOptions(id));
-    void client.prefetchQuery(guests.myGuestsQueryOptions(id));
-    void client.prefetchQuery(guestOptions.guestOptionsQueryOptions(id));
-  }),
-  [paths.mySchedule]: memberReads(async (client, id) => {
-    const schedule = await import('@/features/booking/api/get-class-schedule');
-    void client.prefetchInfiniteQuery(schedule.classScheduleQueryOptions(schedule.NO_FILTERS, id));
-    void client.prefetchQuery(schedule.scheduleSummaryQueryOptions(schedule.NO_FILTERS));
-  }),
+  [paths.dashboard]: memberReads(
+    () =>
+      Promise.all([
+        import('@/features/booking/api/get-my-bookings'),
+        import('@/features/booking/api/get-plan-usage'),
+        import('@/features/documents/api/get-my-documents'),
+        import('@/features/booking/api/get-my-credits'),
+      ]),
+    (client, id, [bookings, usage, documents, credits]) => {
+      void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
+      void client.prefetchQuery(usage.planUsageQueryOptions(id));
+      void client.prefetchQuery(documents.myDocumentStatusQueryOptions(id));
+      void client.prefetchQuery(credits.myCreditsQueryOptions(id));
+    },
+  ),
+  [paths.myBookings]: memberReads(
+    () =>
+      Promise.all([
+        import('@/features/booking/api/get-my-bookings'),
+        import('@/features/booking/api/get-my-waitlist'),
+        import('@/features/booking/api/get-my-cancellations'),
+        import('@/features/booking/api/get-my-guests'),
+        import('@/features/booking/api/get-guest-options'),
+      ]),
+    (client, id, [bookings, waitlist, cancellations, guests, guestOptions]) => {
+      void client.prefetchQuery(bookings.myBookingsQueryOptions(id));
+      void client.prefetchQuery(waitlist.myWaitlistQueryOptions(id));
+      void client.prefetchQuery(cancellations.myCancellationsQueryOptions(id));
+      void client.prefetchQuery(guests.myGuestsQueryOptions(id));
+      void client.prefetchQuery(guestOptions.guestOptionsQueryOptions(id));
+    },
+  ),
+  [paths.mySchedule]: memberReads(
+    () => import('@/features/booking/api/get-class-schedule'),
+    (client, id, schedule) => {
+      void client.prefetchInfiniteQuery(schedule.classScheduleQueryOptions(schedule.NO_FILTERS, id));
+      void client.prefetchQuery(schedule.scheduleSummaryQueryOptions(schedule.NO_FILTERS));
+    },
+  ),
   [paths.admin.classes]: async (client) => {
     const { classesPageQueryOptions } = await import('@/features/admin/api/get-classes');
     void client.prefetchQuery(classesPageQueryOptions(0, false));
@@ -76,6 +87,11 @@ const FIRST_READS: Record<string, FirstReads> = {
 
 const isAdminPath = (pathname: string) => pathname === paths.admin.classes || pathname.startsWith(`${paths.admin.classes}/`);
 
+async function startAdminCheck(client: QueryClient, email: string): Promise<void> {
+  const { adminFlagQueryOptions } = await import('@/features/admin/api/get-admin-flag');
+  void client.prefetchQuery(adminFlagQueryOptions(email));
+}
+
 /**
  * Starts a signed-in page's first reads for the stored session's user: on an admin page the admin
  * check, and the screen's reads where FIRST_READS names them. Nothing without a stored session.
@@ -88,10 +104,7 @@ export async function startFirstReads(pathname: string): Promise<void> {
   const admin = isAdminPath(path) && path !== paths.admin.login;
   if (!reads && !admin) return;
   const client = await loadAppQueryClient();
-  if (admin && user.email) {
-    const { adminFlagQueryOptions } = await import('@/features/admin/api/get-admin-flag');
-    void client.prefetchQuery(adminFlagQueryOptions(user.email));
-  }
   const memberId = async () => (await client.fetchQuery(ownMemberQuery(user.id)))?.id ?? null;
-  await reads?.(client, memberId);
+  const email = admin ? user.email : null;
+  await Promise.all([email && startAdminCheck(client, email), reads?.(client, memberId)]);
 }
