@@ -38,6 +38,15 @@ describe('a signed-in screen’s first reads at boot', () => {
     server.events.removeAllListeners();
   });
 
+  it('starts no admin read for a member who is not an admin, only the check the guard makes', async () => {
+    const { member } = signInAs({ membership_tier: 'standard', is_admin: false });
+    server.use(memberHandler(member));
+    const seen = recordRequests(server);
+    await startFirstReads('/admin/analytics');
+    expect(requested(seen)).toEqual(['members']);
+    server.events.removeAllListeners();
+  });
+
   it('reads the member row, then My Bookings’ five reads, keyed by the member’s id', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
     server.use(

@@ -23,8 +23,8 @@ const memberReads =
  * with the screen's code (issue 29, decision 0032). Otherwise they wait for the session, the
  * screen's code (and on /admin the admin check), then the screen's first render, one after the
  * other. Each uses the screen's own query options, so the screen finds the answer (or the request
- * on its way) in the cache. The database decides who may read what (RLS and the functions): an
- * admin read by someone who is not an admin fails, the guard sends them away, nothing is shown.
+ * on its way) in the cache. An admin screen's reads start once the admin check (started at boot
+ * too) has passed, still before the guard has rendered the screen.
  */
 const FIRST_READS: Record<string, FirstReads> = {
   [paths.dashboard]: memberReads(
@@ -87,9 +87,10 @@ const FIRST_READS: Record<string, FirstReads> = {
 
 const isAdminPath = (pathname: string) => pathname === paths.admin.classes || pathname.startsWith(`${paths.admin.classes}/`);
 
-async function startAdminCheck(client: QueryClient, email: string): Promise<void> {
+/** The admin check the guard makes, started now; the guard finds it in the cache. */
+async function isAdmin(client: QueryClient, email: string): Promise<boolean> {
   const { adminFlagQueryOptions } = await import('@/features/admin/api/get-admin-flag');
-  void client.prefetchQuery(adminFlagQueryOptions(email));
+  return (await client.fetchQuery(adminFlagQueryOptions(email))) === true;
 }
 
 /**
@@ -104,7 +105,12 @@ export async function startFirstReads(pathname: string): Promise<void> {
   const admin = isAdminPath(path) && path !== paths.admin.login;
   if (!reads && !admin) return;
   const client = await loadAppQueryClient();
-  const memberId = async () => (await client.fetchQuery(ownMemberQuery(user.id)))?.id ?? null;
-  const email = admin ? user.email : null;
-  await Promise.all([email && startAdminCheck(client, email), reads?.(client, memberId)]);
+  if (admin) {
+    // An admin screen's reads wait for the check: refused to someone else, they would only be
+    // errors in the console of a member who typed an admin URL.
+    if (!user.email || !(await isAdmin(client, user.email))) return;
+    await reads?.(client, () => Promise.resolve(null));
+    return;
+  }
+  await reads?.(client, async () => (await client.fetchQuery(ownMemberQuery(user.id)))?.id ?? null);
 }
