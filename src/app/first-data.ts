@@ -4,29 +4,27 @@ import { ownMemberQuery } from '@/lib/auth/own-member';
 import { storedSessionUser } from '@/lib/supabase-loader';
 import { paths } from '@/config/paths';
 
-/** Starts a screen's first reads into the cache; `memberId` resolves with the member row's id. */
-type FirstReads = (client: QueryClient, memberId: () => Promise<string | null>) => Promise<void>;
+/** A member screen's first reads: they start once the member row (its id) is in. */
+type MemberReads = (client: QueryClient, memberId: Promise<string | null>) => Promise<void>;
 
-/**
- * A member screen's reads are keyed by the member's id: they start as soon as the member row is
- * in, their modules loading meanwhile.
- */
+/** Reads that need `load`'s modules: those load while the member row is read. */
 const memberReads =
-  <Modules>(load: () => Promise<Modules>, start: (client: QueryClient, memberId: string, modules: Modules) => void): FirstReads =>
+  <Modules>(load: () => Promise<Modules>, start: (client: QueryClient, memberId: string, modules: Modules) => void): MemberReads =>
   async (client, memberId) => {
-    const [id, modules] = await Promise.all([memberId(), load()]);
+    const [id, modules] = await Promise.all([memberId, load()]);
     if (id) start(client, id, modules);
   };
 
-/**
+/*
  * The first reads of the busiest signed-in screens, started at boot (src/main.tsx) in parallel
  * with the screen's code (issue 29, decision 0032). Otherwise they wait for the session, the
  * screen's code (and on /admin the admin check), then the screen's first render, one after the
  * other. Each uses the screen's own query options, so the screen finds the answer (or the request
- * on its way) in the cache. An admin screen's reads start once the admin check (started at boot
- * too) has passed, still before the guard has rendered the screen.
+ * on its way) in the cache.
  */
-const FIRST_READS: Record<string, FirstReads> = {
+
+/** Member screens, keyed by the member's id. */
+const MEMBER_READS: Record<string, MemberReads> = {
   [paths.dashboard]: memberReads(
     () =>
       Promise.all([
@@ -66,6 +64,10 @@ const FIRST_READS: Record<string, FirstReads> = {
       void client.prefetchQuery(schedule.scheduleSummaryQueryOptions(schedule.NO_FILTERS));
     },
   ),
+};
+
+/** Admin screens: their reads start once the admin check (started at boot too) has passed. */
+const ADMIN_READS: Record<string, (client: QueryClient) => Promise<void>> = {
   [paths.admin.classes]: async (client) => {
     const { classesPageQueryOptions } = await import('@/features/admin/api/get-classes');
     void client.prefetchQuery(classesPageQueryOptions(0, false));
@@ -87,30 +89,27 @@ const FIRST_READS: Record<string, FirstReads> = {
 
 const isAdminPath = (pathname: string) => pathname === paths.admin.classes || pathname.startsWith(`${paths.admin.classes}/`);
 
-/** The admin check the guard makes, started now; the guard finds it in the cache. */
-async function isAdmin(client: QueryClient, email: string): Promise<boolean> {
-  const { adminFlagQueryOptions } = await import('@/features/admin/api/get-admin-flag');
-  return (await client.fetchQuery(adminFlagQueryOptions(email))) === true;
-}
-
 /**
  * Starts a signed-in page's first reads for the stored session's user: on an admin page the admin
- * check, and the screen's reads where FIRST_READS names them. Nothing without a stored session.
+ * check, then the screen's reads where ADMIN_READS names them; on a member page those of
+ * MEMBER_READS once the member row is in. Nothing without a stored session.
  */
 export async function startFirstReads(pathname: string): Promise<void> {
   const user = storedSessionUser();
   if (!user) return;
   const path = pathname.replace(/(.)\/+$/, '$1');
-  const reads = FIRST_READS[path];
-  const admin = isAdminPath(path) && path !== paths.admin.login;
-  if (!reads && !admin) return;
-  const client = await loadAppQueryClient();
-  if (admin) {
+  if (isAdminPath(path) && path !== paths.admin.login) {
     // An admin screen's reads wait for the check: refused to someone else, they would only be
     // errors in the console of a member who typed an admin URL.
-    if (!user.email || !(await isAdmin(client, user.email))) return;
-    await reads?.(client, () => Promise.resolve(null));
+    const [client, { adminFlagQueryOptions }] = await Promise.all([loadAppQueryClient(), import('@/features/admin/api/get-admin-flag')]);
+    if (user.email && (await client.fetchQuery(adminFlagQueryOptions(user.email))) === true) await ADMIN_READS[path]?.(client);
     return;
   }
-  await reads?.(client, async () => (await client.fetchQuery(ownMemberQuery(user.id)))?.id ?? null);
+  const reads = MEMBER_READS[path];
+  if (!reads) return;
+  const client = await loadAppQueryClient();
+  await reads(
+    client,
+    client.fetchQuery(ownMemberQuery(user.id)).then((member) => member?.id ?? null),
+  );
 }
