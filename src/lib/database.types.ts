@@ -1867,19 +1867,11 @@ export type Database = {
       }
       admin_bookings_search: {
         Args: {
+          p_limit?: number
+          p_offset?: number
           p_term: string
         }
-        Returns: {
-          booked_at: string
-          class_id: string
-          class_name: string
-          class_start_time: string
-          class_trainer: string
-          id: string
-          member_email: string
-          member_id: string
-          member_name: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["admin_bookings_found"]
       }
       admin_bookings_total: {
         Args: never
@@ -2911,6 +2903,21 @@ export type Database = {
       payment_status: "completed" | "pending"
     }
     CompositeTypes: {
+      admin_booking: {
+        booked_at: string | null
+        class_id: string | null
+        class_name: string | null
+        class_start_time: string | null
+        class_trainer: string | null
+        id: string | null
+        member_email: string | null
+        member_id: string | null
+        member_name: string | null
+      }
+      admin_bookings_found: {
+        rows: Database["public"]["CompositeTypes"]["admin_booking"][] | null
+        total: number | null
+      }
       admin_figures: {
         bookings_this_month: number | null
         payg_members: number | null

@@ -46,20 +46,67 @@ describe('admin_bookings', () => {
     expect(found.map((r) => r.member_email)).toEqual([member.email]);
   });
 
+  // One page and the number of matches (decision 0033), read as the app reads them.
+  type Found = { total: number; rows: Row[] };
+  const search = (claims: TestUser['claims'], term: string, offset?: number | null, limit?: number | null) =>
+    asUser(db, claims, (tx) =>
+      tx
+        .query<{ found: Found }>(`select to_jsonb(public.admin_bookings_search($1, coalesce($2, 0), coalesce($3, 50))) as found`, [
+          term,
+          offset ?? null,
+          limit ?? null,
+        ])
+        .then((r) => r.rows[0]!.found),
+    );
+  const emails = (found: Found) => found.rows.map((r) => r.member_email).sort();
+
   it('admin_bookings_search matches member name, email or class name once per booking, wildcards literal', async () => {
-    const search = (claims: TestUser['claims'], term: string) =>
-      asUser(db, claims, (tx) => q(tx, 'select * from public.admin_bookings_search($1) where class_id = $2', [term, classId]));
-    // The class name matches both bookings; the union returns each once.
-    expect((await search(admin.claims, 'kettlebells VIEW')).map((r) => r.member_email).sort()).toEqual([member.email, other.email].sort());
-    expect((await search(admin.claims, member.email.toUpperCase())).map((r) => r.member_email)).toEqual([member.email]);
-    expect(await search(admin.claims, 'Kettlebells_View')).toEqual([]);
-    expect(await search(admin.claims, '%')).toEqual([]);
+    // The class name matches both bookings; each is returned once, and counted once.
+    const byClass = await search(admin.claims, 'kettlebells VIEW');
+    expect(emails(byClass)).toEqual([member.email, other.email].sort());
+    expect(byClass.total).toBe(2);
+    expect(byClass.rows.every((r) => r.class_name === 'Kettlebells View')).toBe(true);
+    // Member and class both match the same booking: still once.
+    const both = await search(admin.claims, member.email.toUpperCase());
+    expect([emails(both), both.total]).toEqual([[member.email], 1]);
+    expect(await search(admin.claims, 'Kettlebells_View')).toEqual({ total: 0, rows: [] });
+    expect(await search(admin.claims, '%')).toEqual({ total: 0, rows: [] });
     // A member searching sees only their own booking.
-    expect((await search(member.claims, 'Kettlebells')).map((r) => r.member_email)).toEqual([member.email]);
+    const own = await search(member.claims, 'Kettlebells');
+    expect([emails(own), own.total]).toEqual([[member.email], 1]);
     await expectSqlError(
-      asAnon(db, (tx) => q(tx, `select * from public.admin_bookings_search('x')`)),
+      asAnon(db, (tx) => q(tx, `select public.admin_bookings_search('x')`)),
       { code: '42501' },
     );
+  });
+
+  it('admin_bookings_search pages newest first, then by id, without overlap, and keeps the page size in bounds', async () => {
+    // Five bookings made in one transaction share their booked_at, as a family's places do.
+    const cls = await createClass(db, { capacity: 10, name: 'Paging Search Class' });
+    const users = await Promise.all([1, 2, 3, 4, 5].map((i) => createUser(db, `pagingsearch${i}`)));
+    await db.query(
+      `insert into public.bookings (member_id, class_id, type, booked_at)
+       select unnest($1::uuid[]), $2, 'paid', '2030-01-01T10:00:00Z'`,
+      [users.map((u) => u.memberId), cls],
+    );
+    const pages = [
+      await search(admin.claims, 'paging search', 0, 2),
+      await search(admin.claims, 'paging search', 2, 2),
+      await search(admin.claims, 'paging search', 4, 2),
+    ];
+    expect(pages.map((p) => [p.total, p.rows.length])).toEqual([
+      [5, 2],
+      [5, 2],
+      [5, 1],
+    ]);
+    const ids = pages.flatMap((p) => p.rows.map((r) => r.id));
+    expect(new Set(ids).size).toBe(5);
+    expect(ids).toEqual([...ids].sort().reverse());
+    // Past the end: no rows, the total still said.
+    expect(await search(admin.claims, 'paging search', 50, 50)).toEqual({ total: 5, rows: [] });
+    // Out-of-range paging reads as the nearest allowed: offset 0, at least 1 and at most 1,000 rows.
+    expect((await search(admin.claims, 'paging search', -3, 0)).rows.map((r) => r.id)).toEqual([ids[0]]);
+    expect((await search(admin.claims, 'paging search', null, 100000)).rows).toHaveLength(5);
   });
 
   it('keeps row-level security: a member sees only their own booking, anon nothing', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
@@ -38,7 +38,7 @@ const ROWS = [
 
 function setup(rows: ReturnType<typeof booking>[]) {
   const { handlers } = signInAsAdmin();
-  const requests: { url: URL; prefer: string | null; term?: string }[] = [];
+  const requests: { url: URL; prefer: string | null; term?: string; offset?: number; limit?: number }[] = [];
   server.use(
     ...handlers,
     restGet('class_waitlist', () => []),
@@ -50,16 +50,23 @@ function setup(rows: ReturnType<typeof booking>[]) {
       requests.push({ url, prefer: request.headers.get('prefer') });
       return pagedResponse(url, rows);
     }),
-    // admin_bookings_search as the database answers it: member name, email or class name contains the term.
+    // admin_bookings_search as the database answers it: member name, email or class name contains
+    // the term; one page and the number of matches (decision 0033).
     http.post(`${REST_URL}/rpc/admin_bookings_search`, async ({ request }) => {
       const url = new URL(request.url);
-      const { p_term: term } = (await request.json()) as { p_term: string };
-      requests.push({ url, prefer: request.headers.get('prefer'), term });
+      const {
+        p_term: term,
+        p_offset: offset,
+        p_limit: limit,
+      } = (await request.json()) as {
+        p_term: string;
+        p_offset: number;
+        p_limit: number;
+      };
+      requests.push({ url, prefer: request.headers.get('prefer'), term, offset, limit });
       const needle = term.toLowerCase();
-      return pagedResponse(
-        url,
-        rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle))),
-      );
+      const matching = rows.filter((r) => [r.member_name, r.member_email, r.class_name].some((t) => t?.toLowerCase().includes(needle)));
+      return HttpResponse.json({ total: matching.length, rows: matching.slice(offset, offset + limit) });
     }),
   );
   const rendered = renderApp('/admin/bookings');
@@ -72,7 +79,8 @@ describe('Bookings Management', () => {
     const table = await screen.findByRole('table');
     const { url, prefer } = requests[0]!;
     expect(url.searchParams.get('select')).toBe('id,booked_at,member_name,member_email,class_name,class_start_time,class_trainer');
-    expect(url.searchParams.get('order')).toBe('booked_at.desc');
+    // Newest first, then by id: a family's places share their booked_at, and pages must not overlap.
+    expect(url.searchParams.get('order')).toBe('booked_at.desc,id.desc');
     expect([url.searchParams.get('offset'), url.searchParams.get('limit')]).toEqual(['0', '50']);
     // The whole list is not counted row by row (decision 0029): its total comes from admin_bookings_total.
     expect(prefer ?? '').not.toContain('count=exact');
@@ -100,10 +108,9 @@ describe('Bookings Management', () => {
     expect(await screen.findByText('Showing 1 of 1 bookings')).toBeInTheDocument();
     expect(screen.getByText('Sam Standard')).toBeInTheDocument();
     const searched = requests.at(-1)!;
-    expect(searched.term).toBe('kids');
-    expect(searched.url.searchParams.get('order')).toBe('booked_at.desc');
-    expect([searched.url.searchParams.get('offset'), searched.url.searchParams.get('limit')]).toEqual(['0', '50']);
-    expect(searched.prefer).toContain('count=exact');
+    // One page and its total from the function (decision 0033): no count=exact over every match.
+    expect(searched).toMatchObject({ term: 'kids', offset: 0, limit: 50 });
+    expect(searched.prefer ?? '').not.toContain('count=exact');
     await user.clear(search);
     await user.type(search, 'PREMIUM@');
     expect(await screen.findByText('Priya Premium')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
+import { compositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, type ListPage } from '../lib/paging';
@@ -22,29 +23,44 @@ const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_sta
 /**
  * One page of bookings, newest first, from the `admin_bookings` view (bookings with their member
  * and class, spec section 3). A search goes to `admin_bookings_search`, which matches member name,
- * member email or class name on the server and returns the same rows. `total` counts every
- * matching booking, not the page: a search's by count=exact; the whole list's from
- * `admin_bookings_total` (the class tallies, decision 0029), asked in parallel, since counting a
- * million rows on every page is what made the first page slow at ten years of data.
+ * member email or class name on the server and returns the page with the number of matches
+ * (decision 0033). `total` counts every matching booking, not the page; the whole list's comes
+ * from `admin_bookings_total` (the class tallies, decision 0029), asked in parallel, since counting
+ * a million rows on every page is what made the first page slow at ten years of data.
  */
 export async function getBookingsPage(page: number, search: string, size: number = PAGE_SIZE): Promise<ListPage<AdminBooking>> {
-  const source = search
-    ? supabase.rpc('admin_bookings_search', { p_term: search }, { count: 'exact' }).select(COLUMNS)
-    : supabase.from('admin_bookings').select(COLUMNS);
-  const [{ data, error, count }, total] = await Promise.all([
-    source.order('booked_at', { ascending: false }).range(...pageRange(page, size)),
-    search ? null : getBookingsTotal(),
+  if (search) return searchBookings(page, search, size);
+  const [from, to] = pageRange(page, size);
+  const [{ data, error }, total] = await Promise.all([
+    // Then by id: a family's places share their booked_at (one transaction), and pages must not overlap.
+    supabase
+      .from('admin_bookings')
+      .select(COLUMNS)
+      .order('booked_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to),
+    getBookingsTotal(),
   ]);
   if (error) throw error;
-  // Either source's rows (the search's are typed NOT NULL); NOT NULL columns through joins that always match (foreign keys).
-  const found: Row[] = data;
-  const rows = found.map((r) => ({
+  return { rows: data.map(toBooking), total };
+}
+
+async function searchBookings(page: number, search: string, size: number): Promise<ListPage<AdminBooking>> {
+  const [from] = pageRange(page, size);
+  const { data, error } = await supabase.rpc('admin_bookings_search', { p_term: search, p_offset: from, p_limit: size });
+  if (error) throw error;
+  const found = compositeRow<'admin_bookings_found'>(data);
+  return { rows: found.rows.map(toBooking), total: found.total };
+}
+
+// NOT NULL columns through joins that always match (foreign keys); the view's and the search's types have them nullable.
+function toBooking(r: Row): AdminBooking {
+  return {
     id: r.id!,
     booked_at: r.booked_at!,
     member: { name: r.member_name, email: r.member_email! },
     class: { name: r.class_name!, start_time: r.class_start_time!, trainer: r.class_trainer! },
-  }));
-  return { rows, total: total ?? count ?? rows.length };
+  };
 }
 
 export const bookingsPageQueryOptions = (page: number, search: string) =>
