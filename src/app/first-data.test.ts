@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAppQueryClient } from '@/lib/app-query-client';
+import { rememberOwnMember } from '@/lib/browser-storage';
 import { queryKeys } from '@/lib/query-keys';
 import { server } from '@/testing/mocks/server';
 import { memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
@@ -61,6 +62,40 @@ describe('a signed-in screen’s first reads at boot', () => {
       .poll(() => requested(seen))
       .toEqual(['booking_cancellations', 'guest_places', 'members', 'rpc/my_bookings', 'rpc/my_guest_options', 'rpc/my_waitlist']);
     await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('starts a returning member’s reads at once, keyed by the id this browser remembered, not after the member row', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    rememberOwnMember(member.user_id!, member);
+    server.use(
+      myBookingsHandler(() => []),
+      rpc('my_plan_usage', () => null),
+      rpc('my_documents', () => []),
+      restGet('credits', () => []),
+    );
+    const seen = recordRequests(server);
+    // No handler answers the member row: asked for, it would fail the test as an unhandled request.
+    await startFirstReads('/dashboard');
+    await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
+    await expect.poll(() => requested(seen)).toEqual(['credits', 'rpc/my_bookings', 'rpc/my_documents', 'rpc/my_plan_usage']);
+    server.events.removeAllListeners();
+  });
+
+  it('waits for the member row when the remembered one is another user’s', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    rememberOwnMember('someone-else', { ...member, id: 'not-theirs', user_id: 'someone-else' });
+    server.use(
+      memberHandler(member),
+      myBookingsHandler(() => []),
+      rpc('my_waitlist', () => []),
+      ...myBookingsExtrasHandlers(),
+    );
+    const seen = recordRequests(server);
+    await startFirstReads('/mybookings');
+    expect(requested(seen)).toContain('members');
+    await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
+    expect(getAppQueryClient()!.getQueryData(queryKeys.bookings.mine('not-theirs'))).toBeUndefined();
     server.events.removeAllListeners();
   });
 
