@@ -158,6 +158,34 @@ describe('/my-schedule', () => {
     expect(screen.getAllByRole('status').filter((el) => el.textContent?.includes('booked'))).toHaveLength(1);
   });
 
+  it('books one class at a time: while one is booking, the other cards’ Book Now wait, then return', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    const first = makeScheduleClass({ name: 'Breakfast Club', start_time: inHours(30), spots_left: 4 });
+    const second = makeScheduleClass({ name: 'Power Hour', start_time: inHours(32), spots_left: 4 });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const calls: unknown[] = [];
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [first, second]),
+      scheduleSummaryHandler(() => ({ total_classes: 2, available_spots: 8, instructors: 1, all_instructors: ['Coach Alex'] })),
+      rpc('book_class', async ({ args }) => {
+        calls.push(args);
+        await answered;
+        return Response.json({ code: 'P0001', message: 'This class is full', hint: 'class_full', details: null }, { status: 400 });
+      }),
+    );
+    const user = renderPage();
+    const pressed = await screen.findByRole('article', { name: 'Breakfast Club' });
+    const other = screen.getByRole('article', { name: 'Power Hour' });
+    await user.click(within(pressed).getByRole('button', { name: 'Book Now' }));
+    expect(await within(pressed).findByRole('button', { name: 'Booking...' })).toBeDisabled();
+    await waitFor(() => expect(within(other).getByRole('button', { name: 'Book Now' })).toBeDisabled());
+    answer();
+    await waitFor(() => expect(within(other).getByRole('button', { name: 'Book Now' })).toBeEnabled());
+    expect(calls).toHaveLength(1);
+  });
+
   it('shows the refusal the server gave', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
     const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: inHours(30) });

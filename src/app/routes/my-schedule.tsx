@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useNow } from '@/hooks/use-now';
@@ -12,7 +12,7 @@ import {
 } from '@/features/booking/api/get-class-schedule';
 import { useLiveUpdates } from '@/features/booking/api/use-live-updates';
 import { useViewer } from '@/features/booking/api/use-viewer';
-import { useWaitlistActions } from '@/features/booking/api/use-waitlist-actions';
+import { useWaitlistActions, type WaitlistActions } from '@/features/booking/api/use-waitlist-actions';
 import { BookButton } from '@/features/booking/components/book-button';
 import { ClassCard } from '@/features/booking/components/class-card';
 import { ClassFiltersPanel } from '@/features/booking/components/class-filters-panel';
@@ -44,6 +44,10 @@ export function MyScheduleRoute() {
   useLiveUpdates(memberId, ready);
   const now = useNow(MINUTE);
   const { book, pendingClassId, isBooking } = useBookClass();
+  // The pressed card turns "Booking..." at once; the others' one-at-a-time disabling follows in a
+  // render of its own, so the press's next paint (what INP counts) renders one card, not the list
+  // (issue 29). A second press meanwhile sends nothing (useBookClass).
+  const busy = useDeferredValue(isBooking);
 
   const state = !ready || schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready';
   // The timetable itself is empty only when an unfiltered answer (not a previous filter's) says so.
@@ -77,21 +81,7 @@ export function MyScheduleRoute() {
               </EmptyState>
             }
             renderCard={(cls: ScheduleClass) => (
-              <ClassCard
-                cls={cls}
-                now={now}
-                status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined}
-                action={
-                  <BookButton
-                    cls={cls}
-                    pending={pendingClassId === cls.id}
-                    busy={isBooking}
-                    onBook={() => void book(cls.id)}
-                    waitlist={waitlist}
-                    now={now}
-                  />
-                }
-              />
+              <ScheduleCard cls={cls} now={now} pending={pendingClassId === cls.id} busy={busy} onBook={book} waitlist={waitlist} />
             )}
           />
         </div>
@@ -99,3 +89,24 @@ export function MyScheduleRoute() {
     </section>
   );
 }
+
+type ScheduleCardProps = {
+  cls: ScheduleClass;
+  now: Date;
+  pending: boolean;
+  busy: boolean;
+  onBook: (classId: string) => unknown;
+  waitlist: WaitlistActions;
+};
+
+/** One card of the list; it renders again only when its own props change (memo). */
+const ScheduleCard = memo(function ScheduleCard({ cls, now, pending, busy, onBook, waitlist }: ScheduleCardProps) {
+  return (
+    <ClassCard
+      cls={cls}
+      now={now}
+      status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined}
+      action={<BookButton cls={cls} pending={pending} busy={busy} onBook={() => void onBook(cls.id)} waitlist={waitlist} now={now} />}
+    />
+  );
+});

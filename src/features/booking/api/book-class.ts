@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BOOKING_TYPES, type BookingType } from '@/config/booking-types';
@@ -131,17 +131,22 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
     onSettled: () => invalidateAfterBooking(queryClient),
   });
 
-  async function book(classId: string, bookingType: BookClassInput['bookingType'] = null): Promise<BookClassResult | null> {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    try {
-      return await mutation.mutateAsync({ classId, bookingType });
-    } catch {
-      return null;
-    } finally {
-      inFlight.current = false;
-    }
-  }
+  // The same function across renders, so the cards that receive it can skip re-rendering.
+  const { mutateAsync } = mutation;
+  const book = useCallback(
+    async (classId: string, bookingType: BookClassInput['bookingType'] = null): Promise<BookClassResult | null> => {
+      if (inFlight.current) return null;
+      inFlight.current = true;
+      try {
+        return await mutateAsync({ classId, bookingType });
+      } catch {
+        return null;
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [mutateAsync],
+  );
 
   const pendingClassId = mutation.isPending ? (mutation.variables?.classId ?? null) : null;
   return { book, pendingClassId, isBooking: mutation.isPending };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -66,8 +66,18 @@ export function useWaitlistActions(viewer: Viewer) {
       }
     });
 
-  const pendingClassId = join.isPending ? join.variables : leave.isPending ? leave.variables : null;
-  return { onJoin, onLeave, pendingClassId: pendingClassId ?? null, busy: join.isPending || leave.isPending };
+  // Stable across renders (they call this render's handlers), so the cards given them can skip re-rendering.
+  const latest = useRef({ onJoin, onLeave });
+  useLayoutEffect(() => {
+    latest.current = { onJoin, onLeave };
+  });
+  const stable = useMemo(
+    () => ({ onJoin: (cls: ScheduleClass) => latest.current.onJoin(cls), onLeave: (cls: ScheduleClass) => latest.current.onLeave(cls) }),
+    [],
+  );
+  const pendingClassId = (join.isPending ? join.variables : leave.isPending ? leave.variables : null) ?? null;
+  const busy = join.isPending || leave.isPending;
+  return useMemo(() => ({ ...stable, pendingClassId, busy }), [stable, pendingClassId, busy]);
 }
 
 export type WaitlistActions = ReturnType<typeof useWaitlistActions>;

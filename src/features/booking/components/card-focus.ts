@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 
 /**
  * Which class card keeps keyboard focus (issue 31). Pressing a card's action (Book Now, Cancel
@@ -8,21 +8,57 @@ import { createContext, useCallback, useContext, useMemo, useState } from 'react
  * new button once there is one to press, else on the card itself (ClassCard), until the member
  * moves focus elsewhere.
  */
-export type CardFocus = {
-  /** The class whose card holds focus, if any. */
-  classId: string | null;
+type Listener = () => void;
+
+/** The list's holder: which class's card holds focus. A store, so a change re-renders two cards, not the list. */
+export type CardFocusStore = {
+  holder: () => string | null;
+  subscribe: (listener: Listener) => () => void;
   hold: (classId: string) => void;
   release: (classId: string) => void;
 };
 
-export const CardFocusContext = createContext<CardFocus | null>(null);
-
-/** One holder per list of cards (ClassList provides it). */
-export function useCardFocusState(): CardFocus {
-  const [classId, setClassId] = useState<string | null>(null);
-  const hold = useCallback((id: string) => setClassId(id), []);
-  const release = useCallback((id: string) => setClassId((current) => (current === id ? null : current)), []);
-  return useMemo(() => ({ classId, hold, release }), [classId, hold, release]);
+function createCardFocusStore(): CardFocusStore {
+  let holder: string | null = null;
+  const listeners = new Set<Listener>();
+  const set = (next: string | null) => {
+    if (next === holder) return;
+    holder = next;
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    holder: () => holder,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    hold: (classId) => set(classId),
+    release: (classId) => {
+      if (holder === classId) set(null);
+    },
+  };
 }
 
-export const useCardFocus = () => useContext(CardFocusContext);
+export const CardFocusContext = createContext<CardFocusStore | null>(null);
+
+/** One holder per list of cards (ClassList provides it). */
+export function useCardFocusState(): CardFocusStore {
+  const [store] = useState(createCardFocusStore);
+  return store;
+}
+
+const NO_STORE = () => () => undefined;
+
+/**
+ * This card's part: whether it holds focus, and hold/release for it. A card re-renders only when
+ * its own answer changes: pressing Book Now on one card of a long list renders that card alone
+ * (issue 29: the press's next paint, what INP counts). Null outside a list.
+ */
+export function useCardFocus(classId: string): { keep: boolean; hold: () => void; release: () => void } | null {
+  const store = useContext(CardFocusContext);
+  const keep = useSyncExternalStore(store?.subscribe ?? NO_STORE, () => store?.holder() === classId);
+  return useMemo(
+    () => (store ? { keep, hold: () => store.hold(classId), release: () => store.release(classId) } : null),
+    [store, keep, classId],
+  );
+}

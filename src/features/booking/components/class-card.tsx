@@ -32,8 +32,8 @@ export function ClassCard({ cls, now, action, status }: Props) {
   const lock = lockOf(cls);
   const headingId = `class-${cls.id}`;
   const actionId = `${headingId}-action`;
-  const focus = useCardFocus();
-  const keep = focus?.classId === cls.id;
+  const focus = useCardFocus(cls.id);
+  const keep = focus?.keep === true;
   const ref = useRef<HTMLElement>(null);
   const actionRef = useRef<HTMLDivElement>(null);
 
@@ -53,7 +53,7 @@ export function ClassCard({ cls, now, action, status }: Props) {
   // Focus moving to something outside the card (not merely lost) ends the hold.
   function onBlur(event: FocusEvent<HTMLElement>) {
     const next = event.relatedTarget;
-    if (keep && next instanceof Node && !event.currentTarget.contains(next)) focus.release(cls.id);
+    if (keep && next instanceof Node && !event.currentTarget.contains(next)) focus.release();
   }
 
   return (
@@ -131,7 +131,7 @@ export function ClassCard({ cls, now, action, status }: Props) {
       )}
 
       {/* A press on the action (a click or Enter/Space on it) makes this card the one that keeps focus. */}
-      <div ref={actionRef} id={actionId} className="mt-auto pt-5" onClickCapture={focus ? () => focus.hold(cls.id) : undefined}>
+      <div ref={actionRef} id={actionId} className="mt-auto pt-5" onClickCapture={focus?.hold}>
         {action}
       </div>
     </article>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { ScheduleClass } from '../api/get-class-schedule';
@@ -56,6 +56,14 @@ export function ClassListSkeleton() {
 export function ClassList({ status, classes, empty, onRetry, more, renderCard, label }: Props) {
   // The card whose action was pressed keeps keyboard focus through the change (card-focus.ts).
   const cardFocus = useCardFocusState();
+  // Grouped once per answer, not on every render (a press on one card re-renders the list; issue 29).
+  const days = useMemo(() => groupByDay(classes), [classes]);
+  // The first screen's cards, and the last row's: a skipped card is laid out at 19rem even when
+  // its content is taller, so a tall last card would reach over "Show more" below it.
+  const laidOut = useMemo(
+    () => new Set([...classes.slice(0, FIRST_SCREEN_CARDS), ...classes.slice(-LAST_ROW_CARDS)].map((cls) => cls.id)),
+    [classes],
+  );
   if (status === 'loading') return <ClassListSkeleton />;
   if (status === 'error') {
     return (
@@ -67,18 +75,14 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
       </div>
     );
   }
-  const shown = classes;
-  // The first screen's cards, and the last row's: a skipped card is laid out at 19rem even when
-  // its content is taller, so a tall last card would reach over "Show more" below it.
-  const laidOut = new Set([...shown.slice(0, FIRST_SCREEN_CARDS), ...shown.slice(-LAST_ROW_CARDS)].map((cls) => cls.id));
   return (
     <div className="space-y-8">
-      {shown.length === 0 ? (
+      {classes.length === 0 ? (
         empty
       ) : (
         <CardFocusContext.Provider value={cardFocus}>
           <ul aria-label={label} className="space-y-8">
-            {groupByDay(shown).map((day) => (
+            {days.map((day) => (
               <li key={day.key}>
                 <h2 className={DAY_HEADING}>{day.heading}</h2>
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
