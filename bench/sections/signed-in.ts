@@ -134,13 +134,23 @@ export async function measureSignedIn(
   await measureInteractions(report, browser, stack, appOrigin, b.interactionMs);
 }
 
+/** One Event Timing entry: its duration is input delay + processing (the handlers) + the time to the next paint. */
+type Interaction = { name: string; id: number; duration: number; inputDelay: number; processing: number };
+
 /** Records Event Timing entries of interactions (what INP is made of) from the first document on. */
 function observeInteractions() {
-  const w = window as unknown as { __interactions: { name: string; id: number; duration: number }[] };
+  const w = window as unknown as { __interactions: Interaction[] };
   w.__interactions = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[])
-      if (e.interactionId) w.__interactions.push({ name: e.name, id: e.interactionId, duration: e.duration });
+      if (e.interactionId)
+        w.__interactions.push({
+          name: e.name,
+          id: e.interactionId,
+          duration: e.duration,
+          inputDelay: e.processingStart - e.startTime,
+          processing: e.processingEnd - e.processingStart,
+        });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }
 
@@ -155,8 +165,13 @@ async function clickLatency(page: Page, click: () => Promise<void>, done: () => 
   await click();
   await done();
   await page.waitForTimeout(500);
-  const entries = await page.evaluate(() => (window as unknown as { __interactions: { name: string; duration: number }[] }).__interactions);
+  const entries = await page.evaluate(() => (window as unknown as { __interactions: Interaction[] }).__interactions);
   const clicks = entries.filter((e) => /^(pointerdown|pointerup|mousedown|mouseup|click)$/.test(e.name));
+  if (process.env.BENCH_VERBOSE)
+    for (const e of clicks)
+      console.log(
+        `    ${e.name}: ${e.duration} ms (input delay ${e.inputDelay.toFixed(0)}, handlers ${e.processing.toFixed(0)}, to the paint ${(e.duration - e.inputDelay - e.processing).toFixed(0)})`,
+      );
   return Math.max(16, ...clicks.map((e) => e.duration));
 }
 

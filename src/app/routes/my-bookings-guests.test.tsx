@@ -52,7 +52,7 @@ describe('My Bookings: guests and kept cancellations', () => {
     renderApp('/mybookings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add a guest' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a guest' }));
     // Only a pass: no choice to make, and the form says what it uses.
     expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
     expect(dialog.getByText(/^Uses 1 guest pass, expires /)).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('My Bookings: guests and kept cancellations', () => {
     renderApp('/mybookings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / }, { timeout: 15_000 }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add a guest' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a guest' }));
     expect(dialog.getByRole('radio', { name: /^Use a guest pass/ })).toBeChecked();
     expect(dialog.getByRole('button', { name: 'Add guest (uses 1 guest pass)' })).toBeInTheDocument();
 

@@ -31,13 +31,7 @@ export async function payForGuest({ bookingId, name, email }: AddGuestInput): Pr
   redirectToCheckout(url);
 }
 
-/** The host removes their guest (`remove_guest`): in time, the pass comes back. */
-export async function removeGuest(guestPlaceId: string): Promise<void> {
-  const { error } = await (await loadSupabase()).rpc('remove_guest', { p_guest_place_id: guestPlaceId });
-  if (error) throw new BookingRefused(error);
-}
-
-/** A guest takes or frees a place and a pass: the schedule, My Bookings and the credits change. */
+/** A guest takes a place and a pass: the schedule, My Bookings and the credits change (removing: remove-guest.ts). */
 export function useAddGuest() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: addGuest, onSettled: () => invalidateAfterBooking(queryClient) });
@@ -45,9 +39,4 @@ export function useAddGuest() {
 
 export function usePayForGuest() {
   return useMutation({ mutationFn: payForGuest });
-}
-
-export function useRemoveGuest() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeGuest, onSettled: () => invalidateAfterBooking(queryClient) });
 }

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { BookingRefused } from '../api/book-class';
 import type { GuestOption } from '../api/get-guest-options';
 import type { MyGuest } from '../api/get-my-guests';
-import { useRemoveGuest } from '../api/guest-mutations';
-import { AddGuestDialog } from './add-guest-dialog';
+import { useRemoveGuest } from '../api/remove-guest';
+
+// The form loads when it is wanted (pointer on, focus on or press of Add a guest), not with My Bookings (issue 29).
+const loadAddGuestDialog = () => import('./add-guest-dialog');
+const AddGuestDialog = lazy(() => loadAddGuestDialog().then((m) => ({ default: m.AddGuestDialog })));
+const preloadAddGuestDialog = () => void loadAddGuestDialog().catch(() => undefined);
 
 type Props = {
   bookingId: string;
@@ -62,13 +66,22 @@ export function BookingGuests({ bookingId, classLabel, guests, guestOption }: Pr
         </ul>
       )}
       {canAddGuest && (
-        <Button size="sm" variant="outline" onClick={() => setAdding(true)} aria-label={`Add a guest to ${classLabel}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onPointerEnter={preloadAddGuestDialog}
+          onFocus={preloadAddGuestDialog}
+          onClick={() => setAdding(true)}
+          aria-label={`Add a guest to ${classLabel}`}
+        >
           <UserPlus aria-hidden="true" className="h-4 w-4" />
           Add a guest
         </Button>
       )}
       {adding && guestOption && (
-        <AddGuestDialog bookingId={bookingId} classLabel={classLabel} option={guestOption} onClose={() => setAdding(false)} />
+        <Suspense fallback={null}>
+          <AddGuestDialog bookingId={bookingId} classLabel={classLabel} option={guestOption} onClose={() => setAdding(false)} />
+        </Suspense>
       )}
     </div>
   );
