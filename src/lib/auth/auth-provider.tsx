@@ -25,6 +25,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [settled, setSettled] = useState(false);
   const loading = storedSession && !settled;
   const [session, setSession] = useState<Session | null>(null);
+  // Set before the session goes, so the member page that is open sends them home rather than to
+  // a sign-in URL that would bring the next person on this browser back to it (issue 31). Cleared
+  // by the next sign-in, not by the session still being there while GoTrue is asked to end it.
+  const [signedOut, setSignedOut] = useState(false);
   useEffect(() => {
     let active = true;
     let unsubscribe = () => undefined as void;
@@ -37,6 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       });
       const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
         if (event === 'PASSWORD_RECOVERY') markPasswordRecovery();
+        if (event === 'SIGNED_IN') setSignedOut(false);
         setSession(next);
         setSettled(true);
         if (next?.user.email) rememberEmail(next.user.email);
@@ -84,10 +89,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return client.fetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
   }, [userId, contextClient]);
 
-  // Set before the session goes, so the member page that is open sends them home rather than to
-  // a sign-in URL that would bring the next person on this browser back to it (issue 31).
-  const [signedOut, setSignedOut] = useState(false);
-  if (session && signedOut) setSignedOut(false);
   const signOut = useCallback(async () => {
     setSignedOut(true);
     const supabase = await loadSupabase();
