@@ -22,10 +22,14 @@ else void loadRouteModules(window.location).catch(() => undefined);
 // goes in while the screen's code downloads, so the screen paints from it and revalidates.
 if (needsSupabaseNow()) {
   const start = import('./app/pwa/offline-start');
-  if (!navigator.onLine) await start.then((m) => m.startOffline()).catch(() => undefined);
-  else void start.then((m) => m.paintFromCopy()).catch(() => undefined);
-  // A signed-in screen's first reads start now too, beside its code (app/first-data.ts).
-  if (!prerendered) void import('./app/first-data').then((m) => m.startFirstReads(window.location.pathname)).catch(() => undefined);
+  const copied = (navigator.onLine ? start.then((m) => m.paintFromCopy()) : start.then((m) => m.startOffline())).catch(() => undefined);
+  if (!navigator.onLine) await copied;
+  // A signed-in screen's first reads start now too, beside its code (app/first-data.ts), once the
+  // copy is in: a returning member's row is in it, so their reads need not wait for the row.
+  if (!prerendered)
+    void Promise.all([copied, import('./app/first-data')])
+      .then(([, m]) => m.startFirstReads(window.location.pathname))
+      .catch(() => undefined);
 }
 const app = (
   <StrictMode>

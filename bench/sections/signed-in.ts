@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { staticCopy } from '../../scripts/prerender';
-import { ACCOUNTS, passwordSession, rememberedMemberEntry, signInContext, storageKey } from '../../tests/e2e/support/accounts';
+import { ACCOUNTS, passwordSession, signInContext, storageKey } from '../../tests/e2e/support/accounts';
 import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import { settle } from '../../tests/e2e/support/page-helpers';
 import { bookAs, createClass } from '../../tests/e2e/support/rest';
@@ -33,12 +33,10 @@ const EMAIL: Record<Who, string> = { member: ACCOUNTS.premium, admin: ACCOUNTS.a
 /**
  * Stores a fresh session for `who` in the Lighthouse chromium, on a cleared origin (service worker,
  * caches, storage) and an empty HTTP cache: each run is a first visit of someone already signed in,
- * as after the sign-in screen (the session, and the member row the app remembers). Lighthouse then runs without its own storage reset.
+ * as after the sign-in screen. Lighthouse then runs without its own storage reset.
  */
 async function signInLighthouseChrome(host: LighthouseHost, stack: LocalStack, who: Who): Promise<void> {
   const session = await passwordSession(stack, EMAIL[who]);
-  // As after the sign-in screen, which read the member row: the app remembers it (issue 29).
-  const remembered = await rememberedMemberEntry(stack, session);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${host.chromePort}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -46,13 +44,12 @@ async function signInLighthouseChrome(host: LighthouseHost, stack: LocalStack, w
     await cdp.send('Storage.clearDataForOrigin', { origin: host.origin, storageTypes: 'all' });
     await page.goto(new URL('/favicon.svg', host.origin).href);
     await page.evaluate(
-      ({ key, value, email, admin, remembered }) => {
+      ({ key, value, email, admin }) => {
         localStorage.setItem(key, value);
         localStorage.setItem('ffEmail', email);
         if (admin) localStorage.setItem('adminAuthenticated', 'true');
-        localStorage.setItem(remembered.key, remembered.value);
       },
-      { key: storageKey(stack.url), value: JSON.stringify(session), email: EMAIL[who], admin: who === 'admin', remembered },
+      { key: storageKey(stack.url), value: JSON.stringify(session), email: EMAIL[who], admin: who === 'admin' },
     );
     await cdp.send('Network.clearBrowserCache');
     await page.close();

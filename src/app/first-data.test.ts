@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getAppQueryClient } from '@/lib/app-query-client';
-import { rememberOwnMember } from '@/lib/browser-storage';
+import { getAppQueryClient, loadAppQueryClient } from '@/lib/app-query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { server } from '@/testing/mocks/server';
 import { memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
@@ -65,9 +64,9 @@ describe('a signed-in screen’s first reads at boot', () => {
     server.events.removeAllListeners();
   });
 
-  it('starts a returning member’s reads at once, keyed by the id this browser remembered, not after the member row', async () => {
+  it('starts a returning member’s reads at once when their row is in the cache already (their saved copy)', async () => {
     const { member } = signInAs({ membership_tier: 'standard' });
-    rememberOwnMember(member.user_id!, member);
+    (await loadAppQueryClient()).setQueryData(queryKeys.member.own(member.user_id!), member, { updatedAt: 0 });
     server.use(
       myBookingsHandler(() => []),
       rpc('my_plan_usage', () => null),
@@ -79,23 +78,6 @@ describe('a signed-in screen’s first reads at boot', () => {
     await startFirstReads('/dashboard');
     await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
     await expect.poll(() => requested(seen)).toEqual(['credits', 'rpc/my_bookings', 'rpc/my_documents', 'rpc/my_plan_usage']);
-    server.events.removeAllListeners();
-  });
-
-  it('waits for the member row when the remembered one is another user’s', async () => {
-    const { member } = signInAs({ membership_tier: 'standard' });
-    rememberOwnMember('someone-else', { ...member, id: 'not-theirs', user_id: 'someone-else' });
-    server.use(
-      memberHandler(member),
-      myBookingsHandler(() => []),
-      rpc('my_waitlist', () => []),
-      ...myBookingsExtrasHandlers(),
-    );
-    const seen = recordRequests(server);
-    await startFirstReads('/mybookings');
-    expect(requested(seen)).toContain('members');
-    await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
-    expect(getAppQueryClient()!.getQueryData(queryKeys.bookings.mine('not-theirs'))).toBeUndefined();
     server.events.removeAllListeners();
   });
 

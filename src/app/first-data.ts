@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { loadAppQueryClient } from '@/lib/app-query-client';
-import { ownMemberQuery, seedOwnMember } from '@/lib/auth/own-member';
+import { ownMemberQuery } from '@/lib/auth/own-member';
+import type { Member } from '@/lib/supabase';
 import { storedSessionUser } from '@/lib/supabase-loader';
 import { paths } from '@/config/paths';
 
@@ -92,7 +93,7 @@ const isAdminPath = (pathname: string) => pathname === paths.admin.classes || pa
 /**
  * Starts a signed-in page's first reads for the stored session's user: on an admin page the admin
  * check, then the screen's reads where ADMIN_READS names them; on a member page those of
- * MEMBER_READS once the member's id is known (remembered, or read). Nothing without a stored session.
+ * MEMBER_READS once the member's id is known (from the saved copy, or read). Nothing without a stored session.
  */
 export async function startFirstReads(pathname: string): Promise<void> {
   const user = storedSessionUser();
@@ -108,10 +109,9 @@ export async function startFirstReads(pathname: string): Promise<void> {
   const reads = MEMBER_READS[path];
   if (!reads) return;
   const client = await loadAppQueryClient();
-  // A returning member's id is known at once (the row this browser last read); otherwise the reads wait for the row.
-  const remembered = seedOwnMember(client, user.id);
-  await reads(
-    client,
-    remembered ? Promise.resolve(remembered.id) : client.fetchQuery(ownMemberQuery(user.id)).then((member) => member?.id ?? null),
-  );
+  // A returning member's row is in the cache already (their saved copy, decision 0028): its id is
+  // known, so the reads leave beside the row's own revalidation instead of after it.
+  const { queryKey } = ownMemberQuery(user.id);
+  const known = client.getQueryData<Member | null>(queryKey)?.id;
+  await reads(client, known ? Promise.resolve(known) : client.fetchQuery(ownMemberQuery(user.id)).then((member) => member?.id ?? null));
 }

@@ -3,11 +3,10 @@ import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getAppQueryClient } from '@/lib/app-query-client';
-import { rememberedOwnMember, rememberOwnMember, STORAGE_KEYS } from '@/lib/browser-storage';
 import { queryKeys } from '@/lib/query-keys';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderAppWithoutQueryClient } from '@/testing/render';
-import { AUTH_URL, logoutHandler, memberHandler, restGet, signInAs } from '@/testing/supabase-mocks';
+import { AUTH_URL, memberHandler, signInAs } from '@/testing/supabase-mocks';
 import { RequireAuth } from './routes/require-auth';
 import { RootLayout } from './routes/root-layout';
 
@@ -20,42 +19,6 @@ describe("a member's row on a page without server data (issue 17)", () => {
     renderAppWithoutQueryClient('/');
     expect(await screen.findByRole('img', { name: 'Signed in as Grace Hopper' })).toHaveTextContent('GH');
     expect(getAppQueryClient()?.getQueryData(queryKeys.member.own(member.user_id!))).toBeDefined();
-  });
-});
-
-describe("a returning member's row (issue 29)", () => {
-  it('paints from the row this browser last read, then from the server’s, which it keeps until Log Out', async () => {
-    const { member } = signInAs({ name: 'Grace Hopper', membership_tier: 'premium' });
-    rememberOwnMember(member.user_id!, { ...member, name: 'Grace Brewster' });
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    server.use(
-      restGet('members', async () => {
-        await answered;
-        return [member];
-      }),
-      logoutHandler,
-    );
-    renderAppWithoutQueryClient('/');
-    // Before the server answers: the remembered row.
-    expect(await screen.findByRole('img', { name: 'Signed in as Grace Brewster' })).toHaveTextContent('GB');
-    answer();
-    expect(await screen.findByRole('img', { name: 'Signed in as Grace Hopper' })).toHaveTextContent('GH');
-    expect(rememberedOwnMember(member.user_id!)?.name).toBe('Grace Hopper');
-    const [logOut] = await screen.findAllByRole('button', { name: 'Log Out' });
-    await userEvent.click(logOut!);
-    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
-    // The next person on this browser finds nothing of theirs.
-    expect(rememberedOwnMember(member.user_id!)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.ownMember)).toBeNull();
-  });
-
-  it('is never another user’s', () => {
-    const { member } = signInAs({ name: 'Grace Hopper' });
-    rememberOwnMember(member.user_id!, member);
-    expect(rememberedOwnMember('another-user')).toBeNull();
-    localStorage.setItem(STORAGE_KEYS.ownMember, '{not json');
-    expect(rememberedOwnMember(member.user_id!)).toBeNull();
   });
 });
 

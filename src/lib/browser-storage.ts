@@ -1,6 +1,4 @@
-import type { Member } from './supabase';
-
-/** Browser storage keys of the spec (section 3), the installable app's (issue 30) and issue 29's. */
+/** Browser storage keys of the spec (section 3), and the installable app's (issue 30). */
 export const STORAGE_KEYS = {
   email: 'ffEmail',
   adminAuthenticated: 'adminAuthenticated',
@@ -8,8 +6,6 @@ export const STORAGE_KEYS = {
   installOffer: 'ffInstallOffer',
   /** The signed-in member's bookings and timetable as last read, for reading offline (src/app/pwa). */
   offlineSnapshot: 'ffOfflineSnapshot',
-  /** The signed-in user's member row as last read: the next visit paints from it (issue 29). */
-  ownMember: 'ffOwnMember',
 } as const;
 
 export function rememberEmail(email: string): void {
@@ -24,25 +20,6 @@ export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.email);
   localStorage.removeItem(STORAGE_KEYS.adminAuthenticated);
   localStorage.removeItem(STORAGE_KEYS.offlineSnapshot);
-  localStorage.removeItem(STORAGE_KEYS.ownMember);
-}
-
-/** Remembers `member` as `userId`'s own row; null forgets it (the user has no row). */
-export function rememberOwnMember(userId: string, member: Member | null): void {
-  if (member) safeSet(STORAGE_KEYS.ownMember, JSON.stringify({ userId, member }));
-  else safeRemove(STORAGE_KEYS.ownMember);
-}
-
-/** `userId`'s member row as this browser last read it; null if it kept none, or another user's. */
-export function rememberedOwnMember(userId: string): Member | null {
-  try {
-    const stored = JSON.parse(safeGet(STORAGE_KEYS.ownMember) ?? 'null') as { userId?: unknown; member?: Partial<Member> } | null;
-    const member = stored?.member;
-    if (stored?.userId !== userId || typeof member?.id !== 'string' || member.user_id !== userId) return null;
-    return member as Member;
-  } catch {
-    return null;
-  }
 }
 
 /** What became of the install offer on this browser: shown (and not answered), turned down, or the app installed. */
@@ -67,7 +44,11 @@ export function saveOfflineSnapshot(text: string): boolean {
 }
 
 export function clearOfflineSnapshot(): void {
-  safeRemove(STORAGE_KEYS.offlineSnapshot);
+  try {
+    localStorage.removeItem(STORAGE_KEYS.offlineSnapshot);
+  } catch {
+    // storage disabled: nothing was kept
+  }
 }
 
 function safeGet(key: string): string | null {
@@ -75,14 +56,6 @@ function safeGet(key: string): string | null {
     return localStorage.getItem(key);
   } catch {
     return null;
-  }
-}
-
-function safeRemove(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // storage disabled: nothing was kept
   }
 }
 

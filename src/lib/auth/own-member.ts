@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { rememberedOwnMember } from '../browser-storage';
 import type { Member } from '../supabase';
 import { queryKeys } from '../query-keys';
 import { loadSupabase } from '../supabase-loader';
@@ -20,18 +18,3 @@ export const ownMemberQuery = (userId: string) => ({
   queryKey: queryKeys.member.own(userId),
   queryFn: () => fetchOwnMember(userId),
 });
-
-/**
- * Puts the row this browser last read for `userId` in the cache, marked stale, unless the cache
- * has one: the screens render and start their reads (keyed by the member's id) at once, and the
- * row is read again behind them (issue 29). Rules never read it: money and access are the
- * database's, so a moment of an old row shows old words at worst.
- */
-export function seedOwnMember(client: QueryClient, userId: string): Member | null {
-  const { queryKey } = ownMemberQuery(userId);
-  const cached = client.getQueryData<Member | null>(queryKey);
-  if (cached !== undefined) return cached;
-  const remembered = rememberedOwnMember(userId);
-  if (remembered) client.setQueryData(queryKey, remembered, { updatedAt: 0 });
-  return remembered;
-}

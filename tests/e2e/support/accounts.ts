@@ -32,20 +32,6 @@ export async function passwordSession(stack: StackApi, email: string, password =
 }
 
 /**
- * What the app keeps in localStorage after reading the signed-in user's member row
- * (src/lib/browser-storage.ts, issue 29): a member who signed in on this browser has it.
- */
-export async function rememberedMemberEntry(stack: StackApi, session: Record<string, unknown>): Promise<{ key: string; value: string }> {
-  const user = session.user as { id: string };
-  const res = await fetch(`${stack.url}/rest/v1/members?select=*&user_id=eq.${user.id}`, {
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${String(session.access_token)}` },
-  });
-  const [member] = (await res.json()) as unknown[];
-  if (!res.ok || !member) throw new Error(`member row of ${user.id}: ${res.status}`);
-  return { key: 'ffOwnMember', value: JSON.stringify({ userId: user.id, member }) };
-}
-
-/**
  * Signs a browser page in without the sign-in screen (journeys that test that screen use it):
  * stores the session where supabase-js looks for it, plus the spec's ffEmail (and
  * adminAuthenticated for admins), then reloads the app.
