@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { ACCOUNTS, authHeaders, createConfirmedMember, passwordSession, signInAs } from '../support/accounts';
+import { ACCOUNTS, authHeaders, createConfirmedMember, passwordSession, signInAs, storageKey } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
 import { createClass, memberByEmail, rest, type ClassRow } from '../support/rest';
 import { escapeRegExp, unique } from '../support/names';
@@ -150,4 +150,24 @@ test('member uploads a profile photo and changes their password', async ({ page,
   await expect(passwordSession(stack, email, 'first-pass-123'), 'the old password no longer signs in').rejects.toThrow(
     /sign-in of .* failed/,
   );
+});
+
+// Issue 31: Log Out on a member screen goes home, with no sign-in link back to that screen, and
+// leaves nothing of the member's on this browser for the next person.
+test('a member logs out from the dashboard and lands on the home page', async ({ page, stack }) => {
+  const email = `${unique('leaver')}@example.test`;
+  await createConfirmedMember(stack, email, 'leaver-pass-123', { full_name: 'Lee Leaver' });
+  await signInAs(page, stack, email, { password: 'leaver-pass-123' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page.getByText('Logged out successfully', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  const left = await page.evaluate(
+    (key) => [localStorage.getItem(key), localStorage.getItem('ffEmail'), localStorage.getItem('ffOfflineSnapshot')],
+    storageKey(stack.url),
+  );
+  expect(left).toEqual([null, null, null]);
 });
