@@ -111,7 +111,7 @@ export async function startFirstReads(pathname: string): Promise<void> {
   const client = await loadAppQueryClient();
   // A returning member's row is in the cache already (their saved copy, decision 0028): its id is
   // known, so the reads leave beside the row's own revalidation instead of after it.
-  const { queryKey } = ownMemberQuery(user.id);
-  const known = client.getQueryData<Member | null>(queryKey)?.id;
-  await reads(client, known ? Promise.resolve(known) : client.fetchQuery(ownMemberQuery(user.id)).then((member) => member?.id ?? null));
+  const ownMember = ownMemberQuery(user.id);
+  const known = client.getQueryData<Member | null>(ownMember.queryKey)?.id;
+  await reads(client, known ? Promise.resolve(known) : client.fetchQuery(ownMember).then((member) => member?.id ?? null));
 }

@@ -1,5 +1,7 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 
+type Listener = () => void;
+
 /**
  * Which class card keeps keyboard focus (issue 31). Pressing a card's action (Book Now, Cancel
  * Booking, Join or Leave Waitlist) replaces that button: it turns busy, then becomes another
@@ -7,10 +9,9 @@ import { createContext, useContext, useMemo, useState, useSyncExternalStore } fr
  * keyboard or screen-reader user was thrown back to the top. The card holds focus instead: on its
  * new button once there is one to press, else on the card itself (ClassCard), until the member
  * moves focus elsewhere.
+ *
+ * The list's holder is a store, so a change re-renders the two cards it concerns, not the list.
  */
-type Listener = () => void;
-
-/** The list's holder: which class's card holds focus. A store, so a change re-renders two cards, not the list. */
 export type CardFocusStore = {
   holder: () => string | null;
   subscribe: (listener: Listener) => () => void;
@@ -56,7 +57,9 @@ const NO_STORE = () => () => undefined;
  */
 export function useCardFocus(classId: string): { keep: boolean; hold: () => void; release: () => void } | null {
   const store = useContext(CardFocusContext);
-  const keep = useSyncExternalStore(store?.subscribe ?? NO_STORE, () => store?.holder() === classId);
+  const holds = () => store?.holder() === classId;
+  // The same answer on the server: no card holds focus before the page is used.
+  const keep = useSyncExternalStore(store?.subscribe ?? NO_STORE, holds, holds);
   return useMemo(
     () => (store ? { keep, hold: () => store.hold(classId), release: () => store.release(classId) } : null),
     [store, keep, classId],
