@@ -19,7 +19,7 @@ export function Button({ variant, size, loading = false, className, disabled, ch
     <button
       type={type}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled ?? loading}
+      disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
     >
