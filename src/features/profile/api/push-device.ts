@@ -37,8 +37,20 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   ) {
     return null;
   }
-  return (await navigator.serviceWorker.getRegistration('/')) ?? null;
+  const registered = await navigator.serviceWorker.getRegistration('/');
+  if (registered) return registered;
+  // Dev and tests register no worker. In a build the app registers it after its first paint
+  // (app/pwa), so a page opened straight onto Edit Profile can ask first: wait for it rather than
+  // tell the member their browser cannot show notifications. A worker that never comes (storage
+  // refused, a private window) leaves the answer "unsupported" after the wait.
+  if (!import.meta.env.PROD) return null;
+  return Promise.race([navigator.serviceWorker.ready, delay(WORKER_WAIT_MS).then(() => null)]);
 }
+
+/** How long a page waits for the app's own worker to be registered before saying there is none. */
+export const WORKER_WAIT_MS = 5000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The browser and system the member would recognise in a list of devices. */
 export function deviceLabel(userAgent: string): string {
