@@ -190,6 +190,26 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       sql: `select public.admin_bookings_search('scale member 77', 0, 50)`,
       needsIndex: false,
     },
+    {
+      // A term in every member's name, as a one-letter search is (decision 0034): all 1M bookings.
+      name: 'admin: bookings search matching every booking',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_bookings_search`,
+      method: 'POST',
+      body: { p_term: 'scale', p_offset: 0, p_limit: 50 },
+      sql: `select public.admin_bookings_search('scale', 0, 50)`,
+      needsIndex: false,
+    },
+    {
+      // A tenth of the members (member 5, 50–59, 500–599, 5000–5999): 111,100 bookings.
+      name: 'admin: bookings search matching a tenth of them',
+      who: 'admin',
+      rest: `/rest/v1/rpc/admin_bookings_search`,
+      method: 'POST',
+      body: { p_term: 'member 5', p_offset: 0, p_limit: 50 },
+      sql: `select public.admin_bookings_search('member 5', 0, 50)`,
+      needsIndex: false,
+    },
   ];
 }
 

@@ -71,9 +71,8 @@ describe('admin_bookings', () => {
     expect([emails(both), both.total]).toEqual([[member.email], 1]);
     expect(await search(admin.claims, 'Kettlebells_View')).toEqual({ total: 0, rows: [] });
     expect(await search(admin.claims, '%')).toEqual({ total: 0, rows: [] });
-    // A member searching sees only their own booking.
-    const own = await search(member.claims, 'Kettlebells');
-    expect([emails(own), own.total]).toEqual([[member.email], 1]);
+    // Admins only (decision 0034): its count is made from every member's bookings.
+    await expectSqlError(search(member.claims, 'Kettlebells'), { code: '42501', hint: 'not_admin' });
     await expectSqlError(
       asAnon(db, (tx) => q(tx, `select public.admin_bookings_search('x')`)),
       { code: '42501' },
@@ -107,6 +106,56 @@ describe('admin_bookings', () => {
     // Out-of-range paging reads as the nearest allowed: offset 0, at least 1 and at most 1,000 rows.
     expect((await search(admin.claims, 'paging search', -3, 0)).rows.map((r) => r.id)).toEqual([ids[0]]);
     expect((await search(admin.claims, 'paging search', null, 100000)).rows).toHaveLength(5);
+  });
+
+  // Decision 0034: the count reads the smaller side (the matching members' bookings, or the others'
+  // with the class tallies) and the page walks the booked_at index or gathers the matches; every
+  // way must give what one plain query over every booking gives.
+  it('admin_bookings_search counts and pages exactly, whatever share of members and classes a term matches', async () => {
+    const testDrive = await createClass(db, { capacity: 10, name: 'Test Drive Class' });
+    const plain = await createClass(db, { capacity: 10, name: 'Plain Stretch' });
+    // Two members whose name and email do not say "test ": one booked into a class whose name does.
+    const others = [
+      await createUser(db, 'elsewhere1', {}, { full_name: 'Other Person' }),
+      await createUser(db, 'elsewhere2', {}, { full_name: 'Other Person' }),
+    ];
+    const matching = await Promise.all([1, 2, 3, 4].map((i) => createUser(db, `sharecount${i}`)));
+    const book = (memberId: string, cls: string, at: string) =>
+      db.query(`insert into public.bookings (member_id, class_id, type, booked_at) values ($1, $2, 'paid', $3)`, [memberId, cls, at]);
+    await book(others[0]!.memberId, testDrive, '2031-01-01T09:00:00Z');
+    await book(others[1]!.memberId, plain, '2031-01-01T09:00:00Z');
+    for (const [i, m] of matching.entries()) {
+      await book(m.memberId, plain, `2031-01-0${i + 2}T09:00:00Z`);
+      await book(m.memberId, testDrive, '2031-01-01T09:00:00Z');
+    }
+    const reference = async (term: string) =>
+      (
+        await db.query<{ id: string }>(
+          `select b.id from public.bookings b
+             join public.members m on m.id = b.member_id join public.classes c on c.id = b.class_id
+            where m.name ilike private.like_pattern($1) or m.email::text ilike private.like_pattern($1) or c.name ilike private.like_pattern($1)
+            order by b.booked_at desc, b.id desc`,
+          [term],
+        )
+      ).rows.map((r) => r.id);
+    const { rows: share } = await db.query<{ matching: number; members: number }>(
+      `select count(*) filter (where name ilike '%test %')::int as matching, count(*)::int as members from public.members`,
+    );
+    // "test " is in most members' names (the fixtures' "Test <label>"): the count goes the other way round.
+    expect(share[0]!.matching * 2).toBeGreaterThan(share[0]!.members);
+    for (const term of ['test ', 'Other Person', 'test drive', 'Plain Stretch', matching[0]!.email, 'nothing matches this']) {
+      const expected = await reference(term);
+      for (const size of [2, 3, 50]) {
+        const ids: string[] = [];
+        for (let offset = 0; offset < expected.length + size; offset += size) {
+          const page = await search(admin.claims, term, offset, size);
+          expect(page.total, `total for "${term}"`).toBe(expected.length);
+          ids.push(...page.rows.map((r) => r.id));
+        }
+        expect(ids, `pages of ${size} for "${term}"`).toEqual(expected);
+      }
+    }
+    expect((await reference('Other Person')).length).toBe(2);
   });
 
   it('keeps row-level security: a member sees only their own booking, anon nothing', async () => {

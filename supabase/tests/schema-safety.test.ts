@@ -210,17 +210,27 @@ describe('schema safety', () => {
   });
 
   it('lets authenticated execute only the private functions its RPCs call, and the helpers of its policies', async () => {
-    const { rows } = await db.query<{ schema: string; proname: string; source: string; callable: boolean }>(
-      `select n.nspname as schema, p.proname, p.prosrc as source, has_function_privilege('authenticated', p.oid, 'execute') as callable
+    const { rows } = await db.query<{ schema: string; proname: string; source: string; callable: boolean; definer: boolean }>(
+      `select n.nspname as schema, p.proname, p.prosrc as source, has_function_privilege('authenticated', p.oid, 'execute') as callable,
+              p.prosecdef as definer
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname in ('public', 'private')
           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     );
-    const calledByRpcs = new Set(
-      rows
-        .filter((r) => r.schema === 'public' && r.callable)
-        .flatMap((r) => [...r.source.matchAll(/\bprivate\.(\w+)\s*\(/g)].map((m) => m[1]!)),
-    );
+    const callees = (source: string) => [...source.matchAll(/\bprivate\.(\w+)\s*\(/g)].map((m) => m[1]!);
+    // What the RPCs call, and what those call in turn while still running as the caller (a
+    // SECURITY DEFINER function's own calls run as its owner and need no grant).
+    const calledByRpcs = new Set(rows.filter((r) => r.schema === 'public' && r.callable).flatMap((r) => callees(r.source)));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const r of rows) {
+        if (r.schema !== 'private' || r.definer || !calledByRpcs.has(r.proname)) continue;
+        for (const name of callees(r.source).filter((n) => !calledByRpcs.has(n))) {
+          calledByRpcs.add(name);
+          grew = true;
+        }
+      }
+    }
     // Row-level security and column defaults run as the caller too.
     const policyHelpers = [
       'current_member_id',
