@@ -490,14 +490,17 @@ revoke execute on function private.needs_payment(public.booking_type, public.cla
 
 -- Inserts a confirmed booking and applies the trial transition. The caller has locked the class
 -- and member rows and checked booking_refusal / needs_payment; a plan booking is checked against
--- the plan's paid period once more here, whatever path made it. Returns the booking id.
+-- the plan's paid period once more here, whatever path made it, unless the caller says it has
+-- just done exactly that under the same locks (p_plan_checked: book_class, where the plan's usage
+-- is the costliest read made while every other booking of the class waits). Returns the booking id.
 create function private.create_booking(
   p_member_id uuid,
   p_class_id uuid,
   p_type public.booking_type,
   -- A place held while its family's payment is made (21_families.sql): pending until then.
   p_hold_until timestamptz default null,
-  p_family_payment_id uuid default null
+  p_family_payment_id uuid default null,
+  p_plan_checked boolean default false
 )
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -508,7 +511,7 @@ declare
   v_class public.classes;
   v_refusal text;
 begin
-  if p_type = 'paid' then
+  if p_type = 'paid' and not p_plan_checked then
     select * into v_member from public.members where id = p_member_id;
     select * into v_class from public.classes where id = p_class_id;
     v_refusal := private.plan_class_refusal(v_member, v_class.start_time);
@@ -530,7 +533,7 @@ begin
 end;
 $$;
 
-revoke execute on function private.create_booking(uuid, uuid, public.booking_type, timestamptz, uuid) from public;
+revoke execute on function private.create_booking(uuid, uuid, public.booking_type, timestamptz, uuid, boolean) from public;
 
 -- The member's free trial is used: a trial member becomes pay-as-you-go.
 create function private.use_free_trial(p_member_id uuid)
@@ -607,7 +610,11 @@ begin
   -- key-share locks that inserts referencing the member take (see promote_waitlist).
   select * into v_member from public.members where id = v_member.id for no key update;
 
-  v_refusal := private.booking_refusal(v_member, v_class, v_choice);
+  -- The type first, once: it reads the plan's usage, the costliest part of a booking, while every
+  -- other booking of this class waits on its row. The refusals given the type are those given the
+  -- choice it came from (booking_refusal works the type out the same way when it is not given).
+  r.booking_type := private.booking_type_for(v_member, v_choice);
+  v_refusal := private.booking_refusal(v_member, v_class, r.booking_type);
   if v_refusal is not null then
     perform private.raise_booking_refusal(v_refusal, v_class, v_member);
   end if;
@@ -615,7 +622,6 @@ begin
   r.class_id := v_class.id;
   r.price_payg := v_class.price_payg;
   r.previous_tier := v_member.membership_tier;
-  r.booking_type := private.booking_type_for(v_member, v_choice);
 
   if private.needs_payment(r.booking_type, v_class) then
     -- Pay-as-you-go with the trial used: no booking here; the payments function holds a spot.
@@ -628,7 +634,8 @@ begin
     return r;
   end if;
 
-  r.booking_id := private.create_booking(v_member.id, v_class.id, r.booking_type);
+  -- booking_refusal has just checked a plan booking against its period, under these locks.
+  r.booking_id := private.create_booking(v_member.id, v_class.id, r.booking_type, p_plan_checked => true);
   perform private.enqueue_class_email('booking_confirmed', v_member.id, v_class.id, r.booking_id);
   select * into v_member from public.members where id = v_member.id;
 
