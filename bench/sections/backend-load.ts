@@ -1,5 +1,6 @@
 import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import type { Report } from '../report';
+import { cpuPerUnit, cpuSnapshot } from './process-cpu';
 
 /** Clients of the load test (issue 8) and the bounds of each run, in bookings and in seconds. */
 export const CONCURRENCY = [1, 10, 50] as const;
@@ -148,7 +149,13 @@ function percentile(sorted: number[], p: number): number {
  * 50 concurrent clients (each its own premium member, each booking a different class in turn),
  * then the overbooking check: N simultaneous attempts on a class with C spots leave exactly C.
  */
-export async function measureBackendLoad(report: Report, stack: LocalStack, engine: string, budgets: Budgets): Promise<void> {
+export async function measureBackendLoad(
+  report: Report,
+  stack: LocalStack,
+  engine: string,
+  budgets: Budgets,
+  postmasterPid?: number,
+): Promise<void> {
   const api = new Api(stack);
   const section = `load (${engine})`;
   // Production runs on PostgreSQL: its budget is the tighter one (issue 29).
@@ -164,6 +171,7 @@ export async function measureBackendLoad(report: Report, stack: LocalStack, engi
     const latencies: number[] = [];
     const failures = new Map<string, number>();
     const deadline = Date.now() + SECONDS_PER_LEVEL * 1000;
+    const cpuBefore = cpuSnapshot(postmasterPid);
     const started = performance.now();
     await Promise.all(
       tokens.slice(0, clients).map(async (token) => {
@@ -193,6 +201,13 @@ export async function measureBackendLoad(report: Report, stack: LocalStack, engi
       budget: `p95 ≤ ${p95Budget} ms`,
       ok: percentile(latencies, 95) <= p95Budget,
     });
+    // Where a booking's time goes on this machine: the harness shares its cores with the server.
+    if (cpuBefore['Node (load generator, gateway, PGlite)']!.length)
+      report.add({
+        section,
+        metric: `${label}: CPU ms per booking`,
+        value: cpuPerUnit(cpuBefore, cpuSnapshot(postmasterPid), latencies.length),
+      });
     for (const [key, n] of failures) report.add({ section, metric: `${label}: failed calls`, value: `${n} × ${key}`, ok: false });
   }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM_SUPERUSER } from '../../supabase/local/db/open-database';
@@ -8,6 +8,8 @@ import { freePort } from '../../tests/e2e/support/static-server';
 export interface PostgresServer {
   url: string;
   version: string;
+  /** The server's postmaster, whose children are its backends (their CPU time, process-cpu.ts). */
+  postmasterPid: number;
   /** Runs SQL with psql as the superuser; returns stdout (unaligned, tuples only). */
   psql(sql: string, timeoutMs?: number): string;
   stop(): void;
@@ -84,6 +86,7 @@ export async function startPostgres(log: (line: string) => void): Promise<Postgr
   return {
     url,
     version,
+    postmasterPid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     psql,
     stop() {
       spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { uid, gid, cwd: dir, timeout: 60_000 });

@@ -65,6 +65,12 @@ export interface StackOptions {
   authClock?: () => number;
   /** Auth's rate limits instead of config.toml's (a journey run sends more email than a project's hour allows). */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * Send what the outboxes queue as it is queued (default true). The load bench turns it off:
+   * production's senders are scheduled functions on Netlify, not work on the database's machine,
+   * and rendering and delivering each booking's email here would be counted against book_class.
+   */
+  senders?: boolean;
 }
 
 export interface Stack {
@@ -228,6 +234,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
     what: 'push outbox',
   });
+  // Stopped pumps never run: the rows stay queued (StackOptions.senders).
+  if (options.senders === false) void Promise.all([outbox.stop(), pushes.stop()]);
   const wakeSenders = () => {
     outbox.wake();
     pushes.wake();

@@ -47,6 +47,8 @@ export interface StackOptions {
   databaseUrl?: string;
   /** Auth's rate limits in place of config.toml's. */
   authRateLimits?: { emailSentPerHour?: number; tokenRefreshPer5Minutes?: number };
+  /** Send queued emails and pushes at once (default true; the load bench turns it off). */
+  senders?: boolean;
 }
 
 type StartStack = (options: StackOptions) => Promise<LocalStack>;
