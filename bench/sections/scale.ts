@@ -37,6 +37,19 @@ function reportRanges(): { month: { from: string; to: string }; year: { from: st
   return { month: { from: first(y, m), to: last(y, m) }, year: { from: first(y, m - 11), to: last(y, m) } };
 }
 
+/** Bookings Management's search for `term`: its first page of 50 and the number of matches. */
+function bookingsSearch(name: string, term: string): ScaleQuery {
+  return {
+    name,
+    who: 'admin',
+    rest: `/rest/v1/rpc/admin_bookings_search`,
+    method: 'POST',
+    body: { p_term: term, p_offset: 0, p_limit: 50 },
+    sql: `select public.admin_bookings_search('${term}', 0, 50)`,
+    needsIndex: false,
+  };
+}
+
 function queries(memberId: string, classId: string): ScaleQuery[] {
   const now = new Date().toISOString();
   const { month, year } = reportRanges();
@@ -180,36 +193,12 @@ function queries(memberId: string, classId: string): ScaleQuery[] {
       sql: `select public.admin_bookings_total()`,
       needsIndex: false,
     },
-    {
-      // One page and the number of matches in one call (decision 0033): 111 members' 11,100 bookings.
-      name: 'admin: bookings search (admin_bookings_search, page + total)',
-      who: 'admin',
-      rest: `/rest/v1/rpc/admin_bookings_search`,
-      method: 'POST',
-      body: { p_term: 'scale member 77', p_offset: 0, p_limit: 50 },
-      sql: `select public.admin_bookings_search('scale member 77', 0, 50)`,
-      needsIndex: false,
-    },
-    {
-      // A term in every member's name, as a one-letter search is (decision 0034): all 1M bookings.
-      name: 'admin: bookings search matching every booking',
-      who: 'admin',
-      rest: `/rest/v1/rpc/admin_bookings_search`,
-      method: 'POST',
-      body: { p_term: 'scale', p_offset: 0, p_limit: 50 },
-      sql: `select public.admin_bookings_search('scale', 0, 50)`,
-      needsIndex: false,
-    },
-    {
-      // A tenth of the members (member 5, 50–59, 500–599, 5000–5999): 111,100 bookings.
-      name: 'admin: bookings search matching a tenth of them',
-      who: 'admin',
-      rest: `/rest/v1/rpc/admin_bookings_search`,
-      method: 'POST',
-      body: { p_term: 'member 5', p_offset: 0, p_limit: 50 },
-      sql: `select public.admin_bookings_search('member 5', 0, 50)`,
-      needsIndex: false,
-    },
+    // One page and the number of matches in one call (decision 0033): 111 members' 11,100 bookings.
+    bookingsSearch('admin: bookings search (admin_bookings_search, page + total)', 'scale member 77'),
+    // A term in every member's name, as a one-letter search is (decision 0034): all 1M bookings.
+    bookingsSearch('admin: bookings search matching every booking', 'scale'),
+    // A tenth of the members (member 5, 50–59, 500–599, 5000–5999): 111,100 bookings.
+    bookingsSearch('admin: bookings search matching a tenth of them', 'member 5'),
   ];
 }
 
