@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * CPU time used by the processes of a load test, by role, from Linux's /proc (utime + stime).
- * The load generator, the local gateway and PGlite share this Node process; PostgREST and a real
- * PostgreSQL server run beside it. On a 2-core machine they all compete: the split says how much of
- * a booking's cost is the system under test and how much is the harness (issue 29).
- */
+// CPU time used by the processes of a load test, by role, from Linux's /proc (utime + stime).
+// The load generator, the local gateway and PGlite share this Node process; PostgREST and a real
+// PostgreSQL server run beside it. On a 2-core machine they all compete: the split says how much
+// of a booking's cost is the system under test and how much is the harness (issue 29).
+
 interface Proc {
   pid: number;
   ppid: number;
@@ -17,12 +16,13 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 export type CpuSnapshot = Record<string, Proc[]>;
 
-function processes(): Proc[] {
+/** Every process /proc lists, or null where there is no /proc (not Linux). */
+function processes(): Proc[] | null {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
-    return [];
+    return null;
   }
   return pids.flatMap((pid) => {
     try {
@@ -36,9 +36,13 @@ function processes(): Proc[] {
   });
 }
 
-/** The processes of each role now: this process, its PostgREST child, and the PostgreSQL server whose postmaster is `postmasterPid`. */
-export function cpuSnapshot(postmasterPid?: number): CpuSnapshot {
+/**
+ * The processes of each role now: this process, its PostgREST child, and the PostgreSQL server
+ * whose postmaster is `postmasterPid`; null where /proc cannot say.
+ */
+export function cpuSnapshot(postmasterPid?: number): CpuSnapshot | null {
   const all = processes();
+  if (!all) return null;
   return {
     'Node (load generator, gateway, PGlite)': all.filter((p) => p.pid === process.pid),
     PostgREST: all.filter((p) => p.comm === 'postgrest' && p.ppid === process.pid),
