@@ -1877,11 +1877,11 @@ export type Database = {
         Args: never
         Returns: number
       }
-      admin_class_register: {
+      admin_class_places: {
         Args: {
-          p_class_id: string
+          p_class_ids: string[]
         }
-        Returns: Database["public"]["CompositeTypes"]["register_entry"][]
+        Returns: Database["public"]["CompositeTypes"]["class_place"][]
       }
       admin_credits_outstanding: {
         Args: {
@@ -2146,7 +2146,7 @@ export type Database = {
         Args: {
           p_class_id: string
         }
-        Returns: Database["public"]["CompositeTypes"]["coach_roster_entry"][]
+        Returns: Database["public"]["CompositeTypes"]["class_place"][]
       }
       coach_classes: {
         Args: {
@@ -2901,6 +2901,7 @@ export type Database = {
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
       payment_status: "completed" | "pending"
+      place_kind: "member" | "child" | "guest"
     }
     CompositeTypes: {
       admin_booking: {
@@ -3031,6 +3032,32 @@ export type Database = {
         hold_expires_at: string | null
         payment_id: string | null
       }
+      class_place: {
+        attendance: Database["public"]["Enums"]["attendance_status"] | null
+        booked_at: string | null
+        booking_id: string | null
+        booking_type: Database["public"]["Enums"]["booking_type"] | null
+        class_id: string | null
+        collected_by: string | null
+        contact_name: string | null
+        date_of_birth: string | null
+        dependant_id: string | null
+        documents_current: boolean | null
+        email: string | null
+        emergency_contact_name: string | null
+        emergency_contact_phone: string | null
+        guest_place_id: string | null
+        health_details: string | null
+        health_flag: boolean | null
+        health_yes: string[] | null
+        kind: Database["public"]["Enums"]["place_kind"] | null
+        medical_notes: string | null
+        member_id: string | null
+        name: string | null
+        pending: boolean | null
+        phone: string | null
+        place_id: string | null
+      }
       closure_result: {
         affected_bookings: number | null
         cancelled_classes: number | null
@@ -3046,21 +3073,6 @@ export type Database = {
         no_show: number | null
         start_time: string | null
         type: string | null
-      }
-      coach_roster_entry: {
-        attendance: Database["public"]["Enums"]["attendance_status"] | null
-        booking_id: string | null
-        date_of_birth: string | null
-        documents_current: boolean | null
-        emergency_contact_name: string | null
-        emergency_contact_phone: string | null
-        guest_of: string | null
-        health_details: string | null
-        health_flag: boolean | null
-        health_yes: string[] | null
-        name: string | null
-        pending: boolean | null
-        phone: string | null
       }
       contact_receipt: {
         status: string | null
@@ -3290,26 +3302,6 @@ export type Database = {
         currency: string | null
         provider_checkout_id: string | null
         refund_id: string | null
-      }
-      register_entry: {
-        booking_id: string | null
-        collected_by: string | null
-        date_of_birth: string | null
-        dependant_id: string | null
-        documents_current: boolean | null
-        email: string | null
-        emergency_contact_name: string | null
-        emergency_contact_phone: string | null
-        guest_of: string | null
-        guest_place_id: string | null
-        health_details: string | null
-        health_flag: boolean | null
-        health_yes: string[] | null
-        medical_notes: string | null
-        member_id: string | null
-        name: string | null
-        parent_name: string | null
-        phone: string | null
       }
       reminder_preference: {
         class_reminders: boolean | null
@@ -3571,6 +3563,7 @@ export const Constants = {
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
       payment_status: ["completed", "pending"],
+      place_kind: ["member", "child", "guest"],
     },
   },
 } as const

@@ -111,9 +111,9 @@ export const queryKeys = {
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,
     waitlists: () => ['admin', 'waitlists'] as const,
+    /** One class's places (admin_class_places): its roster and its printable register. */
     roster: (classId: string) => ['admin', 'roster', classId] as const,
-    /** The class register: emergency contacts and PAR-Q flags (issue 27). */
-    register: (classId: string) => ['admin', 'register', classId] as const,
+    class: (classId: string) => ['admin', 'class', classId] as const,
     documents: () => ['admin', 'documents'] as const,
     memberDocuments: (unsignedOnly: boolean) => ['admin', 'member-documents', unsignedOnly] as const,
     memberSignatures: (memberId: string) => ['admin', 'member-signatures', memberId] as const,

@@ -255,6 +255,60 @@ create type public.checkout_result as (
   status public.checkout_status
 );
 
+-- What a provider's PAID buys, for a payment still pending (apply_checkout_result locked it): a plan
+-- payment is paid; a family's places are confirmed together (settle_family_payment); a class or
+-- guest payment confirms its held place, or, when the hold lapsed, takes a place if the class
+-- still has room (the guest's place follows its payment: payments_settle_guest_place). What
+-- cannot be honoured is owed back. May raise a booking rule's refusal: the caller owes it back.
+create function private.apply_paid_checkout(p_payment public.payments)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_class public.classes;
+  v_booking_id uuid;
+begin
+  if p_payment.kind = 'plan' then
+    update public.payments set status = 'paid', paid_at = now() where id = p_payment.id;
+    return;
+  end if;
+  if p_payment.family_places is not null then
+    perform private.settle_family_payment(p_payment);
+    return;
+  end if;
+
+  update public.bookings
+     set payment_status = 'completed', hold_expires_at = null
+   where id = p_payment.booking_id
+  returning id into v_booking_id;
+
+  if v_booking_id is null then
+    select * into v_class from public.classes where id = p_payment.class_id for update;
+    if found
+       and v_class.start_time > now()
+       and private.class_has_room(v_class)
+       and not exists (select 1 from public.bookings
+                        where member_id = p_payment.member_id and class_id = v_class.id and dependant_id is null) then
+      -- The documents rule lets this one insert through (bookings_require_documents): the hold it
+      -- replaces was admitted with them, and the money is already taken.
+      perform set_config('studio.paid_checkout', p_payment.id::text, true);
+      insert into public.bookings (member_id, class_id, type, payment_status)
+      values (p_payment.member_id, v_class.id, 'payg', 'completed')
+      returning id into v_booking_id;
+      perform set_config('studio.paid_checkout', '', true);
+    end if;
+  end if;
+
+  if v_booking_id is null then
+    perform private.owe_payment_back(p_payment.id, 'class_filled', now());
+  else
+    update public.payments set status = 'paid', paid_at = now(), booking_id = v_booking_id where id = p_payment.id;
+  end if;
+end;
+$$;
+
+revoke execute on function private.apply_paid_checkout(public.payments) from public;
+
 -- Applies what the provider said about a checkout (fetched by id by the caller). Membership
 -- payments go to apply_membership_charge. A class payment books the held spot (or a free one); a
 -- family's payment for several places books all its held places or none (settle_family_payment); a
@@ -272,9 +326,8 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_payment public.payments;
-  v_class public.classes;
-  v_booking_id uuid;
   v_result public.checkout_status;
+  v_refusal text;
 begin
   -- The member first, as removing a member locks it first (a removal and a payment arriving at
   -- once deadlocked): KEY SHARE only waits for a removal, never for the member's own bookings.
@@ -332,35 +385,22 @@ begin
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
-  if v_payment.kind = 'plan' then
-    update public.payments set status = 'paid', paid_at = now() where id = v_payment.id;
-  elsif v_payment.family_places is not null then
-    perform private.settle_family_payment(v_payment);
-  else
-    update public.bookings
-       set payment_status = 'completed', hold_expires_at = null
-     where id = v_payment.booking_id
-    returning id into v_booking_id;
-
-    if v_booking_id is null then
-      select * into v_class from public.classes where id = v_payment.class_id for update;
-      if found
-         and v_class.start_time > now()
-         and (select count(*) from public.bookings where class_id = v_class.id) < v_class.capacity
-         and not exists (select 1 from public.bookings where member_id = v_payment.member_id and class_id = v_class.id) then
-        insert into public.bookings (member_id, class_id, type, payment_status)
-        values (v_payment.member_id, v_class.id, 'payg', 'completed')
-        returning id into v_booking_id;
-      end if;
-    end if;
-
-    if v_booking_id is null then
-      perform private.owe_payment_back(v_payment.id, 'class_filled', now());
-    else
-      update public.payments set status = 'paid', paid_at = now(), booking_id = v_booking_id where id = v_payment.id;
-    end if;
-  end if;
-
+  -- The money is taken whatever the booking rules say now: anything they refuse (the class filled
+  -- with other places meanwhile, a rule the place no longer meets) is rolled back to here and owed
+  -- back in this transaction (decision 0016), so the provider's notification is always answered.
+  -- Lock waits and deadlocks are not refusals: the caller retries those.
+  begin
+    perform private.apply_paid_checkout(v_payment);
+  exception
+    when serialization_failure or deadlock_detected or lock_not_available then
+      raise;
+    when others then
+      get stacked diagnostics v_refusal = pg_exception_hint;
+      perform private.owe_payment_back(v_payment.id,
+                                       case when v_refusal in ('capacity_below_bookings', 'class_full') then 'class_filled'
+                                            else 'booking_refused' end,
+                                       now());
+  end;
   return ('applied', v_payment.id, 'paid')::public.checkout_result;
 end;
 $$;

@@ -22,7 +22,10 @@ create table public.refunds_owed (
                       -- The member cancelled a paid class in time (free cancellation).
                       'member_cancelled_in_time',
                       -- An admin refunded a package's unused sessions (admin_refund_package).
-                      'package_refunded')),
+                      'package_refunded',
+                      -- Paid, but a booking rule refused the place when the payment arrived
+                      -- (apply_checkout_result: documents, age, a place taken meanwhile).
+                      'booking_refused')),
   created_at timestamptz not null default now(),
   refunded_at timestamptz,
   refunded_by uuid references public.members (id) on delete set null,

@@ -196,18 +196,20 @@ revoke execute on function private.raise_documents_required(uuid) from public;
 
 -- BEFORE INSERT on bookings: book_class, a credit booking, a payment hold, anything else. Two
 -- inserts were agreed to earlier and go through: a waitlist promotion (joining the waitlist
--- needed the documents; refusing here would undo the cancellation that freed the place) and a
--- class paid for after its hold lapsed (the hold needed them; the money is already taken).
+-- needed the documents; refusing here would undo the cancellation that freed the place) and the
+-- one place apply_paid_checkout takes for a class paid after its hold lapsed (the hold needed
+-- them; the money is already taken). That one is named by the payment being applied, in this
+-- transaction only (studio.paid_checkout), never by the member having had a checkout.
 create function private.bookings_require_documents()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if exists (select 1 from public.class_waitlist w where w.member_id = new.member_id and w.class_id = new.class_id)
-     or (new.payment_status = 'completed'
+     or (new.payment_status = 'completed' and new.dependant_id is null
          and exists (select 1 from public.payments p
-                      where p.member_id = new.member_id and p.class_id = new.class_id and p.kind = 'class'
-                        and p.status in ('pending', 'expired'))) then
+                      where p.id::text = nullif(current_setting('studio.paid_checkout', true), '')
+                        and p.member_id = new.member_id and p.class_id = new.class_id)) then
     return new;
   end if;
   if cardinality(private.missing_documents(new.member_id)) > 0 then
@@ -439,92 +441,8 @@ revoke execute on function private.admin_member_documents(boolean) from public;
 
 grant execute on function private.admin_member_documents(boolean) to authenticated;
 
--- The class register (admins, for the coach): every booked member with what the coach may need
--- in the room: phone, emergency contact, age, the PAR-Q flag and the questions answered yes.
-create type public.register_entry as (
-  booking_id uuid,
-  member_id uuid,
-  name text,
-  email text,
-  phone text,
-  emergency_contact_name text,
-  emergency_contact_phone text,
-  date_of_birth date,
-  health_flag boolean,
-  -- The questions answered yes, in the answered version's words, and the member's details.
-  health_yes text[],
-  health_details text,
-  documents_current boolean,
-  -- A child's place (21_families.sql): the child's id, the parent's name, who collects the child
-  -- and the medical notes. Name, date of birth and health are the child's; email, phone and
-  -- emergency contact the parent's.
-  dependant_id uuid,
-  parent_name text,
-  collected_by text,
-  medical_notes text,
-  -- A guest a member brought (14_guests.sql): the guest place, and the host's name. booking_id
-  -- and member_id are then the host's; name and email the guest's; documents_current whether the
-  -- guest signed the current waiver from their email's link.
-  guest_place_id uuid,
-  guest_of text
-);
-
-comment on type public.register_entry is 'One booked member or guest on a class register, with emergency contact and PAR-Q flag (admin_class_register).';
-
-create function private.admin_class_register(p_class_id uuid)
-returns setof public.register_entry
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  perform private.require_admin();
-  return query
-  select r.booking_id, r.member_id, r.name, r.email, r.phone, r.emergency_contact_name, r.emergency_contact_phone, r.date_of_birth,
-         r.health_flag, r.health_yes, r.health_details, r.documents_current, r.dependant_id, r.parent_name, r.collected_by,
-         r.medical_notes, r.guest_place_id, r.guest_of
-    from (
-    select b.id as booking_id, m.id as member_id, coalesce(d.name, m.name) as name, m.email::text as email, m.phone,
-           m.emergency_contact_name, m.emergency_contact_phone,
-           case when d.id is null then m.date_of_birth else d.date_of_birth end as date_of_birth,
-           coalesce(private.health_flag(h.answers), false) as health_flag,
-           coalesce((select array_agg(q.value #>> '{}' order by q.ordinality)
-                       from jsonb_array_elements(v.questions) with ordinality q
-                      where h.answers -> (q.ordinality::int - 1) = 'true'::jsonb), '{}') as health_yes,
-           h.details as health_details,
-           cardinality(private.missing_documents(m.id)) = 0
-             and (d.id is null or cardinality(private.missing_dependant_documents(d.id)) = 0) as documents_current,
-           d.id as dependant_id, case when d.id is not null then m.name end as parent_name, d.collected_by, d.medical_notes,
-           null::uuid as guest_place_id, null::text as guest_of,
-           m.name as sort_name, m.email::text as sort_email, 0 as sort_guest, d.id as sort_dependant, d.name as sort_sub
-      from public.bookings b
-      join public.members m on m.id = b.member_id
-      left join public.dependants d on d.id = b.dependant_id
-      -- The health answers of whoever takes the place: the child's (given by the parent) or the member's.
-      left join lateral (
-        select x.answers, x.details, x.document_id from public.health_answers x where d.id is null and x.member_id = m.id
-        union all
-        select y.answers, y.details, y.document_id from public.dependant_health_answers y where y.dependant_id = d.id
-      ) h on true
-      left join public.document_versions v on v.id = h.document_id
-     where b.class_id = p_class_id
-    union all
-    -- Each guest a member brought (paid for), after their host: documents_current is the guest's
-    -- signature of the current waiver from their email's link (guest_waiver_signed).
-    select g.host_booking_id, m.id, g.guest_name, g.guest_email, null::text, null::text, null::text, null::date,
-           false, '{}'::text[], null::text, private.guest_waiver_signed(g.guest_email),
-           null::uuid, null::text, null::text, null::text,
-           g.id, coalesce(nullif(btrim(m.name), ''), split_part(m.email::text, '@', 1)),
-           m.name, m.email::text, 1, null::uuid, g.guest_name
-      from public.guest_places g
-      join public.members m on m.id = g.host_member_id
-     where g.class_id = p_class_id and g.payment_status = 'completed'
-  ) r
-   order by r.sort_name nulls last, r.sort_email, r.sort_guest, r.sort_dependant nulls first, r.sort_sub;
-end;
-$$;
-
-revoke execute on function private.admin_class_register(uuid) from public;
-
-grant execute on function private.admin_class_register(uuid) to authenticated;
+-- The class register (admins, for the coach) reads the place model: admin_class_places in
+-- 24_places.sql, with each person's own documents and health answers.
 
 -- Guests: the waiver from the email's link -----------------------------------------------------
 -- A guest a member brings (14_guests.sql) is not a member and never signs in: they sign the
@@ -727,15 +645,6 @@ as $$ select * from private.admin_member_documents(p_unsigned_only) $$;
 revoke execute on function public.admin_member_documents(boolean) from public, anon, authenticated;
 
 grant execute on function public.admin_member_documents(boolean) to authenticated;
-
-create function public.admin_class_register(p_class_id uuid)
-returns setof public.register_entry
-language sql stable security invoker set search_path = ''
-as $$ select * from private.admin_class_register(p_class_id) $$;
-
-revoke execute on function public.admin_class_register(uuid) from public, anon, authenticated;
-
-grant execute on function public.admin_class_register(uuid) to authenticated;
 
 create function public.guest_waiver(p_token text)
 returns public.guest_waiver_view

@@ -247,68 +247,7 @@ revoke execute on function private.coach_classes(integer) from public;
 
 grant execute on function private.coach_classes(integer) to authenticated;
 
--- One person on a coach's roster: a booked member (booking_id set, with the register's contacts
--- and PAR-Q flag) or a guest a member brought (booking_id null, guest_of the host's name,
--- documents_current whether they signed the current waiver from their email's link).
-create type public.coach_roster_entry as (
-  booking_id uuid,
-  name text,
-  guest_of text,
-  attendance public.attendance_status,
-  -- A booking still waiting for its card payment.
-  pending boolean,
-  phone text,
-  emergency_contact_name text,
-  emergency_contact_phone text,
-  date_of_birth date,
-  health_flag boolean,
-  -- The questions answered yes, in the answered version's words, and the member's details: what
-  -- the member consented to show the coach of a class they book (decision 0027).
-  health_yes text[],
-  health_details text,
-  documents_current boolean
-);
-
-comment on type public.coach_roster_entry is 'A booked member or guest on the roster of a class the caller coaches (coach_class_roster).';
-
-create function private.coach_class_roster(p_class_id uuid)
-returns setof public.coach_roster_entry
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  v_class public.classes := private.require_coach_of(p_class_id);
-begin
-  return query
-  select r.* from (
-    select b.id, coalesce(nullif(btrim(m.name), ''), split_part(m.email::text, '@', 1)), null::text, b.attendance,
-           b.payment_status = 'pending', m.phone, m.emergency_contact_name, m.emergency_contact_phone, m.date_of_birth,
-           coalesce(private.health_flag(h.answers), false),
-           coalesce((select array_agg(q.value #>> '{}' order by q.ordinality)
-                       from jsonb_array_elements(v.questions) with ordinality q
-                      where h.answers -> (q.ordinality::int - 1) = 'true'::jsonb), '{}'),
-           h.details,
-           cardinality(private.missing_documents(m.id)) = 0
-      from public.bookings b
-      join public.members m on m.id = b.member_id
-      left join public.health_answers h on h.member_id = m.id
-      left join public.document_versions v on v.id = h.document_id
-     where b.class_id = v_class.id
-    union all
-    select null::uuid, g.guest_name, coalesce(nullif(btrim(m.name), ''), split_part(m.email::text, '@', 1)), null::public.attendance_status,
-           g.payment_status = 'pending', null::text, null::text, null::text, null::date, false, '{}'::text[], null::text,
-           private.guest_waiver_signed(g.guest_email)
-      from public.guest_places g
-      join public.members m on m.id = g.host_member_id
-     where g.class_id = v_class.id
-  ) r (booking_id, name, guest_of, attendance, pending, phone, emergency_contact_name, emergency_contact_phone, date_of_birth,
-       health_flag, health_yes, health_details, documents_current)
-  order by coalesce(r.guest_of, r.name), r.guest_of nulls first, r.name;
-end;
-$$;
-
-revoke execute on function private.coach_class_roster(uuid) from public;
-
-grant execute on function private.coach_class_roster(uuid) to authenticated;
+-- A class's roster for its coach reads the place model: coach_class_roster in 24_places.sql.
 
 -- mark_attendance's rules (from attendance_opens_before() before the start; 'attended',
 -- 'no_show' or null to clear; never books) for a booking in a class the caller coaches.
@@ -392,15 +331,6 @@ as $$ select * from private.coach_classes(p_days) $$;
 revoke execute on function public.coach_classes(integer) from public, anon, authenticated;
 
 grant execute on function public.coach_classes(integer) to authenticated;
-
-create function public.coach_class_roster(p_class_id uuid)
-returns setof public.coach_roster_entry
-language sql stable security invoker set search_path = ''
-as $$ select * from private.coach_class_roster(p_class_id) $$;
-
-revoke execute on function public.coach_class_roster(uuid) from public, anon, authenticated;
-
-grant execute on function public.coach_class_roster(uuid) to authenticated;
 
 create function public.coach_mark_attendance(p_booking_id uuid, p_status text)
 returns public.attendance_mark

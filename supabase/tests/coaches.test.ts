@@ -50,7 +50,7 @@ const link = (by: TestUser, trainer: string, email: string) =>
 interface RosterEntry {
   booking_id: string | null;
   name: string;
-  guest_of: string | null;
+  contact_name: string | null;
   attendance: string | null;
   emergency_contact_name: string | null;
   emergency_contact_phone: string | null;
@@ -153,7 +153,7 @@ describe('a coach', () => {
     );
 
     const rows = await roster(coach, classId);
-    expect(rows.map((r) => [r.name, r.guest_of])).toEqual([
+    expect(rows.map((r) => [r.name, r.contact_name])).toEqual([
       ['Fay Fine', null],
       ['Gus Guest', 'Fay Fine'],
       ['Flo Flagged', null],
@@ -209,7 +209,7 @@ describe('a coach', () => {
       { hint: 'not_admin' },
     );
     await expectSqlError(
-      as((tx) => rpc(tx, 'public.admin_class_register($1)', [classId])),
+      as((tx) => rpc(tx, 'public.admin_class_places($1::uuid[])', [[classId]])),
       { hint: 'not_admin' },
     );
     await expectSqlError(

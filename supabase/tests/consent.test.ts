@@ -208,14 +208,14 @@ describe('health answers', () => {
     expect((await read(nosy)).rows).toEqual([]);
     expect((await read(admin)).rows).toHaveLength(1);
     await expectSqlError(
-      asUser(db, nosy.claims, (tx) => rpc(tx, 'public.admin_class_register($1)', [classId])),
+      asUser(db, nosy.claims, (tx) => rpc(tx, 'public.admin_class_places($1::uuid[])', [[classId]])),
       { hint: 'not_admin' },
     );
     const register = await asUser(db, admin.claims, (tx) =>
       rpc<{ member_id: string; health_flag: boolean; health_yes: string[]; health_details: string }[]>(
         tx,
-        'public.admin_class_register($1)',
-        [classId],
+        'public.admin_class_places($1::uuid[])',
+        [[classId]],
       ),
     );
     expect(register).toEqual([

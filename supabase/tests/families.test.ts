@@ -255,12 +255,15 @@ describe('cancel per person, the register and removing a child', () => {
     const kids = await kidsClass(db);
     const a = await addChild(db, pat, 'Eve', 10);
     await bookFamily(db, pat, kids, true, [a]);
-    const register = await asUser(db, admin.claims, (tx) => rpc<Record<string, unknown>[]>(tx, 'public.admin_class_register($1)', [kids]));
+    const register = await asUser(db, admin.claims, (tx) =>
+      rpc<Record<string, unknown>[]>(tx, 'public.admin_class_places($1::uuid[])', [[kids]]),
+    );
     expect(register).toHaveLength(2);
     expect(register[1]).toMatchObject({
       name: 'Eve',
       dependant_id: a,
-      parent_name: 'Test fam-register',
+      kind: 'child',
+      contact_name: 'Test fam-register',
       phone: '07700 900123',
       collected_by: 'Grandma Sue',
       medical_notes: 'Nut allergy',

@@ -104,13 +104,13 @@ describe('guest_waiver and sign_guest_waiver (anon, with the token)', () => {
     });
 
     const register = () =>
-      as<{ name: string; guest_place_id: string | null; guest_of: string | null; documents_current: boolean; email: string }[]>(
+      as<{ name: string; guest_place_id: string | null; contact_name: string | null; documents_current: boolean; email: string }[]>(
         admin,
-        'public.admin_class_register($1)',
-        [classId],
+        'public.admin_class_places($1::uuid[])',
+        [[classId]],
       );
     // The register lists the guest after their host, unsigned.
-    expect((await register()).map((r) => [r.name, r.guest_of, r.documents_current])).toEqual([
+    expect((await register()).map((r) => [r.name, r.contact_name, r.documents_current])).toEqual([
       ['Hana Host', null, true],
       ['Gus Guest', 'Hana Host', false],
     ]);
@@ -245,8 +245,8 @@ describe('who reads what', () => {
       trainer,
     ]);
     const roster = () =>
-      as<{ name: string; guest_of: string | null; documents_current: boolean }[]>(coach, 'public.coach_class_roster($1)', [classId]);
-    expect((await roster()).map((r) => [r.name, r.guest_of, r.documents_current])).toEqual([
+      as<{ name: string; contact_name: string | null; documents_current: boolean }[]>(coach, 'public.coach_class_roster($1)', [classId]);
+    expect((await roster()).map((r) => [r.name, r.contact_name, r.documents_current])).toEqual([
       ['Hana Host', null, true],
       ['Gus Guest', 'Hana Host', false],
     ]);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { loadRouteModules } from '../router';
 import { renderApp } from '@/testing/render';
+import { makeGuestPlace, makePlace } from '@/testing/class-place-mocks';
 import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
 
 // Decision 0027: the coach area. A coach sees the classes they teach, each class's roster with the
@@ -24,23 +25,6 @@ const coachClass = (id: string, name: string, startsIn: number, counts = { booke
   start_time: minutesFromNow(startsIn),
   duration: 45,
   ...counts,
-});
-
-const person = (fields: Record<string, unknown>) => ({
-  booking_id: null,
-  name: '',
-  guest_of: null,
-  attendance: null,
-  pending: false,
-  phone: null,
-  emergency_contact_name: null,
-  emergency_contact_phone: null,
-  date_of_birth: null,
-  health_flag: false,
-  health_yes: [],
-  health_details: null,
-  documents_current: true,
-  ...fields,
 });
 
 function signInAsCoach() {
@@ -84,18 +68,20 @@ describe('/coach/classes/:classId', () => {
       rpc('coach_classes', () => [coachClass('c-1', 'Breakfast Club', 10)]),
       rpc('coach_class_roster', ({ args }) => {
         expect(args).toEqual({ p_class_id: 'c-1' });
+        const tom = makePlace({
+          place_id: 'b-1',
+          name: 'Tom Baker',
+          email: null,
+          emergency_contact_name: 'Jen Baker',
+          emergency_contact_phone: '07700 900654',
+          health_flag: true,
+          health_yes: ['Do you have a bone or joint problem?'],
+          health_details: 'Old left knee injury',
+        });
         return [
-          person({
-            booking_id: 'b-1',
-            name: 'Tom Baker',
-            emergency_contact_name: 'Jen Baker',
-            emergency_contact_phone: '07700 900654',
-            health_flag: true,
-            health_yes: ['Do you have a bone or joint problem?'],
-            health_details: 'Old left knee injury',
-          }),
-          person({ name: 'Gus Guest', guest_of: 'Tom Baker', documents_current: false }),
-          person({ booking_id: 'b-2', name: 'Priya Shah', attendance: 'attended', documents_current: false }),
+          tom,
+          makeGuestPlace(tom, { place_id: 'g-1', name: 'Gus Guest', email: null }),
+          makePlace({ place_id: 'b-2', name: 'Priya Shah', email: null, attendance: 'attended', documents_current: false }),
         ];
       }),
       rpc('coach_mark_attendance', ({ args }) => {
@@ -111,7 +97,7 @@ describe('/coach/classes/:classId', () => {
     expect(screen.getByText('Jen Baker 07700 900654')).toBeInTheDocument();
     expect(screen.getByText('Ask before class')).toBeInTheDocument();
     expect(screen.getByText('Do you have a bone or joint problem?')).toBeInTheDocument();
-    expect(screen.getByText('(guest of Tom Baker)')).toBeInTheDocument();
+    expect(screen.getByText('Guest of Tom Baker')).toBeInTheDocument();
     // The guest has not signed the waiver from their email's link (issue 27).
     expect(screen.getByText('Waiver not signed')).toBeInTheDocument();
     expect(screen.getByText('Has not signed the current documents')).toBeInTheDocument();
@@ -124,11 +110,41 @@ describe('/coach/classes/:classId', () => {
     expect(screen.getByText('2 booked · 2 checked in')).toBeInTheDocument();
   });
 
+  it("shows a child's place with the child's own health answers and the parent only as the contact", async () => {
+    signInAsCoach();
+    server.use(
+      rpc('coach_classes', () => [coachClass('c-4', 'Kids Club', 10)]),
+      rpc('coach_class_roster', () => [
+        makePlace({
+          place_id: 'b-4',
+          kind: 'child',
+          name: 'Eve',
+          contact_name: 'Pat Parent',
+          email: null,
+          phone: '07700 900123',
+          date_of_birth: '2018-01-01',
+          health_flag: true,
+          health_yes: ['Has a doctor said you have a heart condition?'],
+          health_details: 'Asthma: inhaler in bag',
+          medical_notes: 'Nut allergy',
+          collected_by: 'Grandma Sue',
+        }),
+      ]),
+    );
+    renderApp('/coach/classes/c-4');
+    expect(await screen.findByRole('button', { name: 'Check in Eve' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Pat Parent')).toBeInTheDocument();
+    expect(screen.getByText('Grandma Sue')).toBeInTheDocument();
+    expect(screen.getByText('Nut allergy')).toBeInTheDocument();
+    expect(screen.getByText('Asthma: inhaler in bag')).toBeInTheDocument();
+    expect(screen.getByText("Parent's phone")).toBeInTheDocument();
+  });
+
   it('keeps check-in closed until an hour before the start', async () => {
     signInAsCoach();
     server.use(
       rpc('coach_classes', () => [coachClass('c-3', 'Kids Club', 3 * 60)]),
-      rpc('coach_class_roster', () => [person({ booking_id: 'b-3', name: 'Ava Turner' })]),
+      rpc('coach_class_roster', () => [makePlace({ place_id: 'b-3', name: 'Ava Turner' })]),
     );
     renderApp('/coach/classes/c-3');
     expect(await screen.findByRole('button', { name: 'Check in Ava Turner' }, { timeout: 10_000 })).toBeDisabled();

@@ -9,7 +9,7 @@ import { bookAs, createClass, memberByEmail, rest } from '../support/rest';
 // their email (no account) and signs with their typed full name; the admin's class register then
 // shows the guest's waiver signed.
 
-type RegisterRow = { name: string; guest_of: string | null; documents_current: boolean };
+type RegisterRow = { name: string; kind: string; contact_name: string | null; documents_current: boolean };
 
 test('a guest signs the waiver from the link in their email and the register shows them signed', async ({ page, stack }) => {
   const email = `${unique('waiver-host')}@example.test`;
@@ -50,11 +50,11 @@ test('a guest signs the waiver from the link in their email and the register sho
   const before = await rest<RegisterRow[]>(
     stack,
     'POST',
-    '/rest/v1/rpc/admin_class_register',
-    { p_class_id: cls.id },
+    '/rest/v1/rpc/admin_class_places',
+    { p_class_ids: [cls.id] },
     await authHeaders(stack, ACCOUNTS.admin),
   );
-  expect(before.find((r) => r.name === 'Gus Guest')).toMatchObject({ guest_of: 'Hana Host', documents_current: false });
+  expect(before.find((r) => r.name === 'Gus Guest')).toMatchObject({ kind: 'guest', contact_name: 'Hana Host', documents_current: false });
 
   // The guest has no account: a browser with nobody signed in opens the link.
   await page.evaluate(() => localStorage.clear());

@@ -5,36 +5,24 @@ import { loadRouteModules } from '@/app/router';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
+import type { Attendance } from '@/features/admin/api/get-class-places';
+import { makeGuestPlace, makePlace } from '@/testing/class-place-mocks';
 import { restGet, rpc } from '@/testing/supabase-mocks';
 
-// Issue 28: the check-in screen at the studio door (today's classes, tap a name) and the door code.
+// The check-in screen at the studio door (today's classes with every place, tap a name) and the door code.
 
 const startedMinutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function todaysClasses(attendance: (string | null)[]) {
+const TODAY = [{ id: 'c-1', name: 'Breakfast Club', start_time: startedMinutesAgo(5), trainer: 'Coach Alex' }];
+
+/** The class's places: two members, a child and a guest (decision 0035). */
+function todaysPlaces(attendance: (Attendance | null)[]) {
+  const bea = makePlace({ place_id: 'b-1', class_id: 'c-1', name: 'Bea Booked', attendance: attendance[0] });
   return [
-    {
-      id: 'c-1',
-      name: 'Breakfast Club',
-      start_time: startedMinutesAgo(5),
-      trainer: 'Coach Alex',
-      bookings: [
-        {
-          id: 'b-1',
-          attendance: attendance[0],
-          payment_status: 'completed',
-          booked_at: '2030-01-01T00:00:00Z',
-          members: { name: 'Bea Booked', email: 'bea@example.test' },
-        },
-        {
-          id: 'b-2',
-          attendance: attendance[1],
-          payment_status: 'completed',
-          booked_at: '2030-01-01T00:00:00Z',
-          members: { name: 'Al Early', email: 'al@example.test' },
-        },
-      ],
-    },
+    bea,
+    makeGuestPlace(bea, { place_id: 'g-1', class_id: 'c-1', name: 'Gus Guest' }),
+    makePlace({ place_id: 'b-2', class_id: 'c-1', name: 'Al Early', attendance: attendance[1] }),
+    makePlace({ place_id: 'b-3', class_id: 'c-1', kind: 'child', name: 'Eve', contact_name: 'Pat Parent' }),
   ];
 }
 
@@ -47,14 +35,18 @@ describe('/admin/check-in', () => {
   it("shows today's door code and checks a member in when their name is tapped", async () => {
     const { handlers } = signInAsAdmin();
     const marks: unknown[] = [];
-    let attendance: (string | null)[] = [null, 'attended'];
+    let attendance: (Attendance | null)[] = [null, 'attended'];
     const ranges: string[] = [];
     server.use(
       ...handlers,
       rpc('todays_door_code', () => '4821'),
       restGet('classes', ({ url }) => {
         ranges.push(url.searchParams.getAll('start_time').join(' '));
-        return todaysClasses(attendance);
+        return TODAY;
+      }),
+      rpc('admin_class_places', ({ args }) => {
+        expect(args).toEqual({ p_class_ids: ['c-1'] });
+        return todaysPlaces(attendance);
       }),
       rpc('mark_attendance', ({ args }) => {
         marks.push(args);
@@ -65,11 +57,14 @@ describe('/admin/check-in', () => {
     renderApp('/admin/check-in');
     expect(await screen.findByText('4821')).toBeInTheDocument();
     const cls = within(await screen.findByRole('region', { name: /Breakfast Club/ }));
-    expect(cls.getByText(/2 booked · 1 checked in · 0 no-show/)).toBeInTheDocument();
+    expect(cls.getByText(/3 booked · 1 checked in · 0 no-show/)).toBeInTheDocument();
+    // Every place is at the door: a child under their own name, a guest with their host.
+    expect(cls.getByRole('button', { name: 'Check in Eve (child of Pat Parent)' })).toBeInTheDocument();
+    expect(cls.getByText('Gus Guest (guest of Bea Booked)')).toBeInTheDocument();
     expect(cls.getByRole('button', { name: 'Check in Al Early' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(cls.getByRole('button', { name: 'Check in Bea Booked' }));
     expect(marks).toEqual([{ p_booking_id: 'b-1', p_status: 'attended' }]);
-    expect(await cls.findByText(/2 booked · 2 checked in/)).toBeInTheDocument();
+    expect(await cls.findByText(/3 booked · 2 checked in/)).toBeInTheDocument();
     expect(ranges[0]).toMatch(/^gte\.\S+ lt\.\S+$/);
   });
 });

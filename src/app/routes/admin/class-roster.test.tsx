@@ -6,6 +6,7 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeClass, postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
+import { makeGuestPlace, makePlace } from '@/testing/class-place-mocks';
 
 const soon = makeClass({
   name: 'Breakfast Club',
@@ -15,25 +16,12 @@ const soon = makeClass({
 });
 const later = makeClass({ name: 'Kids Club', start_time: new Date(Date.now() + 3 * 24 * 3600_000).toISOString() });
 
+// Priya answered yes to a PAR-Q question; Gina, her guest, has not signed the waiver from her email's link.
+const PRIYA = makePlace({ place_id: 'b1', name: 'Priya Shah', email: 'premium@studio.test', health_flag: true });
 const ROSTER = [
-  {
-    id: 'b1',
-    type: 'paid',
-    payment_status: 'completed',
-    attendance: null,
-    booked_at: '2030-01-01T00:00:00Z',
-    members: { name: 'Priya Shah', email: 'premium@studio.test' },
-    guest_places: [{ id: 'g1', guest_name: 'Gina Guest', created_at: '2030-01-01T01:00:00Z' }],
-  },
-  {
-    id: 'b2',
-    type: 'trial',
-    payment_status: 'completed',
-    attendance: 'no_show',
-    booked_at: '2030-01-02T00:00:00Z',
-    members: { name: null, email: 'trial@studio.test' },
-    guest_places: [],
-  },
+  PRIYA,
+  makeGuestPlace(PRIYA, { place_id: 'g1', name: 'Gina Guest' }),
+  makePlace({ place_id: 'b2', name: 'trial', email: 'trial@studio.test', booking_type: 'trial', attendance: 'no_show' }),
 ];
 
 function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Response) {
@@ -43,14 +31,7 @@ function setup(markResult: (args: Record<string, unknown>) => JsonBodyType | Res
     ...handlers,
     restGet('classes', () => [soon, later] as never[]),
     restGet('studio_closures', () => []),
-    restGet('bookings', () => ROSTER),
-    // Priya answered yes to a PAR-Q question (issue 27).
-    // Gina, Priya's guest, has not signed the waiver from her email's link.
-    rpc('admin_class_register', () => [
-      { booking_id: 'b1', health_flag: true },
-      { booking_id: 'b1', guest_place_id: 'g1', guest_of: 'Priya Shah', health_flag: false, documents_current: false },
-      { booking_id: 'b2', health_flag: false },
-    ]),
+    rpc('admin_class_places', () => ROSTER),
     rpc('mark_attendance', ({ args }) => {
       marks.push(args);
       return markResult(args);
@@ -74,25 +55,25 @@ describe('Class roster', () => {
       attendance_marked_at: null,
     }));
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
-    expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked')).toBeInTheDocument();
+    expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked · 1 guest')).toBeInTheDocument();
     expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
     // A guest place on the roster (issue 26), named with who brought them.
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
-    expect(within(dialog).getByText('guest of Priya Shah')).toBeInTheDocument();
+    expect(within(dialog).getByText('Guest of Priya Shah')).toBeInTheDocument();
     expect(await within(dialog).findByText('Waiver not signed')).toBeInTheDocument();
     expect(await within(dialog).findAllByText('Health: ask before class')).toHaveLength(1);
     expect(within(dialog).getByRole('link', { name: 'Printable register with emergency contacts' })).toHaveAttribute(
       'href',
       `/admin/register/${soon.id}`,
     );
-    expect(within(dialog).getByRole('button', { name: 'No-show: trial@studio.test' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('button', { name: 'No-show: trial' })).toHaveAttribute('aria-pressed', 'true');
 
     const attended = within(dialog).getByRole('button', { name: 'Attended: Priya Shah' });
     expect(attended).toHaveAttribute('aria-pressed', 'false');
     await user.click(attended);
     await waitFor(() => expect(attended).toHaveAttribute('aria-pressed', 'true'));
     expect(marks).toEqual([{ p_booking_id: 'b1', p_status: 'attended' }]);
-    expect(within(dialog).getByText('2 booked · 1 attended · 1 no-show · 0 not marked')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 booked · 1 attended · 1 no-show · 0 not marked · 1 guest')).toBeInTheDocument();
 
     // Pressing the mark a booking has clears it.
     await user.click(attended);
@@ -129,44 +110,25 @@ describe('Class roster', () => {
 });
 
 describe('Class register', () => {
-  it("lists each guest after their host, with whether they signed the waiver from their email's link", async () => {
+  it("names the class and lists each guest after their host, with whether they signed the waiver from their email's link", async () => {
     const { handlers } = signInAsAdmin();
-    const member = {
-      booking_id: 'b1',
-      member_id: 'm1',
+    const member = makePlace({
+      place_id: 'b1',
       name: 'Priya Shah',
-      email: 'premium@studio.test',
       phone: '07700 900001',
       emergency_contact_name: 'Raj',
       emergency_contact_phone: '07700 900002',
-      date_of_birth: null,
-      health_flag: false,
-      health_yes: [],
-      health_details: null,
-      documents_current: true,
-      dependant_id: null,
-      parent_name: null,
-      collected_by: null,
-      medical_notes: null,
-      guest_place_id: null,
-      guest_of: null,
-    };
-    const guest = (id: string, name: string, signed: boolean) => ({
-      ...member,
-      name,
-      email: `${id}@example.test`,
-      phone: null,
-      emergency_contact_name: null,
-      emergency_contact_phone: null,
-      documents_current: signed,
-      guest_place_id: id,
-      guest_of: 'Priya Shah',
     });
+    const guest = (id: string, name: string, signed: boolean) => makeGuestPlace(member, { place_id: id, name, documents_current: signed });
     server.use(
       ...handlers,
-      rpc('admin_class_register', () => [member, guest('g1', 'Gina Guest', false), guest('g2', 'Gus Guest', true)]),
+      rpc('admin_class_places', () => [member, guest('g1', 'Gina Guest', false), guest('g2', 'Gus Guest', true)]),
+      restGet('classes', () => [soon] as never[]),
     );
     renderApp(`/admin/register/${soon.id}`);
+    // Printed, it names the class, its day and time and its coach.
+    expect(await screen.findByRole('heading', { name: 'Class register: Breakfast Club' })).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`· ${soon.trainer}$`))).toBeInTheDocument();
     const gina = (await screen.findByText('Gina Guest')).closest('tr')!;
     expect(within(gina).getByText('Guest of Priya Shah')).toBeInTheDocument();
     expect(within(gina).getByText('Waiver not signed')).toBeInTheDocument();

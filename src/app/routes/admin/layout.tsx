@@ -10,7 +10,7 @@ export function AdminLayoutRoute() {
     <AdminGuard paused={loggingOut}>
       <div className="min-h-screen bg-slate-50 md:flex">
         <AdminSidebar onLogout={() => void logout()} loggingOut={loggingOut} />
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8 print:p-0">
           <Outlet />
         </main>
       </div>

@@ -5,10 +5,11 @@ import { STUDIO } from '@/config/studio';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { markAttendance, type MarkAttendanceInput } from './mark-attendance';
-import type { Attendance } from './get-class-roster';
+import type { ClassPlace } from '@/lib/class-place';
+import { getClassPlaces } from './get-class-places';
 
-/** One booked member on the check-in screen. */
-export type CheckInEntry = { bookingId: string; name: string; email: string; attendance: Attendance | null; pending: boolean };
+/** One place on the check-in screen: a member's, a child's or a guest's (decision 0035). */
+export type CheckInEntry = Pick<ClassPlace, 'place_id' | 'kind' | 'booking_id' | 'name' | 'contact_name' | 'attendance' | 'pending'>;
 export type CheckInClass = { id: string; name: string; startTime: string; trainer: string; entries: CheckInEntry[] };
 
 /** Today's London day as a UTC range [from, to). */
@@ -17,36 +18,23 @@ export function londonDayRange(now: Date): { from: string; to: string } {
   return { from: new Date(start.getTime()).toISOString(), to: new Date(addDays(start, 1).getTime()).toISOString() };
 }
 
-/** Today's classes (London) with who booked each and their marks, in one read (admins read every booking). */
+/** Today's classes (London) and every place in them, from the one place model (admins only). */
 export async function getCheckInSheet(now: Date = new Date()): Promise<CheckInClass[]> {
   const { from, to } = londonDayRange(now);
   const { data, error } = await supabase
     .from('classes')
-    .select('id, name, start_time, trainer, bookings(id, attendance, payment_status, booked_at, members(name, email))')
+    .select('id, name, start_time, trainer')
     .gte('start_time', from)
     .lt('start_time', to)
     .order('start_time');
   if (error) throw error;
+  const places = await getClassPlaces(data.map((c) => c.id));
   return data.map((c) => ({
     id: c.id,
     name: c.name,
     startTime: c.start_time,
     trainer: c.trainer,
-    entries: [...c.bookings]
-      .sort((a, b) => (a.members?.name ?? '').localeCompare(b.members?.name ?? ''))
-      .flatMap((b) =>
-        b.members
-          ? [
-              {
-                bookingId: b.id,
-                name: b.members.name || b.members.email,
-                email: b.members.email,
-                attendance: b.attendance,
-                pending: b.payment_status === 'pending',
-              },
-            ]
-          : [],
-      ),
+    entries: places.filter((p) => p.class_id === c.id),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { Attendance } from './get-class-roster';
+import type { Attendance } from './get-class-places';
 
 /** How many of a member's latest bookings the record lists. */
 export const MEMBER_ATTENDANCE_SHOWN = 50;

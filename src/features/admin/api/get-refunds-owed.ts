@@ -17,7 +17,8 @@ export type RefundReason =
   | 'member_removed'
   | 'period_already_paid'
   | 'member_cancelled_in_time'
-  | 'package_refunded';
+  | 'package_refunded'
+  | 'booking_refused';
 
 /** refunds_owed.provider_refund_state: in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
 type ProviderRefundState = 'in_progress' | 'unconfirmed';

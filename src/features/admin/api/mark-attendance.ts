@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { Attendance, RosterEntry } from './get-class-roster';
+import type { ClassPlace } from '@/lib/class-place';
+import type { Attendance } from './get-class-places';
 
 export type MarkAttendanceInput = { classId: string; bookingId: string; status: Attendance | null };
 
@@ -19,8 +20,8 @@ export function useMarkAttendance() {
   return useMutation({
     mutationFn: markAttendance,
     onSuccess: (attendance, { classId, bookingId }) => {
-      queryClient.setQueryData<RosterEntry[]>(queryKeys.admin.roster(classId), (rows) =>
-        rows?.map((r) => (r.bookingId === bookingId ? { ...r, attendance } : r)),
+      queryClient.setQueryData<ClassPlace[]>(queryKeys.admin.roster(classId), (rows) =>
+        rows?.map((r) => (r.kind !== 'guest' && r.booking_id === bookingId ? { ...r, attendance } : r)),
       );
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() });
     },

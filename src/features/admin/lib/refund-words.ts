@@ -13,6 +13,7 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   period_already_paid: 'Paid for a membership period already paid or ended',
   member_cancelled_in_time: 'Cancelled by the member in time (free cancellation)',
   package_refunded: "A package's unused sessions refunded",
+  booking_refused: 'Paid, but the place could no longer be booked',
 };
 
 export const REFUND_MESSAGES = {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { classPlaceRows, type ClassPlace } from '@/lib/class-place';
 import { compositeRow, compositeRows, type CompositeRow } from '@/lib/composite-row';
 import type { Enums } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,9 +9,6 @@ export type Attendance = Enums<'attendance_status'>;
 
 /** A class the coach teaches with its counts (coach_classes). */
 export type CoachClass = CompositeRow<'coach_class'>;
-
-/** A booked member (booking_id set) or a guest (guest_of set) on a coach's roster (coach_class_roster). */
-export type CoachRosterEntry = CompositeRow<'coach_roster_entry', 'name' | 'pending' | 'health_flag' | 'health_yes' | 'documents_current'>;
 
 /** The caller's trainer record, or null when the account is not a coach's. */
 export async function getMyCoachProfile(): Promise<Tables<'trainers'> | null> {
@@ -34,11 +32,14 @@ export async function getCoachClasses(): Promise<CoachClass[]> {
 export const useCoachClasses = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.coach.classes(), queryFn: getCoachClasses, enabled, refetchInterval: 60_000 });
 
-/** A class's roster: the database refuses a class the caller does not coach (not_your_class). */
-export async function getCoachRoster(classId: string): Promise<CoachRosterEntry[]> {
+/**
+ * A class's places (decision 0035: members, children and guests, each with their own health
+ * answers; no emails): the database refuses a class the caller does not coach (not_your_class).
+ */
+export async function getCoachRoster(classId: string): Promise<ClassPlace[]> {
   const { data, error } = await supabase.rpc('coach_class_roster', { p_class_id: classId });
   if (error) throw error;
-  return compositeRows<'coach_roster_entry', 'name' | 'pending' | 'health_flag' | 'health_yes' | 'documents_current'>(data);
+  return classPlaceRows(data);
 }
 
 export const useCoachRoster = (classId: string) =>
@@ -60,8 +61,8 @@ export function useCoachMark() {
   return useMutation({
     mutationFn: coachMarkAttendance,
     onSuccess: (attendance, { classId, bookingId }) => {
-      queryClient.setQueryData<CoachRosterEntry[]>(queryKeys.coach.roster(classId), (rows) =>
-        rows?.map((r) => (r.booking_id === bookingId ? { ...r, attendance } : r)),
+      queryClient.setQueryData<ClassPlace[]>(queryKeys.coach.roster(classId), (rows) =>
+        rows?.map((r) => (r.kind !== 'guest' && r.booking_id === bookingId ? { ...r, attendance } : r)),
       );
       return queryClient.invalidateQueries({ queryKey: queryKeys.coach.classes() });
     },

@@ -2,16 +2,17 @@ import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CheckInButton } from '@/components/roster/check-in-button';
-import { GuestWaiverFlag } from '@/components/roster/guest-waiver-flag';
 import { HealthFlag } from '@/components/roster/health-flag';
+import { PlaceDetails } from '@/components/roster/place-details';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { ageOn } from '@/lib/age';
+import { isMarkable, type ClassPlace } from '@/lib/class-place';
 import { canMarkAttendance } from '@/lib/rules/attendance-window';
 import { londonToday } from '@/lib/studio-calendar';
 import { formatClassDateTime } from '@/lib/studio-time';
-import { useCoachClasses, useCoachMark, useCoachRoster, type CoachRosterEntry } from '../api/coach';
+import { useCoachClasses, useCoachMark, useCoachRoster } from '../api/coach';
 import { COACH_MESSAGES } from '../lib/coach-words';
 
 const MINUTE = 60_000;
@@ -24,8 +25,10 @@ function refusal(error: unknown): string {
 }
 
 /**
- * One class's roster for its coach: tap a name to check them in (tap again to undo), with each
- * member's emergency contact and PAR-Q flag; Print gives the paper register.
+ * One class's roster for its coach: every place (decision 0035). Tap a member's or child's name to
+ * check them in (tap again to undo); each person shows their own emergency contact and PAR-Q flag, a
+ * child their parent, collector and medical notes, a guest their host and waiver. Print gives the
+ * paper register.
  */
 export function CoachRoster({ classId }: { classId: string }) {
   const roster = useCoachRoster(classId);
@@ -34,7 +37,7 @@ export function CoachRoster({ classId }: { classId: string }) {
   const cls = classes.data?.find((c) => c.id === classId);
   // A class the list no longer shows (yesterday's): the database still decides.
   const open = cls ? canMarkAttendance(cls.start_time, now) : true;
-  const members = roster.data?.filter((r) => r.booking_id !== null) ?? [];
+  const members = roster.data?.filter(isMarkable) ?? [];
   const checkedIn = members.filter((r) => r.attendance === 'attended').length;
 
   return (
@@ -74,7 +77,7 @@ export function CoachRoster({ classId }: { classId: string }) {
           <p className="mb-3 text-xs text-slate-600">{COACH_MESSAGES.healthNote}</p>
           <ul className="space-y-3">
             {roster.data.map((entry) => (
-              <RosterPerson key={entry.booking_id ?? `guest-${entry.name}-${entry.guest_of}`} classId={classId} entry={entry} open={open} />
+              <RosterPerson key={entry.place_id} classId={classId} entry={entry} open={open} />
             ))}
           </ul>
         </>
@@ -83,15 +86,15 @@ export function CoachRoster({ classId }: { classId: string }) {
   );
 }
 
-function RosterPerson({ classId, entry, open }: { classId: string; entry: CoachRosterEntry; open: boolean }) {
+function RosterPerson({ classId, entry, open }: { classId: string; entry: ClassPlace; open: boolean }) {
   const mark = useCoachMark();
   const checkedIn = entry.attendance === 'attended';
-  const bookingId = entry.booking_id;
+  const markable = isMarkable(entry);
 
   function tap() {
-    if (!bookingId || mark.isPending) return;
+    if (!markable || mark.isPending) return;
     mark.mutate(
-      { classId, bookingId, status: checkedIn ? null : 'attended' },
+      { classId, bookingId: entry.booking_id, status: checkedIn ? null : 'attended' },
       {
         onError: (error) =>
           toast.error(
@@ -110,7 +113,7 @@ function RosterPerson({ classId, entry, open }: { classId: string; entry: CoachR
 
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm break-inside-avoid">
-      {bookingId ? (
+      {markable ? (
         <CheckInButton
           name={entry.name}
           attendance={entry.attendance ?? null}
@@ -119,21 +122,17 @@ function RosterPerson({ classId, entry, open }: { classId: string; entry: CoachR
           onClick={tap}
         />
       ) : (
-        <>
-          <p className="text-base font-semibold">
-            {entry.name} <span className="font-normal text-slate-600">(guest of {entry.guest_of})</span>
-            {entry.pending && <span className="font-normal text-slate-600"> (payment pending)</span>}
-          </p>
-          <p className="mt-1">
-            <GuestWaiverFlag signed={entry.documents_current} />
-          </p>
-        </>
+        <p className="text-base font-semibold">
+          {entry.name}
+          {entry.pending && <span className="font-normal text-slate-600"> (payment pending)</span>}
+        </p>
       )}
-      {bookingId && (
+      <PlaceDetails place={entry} />
+      {markable && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-600">Emergency contact</dt>
+          <dt className="text-slate-600">{entry.kind === 'child' ? "Parent's emergency contact" : 'Emergency contact'}</dt>
           <dd>{contact ?? 'None given'}</dd>
-          <dt className="text-slate-600">Phone</dt>
+          <dt className="text-slate-600">{entry.kind === 'child' ? "Parent's phone" : 'Phone'}</dt>
           <dd>{entry.phone ?? '—'}</dd>
           {entry.date_of_birth && (
             <>
@@ -146,9 +145,6 @@ function RosterPerson({ classId, entry, open }: { classId: string; entry: CoachR
             <HealthFlag flag={entry.health_flag} yes={entry.health_yes} details={entry.health_details} />
           </dd>
         </dl>
-      )}
-      {bookingId && !entry.documents_current && (
-        <p className="mt-2 text-xs font-semibold text-red-700">Has not signed the current documents</p>
       )}
     </li>
   );

@@ -1,0 +1,32 @@
+import { compositeRows, type CompositeRow } from './composite-row';
+import type { Database } from './database.types';
+
+/** The fields class_places always sets (24_places.sql); the others are null where they do not apply. */
+type Filled =
+  | 'place_id'
+  | 'kind'
+  | 'class_id'
+  | 'booking_id'
+  | 'member_id'
+  | 'name'
+  | 'health_flag'
+  | 'health_yes'
+  | 'documents_current'
+  | 'pending'
+  | 'booked_at';
+
+/**
+ * One place in a class (decision 0035): a member's own booking, a child's or a guest's, with the
+ * person in it and their own documents and health answers. The admin roster, register and check-in
+ * sheet and the coach's roster all read this one shape.
+ */
+export type ClassPlace = CompositeRow<'class_place', Filled>;
+
+export type PlaceKind = Database['public']['Enums']['place_kind'];
+
+/** An RPC's rows of public.class_place. */
+export const classPlaceRows = (rows: Database['public']['CompositeTypes']['class_place'][]): ClassPlace[] =>
+  compositeRows<'class_place', Filled>(rows);
+
+/** A place that can be marked Attended / No-show: a booking's (a guest's place has no mark of its own yet). */
+export const isMarkable = (place: Pick<ClassPlace, 'kind'>) => place.kind !== 'guest';
