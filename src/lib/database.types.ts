@@ -201,6 +201,7 @@ export type Database = {
           price_payg: number | null
           spots_left: number
           start_time: string
+          studio_changed_at: string | null
           trainer: string
           trainer_id: string | null
           type: string
@@ -223,6 +224,7 @@ export type Database = {
           price_payg?: number | null
           spots_left?: number
           start_time: string
+          studio_changed_at?: string | null
           trainer: string
           trainer_id?: string | null
           type?: string
@@ -245,6 +247,7 @@ export type Database = {
           price_payg?: number | null
           spots_left?: number
           start_time?: string
+          studio_changed_at?: string | null
           trainer?: string
           trainer_id?: string | null
           type?: string

@@ -131,6 +131,7 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     late_cancel_window: '12:00:00',
     min_age: null,
     max_age: null,
+    studio_changed_at: null,
     ...overrides,
   };
 }

@@ -76,6 +76,10 @@ create table public.classes (
     constraint classes_late_cancel_window_range
       check (late_cancel_window >= interval '0' and late_cancel_window <= interval '7 days'),
   created_at timestamptz not null default now(),
+  -- When the studio last moved the class before it started (classes_keep_spots sets it; never a
+  -- client): a place booked before then may be cancelled free until the start, whatever the new
+  -- time (booking_late_cancel_from), since the member never agreed to it.
+  studio_changed_at timestamptz,
   constraint classes_trainer_recorded check (trainer_id is not null),
   constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
   constraint classes_bookings_within_capacity check (current_bookings between 0 and capacity),
@@ -111,7 +115,8 @@ grant delete on public.classes to authenticated;
 
 grant all on public.classes to service_role;
 
--- New classes start empty; spots_left always follows capacity - current_bookings. An admin's
+-- New classes start empty; spots_left always follows capacity - current_bookings; a move of a class
+-- that has not started is remembered (studio_changed_at). An admin's
 -- edit (through the API, as `authenticated`) cannot create or move a class into the past, nor
 -- set a capacity below the places already booked; both are said in words the form can show.
 -- The seed and the jobs write as other roles (the demo history is in the past).
@@ -122,6 +127,11 @@ as $$
 begin
   if tg_op = 'INSERT' then
     new.current_bookings := 0;
+    new.studio_changed_at := null;
+  elsif new.start_time is distinct from old.start_time and old.start_time > now() then
+    new.studio_changed_at := now();
+  else
+    new.studio_changed_at := old.studio_changed_at;
   end if;
   -- Only an admin's write gets this far (the row policies refuse anyone else, after this trigger).
   if current_user = 'authenticated' and new.start_time <= now()

@@ -675,6 +675,21 @@ revoke execute on function private.late_cancel_from(public.classes) from public;
 
 grant execute on function private.late_cancel_from(public.classes) to authenticated, service_role;
 
+-- From when cancelling one booking is late: the class's window, or never when the studio moved the
+-- class after the place was booked (the member never agreed to the new time: cancelling is free
+-- until the start, money, credit and plan class back). cancel_booking decides with it; My Bookings
+-- and the schedule show it, so the dialog says what will happen.
+create function private.booking_late_cancel_from(p_class public.classes, p_booked_at timestamptz)
+returns timestamptz
+language sql immutable set search_path = ''
+as $$
+  select case when p_class.studio_changed_at > p_booked_at then null else private.late_cancel_from(p_class) end
+$$;
+
+revoke execute on function private.booking_late_cancel_from(public.classes, timestamptz) from public;
+
+grant execute on function private.booking_late_cancel_from(public.classes, timestamptz) to authenticated, service_role;
+
 create function private.cancel_booking(p_booking_id uuid)
 returns public.cancellation_result
 language plpgsql security definer set search_path = ''
@@ -697,7 +712,7 @@ begin
   -- a member dropping an unpaid hold does not use up the plan.
   r.late := v_booking.member_id = private.current_member_id()
         and v_booking.payment_status = 'completed'
-        and now() >= private.late_cancel_from(v_class);
+        and coalesce(now() >= private.booking_late_cancel_from(v_class, v_booking.booked_at), false);
   if r.late then
     insert into public.late_cancellations (member_id, class_id, booking_id, booking_type, booked_at, class_start_time)
     values (v_booking.member_id, v_booking.class_id, v_booking.id, v_booking.type, v_booking.booked_at, v_class.start_time);

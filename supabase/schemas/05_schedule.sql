@@ -70,7 +70,8 @@ create type public.schedule_class as (
   can_join_waitlist boolean,
   waitlist_refusal text,
   waitlist_closes_at timestamptz,
-  -- From this instant a cancellation by the member still counts against their plan.
+  -- From this instant a cancellation by the member still counts against their plan; for the
+  -- caller's own booking, null when the studio moved the class after it was booked (free to cancel).
   late_cancel_from timestamptz,
   -- The caller's own booking (a confirmed one, or a pending pay-as-you-go hold) and waitlist place.
   my_booking_id uuid,
@@ -147,6 +148,8 @@ begin
     r.my_booking_id := v_booking.id;
     r.my_payment_status := v_booking.payment_status;
     r.my_hold_expires_at := v_booking.hold_expires_at;
+    -- The caller's own booking may be free to cancel to the end (the studio moved the class).
+    r.late_cancel_from := private.booking_late_cancel_from(p_class, v_booking.booked_at);
   end if;
   select w.seq into v_seq from public.class_waitlist w where w.member_id = p_member.id and w.class_id = p_class.id;
   if found then

@@ -150,9 +150,8 @@ begin
         'The studio has moved ' || v_class.name || ' with ' || v_class.trainer || '. Your place is kept.',
         'Was: ' || private.london_time_text(p_was) || E'\n' || 'Now: ' || v_when || ' (London time)'
           || E'\n' || 'Where: ' || v_where,
-        'If the new time does not suit you, cancel from My Bookings. Cancelling less than '
-          || private.interval_text(v_class.late_cancel_window)
-          || ' before the new start still counts against your plan.');
+        'If the new time does not suit you, cancel from My Bookings: as the studio moved the class, '
+          || 'cancelling is free at any time before it starts, and anything you paid or used for it comes back.');
       v_links := jsonb_build_array(v_manage);
     when 'class_reminder' then
       v_subject := 'Reminder: ' || v_class.name || ', ' || v_when;

@@ -667,7 +667,7 @@ language sql stable security invoker set search_path = ''
 as $$
   select b.id, b.class_id, b.type::text, b.payment_status::text, b.booked_at, b.hold_expires_at,
          c.name, c.trainer, c.start_time, c.duration, c.description,
-         case when b.payment_status = 'completed' then private.late_cancel_from(c) end,
+         case when b.payment_status = 'completed' then private.booking_late_cancel_from(c, b.booked_at) end,
          b.dependant_id, d.name
     from public.bookings b
     join public.classes c on c.id = b.class_id

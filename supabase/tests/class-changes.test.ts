@@ -71,6 +71,46 @@ describe('moving a class', () => {
     expect((await emailsTo(db, booked.memberId)).filter((e) => e.kind === 'class_moved')).toHaveLength(1);
   });
 
+  it('lets everyone booked before a move cancel free, whatever the new time: money and plan class back', async () => {
+    const classId = await createClass(db, { name: 'Moved Late Spin', startsIn: '3 days', price_payg: 10 });
+    const payg = await paidBooking('moved-payg', classId);
+    const planned = await createUser(db, 'moved-plan', { membership_tier: 'standard' });
+    await book(planned, classId);
+    // The studio moves it to 20 minutes from now: well inside the late-cancel window.
+    await asAdmin(`update public.classes set start_time = now() + interval '20 minutes' where id = $1`, [classId]);
+    expect((await emailsTo(db, payg.memberId)).find((e) => e.kind === 'class_moved')?.body_text).toContain(
+      'as the studio moved the class, cancelling is free at any time before it starts, and anything you paid or used for it comes back.',
+    );
+    // Someone booking after the move agreed to the new time: the usual rule.
+    const after = await createUser(db, 'moved-after', { membership_tier: 'standard' });
+    await book(after, classId);
+
+    const mine = (u: TestUser) =>
+      asUser(db, u.claims, (tx) => rpc<{ class_id: string; late_cancel_from: string | null }[]>(tx, 'public.my_bookings()'));
+    expect((await mine(payg)).find((b) => b.class_id === classId)?.late_cancel_from).toBeNull();
+    expect((await mine(after)).find((b) => b.class_id === classId)?.late_cancel_from).not.toBeNull();
+    const used = async (u: TestUser) => (await asUser(db, u.claims, (tx) => rpc<{ used: number }>(tx, 'public.my_plan_usage()'))).used;
+    const plannedUsed = await used(planned);
+
+    const cancel = async (u: TestUser) => {
+      const { rows } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [
+        u.memberId,
+        classId,
+      ]);
+      return asUser(db, u.claims, (tx) => rpc<{ late: boolean }>(tx, 'public.cancel_booking($1)', [rows[0]!.id]));
+    };
+    expect(await cancel(payg)).toMatchObject({ late: false });
+    const { rows: refunds } = await db.query<{ amount: string; reason: string }>(
+      `select r.amount::text, r.reason from public.refunds_owed r join public.payments p on p.id = r.payment_id
+        where p.member_id = $1 and p.class_id = $2`,
+      [payg.memberId, classId],
+    );
+    expect(refunds).toEqual([{ amount: '10.00', reason: 'member_cancelled_in_time' }]);
+    expect(await cancel(planned)).toMatchObject({ late: false });
+    expect(await used(planned)).toBe(plannedUsed - 1);
+    expect(await cancel(after)).toMatchObject({ late: true });
+  });
+
   it('tells nobody when a class that already ran is corrected', async () => {
     const member = await createUser(db, 'moved-past', { membership_tier: 'standard' });
     const classId = await createClass(db, { startsIn: '-2 days' });

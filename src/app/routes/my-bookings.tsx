@@ -88,6 +88,7 @@ export function MyBookingsRoute() {
         startTime: booking.startsAt.toISOString(),
         lateCancelFrom: booking.lateCancelFrom,
         paidByCard,
+        confirmed: booking.paymentStatus === 'completed',
       }))
     )
       return;

@@ -28,7 +28,13 @@ export function MyClassesRoute() {
 
   function handleCancel(cls: ScheduleClass) {
     const paidByCard = cls.booking_type === 'payg' && cls.my_payment_status === 'completed';
-    void cancel({ bookingId: cls.my_booking_id!, startTime: cls.start_time, lateCancelFrom: cls.late_cancel_from, paidByCard });
+    void cancel({
+      bookingId: cls.my_booking_id!,
+      startTime: cls.start_time,
+      lateCancelFrom: cls.late_cancel_from,
+      paidByCard,
+      confirmed: cls.my_payment_status === 'completed',
+    });
   }
 
   function action(cls: ScheduleClass) {

@@ -130,6 +130,7 @@ describe('classPayloads', () => {
       late_cancel_window: '12:00:00',
       min_age: null,
       max_age: null,
+      studio_changed_at: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',

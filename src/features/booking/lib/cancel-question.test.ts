@@ -3,7 +3,13 @@ import { cancelQuestion } from './cancel-question';
 import { MY_BOOKINGS_MESSAGES } from './my-bookings-messages';
 
 const now = new Date('2026-12-01T09:00:00Z');
-const target = { bookingId: 'b', startTime: '2026-12-02T18:00:00Z', lateCancelFrom: '2026-12-02T06:00:00Z', paidByCard: false };
+const target = {
+  bookingId: 'b',
+  startTime: '2026-12-02T18:00:00Z',
+  lateCancelFrom: '2026-12-02T06:00:00Z',
+  paidByCard: false,
+  confirmed: true,
+};
 
 describe('cancelQuestion', () => {
   it('asks plainly before the late-cancel window', () => {
@@ -21,5 +27,12 @@ describe('cancelQuestion', () => {
     const question = cancelQuestion({ ...target, paidByCard: true }, late);
     expect(question).toMatch(/^This class starts within 12 hours: cancelling now still counts against your plan\./);
     expect(question).not.toContain(MY_BOOKINGS_MESSAGES.refundInTime);
+  });
+
+  it('says a class the studio moved after booking is free to cancel, however close the start', () => {
+    const close = new Date('2026-12-02T17:50:00Z');
+    expect(cancelQuestion({ ...target, lateCancelFrom: null, paidByCard: true }, close)).toBe(
+      `${MY_BOOKINGS_MESSAGES.freeAfterStudioChange}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
+    );
   });
 });

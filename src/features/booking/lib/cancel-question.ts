@@ -6,18 +6,26 @@ export type CancelTarget = {
   bookingId: string;
   /** The class's start (ISO). */
   startTime: string;
-  /** From when cancelling still counts against the plan (the server's instant; null for a hold). */
+  /**
+   * From when cancelling still counts against the plan (the server's instant). Null for a confirmed
+   * booking when the studio moved the class after it was booked: cancelling is then free to the end.
+   */
   lateCancelFrom: string | null;
+  /** A confirmed place (not a hold waiting for its payment). */
+  confirmed: boolean;
   /** A pay-as-you-go place paid by card, which cancelling in time refunds (issue 31). */
   paidByCard: boolean;
 };
 
 /**
- * Asked before cancelling: inside the late-cancel window the member is told it still counts;
- * before it, a place paid by card is told its payment comes back (the database owes it).
+ * Asked before cancelling: a class the studio moved after the member booked is free to cancel
+ * whatever the time; inside the late-cancel window the member is told it still counts; before it, a
+ * place paid by card is told its payment comes back (the database owes it).
  */
 export function cancelQuestion(target: CancelTarget, now: Date): string {
   const facts = { start_time: target.startTime, late_cancel_from: target.lateCancelFrom };
+  if (target.confirmed && target.lateCancelFrom === null)
+    return `${MY_BOOKINGS_MESSAGES.freeAfterStudioChange}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
   if (cancellingCountsNow(facts, now)) return `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
   if (target.paidByCard) return `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
   return MY_BOOKINGS_MESSAGES.confirmCancel;

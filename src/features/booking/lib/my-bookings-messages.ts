@@ -8,6 +8,9 @@ export const MY_BOOKINGS_MESSAGES = {
   confirmCancel: 'Are you sure you want to cancel this booking?',
   /** A pay-as-you-go class cancelled inside the free-cancellation window is refunded (issue 31). */
   refundInTime: 'Cancelling now is free: if you paid by card for this class, the payment is refunded to your card.',
+  /** The studio moved the class after the member booked: free to cancel until it starts, all of it back. */
+  freeAfterStudioChange:
+    'The studio moved this class after you booked, so cancelling is free: anything you paid or used for it comes back.',
   /** Releasing an unpaid hold gives the spot back; nothing was paid, nothing counts. */
   confirmRelease: 'Release your spot in this class? Nothing has been paid and nothing counts against your plan.',
   released: 'Spot released',
