@@ -322,6 +322,7 @@ export type Database = {
           payment_id: string | null
           period_number: number | null
           reason: string | null
+          refund_id: string | null
           revoke_reason: string | null
           revoked_at: string | null
           revoked_by: string | null
@@ -345,6 +346,7 @@ export type Database = {
           payment_id?: string | null
           period_number?: number | null
           reason?: string | null
+          refund_id?: string | null
           revoke_reason?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
@@ -368,6 +370,7 @@ export type Database = {
           payment_id?: string | null
           period_number?: number | null
           reason?: string | null
+          refund_id?: string | null
           revoke_reason?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
@@ -412,6 +415,13 @@ export type Database = {
             columns: ["payment_id"]
             isOneToOne: false
             referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_refund_id_fkey"
+            columns: ["refund_id"]
+            isOneToOne: false
+            referencedRelation: "refunds_owed"
             referencedColumns: ["id"]
           },
           {
