@@ -325,9 +325,10 @@ grant execute on function private.release_expired_holds() to service_role;
 -- The trial is taken from the moment a place is held with it (a family's checkout holds the
 -- parent's own place as a trial place until the payment confirms it, 21_families.sql): while that
 -- place exists no other path may grant it, or paying the checkout would confirm a second trial
--- (decision 0021). Every caller has locked the member row first, as the hold's insert did, so the
--- read sees a hold made by a booking that just finished. Read only for members the tier still
--- allows the trial (newcomers: few bookings), so the schedule does not pay for it per class.
+-- (decision 0021). Every path that grants the trial locks the member row before asking, as the
+-- checkout does before it holds the place, so two of them at once cannot both find it free. The
+-- bookings are read only for members the tier still allows the trial (newcomers: few bookings),
+-- so the schedule does not pay for it on every class for everyone else.
 create function private.trial_available(p_member public.members)
 returns boolean
 language sql stable security definer set search_path = ''
