@@ -325,6 +325,7 @@ export type Database = {
           payment_id: string | null
           period_number: number | null
           reason: string | null
+          refund_id: string | null
           revoke_reason: string | null
           revoked_at: string | null
           revoked_by: string | null
@@ -348,6 +349,7 @@ export type Database = {
           payment_id?: string | null
           period_number?: number | null
           reason?: string | null
+          refund_id?: string | null
           revoke_reason?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
@@ -371,6 +373,7 @@ export type Database = {
           payment_id?: string | null
           period_number?: number | null
           reason?: string | null
+          refund_id?: string | null
           revoke_reason?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
@@ -415,6 +418,13 @@ export type Database = {
             columns: ["payment_id"]
             isOneToOne: false
             referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "credits_refund_id_fkey"
+            columns: ["refund_id"]
+            isOneToOne: false
+            referencedRelation: "refunds_owed"
             referencedColumns: ["id"]
           },
           {

@@ -322,10 +322,23 @@ grant execute on function private.release_expired_holds() to service_role;
 -- Booking rules shared by book_class, the payment hold, the waitlist and the schedule ----------
 -- True when the member still has the free trial (trial tier, or payg who never used it). A plan
 -- member never books a trial class, even past their allowance: the trial is for newcomers.
+-- The trial is taken from the moment a place is held with it (a family's checkout holds the
+-- parent's own place as a trial place until the payment confirms it, 21_families.sql): while that
+-- place exists no other path may grant it, or paying the checkout would confirm a second trial
+-- (decision 0021). Every path that grants the trial locks the member row before asking, as the
+-- checkout does before it holds the place, so two of them at once cannot both find it free. The
+-- bookings are read only for members the tier still allows the trial (newcomers: few bookings),
+-- so the schedule does not pay for it on every class for everyone else.
 create function private.trial_available(p_member public.members)
 returns boolean
-language sql immutable set search_path = ''
-as $$ select p_member.membership_tier = 'trial' or (p_member.membership_tier = 'payg' and not p_member.has_used_trial) $$;
+language sql stable security definer set search_path = ''
+as $$
+  select case
+    when not (p_member.membership_tier = 'trial' or (p_member.membership_tier = 'payg' and not p_member.has_used_trial)) then false
+    else not exists (select 1 from public.bookings b
+                      where b.member_id = p_member.id and b.dependant_id is null and b.type = 'trial')
+  end
+$$;
 
 revoke execute on function private.trial_available(public.members) from public;
 

@@ -37,10 +37,12 @@ as $$ select p_class.start_time - p_class.waitlist_closes_before $$;
 revoke execute on function private.waitlist_closes_at(public.classes) from public;
 
 -- Fills the class's free spots from its waitlist, first in line first, skipping members the
--- booking would be refused to (the premium lock: they keep their place) and members who would
+-- booking would be refused to (the premium lock: they keep their place), members who would
 -- have to pay per class (pay-as-you-go with the trial used: the spot cannot wait for a card
--- payment; they keep their place too). Does nothing once the waitlist has closed. Each promoted
--- member leaves the line, gets book_class's tier transition and an email. Returns how many.
+-- payment; they keep their place too) and members who withdrew their health answers since
+-- joining (promotion_documents_refusal, 17_consent.sql; they keep their place and are promoted
+-- once they answer again). Does nothing once the waitlist has closed. Each promoted member leaves
+-- the line, gets book_class's tier transition and an email. Returns how many.
 create function private.promote_waitlist(p_class_id uuid)
 returns integer
 language plpgsql security definer set search_path = ''
@@ -72,6 +74,9 @@ begin
       continue;
     end if;
     continue when v_refusal is not null;
+    -- Booking's documents rule, which the bookings trigger waives for a promotion (it must not
+    -- raise inside the cancellation that freed the place): skip, do not raise.
+    continue when private.promotion_documents_refusal(v_member.id) is not null;
     continue when private.needs_payment(private.booking_type_for(v_member, null), v_class);
 
     -- NO KEY UPDATE: serialises with the member's own bookings (trial use) but not with rows

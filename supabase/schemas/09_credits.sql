@@ -133,6 +133,9 @@ create table public.credits (
   revoked_by uuid references public.members (id) on delete set null,
   revoke_reason text check (char_length(revoke_reason) <= 300),
   created_at timestamptz not null default now(),
+  -- The package refund that priced it (admin_refund_package): paying that refund out revokes
+  -- exactly the credits it priced, never one of the package's given back to the member since.
+  refund_id uuid references public.refunds_owed (id) on delete set null,
   constraint credits_grant_seq unique (grant_key, kind, seq),
   constraint credits_valid check (expires_at > valid_from),
   constraint credits_admin_reason check (source <> 'admin_grant' or (granted_by is not null and reason is not null))
@@ -150,6 +153,11 @@ create index credits_membership_idx on public.credits (membership_id, period_num
 create index credits_granted_by_idx on public.credits (granted_by);
 
 create index credits_revoked_by_idx on public.credits (revoked_by);
+
+create index credits_refund_id_idx on public.credits (refund_id) where refund_id is not null;
+
+comment on column public.credits.refund_id is
+  'The package refund that priced this credit (admin_refund_package); paying it out revokes only the credits it priced.';
 
 alter table public.credits enable row level security;
 
@@ -243,16 +251,20 @@ $$;
 
 revoke execute on function private.payments_grant_credits() from public;
 
--- A package refunded takes back its unused sessions.
+-- A package refund paid out takes back the sessions it priced, and only those (credits.refund_id):
+-- a session of the package booked when the refund was priced and given back to the member since
+-- (cancelled in time) was not in the refund, so it stays theirs. admin_refund_package revokes what
+-- it prices at once, so they are normally revoked already; one used meanwhile stays used, as at
+-- pricing (a booking that took one first keeps it).
 create function private.refunds_revoke_credits()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if new.refunded_at is not null and old.refunded_at is null and new.payment_id is not null then
+  if new.refunded_at is not null and old.refunded_at is null then
     update public.credits
        set revoked_at = new.refunded_at, revoked_by = new.refunded_by, revoke_reason = 'Package refunded'
-     where payment_id = new.payment_id and used_at is null and revoked_at is null;
+     where refund_id = new.id and used_at is null and revoked_at is null;
   end if;
   return null;
 end;
@@ -549,9 +561,13 @@ revoke execute on function private.admin_revoke_credit(uuid, text) from public;
 grant execute on function private.admin_revoke_credit(uuid, text) to authenticated, service_role;
 
 -- An admin refunds a package's unused sessions (issue 26): they are revoked at once, in the same
--- statement that counts them (a booking that took one first keeps it), and their unit price is owed
--- back on Refunds owed, paid through the provider there. Used and expired sessions are not refunded.
--- Returns the refund owed.
+-- statement that counts them (a booking that took one first keeps it), and recorded as the
+-- refund's (credits.refund_id: paying it out revokes those, never a session given back to the
+-- member after it was priced); their unit price is owed back on Refunds owed, paid through the
+-- provider there. Used and expired sessions are not refunded. A package is refunded once
+-- (refunds_owed keeps one package_refunded row per payment): sessions given back since are the
+-- member's, and a second refund is refused with package_already_refunded rather than the unique
+-- key's error. Returns the refund owed.
 create function private.admin_refund_package(p_payment_id uuid, p_reason text)
 returns uuid
 language plpgsql security definer set search_path = ''
@@ -560,8 +576,10 @@ declare
   v_admin public.members;
   v_payment public.payments;
   v_member public.members;
+  v_ids uuid[];
   v_count integer;
   v_amount numeric(10, 2);
+  v_earlier public.refunds_owed;
   v_refund uuid;
 begin
   perform private.require_admin();
@@ -579,17 +597,25 @@ begin
        set revoked_at = now(), revoked_by = v_admin.id, revoke_reason = 'Package refunded: ' || btrim(p_reason)
      where c.payment_id = p_payment_id and c.source = 'package' and c.used_at is null and c.revoked_at is null
        and c.expires_at > now()
-    returning c.unit_price
+    returning c.id, c.unit_price
   )
-  select count(*)::int, coalesce(sum(unit_price), 0) into v_count, v_amount from revoked;
+  select array_agg(id), count(*)::int, coalesce(sum(unit_price), 0) into v_ids, v_count, v_amount from revoked;
   if v_count = 0 or v_amount <= 0 then
     raise exception 'This package has no unused sessions left to refund.' using errcode = 'P0001', hint = 'nothing_to_refund';
+  end if;
+  select * into v_earlier from public.refunds_owed
+   where payment_id = p_payment_id and reason = 'package_refunded' and place_booking_id is null;
+  if found then
+    raise exception 'This package was refunded on %: sessions given back to the member since then are theirs to use.',
+      private.london_date_text(v_earlier.created_at)
+      using errcode = 'P0001', hint = 'package_already_refunded';
   end if;
   insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, amount, reason)
   values (p_payment_id, v_member.id, v_member.name, coalesce(v_member.email::text, ''),
           v_payment.description || ' (' || v_count || ' unused session' || case when v_count > 1 then 's' else '' end || ')',
           v_amount, 'package_refunded')
   returning id into v_refund;
+  update public.credits set refund_id = v_refund where id = any (v_ids);
   return v_refund;
 end;
 $$;

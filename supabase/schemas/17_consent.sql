@@ -221,6 +221,25 @@ $$;
 
 revoke execute on function private.bookings_require_documents() from public;
 
+-- Why a waitlisted member may not be moved into a place now as far as the documents go, or null:
+-- documents_required when a PAR-Q is published and the studio holds no answers of theirs (they
+-- withdrew them since joining). bookings_require_documents lets a promotion's insert through, as
+-- refusing there would roll back the cancellation that freed the place, so promote_waitlist asks
+-- this first and skips them (they keep their place in line, as for the premium lock) to promote
+-- the next. A version published since they joined does not stop them (decision 0021: they signed
+-- when joining, and answers of an older PAR-Q are still answers the coach can read); withdrawn
+-- answers do: nobody is in the room without a PAR-Q the studio holds.
+create function private.promotion_documents_refusal(p_member_id uuid)
+returns text
+language sql stable security definer set search_path = ''
+as $$
+  select 'documents_required'
+   where exists (select 1 from private.current_documents() d where d.kind = 'parq')
+     and not exists (select 1 from public.health_answers h where h.member_id = p_member_id)
+$$;
+
+revoke execute on function private.promotion_documents_refusal(uuid) from public;
+
 -- BEFORE INSERT on the waitlist: a place in line becomes a booking without asking again.
 create function private.waitlist_require_documents()
 returns trigger

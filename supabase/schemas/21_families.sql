@@ -630,7 +630,9 @@ grant execute on function private.create_family_payment_hold(uuid, uuid, boolean
 
 -- The provider said PAID (apply_checkout_result, which locked the payment): every place still held
 -- is confirmed, or, when any of them went (the hold lapsed and was released), none is and the
--- payment is owed back. A held trial place uses the trial now.
+-- payment is owed back. A held trial place uses the trial now: it was the member's trial from the
+-- moment it was held (trial_available), so no other path granted it meanwhile and confirming it
+-- never gives a second one.
 create function private.settle_family_payment(p_payment public.payments)
 returns void
 language plpgsql security definer set search_path = ''

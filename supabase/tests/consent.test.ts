@@ -236,6 +236,34 @@ describe('health answers', () => {
     expect(rows).toEqual([]);
     await expectSqlError(book(member, await createClass(db)), { hint: 'documents_required' });
   });
+
+  it('withdrawn while on a waitlist, the member is skipped: the next in line is promoted, and they keep their place', async () => {
+    const holder = await createUser(db, 'consent-wl-holder', { membership_tier: 'standard' });
+    const withdrew = await createUser(db, 'consent-wl-withdrew', { membership_tier: 'standard' });
+    const next = await createUser(db, 'consent-wl-next', { membership_tier: 'standard' });
+    for (const m of [holder, withdrew, next]) await signCurrentDocuments(db, m.memberId);
+    const classId = await createClass(db, { capacity: 1 });
+    await book(holder, classId);
+    await asUser(db, withdrew.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId]));
+    await asUser(db, next.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId]));
+    expect(await asUser(db, withdrew.claims, (tx) => rpc<boolean>(tx, 'public.withdraw_health_answers()'))).toBe(true);
+
+    const bookingsOf = async () =>
+      (await db.query<{ member_id: string }>(`select member_id from public.bookings where class_id = $1 order by booked_at`, [classId]))
+        .rows;
+    const waitlist = async () =>
+      (await db.query<{ member_id: string }>(`select member_id from public.class_waitlist where class_id = $1 order by seq`, [classId]))
+        .rows;
+    const { rows } = await db.query<{ id: string }>(`select id from public.bookings where class_id = $1`, [classId]);
+    await asUser(db, holder.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [rows[0]!.id]));
+    expect(await bookingsOf()).toEqual([{ member_id: next.memberId }]);
+    expect(await waitlist()).toEqual([{ member_id: withdrew.memberId }]);
+
+    // Answered again, they are promoted into the next place that opens.
+    await signCurrentDocuments(db, withdrew.memberId);
+    await db.query('update public.classes set capacity = 2 where id = $1', [classId]);
+    expect(await bookingsOf()).toEqual([{ member_id: next.memberId }, { member_id: withdrew.memberId }]);
+  });
 });
 
 describe('admin overview', () => {

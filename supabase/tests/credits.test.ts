@@ -280,6 +280,45 @@ describe('credits on PGlite', () => {
     });
     await expectSqlError(as(admin, 'public.admin_refund_package($1, $2)', [paymentId, 'Again']), { hint: 'nothing_to_refund' });
   });
+
+  it('paying a package refund out revokes the sessions it priced only, not one given back after it was priced', async () => {
+    const member = await createUser(db, 'refund-then-cancel', { membership_tier: 'payg', has_used_trial: true });
+    const bronze = await buyPackage(db, member, 'bronze');
+    await bronze.apply();
+    const booked = await as<{ booking_id: string }>(member, 'public.book_with_credit($1)', [
+      await oneToOne(db, new Date(Date.now() + 4 * DAY)),
+    ]);
+    const { rows: paid } = await db.query<{ id: string }>('select id from public.payments where checkout_reference = $1', [
+      bronze.reference,
+    ]);
+    const refundId = await as<string>(admin, 'public.admin_refund_package($1, $2)', [paid[0]!.id, 'Moving away']);
+    // Priced: the 9 unused sessions, £675. The booked one is the member's.
+    const { rows: refund } = await db.query<{ amount: string }>('select amount::text from public.refunds_owed where id = $1', [refundId]);
+    expect(refund).toEqual([{ amount: '675.00' }]);
+
+    // The member cancels in time: the session comes back to them, after the refund was priced.
+    await as(member, 'public.cancel_booking($1)', [booked.booking_id]);
+    await as(admin, 'public.mark_refund_refunded($1, $2)', [refundId, 'manual-1']);
+
+    const credits = await creditsOf(db, member);
+    expect(credits.filter((c) => c.revoked)).toHaveLength(9);
+    expect(credits.filter((c) => !c.revoked && !c.used)).toHaveLength(1);
+    const { rows: priced } = await db.query<{ n: number }>('select count(*)::int as n from public.credits where refund_id = $1', [
+      refundId,
+    ]);
+    expect(priced[0]!.n).toBe(9);
+    // The package is refunded once: the session given back is the member's, not a second refund.
+    await expectSqlError(as(admin, 'public.admin_refund_package($1, $2)', [paid[0]!.id, 'The last one too']), {
+      code: 'P0001',
+      hint: 'package_already_refunded',
+      message: /^This package was refunded on \d{1,2} \w+ \d{4}: sessions given back to the member since then are theirs to use\.$/,
+    });
+    // Still theirs to book with.
+    expect(await as(member, 'public.book_with_credit($1)', [await oneToOne(db, new Date(Date.now() + 6 * DAY))])).toMatchObject({
+      status: 'booked',
+      booking_type: 'credit',
+    });
+  });
 });
 
 const binDir = findPostgresBinDir();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database, SqlDatabase } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { classCounts, expectSqlError, publishBookingDocuments, rpc, type TestUser } from './support/fixtures.ts';
+import { classCounts, createClass, expectSqlError, publishBookingDocuments, rpc, type TestUser } from './support/fixtures.ts';
 import { addChild, bookFamily, kidsClass, parent } from './support/families.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
@@ -188,6 +188,76 @@ describe('paying for a family in one checkout', () => {
   });
 });
 
+// The free trial is taken from the moment a place is held with it (decision 0021): a parent's
+// trial place held in a family checkout is their trial, so nothing else grants it meanwhile.
+describe("a parent's free trial held in a family checkout", () => {
+  const bookClass = (p: TestUser, classId: string, type: string | null = null) =>
+    asUser(db, p.claims, (tx) => rpc<{ status: string; booking_type: string }>(tx, 'public.book_class($1, $2)', [classId, type]));
+  const ownTrialPlaces = async (p: TestUser) =>
+    (
+      await db.query<{ type: string; payment_status: string }>(
+        `select type::text, payment_status::text from public.bookings
+          where member_id = $1 and dependant_id is null and type = 'trial' order by booked_at`,
+        [p.memberId],
+      )
+    ).rows;
+
+  it('is the trial taken: book_class refuses a second trial class while it is held, and PAID confirms the one', async () => {
+    const { p, children, classId } = await familyOfThree('famTrial-held', { membership_tier: 'payg' }, 7.5);
+    const h = await hold(db, p, classId, true, children);
+    expect(Number(h.amount)).toBe(15);
+    const other = await createClass(db, { name: 'Spin' });
+    await expectSqlError(bookClass(p, other, 'trial'), {
+      code: 'P0001',
+      hint: 'trial_unavailable',
+      message: 'Your free trial has already been used',
+    });
+    expect((await apply(h)).outcome).toBe('applied');
+    expect(await ownTrialPlaces(p)).toEqual([{ type: 'trial', payment_status: 'completed' }]);
+    await expectSqlError(bookClass(p, other, 'trial'), { hint: 'trial_unavailable' });
+  });
+
+  it('is not granted again by any other path while held: a booking, a family booking, a waitlist promotion', async () => {
+    const { p, children, classId } = await familyOfThree('famTrial-paths', { membership_tier: 'payg' }, 7.5);
+    // In line for a full class before the checkout, when the trial would have booked it.
+    const full = await createClass(db, { name: 'Full Yoga', capacity: 1 });
+    const holder = await parent(db, 'famTrial-holder');
+    await bookClass(holder, full);
+    await asUser(db, p.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [full]));
+
+    const h = await hold(db, p, classId, true, children);
+    // The server's own choice on a free class is pay-as-you-go, not the trial.
+    const free = await createClass(db, { name: 'Free Stretch', price_payg: 0 });
+    expect(await bookClass(p, free)).toMatchObject({ status: 'booked', booking_type: 'payg' });
+    const freeKids = await kidsClass(db, { price: 0 });
+    await bookFamily(db, p, freeKids, true, [children[0]!]);
+    expect((await placesOf(p, freeKids))[0]!.type).toBe('payg');
+    // A place opens: pay-as-you-go must pay, so the parent keeps their place in line.
+    await cancel(holder, (await db.query<{ id: string }>('select id from public.bookings where class_id = $1', [full])).rows[0]!.id);
+    expect(await placesOf(p, full)).toEqual([]);
+
+    await apply(h);
+    expect(await ownTrialPlaces(p)).toEqual([{ type: 'trial', payment_status: 'completed' }]);
+  });
+
+  it('a trial booked first leaves the family checkout to charge the parent their own place', async () => {
+    const { p, children, classId } = await familyOfThree('famTrial-first', { membership_tier: 'payg' }, 7.5);
+    expect(await bookClass(p, await createClass(db, { name: 'Pilates' }), 'trial')).toMatchObject({ booking_type: 'trial' });
+    const h = await hold(db, p, classId, true, children);
+    expect(Number(h.amount)).toBe(22.5);
+    expect((await placesOf(p, classId))[0]!.type).toBe('payg');
+    await apply(h);
+    expect(await ownTrialPlaces(p)).toHaveLength(1);
+  });
+
+  it('comes back when the checkout is released: the hold lapsed or failed', async () => {
+    const { p, children, classId } = await familyOfThree('famTrial-released', { membership_tier: 'payg' }, 7.5);
+    const h = await hold(db, p, classId, true, children);
+    await apply(h, 'FAILED');
+    expect(await bookClass(p, await createClass(db, { name: 'Barre' }), 'trial')).toMatchObject({ booking_type: 'trial' });
+  });
+});
+
 // The race: families holding the last places of one class at once, on a real PostgreSQL server.
 const binDir = findPostgresBinDir();
 const server = migratedClusterForFile('family payments race', binDir);
@@ -221,5 +291,30 @@ describe.skipIf(!binDir)('real PostgreSQL: family checkouts racing for the last 
       [classId],
     );
     expect(rows[0]!.n).toBe(2);
+  });
+
+  it("a parent's trial class and a family checkout at once: the trial is taken by one of them only", async () => {
+    const pg = pgClientDatabase(server.admin()!);
+    const firsts = { book_class: 0, checkout: 0 };
+    for (let i = 0; i < 4; i += 1) {
+      const p = await parent(pg, `race-famTrial-${i}`, { membership_tier: 'payg' });
+      const children = [await addChild(pg, p, `Trial A${i}`, 6)];
+      const kids = await kidsClass(pg, { capacity: 5, price: 5 });
+      const spin = await createClass(pg, { name: 'Spin' });
+      const [booked, held] = await together<{ booking_type: string; amount: string }>(server.cluster()!.connectionString, [
+        { sql: `select * from public.book_class($1, 'trial')`, params: [spin], claims: p.claims },
+        { sql: 'select * from public.create_family_payment_hold($1, $2, true, $3::uuid[], 15)', params: [p.memberId, kids, children] },
+      ]);
+      const { rows } = await pg.query<{ n: number }>(
+        `select count(*)::int as n from public.bookings where member_id = $1 and dependant_id is null and type = 'trial'`,
+        [p.memberId],
+      );
+      expect(rows[0]!.n).toBe(1);
+      // Whichever came second was refused the trial (book_class) or charged the parent's place (the checkout).
+      if (booked!.error) expect(booked!.error.hint).toBe('trial_unavailable');
+      else expect(Number(held!.rows![0]!.amount)).toBe(10);
+      firsts[booked!.error ? 'checkout' : 'book_class'] += 1;
+    }
+    console.log(`[family trial race PostgreSQL] the trial went to book_class ${firsts.book_class}x, to the checkout ${firsts.checkout}x`);
   });
 });

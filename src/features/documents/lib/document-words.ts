@@ -38,7 +38,8 @@ export const DOCUMENT_MESSAGES = {
   saveAnswers: 'Save my answers',
   answersSaved: 'Your health answers are saved',
   withdraw: 'Withdraw my health answers',
-  confirmWithdraw: 'Withdraw your consent and delete your health answers? You will be asked to answer again before your next booking.',
+  confirmWithdraw:
+    'Withdraw your consent and delete your health answers? You will be asked to answer again before your next booking, and a waitlist place will not turn into a booking until you do.',
   withdrawn: 'Your health answers were deleted',
   withdrawFailed: 'Could not withdraw your answers. Please try again.',
   noAnswers: 'You have no health answers on record.',
