@@ -74,8 +74,8 @@ begin
       continue;
     end if;
     continue when v_refusal is not null;
-    -- Booking's documents rule, which the bookings trigger waives for a promotion (it must not
-    -- raise inside the cancellation that freed the place): skip, do not raise.
+    -- The documents a promotion still needs (the bookings trigger admits a promotion, as it must
+    -- not raise inside the cancellation that freed the place): skip, do not raise.
     continue when private.promotion_documents_refusal(v_member.id) is not null;
     continue when private.needs_payment(private.booking_type_for(v_member, null), v_class);
 
@@ -86,7 +86,10 @@ begin
     v_type := private.booking_type_for(v_member, null);
     continue when private.needs_payment(v_type, v_class);
 
+    -- The documents rule admits this one promotion (bookings_require_documents, private.admit).
+    perform private.admit('waitlist', v_entry.id);
     v_booking_id := private.create_booking(v_member.id, v_class.id, v_type);
+    perform private.admit(null, null);
     delete from public.class_waitlist where id = v_entry.id;
     perform private.enqueue_class_email('waitlist_promoted', v_member.id, v_class.id, v_booking_id);
     v_promoted := v_promoted + 1;

@@ -291,11 +291,11 @@ begin
                         where member_id = p_payment.member_id and class_id = v_class.id and dependant_id is null) then
       -- The documents rule lets this one insert through (bookings_require_documents): the hold it
       -- replaces was admitted with them, and the money is already taken.
-      perform set_config('studio.paid_checkout', p_payment.id::text, true);
+      perform private.admit('payment', p_payment.id);
       insert into public.bookings (member_id, class_id, type, payment_status)
       values (p_payment.member_id, v_class.id, 'payg', 'completed')
       returning id into v_booking_id;
-      perform set_config('studio.paid_checkout', '', true);
+      perform private.admit(null, null);
     end if;
   end if;
 

@@ -194,22 +194,44 @@ $$;
 
 revoke execute on function private.raise_documents_required(uuid) from public;
 
+-- The one insert a path admits in this transaction past the documents rule (bookings_require_documents):
+-- 'waitlist' and the waitlist entry being promoted, or 'payment' and the payment being applied.
+-- Transaction-local, set just before that insert and cleared after it; no API call can set it.
+create function private.admit(p_kind text, p_id uuid)
+returns void
+language sql volatile set search_path = ''
+as $$ select set_config('studio.admitting', coalesce(p_kind || ':' || p_id::text, ''), true) $$;
+
+revoke execute on function private.admit(text, uuid) from public;
+
+-- The id the current transaction admits for p_kind (private.admit), or null.
+create function private.admitted(p_kind text)
+returns uuid
+language sql stable set search_path = ''
+as $$
+  select case when split_part(current_setting('studio.admitting', true), ':', 1) = p_kind
+              then nullif(split_part(current_setting('studio.admitting', true), ':', 2), '')::uuid end
+$$;
+
+revoke execute on function private.admitted(text) from public;
+
 -- BEFORE INSERT on bookings: book_class, a credit booking, a payment hold, anything else. Two
--- inserts were agreed to earlier and go through: a waitlist promotion (joining the waitlist
--- needed the documents; refusing here would undo the cancellation that freed the place) and the
--- one place apply_paid_checkout takes for a class paid after its hold lapsed (the hold needed
--- them; the money is already taken). That one is named by the payment being applied, in this
--- transaction only (studio.paid_checkout), never by the member having had a checkout.
+-- inserts were agreed to earlier and go through, each named by the exact case (private.admit), never
+-- by what the member has done before: a waitlist promotion (joining the waitlist needed the
+-- documents; promote_waitlist itself passes over a member whose PAR-Q answers are gone) and the one
+-- place apply_paid_checkout takes for a class paid after its hold lapsed (the hold needed them; the
+-- money is already taken).
 create function private.bookings_require_documents()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if exists (select 1 from public.class_waitlist w where w.member_id = new.member_id and w.class_id = new.class_id)
-     or (new.payment_status = 'completed' and new.dependant_id is null
-         and exists (select 1 from public.payments p
-                      where p.id::text = nullif(current_setting('studio.paid_checkout', true), '')
-                        and p.member_id = new.member_id and p.class_id = new.class_id)) then
+  if new.dependant_id is null
+     and (exists (select 1 from public.class_waitlist w
+                   where w.id = private.admitted('waitlist') and w.member_id = new.member_id and w.class_id = new.class_id)
+          or (new.payment_status = 'completed'
+              and exists (select 1 from public.payments p
+                           where p.id = private.admitted('payment') and p.member_id = new.member_id and p.class_id = new.class_id))) then
     return new;
   end if;
   if cardinality(private.missing_documents(new.member_id)) > 0 then

@@ -252,4 +252,24 @@ describe('the documents rule', () => {
     );
     expect(rows).toEqual([{ payment_status: 'completed' }]);
   });
+
+  it("does not let a member on a class's waitlist book it directly without their documents", async () => {
+    const classId = await createClass(db, { name: 'Waited For', capacity: 1, price_payg: 0 });
+    const first = await parent(db, 'places-wl-first');
+    const waiting = await parent(db, 'places-wl-waiting');
+    await book(first, classId);
+    await asUser(db, waiting.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId]));
+    // They withdraw their health answers while waiting; the place that opens passes them over.
+    expect(await asUser(db, waiting.claims, (tx) => rpc<boolean>(tx, 'public.withdraw_health_answers()'))).toBe(true);
+    const { rows } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1 and class_id = $2', [
+      first.memberId,
+      classId,
+    ]);
+    await asUser(db, first.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [rows[0]!.id]));
+    expect((await classCounts(db, classId)).spots_left).toBe(1);
+    await expectSqlError(book(waiting, classId), { hint: 'documents_required' });
+    // Answered again, they book it.
+    await signCurrentDocuments(db, waiting.memberId);
+    expect(await book(waiting, classId)).toBeTruthy();
+  });
 });
