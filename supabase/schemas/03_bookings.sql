@@ -342,11 +342,17 @@ $$;
 
 revoke execute on function private.trial_available(public.members) from public;
 
--- Monthly class allowance of a plan (spec section 9); null: no allowance (pay per class).
+-- Monthly class allowance of a tier (spec section 9), from the plan catalogue (07_memberships.sql:
+-- the plans granting that tier); null: no allowance (pay per class). plpgsql: the catalogue is
+-- created after this file.
 create function private.plan_allowance(p_tier public.membership_tier)
 returns integer
-language sql immutable set search_path = ''
-as $$ select case p_tier when 'standard' then 12 when 'premium' then 20 end $$;
+language plpgsql stable set search_path = ''
+as $$
+begin
+  return (select max(p.classes_per_month) from public.plans p where p.category = 'membership' and p.grants_tier = p_tier);
+end;
+$$;
 
 revoke execute on function private.plan_allowance(public.membership_tier) from public;
 

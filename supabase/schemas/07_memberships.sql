@@ -10,11 +10,59 @@
 -- Types and tables -------------------------------------------------------------------------------
 create type public.membership_status as enum ('trialing', 'active', 'past_due', 'cancelled', 'lapsed');
 
+-- The plan catalogue -----------------------------------------------------------------------------
+-- What the studio sells and what each plan grants: every rule that needs a plan's name, tier,
+-- price or allowance reads it here, never a copy in a function or a constraint (decision 0035).
+create table public.plans (
+  slug text primary key check (slug ~ '^[a-z][a-z0-9_]{0,30}$'),
+  name text not null check (char_length(name) between 1 and 100),
+  category text not null check (category in ('membership', 'training')),
+  -- What a checkout charges (the "from" price of a concession plan, set per member by an admin).
+  price numeric(10, 2) not null check (price > 0),
+  -- 'month' for a membership that renews; null for a package paid once.
+  billing_interval text check (billing_interval = 'month'),
+  grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
+  classes_per_month integer check (classes_per_month > 0),
+  -- A package's sessions: how many, valid for how long from purchase, at most how many a week.
+  package_sessions integer not null default 0 check (package_sessions >= 0),
+  package_valid_days integer check (package_valid_days > 0),
+  package_weekly_cap integer check (package_weekly_cap > 0),
+  -- What each paid period of a membership grants, ending with the period.
+  period_sessions integer not null default 0 check (period_sessions >= 0),
+  period_guest_passes integer not null default 0 check (period_guest_passes >= 0),
+  requires_proof boolean not null default false,
+  constraint plans_kind check (
+    (category = 'membership' and billing_interval = 'month' and grants_tier is not null and package_sessions = 0)
+    or (category = 'training' and billing_interval is null and grants_tier is null and package_sessions > 0
+        and package_valid_days is not null and period_sessions = 0 and period_guest_passes = 0))
+);
+
+comment on table public.plans is
+  'The plans the studio sells (spec section 9) and what each grants. Read by everyone; src/config/plans.ts holds the marketing words, and a parity test holds what both state.';
+
+alter table public.plans enable row level security;
+
+revoke all on public.plans from public, anon, authenticated;
+
+grant select on public.plans to anon, authenticated;
+
+grant all on public.plans to service_role;
+
+insert into public.plans (slug, name, category, price, billing_interval, grants_tier, classes_per_month,
+                          package_sessions, package_valid_days, package_weekly_cap, period_sessions,
+                          period_guest_passes, requires_proof)
+values
+  ('standard', 'Standard', 'membership', 100, 'month', 'standard', 12, 0, null, null, 0, 0, false),
+  ('platinum', 'Platinum Premium', 'membership', 165, 'month', 'premium', 20, 0, null, null, 1, 2, false),
+  ('student', 'Student / Hackney Worker', 'membership', 70, 'month', 'standard', 12, 0, null, null, 0, 0, true),
+  ('dropin', 'Drop-In Session', 'training', 115, null, null, null, 1, 90, null, 0, 0, false),
+  ('bronze', 'Bronze Package', 'training', 750, null, null, null, 10, 42, 2, 0, 0, false);
+
 create table public.memberships (
   id uuid primary key default gen_random_uuid(),
   member_id uuid not null unique references public.members (id) on delete cascade,
   -- src/config/plans.ts slugs; null while trialing.
-  plan_slug text check (plan_slug in ('standard', 'platinum', 'student')),
+  plan_slug text references public.plans (slug),
   tier public.membership_tier not null check (tier in ('trial', 'standard', 'premium')),
   status public.membership_status not null,
   -- What each renewal charges (an admin may set a concession price).
@@ -32,7 +80,7 @@ create table public.memberships (
   -- Set when it is over (cancelled and past its end, lapsed, trial over); the tier is payg then.
   ended_at timestamptz,
   -- A downgrade chosen for the period end: the next renewal charges and grants these.
-  next_plan_slug text check (next_plan_slug in ('standard', 'platinum', 'student')),
+  next_plan_slug text references public.plans (slug),
   next_tier public.membership_tier check (next_tier in ('standard', 'premium')),
   next_price numeric(10, 2) check (next_price > 0),
   -- Failed renewal charges of the due period and when the next one is tried (past_due).
@@ -132,11 +180,8 @@ revoke execute on function private.provider_customer_id(uuid) from public;
 -- What a plan is called on receipts and emails.
 create function private.plan_name(p_plan_slug text)
 returns text
-language sql immutable set search_path = ''
-as $$
-  select case p_plan_slug when 'standard' then 'Standard' when 'platinum' then 'Platinum Premium'
-                          when 'student' then 'Student / Hackney Worker' else p_plan_slug end
-$$;
+language sql stable set search_path = ''
+as $$ select coalesce((select p.name from public.plans p where p.slug = p_plan_slug), p_plan_slug) $$;
 
 revoke execute on function private.plan_name(text) from public;
 
@@ -1250,7 +1295,9 @@ declare
   v_next integer;
 begin
   perform private.require_admin();
-  v_tier := case p_plan_slug when 'standard' then 'standard' when 'platinum' then 'premium' end;
+  -- A plan anyone may buy at a price the admin sets (a concession is such a price, not a plan).
+  select p.grants_tier into v_tier from public.plans p
+   where p.slug = p_plan_slug and p.category = 'membership' and not p.requires_proof;
   if v_tier is null then
     raise exception 'Choose Standard or Platinum Premium.' using errcode = '22023', hint = 'invalid_plan';
   end if;

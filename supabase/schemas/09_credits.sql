@@ -1,5 +1,5 @@
--- What members pay for, they can use (issue 26, decision 0017): the plan catalogue in the
--- database, and a ledger of session credits and guest passes with their source, validity and
+-- What members pay for, they can use (decision 0017): how a checkout reads the plan catalogue, and
+-- a ledger of session credits and guest passes with their source, validity and
 -- the booking that used each one.
 --
 -- A paid package grants its sessions (Drop-In: 1 valid 90 days; Bronze: 10 valid 6 weeks, at most
@@ -8,51 +8,7 @@
 -- (book_with_credit) or paid for at its price: never with a class allowance, the free trial, or
 -- for nothing. Cancelling in time gives the credit back; a late cancel or a no-show uses it.
 
--- The plan catalogue ------------------------------------------------------------------------------
-create table public.plans (
-  slug text primary key check (slug ~ '^[a-z][a-z0-9_]{0,30}$'),
-  name text not null check (char_length(name) between 1 and 100),
-  category text not null check (category in ('membership', 'training')),
-  -- What a checkout charges (the "from" price of a concession plan, set per member by an admin).
-  price numeric(10, 2) not null check (price > 0),
-  -- 'month' for a membership that renews; null for a package paid once.
-  billing_interval text check (billing_interval = 'month'),
-  grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
-  classes_per_month integer check (classes_per_month > 0),
-  -- A package's sessions: how many, valid for how long from purchase, at most how many a week.
-  package_sessions integer not null default 0 check (package_sessions >= 0),
-  package_valid_days integer check (package_valid_days > 0),
-  package_weekly_cap integer check (package_weekly_cap > 0),
-  -- What each paid period of a membership grants, ending with the period.
-  period_sessions integer not null default 0 check (period_sessions >= 0),
-  period_guest_passes integer not null default 0 check (period_guest_passes >= 0),
-  requires_proof boolean not null default false,
-  constraint plans_kind check (
-    (category = 'membership' and billing_interval = 'month' and grants_tier is not null and package_sessions = 0)
-    or (category = 'training' and billing_interval is null and grants_tier is null and package_sessions > 0
-        and package_valid_days is not null and period_sessions = 0 and period_guest_passes = 0))
-);
-
-comment on table public.plans is
-  'The plans the studio sells (spec section 9) and what each grants. Read by everyone; src/config/plans.ts holds the marketing words, and a parity test holds what both state.';
-
-alter table public.plans enable row level security;
-
-revoke all on public.plans from public, anon, authenticated;
-
-grant select on public.plans to anon, authenticated;
-
-grant all on public.plans to service_role;
-
-insert into public.plans (slug, name, category, price, billing_interval, grants_tier, classes_per_month,
-                          package_sessions, package_valid_days, package_weekly_cap, period_sessions,
-                          period_guest_passes, requires_proof)
-values
-  ('standard', 'Standard', 'membership', 100, 'month', 'standard', 12, 0, null, null, 0, 0, false),
-  ('platinum', 'Platinum Premium', 'membership', 165, 'month', 'premium', 20, 0, null, null, 1, 2, false),
-  ('student', 'Student / Hackney Worker', 'membership', 70, 'month', 'standard', 12, 0, null, null, 0, 0, true),
-  ('dropin', 'Drop-In Session', 'training', 115, null, null, null, 1, 90, null, 0, 0, false),
-  ('bronze', 'Bronze Package', 'training', 750, null, null, null, 10, 42, 2, 0, 0, false);
+-- The plan catalogue (public.plans) is in 07_memberships.sql, before the memberships that name its plans.
 
 -- The plan a checkout sells, from the catalogue: the functions that charge (create_plan_payment,
 -- start_membership_checkout, start_membership_upgrade, schedule_membership_downgrade) are sent a

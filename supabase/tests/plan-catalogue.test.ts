@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_SLUGS, PLANS } from '../../src/config/plans.ts';
-import { asServiceRole } from '../local/db/as-user.ts';
+import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc } from './support/fixtures.ts';
 
@@ -113,5 +115,46 @@ describe('the catalogue decides what a checkout charges (issue 26)', () => {
     } finally {
       await db.query(`update public.plans set price = 115 where slug = 'dropin'`);
     }
+  });
+});
+
+describe('the catalogue is the one place a plan is written (decision 0035)', () => {
+  it("a plan's allowance and name are read from the catalogue, and a membership names a plan it has", async () => {
+    const member = await createUser(db, 'catalogue-allowance', { membership_tier: 'standard' });
+    const usage = () => asUser(db, member.claims, (tx) => rpc<{ allowance: number }>(tx, 'public.my_plan_usage()'));
+    expect((await usage()).allowance).toBe(12);
+    await db.query(`update public.plans set classes_per_month = 15, name = 'Standard Plus' where slug in ('standard', 'student')`);
+    try {
+      expect((await usage()).allowance).toBe(15);
+      expect((await db.query<{ n: string }>(`select private.plan_name('standard') as n`)).rows[0]!.n).toBe('Standard Plus');
+    } finally {
+      await db.query(`update public.plans set classes_per_month = 12 where slug in ('standard', 'student')`);
+      await db.query(`update public.plans set name = 'Standard' where slug = 'standard'`);
+      await db.query(`update public.plans set name = 'Student / Hackney Worker' where slug = 'student'`);
+    }
+    await expectSqlError(
+      db.query(
+        `insert into public.memberships (member_id, plan_slug, tier, status, price, period_start, period_end, anchor_at, renews)
+         values ($1, 'gold', 'standard', 'active', 10, now(), now() + interval '1 month', now(), true)`,
+        [member.memberId],
+      ),
+      { code: '23503' },
+    );
+  });
+
+  it('no schema file writes a plan slug outside the catalogue', () => {
+    const dir = fileURLToPath(new URL('../schemas/', import.meta.url));
+    const offenders: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+      readFileSync(`${dir}${file}`, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.replace(/--.*$/, '');
+          // The catalogue's own rows are the one place.
+          if (/^\s*\('(standard|platinum|student|dropin|bronze)', '/.test(code)) return;
+          if (/'(platinum|student|dropin|bronze)'/.test(code)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offenders).toEqual([]);
   });
 });
