@@ -166,6 +166,13 @@ declare
   v_in_time boolean;
   v_reason text := nullif(current_setting('app.booking_removal', true), '');
 begin
+  -- The host cancelling their own booking (cancel_booking, or their plan's bookings ending) is a
+  -- member's cancellation, not the studio's: the guest's paid place is owed back only in time, as
+  -- the booking's own payment is (bookings_record_refund_owed), and late it is kept.
+  -- 'member_cancelled' is no reason refunds_owed takes.
+  if v_reason = 'member_cancelled' then
+    v_reason := null;
+  end if;
   select * into v_class from public.classes where id = old.class_id;
   v_in_time := not found or now() < private.late_cancel_from(v_class);
   if v_in_time then
