@@ -1830,26 +1830,7 @@ export type Database = {
           p_email: string
           p_name: string
         }
-        Returns: {
-          cancel_token: string
-          class_id: string
-          created_at: string
-          credit_id: string | null
-          guest_email: string
-          guest_name: string
-          hold_expires_at: string | null
-          host_booking_id: string
-          host_member_id: string
-          id: string
-          payment_id: string | null
-          payment_status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "guest_places"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place"]
       }
       add_studio_closure: {
         Args: {
@@ -2600,26 +2581,7 @@ export type Database = {
         Args: {
           p_guest_place_id: string
         }
-        Returns: {
-          cancel_token: string
-          class_id: string
-          created_at: string
-          credit_id: string | null
-          guest_email: string
-          guest_name: string
-          hold_expires_at: string | null
-          host_booking_id: string
-          host_member_id: string
-          id: string
-          payment_id: string | null
-          payment_status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "guest_places"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place"]
       }
       remove_studio_closure: {
         Args: {
@@ -3100,6 +3062,19 @@ export type Database = {
         booking_id: string | null
         pass_expires_at: string | null
         price: number | null
+      }
+      guest_place: {
+        class_id: string | null
+        created_at: string | null
+        credit_id: string | null
+        guest_email: string | null
+        guest_name: string | null
+        hold_expires_at: string | null
+        host_booking_id: string | null
+        host_member_id: string | null
+        id: string | null
+        payment_id: string | null
+        payment_status: string | null
       }
       guest_place_view: {
         cancelled: boolean | null

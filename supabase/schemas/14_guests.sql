@@ -258,10 +258,42 @@ $$;
 
 revoke execute on function private.lock_class_for_guest(uuid, uuid, text, text) from public;
 
+-- A guest place as its host and the admins see it: every column they may read (the select grant on
+-- guest_places) and never cancel_token, which is the guest's only credential. Whoever holds it
+-- cancels the place and signs the waiver as the guest, so only the guest's inbox gets it (the
+-- invitation's links); the member RPCs answer this instead of the table's row.
+create type public.guest_place as (
+  id uuid,
+  class_id uuid,
+  host_booking_id uuid,
+  host_member_id uuid,
+  guest_name text,
+  guest_email text,
+  credit_id uuid,
+  created_at timestamptz,
+  payment_status text,
+  hold_expires_at timestamptz,
+  payment_id uuid
+);
+
+comment on type public.guest_place is
+  'A guest place without its cancel token (the guest''s own link): what add_guest and remove_guest answer the host.';
+
+create function private.guest_place_for_host(p_place public.guest_places)
+returns public.guest_place
+language sql immutable set search_path = ''
+as $$
+  select (p_place.id, p_place.class_id, p_place.host_booking_id, p_place.host_member_id, p_place.guest_name,
+          p_place.guest_email, p_place.credit_id, p_place.created_at, p_place.payment_status, p_place.hold_expires_at,
+          p_place.payment_id)::public.guest_place
+$$;
+
+revoke execute on function private.guest_place_for_host(public.guest_places) from public;
+
 -- With the caller's guest pass that expires first among those valid when the class starts, in one
 -- transaction. Refusals: lock_class_for_guest's, and no_guest_pass.
 create function private.add_guest(p_booking_id uuid, p_name text, p_email text)
-returns public.guest_places
+returns public.guest_place
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -284,7 +316,7 @@ begin
   returning * into v_place;
   update public.credits set used_at = now() where id = v_pass;
   perform private.enqueue_guest_email('guest_invited', v_place);
-  return v_place;
+  return private.guest_place_for_host(v_place);
 end;
 $$;
 
@@ -423,7 +455,7 @@ grant execute on function private.my_guest_options() to authenticated;
 
 -- The host (or an admin) removes a guest place.
 create function private.remove_guest(p_guest_place_id uuid)
-returns public.guest_places
+returns public.guest_place
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -441,7 +473,7 @@ begin
   end if;
   delete from public.guest_places where id = v_place.id returning * into v_place;
   perform set_config('app.booking_removal', '', true);
-  return v_place;
+  return private.guest_place_for_host(v_place);
 end;
 $$;
 
@@ -499,7 +531,7 @@ grant execute on function private.cancel_guest_place(text) to anon, authenticate
 
 -- API ---------------------------------------------------------------------------------------------
 create function public.add_guest(p_booking_id uuid, p_name text, p_email text)
-returns public.guest_places
+returns public.guest_place
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.add_guest(p_booking_id, p_name, p_email) $$;
 
@@ -528,7 +560,7 @@ revoke execute on function public.my_guest_options() from public, anon;
 grant execute on function public.my_guest_options() to authenticated;
 
 create function public.remove_guest(p_guest_place_id uuid)
-returns public.guest_places
+returns public.guest_place
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.remove_guest(p_guest_place_id) $$;
 

@@ -84,6 +84,33 @@ describe('add_guest', () => {
     );
   });
 
+  it("never hands the host the guest's token: only the guest's inbox gets the link", async () => {
+    const host = await hostWithPasses(db, 'guest-token-host', 2);
+    const classId = await createClass(db, { name: 'Guest Token' });
+    const booking = await bookingOf(db, host, classId);
+    const added = await addGuest(db, host, booking, 'Tia', 'tia@example.test');
+    const token = (await db.query<{ cancel_token: string }>('select cancel_token from public.guest_places where id = $1', [added.id]))
+      .rows[0]!.cancel_token;
+    expect(added).toMatchObject({
+      id: expect.any(String) as unknown,
+      class_id: classId,
+      guest_name: 'Tia',
+      guest_email: 'tia@example.test',
+    });
+    expect(added).not.toHaveProperty('cancel_token');
+    expect(JSON.stringify(added)).not.toContain(token);
+
+    // Nor what the host can read or what removing the guest answers.
+    const readable = await asUser(db, host.claims, (tx) =>
+      tx.query('select id, class_id, host_booking_id, guest_name, guest_email, payment_status from public.guest_places'),
+    );
+    expect(JSON.stringify(readable.rows)).not.toContain(token);
+    const removed = await as<Record<string, unknown>>(db, host, 'public.remove_guest($1)', [added.id]);
+    expect(removed).toMatchObject({ id: added.id, guest_name: 'Tia' });
+    expect(removed).not.toHaveProperty('cancel_token');
+    expect(JSON.stringify(removed)).not.toContain(token);
+  });
+
   it('refuses, with a clear message and nothing changed: bad input, yourself, twice, a One-to-One, no pass, a full class, not your booking', async () => {
     const host = await hostWithPasses(db, 'guest-refusals', 1);
     const classId = await createClass(db, { name: 'Guest Refusals', capacity: 2 });
