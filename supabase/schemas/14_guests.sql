@@ -203,7 +203,8 @@ revoke execute on function private.guest_places_on_delete() from public;
 -- Adding a guest -----------------------------------------------------------------------------------
 -- Every check but how the place is paid, for p_member_id adding a guest to their own confirmed
 -- booking of a group class not yet started. Locks the class row, then the member row (the lock
--- order of every booking path: two guests for the last place book one). Refusals (hint):
+-- order of every booking path: two guests for the last place book one), then the guest's email
+-- (two hosts bringing one guest count their visits one after the other). Refusals (hint):
 -- not_your_booking, class_started, guest_not_for_class, invalid_guest, guest_is_you,
 -- guest_already_booked, guest_visits_used, class_full. Returns the locked class.
 create function private.lock_class_for_guest(p_member_id uuid, p_booking_id uuid, p_name text, p_email text)
@@ -236,6 +237,12 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'Enter your guest''s email address' using errcode = '22023', hint = 'invalid_guest';
   end if;
+  -- The visits a year are the guest's, whoever brings them: two hosts adding the same guest to
+  -- two classes hold different class and member locks, so each would count the guest's visits
+  -- before the other's place exists and both would add one. Serialised on the guest's address
+  -- as stored (lower, trimmed), taken after the class and member locks like every booking path's
+  -- locks, and nothing that holds it waits for another class: it cannot deadlock with them.
+  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_email, 0));
   if v_email = lower(v_member.email::text) then
     raise exception 'Your guest needs their own email address, not yours' using errcode = '22023', hint = 'guest_is_you';
   end if;
