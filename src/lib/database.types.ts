@@ -145,6 +145,32 @@ export type Database = {
           },
         ]
       }
+      check_in_attempts: {
+        Row: {
+          attempted_at: string
+          id: string
+          member_id: string
+        }
+        Insert: {
+          attempted_at?: string
+          id?: string
+          member_id: string
+        }
+        Update: {
+          attempted_at?: string
+          id?: string
+          member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "check_in_attempts_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       class_waitlist: {
         Row: {
           class_id: string
@@ -2977,6 +3003,8 @@ export type Database = {
         booking_id: string | null
         class_id: string | null
         class_name: string | null
+        message: string | null
+        refusal: string | null
         start_time: string | null
       }
       checkout_result: {
