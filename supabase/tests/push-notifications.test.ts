@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database, SqlExecutor } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
+import { pushEndpointAllowed } from '../../netlify/lib/push/push-endpoint.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
 // Web Push in SQL (supabase/schemas/20_push.sql, decision 0023) through the API roles: devices,
@@ -178,6 +179,21 @@ describe('push endpoints', () => {
       for (const endpoint of ELSEWHERE) await expectSqlError(at(endpoint), { hint: 'invalid_push_subscription' });
     } finally {
       await localStack(false);
+    }
+  });
+
+  it('is the list the sender keeps (netlify/lib/push), address by address, deployed and on the local stack', async () => {
+    const inDatabase = async (endpoint: string) =>
+      (await db.query<{ ok: boolean }>('select private.push_endpoint_allowed($1) as ok', [endpoint])).rows[0]!.ok;
+    for (const loopback of [false, true]) {
+      await localStack(loopback);
+      try {
+        for (const endpoint of [...PUSH_SERVICES, ...LOOPBACK, ...ELSEWHERE]) {
+          expect(await inDatabase(endpoint), `${endpoint} (local stack: ${loopback})`).toBe(pushEndpointAllowed(endpoint, { loopback }));
+        }
+      } finally {
+        await localStack(false);
+      }
     }
   });
 
