@@ -1,5 +1,6 @@
 import { json } from '../lib/http';
 import { deliverPushes } from '../lib/push/deliver-pushes';
+import { loopbackPushesAllowed } from '../lib/push/push-endpoint';
 import { readPushEnv } from '../lib/push/push-env';
 import { postgrestPushStore } from '../lib/push/push-store';
 import { ConfigError, readServerEnv } from '../lib/server-env';
@@ -16,7 +17,12 @@ export const config = { schedule: '* * * * *' };
 export default async function deliverPushesNow(): Promise<Response> {
   try {
     const env = readServerEnv();
-    const report = await deliverPushes({ store: postgrestPushStore(serviceDb(env)), vapid: readPushEnv(), now: new Date() });
+    const report = await deliverPushes({
+      store: postgrestPushStore(serviceDb(env)),
+      vapid: readPushEnv(),
+      now: new Date(),
+      allowLoopback: loopbackPushesAllowed(env.supabaseUrl),
+    });
     if (report.sent || report.retrying || report.failed || report.gone) {
       console.log(
         `[deliver-pushes] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}, devices gone ${report.gone}`,

@@ -145,6 +145,32 @@ export type Database = {
           },
         ]
       }
+      check_in_attempts: {
+        Row: {
+          attempted_at: string
+          id: string
+          member_id: string
+        }
+        Insert: {
+          attempted_at?: string
+          id?: string
+          member_id: string
+        }
+        Update: {
+          attempted_at?: string
+          id?: string
+          member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "check_in_attempts_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       class_waitlist: {
         Row: {
           class_id: string
@@ -1857,26 +1883,7 @@ export type Database = {
           p_email: string
           p_name: string
         }
-        Returns: {
-          cancel_token: string
-          class_id: string
-          created_at: string
-          credit_id: string | null
-          guest_email: string
-          guest_name: string
-          hold_expires_at: string | null
-          host_booking_id: string
-          host_member_id: string
-          id: string
-          payment_id: string | null
-          payment_status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "guest_places"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place"]
       }
       add_studio_closure: {
         Args: {
@@ -2627,26 +2634,7 @@ export type Database = {
         Args: {
           p_guest_place_id: string
         }
-        Returns: {
-          cancel_token: string
-          class_id: string
-          created_at: string
-          credit_id: string | null
-          guest_email: string
-          guest_name: string
-          hold_expires_at: string | null
-          host_booking_id: string
-          host_member_id: string
-          id: string
-          payment_id: string | null
-          payment_status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "guest_places"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place"]
       }
       remove_studio_closure: {
         Args: {
@@ -3043,6 +3031,8 @@ export type Database = {
         booking_id: string | null
         class_id: string | null
         class_name: string | null
+        message: string | null
+        refusal: string | null
         start_time: string | null
       }
       checkout_result: {
@@ -3139,6 +3129,19 @@ export type Database = {
         booking_id: string | null
         pass_expires_at: string | null
         price: number | null
+      }
+      guest_place: {
+        class_id: string | null
+        created_at: string | null
+        credit_id: string | null
+        guest_email: string | null
+        guest_name: string | null
+        hold_expires_at: string | null
+        host_booking_id: string | null
+        host_member_id: string | null
+        id: string | null
+        payment_id: string | null
+        payment_status: string | null
       }
       guest_place_view: {
         cancelled: boolean | null

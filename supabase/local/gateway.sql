@@ -407,3 +407,10 @@ create trigger local_gateway_outbox_retry after update on public.notification_ou
 drop trigger if exists local_gateway_outbox_insert on public.push_outbox;
 create trigger local_gateway_outbox_insert after insert on public.push_outbox
   for each statement execute function local_gateway.notify_outbox();
+
+-- Pushes: the stack's own push service (supabase/local/push) hands out endpoints on loopback,
+-- http://127.0.0.1:<port>/push/v1/send/<id>, which save_push_subscription accepts only where this
+-- setting says the local stack runs (supabase/schemas/20_push.sql: hosted accepts only the
+-- browsers' push services). Written here because this file is applied on every start of the
+-- stack, after the migrations, and never to hosted.
+update private.push_settings set local_push_service = true where id and not local_push_service;

@@ -47,6 +47,7 @@ import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
 import { StorageService } from './storage/storage-api';
 import { createSmtpTransport } from '../../netlify/lib/email/smtp-transport';
 import { deliverPushes } from '../../netlify/lib/push/deliver-pushes';
+import { loopbackPushesAllowed } from '../../netlify/lib/push/push-endpoint';
 import { postgrestPushStore } from '../../netlify/lib/push/push-store';
 import { readPushEnv } from '../../netlify/lib/push/push-env';
 import { STUDIO } from '../../src/config/studio';
@@ -231,6 +232,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         store: postgrestPushStore(db),
         vapid: readPushEnv({ ...env, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
         now,
+        // The stack's own push service is on loopback (its database is too).
+        allowLoopback: loopbackPushesAllowed(db.url),
       }),
     what: 'push outbox',
   });

@@ -815,6 +815,28 @@ as $$ select interval '1 hour' $$;
 
 revoke execute on function private.attendance_opens_before() from public;
 
+-- When a roster mark may be given (mark_attendance, and a coach's coach_mark_attendance in
+-- 22_coaches.sql): 'attended', or clearing a mark, from attendance_opens_before() before the start,
+-- as people arrive; 'no_show' only once the class has started, because until then the member may
+-- still come (and mark_no_shows waits no_show_after() past the start for the same reason).
+create function private.require_attendance_open(p_start_time timestamptz, p_status text)
+returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if now() < p_start_time - private.attendance_opens_before() then
+    raise exception 'Attendance can be marked from 1 hour before the class starts'
+      using errcode = 'P0001', hint = 'attendance_too_early';
+  end if;
+  if p_status = 'no_show' and now() < p_start_time then
+    raise exception 'A no-show can be marked once the class has started'
+      using errcode = 'P0001', hint = 'no_show_too_early';
+  end if;
+end;
+$$;
+
+revoke execute on function private.require_attendance_open(timestamptz, text) from public;
+
 create type public.attendance_mark as (
   booking_id uuid,
   class_id uuid,
@@ -823,7 +845,7 @@ create type public.attendance_mark as (
 );
 
 -- Admin only. p_status 'attended' | 'no_show' (text, so an unknown value gets the contract's
--- refusal), or null to clear the mark.
+-- refusal), or null to clear the mark; when, require_attendance_open says.
 create function private.mark_attendance(p_booking_id uuid, p_status text)
 returns public.attendance_mark
 language plpgsql security definer set search_path = ''
@@ -841,10 +863,7 @@ begin
     raise exception 'Booking not found' using errcode = 'P0002', hint = 'booking_not_found';
   end if;
   select c.start_time into v_start from public.classes c where c.id = v_booking.class_id;
-  if now() < v_start - private.attendance_opens_before() then
-    raise exception 'Attendance can be marked from 1 hour before the class starts'
-      using errcode = 'P0001', hint = 'attendance_too_early';
-  end if;
+  perform private.require_attendance_open(v_start, p_status);
   update public.bookings
      set attendance = p_status::public.attendance_status,
          attendance_marked_at = case when p_status is null then null else now() end

@@ -166,6 +166,13 @@ declare
   v_in_time boolean;
   v_reason text := nullif(current_setting('app.booking_removal', true), '');
 begin
+  -- The host cancelling their own booking (cancel_booking, or their plan's bookings ending) is a
+  -- member's cancellation, not the studio's: the guest's paid place is owed back only in time, as
+  -- the booking's own payment is (bookings_record_refund_owed), and late it is kept.
+  -- 'member_cancelled' is no reason refunds_owed takes.
+  if v_reason = 'member_cancelled' then
+    v_reason := null;
+  end if;
   select * into v_class from public.classes where id = old.class_id;
   v_in_time := not found or now() < private.late_cancel_from(v_class);
   if v_in_time then
@@ -196,7 +203,8 @@ revoke execute on function private.guest_places_on_delete() from public;
 -- Adding a guest -----------------------------------------------------------------------------------
 -- Every check but how the place is paid, for p_member_id adding a guest to their own confirmed
 -- booking of a group class not yet started. Locks the class row, then the member row (the lock
--- order of every booking path: two guests for the last place book one). Refusals (hint):
+-- order of every booking path: two guests for the last place book one), then the guest's email
+-- (two hosts bringing one guest count their visits one after the other). Refusals (hint):
 -- not_your_booking, class_started, guest_not_for_class, invalid_guest, guest_is_you,
 -- guest_already_booked, guest_visits_used, class_full. Returns the locked class.
 create function private.lock_class_for_guest(p_member_id uuid, p_booking_id uuid, p_name text, p_email text)
@@ -229,6 +237,12 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'Enter your guest''s email address' using errcode = '22023', hint = 'invalid_guest';
   end if;
+  -- The visits a year are the guest's, whoever brings them: two hosts adding the same guest to
+  -- two classes hold different class and member locks, so each would count the guest's visits
+  -- before the other's place exists and both would add one. Serialised on the guest's address
+  -- as stored (lower, trimmed), taken after the class and member locks like every booking path's
+  -- locks, and nothing that holds it waits for another class: it cannot deadlock with them.
+  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_email, 0));
   if v_email = lower(v_member.email::text) then
     raise exception 'Your guest needs their own email address, not yours' using errcode = '22023', hint = 'guest_is_you';
   end if;
@@ -251,10 +265,42 @@ $$;
 
 revoke execute on function private.lock_class_for_guest(uuid, uuid, text, text) from public;
 
+-- A guest place as its host and the admins see it: every column they may read (the select grant on
+-- guest_places) and never cancel_token, which is the guest's only credential. Whoever holds it
+-- cancels the place and signs the waiver as the guest, so only the guest's inbox gets it (the
+-- invitation's links); the member RPCs answer this instead of the table's row.
+create type public.guest_place as (
+  id uuid,
+  class_id uuid,
+  host_booking_id uuid,
+  host_member_id uuid,
+  guest_name text,
+  guest_email text,
+  credit_id uuid,
+  created_at timestamptz,
+  payment_status text,
+  hold_expires_at timestamptz,
+  payment_id uuid
+);
+
+comment on type public.guest_place is
+  'A guest place without its cancel token (the guest''s own link): what add_guest and remove_guest answer the host.';
+
+create function private.guest_place_for_host(p_place public.guest_places)
+returns public.guest_place
+language sql immutable set search_path = ''
+as $$
+  select (p_place.id, p_place.class_id, p_place.host_booking_id, p_place.host_member_id, p_place.guest_name,
+          p_place.guest_email, p_place.credit_id, p_place.created_at, p_place.payment_status, p_place.hold_expires_at,
+          p_place.payment_id)::public.guest_place
+$$;
+
+revoke execute on function private.guest_place_for_host(public.guest_places) from public;
+
 -- With the caller's guest pass that expires first among those valid when the class starts, in one
 -- transaction. Refusals: lock_class_for_guest's, and no_guest_pass.
 create function private.add_guest(p_booking_id uuid, p_name text, p_email text)
-returns public.guest_places
+returns public.guest_place
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -277,7 +323,7 @@ begin
   returning * into v_place;
   update public.credits set used_at = now() where id = v_pass;
   perform private.enqueue_guest_email('guest_invited', v_place);
-  return v_place;
+  return private.guest_place_for_host(v_place);
 end;
 $$;
 
@@ -416,7 +462,7 @@ grant execute on function private.my_guest_options() to authenticated;
 
 -- The host (or an admin) removes a guest place.
 create function private.remove_guest(p_guest_place_id uuid)
-returns public.guest_places
+returns public.guest_place
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -434,7 +480,7 @@ begin
   end if;
   delete from public.guest_places where id = v_place.id returning * into v_place;
   perform set_config('app.booking_removal', '', true);
-  return v_place;
+  return private.guest_place_for_host(v_place);
 end;
 $$;
 
@@ -492,7 +538,7 @@ grant execute on function private.cancel_guest_place(text) to anon, authenticate
 
 -- API ---------------------------------------------------------------------------------------------
 create function public.add_guest(p_booking_id uuid, p_name text, p_email text)
-returns public.guest_places
+returns public.guest_place
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.add_guest(p_booking_id, p_name, p_email) $$;
 
@@ -521,7 +567,7 @@ revoke execute on function public.my_guest_options() from public, anon;
 grant execute on function public.my_guest_options() to authenticated;
 
 create function public.remove_guest(p_guest_place_id uuid)
-returns public.guest_places
+returns public.guest_place
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.remove_guest(p_guest_place_id) $$;
 

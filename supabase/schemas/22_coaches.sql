@@ -249,8 +249,9 @@ grant execute on function private.coach_classes(integer) to authenticated;
 
 -- A class's roster for its coach reads the place model: coach_class_roster in 24_places.sql.
 
--- mark_attendance's rules (from attendance_opens_before() before the start; 'attended',
--- 'no_show' or null to clear; never books) for a booking in a class the caller coaches.
+-- mark_attendance's rules (require_attendance_open: 'attended' or null to clear from
+-- attendance_opens_before() before the start, 'no_show' once it started; never books) for a
+-- booking in a class the caller coaches.
 create function private.coach_mark_attendance(p_booking_id uuid, p_status text)
 returns public.attendance_mark
 language plpgsql volatile security definer set search_path = ''
@@ -269,10 +270,7 @@ begin
   end if;
   v_class := private.require_coach_of(v_booking.class_id);
   select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
-  if now() < v_class.start_time - private.attendance_opens_before() then
-    raise exception 'Attendance can be marked from 1 hour before the class starts'
-      using errcode = 'P0001', hint = 'attendance_too_early';
-  end if;
+  perform private.require_attendance_open(v_class.start_time, p_status);
   update public.bookings
      set attendance = p_status::public.attendance_status,
          attendance_marked_at = case when p_status is null then null else now() end

@@ -3,6 +3,7 @@ import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
 // Issue 28: self check-in with the day's door code, and bookings nobody checked in becoming
 // no-shows (decision 0022).
@@ -28,6 +29,23 @@ const book = async (member: TestUser, classId: string) =>
 const attendance = async (bookingId: string) =>
   (await db.query<{ attendance: string | null }>('select attendance from public.bookings where id = $1', [bookingId])).rows[0]!.attendance;
 const todaysCode = () => asUser(db, admin.claims, (tx) => rpc<string>(tx, 'public.todays_door_code()'));
+/** A four-digit code that is not today's. */
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 10000).padStart(4, '0');
+
+type CheckInAnswer = { class_name: string | null; refusal: string | null; message: string | null };
+/**
+ * One try at the door, as the screen sees it: checked in (the class), or refused (its hint and
+ * message), whether the database raised the refusal or answered it.
+ */
+async function attempt(member: TestUser, code: string): Promise<{ checkedIn?: string | null; hint?: string; message?: string }> {
+  try {
+    const answer = await asUser(db, member.claims, (tx) => rpc<CheckInAnswer>(tx, 'public.check_in_with_code($1)', [code]));
+    return answer.refusal ? { hint: answer.refusal, message: answer.message ?? '' } : { checkedIn: answer.class_name };
+  } catch (error) {
+    const e = error as { hint?: string; message: string };
+    return { hint: e.hint, message: e.message };
+  }
+}
 
 describe('door code', () => {
   it('is four digits, the same all day, and only admins read it', async () => {
@@ -55,10 +73,10 @@ describe('check_in_with_code', () => {
     const booking = await book(member, soon);
     const laterBooking = await book(member, later);
 
-    await expectSqlError(
-      asUser(db, member.claims, (tx) => rpc(tx, 'public.check_in_with_code($1)', ['x' + code])),
-      { hint: 'check_in_wrong_code' },
-    );
+    expect(await attempt(member, 'x' + code)).toEqual({
+      hint: 'check_in_wrong_code',
+      message: "That is not today's door code. Check the code at the door and try again.",
+    });
     const result = await asUser(db, member.claims, (tx) =>
       rpc<{ class_id: string; class_name: string }>(tx, 'public.check_in_with_code($1)', [` ${code} `]),
     );
@@ -103,6 +121,66 @@ describe('check_in_with_code', () => {
   });
 });
 
+describe('wrong door codes', () => {
+  it('after 5 wrong codes in 15 minutes refuses every code, the right one too, until the window has passed', async () => {
+    const code = await todaysCode();
+    const member = await createUser(db, 'checkin-guesser');
+    const booking = await book(member, await createClass(db, { name: 'Guessed', startsIn: '10 minutes' }));
+    const wrong = wrongCodeFor(code);
+
+    for (let i = 1; i <= 5; i += 1) expect((await attempt(member, wrong)).hint).toBe('check_in_wrong_code');
+    const locked = { hint: 'too_many_attempts', message: 'Too many wrong codes. Please try again in 15 minutes.' };
+    expect(await attempt(member, wrong)).toEqual(locked);
+    expect(await attempt(member, code)).toEqual(locked);
+    expect(await attendance(booking)).toBeNull();
+    // Refused tries while locked are not counted: the lock ends 15 minutes after the fifth wrong code.
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.check_in_attempts where member_id = $1', [
+      member.memberId,
+    ]);
+    expect(rows[0]!.n).toBe(5);
+
+    // Another member is not held back by this one's guesses.
+    const other = await createUser(db, 'checkin-neighbour');
+    await book(other, await createClass(db, { name: 'Neighbour', startsIn: '10 minutes' }));
+    expect(await attempt(other, code)).toEqual({ checkedIn: 'Neighbour' });
+
+    // Ten minutes on (the tries moved back in time): five minutes left.
+    await db.query(`update public.check_in_attempts set attempted_at = attempted_at - interval '10 minutes' where member_id = $1`, [
+      member.memberId,
+    ]);
+    expect(await attempt(member, code)).toEqual({ ...locked, message: 'Too many wrong codes. Please try again in 5 minutes.' });
+    // Fifteen minutes on: the right code checks in.
+    await db.query(`update public.check_in_attempts set attempted_at = attempted_at - interval '5 minutes' where member_id = $1`, [
+      member.memberId,
+    ]);
+    expect(await attempt(member, code)).toEqual({ checkedIn: 'Guessed' });
+    expect(await attendance(booking)).toBe('attended');
+  });
+
+  it('a few mistakes then the right code checks in', async () => {
+    const code = await todaysCode();
+    const member = await createUser(db, 'checkin-fumbler');
+    await book(member, await createClass(db, { name: 'Fumbled', startsIn: '5 minutes' }));
+    for (let i = 1; i <= 4; i += 1) expect((await attempt(member, wrongCodeFor(code))).hint).toBe('check_in_wrong_code');
+    expect(await attempt(member, code)).toEqual({ checkedIn: 'Fumbled' });
+  });
+
+  it('keeps the tries where members can neither read nor write them', async () => {
+    const member = await createUser(db, 'checkin-tamper');
+    await attempt(member, 'nope');
+    for (const sql of [
+      'select * from public.check_in_attempts',
+      'delete from public.check_in_attempts where member_id is not null',
+      `insert into public.check_in_attempts (member_id, attempted_at) values ('${member.memberId}', now() - interval '1 day')`,
+    ]) {
+      await expectSqlError(
+        asUser(db, member.claims, (tx) => tx.query(sql)),
+        { code: '42501' },
+      );
+    }
+  });
+});
+
 describe('mark_no_shows', () => {
   it('marks unmarked bookings 30 minutes after the start, once, and leaves marked ones and pending holds alone', async () => {
     const member = await createUser(db, 'noshow-member');
@@ -133,5 +211,32 @@ describe('mark_no_shows', () => {
     const now = (await db.query<{ now: Date }>('select now()')).rows[0]!.now.toISOString();
     await asServiceRole(db, (tx) => rpc<number>(tx, 'public.mark_no_shows($1)', [now]));
     expect(await attendance(old)).toBeNull();
+  });
+});
+
+const binDir = findPostgresBinDir();
+const server = migratedClusterForFile('check-in attempts', binDir);
+
+describe.skipIf(!binDir)('wrong door codes on PostgreSQL', () => {
+  it('ten wrong codes sent at once: five are counted and answered, the rest refused', async () => {
+    const pgdb = pgClientDatabase(server.admin()!);
+    const member = await createUser(pgdb, 'checkin-burst');
+    // No door code exists on this server yet, so every code is wrong.
+    const results = await together<CheckInAnswer>(
+      server.cluster()!.connectionString,
+      Array.from({ length: 10 }, (_, i) => ({
+        sql: 'select * from public.check_in_with_code($1)',
+        params: [String(1000 + i)],
+        claims: member.claims,
+      })),
+    );
+    const outcomes = results.map((r) => (r.error ? r.error.hint : r.rows[0]!.refusal));
+    console.log(`[check-in] ten wrong codes at once: ${outcomes.filter((o) => o === 'check_in_wrong_code').length} answered`);
+    expect(outcomes.filter((o) => o === 'check_in_wrong_code')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'too_many_attempts')).toHaveLength(5);
+    const { rows } = await pgdb.query<{ n: number }>('select count(*)::int as n from public.check_in_attempts where member_id = $1', [
+      member.memberId,
+    ]);
+    expect(rows[0]!.n).toBe(5);
   });
 });

@@ -188,9 +188,26 @@ describe('a coach', () => {
     await expectSqlError(markAs(coach, theirBooking, 'attended'), { hint: 'not_your_class' });
     await expectSqlError(markAs(coach, '00000000-0000-4000-a000-00000000ffff', 'attended'), { hint: 'not_your_class' });
     await expectSqlError(markAs(coach, laterBooking, 'attended'), { hint: 'attendance_too_early' });
+    await expectSqlError(markAs(coach, laterBooking, 'no_show'), { hint: 'attendance_too_early' });
     await expectSqlError(roster(coach, old), { hint: 'coach_roster_closed' });
     expect(await roster(otherCoach, theirs)).toHaveLength(1);
     await expectSqlError(roster(otherCoach, later), { hint: 'not_your_class' });
+  });
+
+  it('marks a no-show only once the class has started, and attended from an hour before', async () => {
+    const soon = await classFor(trainerId, '12 minutes');
+    const started = await classFor(trainerId, '-5 minutes');
+    const member = await createUser(db, 'coach-noshow-member');
+    await signCurrentDocuments(db, member.memberId);
+    const [soonBooking, startedBooking] = [await book(member, soon), await book(member, started)];
+
+    await expectSqlError(markAs(coach, soonBooking, 'no_show'), {
+      code: 'P0001',
+      hint: 'no_show_too_early',
+      message: 'A no-show can be marked once the class has started',
+    });
+    expect(await markAs(coach, soonBooking, 'attended')).toMatchObject({ attendance: 'attended' });
+    expect(await markAs(coach, startedBooking, 'no_show')).toMatchObject({ attendance: 'no_show' });
   });
 
   it('is refused admin functions, money, the member list, health answers and every write beyond attendance', async () => {

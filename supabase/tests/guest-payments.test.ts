@@ -184,6 +184,21 @@ describe('paying for a guest', () => {
     expect(await refundsOf(h.payment_id)).toEqual([{ amount: '10.00', reason: 'member_cancelled_in_time' }]);
     expect(await spotsLeft(classId)).toBe(6);
   });
+
+  it('the host cancelling their booking late takes the paid guest with it and owes nothing', async () => {
+    const host = await createUser(db, 'guest-pay-host-late', { membership_tier: 'standard' });
+    const soon = await createClass(db, { name: 'Host Cancels Late', capacity: 6, startsIn: '2 hours' });
+    const booking = await bookingOf(db, host, soon);
+    const h = await hold(db, host, booking, 'Lu', 'lu@example.test');
+    await apply(db, h);
+
+    const cancelled = await as<{ late: boolean }>(db, host, 'public.cancel_booking($1)', [booking]);
+    expect(cancelled).toMatchObject({ booking_id: booking, late: true });
+    expect(await placesOf(db, soon)).toEqual([]);
+    expect(await refundsOf(h.payment_id)).toEqual([]);
+    expect(await spotsLeft(soon)).toBe(6);
+    expect(await emailsTo('lu@example.test')).toEqual(['guest_invited', 'guest_cancelled']);
+  });
 });
 
 describe('what bringing a guest would use', () => {

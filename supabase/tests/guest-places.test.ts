@@ -84,6 +84,33 @@ describe('add_guest', () => {
     );
   });
 
+  it("never hands the host the guest's token: only the guest's inbox gets the link", async () => {
+    const host = await hostWithPasses(db, 'guest-token-host', 2);
+    const classId = await createClass(db, { name: 'Guest Token' });
+    const booking = await bookingOf(db, host, classId);
+    const added = await addGuest(db, host, booking, 'Tia', 'tia@example.test');
+    const token = (await db.query<{ cancel_token: string }>('select cancel_token from public.guest_places where id = $1', [added.id]))
+      .rows[0]!.cancel_token;
+    expect(added).toMatchObject({
+      id: expect.any(String) as unknown,
+      class_id: classId,
+      guest_name: 'Tia',
+      guest_email: 'tia@example.test',
+    });
+    expect(added).not.toHaveProperty('cancel_token');
+    expect(JSON.stringify(added)).not.toContain(token);
+
+    // Nor what the host can read or what removing the guest answers.
+    const readable = await asUser(db, host.claims, (tx) =>
+      tx.query('select id, class_id, host_booking_id, guest_name, guest_email, payment_status from public.guest_places'),
+    );
+    expect(JSON.stringify(readable.rows)).not.toContain(token);
+    const removed = await as<Record<string, unknown>>(db, host, 'public.remove_guest($1)', [added.id]);
+    expect(removed).toMatchObject({ id: added.id, guest_name: 'Tia' });
+    expect(removed).not.toHaveProperty('cancel_token');
+    expect(JSON.stringify(removed)).not.toContain(token);
+  });
+
   it('refuses, with a clear message and nothing changed: bad input, yourself, twice, a One-to-One, no pass, a full class, not your booking', async () => {
     const host = await hostWithPasses(db, 'guest-refusals', 1);
     const classId = await createClass(db, { name: 'Guest Refusals', capacity: 2 });
@@ -222,6 +249,33 @@ describe.skipIf(!binDir)('guest places on PostgreSQL', () => {
     console.log(`[guest places] two guests for the last place: ${results.filter((r) => !r.error).length} added`);
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['class_full']);
+    expect((await unusedPasses(pgdb, a)) + (await unusedPasses(pgdb, b))).toBe(1);
+  });
+
+  it('two hosts adding the same guest to two classes at once: the third visit of the year is one of them, never a fourth', async () => {
+    const pgdb = pgClientDatabase(server.admin()!);
+    admin = await createUser(pgdb, 'guest-visits-race-admin', { is_admin: true, membership_tier: 'premium' });
+    // Vic has been a guest twice already this year (another member brought them).
+    const earlier = await hostWithPasses(pgdb, 'guest-visits-earlier', 2);
+    for (const week of [1, 2]) {
+      const classId = await createClass(pgdb, { startsIn: `${week * 7} days` });
+      await addGuest(pgdb, earlier, await bookingOf(pgdb, earlier, classId), 'Vic', 'vic@example.test');
+    }
+    const [a, b] = [await hostWithPasses(pgdb, 'guest-visits-race-a', 1), await hostWithPasses(pgdb, 'guest-visits-race-b', 1)];
+    const [classA, classB] = [await createClass(pgdb, { startsIn: '21 days' }), await createClass(pgdb, { startsIn: '22 days' })];
+    const [bookingA, bookingB] = [await bookingOf(pgdb, a, classA), await bookingOf(pgdb, b, classB)];
+    // The same address as each host typed it: one guest.
+    const results = await together(server.cluster()!.connectionString, [
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Vic', ' Vic@Example.test'], claims: a.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Vic', 'vic@example.test '], claims: b.claims },
+    ]);
+    console.log(`[guest places] one guest's third visit from two hosts at once: ${results.filter((r) => !r.error).length} added`);
+    expect(results.filter((r) => !r.error)).toHaveLength(1);
+    expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['guest_visits_used']);
+    const { rows } = await pgdb.query<{ n: number }>(
+      `select count(*)::int as n from public.guest_places where guest_email = 'vic@example.test'`,
+    );
+    expect(rows[0]!.n).toBe(3);
     expect((await unusedPasses(pgdb, a)) + (await unusedPasses(pgdb, b))).toBe(1);
   });
 });

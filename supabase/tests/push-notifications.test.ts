@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database, SqlExecutor } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
+import { pushEndpointAllowed } from '../../netlify/lib/push/push-endpoint.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
 // Web Push in SQL (supabase/schemas/20_push.sql, decision 0023) through the API roles: devices,
@@ -21,7 +22,7 @@ afterAll(async () => {
 function device(n = Math.random()) {
   const key = Buffer.concat([Buffer.from([4]), randomBytes(64)]);
   return {
-    endpoint: `https://push.example.test/send/${n}-${randomBytes(6).toString('hex')}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${n}-${randomBytes(6).toString('hex')}`,
     p256dh: key.toString('base64url'),
     auth: randomBytes(16).toString('base64url'),
   };
@@ -115,7 +116,7 @@ describe('devices', () => {
     expect(await mine(bob)).toEqual([]);
   });
 
-  it('refuses an endpoint that is not https (loopback aside) or keys of the wrong shape, and anonymous callers', async () => {
+  it('refuses an endpoint that is not https or keys of the wrong shape, and anonymous callers', async () => {
     const cat = await createUser(db, 'push-cat');
     const good = device();
     for (const bad of [
@@ -125,11 +126,86 @@ describe('devices', () => {
     ]) {
       await expectSqlError(subscribe(db, cat, bad), { hint: 'invalid_push_subscription', code: '22023' });
     }
-    await subscribe(db, cat, { ...good, endpoint: 'http://127.0.0.1:54321/push/send/abc' });
     await expectSqlError(
       asAnon(db, (tx) => rpc(tx, 'public.save_push_subscription($1, $2, $3)', [good.endpoint, good.p256dh, good.auth])),
       { code: '42501' },
     );
+  });
+});
+
+/** Endpoints as browsers' push services give them, and addresses a member might give instead. */
+const PUSH_SERVICES = [
+  'https://fcm.googleapis.com/fcm/send/dUyK3kd3M8g:APA91bH',
+  'https://fcm.googleapis.com/wp/dUyK3kd3M8g:APA91bH',
+  'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+  'https://web.push.apple.com/QGuQyavXutnMH7mpFMrw',
+  'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD',
+];
+const LOOPBACK = ['http://127.0.0.1:54321/push/v1/send/abc', 'http://localhost:54321/push/v1/send/abc', 'https://127.0.0.1/x'];
+const ELSEWHERE = [
+  'https://push.example.test/send/abc',
+  'https://studio-admin.internal/push',
+  'https://169.254.169.254/latest/meta-data',
+  'https://evil.example/fcm.googleapis.com/',
+  'https://fcm.googleapis.com.evil.example/x',
+  'https://fcm.googleapis.com@evil.example/x',
+  'https://fcm.googleapis.com:8443/x',
+  'http://fcm.googleapis.com/x',
+  'https://notify.windows.com.evil.example/x',
+  'https://evil.example/.notify.windows.com/x',
+  'http://127.0.0.2/x',
+  'http://127.0.0.1.evil.example/x',
+  'http://[::1]:54321/push/v1/send/abc',
+];
+
+/** The setting the local stack writes on every start (supabase/local/gateway.sql). */
+const localStack = (on: boolean) => db.query('update private.push_settings set local_push_service = $1 where id', [on]);
+
+describe('push endpoints', () => {
+  it("accepts only the push services' addresses; loopback only where the local stack runs its own push service", async () => {
+    const dee = await createUser(db, 'push-dee');
+    const at = (endpoint: string) => subscribe(db, dee, { ...device(), endpoint });
+    for (const endpoint of PUSH_SERVICES) await at(endpoint);
+    for (const endpoint of [...LOOPBACK, ...ELSEWHERE]) {
+      await expectSqlError(at(endpoint), {
+        code: '22023',
+        hint: 'invalid_push_subscription',
+        message: 'This browser gave an address for notifications that we cannot use.',
+      });
+    }
+    await localStack(true);
+    try {
+      for (const endpoint of LOOPBACK) await at(endpoint);
+      for (const endpoint of ELSEWHERE) await expectSqlError(at(endpoint), { hint: 'invalid_push_subscription' });
+    } finally {
+      await localStack(false);
+    }
+  });
+
+  it('is the list the sender keeps (netlify/lib/push), address by address, deployed and on the local stack', async () => {
+    const inDatabase = async (endpoint: string) =>
+      (await db.query<{ ok: boolean }>('select private.push_endpoint_allowed($1) as ok', [endpoint])).rows[0]!.ok;
+    for (const loopback of [false, true]) {
+      await localStack(loopback);
+      try {
+        for (const endpoint of [...PUSH_SERVICES, ...LOOPBACK, ...ELSEWHERE]) {
+          expect(await inDatabase(endpoint), `${endpoint} (local stack: ${loopback})`).toBe(pushEndpointAllowed(endpoint, { loopback }));
+        }
+      } finally {
+        await localStack(false);
+      }
+    }
+  });
+
+  it('keeps the setting out of reach of members and the service role', async () => {
+    const eve = await createUser(db, 'push-eve');
+    for (const run of [
+      (sql: string) => asUser(db, eve.claims, (tx) => tx.query(sql)),
+      (sql: string) => asServiceRole(db, (tx) => tx.query(sql)),
+    ]) {
+      await expectSqlError(run('update private.push_settings set local_push_service = true where id'), { code: '42501' });
+    }
+    expect((await db.query('select local_push_service from private.push_settings')).rows).toEqual([{ local_push_service: false }]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../supabase-server';
 import { chargeMembership, type MembershipChargeSetFields } from '../payments/membership-charge';
 import type { PaymentProvider } from '../payments/provider';
 import { deliverPushes } from '../push/deliver-pushes';
+import { loopbackPushesAllowed } from '../push/push-endpoint';
 import { readPushEnv } from '../push/push-env';
 import { postgrestPushStore } from '../push/push-store';
 import { ConfigError } from '../server-env';
@@ -129,7 +130,7 @@ export const sendDuePushes: Job = async (db, _provider, now) => {
     if (error instanceof ConfigError) return { job: 'pushes', did: 'not sent: no VAPID keys set', details: [] };
     throw error;
   }
-  const r = await deliverPushes({ store: postgrestPushStore(db), vapid, now });
+  const r = await deliverPushes({ store: postgrestPushStore(db), vapid, now, allowLoopback: loopbackPushesAllowed(db.url) });
   return { job: 'pushes', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`, details: [] };
 };
 

@@ -78,7 +78,7 @@ describe('deliverPushes', () => {
       row(phone, { kind: 'payment_failed', title: 'Payment failed: please update your card', path: '/membership', expires_at: null }),
     ];
     const store = fakeStore([...pushes]);
-    const report = await deliverPushes({ store, vapid, now: NOW, fetch: into(service) });
+    const report = await deliverPushes({ store, vapid, now: NOW, allowLoopback: true, fetch: into(service) });
     expect(report).toEqual({ sent: 2, retrying: 0, failed: 0, gone: 0 });
     const received = service.list().reverse();
     expect(received.map((p) => JSON.parse(p.payload) as unknown)).toEqual([
@@ -115,14 +115,14 @@ describe('deliverPushes', () => {
     const statuses: Record<string, number> = { [failing.endpoint]: 503 };
     const send: PushFetch = (url, init) => (statuses[url] ? answer(statuses[url], 'busy') : into(service)(url, init));
     const warn = vi.fn();
-    const report = await deliverPushes({ store, vapid, now: NOW, fetch: send, log: { warn, error: vi.fn() } });
+    const report = await deliverPushes({ store, vapid, now: NOW, allowLoopback: true, fetch: send, log: { warn, error: vi.fn() } });
     expect(report).toEqual({ sent: 0, retrying: 1, failed: 0, gone: 1 });
     expect(store.removed).toEqual([goneRow.subscription_id]);
     expect(store.requeued).toEqual([{ id: failing.id, error: '503: busy' }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('will be retried at 2026-12-01T05:01:00Z: 503: busy'));
 
     const notFound = fakeStore([row(fine)]);
-    await deliverPushes({ store: notFound, vapid, now: NOW, fetch: () => answer(404) });
+    await deliverPushes({ store: notFound, vapid, now: NOW, allowLoopback: true, fetch: () => answer(404) });
     expect(notFound.removed).toHaveLength(1);
   });
 
@@ -134,11 +134,44 @@ describe('deliverPushes', () => {
       store,
       vapid,
       now: NOW,
+      allowLoopback: true,
       fetch: () => Promise.reject(new Error('connect ECONNREFUSED')),
       log: { warn: vi.fn(), error },
     });
     expect(report).toEqual({ sent: 0, retrying: 0, failed: 1, gone: 0 });
     expect(error).toHaveBeenCalledWith(expect.stringContaining('after 6 attempts: connect ECONNREFUSED'));
+  });
+
+  it('posts only to the browsers’ push services (the local stack’s on loopback when allowed); any other device is removed unasked', async () => {
+    const service = new LocalPushService(() => ORIGIN, keys.publicKey);
+    const local = service.subscribe();
+    const keysOf = service.subscribe().keys;
+    const fcm = row({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: keysOf });
+    const elsewhere = [
+      'https://studio-admin.internal/push',
+      'https://fcm.googleapis.com.evil.example/x',
+      'http://fcm.googleapis.com/x',
+    ].map((endpoint) => row({ endpoint, keys: keysOf }));
+    const loopback = row(local);
+    const posted: string[] = [];
+    const send: PushFetch = (url) => (posted.push(url), answer(201));
+    const warn = vi.fn();
+
+    // As deployed: the loopback device is no push service either.
+    const deployed = fakeStore([fcm, ...elsewhere, loopback]);
+    const report = await deliverPushes({ store: deployed, vapid, now: NOW, fetch: send, log: { warn, error: vi.fn() } });
+    expect(posted).toEqual([fcm.endpoint]);
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0, gone: 4 });
+    expect(deployed.removed).toEqual([...elsewhere, loopback].map((r) => r.subscription_id));
+    expect(deployed.requeued).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('to studio-admin.internal: not a push service; device removed'));
+
+    // On the local stack its own push service is posted to; the rest still is not.
+    posted.length = 0;
+    const onStack = fakeStore([...elsewhere, row(local)]);
+    await deliverPushes({ store: onStack, vapid, now: NOW, allowLoopback: true, fetch: send, log: { warn, error: vi.fn() } });
+    expect(posted).toEqual([local.endpoint]);
+    expect(onStack.removed).toHaveLength(3);
   });
 
   it('keeps a push no longer than its class is ahead, and a day at most', () => {

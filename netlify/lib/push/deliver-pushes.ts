@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { pushEndpointAllowed } from './push-endpoint';
 import type { PushEnv } from './push-env';
 import { pushPayload } from './push-payload';
 import type { OutboxPush, PushStore } from './push-store';
@@ -14,6 +15,11 @@ export type PushDeliveryOptions = {
   vapid: PushEnv;
   /** What is due is decided as of this time (the scheduled run's, or a test's). */
   now: Date;
+  /**
+   * Whether the local stack's push service on loopback may be posted to (`loopbackPushesAllowed`
+   * of the database the pushes come from); otherwise only the browsers' push services.
+   */
+  allowLoopback?: boolean;
   fetch?: PushFetch;
   batchSize?: number;
   budgetMs?: number;
@@ -66,7 +72,9 @@ export function pushRequest(row: OutboxPush, vapid: PushEnv, now: Date) {
  * Drains the push outbox once: takes due pushes batch by batch and posts each to its device's
  * push service. A 404 or 410 removes the device (and its queued pushes); another failure gives
  * the push back (requeue_push: the emails' backoff, then failed). Rows are claimed before
- * sending, so two runs at once never send one push twice.
+ * sending, so two runs at once never send one push twice. A device whose endpoint is not a push
+ * service's (pushEndpointAllowed) is never posted to: it is removed as gone, since no push could
+ * ever reach it.
  */
 export async function deliverPushes(options: PushDeliveryOptions): Promise<PushDeliveryReport> {
   const { store, vapid, now } = options;
@@ -80,6 +88,13 @@ export async function deliverPushes(options: PushDeliveryOptions): Promise<PushD
   while (Date.now() - started < budget) {
     const batch = await store.dequeue(batchSize, now);
     for (const row of batch) {
+      if (!pushEndpointAllowed(row.endpoint, { loopback: options.allowLoopback ?? false })) {
+        // Only the host is logged: the rest of an endpoint is the device's credential.
+        log.warn(`[push] not posting ${row.kind} ${row.id} to ${endpointHost(row.endpoint)}: not a push service; device removed`);
+        await store.removeGone(row.subscription_id);
+        report.gone += 1;
+        continue;
+      }
       let reason: string;
       try {
         const request = pushRequest(row, vapid, now);
@@ -109,4 +124,12 @@ export async function deliverPushes(options: PushDeliveryOptions): Promise<PushD
     if (batch.length < batchSize) break;
   }
   return report;
+}
+
+function endpointHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'an address that is not a URL';
+  }
 }

@@ -55,6 +55,26 @@ describe('mark_attendance', () => {
     });
   });
 
+  it('marks a no-show only once the class has started; attended and clearing from an hour before', async () => {
+    const soon = await createClass(db, { startsIn: '12 minutes' });
+    await fillWith(db, soon, 1, 'att-noshow-early');
+    const [bookingId] = await bookingIds(soon);
+    await expectSqlError(mark(admin, bookingId!, 'no_show'), {
+      code: 'P0001',
+      hint: 'no_show_too_early',
+      message: 'A no-show can be marked once the class has started',
+    });
+    expect(
+      (await db.query<{ attendance: string | null }>('select attendance from public.bookings where id = $1', [bookingId])).rows,
+    ).toEqual([{ attendance: null }]);
+    expect(await mark(admin, bookingId!, 'attended')).toMatchObject({ attendance: 'attended' });
+    expect(await mark(admin, bookingId!, null)).toMatchObject({ attendance: null });
+
+    const started = await createClass(db, { startsIn: '-1 minute' });
+    await fillWith(db, started, 1, 'att-noshow-started');
+    expect(await mark(admin, (await bookingIds(started))[0]!, 'no_show')).toMatchObject({ attendance: 'no_show' });
+  });
+
   it('refuses members, unknown statuses and unknown bookings', async () => {
     const classId = await createClass(db, { startsIn: '-1 hour' });
     await fillWith(db, classId, 1, 'att-refuse');

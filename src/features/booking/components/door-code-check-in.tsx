@@ -8,7 +8,7 @@ import { formatClassTime } from '@/lib/studio-time';
 import { doorCodeSchema, useCheckInWithCode, type CheckInResult, type DoorCodeInput } from '../api/check-in';
 
 /** The server's refusals a member can act on, shown as the server words them. */
-const SHOWN_REFUSALS = new Set(['check_in_wrong_code', 'check_in_no_booking']);
+const SHOWN_REFUSALS = new Set(['check_in_wrong_code', 'too_many_attempts', 'check_in_no_booking']);
 const CHECK_IN_FAILED = 'Could not check you in. Please try again or ask at the desk.';
 
 /** A member enters the day's door code to check in to the class they booked (issue 28). */
