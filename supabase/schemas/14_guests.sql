@@ -174,7 +174,9 @@ begin
     v_reason := null;
   end if;
   select * into v_class from public.classes where id = old.class_id;
-  v_in_time := not found or now() < private.late_cancel_from(v_class);
+  -- The same late rule as the host's own booking: never late when the studio moved the class after
+  -- the guest was added (booking_late_cancel_from).
+  v_in_time := not found or coalesce(now() < private.booking_late_cancel_from(v_class, old.created_at), true);
   if v_in_time then
     update public.credits set used_at = null where id = old.credit_id;
   end if;

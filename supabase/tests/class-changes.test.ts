@@ -111,6 +111,27 @@ describe('moving a class', () => {
     expect(await cancel(after)).toMatchObject({ late: true });
   });
 
+  it("gives a guest's pass back when the host cancels a class the studio moved close to its start", async () => {
+    const classId = await createClass(db, { name: 'Moved With Guest', startsIn: '3 days' });
+    const host = await createUser(db, 'moved-host', { membership_tier: 'premium' });
+    const { booking_id: hostBooking } = await asUser(db, host.claims, (tx) =>
+      rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [classId]),
+    );
+    await asUser(db, admin.claims, (tx) =>
+      rpc(tx, 'public.admin_grant_credits($1, $2, 1, 30, $3)', [host.memberId, 'guest_pass', 'Test pass']),
+    );
+    await asUser(db, host.claims, (tx) =>
+      rpc(tx, 'public.add_guest($1, $2, $3)', [hostBooking, 'Gail Guest', `gail-${host.memberId}@example.test`]),
+    );
+    const passUsed = async () =>
+      (await db.query<{ used: boolean }>(`select used_at is not null as used from public.credits where member_id = $1`, [host.memberId]))
+        .rows[0]!.used;
+    expect(await passUsed()).toBe(true);
+    await asAdmin(`update public.classes set start_time = now() + interval '20 minutes' where id = $1`, [classId]);
+    expect(await asUser(db, host.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [hostBooking]))).toMatchObject({ late: false });
+    expect(await passUsed()).toBe(false);
+  });
+
   it('tells nobody when a class that already ran is corrected', async () => {
     const member = await createUser(db, 'moved-past', { membership_tier: 'standard' });
     const classId = await createClass(db, { startsIn: '-2 days' });
