@@ -10,3 +10,11 @@ export function attendanceOpensAt(startTime: string): Date {
 export function canMarkAttendance(startTime: string, now: Date): boolean {
   return now.getTime() >= attendanceOpensAt(startTime).getTime();
 }
+
+/** A no-show only once the class has started (as private.require_attendance_open says). */
+export function canMarkNoShow(startTime: string, now: Date): boolean {
+  return now.getTime() >= new Date(startTime).getTime();
+}
+
+/** The database's refusals that say when a mark opens: their message is shown as written. */
+export const ATTENDANCE_TIMING_HINTS: readonly string[] = ['attendance_too_early', 'no_show_too_early'];

@@ -7,7 +7,7 @@ import { isMarkable } from '@/lib/class-place';
 import { formatClassTime } from '@/lib/studio-time';
 import { useCheckInMark, useCheckInSheet, useDoorCode, type CheckInClass, type CheckInEntry } from '../api/check-in-sheet';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { canMarkAttendance, rosterCounts } from '../lib/attendance';
+import { attendanceRefusal, canMarkAttendance, rosterCounts } from '../lib/attendance';
 import { EmptyState } from './empty-state';
 
 const MINUTE = 60_000;
@@ -61,8 +61,7 @@ function ClassCheckIn({ cls, open }: { cls: CheckInClass; open: boolean }) {
     mark.mutate(
       { classId: cls.id, bookingId: entry.booking_id, status: entry.attendance === 'attended' ? null : 'attended' },
       {
-        onError: (error) =>
-          toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed),
+        onError: (error) => toast.error(attendanceRefusal(error)),
       },
     );
   }

@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { useClassPlaces, type Attendance } from '../api/get-class-places';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { ATTENDANCE_LABELS, canMarkAttendance, rosterCounts } from '../lib/attendance';
+import { ATTENDANCE_LABELS, attendanceRefusal, canMarkAttendance, canMarkNoShow, rosterCounts } from '../lib/attendance';
 import { formatInLondon } from '@/lib/studio-calendar';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
@@ -60,8 +60,7 @@ function Roster({ cls }: { cls: ClassRow }) {
     markAttendance.mutate(
       { classId: cls.id, bookingId: place.booking_id, status: next },
       {
-        onError: (error) =>
-          toast.error((error as { hint?: string }).hint === 'attendance_too_early' ? error.message : ADMIN_MESSAGES.attendanceFailed),
+        onError: (error) => toast.error(attendanceRefusal(error)),
       },
     );
   }
@@ -115,7 +114,7 @@ function Roster({ cls }: { cls: ClassRow }) {
                       type="button"
                       aria-pressed={pressed}
                       aria-label={`${ATTENDANCE_LABELS[status]}: ${place.name}`}
-                      disabled={!open || savingId !== null}
+                      disabled={!open || (status === 'no_show' && !canMarkNoShow(cls.start_time, now)) || savingId !== null}
                       onClick={() => mark(place, status)}
                       className={cn(
                         'inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',

@@ -1,6 +1,14 @@
 import type { Attendance } from '../api/get-class-places';
 
-export { ATTENDANCE_OPENS_BEFORE_MS, attendanceOpensAt, canMarkAttendance } from '@/lib/rules/attendance-window';
+import { ATTENDANCE_TIMING_HINTS } from '@/lib/rules/attendance-window';
+import { ADMIN_MESSAGES } from './messages';
+
+export { ATTENDANCE_OPENS_BEFORE_MS, attendanceOpensAt, canMarkAttendance, canMarkNoShow } from '@/lib/rules/attendance-window';
+
+/** What a refused mark says: the database's own words when it is too early, otherwise a retry message. */
+export function attendanceRefusal(error: Error & { hint?: string }): string {
+  return error.hint && ATTENDANCE_TIMING_HINTS.includes(error.hint) ? error.message : ADMIN_MESSAGES.attendanceFailed;
+}
 
 export const ATTENDANCE_LABELS: Record<Attendance, string> = { attended: 'Attended', no_show: 'No-show' };
 
