@@ -28,5 +28,9 @@ export type PlaceKind = Database['public']['Enums']['place_kind'];
 export const classPlaceRows = (rows: Database['public']['CompositeTypes']['class_place'][]): ClassPlace[] =>
   compositeRows<'class_place', Filled>(rows);
 
-/** A place that can be marked Attended / No-show: a booking's (a guest's place has no mark of its own yet). */
-export const isMarkable = (place: Pick<ClassPlace, 'kind'>) => place.kind !== 'guest';
+/** How a place is called on a button at the door: a child with their parent, a guest with their host. */
+export function placeLabel(place: Pick<ClassPlace, 'kind' | 'name' | 'contact_name'>): string {
+  if (place.kind === 'child') return `${place.name} (child of ${place.contact_name})`;
+  if (place.kind === 'guest') return `${place.name} (guest of ${place.contact_name})`;
+  return place.name;
+}

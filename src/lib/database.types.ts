@@ -719,6 +719,8 @@ export type Database = {
       }
       guest_places: {
         Row: {
+          attendance: Database["public"]["Enums"]["attendance_status"] | null
+          attendance_marked_at: string | null
           cancel_token: string
           class_id: string
           created_at: string
@@ -733,6 +735,8 @@ export type Database = {
           payment_status: string
         }
         Insert: {
+          attendance?: Database["public"]["Enums"]["attendance_status"] | null
+          attendance_marked_at?: string | null
           cancel_token?: string
           class_id: string
           created_at?: string
@@ -747,6 +751,8 @@ export type Database = {
           payment_status?: string
         }
         Update: {
+          attendance?: Database["public"]["Enums"]["attendance_status"] | null
+          attendance_marked_at?: string | null
           cancel_token?: string
           class_id?: string
           created_at?: string

@@ -844,32 +844,17 @@ create type public.attendance_mark as (
   attendance_marked_at timestamptz
 );
 
--- Admin only. p_status 'attended' | 'no_show' (text, so an unknown value gets the contract's
--- refusal), or null to clear the mark; when, require_attendance_open says.
+-- Admin only: a mark on any place of a class (p_booking_id: a booking's id, or a guest place's;
+-- the name is kept for the clients already calling it), written by private.mark_place
+-- (24_places.sql) with its rules: 'attended' | 'no_show' or null to clear, when
+-- require_attendance_open says.
 create function private.mark_attendance(p_booking_id uuid, p_status text)
 returns public.attendance_mark
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_booking public.bookings;
-  v_start timestamptz;
 begin
   perform private.require_admin();
-  if p_status is not null and p_status not in ('attended', 'no_show') then
-    raise exception 'Unknown attendance status' using errcode = '22023', hint = 'invalid_attendance';
-  end if;
-  select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
-  if not found then
-    raise exception 'Booking not found' using errcode = 'P0002', hint = 'booking_not_found';
-  end if;
-  select c.start_time into v_start from public.classes c where c.id = v_booking.class_id;
-  perform private.require_attendance_open(v_start, p_status);
-  update public.bookings
-     set attendance = p_status::public.attendance_status,
-         attendance_marked_at = case when p_status is null then null else now() end
-   where id = v_booking.id
-  returning * into v_booking;
-  return (v_booking.id, v_booking.class_id, v_booking.attendance, v_booking.attendance_marked_at)::public.attendance_mark;
+  return private.mark_place(p_booking_id, p_status);
 end;
 $$;
 

@@ -34,6 +34,9 @@ create table public.guest_places (
   payment_status text not null default 'completed' check (payment_status in ('pending', 'completed')),
   hold_expires_at timestamptz,
   payment_id uuid unique references public.payments (id) on delete set null,
+  -- At the door, as a booking's (mark_attendance through private.mark_place; mark_no_shows).
+  attendance public.attendance_status,
+  attendance_marked_at timestamptz,
   constraint guest_places_once_per_class unique (class_id, guest_email),
   constraint guest_places_pending_is_held check (payment_status = 'completed' or (hold_expires_at is not null and credit_id is null))
 );
@@ -52,7 +55,7 @@ alter table public.guest_places enable row level security;
 revoke all on public.guest_places from public, anon, authenticated;
 
 grant select (id, class_id, host_booking_id, host_member_id, guest_name, guest_email, credit_id, created_at,
-              payment_status, hold_expires_at, payment_id)
+              payment_status, hold_expires_at, payment_id, attendance, attendance_marked_at)
   on public.guest_places to authenticated;
 
 create index guest_places_pending_idx on public.guest_places (hold_expires_at) where payment_status = 'pending';

@@ -224,15 +224,16 @@ as $$ select interval '2 days' $$;
 
 revoke execute on function private.no_show_lookback() from public;
 
--- Every confirmed booking still unmarked no_show_after() past its class's start (within the
--- lookback) becomes a no-show as of p_now. Marked bookings are never touched, so a second run at
--- the same time changes nothing. Answers how many it marked.
+-- Every confirmed place (a booking or a guest's place) still unmarked no_show_after() past its
+-- class's start (within the lookback) becomes a no-show as of p_now. Marked places are never
+-- touched, so a second run at the same time changes nothing. Answers how many it marked.
 create function private.mark_no_shows(p_now timestamptz)
 returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   v_count integer;
+  v_guests integer;
 begin
   update public.bookings b
      set attendance = 'no_show', attendance_marked_at = p_now
@@ -243,7 +244,17 @@ begin
      and b.attendance is null
      and b.payment_status = 'completed';
   get diagnostics v_count = row_count;
-  return v_count;
+  -- Every kind of place (decision 0035): a guest nobody checked in is a no-show too.
+  update public.guest_places g
+     set attendance = 'no_show', attendance_marked_at = p_now
+    from public.classes c
+   where c.id = g.class_id
+     and c.start_time <= p_now - private.no_show_after()
+     and c.start_time > p_now - private.no_show_after() - private.no_show_lookback()
+     and g.attendance is null
+     and g.payment_status = 'completed';
+  get diagnostics v_guests = row_count;
+  return v_count + v_guests;
 end;
 $$;
 

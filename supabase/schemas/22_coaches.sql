@@ -234,8 +234,10 @@ begin
   select c.id, c.name, c.type::text, c.start_time, c.duration,
          (select count(*)::int from public.bookings b where b.class_id = c.id),
          (select count(*)::int from public.guest_places g where g.class_id = c.id),
-         (select count(*)::int from public.bookings b where b.class_id = c.id and b.attendance = 'attended'),
+         (select count(*)::int from public.bookings b where b.class_id = c.id and b.attendance = 'attended')
+           + (select count(*)::int from public.guest_places g where g.class_id = c.id and g.attendance = 'attended'),
          (select count(*)::int from public.bookings b where b.class_id = c.id and b.attendance = 'no_show')
+           + (select count(*)::int from public.guest_places g where g.class_id = c.id and g.attendance = 'no_show')
     from public.classes c
    where c.trainer_id = v_trainer_id
      and c.start_time >= v_from and c.start_time < v_from + make_interval(days => p_days)
@@ -249,34 +251,26 @@ grant execute on function private.coach_classes(integer) to authenticated;
 
 -- A class's roster for its coach reads the place model: coach_class_roster in 24_places.sql.
 
--- mark_attendance's rules (require_attendance_open: 'attended' or null to clear from
--- attendance_opens_before() before the start, 'no_show' once it started; never books) for a
--- booking in a class the caller coaches.
+-- mark_attendance's rules (private.mark_place: 'attended' or null to clear from
+-- attendance_opens_before() before the start, 'no_show' once it started; never books) for a place
+-- (a booking's or a guest's) in a class the caller coaches.
 create function private.coach_mark_attendance(p_booking_id uuid, p_status text)
 returns public.attendance_mark
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  v_booking public.bookings;
-  v_class public.classes;
+  v_class_id uuid;
 begin
   perform private.require_coach();
   if p_status is not null and p_status not in ('attended', 'no_show') then
     raise exception 'Unknown attendance status' using errcode = '22023', hint = 'invalid_attendance';
   end if;
-  select b.* into v_booking from public.bookings b where b.id = p_booking_id;
-  if not found then
+  v_class_id := private.place_class_id(p_booking_id);
+  if v_class_id is null then
     raise exception 'This is not one of your classes' using errcode = '42501', hint = 'not_your_class';
   end if;
-  v_class := private.require_coach_of(v_booking.class_id);
-  select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
-  perform private.require_attendance_open(v_class.start_time, p_status);
-  update public.bookings
-     set attendance = p_status::public.attendance_status,
-         attendance_marked_at = case when p_status is null then null else now() end
-   where id = v_booking.id
-  returning * into v_booking;
-  return (v_booking.id, v_booking.class_id, v_booking.attendance, v_booking.attendance_marked_at)::public.attendance_mark;
+  perform private.require_coach_of(v_class_id);
+  return private.mark_place(p_booking_id, p_status);
 end;
 $$;
 

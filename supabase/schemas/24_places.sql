@@ -127,7 +127,7 @@ begin
     select g.id, 'guest'::public.place_kind, g.class_id, g.host_booking_id, g.id, m.id, null::uuid, g.guest_name,
            private.member_display_name(m), g.guest_email, null::text, null::text, null::text, null::date, false, '{}'::text[],
            null::text, null::text, null::text, private.guest_waiver_signed(g.guest_email), null::public.booking_type,
-           null::public.attendance_status,
+           g.attendance,
            g.payment_status = 'pending', g.created_at, private.member_display_name(m), 2
       from public.guest_places g
       join public.members m on m.id = g.host_member_id
@@ -138,6 +138,55 @@ end;
 $$;
 
 revoke execute on function private.class_places(uuid[]) from public;
+
+-- Marking a place -------------------------------------------------------------------------------------
+-- The class a place (a booking or a guest place, by id) is in, or null when there is no such place.
+create function private.place_class_id(p_place_id uuid)
+returns uuid
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce((select b.class_id from public.bookings b where b.id = p_place_id),
+                  (select g.class_id from public.guest_places g where g.id = p_place_id))
+$$;
+
+revoke execute on function private.place_class_id(uuid) from public;
+
+-- Attended / no-show (or null to clear) on any place, when require_attendance_open allows: the one
+-- writer of marks for the admin's mark_attendance and the coach's coach_mark_attendance, who check
+-- who may mark first. p_status is text so an unknown value gets the contract's refusal.
+create function private.mark_place(p_place_id uuid, p_status text)
+returns public.attendance_mark
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_start timestamptz;
+  r public.attendance_mark;
+begin
+  if p_status is not null and p_status not in ('attended', 'no_show') then
+    raise exception 'Unknown attendance status' using errcode = '22023', hint = 'invalid_attendance';
+  end if;
+  select c.start_time into v_start from public.classes c where c.id = private.place_class_id(p_place_id);
+  if not found then
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'booking_not_found';
+  end if;
+  perform private.require_attendance_open(v_start, p_status);
+  update public.bookings
+     set attendance = p_status::public.attendance_status,
+         attendance_marked_at = case when p_status is null then null else now() end
+   where id = p_place_id
+  returning id, class_id, attendance, attendance_marked_at into r.booking_id, r.class_id, r.attendance, r.attendance_marked_at;
+  if r.booking_id is null then
+    update public.guest_places
+       set attendance = p_status::public.attendance_status,
+           attendance_marked_at = case when p_status is null then null else now() end
+     where id = p_place_id
+    returning id, class_id, attendance, attendance_marked_at into r.booking_id, r.class_id, r.attendance, r.attendance_marked_at;
+  end if;
+  return r;
+end;
+$$;
+
+revoke execute on function private.mark_place(uuid, text) from public;
 
 -- The admin's roster, register and check-in sheet --------------------------------------------------
 -- Every place of the given classes (at most a day's worth at once), every column.

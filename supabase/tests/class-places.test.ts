@@ -33,6 +33,7 @@ type Place = {
   medical_notes: string | null;
   collected_by: string | null;
   documents_current: boolean;
+  attendance: string | null;
 };
 type Hold = { payment_id: string; booking_id: string; checkout_reference: string; amount: string };
 
@@ -142,6 +143,24 @@ describe('who is in the room', () => {
 
     // The count every booking rule reads agrees with the list.
     expect(await classCounts(db, classId)).toMatchObject({ capacity: 10, current_bookings: 3, spots_left: 7 });
+
+    // Each of them is checked in at the door the same way, the guest included.
+    const guest = places.find((p) => p.kind === 'guest')!;
+    expect(
+      await asUser(db, coach.claims, (tx) =>
+        rpc<{ attendance: string }>(tx, 'public.coach_mark_attendance($1, $2)', [guest.place_id, 'attended']),
+      ),
+    ).toMatchObject({ booking_id: guest.place_id, attendance: 'attended' });
+    // The class runs; the no-show job marks everyone nobody checked in, once.
+    await db.query(`update public.classes set start_time = now() - interval '2 hours' where id = $1`, [classId]);
+    const noShows = () => asServiceRole(db, (tx) => rpc<number>(tx, 'public.mark_no_shows(now())'));
+    expect(await noShows()).toBe(2);
+    expect(await noShows()).toBe(0);
+    expect((await adminPlaces(classId)).map((p) => [p.name, p.attendance])).toEqual([
+      ['Hana Host', 'no_show'],
+      ['Gus Guest', 'attended'],
+      ['Eve', 'no_show'],
+    ]);
   });
 
   it('is refused to members and to the coach of another class', async () => {

@@ -101,13 +101,15 @@ describe('/coach/classes/:classId', () => {
     // The guest has not signed the waiver from their email's link (issue 27).
     expect(screen.getByText('Waiver not signed')).toBeInTheDocument();
     expect(screen.getByText('Has not signed the current documents')).toBeInTheDocument();
-    expect(screen.getByText('2 booked · 1 checked in')).toBeInTheDocument();
+    expect(screen.getByText('3 booked · 1 checked in')).toBeInTheDocument();
+    // A guest is checked in at the door like anyone else.
+    expect(screen.getByRole('button', { name: 'Check in Gus Guest' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'Print register' })).toBeInTheDocument();
 
     await userEvent.click(tom);
     expect(marks).toEqual([{ p_booking_id: 'b-1', p_status: 'attended' }]);
     expect(await screen.findByRole('button', { name: 'Check in Tom Baker' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('2 booked · 2 checked in')).toBeInTheDocument();
+    expect(screen.getByText('3 booked · 2 checked in')).toBeInTheDocument();
   });
 
   it("shows a child's place with the child's own health answers and the parent only as the contact", async () => {

@@ -55,7 +55,7 @@ describe('Class roster', () => {
       attendance_marked_at: null,
     }));
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
-    expect(await within(dialog).findByText('2 booked · 0 attended · 1 no-show · 1 not marked · 1 guest')).toBeInTheDocument();
+    expect(await within(dialog).findByText('3 booked · 0 attended · 1 no-show · 2 not marked')).toBeInTheDocument();
     expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
     // A guest place on the roster (issue 26), named with who brought them.
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
@@ -73,12 +73,16 @@ describe('Class roster', () => {
     await user.click(attended);
     await waitFor(() => expect(attended).toHaveAttribute('aria-pressed', 'true'));
     expect(marks).toEqual([{ p_booking_id: 'b1', p_status: 'attended' }]);
-    expect(within(dialog).getByText('2 booked · 1 attended · 1 no-show · 0 not marked · 1 guest')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 booked · 1 attended · 1 no-show · 1 not marked')).toBeInTheDocument();
 
     // Pressing the mark a booking has clears it.
     await user.click(attended);
     await waitFor(() => expect(attended).toHaveAttribute('aria-pressed', 'false'));
     expect(marks[1]).toEqual({ p_booking_id: 'b1', p_status: null });
+
+    // A guest is marked by their own place, never their host's booking.
+    await user.click(within(dialog).getByRole('button', { name: 'Attended: Gina Guest' }));
+    await waitFor(() => expect(marks[2]).toEqual({ p_booking_id: 'g1', p_status: 'attended' }));
   });
 
   it("shows the server's refusal and keeps the mark as it was", async () => {

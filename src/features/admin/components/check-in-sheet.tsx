@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CheckInButton } from '@/components/roster/check-in-button';
 import { useNow } from '@/hooks/use-now';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { isMarkable } from '@/lib/class-place';
+import { placeLabel } from '@/lib/class-place';
 import { formatClassTime } from '@/lib/studio-time';
 import { useCheckInMark, useCheckInSheet, useDoorCode, type CheckInClass, type CheckInEntry } from '../api/check-in-sheet';
 import { ADMIN_MESSAGES } from '../lib/messages';
@@ -31,8 +31,8 @@ export function DoorCode() {
 }
 
 /**
- * Today's classes with every place; tapping a member's or child's name checks them in (tap again to
- * undo) through `mark_attendance`. A guest is listed with their host.
+ * Today's classes with every place (decision 0035); tapping a name checks that person in (tap again
+ * to undo) through `mark_attendance`: a member, a child (with their parent) or a guest (with their host).
  */
 export function CheckInSheet() {
   const sheet = useCheckInSheet();
@@ -52,14 +52,14 @@ export function CheckInSheet() {
 
 function ClassCheckIn({ cls, open }: { cls: CheckInClass; open: boolean }) {
   const mark = useCheckInMark();
-  const savingId = mark.isPending ? mark.variables.bookingId : null;
-  const counts = rosterCounts(cls.entries.filter(isMarkable));
+  const savingId = mark.isPending ? mark.variables.placeId : null;
+  const counts = rosterCounts(cls.entries);
   const headingId = `check-in-${cls.id}`;
 
   function tap(entry: CheckInEntry) {
     if (savingId) return;
     mark.mutate(
-      { classId: cls.id, bookingId: entry.booking_id, status: entry.attendance === 'attended' ? null : 'attended' },
+      { classId: cls.id, placeId: entry.place_id, status: entry.attendance === 'attended' ? null : 'attended' },
       {
         onError: (error) => toast.error(attendanceRefusal(error)),
       },
@@ -83,19 +83,12 @@ function ClassCheckIn({ cls, open }: { cls: CheckInClass; open: boolean }) {
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {cls.entries.map((entry) => (
             <li key={entry.place_id}>
-              {isMarkable(entry) ? (
-                <CheckInButton
-                  name={entry.name}
-                  attendance={entry.attendance ?? null}
-                  note={entry.kind === 'child' ? ` (child of ${entry.contact_name})` : undefined}
-                  disabled={!open || savingId !== null}
-                  onClick={() => tap(entry)}
-                />
-              ) : (
-                <p className="flex min-h-14 items-center rounded-xl border border-dashed border-slate-300 px-4 text-base text-slate-800">
-                  {entry.name} (guest of {entry.contact_name})
-                </p>
-              )}
+              <CheckInButton
+                name={placeLabel(entry)}
+                attendance={entry.attendance ?? null}
+                disabled={!open || savingId !== null}
+                onClick={() => tap(entry)}
+              />
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import { useNow } from '@/hooks/use-now';
 import { BOOKING_TYPE_LABELS } from '@/config/booking-types';
-import { isMarkable, type ClassPlace } from '@/lib/class-place';
+import type { ClassPlace } from '@/lib/class-place';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime, studioDayKey } from '@/lib/studio-time';
 import { ageOn } from '@/lib/age';
@@ -46,7 +46,7 @@ export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: 
 function Roster({ cls }: { cls: ClassRow }) {
   const roster = useClassPlaces(cls.id);
   const markAttendance = useMarkAttendance();
-  const savingId = markAttendance.isPending ? markAttendance.variables.bookingId : null;
+  const savingId = markAttendance.isPending ? markAttendance.variables.placeId : null;
   useErrorToast(roster.isError, ADMIN_MESSAGES.rosterLoadFailed);
   const now = useNow(MINUTE);
   const open = canMarkAttendance(cls.start_time, now);
@@ -58,7 +58,7 @@ function Roster({ cls }: { cls: ClassRow }) {
     // Pressing the mark a booking already has clears it.
     const next = place.attendance === status ? null : status;
     markAttendance.mutate(
-      { classId: cls.id, bookingId: place.booking_id, status: next },
+      { classId: cls.id, placeId: place.place_id, status: next },
       {
         onError: (error) => toast.error(attendanceRefusal(error)),
       },
@@ -69,13 +69,12 @@ function Roster({ cls }: { cls: ClassRow }) {
   if (roster.isError) return <EmptyState title={ADMIN_MESSAGES.rosterLoadFailed} body="Close and open the roster to try again." />;
   const places = roster.data;
   if (places.length === 0) return <EmptyState title="No bookings for this class" body="Members who book will appear here." />;
-  const counts = rosterCounts(places.filter(isMarkable));
+  const counts = rosterCounts(places);
 
   return (
     <div>
       <p className="mb-4 text-sm text-slate-700" aria-live="polite">
         {counts.booked} booked · {counts.attended} attended · {counts.noShow} no-show · {counts.unmarked} not marked
-        {places.length > counts.booked && ` · ${places.length - counts.booked} guest${places.length - counts.booked === 1 ? '' : 's'}`}
       </p>
       <Link to={paths.admin.register.href(cls.id)} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
         Printable register with emergency contacts
@@ -104,34 +103,32 @@ function Roster({ cls }: { cls: ClassRow }) {
                 </div>
               )}
             </div>
-            {isMarkable(place) && (
-              <div role="group" aria-label={`Attendance of ${place.name}`} className="flex gap-2">
-                {MARKS.map((status) => {
-                  const pressed = place.attendance === status;
-                  return (
-                    <button
-                      key={status}
-                      type="button"
-                      aria-pressed={pressed}
-                      aria-label={`${ATTENDANCE_LABELS[status]}: ${place.name}`}
-                      disabled={!open || (status === 'no_show' && !canMarkNoShow(cls.start_time, now)) || savingId !== null}
-                      onClick={() => mark(place, status)}
-                      className={cn(
-                        'inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-                        pressed
-                          ? status === 'attended'
-                            ? 'border-green-700 bg-green-700 text-white'
-                            : 'border-red-700 bg-red-700 text-white'
-                          : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-                      )}
-                    >
-                      {pressed && <span aria-hidden="true">✓&nbsp;</span>}
-                      {ATTENDANCE_LABELS[status]}
-                    </button>
-                  );
-                })}
-              </div>
-            )}
+            <div role="group" aria-label={`Attendance of ${place.name}`} className="flex gap-2">
+              {MARKS.map((status) => {
+                const pressed = place.attendance === status;
+                return (
+                  <button
+                    key={status}
+                    type="button"
+                    aria-pressed={pressed}
+                    aria-label={`${ATTENDANCE_LABELS[status]}: ${place.name}`}
+                    disabled={!open || (status === 'no_show' && !canMarkNoShow(cls.start_time, now)) || savingId !== null}
+                    onClick={() => mark(place, status)}
+                    className={cn(
+                      'inline-flex min-h-10 items-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+                      pressed
+                        ? status === 'attended'
+                          ? 'border-green-700 bg-green-700 text-white'
+                          : 'border-red-700 bg-red-700 text-white'
+                        : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                    )}
+                  >
+                    {pressed && <span aria-hidden="true">✓&nbsp;</span>}
+                    {ATTENDANCE_LABELS[status]}
+                  </button>
+                );
+              })}
+            </div>
           </li>
         ))}
       </ul>

@@ -45,12 +45,12 @@ export async function getCoachRoster(classId: string): Promise<ClassPlace[]> {
 export const useCoachRoster = (classId: string) =>
   useQuery({ queryKey: queryKeys.coach.roster(classId), queryFn: () => getCoachRoster(classId), refetchInterval: 60_000, retry: false });
 
-export type CoachMarkInput = { classId: string; bookingId: string; status: Attendance | null };
+export type CoachMarkInput = { classId: string; placeId: string; status: Attendance | null };
 
 /** Checks a member in (or clears the mark) with coach_mark_attendance: the same rules as an admin's. */
-export async function coachMarkAttendance({ bookingId, status }: CoachMarkInput): Promise<Attendance | null> {
+export async function coachMarkAttendance({ placeId, status }: CoachMarkInput): Promise<Attendance | null> {
   // The generated types cannot say an argument may be null; the function takes null to clear.
-  const { data, error } = await supabase.rpc('coach_mark_attendance', { p_booking_id: bookingId, p_status: status as string });
+  const { data, error } = await supabase.rpc('coach_mark_attendance', { p_booking_id: placeId, p_status: status as string });
   if (error) throw error;
   return compositeRow<'attendance_mark', 'booking_id'>(data).attendance ?? null;
 }
@@ -60,9 +60,9 @@ export function useCoachMark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: coachMarkAttendance,
-    onSuccess: (attendance, { classId, bookingId }) => {
+    onSuccess: (attendance, { classId, placeId }) => {
       queryClient.setQueryData<ClassPlace[]>(queryKeys.coach.roster(classId), (rows) =>
-        rows?.map((r) => (r.kind !== 'guest' && r.booking_id === bookingId ? { ...r, attendance } : r)),
+        rows?.map((r) => (r.place_id === placeId ? { ...r, attendance } : r)),
       );
       return queryClient.invalidateQueries({ queryKey: queryKeys.coach.classes() });
     },

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useNow } from '@/hooks/use-now';
 import { ageOn } from '@/lib/age';
-import { isMarkable, type ClassPlace } from '@/lib/class-place';
+import type { ClassPlace } from '@/lib/class-place';
 import { canMarkAttendance } from '@/lib/rules/attendance-window';
 import { londonToday } from '@/lib/studio-calendar';
 import { formatClassDateTime } from '@/lib/studio-time';
@@ -25,10 +25,9 @@ function refusal(error: unknown): string {
 }
 
 /**
- * One class's roster for its coach: every place (decision 0035). Tap a member's or child's name to
- * check them in (tap again to undo); each person shows their own emergency contact and PAR-Q flag, a
- * child their parent, collector and medical notes, a guest their host and waiver. Print gives the
- * paper register.
+ * One class's roster for its coach: every place (decision 0035). Tap a name to check that person in
+ * (tap again to undo); each person shows their own emergency contact and PAR-Q flag, a child their
+ * parent, collector and medical notes, a guest their host and waiver. Print gives the paper register.
  */
 export function CoachRoster({ classId }: { classId: string }) {
   const roster = useCoachRoster(classId);
@@ -37,7 +36,7 @@ export function CoachRoster({ classId }: { classId: string }) {
   const cls = classes.data?.find((c) => c.id === classId);
   // A class the list no longer shows (yesterday's): the database still decides.
   const open = cls ? canMarkAttendance(cls.start_time, now) : true;
-  const members = roster.data?.filter(isMarkable) ?? [];
+  const members = roster.data ?? [];
   const checkedIn = members.filter((r) => r.attendance === 'attended').length;
 
   return (
@@ -89,12 +88,11 @@ export function CoachRoster({ classId }: { classId: string }) {
 function RosterPerson({ classId, entry, open }: { classId: string; entry: ClassPlace; open: boolean }) {
   const mark = useCoachMark();
   const checkedIn = entry.attendance === 'attended';
-  const markable = isMarkable(entry);
 
   function tap() {
-    if (!markable || mark.isPending) return;
+    if (mark.isPending) return;
     mark.mutate(
-      { classId, bookingId: entry.booking_id, status: checkedIn ? null : 'attended' },
+      { classId, placeId: entry.place_id, status: checkedIn ? null : 'attended' },
       {
         onError: (error) =>
           toast.error(
@@ -113,22 +111,15 @@ function RosterPerson({ classId, entry, open }: { classId: string; entry: ClassP
 
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm break-inside-avoid">
-      {markable ? (
-        <CheckInButton
-          name={entry.name}
-          attendance={entry.attendance ?? null}
-          note={entry.pending ? ' (payment pending)' : undefined}
-          disabled={!open || mark.isPending}
-          onClick={tap}
-        />
-      ) : (
-        <p className="text-base font-semibold">
-          {entry.name}
-          {entry.pending && <span className="font-normal text-slate-600"> (payment pending)</span>}
-        </p>
-      )}
+      <CheckInButton
+        name={entry.name}
+        attendance={entry.attendance ?? null}
+        note={entry.pending ? ' (payment pending)' : undefined}
+        disabled={!open || mark.isPending}
+        onClick={tap}
+      />
       <PlaceDetails place={entry} />
-      {markable && (
+      {entry.kind !== 'guest' && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600">{entry.kind === 'child' ? "Parent's emergency contact" : 'Emergency contact'}</dt>
           <dd>{contact ?? 'None given'}</dd>
