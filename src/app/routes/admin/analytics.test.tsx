@@ -21,7 +21,8 @@ const STATS = {
   ],
 };
 
-/** Issue 13's subscription figures (their own RPC, shown under the studio's figures): MRR now is where the report's month ends (decision 0036). */
+// The card's MRR is where the report's month in progress ends (decision 0036).
+/** Issue 13's subscription figures (their own RPC, shown under the studio's figures). */
 const MEMBERSHIP_STATS = {
   active_standard: 5,
   active_premium: 2,

@@ -5,13 +5,12 @@ import { useMembershipStats } from '../api/get-membership-stats';
 import { StatCard } from './stat-card';
 
 const LOAD_FAILED = 'Failed to load membership figures';
+// What "active" and MRR count: the memberships in MRR now, the definition the MRR report ends each
+// month at (decision 0036).
 const MEMBERSHIPS_COUNTED =
   'Memberships running now with a month paid, at their own monthly price: a cancelled one counts until it ends, a past-due one until it lapses. Reports below ends every month at this figure as it stood then.';
 
-/**
- * Analytics' subscription figures (issue 13): memberships in MRR per plan, MRR, renewals this month.
- * MRR is the same definition the MRR report ends each month at (decision 0036).
- */
+/** Analytics' subscription figures (issue 13): active memberships per plan, MRR, renewals this month. */
 export function MembershipFigures() {
   const stats = useMembershipStats();
   useErrorToast(stats.isError, LOAD_FAILED);
