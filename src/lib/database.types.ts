@@ -1070,6 +1070,36 @@ export type Database = {
         }
         Relationships: []
       }
+      membership_price_history: {
+        Row: {
+          ends_at: string | null
+          id: number
+          membership_id: string
+          plan_slug: string
+          price: number
+          starts_at: string
+          tier: Database["public"]["Enums"]["membership_tier"]
+        }
+        Insert: {
+          ends_at?: string | null
+          id?: never
+          membership_id: string
+          plan_slug: string
+          price: number
+          starts_at: string
+          tier: Database["public"]["Enums"]["membership_tier"]
+        }
+        Update: {
+          ends_at?: string | null
+          id?: never
+          membership_id?: string
+          plan_slug?: string
+          price?: number
+          starts_at?: string
+          tier?: Database["public"]["Enums"]["membership_tier"]
+        }
+        Relationships: []
+      }
       memberships: {
         Row: {
           anchor_at: string

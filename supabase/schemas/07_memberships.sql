@@ -1346,9 +1346,11 @@ grant execute on function private.admin_put_on_plan(uuid, text, numeric, timesta
 
 -- Analytics of memberships as of p_now (London month).
 create type public.membership_figures as (
+  -- Memberships in MRR at p_now (private.mrr_at), by the tier of their plan.
   active_standard integer,
   active_premium integer,
-  -- Monthly recurring revenue: the monthly price of every membership that will renew (GBP).
+  -- Monthly recurring revenue at p_now (private.mrr_at): the monthly price of every membership
+  -- running with a period paid, a cancelled one until it ends, a past-due one until it lapses (GBP).
   mrr numeric,
   -- Renewal payments paid this month, and renewal payments whose last failure was this month.
   renewals_this_month integer,
@@ -1366,12 +1368,14 @@ declare
   r public.membership_figures;
 begin
   perform private.require_admin();
+  -- The same MRR as the report's at a month end (decision 0036): one definition, not two answers.
   select count(*) filter (where tier = 'standard')::int, count(*) filter (where tier = 'premium')::int,
-         coalesce(sum(coalesce(next_price, price)) filter (where renews), 0),
-         count(*) filter (where status = 'past_due')::int
-    into r.active_standard, r.active_premium, r.mrr, r.past_due
+         coalesce(sum(amount), 0)
+    into r.active_standard, r.active_premium, r.mrr
+    from private.mrr_at(p_now);
+  select count(*)::int into r.past_due
     from public.memberships
-   where ended_at is null and status in ('active', 'past_due', 'cancelled');
+   where ended_at is null and status = 'past_due';
   select count(*) filter (where status = 'paid' and paid_at >= v_month_start and paid_at < v_month_end)::int,
          count(*) filter (where failed_at >= v_month_start and failed_at < v_month_end)::int
     into r.renewals_this_month, r.failed_renewals_this_month
@@ -1676,6 +1680,135 @@ as $$ select p_membership.period_number >= p_membership.anchor_period $$;
 
 revoke execute on function private.membership_paid(public.memberships) from public;
 
+-- What each membership charges a month, over time (decision 0036) -----------------------------
+-- The memberships row holds only the present: a renewal overwrites the period, a restart the end
+-- of the run before it, and an upgrade's payment is the new price less a credit. MRR at any
+-- instant, past or present, is read from this history instead: one row per stretch of time a
+-- membership ran, with a period paid, at one monthly price ([starts_at, ends_at), ends_at null
+-- while it runs on). It is written only by the trigger on memberships below, so it always agrees
+-- with the row. It outlives a removed member (no foreign key), so past months' figures never move.
+create table public.membership_price_history (
+  id bigint generated always as identity primary key,
+  membership_id uuid not null,
+  plan_slug text not null,
+  tier public.membership_tier not null,
+  price numeric(10, 2) not null check (price > 0),
+  starts_at timestamptz not null,
+  ends_at timestamptz,
+  constraint membership_price_history_stretch check (ends_at > starts_at)
+);
+
+comment on table public.membership_price_history is
+  'Each membership''s monthly price over time while it ran with a period paid (what MRR counts). Written only by a trigger on memberships.';
+
+create index membership_price_history_membership_idx on public.membership_price_history (membership_id, starts_at);
+
+create index membership_price_history_stretch_idx on public.membership_price_history using gist (tstzrange(starts_at, ends_at));
+
+alter table public.membership_price_history enable row level security;
+
+revoke all on public.membership_price_history from public, anon, authenticated;
+
+grant all on public.membership_price_history to service_role;
+
+-- What a membership adds to MRR as its row stands: its monthly price while it runs (active, past
+-- due, or cancelled and not yet ended) with a period paid, else null. Not before its
+-- first payment (an admin's put-on-plan that was never paid never started, so it never churns),
+-- and a scheduled downgrade or price change counts from the renewal that charges it.
+create function private.membership_mrr(p_m public.memberships)
+returns numeric
+language sql immutable set search_path = ''
+as $$
+  select case when p_m.ended_at is null and p_m.status in ('active', 'past_due', 'cancelled') and private.membership_paid(p_m)
+              then p_m.price end
+$$;
+
+revoke execute on function private.membership_mrr(public.memberships) from public;
+
+-- Keeps membership_price_history in step with each write of a membership. A change of what it adds
+-- to MRR (started, new price or plan, ended) closes the running stretch and opens the next as of
+-- when it happened: an ending at ended_at (a cancelled membership ends at its period end, whenever
+-- the job gets to it; a lapse when its last retry failed), a new row at the start of its paid
+-- period, anything else at updated_at (every membership function sets it to its p_now). Cancelling
+-- changes no price: the stretch gets its end, the period end, and resuming takes it away again,
+-- so a cancellation is churn when the membership ends, not when the member presses cancel.
+create function private.record_membership_price()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_at timestamptz;
+  v_price numeric;
+  v_until timestamptz;
+  v_last public.membership_price_history;
+begin
+  if tg_op = 'DELETE' then
+    -- The member was removed: whatever ran ends now.
+    v_id := old.id;
+    v_at := now();
+  else
+    v_id := new.id;
+    v_price := private.membership_mrr(new);
+    v_until := case when new.status = 'cancelled' then new.period_end end;
+    v_at := case when new.ended_at is not null and (tg_op = 'INSERT' or old.ended_at is null) then new.ended_at
+                 when tg_op = 'INSERT' then new.period_start
+                 else new.updated_at end;
+  end if;
+  select * into v_last from public.membership_price_history h
+   where h.membership_id = v_id
+   order by h.starts_at desc
+   limit 1;
+  if v_last.id is not null then
+    -- A stretch never starts before the one it follows (a clock run back in a test, say).
+    v_at := greatest(v_at, v_last.starts_at);
+    if v_last.ends_at <= v_at then
+      v_last := null;
+    end if;
+  end if;
+
+  if v_last.id is not null and v_price is not null
+     and (v_last.price, v_last.plan_slug, v_last.tier) = (v_price, new.plan_slug, new.tier) then
+    -- The same price runs on (a renewal, a cancellation, a resumption): only its end can change.
+    if v_until <= v_last.starts_at then
+      delete from public.membership_price_history where id = v_last.id;
+    elsif v_last.ends_at is distinct from v_until then
+      update public.membership_price_history set ends_at = v_until where id = v_last.id;
+    end if;
+    return null;
+  end if;
+
+  if v_last.id is not null then
+    if v_at > v_last.starts_at then
+      update public.membership_price_history set ends_at = v_at where id = v_last.id;
+    else
+      delete from public.membership_price_history where id = v_last.id;
+    end if;
+  end if;
+  if v_price is not null and (v_until is null or v_until > v_at) then
+    insert into public.membership_price_history (membership_id, plan_slug, tier, price, starts_at, ends_at)
+    values (v_id, new.plan_slug, new.tier, v_price, v_at, v_until);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.record_membership_price() from public;
+
+-- MRR at an instant: every membership that ran with a period paid at p_at, at the monthly price it
+-- had then. The one definition the Memberships card (admin_membership_stats) and the MRR report
+-- (report_mrr, 19_reports.sql) both read, so they cannot give two answers for the same instant.
+create function private.mrr_at(p_at timestamptz)
+returns table (membership_id uuid, plan_slug text, tier public.membership_tier, amount numeric)
+language sql stable security definer set search_path = ''
+as $$
+  select h.membership_id, h.plan_slug, h.tier, h.price
+    from public.membership_price_history h
+   where tstzrange(h.starts_at, h.ends_at) @> p_at
+$$;
+
+revoke execute on function private.mrr_at(timestamptz) from public;
+
 -- Plan bookings inside a paid (or paying) period ----------------------------------------------
 -- The membership period a plan class starting at p_at would be paid by, or null when the member's
 -- plan does not cover it: the current period, or for a renewing plan (active or past due, being
@@ -1794,3 +1927,7 @@ create trigger memberships_end_plan_bookings
   after update of ended_at on public.memberships
   for each row when (old.ended_at is null and new.ended_at is not null and new.tier <> 'trial')
   execute function private.memberships_end_plan_bookings();
+
+create trigger memberships_record_price
+  after insert or update or delete on public.memberships
+  for each row execute function private.record_membership_price();

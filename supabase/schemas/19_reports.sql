@@ -312,9 +312,9 @@ create trigger members_remember_trial
 
 -- Reports --------------------------------------------------------------------------------------------
 -- Every report takes London dates [p_from, p_to] (both days included) and answers one row per
--- London calendar month in the range (clipped to it) plus a total row (month null). Money is
--- computed from payment records only; rates are percentages with one decimal, null when nothing
--- was there to divide by. Admins only.
+-- London calendar month in the range (clipped to it) plus a total row (month null). Revenue is
+-- computed from payment records only, MRR from the memberships' own history (decision 0036); rates
+-- are percentages with one decimal, null when nothing was there to divide by. Admins only.
 
 create index payments_paid_at_idx on public.payments (paid_at) where status = 'paid';
 
@@ -408,24 +408,6 @@ $$;
 
 revoke execute on function private.report_revenue(date, date) from public;
 
--- Each member's monthly recurring amount at an instant: their latest paid membership charge
--- (start, renewal or upgrade) if it was paid within the month before (London calendar month);
--- a membership not renewed a month after its last charge is no longer recurring.
-create function private.mrr_at(p_at timestamptz)
-returns table (member_id uuid, amount numeric)
-language sql stable security definer set search_path = ''
-as $$
-  select distinct on (p.member_id) p.member_id, p.amount
-    from public.payments p
-    join public.plans pl on pl.slug = p.plan_slug and pl.category = 'membership'
-   where p.status = 'paid' and p.kind = 'plan' and p.member_id is not null
-     and p.paid_at <= p_at
-     and p.paid_at > ((p_at at time zone 'Europe/London') - interval '1 month') at time zone 'Europe/London'
-   order by p.member_id, p.paid_at desc
-$$;
-
-revoke execute on function private.mrr_at(timestamptz) from public;
-
 create type public.mrr_row as (
   month date,
   mrr_start numeric(12, 2),
@@ -442,34 +424,55 @@ create type public.mrr_row as (
   churn_rate numeric(5, 1)
 );
 
--- Monthly recurring revenue at the start and end of each month and how it moved:
--- mrr_end = mrr_start + new_mrr + upgrades - downgrades - churned.
+-- Monthly recurring revenue at the start and end of each month and how it moved, from the
+-- memberships' own history (decision 0036). MRR just before the month and at its last instant (now,
+-- for a month not over yet, so it ends where the Memberships card stands) is private.mrr_at
+-- (07_memberships.sql), the card's own definition; the movement in between is every change of a
+-- membership's monthly price in the month: from nothing it is new (a first paid month, or back after
+-- an end), to nothing churned (lapsed, or cancelled and at its period end), else an upgrade or a
+-- downgrade. A renewal at the same price changes nothing, so it moves nothing. The same history on
+-- both sides makes mrr_end = mrr_start + new_mrr + upgrades - downgrades - churned, and each month
+-- starts where the one before it ended.
 create function private.report_mrr(p_from date, p_to date)
 returns setof public.mrr_row
 language sql stable security definer set search_path = ''
 as $$
-  with months as (select * from private.report_months(p_from, p_to)),
-  moves as (
-    select mo.month, coalesce(j.a0, 0) as a0, coalesce(j.a1, 0) as a1
+  with months as (
+    select m.month, least(m.starts - interval '1 microsecond', now()) as opens, least(m.ends - interval '1 microsecond', now()) as closes
+      from private.report_months(p_from, p_to) m),
+  snapshots as (
+    select mo.month, a.amount as mrr_start, a.n as subscribers_start, b.amount as mrr_end, b.n as subscribers_end
       from months mo
-      cross join lateral (
-        select x.amount as a0, y.amount as a1
-          from private.mrr_at(mo.starts - interval '1 microsecond') x
-          full join private.mrr_at(mo.ends - interval '1 microsecond') y on y.member_id = x.member_id) j),
-  per_month as (
+      cross join lateral (select coalesce(sum(x.amount), 0) as amount, count(*)::int as n from private.mrr_at(mo.opens) x) a
+      cross join lateral (select coalesce(sum(y.amount), 0) as amount, count(*)::int as n from private.mrr_at(mo.closes) y) b),
+  -- Each change of price: a stretch's start (from the stretch it follows without a gap, else from
+  -- nothing) and an end no stretch follows (to nothing).
+  stretches as (
+    select h.price, h.starts_at, h.ends_at,
+           lag(h.ends_at) over w as before_ends, lag(h.price) over w as before_price, lead(h.starts_at) over w as after_starts
+      from public.membership_price_history h
+    window w as (partition by h.membership_id order by h.starts_at)),
+  changes as (
+    select s.starts_at as at, case when s.before_ends = s.starts_at then s.before_price else 0 end as was, s.price as becomes
+      from stretches s
+    union all
+    select s.ends_at, s.price, 0
+      from stretches s
+     where s.ends_at is not null and s.ends_at is distinct from s.after_starts),
+  moves as (
     select mo.month,
-           coalesce(sum(mv.a0), 0) as mrr_start,
-           coalesce(sum(mv.a1) filter (where mv.a0 = 0), 0) as new_mrr,
-           coalesce(sum(mv.a1 - mv.a0) filter (where mv.a0 > 0 and mv.a1 > mv.a0), 0) as upgrades,
-           coalesce(sum(mv.a0 - mv.a1) filter (where mv.a1 > 0 and mv.a1 < mv.a0), 0) as downgrades,
-           coalesce(sum(mv.a0) filter (where mv.a1 = 0), 0) as churned,
-           coalesce(sum(mv.a1), 0) as mrr_end,
-           count(*) filter (where mv.a0 > 0)::int as subscribers_start,
-           count(*) filter (where mv.a1 > 0)::int as subscribers_end,
-           count(*) filter (where mv.a0 = 0 and mv.a1 > 0)::int as new_members,
-           count(*) filter (where mv.a0 > 0 and mv.a1 = 0)::int as churned_members
-      from months mo left join moves mv on mv.month = mo.month
+           coalesce(sum(c.becomes) filter (where c.was = 0), 0) as new_mrr,
+           coalesce(sum(c.becomes - c.was) filter (where c.was > 0 and c.becomes > c.was), 0) as upgrades,
+           coalesce(sum(c.was - c.becomes) filter (where c.becomes > 0 and c.becomes < c.was), 0) as downgrades,
+           coalesce(sum(c.was) filter (where c.becomes = 0), 0) as churned,
+           count(*) filter (where c.was = 0)::int as new_members,
+           count(*) filter (where c.becomes = 0)::int as churned_members
+      from months mo left join changes c on c.at > mo.opens and c.at <= mo.closes
      group by mo.month),
+  per_month as (
+    select s.month, s.mrr_start, m.new_mrr, m.upgrades, m.downgrades, m.churned, s.mrr_end, s.subscribers_start,
+           s.subscribers_end, m.new_members, m.churned_members
+      from snapshots s join moves m on m.month = s.month),
   total as (
     select null::date as month,
            (select p.mrr_start from per_month p order by p.month limit 1) as mrr_start,

@@ -19,6 +19,15 @@ declare
   v_plan text;
   v_price numeric;
   v_reason text;
+  v_membership uuid;
+  v_period integer;
+  v_period_start timestamptz;
+  v_period_end timestamptz;
+  v_stopped boolean;
+  -- The stretch of one monthly price being written (membership_price_history, decision 0036).
+  v_from timestamptz;
+  v_from_plan text;
+  v_from_price numeric;
 begin
   if exists (select 1 from public.members where email like 'history-%@studio.test') then
     raise exception 'The year of history is there already: run npm run db:reset first for a fresh one.';
@@ -45,22 +54,43 @@ begin
   insert into public.member_trials (member_id, started_at, ends_at)
   select id, joined, joined + interval '7 days' from h_members where trial;
 
-  -- Memberships: 40% of trials and half of the others buy one; each month 6% stop, 4% of Standard
-  -- upgrade to Platinum Premium mid-period, 3% of Platinum Premium renew on Standard.
+  -- Memberships: 40% of trials and half of the others buy one; each month 6% stop (they cancel: the
+  -- membership ends at the end of the month paid), 4% of Standard upgrade to Platinum Premium
+  -- mid-period, 3% of Platinum Premium renew on Standard. Each has its membership row, its charges
+  -- point at it, and the history of its monthly price (membership_price_history, what MRR reads;
+  -- decision 0036) is written as the trigger on memberships would have written it.
   for v_sub in
     select m.id, case when m.trial then m.joined + interval '7 days' + random() * interval '5 days' else m.joined end as starts
       from h_members m
      where (m.trial and random() < 0.4) or (not m.trial and random() < 0.5)
   loop
+    v_membership := gen_random_uuid();
+    v_period := 0;
+    v_from := null;
     v_at := v_sub.starts;
     v_plan := case when random() < 0.6 then 'standard' when random() < 0.6 then 'platinum' else 'student' end;
     v_reason := 'start';
     while v_at < v_end loop
       v_price := case v_plan when 'standard' then 100 when 'platinum' then 165 else 70 end;
-      insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference, status, created_at, paid_at, billing_reason)
+      v_period := v_period + 1;
+      insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference, status, created_at, paid_at,
+                                   billing_reason, membership_id, period_number)
       values (v_sub.id, 'plan', v_plan, case when v_plan = 'platinum' then 'premium' else 'standard' end::public.membership_tier, v_price,
-              'History: ' || v_plan || ' ' || v_reason, 'history-' || gen_random_uuid(), 'paid', v_at, v_at, v_reason);
-      exit when random() < 0.06;
+              'History: ' || v_plan || ' ' || v_reason, 'history-' || gen_random_uuid(), 'paid', v_at, v_at, v_reason, v_membership, v_period);
+      -- A new plan or price from this charge on (a start, an upgrade, a renewal on Standard).
+      if v_from is null or v_from_plan <> v_plan then
+        if v_from is not null then
+          insert into public.membership_price_history (membership_id, plan_slug, tier, price, starts_at, ends_at)
+          values (v_membership, v_from_plan, case when v_from_plan = 'platinum' then 'premium' else 'standard' end::public.membership_tier,
+                  v_from_price, v_from, v_at);
+        end if;
+        v_from := v_at;
+        v_from_plan := v_plan;
+        v_from_price := v_price;
+      end if;
+      v_period_start := v_at;
+      v_stopped := random() < 0.06;
+      exit when v_stopped;
       if v_plan = 'standard' and random() < 0.04 then
         v_plan := 'platinum';
         v_reason := 'upgrade';
@@ -73,7 +103,26 @@ begin
         v_at := ((v_at at time zone 'Europe/London') + interval '1 month') at time zone 'Europe/London';
       end if;
     end loop;
+    -- Nothing paid (it would have started after now): no membership.
+    continue when v_period = 0;
+    -- The period last paid; a member who stopped is cancelled, over at its end (or still running).
+    v_period_end := ((v_period_start at time zone 'Europe/London') + interval '1 month') at time zone 'Europe/London';
+    insert into public.memberships (id, member_id, plan_slug, tier, status, price, period_number, period_start, period_end, anchor_at,
+                                    anchor_period, renews, ended_at, created_at, updated_at)
+    values (v_membership, v_sub.id, v_from_plan, case when v_from_plan = 'platinum' then 'premium' else 'standard' end::public.membership_tier,
+            case when v_stopped then 'cancelled' else 'active' end::public.membership_status, v_from_price, v_period, v_period_start,
+            v_period_end, v_period_start, v_period, not v_stopped, case when v_stopped and v_period_end <= v_end then v_period_end end,
+            v_sub.starts, v_period_start);
+    insert into public.membership_price_history (membership_id, plan_slug, tier, price, starts_at, ends_at)
+    values (v_membership, v_from_plan, case when v_from_plan = 'platinum' then 'premium' else 'standard' end::public.membership_tier,
+            v_from_price, v_from, case when v_stopped then v_period_end end);
   end loop;
+
+  -- Members on a running plan have its tier (private.sync_member_from_membership).
+  update public.members m
+     set membership_tier = ms.tier, plan_renews_at = ms.period_end
+    from public.memberships ms
+   where ms.member_id = m.id and ms.ended_at is null and m.email like 'history-%';
 
   -- Packages: a Bronze Package for 1 in 10, a Drop-In Session for 1 in 8, some time after joining.
   insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference, status, created_at, paid_at)
@@ -156,4 +205,4 @@ set session_replication_role = origin;
 select private.refill_class_tallies();
 
 -- Fresh statistics for the planner (PGlite has no autovacuum to gather them).
-analyze public.members, public.member_trials, public.payments, public.refunds_owed, public.classes, public.bookings, public.late_cancellations;
+analyze public.members, public.member_trials, public.memberships, public.membership_price_history, public.payments, public.refunds_owed, public.classes, public.bookings, public.late_cancellations;

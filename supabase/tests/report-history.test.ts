@@ -107,4 +107,52 @@ describe('a generated year of history', () => {
     expect(Number(trials.conversion_rate)).toBeGreaterThan(15);
     expect(Number(trials.conversion_rate)).toBeLessThan(70);
   });
+
+  it('MRR at every month end is the Memberships card at that instant, and the prices summed here from the charges', async () => {
+    // In one transaction, so the month not over yet ends at the same now() for the report and the card.
+    const { rows, cards } = await asUser(db, admin.claims, async (tx) => {
+      const all = await rpc<{ mrr: { month: string | null; mrr_end: number; subscribers_end: number }[] }>(
+        tx,
+        'public.admin_reports($1, $2)',
+        [from, to],
+      );
+      const months = all.mrr.filter((r) => r.month !== null);
+      const cards: { ms: number; mrr: number; members: number }[] = [];
+      for (const r of months) {
+        const { rows: end } = await tx.query<{ at: string; ms: number }>(
+          `select e.at::text as at, floor(extract(epoch from e.at) * 1000)::float8 as ms
+             from (select least((($1::date + interval '1 month')::timestamp at time zone 'Europe/London') - interval '1 microsecond',
+                                (($2::date + 1)::timestamp at time zone 'Europe/London') - interval '1 microsecond', now()) as at) e`,
+          [r.month, to],
+        );
+        const card = await rpc<{ mrr: number; active_standard: number; active_premium: number }>(tx, 'public.admin_membership_stats($1)', [
+          end[0]!.at,
+        ]);
+        cards.push({ ms: end[0]!.ms, mrr: Number(card.mrr), members: card.active_standard + card.active_premium });
+      }
+      return { rows: months, cards };
+    });
+    expect(cards.map((c) => c.mrr)).toEqual(rows.map((r) => Number(r.mrr_end)));
+    expect(cards.map((c) => c.members)).toEqual(rows.map((r) => r.subscribers_end));
+
+    // By other means: each membership's latest charge at or before the instant (the generated
+    // upgrades are charged in full), while it runs (a cancelled one until the end of its last month).
+    const { rows: charges } = await db.query<{ membership_id: string; paid_at: Date; amount: string }>(
+      `select p.membership_id, p.paid_at, p.amount::text from public.payments p
+        where p.membership_id is not null and p.status = 'paid' and p.checkout_reference like 'history-%' order by p.paid_at`,
+    );
+    const { rows: memberships } = await db.query<{ id: string; status: string; period_end: Date }>(
+      `select ms.id, ms.status::text, ms.period_end from public.memberships ms join public.members m on m.id = ms.member_id
+        where m.email like 'history-%'`,
+    );
+    const endOf = new Map(memberships.map((m) => [m.id, m.status === 'cancelled' ? m.period_end.getTime() : Infinity]));
+    const penceAt = (at: number) => {
+      const latest = new Map<string, number>();
+      for (const c of charges) if (c.paid_at.getTime() <= at) latest.set(c.membership_id, Math.round(Number(c.amount) * 100));
+      return [...latest].filter(([id]) => at < endOf.get(id)!).reduce((sum, [, pence]) => sum + pence, 0);
+    };
+    // The other members of this database (the admin) hold no membership.
+    expect(cards.map((c) => Math.round(c.mrr * 100))).toEqual(cards.map((c) => penceAt(c.ms)));
+    expect(Math.max(...cards.map((c) => c.mrr))).toBeGreaterThan(1000);
+  });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser } from '../local/db/as-user.ts';
+import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { applyPaid, buyPlan, claim, claimDue, fail, PLAN, type Charge } from './support/membership-steps.ts';
 
 // Issue 28: the Analytics reports, against a small history whose every figure is worked out by
 // hand below (December 2023 to February 2024, all in GMT so London time is UTC).
@@ -143,20 +144,6 @@ describe('reports', () => {
     ]);
   });
 
-  it('MRR and its movement: new, upgrades, downgrades, churned; churn rate', async () => {
-    const rows = await report<Record<string, number | string | null>>('report_mrr');
-    const shown = rows.map(
-      (r) =>
-        `${r.month ?? 'total'}: ${r.mrr_start} +${r.new_mrr} +${r.upgrades} -${r.downgrades} -${r.churned} = ${r.mrr_end}; ` +
-        `${r.subscribers_start}→${r.subscribers_end}, +${r.new_members} -${r.churned_members}, churn ${r.churn_rate}`,
-    );
-    expect(shown).toEqual([
-      '2024-01-01: 365 +70 +65 -65 -0 = 435; 3→4, +1 -0, churn 0',
-      '2024-02-01: 435 +0 +0 -0 -165 = 270; 4→3, +0 -1, churn 25',
-      'total: 365 +70 +65 -65 -165 = 270; 3→3, +1 -1, churn 33.3',
-    ]);
-  });
-
   it('trial-to-paid conversion', async () => {
     const rows = await report<{ month: string | null; trials_ended: number; converted: number; conversion_rate: number | null }>(
       'report_trials',
@@ -209,5 +196,255 @@ describe('reports', () => {
     );
     await expectSqlError(report('report_mrr', '2024-02-01', '2024-01-01'), { hint: 'invalid_report_range' });
     await expectSqlError(report('report_fill', '2000-01-01', '2024-01-01'), { hint: 'invalid_report_range' });
+  });
+});
+
+// Decision 0036: MRR is read from each membership's own history, driven here through the
+// membership functions as the jobs and the members would, a day at a time from August to December
+// 2025 (London: BST to 26 October, then GMT). November is worked out by hand:
+//
+//   L  Standard £100 since 5 Aug, renews every month              long-standing, nothing changes
+//   R  Platinum £165 from 20 Oct, renews 20 Nov                   a renewal, not New
+//   N  Standard £100 from 12 Nov                                  New +100
+//   U  Standard £100 from 8 Oct, upgrades to Platinum 18 Nov      Upgrade +65
+//   D  Platinum £165 from 25 Oct, downgrade chosen 3 Nov,
+//      renews on Standard 25 Nov                                  Downgrade -65
+//   X  Standard £100 from 2 Oct, renewal declined 2 Nov, retried
+//      3, 5 and 9 Nov, then lapses on 9 Nov                       Churned -100 (not before it lapsed)
+//   C  Platinum £165 from 16 Oct, cancels 4 Nov, ends 16 Nov      Churned -165 (when it ends)
+//   K  Standard £100 from 6 Oct, cancels 27 Nov, ends 6 Dec       still running at the end of November
+//   Y  Standard £100 from 29 Oct, renewal declined 29 Nov, past
+//      due over the month end, lapses 6 Dec                      still running at the end of November
+//
+// October: 100 (L) + 895 new (X, K, U, C, R, D, Y) = 995, 1 → 8 members.
+// November: 995 + 100 new + 65 up − 65 down − 265 churned (X, C) = 830, 8 → 7 members, churn 2 / 8.
+// December: 830 − 200 churned (K, Y) = 630, 7 → 5 members, churn 2 / 7.
+describe('MRR from the memberships’ own history (decision 0036)', () => {
+  type Step = (at: Date) => Promise<unknown>;
+  const members: Record<string, TestUser> = {};
+  const service = <T>(call: string, params: unknown[]) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
+  const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+  const buy =
+    (who: string, plan: (typeof PLAN)[keyof typeof PLAN]): Step =>
+    (when) =>
+      buyPlan(db, members[who]!, when, plan);
+  const upgrade =
+    (who: string): Step =>
+    async (when) => {
+      const reference = await service<string>('public.start_membership_upgrade($1, $2, $3, $4, $5, $6)', [
+        members[who]!.memberId,
+        'platinum',
+        165,
+        'premium',
+        null,
+        when.toISOString(),
+      ]);
+      const charge = (await claim(db, reference, when))!;
+      return applyPaid(db, charge, `chk-${reference}`, when);
+    };
+  const downgrade =
+    (who: string): Step =>
+    (when) =>
+      service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [
+        members[who]!.memberId,
+        'standard',
+        100,
+        'standard',
+        when.toISOString(),
+      ]);
+  const cancel =
+    (who: string): Step =>
+    (when) =>
+      asUser(db, members[who]!.claims, (tx) => rpc(tx, 'private.cancel_membership($1)', [when.toISOString()]));
+  // What the members do, at noon (UTC) of the day.
+  const steps: Record<string, Step[]> = {
+    '2025-08-05': [buy('L', PLAN.standard)],
+    '2025-10-02': [buy('X', PLAN.standard)],
+    '2025-10-06': [buy('K', PLAN.standard)],
+    '2025-10-08': [buy('U', PLAN.standard)],
+    '2025-10-16': [buy('C', PLAN.platinum)],
+    '2025-10-20': [buy('R', PLAN.platinum)],
+    '2025-10-25': [buy('D', PLAN.platinum)],
+    '2025-10-29': [buy('Y', PLAN.standard)],
+    '2025-11-03': [downgrade('D')],
+    '2025-11-04': [cancel('C')],
+    '2025-11-12': [buy('N', PLAN.standard)],
+    '2025-11-18': [upgrade('U')],
+    '2025-11-27': [cancel('K')],
+  };
+
+  // The hourly jobs, once a day at 18:00 (UTC): renewals and retries are charged (X's and Y's cards
+  // pay for the first month and decline every renewal), cancelled memberships past their period end end.
+  async function jobs(when: Date) {
+    const declining = [members.X!.memberId, members.Y!.memberId];
+    for (const charge of (await claimDue(db, when)) as (Charge & { member_id: string })[]) {
+      if (declining.includes(charge.member_id)) await fail(db, charge, when);
+      else await applyPaid(db, charge, `chk-${charge.checkout_reference}`, when);
+    }
+    await service('public.end_finished_memberships($1)', [when.toISOString()]);
+  }
+
+  beforeAll(async () => {
+    for (const who of ['L', 'R', 'N', 'U', 'D', 'X', 'C', 'K', 'Y']) members[who] = await createUser(db, `mrr-${who}`);
+    for (let day = new Date('2025-08-05T00:00:00Z'); day < new Date('2026-01-01T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
+      const date = day.toISOString().slice(0, 10);
+      for (const step of steps[date] ?? []) await step(at(date, '12:00:00'));
+      await jobs(at(date, '18:00:00'));
+    }
+  }, 120_000);
+
+  type Mrr = {
+    month: string | null;
+    mrr_start: number;
+    new_mrr: number;
+    upgrades: number;
+    downgrades: number;
+    churned: number;
+    mrr_end: number;
+    subscribers_start: number;
+    subscribers_end: number;
+    new_members: number;
+    churned_members: number;
+    churn_rate: number | null;
+  };
+  const shown = (r: Mrr) =>
+    `${r.month ?? 'total'}: ${r.mrr_start} +${r.new_mrr} +${r.upgrades} -${r.downgrades} -${r.churned} = ${r.mrr_end}; ` +
+    `${r.subscribers_start}→${r.subscribers_end}, +${r.new_members} -${r.churned_members}, churn ${r.churn_rate}`;
+
+  it('the membership functions took the members where the story says', async () => {
+    const { rows } = await db.query<{ email: string; status: string; plan_slug: string; price: number; ended_at: Date | null }>(
+      `select m.email, ms.status::text, ms.plan_slug, ms.price::float8 as price, ms.ended_at
+         from public.memberships ms join public.members m on m.id = ms.member_id where m.email like 'mrr-%'`,
+    );
+    const state = Object.fromEntries(
+      Object.entries(members).map(([who, u]) => {
+        const r = rows.find((x) => x.email === u.email)!;
+        return [who, `${r.status} ${r.plan_slug} ${r.price}${r.ended_at ? ` ended ${r.ended_at.toISOString()}` : ''}`];
+      }),
+    );
+    expect(state).toEqual({
+      L: 'active standard 100',
+      R: 'active platinum 165',
+      N: 'active standard 100',
+      U: 'active platinum 165',
+      D: 'active standard 100',
+      X: 'lapsed standard 100 ended 2025-11-09T18:00:00.000Z',
+      C: 'cancelled platinum 165 ended 2025-11-16T13:00:00.000Z',
+      K: 'cancelled standard 100 ended 2025-12-06T13:00:00.000Z',
+      Y: 'lapsed standard 100 ended 2025-12-06T18:00:00.000Z',
+    });
+  });
+
+  it('November, worked out by hand: a renewal is not new, a member still running has not churned', async () => {
+    const rows = await report<Mrr>('report_mrr', '2025-10-01', '2025-12-31');
+    expect(rows.filter((r) => r.month !== null).map(shown)).toEqual([
+      '2025-10-01: 100 +895 +0 -0 -0 = 995; 1→8, +7 -0, churn 0',
+      '2025-11-01: 995 +100 +65 -65 -265 = 830; 8→7, +1 -2, churn 25',
+      '2025-12-01: 830 +0 +0 -0 -200 = 630; 7→5, +0 -2, churn 28.6',
+    ]);
+    const november = await report<Mrr>('report_mrr', '2025-11-01', '2025-11-30');
+    expect(november.map(shown)).toEqual([
+      '2025-11-01: 995 +100 +65 -65 -265 = 830; 8→7, +1 -2, churn 25',
+      'total: 995 +100 +65 -65 -265 = 830; 8→7, +1 -2, churn 25',
+    ]);
+  });
+
+  it('every month ends where the next begins, at the figure the Memberships card gives for that instant', async () => {
+    const rows = (await report<Mrr>('report_mrr', '2025-10-01', '2025-12-31')).filter((r) => r.month !== null);
+    const monthEnds = ['2025-10-31T23:59:59.999999Z', '2025-11-30T23:59:59.999999Z', '2025-12-31T23:59:59.999999Z'];
+    const cards = [];
+    for (const end of monthEnds) {
+      cards.push(
+        await asUser(db, admin.claims, (tx) =>
+          rpc<{ mrr: number; active_standard: number; active_premium: number }>(tx, 'public.admin_membership_stats($1)', [end]),
+        ),
+      );
+    }
+    expect(cards.map((c) => Number(c.mrr))).toEqual(rows.map((r) => Number(r.mrr_end)));
+    expect(cards.map((c) => c.active_standard + c.active_premium)).toEqual(rows.map((r) => r.subscribers_end));
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.mrr_start).toBe(rows[i - 1]!.mrr_end);
+    for (const r of rows) expect(r.mrr_end).toBe(r.mrr_start + r.new_mrr + r.upgrades - r.downgrades - r.churned);
+  });
+});
+
+// Decision 0036: a plan counts from its first month paid, and an end is an end even when the member
+// comes back in the same month. December 2022 to February 2023 (GMT):
+//
+//   Q  Standard £100 from 1 Dec, cancels 10 Dec, ends 1 Jan; back on Platinum £165 on 20 Jan
+//   P  put on Standard at £70 by an admin on 5 Jan with no card saved (the renewal run cannot
+//      charge it: past due); adds a card on 7 Jan, which pays the first month
+//   S  put on Standard at £70 by an admin on 10 Jan, never adds a card, lapses 17 Jan
+//
+// January: 100 − 100 churned (Q) + 235 new (P 70, Q 165) = 235, 1 → 2 members; S never counts.
+describe('MRR counts a plan from its first month paid, and an end even when the member comes back', () => {
+  const members: Record<string, TestUser> = {};
+  const service = <T>(call: string, params: unknown[]) => asServiceRole(db, (tx) => rpc<T>(tx, call, params));
+  const putOnPlan = (who: string, when: Date) =>
+    asUser(db, admin.claims, (tx) =>
+      rpc(tx, 'private.admin_put_on_plan($1, $2, $3, $4)', [members[who]!.memberId, 'standard', 70, when.toISOString()]),
+    );
+  async function addCard(who: string, when: Date) {
+    const setup = await service<{ setup_reference: string; amount: number; customer_id: string }>('public.start_card_update($1, $2)', [
+      members[who]!.memberId,
+      when.toISOString(),
+    ]);
+    const saved = await service<{ charge_reference: string }>(`public.apply_card_setup($1, $2, 'PAID', $3, 'GBP', $4, $5, $6)`, [
+      setup.setup_reference,
+      `chk-${setup.setup_reference}`,
+      setup.amount,
+      setup.customer_id,
+      'tok-pays',
+      when.toISOString(),
+    ]);
+    const charge = (await claim(db, saved.charge_reference, when))!;
+    await applyPaid(db, charge, `chk-${saved.charge_reference}`, when);
+  }
+  const steps: Record<string, ((when: Date) => Promise<unknown>)[]> = {
+    '2022-12-01': [(when) => buyPlan(db, members.Q!, when)],
+    '2022-12-10': [(when) => asUser(db, members.Q!.claims, (tx) => rpc(tx, 'private.cancel_membership($1)', [when.toISOString()]))],
+    '2023-01-05': [(when) => putOnPlan('P', when)],
+    '2023-01-07': [(when) => addCard('P', when)],
+    '2023-01-10': [(when) => putOnPlan('S', when)],
+    '2023-01-20': [(when) => buyPlan(db, members.Q!, when, PLAN.platinum)],
+  };
+
+  beforeAll(async () => {
+    for (const who of ['Q', 'P', 'S']) members[who] = await createUser(db, `mrr-back-${who}`);
+    for (let day = new Date('2022-12-01T00:00:00Z'); day < new Date('2023-03-01T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
+      const date = day.toISOString().slice(0, 10);
+      for (const step of steps[date] ?? []) await step(new Date(`${date}T12:00:00Z`));
+      // The renewal run: a membership with no saved card cannot be charged.
+      const when = new Date(`${date}T18:00:00Z`);
+      for (const charge of await claimDue(db, when)) {
+        if (charge.card_token) await applyPaid(db, charge, `chk-${charge.checkout_reference}`, when);
+        else await fail(db, charge, when, 'no_card');
+      }
+      await service('public.end_finished_memberships($1)', [when.toISOString()]);
+    }
+  }, 120_000);
+
+  it('a put-on-plan never paid never counts; Q churns on 1 January and is new again on the 20th', async () => {
+    const { rows } = await db.query<{ email: string; status: string; ended_at: Date | null }>(
+      `select m.email, ms.status::text, ms.ended_at from public.memberships ms join public.members m on m.id = ms.member_id
+        where m.email like 'mrr-back-%'`,
+    );
+    expect(rows.find((r) => r.email === members.S!.email)).toMatchObject({ status: 'lapsed', ended_at: new Date('2023-01-17T18:00:00Z') });
+    const mrr = await report<Record<string, number | string | null>>('report_mrr', '2022-12-01', '2023-02-28');
+    expect(
+      mrr.map(
+        (r) =>
+          `${r.month ?? 'total'}: ${r.mrr_start} +${r.new_mrr} +${r.upgrades} -${r.downgrades} -${r.churned} = ${r.mrr_end}; ` +
+          `${r.subscribers_start}→${r.subscribers_end}, +${r.new_members} -${r.churned_members}, churn ${r.churn_rate}`,
+      ),
+    ).toEqual([
+      '2022-12-01: 0 +100 +0 -0 -0 = 100; 0→1, +1 -0, churn null',
+      '2023-01-01: 100 +235 +0 -0 -100 = 235; 1→2, +2 -1, churn 100',
+      '2023-02-01: 235 +0 +0 -0 -0 = 235; 2→2, +0 -0, churn 0',
+      'total: 0 +335 +0 -0 -100 = 235; 0→2, +3 -1, churn null',
+    ]);
+    const card = (at: string) => asUser(db, admin.claims, (tx) => rpc<{ mrr: number }>(tx, 'public.admin_membership_stats($1)', [at]));
+    // 6 January: Q has ended and P's first month is not paid yet.
+    expect(Number((await card('2023-01-06T12:00:00Z')).mrr)).toBe(0);
+    expect(Number((await card('2023-01-31T23:59:59.999999Z')).mrr)).toBe(235);
   });
 });

@@ -21,11 +21,12 @@ const STATS = {
   ],
 };
 
+// The card's MRR is where the report's month in progress ends (decision 0036).
 /** Issue 13's subscription figures (their own RPC, shown under the studio's figures). */
 const MEMBERSHIP_STATS = {
-  active_standard: 3,
+  active_standard: 5,
   active_premium: 2,
-  mrr: 630,
+  mrr: 830,
   renewals_this_month: 4,
   failed_renewals_this_month: 1,
   past_due: 1,
@@ -59,45 +60,45 @@ const REPORTS = {
   mrr: [
     {
       month: '2026-10-01',
-      mrr_start: 365,
-      new_mrr: 70,
-      upgrades: 65,
-      downgrades: 65,
-      churned: 0,
-      mrr_end: 435,
-      subscribers_start: 3,
-      subscribers_end: 4,
+      mrr_start: 930,
+      new_mrr: 165,
+      upgrades: 0,
+      downgrades: 0,
+      churned: 100,
+      mrr_end: 995,
+      subscribers_start: 8,
+      subscribers_end: 8,
       new_members: 1,
-      churned_members: 0,
-      churn_rate: 0,
+      churned_members: 1,
+      churn_rate: 12.5,
     },
     {
       month: '2026-11-01',
-      mrr_start: 435,
-      new_mrr: 0,
-      upgrades: 0,
-      downgrades: 0,
-      churned: 165,
-      mrr_end: 270,
-      subscribers_start: 4,
-      subscribers_end: 3,
-      new_members: 0,
-      churned_members: 1,
+      mrr_start: 995,
+      new_mrr: 100,
+      upgrades: 65,
+      downgrades: 65,
+      churned: 265,
+      mrr_end: 830,
+      subscribers_start: 8,
+      subscribers_end: 7,
+      new_members: 1,
+      churned_members: 2,
       churn_rate: 25,
     },
     {
       month: null,
-      mrr_start: 365,
-      new_mrr: 70,
+      mrr_start: 930,
+      new_mrr: 265,
       upgrades: 65,
       downgrades: 65,
-      churned: 165,
-      mrr_end: 270,
-      subscribers_start: 3,
-      subscribers_end: 3,
-      new_members: 1,
-      churned_members: 1,
-      churn_rate: 33.3,
+      churned: 365,
+      mrr_end: 830,
+      subscribers_start: 8,
+      subscribers_end: 7,
+      new_members: 2,
+      churned_members: 3,
+      churn_rate: 37.5,
     },
   ],
   trials: [
@@ -164,9 +165,12 @@ describe('Analytics', () => {
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_credits_outstanding' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_reports' }) }),
     ]);
-    expect(figure('Active Standard')).toHaveTextContent('3');
+    expect(figure('Active Standard')).toHaveTextContent('5');
     expect(figure('Active Platinum Premium')).toHaveTextContent('2');
-    expect(figure('Monthly recurring revenue')).toHaveTextContent('£630.00');
+    expect(figure('Monthly recurring revenue')).toHaveTextContent('£830.00');
+    // What the card counts, in words: the MRR the report's months end at (decision 0036).
+    const memberships = within(screen.getByRole('region', { name: 'Memberships' }));
+    expect(memberships.getByText(/a cancelled one counts until it ends, a past-due one until it lapses/)).toBeInTheDocument();
     expect(figure('Renewals this month')).toHaveTextContent('4');
     expect(figure('Failed renewals this month')).toHaveTextContent('1');
     expect(figure('Total Members')).toHaveTextContent('7');
@@ -252,8 +256,8 @@ describe('Analytics', () => {
     const reports = within(await screen.findByRole('region', { name: 'Reports' }));
     expect(await reports.findByText('£715.00')).toBeInTheDocument();
     expect(figure('Net revenue')).toHaveTextContent('£715.00');
-    expect(figure('MRR at the end')).toHaveTextContent('£270.00');
-    expect(figure('Churn rate')).toHaveTextContent('33.3%');
+    expect(figure('MRR at the end')).toHaveTextContent('£830.00');
+    expect(figure('Churn rate')).toHaveTextContent('37.5%');
     expect(figure('Trial-to-paid conversion')).toHaveTextContent('33.3%');
     expect(figure('No-show rate')).toHaveTextContent('42.9%');
     expect(figure('Late-cancel rate')).toHaveTextContent('12.5%');
@@ -262,8 +266,12 @@ describe('Analytics', () => {
     expect(revenue.getByRole('row', { name: 'Nov 2026 Packages 0 £0.00 £750.00 -£750.00' })).toBeInTheDocument();
     const mrr = within(reports.getByRole('table', { name: 'Monthly recurring revenue and its movement' }));
     expect(
-      mrr.getByRole('row', { name: /^Whole period £365\.00 £70\.00 £65\.00 £65\.00 £165\.00 £270\.00 3 1 33\.3%$/ }),
+      mrr.getByRole('row', { name: /^Whole period £930\.00 £265\.00 £65\.00 £65\.00 £365\.00 £830\.00 8 3 37\.5%$/ }),
     ).toBeInTheDocument();
+    // What moves MRR, in words: a renewal is not new, churn is when a membership ends.
+    expect(reports.getByText(/A renewal at the same price changes nothing/)).toHaveTextContent(
+      /churned \(a membership that lapsed, or was cancelled and reached the end of its paid month\)/,
+    );
     const heat = within(reports.getByRole('table', { name: 'Fill rate heat map: days down, start times across' }));
     expect(heat.getByRole('row', { name: 'Monday 75.0% —' })).toBeInTheDocument();
     expect(heat.getByRole('row', { name: 'Wednesday — 20.0%' })).toBeInTheDocument();

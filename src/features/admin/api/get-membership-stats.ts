@@ -3,7 +3,7 @@ import { compositeRow, type CompositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** `admin_membership_stats()` (membership_figures): running memberships, MRR in GBP, this London month's renewals. */
+/** `admin_membership_stats()` (membership_figures): memberships in MRR now (private.mrr_at), MRR in GBP, this London month's renewals. */
 export type MembershipStats = CompositeRow<'membership_figures'>;
 
 export async function getMembershipStats(): Promise<MembershipStats> {

@@ -5,6 +5,10 @@ import { useMembershipStats } from '../api/get-membership-stats';
 import { StatCard } from './stat-card';
 
 const LOAD_FAILED = 'Failed to load membership figures';
+// What "active" and MRR count: the memberships in MRR now, the definition the MRR report ends each
+// month at (decision 0036).
+const MEMBERSHIPS_COUNTED =
+  'Memberships running now with a month paid, at their own monthly price: a cancelled one counts until it ends, a past-due one until it lapses. Reports below ends every month at this figure as it stood then.';
 
 /** Analytics' subscription figures (issue 13): active memberships per plan, MRR, renewals this month. */
 export function MembershipFigures() {
@@ -13,9 +17,10 @@ export function MembershipFigures() {
   const value = <T,>(pick: (s: NonNullable<typeof stats.data>) => T) => (stats.data ? pick(stats.data) : '—');
   return (
     <section aria-labelledby="membership-figures-heading" className="mt-8">
-      <h2 id="membership-figures-heading" className="mb-4 text-xl font-bold text-slate-900">
+      <h2 id="membership-figures-heading" className="text-xl font-bold text-slate-900">
         Memberships
       </h2>
+      <p className="mb-4 text-sm text-slate-600">{MEMBERSHIPS_COUNTED}</p>
       {stats.isError && (
         <p role="alert" className="mb-4 text-red-700">
           {LOAD_FAILED}

@@ -152,7 +152,7 @@ export function ReportsSection() {
       <ReportBlock
         id="report-mrr"
         title="Monthly recurring revenue"
-        intro="What memberships charge each month, and how it moved: new members, upgrades, downgrades and members who left. Churn rate: members who left out of those at the start."
+        intro="What memberships charge each month, from each membership's own history, and how it moved: new (a first month paid, or back after an end), upgrades, downgrades, and churned (a membership that lapsed, or was cancelled and reached the end of its paid month). A renewal at the same price changes nothing. Each month ends at the Memberships figure for that moment; this month's ends now. Churn rate: members who left out of those at the start."
         loading={!mrr}
       >
         {mrr && (
