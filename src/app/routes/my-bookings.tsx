@@ -89,6 +89,7 @@ export function MyBookingsRoute() {
         lateCancelFrom: booking.lateCancelFrom,
         paidByCard,
         confirmed: booking.paymentStatus === 'completed',
+        type: booking.type,
       }))
     )
       return;

@@ -34,6 +34,7 @@ export function MyClassesRoute() {
       lateCancelFrom: cls.late_cancel_from,
       paidByCard,
       confirmed: cls.my_payment_status === 'completed',
+      type: cls.booking_type ?? 'paid',
     });
   }
 

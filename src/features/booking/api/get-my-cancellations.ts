@@ -10,8 +10,10 @@ export const CANCELLED_SHOWN = 100;
 /** Who cancelled a booking, and why the studio did (booking_cancellations, docs/data-contract.md). */
 export type Cancellation = {
   by: Tables<'booking_cancellations'>['cancelled_by'];
-  /** Inside the late-cancel window: it still counts against the plan. */
+  /** Inside the late-cancel window: it cost what the place used (plan class, payment, session). */
   late: boolean;
+  /** What the place used (bookings.type), for what the note says it cost. */
+  type: string;
   /** The studio's reason, e.g. 'the studio is closed (Hall repairs)'. */
   reason: string | null;
 };
@@ -48,7 +50,7 @@ function toCancelledBooking(row: CancellationRow): CancelledBooking {
     duration: row.duration,
     description: null,
     lateCancelFrom: null,
-    cancellation: { by: row.cancelled_by, late: row.late, reason: row.reason },
+    cancellation: { by: row.cancelled_by, late: row.late, reason: row.reason, type: row.booking_type },
   };
 }
 

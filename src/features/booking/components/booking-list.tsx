@@ -103,7 +103,7 @@ export function BookingList({
           {late && (
             <p className="mt-2 flex items-start gap-1.5 text-sm text-amber-800">
               <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              {lateCancelWarning(lateFacts(b))}
+              {lateCancelWarning(lateFacts(b), b.type)}
             </p>
           )}
           {b.cancellation && <p className="mt-1 text-sm text-slate-700">{cancellationNote(b.cancellation)}</p>}

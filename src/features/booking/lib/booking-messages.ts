@@ -7,6 +7,8 @@ export type RpcError = Pick<PostgrestError, 'code' | 'message' | 'hint' | 'detai
 /** Member booking copy of spec section 8, verbatim. */
 export const BOOKING_MESSAGES = {
   booked: 'Class booked successfully!',
+  /** A One-to-One booked with a personal-training session (book_with_credit). */
+  sessionBooked: 'Session booked! It uses one of your personal-training sessions.',
   trialBooked: 'Trial class booked for free!',
   trialTransition: 'Free trial class booked! You are now on Pay-As-You-Go.',
   formConfirmed: 'Booking confirmed! Redirecting to My Bookings...',
@@ -28,6 +30,7 @@ export function bookedMessage(result: BookClassResult): string {
   if (result.booking_type === 'trial') {
     return result.previous_tier === 'trial' ? BOOKING_MESSAGES.trialTransition : BOOKING_MESSAGES.trialBooked;
   }
+  if (result.booking_type === 'credit') return BOOKING_MESSAGES.sessionBooked;
   return BOOKING_MESSAGES.booked;
 }
 

@@ -9,6 +9,7 @@ const target = {
   lateCancelFrom: '2026-12-02T06:00:00Z',
   paidByCard: false,
   confirmed: true,
+  type: 'paid',
 };
 
 describe('cancelQuestion', () => {
@@ -33,6 +34,15 @@ describe('cancelQuestion', () => {
     const close = new Date('2026-12-02T17:50:00Z');
     expect(cancelQuestion({ ...target, lateCancelFrom: null, paidByCard: true }, close)).toBe(
       `${MY_BOOKINGS_MESSAGES.freeAfterStudioChange}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
+    );
+  });
+
+  it('says what a late cancellation costs by what the place used, and that a session comes back in time', () => {
+    const late = new Date('2026-12-02T07:00:00Z');
+    expect(cancelQuestion({ ...target, type: 'payg', paidByCard: true }, late)).toMatch(/cancelling now is not refunded\./);
+    expect(cancelQuestion({ ...target, type: 'credit' }, late)).toMatch(/cancelling now still uses your personal-training session\./);
+    expect(cancelQuestion({ ...target, type: 'credit' }, now)).toBe(
+      `${MY_BOOKINGS_MESSAGES.sessionBackInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
     );
   });
 });

@@ -13,8 +13,10 @@ export type CancelTarget = {
   lateCancelFrom: string | null;
   /** A confirmed place (not a hold waiting for its payment). */
   confirmed: boolean;
-  /** A pay-as-you-go place paid by card, which cancelling in time refunds (issue 31). */
+  /** A pay-as-you-go place paid by card, which cancelling in time refunds. */
   paidByCard: boolean;
+  /** What the place used (bookings.type): what a late cancellation costs, and what comes back in time. */
+  type: string;
 };
 
 /**
@@ -26,7 +28,8 @@ export function cancelQuestion(target: CancelTarget, now: Date): string {
   const facts = { start_time: target.startTime, late_cancel_from: target.lateCancelFrom };
   if (target.confirmed && target.lateCancelFrom === null)
     return `${MY_BOOKINGS_MESSAGES.freeAfterStudioChange}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
-  if (cancellingCountsNow(facts, now)) return `${lateCancelWarning(facts)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  if (cancellingCountsNow(facts, now)) return `${lateCancelWarning(facts, target.type)}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
   if (target.paidByCard) return `${MY_BOOKINGS_MESSAGES.refundInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
+  if (target.type === 'credit') return `${MY_BOOKINGS_MESSAGES.sessionBackInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`;
   return MY_BOOKINGS_MESSAGES.confirmCancel;
 }

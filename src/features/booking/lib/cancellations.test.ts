@@ -20,13 +20,27 @@ const booking = (id: string): MyBooking => ({
 
 describe('cancellationNote', () => {
   it('says who cancelled and whether it counted', () => {
-    expect(cancellationNote({ by: 'member', late: false, reason: null })).toBe('You cancelled in time.');
-    expect(cancellationNote({ by: 'member', late: true, reason: null })).toBe('You cancelled late: it counts against your plan.');
-    expect(cancellationNote({ by: 'studio', late: false, reason: 'the studio is closed (Hall repairs)' })).toBe(
+    expect(cancellationNote({ by: 'member', late: false, reason: null, type: 'paid' })).toBe('You cancelled in time.');
+    expect(cancellationNote({ by: 'member', late: true, reason: null, type: 'paid' })).toBe(
+      'You cancelled late: it counts against your plan.',
+    );
+    expect(cancellationNote({ by: 'studio', late: false, reason: 'the studio is closed (Hall repairs)', type: 'paid' })).toBe(
       'Cancelled by the studio: the studio is closed (Hall repairs).',
     );
-    expect(cancellationNote({ by: 'studio', late: false, reason: null })).toBe('Cancelled by the studio.');
-    expect(cancellationNote({ by: 'plan_ended', late: false, reason: null })).toBe('Cancelled when your plan ended.');
+    expect(cancellationNote({ by: 'studio', late: false, reason: null, type: 'paid' })).toBe('Cancelled by the studio.');
+    expect(cancellationNote({ by: 'plan_ended', late: false, reason: null, type: 'paid' })).toBe('Cancelled when your plan ended.');
+  });
+
+  it("says what a member's own cancellation cost or gave back, by what the place used", () => {
+    expect(cancellationNote({ by: 'member', late: true, reason: null, type: 'payg' })).toBe(
+      'You cancelled late: the payment was not refunded.',
+    );
+    expect(cancellationNote({ by: 'member', late: true, reason: null, type: 'credit' })).toBe(
+      'You cancelled late: it used your personal-training session.',
+    );
+    expect(cancellationNote({ by: 'member', late: false, reason: null, type: 'credit' })).toBe(
+      'You cancelled in time: your personal-training session came back.',
+    );
   });
 });
 

@@ -19,8 +19,12 @@ describe('late cancellation, from the server’s instant', () => {
     expect(formatWindow(H)).toBe('1 hour');
     expect(formatWindow(1.5 * H)).toBe('90 minutes');
     expect(freeCancellationText({ start_time: start, late_cancel_from: from })).toBe('Free cancellation up to 12 hours before the start.');
-    expect(lateCancelWarning({ start_time: start, late_cancel_from: from })).toBe(
+    expect(lateCancelWarning({ start_time: start, late_cancel_from: from }, 'paid')).toBe(
       'This class starts within 12 hours: cancelling now still counts against your plan.',
+    );
+    // A pay-as-you-go member has no plan: what a late cancel costs them is the payment.
+    expect(lateCancelWarning({ start_time: start, late_cancel_from: from }, 'payg')).toBe(
+      'This class starts within 12 hours: cancelling now is not refunded.',
     );
   });
 });

@@ -25,7 +25,7 @@ export function freeCancellationText(cls: LateCancelFacts): string {
 }
 
 /**
- * Whether cancelling at `now` still counts against the plan: from the server's `late_cancel_from`
+ * Whether cancelling at `now` is late (it costs the plan class, the payment or the session): from the server's `late_cancel_from`
  * on (inclusive, as cancel_booking decides); never for a hold (the server gives no instant).
  * supabase/tests/booking-facts-api.test.ts holds this to cancel_booking's own answer.
  */
@@ -33,7 +33,19 @@ export function cancellingCountsNow(booking: Pick<LateCancelFacts, 'late_cancel_
   return booking.late_cancel_from !== null && now.getTime() >= new Date(booking.late_cancel_from).getTime();
 }
 
+/**
+ * What a late cancellation costs, by what the place used (bookings.type): a plan's class, the free
+ * trial, a card payment, a personal-training session. The database decides (cancel_booking and the
+ * refunds and credits it triggers); this only words it.
+ */
+const LATE_COST: Record<string, string> = {
+  paid: 'still counts against your plan',
+  trial: 'still uses your free trial',
+  payg: 'is not refunded',
+  credit: 'still uses your personal-training session',
+};
+
 /** Said before a late cancellation is confirmed, and on the booking once it is inside the window. */
-export function lateCancelWarning(booking: LateCancelFacts): string {
-  return `This class starts within ${formatWindow(windowMs(booking))}: cancelling now still counts against your plan.`;
+export function lateCancelWarning(booking: LateCancelFacts, type: string): string {
+  return `This class starts within ${formatWindow(windowMs(booking))}: cancelling now ${LATE_COST[type] ?? LATE_COST.paid}.`;
 }

@@ -6,7 +6,9 @@ export const MY_BOOKINGS_MESSAGES = {
   paymentPending: 'Payment pending',
   /** The browser confirmation before cancelling (spec section 5: deleting a booking needs one). */
   confirmCancel: 'Are you sure you want to cancel this booking?',
-  /** A pay-as-you-go class cancelled inside the free-cancellation window is refunded (issue 31). */
+  /** A One-to-One booked with a personal-training session, cancelled in time: the session comes back. */
+  sessionBackInTime: 'Cancelling now is free: your personal-training session comes back to you.',
+  /** A pay-as-you-go class cancelled inside the free-cancellation window is refunded. */
   refundInTime: 'Cancelling now is free: if you paid by card for this class, the payment is refunded to your card.',
   /** The studio moved the class after the member booked: free to cancel until it starts, all of it back. */
   freeAfterStudioChange:
