@@ -201,6 +201,8 @@ export type Database = {
           price_payg: number | null
           spots_left: number
           start_time: string
+          template_slot: string | null
+          template_start: string | null
           trainer: string
           trainer_id: string | null
           type: string
@@ -223,6 +225,8 @@ export type Database = {
           price_payg?: number | null
           spots_left?: number
           start_time: string
+          template_slot?: string | null
+          template_start?: string | null
           trainer: string
           trainer_id?: string | null
           type?: string
@@ -245,6 +249,8 @@ export type Database = {
           price_payg?: number | null
           spots_left?: number
           start_time?: string
+          template_slot?: string | null
+          template_start?: string | null
           trainer?: string
           trainer_id?: string | null
           type?: string

@@ -131,6 +131,8 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     late_cancel_window: '12:00:00',
     min_age: null,
     max_age: null,
+    template_slot: null,
+    template_start: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { emailsTo } from './studio-ops/helpers.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { FIRST_BREAKFAST_CLUB_AT_0630, withTemplate } from './support/timetable.ts';
 
 // Issue 31: a class the studio moves or deletes tells the members booked on it (old and new time,
 // or why and what is refunded); an admin's edit cannot put a class in the past or below the places
@@ -134,7 +135,10 @@ describe('deleting a class', () => {
       [from],
     );
     await book(member, rows[0]!.id);
-    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $1)', [from]));
+    // The template's first Breakfast Club moves to 06:30: generating replaces the 06:00 class.
+    await withTemplate(db, FIRST_BREAKFAST_CLUB_AT_0630, () =>
+      asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $1)', [from])),
+    );
     const cancelled = (await emailsTo(db, member.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.body_text).toContain('has been cancelled: the timetable was changed.');

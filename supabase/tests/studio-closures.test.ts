@@ -193,7 +193,8 @@ describe('timetable generation and closures', () => {
       },
     );
 
-    expect((await regenerate()).created).toBe(5 * 4 + 1);
+    // Only the reopened Wednesday's classes are new: the rest of the week's are already there.
+    expect(await regenerate()).toEqual({ deleted: 0, created: 4 });
     expect((await db.query<{ n: number }>(onWednesday, [wednesday])).rows[0]!.n).toBe(4);
   });
 

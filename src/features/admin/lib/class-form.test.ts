@@ -130,6 +130,8 @@ describe('classPayloads', () => {
       late_cancel_window: '12:00:00',
       min_age: null,
       max_age: null,
+      template_slot: null,
+      template_start: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',
