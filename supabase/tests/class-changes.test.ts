@@ -107,6 +107,24 @@ describe('deleting a class', () => {
     expect(rows).toEqual([{ reason: 'class_deleted', amount: '10.00' }]);
   });
 
+  it("tells the class's guests too, once, with no link to cancel a place that is gone", async () => {
+    const classId = await createClass(db, { name: 'Deleted Guest Spin' });
+    const host = await createUser(db, 'deleted-host', { membership_tier: 'premium' });
+    await asAdmin(`select public.admin_grant_credits($1, 'guest_pass', 1, 30, 'Test pass')`, [host.memberId]);
+    const { booking_id } = await asUser(db, host.claims, (tx) => rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [classId]));
+    const guest = `deleted-guest-${Date.now()}@example.test`;
+    await asUser(db, host.claims, (tx) => rpc(tx, 'public.add_guest($1, $2, $3)', [booking_id, 'Gia Guest', guest]));
+
+    await asAdmin('delete from public.classes where id = $1', [classId]);
+
+    const { rows } = await db.query<{ kind: string; subject: string; links: unknown[] }>(
+      'select kind, subject, links from public.notification_outbox where to_email = $1 order by created_at, kind',
+      [guest],
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['guest_invited', 'guest_cancelled']);
+    expect(rows[1]).toMatchObject({ subject: expect.stringMatching(/^Guest place cancelled: Deleted Guest Spin, /), links: [] });
+  });
+
   it("says the refund in a member's own in-time cancellation email, and nothing of money in a late one", async () => {
     const inTime = await createClass(db, { name: 'In Time Yoga' });
     const member = await paidBooking('own-cancel-in-time', inTime);

@@ -3,7 +3,8 @@ import { asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { emailsTo } from './studio-ops/helpers.ts';
-import { createUser, publishBookingDocuments, rpc, signCurrentDocuments, type TestUser } from './support/fixtures.ts';
+import { addChild, bookFamily, parent } from './support/families.ts';
+import { createUser, expectSqlError, publishBookingDocuments, rpc, signCurrentDocuments, type TestUser } from './support/fixtures.ts';
 import { KIDS_CLUB_ON_TUESDAYS, withTemplate } from './support/timetable.ts';
 
 // Generate Classes replaces only the classes the recurring template made (classes.template_slot),
@@ -77,6 +78,14 @@ async function bookedMember(label: string, classId: string, tier: 'premium' | 's
   return { member, bookingId: booked.booking_id };
 }
 
+const guestEmails = async (email: string) =>
+  (
+    await db.query<{ kind: string; subject: string; body_text: string; links: { label: string; path: string }[] }>(
+      'select kind, subject, body_text, links from public.notification_outbox where to_email = $1 order by created_at, kind',
+      [email],
+    )
+  ).rows;
+
 describe('generating the timetable', () => {
   it('replaces only the classes the template made: a class added by hand, a premium class and a booked One-to-One stay', async () => {
     const { monday, tuesday } = await mondayAndTuesday(8);
@@ -117,6 +126,51 @@ describe('generating the timetable', () => {
       client.memberId,
     ]);
     expect(sessionBooking).toHaveLength(1);
+  });
+
+  it('tells the members and the guests of a class it replaces, each once, without a cancel link for the class gone', async () => {
+    const { monday, tuesday } = await mondayAndTuesday(15);
+    await regenerate(monday, tuesday);
+    const kids = await classAt(monday, tuesday, 'Kids Club', 'Mon 16:45');
+    // As the demo studio runs Kids Club: children 4 to 12, free, so a parent books a child too.
+    await db.query('update public.classes set min_age = 4, max_age = 12, price_payg = 0 where id = $1', [kids]);
+
+    // A Premium host bringing a guest with a guest pass, and a parent with their child.
+    const { member: host, bookingId: hostBooking } = await bookedMember('generate-host', kids);
+    await asAdmin('public.admin_grant_credits($1, $2, 1, 30, $3)', [host.memberId, 'guest_pass', 'Test pass']);
+    const guestEmail = `generate-guest-${Date.now()}@example.test`;
+    await asUser(db, host.claims, (tx) => rpc(tx, 'public.add_guest($1, $2, $3)', [hostBooking, 'Gus Guest', guestEmail]));
+    const { rows: token } = await db.query<{ cancel_token: string }>('select cancel_token from public.guest_places where class_id = $1', [
+      kids,
+    ]);
+    const pat = await parent(db, 'generate-family');
+    const child = await addChild(db, pat, 'Mia', 7);
+    await bookFamily(db, pat, kids, true, [child]);
+
+    // The template changes (Kids Club moves to Tuesdays); the same generation runs twice.
+    await withTemplate(db, KIDS_CLUB_ON_TUESDAYS, async () => {
+      expect(await regenerate(monday, tuesday)).toEqual({ deleted: 1, created: 1 });
+      expect(await regenerate(monday, tuesday)).toEqual({ deleted: 0, created: 0 });
+    });
+
+    const cancelled = async (member: TestUser) => (await emailsTo(db, member.memberId)).filter((e) => e.kind === 'booking_cancelled');
+    const [toHost, ...moreToHost] = await cancelled(host);
+    expect(moreToHost).toEqual([]);
+    expect(toHost!.body_text).toContain('has been cancelled: the timetable was changed.');
+    // One email for the parent, whose own place and their child's both went.
+    expect(await cancelled(pat)).toHaveLength(1);
+
+    const toGuest = await guestEmails(guestEmail);
+    expect(toGuest.map((e) => e.kind)).toEqual(['guest_invited', 'guest_cancelled']);
+    const gone = toGuest[1]!;
+    expect(gone.subject).toMatch(/^Guest place cancelled: Kids Club, /);
+    expect(gone.links).toEqual([]);
+    expect(gone.body_text).not.toMatch(/cancel with the link/i);
+    // The invitation's link now says the place is gone rather than offering the class.
+    await expectSqlError(
+      asUser(db, { role: 'anon' }, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token[0]!.cancel_token])),
+      { hint: 'guest_not_found' },
+    );
   });
 
   it('changes nothing when the same generation runs again: same classes, bookings kept, nobody emailed', async () => {
