@@ -2867,6 +2867,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
       }
+      timetable_preview: {
+        Args: {
+          p_end: string
+          p_start: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["timetable_preview"]
+      }
       todays_door_code: {
         Args: never
         Returns: string
@@ -3361,6 +3368,12 @@ export type Database = {
         available_spots: number | null
         instructors: number | null
         total_classes: number | null
+      }
+      timetable_preview: {
+        created: number | null
+        paid_bookings: number | null
+        replaced: number | null
+        replaced_bookings: number | null
       }
       timetable_result: {
         created: number | null

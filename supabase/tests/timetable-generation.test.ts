@@ -188,4 +188,36 @@ describe('generating the timetable', () => {
     expect(now[0]!.n).toBe(mark[0]!.n);
     expect((await emailsTo(db, member.memberId)).map((e) => e.kind)).toEqual(['booking_confirmed']);
   });
+
+  it('says before generating how many classes it creates and replaces, and the places booked on them', async () => {
+    const { monday, tuesday } = await mondayAndTuesday(29);
+    await regenerate(monday, tuesday);
+    const kids = await classAt(monday, tuesday, 'Kids Club', 'Mon 16:45');
+    await bookedMember('generate-preview-a', kids);
+    await bookedMember('generate-preview-b', kids, 'standard');
+    // A pay-as-you-go member who paid £10 by card (the provider's paid result).
+    const payg = await createUser(db, 'generate-preview-payg', { membership_tier: 'payg', has_used_trial: true });
+    await signCurrentDocuments(db, payg.memberId);
+    const hold = await asUser(db, { role: 'service_role' }, (tx) =>
+      rpc<{ booking_id: string; checkout_reference: string }>(tx, 'public.create_class_payment_hold($1, $2, 15)', [payg.memberId, kids]),
+    );
+    await db.query(`update public.bookings set payment_status = 'completed', hold_expires_at = null where id = $1`, [hold.booking_id]);
+    await db.query(`update public.payments set status = 'paid', paid_at = now() where checkout_reference = $1`, [hold.checkout_reference]);
+    await addByHand('Premium Strength Lab', monday, '18:30', { is_premium: true });
+    const preview = () =>
+      asAdmin<{ created: number; replaced: number; replaced_bookings: number; paid_bookings: number }>('public.timetable_preview($1, $2)', [
+        monday,
+        tuesday,
+      ]);
+
+    expect(await preview()).toEqual({ created: 0, replaced: 0, replaced_bookings: 0, paid_bookings: 0 });
+    await withTemplate(db, KIDS_CLUB_ON_TUESDAYS, async () => {
+      expect(await preview()).toEqual({ created: 1, replaced: 1, replaced_bookings: 3, paid_bookings: 1 });
+    });
+    const member = await createUser(db, 'generate-preview-member', { membership_tier: 'premium' });
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.timetable_preview($1, $2)', [monday, tuesday])),
+      { hint: 'not_admin' },
+    );
+  });
 });
