@@ -78,8 +78,9 @@ create table public.classes (
   created_at timestamptz not null default now(),
   -- The recurring template's slot this class was generated for, and the start the template gave
   -- it (private.timetable_slots, 05_schedule.sql). Generating a period again finds the template's
-  -- own classes by these and touches no other class. Null on a class added by hand or made by
-  -- another generator (One-to-One sessions); an admin's edit, a move included, keeps them.
+  -- own classes by these and touches no other class (decision 0036). Null on a class added by
+  -- hand or made by another generator (One-to-One sessions); an admin's edit, a move included,
+  -- keeps them.
   template_slot text,
   template_start timestamptz,
   constraint classes_trainer_recorded check (trainer_id is not null),
@@ -251,10 +252,10 @@ $$;
 
 revoke execute on function private.check_timetable_period(date, date) from public;
 
--- Brings the London days [p_start, p_end] in line with the recurring template (admins): removes
--- the template's own classes there that it no longer makes (private.timetable_replaced: the
--- template changed since they were generated), then creates the template's classes the period
--- lacks, for times still ahead. Every other class stays as it is with its bookings: classes added
+-- Brings the London days [p_start, p_end] in line with the recurring template (admins; decision
+-- 0036): removes the template's own classes there that it no longer makes
+-- (private.timetable_replaced: the template changed since they were generated), then creates the
+-- template's classes the period lacks, for times still ahead. Every other class stays as it is with its bookings: classes added
 -- by hand, premium ones, One-to-One sessions (made from trainers' availability, decision 0020),
 -- classes that started, and the template's classes already in place, edited or moved or not. So
 -- running it again changes nothing. Two runs at once (a double click) run one after the other.

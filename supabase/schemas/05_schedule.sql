@@ -248,13 +248,13 @@ revoke execute on function public.class_schedule_summary(text, text, text, boole
 grant execute on function public.class_schedule_summary(text, text, text, boolean) to anon, authenticated, service_role;
 
 -- Generating the timetable keeps the past (issue 31, improving on spec section 2's "all existing
--- classes are deleted") and every class it did not make: regenerate_timetable (02_classes.sql)
--- replaces only the template's own classes (classes.template_slot) inside the chosen period that
--- have not started and that the template no longer makes, emails everyone in them (as a closure
--- does), owes back what was paid by card (the classes trigger, reason timetable_regenerated), and
--- creates the template's missing classes only for times still ahead. Classes added by hand,
--- One-to-One sessions (decision 0020), classes that started, and the template's classes already
--- in place, with their bookings and attendance, are never touched.
+-- classes are deleted") and every class it did not make (decision 0036): regenerate_timetable
+-- (02_classes.sql) replaces only the template's own classes (classes.template_slot) inside the
+-- chosen period that have not started and that the template no longer makes, emails everyone in
+-- them (as a closure does), owes back what was paid by card (the classes trigger, reason
+-- timetable_regenerated), and creates the template's missing classes only for times still ahead.
+-- Classes added by hand, One-to-One sessions (decision 0020), classes that started, and the
+-- template's classes already in place, with their bookings and attendance, are never touched.
 
 -- What a generated class says about itself: the admins' class form requires a description, so
 -- a generated class must have one to be editable.

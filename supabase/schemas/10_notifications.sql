@@ -233,14 +233,15 @@ as $$ select coalesce(nullif(current_setting('app.class_removal_why', true), '')
 revoke execute on function private.class_removal_why() from public;
 
 -- Deleting a class that has not started (by an admin, a closure or a regeneration) tells everyone
--- in it why. Each member with a confirmed place gets one email, however many places they had (a
--- parent booked with their children: what they paid that is owed back is summed in it), and each
--- place is kept for their Cancelled tab. Each guest with a confirmed place gets the guest's own
--- cancellation email (enqueue_guest_email, 14_guests.sql: no cancel link, the class is gone). It
--- is sent from here because the guest places go by cascade only once the class row is gone, when
--- the guests' own trigger can no longer read the class to write it; its dedupe key keeps it to one.
--- BEFORE DELETE, while the class, its bookings and its guest places are readable; the trigger's
--- name sorts after classes_record_refunds_owed, so the refund it records is already there to mention.
+-- in it why (decision 0036). Each member with a confirmed place gets one email, however many
+-- places they had (a parent booked with their children: what they paid that is owed back is
+-- summed in it), and each place is kept for their Cancelled tab. Each guest with a confirmed place
+-- gets the guest's own cancellation email (enqueue_guest_email, 14_guests.sql: no cancel link, the
+-- class is gone). It is sent from here because the guest places go by cascade only once the class
+-- row is gone, when the guests' own trigger can no longer read the class to write it; its dedupe
+-- key keeps it to one. BEFORE DELETE, while the class, its bookings and its guest places are
+-- readable; the trigger's name sorts after classes_record_refunds_owed, so the refund it records
+-- is already there to mention.
 create function private.classes_tell_members_removed()
 returns trigger
 language plpgsql security definer set search_path = ''
