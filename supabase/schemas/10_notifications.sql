@@ -13,7 +13,7 @@ create table public.notification_outbox (
     check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
                     'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
                     'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
-                    'guest_cancelled', 'studio_message', 'win_back')),
+                    'guest_cancelled', 'studio_message', 'win_back', 'waitlist_cancelled')),
   to_email extensions.citext not null,
   member_id uuid references public.members (id) on delete set null,
   class_id uuid references public.classes (id) on delete set null,
@@ -78,7 +78,7 @@ create function private.enqueue_class_email(
   p_booking_id uuid,
   p_late boolean default false,
   p_dedupe_key text default null,
-  -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
+  -- Why the studio cancelled the booking or the class (a cancellation email), e.g. 'the studio is closed'.
   p_reason text default null,
   -- The class's start before the studio moved it (a class_moved email).
   p_was timestamptz default null
@@ -144,6 +144,15 @@ begin
         'The ' || private.gbp(v_refund) || ' you paid by card will be refunded to your card; you will get a receipt when it is.');
       v_links := jsonb_build_array(v_manage,
         jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
+    when 'waitlist_cancelled' then
+      -- A member waiting for a place in a class the studio removed (p_booking_id is null).
+      v_subject := 'Class cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'The class you were on the waitlist for, ' || v_class.name || ' with ' || v_class.trainer
+          || ', has been cancelled' || coalesce(': ' || p_reason, '') || '.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        'You are no longer on its waitlist.');
+      v_links := jsonb_build_array(jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
     when 'class_moved' then
       v_subject := 'Class moved: ' || v_class.name || ' is now ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
@@ -235,13 +244,14 @@ revoke execute on function private.class_removal_why() from public;
 -- Deleting a class that has not started (by an admin, a closure or a regeneration) tells everyone
 -- in it why (decision 0036). Each member with a confirmed place gets one email, however many
 -- places they had (a parent booked with their children: what they paid that is owed back is
--- summed in it), and each place is kept for their Cancelled tab. Each guest with a confirmed place
--- gets the guest's own cancellation email (enqueue_guest_email, 14_guests.sql: no cancel link, the
--- class is gone). It is sent from here because the guest places go by cascade only once the class
--- row is gone, when the guests' own trigger can no longer read the class to write it; its dedupe
--- key keeps it to one. BEFORE DELETE, while the class, its bookings and its guest places are
--- readable; the trigger's name sorts after classes_record_refunds_owed, so the refund it records
--- is already there to mention.
+-- summed in it), and each place is kept for their Cancelled tab. Each member waiting for a place
+-- is told they are off its waitlist (nobody is promoted into a class that goes). Each guest with a
+-- confirmed place gets the guest's own cancellation email (enqueue_guest_email, 14_guests.sql: no
+-- cancel link, the class is gone). It is sent from here because the guest places go by cascade
+-- only once the class row is gone, when the guests' own trigger can no longer read the class to
+-- write it; its dedupe key keeps it to one. BEFORE DELETE, while the class, its bookings, waitlist
+-- and guest places are readable; the trigger's name sorts after classes_record_refunds_owed, so
+-- the refund it records is already there to mention.
 create function private.classes_tell_members_removed()
 returns trigger
 language plpgsql security definer set search_path = ''
@@ -265,6 +275,10 @@ begin
     end if;
     perform private.remember_cancellation(v_booking, old, 'studio', private.class_removal_why());
   end loop;
+  perform private.enqueue_class_email('waitlist_cancelled', w.member_id, old.id, null,
+                                      p_reason => private.class_removal_why())
+     from public.class_waitlist w
+    where w.class_id = old.id and not w.member_id = any (v_told);
   perform private.enqueue_guest_email('guest_cancelled', g)
      from public.guest_places g
     where g.class_id = old.id and g.payment_status = 'completed';

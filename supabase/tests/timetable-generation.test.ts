@@ -128,7 +128,7 @@ describe('generating the timetable', () => {
     expect(sessionBooking).toHaveLength(1);
   });
 
-  it('tells the members and the guests of a class it replaces, each once, without a cancel link for the class gone', async () => {
+  it('tells the members, the waitlist and the guests of a class it replaces, each once, without a cancel link for the class gone', async () => {
     const { monday, tuesday } = await mondayAndTuesday(15);
     await regenerate(monday, tuesday);
     const kids = await classAt(monday, tuesday, 'Kids Club', 'Mon 16:45');
@@ -146,6 +146,11 @@ describe('generating the timetable', () => {
     const pat = await parent(db, 'generate-family');
     const child = await addChild(db, pat, 'Mia', 7);
     await bookFamily(db, pat, kids, true, [child]);
+    // The class is full with those four places; a member waits for one.
+    await db.query('update public.classes set capacity = 4 where id = $1', [kids]);
+    const waiting = await createUser(db, 'generate-waiting', { membership_tier: 'premium' });
+    await signCurrentDocuments(db, waiting.memberId);
+    await asUser(db, waiting.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [kids]));
 
     // The template changes (Kids Club moves to Tuesdays); the same generation runs twice.
     await withTemplate(db, KIDS_CLUB_ON_TUESDAYS, async () => {
@@ -159,6 +164,14 @@ describe('generating the timetable', () => {
     expect(toHost!.body_text).toContain('has been cancelled: the timetable was changed.');
     // One email for the parent, whose own place and their child's both went.
     expect(await cancelled(pat)).toHaveLength(1);
+    const toWaiting = (await emailsTo(db, waiting.memberId)).filter((e) => e.kind === 'waitlist_cancelled');
+    expect(toWaiting).toHaveLength(1);
+    expect(toWaiting[0]!.subject).toMatch(/^Class cancelled: Kids Club, /);
+    expect(toWaiting[0]!.body_text).toContain(
+      'The class you were on the waitlist for, Kids Club with Coach Alex, has been cancelled: the timetable was changed.',
+    );
+    expect(toWaiting[0]!.body_text).toContain('You are no longer on its waitlist.');
+    expect(toWaiting[0]!.links).toEqual([{ label: 'Book another class', path: '/my-schedule' }]);
 
     const toGuest = await guestEmails(guestEmail);
     expect(toGuest.map((e) => e.kind)).toEqual(['guest_invited', 'guest_cancelled']);
