@@ -231,7 +231,7 @@ create type public.timetable_result as (
 );
 
 -- The periods Generate Classes accepts: p_start to p_end (London days), at most 366 days, not
--- already over. The form checks the same (timetablePeriodError) before asking.
+-- already over. The form checks the first two itself (timetablePeriodError) before asking.
 create function private.check_timetable_period(p_start date, p_end date)
 returns void
 language plpgsql stable set search_path = ''
@@ -255,10 +255,11 @@ revoke execute on function private.check_timetable_period(date, date) from publi
 -- Brings the London days [p_start, p_end] in line with the recurring template (admins; decision
 -- 0036): removes the template's own classes there that it no longer makes
 -- (private.timetable_replaced: the template changed since they were generated), then creates the
--- template's classes the period lacks, for times still ahead. Every other class stays as it is with its bookings: classes added
--- by hand, premium ones, One-to-One sessions (made from trainers' availability, decision 0020),
--- classes that started, and the template's classes already in place, edited or moved or not. So
--- running it again changes nothing. Two runs at once (a double click) run one after the other.
+-- template's classes the period lacks, for times still ahead. Every other class stays as it is,
+-- with its bookings: classes added by hand, premium ones, One-to-One sessions (made from trainers'
+-- availability, decision 0020), classes that started, and the template's classes already in
+-- place, edited or moved or not. So running it again changes nothing. Two runs at once (a double
+-- click) run one after the other.
 create function private.regenerate_timetable(p_start date, p_end date)
 returns public.timetable_result
 language plpgsql security definer set search_path = ''
