@@ -228,6 +228,8 @@ export type Database = {
           spots_left: number
           start_time: string
           studio_changed_at: string | null
+          template_slot: string | null
+          template_start: string | null
           trainer: string
           trainer_id: string | null
           type: string
@@ -251,6 +253,8 @@ export type Database = {
           spots_left?: number
           start_time: string
           studio_changed_at?: string | null
+          template_slot?: string | null
+          template_start?: string | null
           trainer: string
           trainer_id?: string | null
           type?: string
@@ -274,6 +278,8 @@ export type Database = {
           spots_left?: number
           start_time?: string
           studio_changed_at?: string | null
+          template_slot?: string | null
+          template_start?: string | null
           trainer?: string
           trainer_id?: string | null
           type?: string
@@ -2912,6 +2918,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
       }
+      timetable_preview: {
+        Args: {
+          p_end: string
+          p_start: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["timetable_preview"]
+      }
       todays_door_code: {
         Args: never
         Returns: string
@@ -3421,6 +3434,12 @@ export type Database = {
         available_spots: number | null
         instructors: number | null
         total_classes: number | null
+      }
+      timetable_preview: {
+        created: number | null
+        paid_bookings: number | null
+        replaced: number | null
+        replaced_bookings: number | null
       }
       timetable_result: {
         created: number | null

@@ -132,6 +132,8 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     min_age: null,
     max_age: null,
     studio_changed_at: null,
+    template_slot: null,
+    template_start: null,
     ...overrides,
   };
 }

@@ -80,10 +80,18 @@ create table public.classes (
   -- client): a place booked before then may be cancelled free until the start, whatever the new
   -- time (booking_late_cancel_from), since the member never agreed to it.
   studio_changed_at timestamptz,
+  -- The recurring template's slot this class was generated for, and the start the template gave
+  -- it (private.timetable_slots, 05_schedule.sql). Generating a period again finds the template's
+  -- own classes by these and touches no other class (decision 0037). Null on a class added by
+  -- hand or made by another generator (One-to-One sessions); an admin's edit, a move included,
+  -- keeps them.
+  template_slot text,
+  template_start timestamptz,
   constraint classes_trainer_recorded check (trainer_id is not null),
   constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
   constraint classes_bookings_within_capacity check (current_bookings between 0 and capacity),
-  constraint classes_spots_left_consistent check (spots_left = capacity - current_bookings)
+  constraint classes_spots_left_consistent check (spots_left = capacity - current_bookings),
+  constraint classes_template_occurrence check ((template_slot is null) = (template_start is null))
 );
 
 comment on column public.classes.waitlist_closes_before is
@@ -95,6 +103,16 @@ comment on column public.classes.late_cancel_window is
 create index classes_start_time_idx on public.classes (start_time);
 
 create index classes_trainer_id_idx on public.classes (trainer_id, start_time);
+
+-- One class per template slot and start: what makes generating a period twice create nothing twice.
+create unique index classes_template_occurrence_idx on public.classes (template_slot, template_start)
+  where template_slot is not null;
+
+comment on column public.classes.template_slot is
+  'The recurring template''s slot the class was generated for (e.g. ''Breakfast Club 06:00''); null when added by hand or a One-to-One session.';
+
+comment on column public.classes.template_start is
+  'The start the template gave the class (its start_time may since have been moved); set with template_slot.';
 
 -- Row-level security -----------------------------------------------------------------------------
 alter table public.classes enable row level security;
@@ -216,24 +234,19 @@ as $$ select private.insert_timetable_from(p_start, p_end, '-infinity') $$;
 
 revoke execute on function private.insert_timetable(date, date) from public;
 
--- What regenerate_timetable did.
+-- What regenerate_timetable did: the template's classes it replaced (deleted) and created.
 create type public.timetable_result as (
   deleted integer,
   created integer
 );
 
--- Replaces the classes of [p_start, p_end] (London days) that have not started with the template
--- (admins). Two runs at once (a double click) run one after the other.
-create function private.regenerate_timetable(p_start date, p_end date)
-returns public.timetable_result
-language plpgsql security definer set search_path = ''
+-- The periods Generate Classes accepts: p_start to p_end (London days), at most 366 days, not
+-- already over. The form checks the first two itself (timetablePeriodError) before asking.
+create function private.check_timetable_period(p_start date, p_end date)
+returns void
+language plpgsql stable set search_path = ''
 as $$
-declare
-  v_from timestamptz;
-  v_to timestamptz;
-  r public.timetable_result;
 begin
-  perform private.require_admin();
   if p_start is null or p_end is null or p_end < p_start then
     raise exception 'The end date must not be before the start date'
       using errcode = '22023', hint = 'invalid_period';
@@ -244,22 +257,45 @@ begin
   if p_end < (now() at time zone 'Europe/London')::date then
     raise exception 'The period has already ended' using errcode = '22023', hint = 'invalid_period';
   end if;
+end;
+$$;
+
+revoke execute on function private.check_timetable_period(date, date) from public;
+
+-- Brings the London days [p_start, p_end] in line with the recurring template (admins; decision
+-- 0037): removes the template's own classes there that it no longer makes
+-- (private.timetable_replaced: the template changed since they were generated), then creates the
+-- template's classes the period lacks, for times still ahead. Every other class stays as it is,
+-- with its bookings: classes added by hand, premium ones, One-to-One sessions (made from trainers'
+-- availability, decision 0020), classes that started, and the template's classes already in
+-- place, edited or moved or not. So running it again changes nothing. Two runs at once (a double
+-- click) run one after the other.
+create function private.regenerate_timetable(p_start date, p_end date)
+returns public.timetable_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_replaced uuid[];
+  r public.timetable_result;
+begin
+  perform private.require_admin();
+  perform private.check_timetable_period(p_start, p_end);
   perform pg_advisory_xact_lock(hashtextextended('regenerate_timetable', 0));
-  v_from := greatest(p_start::timestamp at time zone 'Europe/London', now());
-  v_to := (p_end + 1)::timestamp at time zone 'Europe/London';
 
-  -- The period's classes first, as every booking path locks them, so no booking slips in meanwhile.
-  perform 1 from public.classes c where c.start_time > v_from and c.start_time < v_to for update;
+  -- The classes it replaces first, locked in id order as every booking path locks a class, so no
+  -- booking slips in meanwhile.
+  select coalesce(array_agg(c.id order by c.id), '{}') into v_replaced from private.timetable_replaced(p_start, p_end) c;
+  perform 1 from public.classes c where c.id = any (v_replaced) order by c.id for update;
 
-  -- Paid bookings of the removed classes become refunds owed with this reason, and their members
-  -- are emailed why (the classes triggers).
+  -- Paid bookings of the removed classes become refunds owed with this reason, and everyone in
+  -- them is emailed why (the classes triggers).
   perform set_config('app.booking_removal', 'timetable_regenerated', true);
   perform set_config('app.class_removal_why', 'the timetable was changed', true);
-  delete from public.classes c where c.start_time > v_from and c.start_time < v_to;
+  delete from public.classes c where c.id = any (v_replaced);
   get diagnostics r.deleted = row_count;
   perform set_config('app.booking_removal', '', true);
   perform set_config('app.class_removal_why', '', true);
-  r.created := private.insert_timetable_from(p_start, p_end, v_from);
+  r.created := private.insert_timetable_from(p_start, p_end, greatest(p_start::timestamp at time zone 'Europe/London', now()));
   return r;
 end;
 $$;

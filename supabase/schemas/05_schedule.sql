@@ -251,11 +251,13 @@ revoke execute on function public.class_schedule_summary(text, text, text, boole
 grant execute on function public.class_schedule_summary(text, text, text, boolean) to anon, authenticated, service_role;
 
 -- Generating the timetable keeps the past (issue 31, improving on spec section 2's "all existing
--- classes are deleted"): regenerate_timetable replaces only the classes inside the chosen period
--- that have not started, emails the members whose booking goes (as a closure does), owes back
--- what was paid by card (the classes trigger, reason timetable_regenerated), and creates the
--- template only for times still ahead. Classes that started, and their bookings and attendance,
--- are never touched.
+-- classes are deleted") and every class it did not make (decision 0037): regenerate_timetable
+-- (02_classes.sql) replaces only the template's own classes (classes.template_slot) inside the
+-- chosen period that have not started and that the template no longer makes, emails everyone in
+-- them (as a closure does), owes back what was paid by card (the classes trigger, reason
+-- timetable_regenerated), and creates the template's missing classes only for times still ahead.
+-- Classes added by hand, One-to-One sessions (decision 0020), classes that started, and the
+-- template's classes already in place, with their bookings and attendance, are never touched.
 
 -- What a generated class says about itself: the admins' class form requires a description, so
 -- a generated class must have one to be editable.
@@ -271,8 +273,84 @@ $$;
 
 revoke execute on function private.timetable_description(text) from public;
 
--- The spec's recurring timetable (section 9) for [p_start, p_end] at London wall-clock times
--- (06:00 in London in summer too), except on studio closure dates, for times after p_from.
+-- The spec's recurring timetable (section 9), one row per slot: its key (what classes.template_slot
+-- names), the class's name, its London wall-clock time (06:00 in London in summer too) and its ISO
+-- weekdays. src/features/admin/lib/timetable-template.ts describes the same on the Generate page.
+create function private.timetable_slots()
+returns table (slot text, name text, wall_time time, weekdays integer[])
+language sql immutable set search_path = ''
+as $$
+  values ('Breakfast Club 06:00', 'Breakfast Club', time '06:00', array[1, 2, 3, 4, 5]),
+         ('Breakfast Club 07:15', 'Breakfast Club', time '07:15', array[1, 2, 3, 4, 5]),
+         ('Breakfast Club 08:30', 'Breakfast Club', time '08:30', array[1, 2, 3, 4, 5]),
+         ('Breakfast Club 10:00', 'Breakfast Club', time '10:00', array[1, 2, 3, 4, 5]),
+         ('Kids Club 16:45', 'Kids Club', time '16:45', array[1])
+$$;
+
+revoke execute on function private.timetable_slots() from public;
+
+-- Every class the template makes on the London days [p_start, p_end], except on studio closure
+-- dates: its slot, name and start.
+create function private.timetable_occurrences(p_start date, p_end date)
+returns table (slot text, name text, start_time timestamptz)
+language sql stable set search_path = ''
+as $$
+  select s.slot, s.name, (day::date + s.wall_time) at time zone 'Europe/London'
+    from generate_series(p_start, p_end, interval '1 day') as day
+    cross join private.timetable_slots() s
+   where extract(isodow from day)::int = any (s.weekdays)
+     and not exists (select 1 from public.studio_closures sc where sc.closed_on = day::date)
+$$;
+
+revoke execute on function private.timetable_occurrences(date, date) from public;
+
+-- Whether the template in force still makes the class it generated for p_slot at p_start: the
+-- slot is still in it, on that weekday at that time. (A closure removes its date's classes itself.)
+create function private.timetable_makes(p_slot text, p_start timestamptz)
+returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (
+    select 1 from private.timetable_slots() s
+     where s.slot = p_slot
+       and extract(isodow from p_start at time zone 'Europe/London')::int = any (s.weekdays)
+       and (p_start at time zone 'Europe/London')::time = s.wall_time)
+$$;
+
+revoke execute on function private.timetable_makes(text, timestamptz) from public;
+
+-- The classes a generation of [p_start, p_end] replaces: the template's own (template_slot set)
+-- starting in the period and not yet started, that the template no longer makes. Matched by the
+-- slot and the start the template gave them, so an admin's edit of one (a move included) keeps it.
+create function private.timetable_replaced(p_start date, p_end date)
+returns setof public.classes
+language sql stable set search_path = ''
+as $$
+  select c.* from public.classes c
+   where c.start_time > greatest(p_start::timestamp at time zone 'Europe/London', now())
+     and c.start_time < (p_end + 1)::timestamp at time zone 'Europe/London'
+     and c.template_slot is not null
+     and not private.timetable_makes(c.template_slot, c.template_start)
+$$;
+
+revoke execute on function private.timetable_replaced(date, date) from public;
+
+-- The template's classes of [p_start, p_end] that start after p_from and are not there yet: a
+-- class generated for the same slot and start, wherever an admin has moved it since, is there.
+create function private.timetable_missing(p_start date, p_end date, p_from timestamptz)
+returns table (slot text, name text, start_time timestamptz)
+language sql stable set search_path = ''
+as $$
+  select o.slot, o.name, o.start_time
+    from private.timetable_occurrences(p_start, p_end) o
+   where o.start_time > p_from
+     and not exists (select 1 from public.classes c where c.template_slot = o.slot and c.template_start = o.start_time)
+$$;
+
+revoke execute on function private.timetable_missing(date, date, timestamptz) from public;
+
+-- Creates the template's missing classes of [p_start, p_end] that start after p_from, each linked
+-- to its slot. Returns how many it created.
 create function private.insert_timetable_from(p_start date, p_end date, p_from timestamptz)
 returns integer
 language plpgsql security definer set search_path = ''
@@ -281,22 +359,11 @@ declare
   v_count integer;
 begin
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg,
-                              is_premium, unlock_for_standard)
-  select slot.name, private.timetable_description(slot.name), 45,
-         (day::date + slot.at) at time zone 'Europe/London', 'Coach Alex', 'Group', 12, 10.00, false, '3 days'
-    from generate_series(p_start, p_end, interval '1 day') as day
-    cross join (values
-      ('Breakfast Club', time '06:00', false),
-      ('Breakfast Club', time '07:15', false),
-      ('Breakfast Club', time '08:30', false),
-      ('Breakfast Club', time '10:00', false),
-      ('Kids Club', time '16:45', true)
-    ) as slot(name, at, mondays_only)
-   where extract(isodow from day) between 1 and 5
-     and (not slot.mondays_only or extract(isodow from day) = 1)
-     and not exists (select 1 from public.studio_closures sc where sc.closed_on = day::date)
-     and (day::date + slot.at) at time zone 'Europe/London' > p_from
-   order by 3;
+                              is_premium, unlock_for_standard, template_slot, template_start)
+  select m.name, private.timetable_description(m.name), 45, m.start_time, 'Coach Alex', 'Group', 12, 10.00,
+         false, '3 days', m.slot, m.start_time
+    from private.timetable_missing(p_start, p_end, p_from) m
+   order by m.start_time, m.slot;
   get diagnostics v_count = row_count;
   return v_count;
 end;
@@ -304,26 +371,81 @@ $$;
 
 revoke execute on function private.insert_timetable_from(date, date, timestamptz) from public;
 
--- How many paid bookings a regeneration of [p_start, p_end] would turn into refunds owed (admins;
--- the warning before it).
+-- The card payments for places in the classes a generation of [p_start, p_end] replaces, each
+-- once: what it turns into refunds owed.
+create function private.timetable_paid_bookings(p_start date, p_end date)
+returns integer
+language sql stable set search_path = ''
+as $$
+  select count(distinct p.id)::int
+    from private.timetable_replaced(p_start, p_end) c
+    join public.bookings b on b.class_id = c.id
+    join public.payments p on (p.booking_id = b.id or p.id = b.family_payment_id) and p.status = 'paid' and p.kind = 'class'
+$$;
+
+revoke execute on function private.timetable_paid_bookings(date, date) from public;
+
+-- How many paid bookings a generation of [p_start, p_end] would turn into refunds owed (admins).
+-- Generate Classes now asks timetable_preview, which says this with the rest.
 create function private.paid_bookings_in_period(p_start date, p_end date)
 returns integer
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform private.require_admin();
-  return (select count(*)::int
-            from public.bookings b
-            join public.classes c on c.id = b.class_id
-            join public.payments p on p.booking_id = b.id and p.status = 'paid' and p.kind = 'class'
-           where c.start_time > greatest(p_start::timestamp at time zone 'Europe/London', now())
-             and c.start_time < (p_end + 1)::timestamp at time zone 'Europe/London');
+  return private.timetable_paid_bookings(p_start, p_end);
 end;
 $$;
 
 revoke execute on function private.paid_bookings_in_period(date, date) from public;
 
 grant execute on function private.paid_bookings_in_period(date, date) to authenticated;
+
+-- What generating [p_start, p_end] would do, for Generate Classes to say before the admin confirms.
+create type public.timetable_preview as (
+  -- The template's classes the period lacks, that it creates.
+  created integer,
+  -- The template's own classes it replaces (the template no longer makes them).
+  replaced integer,
+  -- The places booked on those: members', their children's, guests', and those held while paying.
+  replaced_bookings integer,
+  -- The card payments for those places, which become refunds owed.
+  paid_bookings integer
+);
+
+comment on type public.timetable_preview is 'What regenerate_timetable would do for a period (timetable_preview).';
+
+-- Admins; refuses the periods regenerate_timetable refuses.
+create function private.timetable_preview(p_start date, p_end date)
+returns public.timetable_preview
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  r public.timetable_preview;
+begin
+  perform private.require_admin();
+  perform private.check_timetable_period(p_start, p_end);
+  select count(*)::int into r.created
+    from private.timetable_missing(p_start, p_end, greatest(p_start::timestamp at time zone 'Europe/London', now()));
+  select count(*)::int, coalesce(sum(c.current_bookings), 0)::int into r.replaced, r.replaced_bookings
+    from private.timetable_replaced(p_start, p_end) c;
+  r.paid_bookings := private.timetable_paid_bookings(p_start, p_end);
+  return r;
+end;
+$$;
+
+revoke execute on function private.timetable_preview(date, date) from public;
+
+grant execute on function private.timetable_preview(date, date) to authenticated;
+
+create function public.timetable_preview(p_start date, p_end date)
+returns public.timetable_preview
+language sql stable security invoker set search_path = ''
+as $$ select * from private.timetable_preview(p_start, p_end) $$;
+
+revoke execute on function public.timetable_preview(date, date) from public, anon;
+
+grant execute on function public.timetable_preview(date, date) to authenticated;
 
 create function public.paid_bookings_in_period(p_start date, p_end date)
 returns integer

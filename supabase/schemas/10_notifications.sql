@@ -13,7 +13,7 @@ create table public.notification_outbox (
     check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
                     'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
                     'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
-                    'guest_cancelled', 'studio_message', 'win_back')),
+                    'guest_cancelled', 'studio_message', 'win_back', 'waitlist_cancelled')),
   to_email extensions.citext not null,
   member_id uuid references public.members (id) on delete set null,
   class_id uuid references public.classes (id) on delete set null,
@@ -78,7 +78,7 @@ create function private.enqueue_class_email(
   p_booking_id uuid,
   p_late boolean default false,
   p_dedupe_key text default null,
-  -- Why the studio cancelled the booking (a cancellation email), e.g. 'the studio is closed'.
+  -- Why the studio cancelled the booking or the class (a cancellation email), e.g. 'the studio is closed'.
   p_reason text default null,
   -- The class's start before the studio moved it (a class_moved email).
   p_was timestamptz default null
@@ -97,6 +97,7 @@ declare
   v_links jsonb;
   v_manage jsonb := jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings');
   v_refund numeric;
+  v_type text;
   v_id uuid;
 begin
   select * into v_member from public.members where id = p_member_id;
@@ -127,6 +128,7 @@ begin
       v_links := jsonb_build_array(v_manage);
     when 'booking_cancelled' then
       v_subject := 'Booking cancelled: ' || v_class.name || ', ' || v_when;
+      select bc.booking_type::text into v_type from public.booking_cancellations bc where bc.booking_id = p_booking_id;
       -- What this cancellation owes the member back (recorded by the refunds triggers just now).
       select sum(ro.amount) into v_refund
         from public.refunds_owed ro join public.payments p on p.id = ro.payment_id
@@ -135,15 +137,30 @@ begin
         'Your booking for ' || v_class.name || ' with ' || v_class.trainer || ' has been cancelled'
           || coalesce(': ' || p_reason, '') || '.',
         'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        -- What the cancellation cost or gave back, by what the place used (remembered with it).
         case
           when p_late then
             'This was a late cancellation (less than ' || private.interval_text(v_class.late_cancel_window)
-              || ' before the start), so the class still counts against your plan this month.'
-          when p_reason is not null then 'It does not count against your plan.'
+              || ' before the start), so '
+              || case v_type when 'payg' then 'the payment is kept: no refund is due.'
+                             when 'credit' then 'it used your personal-training session.'
+                             when 'trial' then 'it used your free trial.'
+                             else 'the class still counts against your plan this month.' end
+          when v_type = 'credit' then 'Your personal-training session comes back to you.'
+          when p_reason is not null and coalesce(v_type, 'paid') = 'paid' then 'It does not count against your plan.'
         end,
         'The ' || private.gbp(v_refund) || ' you paid by card will be refunded to your card; you will get a receipt when it is.');
       v_links := jsonb_build_array(v_manage,
         jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
+    when 'waitlist_cancelled' then
+      -- A member waiting for a place in a class the studio removed (p_booking_id is null).
+      v_subject := 'Class cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'The class you were on the waitlist for, ' || v_class.name || ' with ' || v_class.trainer
+          || ', has been cancelled' || coalesce(': ' || p_reason, '') || '.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        'You are no longer on its waitlist.');
+      v_links := jsonb_build_array(jsonb_build_object('label', 'Book another class', 'path', '/my-schedule'));
     when 'class_moved' then
       v_subject := 'Class moved: ' || v_class.name || ' is now ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
@@ -231,17 +248,24 @@ as $$ select coalesce(nullif(current_setting('app.class_removal_why', true), '')
 
 revoke execute on function private.class_removal_why() from public;
 
--- Deleting a class that has not started (by an admin, a closure or a regeneration) emails every
--- member with a confirmed place why, and what they paid that is owed back, and keeps the
--- cancellation for their Cancelled tab. BEFORE DELETE, while
--- the class and its bookings are readable; the trigger's name sorts after
--- classes_record_refunds_owed, so the refund it records is already there to mention.
+-- Deleting a class that has not started (by an admin, a closure or a regeneration) tells everyone
+-- in it why (decision 0037). Each member with a confirmed place gets one email, however many
+-- places they had (a parent booked with their children: what they paid that is owed back is
+-- summed in it), and each place is kept for their Cancelled tab. Each member waiting for a place
+-- is told they are off its waitlist (nobody is promoted into a class that goes). Each guest with a
+-- confirmed place gets the guest's own cancellation email (enqueue_guest_email, 14_guests.sql: no
+-- cancel link, the class is gone). It is sent from here because the guest places go by cascade
+-- only once the class row is gone, when the guests' own trigger can no longer read the class to
+-- write it; its dedupe key keeps it to one. BEFORE DELETE, while the class, its bookings, waitlist
+-- and guest places are readable; the trigger's name sorts after classes_record_refunds_owed, so
+-- the refund it records is already there to mention.
 create function private.classes_tell_members_removed()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_booking public.bookings;
+  v_told uuid[] := '{}';
 begin
   if old.start_time <= now() then
     return old;
@@ -249,12 +273,22 @@ begin
   for v_booking in
     select b.* from public.bookings b
      where b.class_id = old.id and b.payment_status = 'completed'
-     order by b.booked_at
+     order by b.booked_at, b.id
   loop
-    perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, old.id, v_booking.id,
-                                        p_reason => private.class_removal_why());
+    if not v_booking.member_id = any (v_told) then
+      perform private.enqueue_class_email('booking_cancelled', v_booking.member_id, old.id, v_booking.id,
+                                          p_reason => private.class_removal_why());
+      v_told := v_told || v_booking.member_id;
+    end if;
     perform private.remember_cancellation(v_booking, old, 'studio', private.class_removal_why());
   end loop;
+  perform private.enqueue_class_email('waitlist_cancelled', w.member_id, old.id, null,
+                                      p_reason => private.class_removal_why())
+     from public.class_waitlist w
+    where w.class_id = old.id and not w.member_id = any (v_told);
+  perform private.enqueue_guest_email('guest_cancelled', g)
+     from public.guest_places g
+    where g.class_id = old.id and g.payment_status = 'completed';
   return old;
 end;
 $$;

@@ -223,7 +223,7 @@ describe('release_expired_holds', () => {
   });
 });
 
-// Last: regeneration replaces the classes of its period.
+// Last: regeneration creates the template's classes of its period.
 describe('regenerate_timetable', () => {
   it('refuses members (spec text) and anon, and bad periods', async () => {
     await expectSqlError(
@@ -259,17 +259,13 @@ describe('regenerate_timetable', () => {
     );
   });
 
-  it("replaces the period's classes with the spec's template, in London time, and nothing outside it", async () => {
+  it("creates the spec's template for the period, in London time, and nothing outside it", async () => {
     const outside = await createClass(db, { startsIn: '3 days' });
-    const inside = await db.query<{ n: number }>(
-      `select count(*)::int as n from public.classes
-        where start_time >= '2027-10-25 00:00 Europe/London' and start_time < '2027-12-30 00:00 Europe/London'`,
-    );
     const result = await asUser(db, admin.claims, (tx) =>
       rpc<{ deleted: number; created: number }>(tx, `public.regenerate_timetable('2027-10-25', '2027-12-29')`),
     );
     // 25 Oct (Mon) to 29 Dec (Wed): 48 weekdays x 4 Breakfast Club + 10 Mondays x 1 Kids Club.
-    expect(result).toEqual({ deleted: inside.rows[0]!.n, created: 48 * 4 + 10 });
+    expect(result).toEqual({ deleted: 0, created: 48 * 4 + 10 });
     const { rows } = await db.query<Record<string, unknown>>(
       `select name, to_char(start_time at time zone 'Europe/London', 'Dy HH24:MI') as at, duration, capacity, spots_left,
               price_payg::text as price, trainer, type, is_premium, unlock_for_standard
@@ -296,7 +292,7 @@ describe('regenerate_timetable', () => {
     expect(kept).toHaveLength(1);
   });
 
-  it('keeps classes that started and their bookings, and tells members whose class it removes (issue 31)', async () => {
+  it('keeps classes that started, classes added by hand and the template classes already there, with their bookings', async () => {
     const booker = await createUser(db, 'regen-booker', { membership_tier: 'payg', has_used_trial: true });
     await signCurrentDocuments(db, booker.memberId);
     const today = new Date();
@@ -310,18 +306,30 @@ describe('regenerate_timetable', () => {
       [booker.memberId, started],
     );
     await asUser(db, booker.claims, (tx) => rpc(tx, 'public.book_class($1)', [later]));
+    // The demo's period: its timetable, premium classes and One-to-One sessions (the seed's).
+    const inPeriod = `select id from public.classes where start_time > now() and start_time < $1::date + 1 order by id`;
+    const { rows: demo } = await db.query<{ id: string }>(inPeriod, [end]);
+    expect(demo.length).toBeGreaterThan(20);
     const before = (await db.query<{ at: Date }>('select clock_timestamp() as at')).rows[0]!.at;
-    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $2)', [day, end]));
+
+    const result = await asUser(db, admin.claims, (tx) =>
+      rpc<{ deleted: number; created: number }>(tx, 'public.regenerate_timetable($1, $2)', [day, end]),
+    );
+
+    expect(result.deleted).toBe(0);
+    const { rows: kept } = await db.query<{ id: string }>('select id from public.classes where id = any($1)', [demo.map((c) => c.id)]);
+    expect(kept).toHaveLength(demo.length);
     const { rows } = await db.query<{ id: string }>('select id from public.bookings where id = $1', [pastBooking.rows[0]!.id]);
     expect(rows).toHaveLength(1);
-    const { rows: classes } = await db.query<{ id: string }>('select id from public.classes where id = any($1)', [[started, later]]);
-    expect(classes.map((c) => c.id)).toEqual([started]);
-    const { rows: emails } = await db.query<{ body_text: string }>(
-      `select body_text from public.notification_outbox where member_id = $1 and kind = 'booking_cancelled'`,
+    const { rows: classes } = await db.query<{ id: string }>('select id from public.classes where id = any($1) order by start_time', [
+      [started, later],
+    ]);
+    expect(classes.map((c) => c.id)).toEqual([started, later]);
+    const { rows: emails } = await db.query(
+      `select 1 from public.notification_outbox where member_id = $1 and kind = 'booking_cancelled'`,
       [booker.memberId],
     );
-    expect(emails).toHaveLength(1);
-    expect(emails[0]!.body_text).toContain('the timetable was changed');
+    expect(emails).toEqual([]);
     // Nothing that had already started was created again.
     const { rows: early } = await db.query('select name from public.classes where created_at >= $1 and start_time <= $1', [before]);
     expect(early).toEqual([]);

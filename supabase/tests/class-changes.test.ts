@@ -4,6 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { emailsTo } from './studio-ops/helpers.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { FIRST_BREAKFAST_CLUB_AT_0630, withTemplate } from './support/timetable.ts';
 
 // Issue 31: a class the studio moves or deletes tells the members booked on it (old and new time,
 // or why and what is refunded); an admin's edit cannot put a class in the past or below the places
@@ -167,6 +168,24 @@ describe('deleting a class', () => {
     expect(rows).toEqual([{ reason: 'class_deleted', amount: '10.00' }]);
   });
 
+  it("tells the class's guests too, once, with no link to cancel a place that is gone", async () => {
+    const classId = await createClass(db, { name: 'Deleted Guest Spin' });
+    const host = await createUser(db, 'deleted-host', { membership_tier: 'premium' });
+    await asAdmin(`select public.admin_grant_credits($1, 'guest_pass', 1, 30, 'Test pass')`, [host.memberId]);
+    const { booking_id } = await asUser(db, host.claims, (tx) => rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [classId]));
+    const guest = `deleted-guest-${Date.now()}@example.test`;
+    await asUser(db, host.claims, (tx) => rpc(tx, 'public.add_guest($1, $2, $3)', [booking_id, 'Gia Guest', guest]));
+
+    await asAdmin('delete from public.classes where id = $1', [classId]);
+
+    const { rows } = await db.query<{ kind: string; subject: string; links: unknown[] }>(
+      'select kind, subject, links from public.notification_outbox where to_email = $1 order by created_at, kind',
+      [guest],
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['guest_invited', 'guest_cancelled']);
+    expect(rows[1]).toMatchObject({ subject: expect.stringMatching(/^Guest place cancelled: Deleted Guest Spin, /), links: [] });
+  });
+
   it("says the refund in a member's own in-time cancellation email, and nothing of money in a late one", async () => {
     const inTime = await createClass(db, { name: 'In Time Yoga' });
     const member = await paidBooking('own-cancel-in-time', inTime);
@@ -183,7 +202,9 @@ describe('deleting a class', () => {
     await asUser(db, lateMember.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [lateBooking]));
     const [lateEmail] = (await emailsTo(db, lateMember.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(lateEmail!.body_text).toContain('This was a late cancellation');
-    expect(lateEmail!.body_text).not.toContain('refunded');
+    // A late cancel owes nothing back, and says the payment is kept.
+    expect(lateEmail!.body_text).toContain('so the payment is kept: no refund is due.');
+    expect(lateEmail!.body_text).not.toContain('will be refunded');
   });
 
   it('a regeneration emails each removed booking once, with its own reason', async () => {
@@ -195,7 +216,10 @@ describe('deleting a class', () => {
       [from],
     );
     await book(member, rows[0]!.id);
-    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $1)', [from]));
+    // The template's first Breakfast Club moves to 06:30: generating replaces the 06:00 class.
+    await withTemplate(db, FIRST_BREAKFAST_CLUB_AT_0630, () =>
+      asUser(db, admin.claims, (tx) => rpc(tx, 'public.regenerate_timetable($1, $1)', [from])),
+    );
     const cancelled = (await emailsTo(db, member.memberId)).filter((e) => e.kind === 'booking_cancelled');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.body_text).toContain('has been cancelled: the timetable was changed.');

@@ -183,6 +183,7 @@ describe('schema safety', () => {
       'sign_for_dependant',
       'sign_guest_waiver',
       'submit_contact_message',
+      'timetable_preview',
       'todays_door_code',
       'undelivered_emails',
       'unlink_trainer_account',

@@ -92,7 +92,7 @@ describe('add_studio_closure', () => {
     expect(rows).toEqual([{ closed_on: next, reason: 'Bank holiday' }]);
   });
 
-  it('emails booked members the reason, frees their bookings and allowance, and removes waitlists', async () => {
+  it('emails booked members the reason, frees their bookings and allowance, and removes waitlists, telling them', async () => {
     const day = summerDay(21);
     const classId = await classAt(`${day}T08:00:00Z`, 'Closed Class');
     const other = await classAt(`${summerDay(22)}T08:00:00Z`, 'Open Class');
@@ -127,9 +127,14 @@ describe('add_studio_closure', () => {
       'Your booking for Closed Class with Coach Test has been cancelled: the studio is closed (Hall repairs).',
     );
     expect(cancelled[0]!.body_text).toContain('It does not count against your plan.');
-    // An unpaid hold was never confirmed: no email; nobody on the waitlist is promoted or emailed.
+    // An unpaid hold was never confirmed: no email. Nobody on the waitlist is promoted; they are
+    // told the class is gone (decision 0037).
     expect(await emailsTo(db, held.memberId)).toEqual([]);
-    expect(await emailsTo(db, waiting.memberId)).toEqual([]);
+    const toWaiting = await emailsTo(db, waiting.memberId);
+    expect(toWaiting.map((e) => e.kind)).toEqual(['waitlist_cancelled']);
+    expect(toWaiting[0]!.body_text).toContain(
+      'The class you were on the waitlist for, Closed Class with Coach Test, has been cancelled: the studio is closed (Hall repairs).',
+    );
   });
 
   it('records a card payment of a cancelled class as a refund owed', async () => {
@@ -193,7 +198,8 @@ describe('timetable generation and closures', () => {
       },
     );
 
-    expect((await regenerate()).created).toBe(5 * 4 + 1);
+    // Only the reopened Wednesday's classes are new: the rest of the week's are already there.
+    expect(await regenerate()).toEqual({ deleted: 0, created: 4 });
     expect((await db.query<{ n: number }>(onWednesday, [wednesday])).rows[0]!.n).toBe(4);
   });
 

@@ -52,6 +52,20 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...base,
+    id: 'sample-waitlist-cancelled',
+    kind: 'waitlist_cancelled',
+    to_email: 'mia@example.com',
+    subject: `Class cancelled: Breakfast Club, ${when}`,
+    body_text: [
+      'Hi Mia Member,',
+      'The class you were on the waitlist for, Breakfast Club with Coach Alex, has been cancelled: the timetable was changed.',
+      whenWhere,
+      'You are no longer on its waitlist.',
+    ].join('\n\n'),
+    links: [{ label: 'Book another class', path: '/my-schedule' }],
+  },
+  {
+    ...base,
     id: 'sample-promoted',
     kind: 'waitlist_promoted',
     to_email: 'mia@example.com',

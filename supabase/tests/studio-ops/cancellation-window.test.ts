@@ -88,6 +88,17 @@ describe('cancellation window', () => {
     expect(emails[1]!.links.map((l) => l.path)).toEqual(['/mybookings', '/my-schedule']);
   });
 
+  it("words a pay-as-you-go member's late cancel as a payment kept, never their plan", async () => {
+    const member = await createUser(db, 'lc-payg', { membership_tier: 'payg', has_used_trial: true });
+    const classId = await createClass(db, { startsIn: '2 hours', price_payg: 0 });
+    const { booking_id } = await book(member, classId);
+    expect((await cancel(member, booking_id)).late).toBe(true);
+    const emails = await emailsTo(db, member.memberId);
+    const cancelled = emails.find((e) => e.kind === 'booking_cancelled')!;
+    expect(cancelled.body_text).toContain('so the payment is kept: no refund is due.');
+    expect(cancelled.body_text).not.toContain('your plan');
+  });
+
   it('follows the class own window', async () => {
     const member = await createUser(db, 'lc-own', { membership_tier: 'premium' });
     const classId = await createClass(db, { startsIn: '6 hours' });

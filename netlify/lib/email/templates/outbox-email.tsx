@@ -24,6 +24,7 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   booking_confirmed: "You're booked",
   waitlist_promoted: "A spot opened: you're in",
   booking_cancelled: 'Booking cancelled',
+  waitlist_cancelled: 'Class cancelled',
   class_reminder: 'See you soon',
   contact_message: 'New Contact Us message',
   renewal_receipt: 'Thank you: membership renewed',

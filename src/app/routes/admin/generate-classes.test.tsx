@@ -7,16 +7,19 @@ import { postgrestError, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 import { defaultTimetablePeriod } from '@/features/admin/lib/timetable-period';
 
-function setup(result: () => unknown, paidBookings = 0) {
+type Preview = { created: number; replaced: number; replaced_bookings: number; paid_bookings: number };
+const NOTHING_REPLACED: Preview = { created: 21, replaced: 0, replaced_bookings: 0, paid_bookings: 0 };
+
+function setup(result: () => unknown, preview: Preview = NOTHING_REPLACED) {
   const { handlers } = signInAsAdmin();
   const calls: unknown[] = [];
-  const paidChecks: unknown[] = [];
+  const previews: unknown[] = [];
   // The RPC answers when the test says so, so the busy state can be seen without racing a timer.
   let release = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
   server.use(
     ...handlers,
-    rpc('paid_bookings_in_period', ({ args }) => (paidChecks.push(args), paidBookings)),
+    rpc('timetable_preview', ({ args }) => (previews.push(args), preview)),
     rpc('regenerate_timetable', async ({ args }) => {
       calls.push(args);
       await answered;
@@ -24,7 +27,7 @@ function setup(result: () => unknown, paidBookings = 0) {
     }),
   );
   const rendered = renderApp('/admin/generate-classes');
-  return { calls, paidChecks, release: () => release(), ...rendered };
+  return { calls, previews, release: () => release(), ...rendered };
 }
 
 describe('Generate Recurring Classes', () => {
@@ -35,7 +38,8 @@ describe('Generate Recurring Classes', () => {
     expect(screen.getByText('Monday only: one Kids Club session at 16:45')).toBeInTheDocument();
     expect(screen.getByText(/capacity 12, 10.00 GBP pay-as-you-go price/)).toBeInTheDocument();
     expect(screen.getByText('Trainer: Coach Alex')).toBeInTheDocument();
-    expect(screen.getByText(/replaces the period's classes that have not started/)).toBeInTheDocument();
+    expect(screen.getByText(/replaces the classes it made that the timetable no longer has/)).toBeInTheDocument();
+    expect(screen.getByText(/Classes added by hand, One-to-One sessions and classes that have started stay/)).toBeInTheDocument();
     const { start, end } = defaultTimetablePeriod();
     expect(screen.getByLabelText('Start date')).toHaveValue(start);
     expect(screen.getByLabelText('End date')).toHaveValue(end);
@@ -54,7 +58,8 @@ describe('Generate Recurring Classes', () => {
     const confirm = answerConfirm(false);
     await user.click(screen.getByRole('button', { name: 'Generate Classes' }));
     expect(confirm).toHaveBeenCalledWith(
-      expect.stringContaining('This replaces the classes from 2030-01-07 to 2030-01-13 that have not started'),
+      'Generating from 2030-01-07 to 2030-01-13 creates 21 classes from the timetable and replaces no class. ' +
+        'Classes added by hand, One-to-One sessions, classes that have started and the timetable classes already there stay as they are, with their bookings. Continue?',
     );
     expect(calls).toEqual([]);
 
@@ -67,16 +72,39 @@ describe('Generate Recurring Classes', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Classes' })).toBeEnabled());
   });
 
-  it('warns how many paid bookings the regeneration turns into refunds owed, before asking', async () => {
-    const { calls, paidChecks } = setup(() => ({}), 1);
+  it('says how many classes and bookings it replaces, and the paid ones that become refunds owed, before asking', async () => {
+    const { calls, previews } = setup(() => ({}), { created: 1, replaced: 2, replaced_bookings: 3, paid_bookings: 1 });
+    const confirm = answerConfirm(false);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate Classes' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    const { start, end } = defaultTimetablePeriod();
+    expect(confirm.mock.calls[0]![0]).toBe(
+      `Generating from ${start} to ${end} creates 1 class from the timetable and replaces 2 classes the timetable no longer has, ` +
+        'and their 3 bookings (everyone booked is emailed). ' +
+        'Classes added by hand, One-to-One sessions, classes that have started and the timetable classes already there stay as they are, with their bookings.' +
+        '\n\nRegenerating the timetable removes 1 paid booking: it will be listed under Refunds owed in Bookings Management.\n\nContinue?',
+    );
+    expect(previews).toEqual([{ p_start: start, p_end: end }]);
+    expect(calls).toEqual([]);
+  });
+
+  it('says when the classes it replaces have nobody booked', async () => {
+    setup(() => ({}), { created: 0, replaced: 1, replaced_bookings: 0, paid_bookings: 0 });
     const confirm = answerConfirm(false);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate Classes' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
     expect(confirm.mock.calls[0]![0]).toContain(
-      '\n\nRegenerating the timetable removes 1 paid booking: it will be listed under Refunds owed in Bookings Management.\n\nContinue?',
+      'creates 0 classes from the timetable and replaces 1 class the timetable no longer has (nobody is booked on them). ',
     );
-    const { start, end } = defaultTimetablePeriod();
-    expect(paidChecks).toEqual([{ p_start: start, p_end: end }]);
+  });
+
+  it('says it could not check, and asks nothing, when the preview fails', async () => {
+    const { calls } = setup(() => ({}));
+    server.use(rpc('timetable_preview', () => postgrestError({ code: '42501', message: 'Access denied', hint: 'not_admin' }, 403)));
+    const confirm = answerConfirm(true);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate Classes' }));
+    expect(await screen.findByText('Could not check for paid bookings. Please try again.')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
     expect(calls).toEqual([]);
   });
 
@@ -84,7 +112,7 @@ describe('Generate Recurring Classes', () => {
     const { calls } = setup(() => ({}));
     let answerCount = () => {};
     const counted = new Promise<void>((resolve) => (answerCount = resolve));
-    server.use(rpc('paid_bookings_in_period', async () => (await counted, 0)));
+    server.use(rpc('timetable_preview', async () => (await counted, NOTHING_REPLACED)));
     const confirm = answerConfirm(false);
     await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Generate Classes' }));
     answerCount();

@@ -21,10 +21,3 @@ export function usePaidBookingsCheck() {
   const queryClient = useQueryClient();
   return (classId: string | null) => queryClient.fetchQuery(paidBookingsAffectedQueryOptions(classId));
 }
-
-/** How many paid bookings regenerating [start, end] would turn into refunds owed (issue 31: only that period's classes not yet started go). */
-export async function getPaidBookingsInPeriod(start: string, end: string): Promise<number> {
-  const { data, error } = await supabase.rpc('paid_bookings_in_period', { p_start: start, p_end: end });
-  if (error) throw error;
-  return data;
-}

@@ -15,7 +15,10 @@ export type TimetablePeriod = z.infer<typeof timetablePeriodSchema>;
 const resultSchema = z.object({ deleted: z.coerce.number().int(), created: z.coerce.number().int() });
 export type RegenerateResult = z.infer<typeof resultSchema>;
 
-/** Replaces every class with the template for the period, in one transaction on the server. */
+/**
+ * Brings the period in line with the template, in one transaction on the server: creates the template's
+ * classes it lacks and replaces only the template's own classes it no longer makes (`deleted`).
+ */
 export async function regenerateTimetable(period: TimetablePeriod): Promise<RegenerateResult> {
   const { start, end } = timetablePeriodSchema.parse(period);
   const { data, error } = await supabase.rpc('regenerate_timetable', { p_start: start, p_end: end });

@@ -9,12 +9,35 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import { getPaidBookingsInPeriod } from '../api/get-paid-bookings-affected';
+import { getTimetablePreview, type TimetablePreview } from '../api/get-timetable-preview';
 import { timetablePeriodSchema, useRegenerateTimetable, type TimetablePeriod } from '../api/regenerate-timetable';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
 import { TIMETABLE_TEMPLATE as T } from '../lib/timetable-template';
 import { defaultTimetablePeriod } from '../lib/timetable-period';
+
+const classes = (n: number) => (n === 1 ? '1 class' : `${n} classes`);
+const bookings = (n: number) => (n === 1 ? '1 booking' : `${n} bookings`);
+
+/**
+ * The question before generating, with what it will do: the classes it creates, and the classes it
+ * replaces (only those the timetable made and no longer has) with their bookings and card payments.
+ */
+function generateQuestion({ start, end }: TimetablePeriod, preview: TimetablePreview): string {
+  const replaces =
+    preview.replaced === 0
+      ? 'replaces no class'
+      : `replaces ${classes(preview.replaced)} the timetable no longer has` +
+        (preview.replaced_bookings === 0
+          ? ' (nobody is booked on them)'
+          : `, and their ${bookings(preview.replaced_bookings)} (everyone booked is emailed)`);
+  const warning = paidBookingsWarning('Regenerating the timetable', preview.paid_bookings);
+  return (
+    `Generating from ${start} to ${end} creates ${classes(preview.created)} from the timetable and ${replaces}. ` +
+    'Classes added by hand, One-to-One sessions, classes that have started and the timetable classes already there stay as they are, with their bookings.' +
+    `${warning ? `\n\n${warning}\n\n` : ' '}Continue?`
+  );
+}
 
 /** Generate Recurring Classes (spec section 2): the template, a period, and a confirmed regeneration. */
 export function GenerateClasses() {
@@ -32,14 +55,10 @@ export function GenerateClasses() {
     if (busy || asking.current) return;
     asking.current = true;
     try {
-      // Issue 31: only the period's classes not yet started go; their paid bookings become refunds owed.
-      const paid = await getPaidBookingsInPeriod(period.start, period.end).catch(() => null);
-      if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
-      const warning = paidBookingsWarning('Regenerating the timetable', paid);
-      const question =
-        `This replaces the classes from ${period.start} to ${period.end} that have not started, and their bookings (their members are emailed), ` +
-        `with the timetable. Classes that have started keep their bookings and attendance.${warning ? `\n\n${warning}\n\n` : ' '}Continue?`;
-      if (!window.confirm(question)) return;
+      // What it will do is read as the admin asks, so the question counts the bookings made until then.
+      const preview = await getTimetablePreview(period).catch(() => null);
+      if (preview === null) return void toast.error(REFUND_MESSAGES.checkFailed);
+      if (!window.confirm(generateQuestion(period, preview))) return;
       regenerate.mutate(period, {
         onSuccess: () => toast.success(ADMIN_MESSAGES.classesGenerated),
         onError: () => toast.error(ADMIN_MESSAGES.generateFailed),
@@ -92,8 +111,9 @@ export function GenerateClasses() {
             <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
               <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
               <p>
-                <strong>Warning:</strong> generating replaces the period's classes that have not started, and their bookings, with the new
-                timetable; their members are emailed and card payments are listed under Refunds owed. Classes that have started stay.
+                <strong>Warning:</strong> generating adds the timetable's classes the period lacks, and replaces the classes it made that
+                the timetable no longer has, with their bookings: their members and guests are emailed and card payments are listed under
+                Refunds owed. Classes added by hand, One-to-One sessions and classes that have started stay.
               </p>
             </div>
 

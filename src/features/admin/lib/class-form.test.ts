@@ -131,6 +131,8 @@ describe('classPayloads', () => {
       min_age: null,
       max_age: null,
       studio_changed_at: null,
+      template_slot: null,
+      template_start: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',
