@@ -945,6 +945,41 @@ export type Database = {
           },
         ]
       }
+      marketing_consents: {
+        Row: {
+          granted: boolean
+          id: string
+          member_id: string
+          recorded_at: string
+          source: string
+          wording: string
+        }
+        Insert: {
+          granted: boolean
+          id?: string
+          member_id: string
+          recorded_at?: string
+          source: string
+          wording: string
+        }
+        Update: {
+          granted?: boolean
+          id?: string
+          member_id?: string
+          recorded_at?: string
+          source?: string
+          wording?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "marketing_consents_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       member_contacts: {
         Row: {
           channel: string
@@ -2812,6 +2847,12 @@ export type Database = {
           p_class_reminders: boolean
         }
         Returns: Database["public"]["CompositeTypes"]["reminder_preference"]
+      }
+      set_marketing_consent: {
+        Args: {
+          p_granted: boolean
+        }
+        Returns: boolean
       }
       set_payment_checkout: {
         Args: {

@@ -181,6 +181,14 @@ begin
     -- The email's row belongs to another user id (should not happen: auth emails are unique).
     select * into v_member from public.members where user_id = p_user_id;
   end if;
+  -- The sign-up form's unticked "news and offers" choice, recorded once with its words
+  -- (10_notifications.sql). A sign-up that showed no choice records none: marketing stays off.
+  if v_member.id is not null and v_user.raw_user_meta_data ? 'marketing_opt_in'
+     and not exists (select 1 from public.marketing_consents c where c.member_id = v_member.id) then
+    perform private.record_marketing_consent(v_member.id, (v_user.raw_user_meta_data ->> 'marketing_opt_in') = 'true',
+                                             case when v_user.raw_user_meta_data ->> 'signup_source' = 'free-trial'
+                                                  then 'free_trial' else 'sign_up' end);
+  end if;
   return v_member;
 end;
 $$;

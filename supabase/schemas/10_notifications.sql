@@ -444,8 +444,9 @@ create table public.email_preferences (
   -- Reminder emails before a booked class. Transactional emails (confirmations, cancellations,
   -- waitlist promotions, payments) always go.
   class_reminders boolean not null default true,
-  -- The come-back emails after a trial or membership ends (issue 28): optional, like reminders.
-  win_back boolean not null default true,
+  -- Marketing (the come-back emails after a trial or membership ends): only with the member's
+  -- consent, which public.marketing_consents records; this follows the latest choice there.
+  win_back boolean not null default false,
   -- The secret in reminder emails' unsubscribe link (64 hex characters); the email is the credential.
   unsubscribe_token text not null unique default encode(extensions.gen_random_bytes(32), 'hex')
     constraint email_preferences_token_format check (unsubscribe_token ~ '^[0-9a-f]{64}$'),
@@ -460,7 +461,7 @@ alter table public.email_preferences enable row level security;
 revoke all on public.email_preferences from public, anon, authenticated;
 
 -- Not the token: it is only ever read by the sender (service role).
-grant select (member_id, class_reminders, updated_at) on public.email_preferences to authenticated;
+grant select (member_id, class_reminders, win_back, updated_at) on public.email_preferences to authenticated;
 
 grant all on public.email_preferences to service_role;
 
@@ -474,12 +475,13 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.kind in ('class_reminder', 'win_back') and new.member_id is not null then
+    -- A member without a row has the defaults: reminders on, marketing off until they consent.
+    insert into public.email_preferences (member_id) values (new.member_id) on conflict (member_id) do nothing;
     if exists (select 1 from public.email_preferences p
                 where p.member_id = new.member_id
                   and not (case new.kind when 'win_back' then p.win_back else p.class_reminders end)) then
       return null;
     end if;
-    insert into public.email_preferences (member_id) values (new.member_id) on conflict (member_id) do nothing;
     select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = new.member_id;
   end if;
   return new;
@@ -487,6 +489,89 @@ end;
 $$;
 
 revoke execute on function private.notification_outbox_prepare() from public;
+
+-- Marketing consent (UK PECR and UK GDPR) ---------------------------------------------------------
+-- What each member agreed to about news and offers, when, where and in which words: append-only,
+-- the latest row is their choice and email_preferences.win_back follows it. Service emails (about
+-- bookings and money) need no consent and are not recorded here.
+create table public.marketing_consents (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  granted boolean not null,
+  -- The words the member ticked or unticked (marketing_consent_wording at the time).
+  wording text not null check (char_length(wording) between 1 and 500),
+  -- Where: a sign-up form, Edit Profile, or an email's unsubscribe link.
+  source text not null check (source in ('sign_up', 'free_trial', 'profile', 'unsubscribe')),
+  recorded_at timestamptz not null default now()
+);
+
+comment on table public.marketing_consents is
+  'Each member''s choices about news and offers, with the wording and the time (append-only; the latest is current).';
+
+create index marketing_consents_member_id_recorded_at_idx on public.marketing_consents (member_id, recorded_at desc);
+
+alter table public.marketing_consents enable row level security;
+
+revoke all on public.marketing_consents from public, anon, authenticated;
+
+grant select on public.marketing_consents to authenticated;
+
+grant all on public.marketing_consents to service_role;
+
+create policy "Members read their own consents; admins read all"
+  on public.marketing_consents for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- The words of the choice, as the sign-up forms and Edit Profile show them
+-- (src/config/consent.ts holds the same words; a test holds the two equal).
+create function private.marketing_consent_wording()
+returns text
+language sql immutable set search_path = ''
+as $$ select 'Send me news and offers' $$;
+
+revoke execute on function private.marketing_consent_wording() from public;
+
+-- Records a member's choice and makes the come-back emails follow it.
+create function private.record_marketing_consent(p_member_id uuid, p_granted boolean, p_source text)
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.marketing_consents (member_id, granted, wording, source)
+  values (p_member_id, p_granted, private.marketing_consent_wording(), p_source);
+  insert into public.email_preferences as p (member_id, win_back) values (p_member_id, p_granted)
+  on conflict (member_id) do update set win_back = excluded.win_back, updated_at = now();
+  return p_granted;
+end;
+$$;
+
+revoke execute on function private.record_marketing_consent(uuid, boolean, text) from public;
+
+-- Edit Profile: the signed-in member's own choice.
+create function private.set_marketing_consent(p_granted boolean)
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if p_granted is null then
+    raise exception 'Choose yes or no' using errcode = '22023', hint = 'invalid_consent';
+  end if;
+  return private.record_marketing_consent((private.require_member()).id, p_granted, 'profile');
+end;
+$$;
+
+revoke execute on function private.set_marketing_consent(boolean) from public;
+
+grant execute on function private.set_marketing_consent(boolean) to authenticated;
+
+create function public.set_marketing_consent(p_granted boolean)
+returns boolean
+language sql volatile security invoker set search_path = ''
+as $$ select private.set_marketing_consent(p_granted) $$;
+
+revoke execute on function public.set_marketing_consent(boolean) from public, anon, authenticated;
+
+grant execute on function public.set_marketing_consent(boolean) to authenticated;
 
 -- Contact Us -----------------------------------------------------------------------------------
 create table public.contact_messages (
@@ -764,25 +849,25 @@ revoke execute on function private.unsubscribe_reminders(text) from public;
 
 grant execute on function private.unsubscribe_reminders(text) to service_role;
 
--- The one-click unsubscribe of a come-back email (issue 28): the same token, the other list.
--- Returns the member's email; unknown or malformed tokens change nothing.
+-- The one-click unsubscribe of a come-back email: the same token, the other list, recorded as the
+-- member withdrawing marketing consent. Returns the member's email; unknown or malformed tokens
+-- change nothing.
 create function private.unsubscribe_win_back(p_token text)
 returns text
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_email text;
+  v_member_id uuid;
 begin
-  update public.email_preferences p
-     set win_back = false, updated_at = now()
-    from public.members m
-   where p.unsubscribe_token = p_token and m.id = p.member_id
-     and p_token ~ '^[0-9a-f]{64}$'
-  returning m.email::text into v_email;
+  select m.id, m.email::text into v_member_id, v_email
+    from public.email_preferences p join public.members m on m.id = p.member_id
+   where p.unsubscribe_token = p_token and p_token ~ '^[0-9a-f]{64}$';
   if v_email is null then
     raise exception 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.'
       using errcode = 'P0002', hint = 'invalid_unsubscribe_token';
   end if;
+  perform private.record_marketing_consent(v_member_id, false, 'unsubscribe');
   return v_email;
 end;
 $$;

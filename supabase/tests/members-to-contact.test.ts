@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETING_CONSENT_WORDING } from '../../src/config/consent.ts';
 import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
@@ -175,7 +176,7 @@ describe('come-back emails', () => {
     ).rows;
 
   it('after a trial: day 1, then day 7, each once, the missed ones skipped, and none once they book', async () => {
-    const member = await createUser(db, 'winback-trial', {}, { signup_source: 'free-trial' });
+    const member = await createUser(db, 'winback-trial', {}, { signup_source: 'free-trial', marketing_opt_in: 'true' });
     const { rows } = await db.query<{ ended_at: Date }>(
       `update public.memberships set status = 'lapsed', ended_at = now() - interval '10 days' where member_id = $1 returning ended_at`,
       [member.memberId],
@@ -202,11 +203,12 @@ describe('come-back emails', () => {
   });
 
   it('after a membership ended, skips members who turned them off; their link turns off this list only', async () => {
-    const keen = await createUser(db, 'winback-keen');
+    const keen = await createUser(db, 'winback-keen', {}, { full_name: 'Test keen', marketing_opt_in: 'true' });
     await membership(keen, { status: 'cancelled', endedDaysAgo: 30 });
-    const quiet = await createUser(db, 'winback-opted-out');
+    const quiet = await createUser(db, 'winback-opted-out', {}, { full_name: 'Test quiet', marketing_opt_in: 'true' });
     await membership(quiet, { status: 'lapsed', endedDaysAgo: 30 });
-    await db.query(`insert into public.email_preferences (member_id, win_back) values ($1, false)`, [quiet.memberId]);
+    // They said yes at sign-up and have since turned come-back emails off on Edit Profile.
+    await asUser(db, quiet.claims, (tx) => rpc(tx, 'public.set_marketing_consent($1)', [false]));
     const { rows } = await db.query<{ ended_at: Date }>('select ended_at from public.memberships where member_id = $1', [keen.memberId]);
     await service('public.enqueue_win_back_emails($1)', [at(rows[0]!.ended_at, 21)]);
     expect((await winBacks(keen)).map((e) => e.subject)).toEqual(['Your place is still here']);
@@ -221,5 +223,37 @@ describe('come-back emails', () => {
       (await db.query('select win_back, class_reminders from public.email_preferences where member_id = $1', [keen.memberId])).rows,
     ).toEqual([{ win_back: false, class_reminders: true }]);
     await expectSqlError(service('public.unsubscribe_win_back($1)', ['nope']), { hint: 'invalid_unsubscribe_token' });
+    // The link is recorded as the member withdrawing their consent, with the words they had agreed to.
+    expect(
+      (
+        await db.query('select granted, source, wording from public.marketing_consents where member_id = $1 order by recorded_at', [
+          keen.memberId,
+        ])
+      ).rows,
+    ).toEqual([
+      { granted: true, source: 'sign_up', wording: MARKETING_CONSENT_WORDING },
+      { granted: false, source: 'unsubscribe', wording: MARKETING_CONSENT_WORDING },
+    ]);
+  });
+
+  it('go only to members who said yes: not to one who left the box unticked, nor to one never asked', async () => {
+    const unticked = await createUser(db, 'winback-unticked', {}, { full_name: 'Test unticked', marketing_opt_in: 'false' });
+    const neverAsked = await createUser(db, 'winback-never-asked');
+    const later = await createUser(db, 'winback-later', {}, { full_name: 'Test later', marketing_opt_in: 'false' });
+    for (const m of [unticked, neverAsked, later]) await membership(m, { status: 'lapsed', endedDaysAgo: 30 });
+    // One of them changes their mind on Edit Profile.
+    expect(await asUser(db, later.claims, (tx) => rpc<boolean>(tx, 'public.set_marketing_consent($1)', [true]))).toBe(true);
+    const { rows } = await db.query<{ ended_at: Date }>('select ended_at from public.memberships where member_id = $1', [later.memberId]);
+    await service('public.enqueue_win_back_emails($1)', [at(rows[0]!.ended_at, 21)]);
+    expect(await winBacks(unticked)).toEqual([]);
+    expect(await winBacks(neverAsked)).toEqual([]);
+    expect(await winBacks(later)).toHaveLength(1);
+    expect(
+      (await db.query('select granted, source from public.marketing_consents where member_id = $1', [unticked.memberId])).rows,
+    ).toEqual([{ granted: false, source: 'sign_up' }]);
+    expect((await db.query('select 1 from public.marketing_consents where member_id = $1', [neverAsked.memberId])).rows).toEqual([]);
+    // A member reads only their own record.
+    const seen = await asUser(db, later.claims, (tx) => tx.query<{ member_id: string }>('select member_id from public.marketing_consents'));
+    expect(seen.rows.every((r) => r.member_id === later.memberId)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { memberHandler, postgrestError, REST_URL, restGet, rpc, signInAs } from 
 
 configure({ asyncUtilTimeout: 5000 });
 
-function setup(stored: { class_reminders: boolean } | null) {
+function setup(stored: { class_reminders: boolean; win_back?: boolean } | null) {
   const signed = signInAs({ membership_tier: 'standard' });
   const asked: string[] = [];
   server.use(
@@ -60,5 +60,22 @@ describe('Email preferences card', { timeout: 20_000 }, () => {
     await userEvent.click(reminders);
     expect(await screen.findByText('Could not save your email preferences. Please try again.')).toBeInTheDocument();
     expect(c.getByRole('switch', { name: 'Class reminder emails' })).not.toBeChecked();
+  });
+
+  it('leaves news and offers off until the member says yes, and records their choice through set_marketing_consent', async () => {
+    setup(null);
+    const calls: unknown[] = [];
+    server.use(rpc('set_marketing_consent', ({ args }) => (calls.push(args), args.p_granted as boolean)));
+    renderApp('/edit-profile');
+
+    const c = await card();
+    const marketing = await c.findByRole('switch', { name: 'Send me news and offers' });
+    expect(marketing).not.toBeChecked();
+    await userEvent.click(marketing);
+    expect(await screen.findByText('You will get news and offers')).toBeInTheDocument();
+    expect(calls).toEqual([{ p_granted: true }]);
+    expect(c.getByRole('switch', { name: 'Send me news and offers' })).toBeChecked();
+    // The reminders switch is untouched.
+    expect(c.getByRole('switch', { name: 'Class reminder emails' })).toBeChecked();
   });
 });

@@ -48,7 +48,8 @@ describe('/free-trial', () => {
     expect(body).toMatchObject({
       email: 'trial-new@studio.test',
       password: 'studio123',
-      data: { full_name: 'Tia Trial', signup_source: 'free-trial' },
+      // The news-and-offers box starts unticked: marketing only with the person's own yes.
+      data: { full_name: 'Tia Trial', signup_source: 'free-trial', marketing_opt_in: 'false' },
     });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
     expect(screen.queryByRole('button', { name: 'Start My Free Trial' })).not.toBeInTheDocument();

@@ -146,6 +146,10 @@ describe('/signin', () => {
     await user.type(screen.getByLabelText(/Full Name/), 'New Person');
     await user.type(screen.getByLabelText('Email'), 'new@studio.test');
     await user.type(screen.getByLabelText('Password'), 'secret123');
+    // They tick the unticked news-and-offers box themselves.
+    const marketing = screen.getByRole('checkbox', { name: /Send me news and offers/ });
+    expect(marketing).not.toBeChecked();
+    await user.click(marketing);
     await user.click(submitButton('Create Account'));
 
     // Issue 12: the server wants the email confirmed, so that is all the page says.
@@ -153,7 +157,11 @@ describe('/signin', () => {
       'Check your email at new@studio.test for a confirmation link, then sign in.',
     );
     expect(screen.queryByText('Account created successfully! You can now sign in.')).not.toBeInTheDocument();
-    expect(body).toMatchObject({ email: 'new@studio.test', password: 'secret123', data: { full_name: 'New Person' } });
+    expect(body).toMatchObject({
+      email: 'new@studio.test',
+      password: 'secret123',
+      data: { full_name: 'New Person', marketing_opt_in: 'true' },
+    });
     expect(redirectTo).toBe(`${window.location.origin}/auth/callback`);
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('new@studio.test');

@@ -6,10 +6,16 @@ import { emailSchema, passwordSchema } from '@/lib/auth/password-rules';
 import { supabase } from '@/lib/supabase';
 
 /** Create Account: full name optional, then the sign-in rules (spec section 5). */
-export const signUpSchema = z.object({ fullName: z.string().trim(), email: emailSchema, password: passwordSchema });
+export const signUpSchema = z.object({
+  fullName: z.string().trim(),
+  email: emailSchema,
+  password: passwordSchema,
+  // The unticked "news and offers" choice (src/config/consent.ts); the database records it.
+  marketingOptIn: z.boolean().default(false),
+});
 /** The free-trial sign-up: full name, email and password all required. */
 export const trialSignUpSchema = signUpSchema.extend({ fullName: z.string().trim().min(1, 'Full name is required') });
-export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** Where confirmation links land: /auth/callback stores the session and ensures the member row. */
 export function callbackUrl(): string {
@@ -30,8 +36,9 @@ export async function signUp({
   source,
   ...input
 }: SignUpInput & { source: SignUpSource }): Promise<{ signedIn: boolean; existingAccount: boolean }> {
-  const { fullName, email, password } = (source === 'free-trial' ? trialSignUpSchema : signUpSchema).parse(input);
-  const data: Record<string, string> = {};
+  const { fullName, email, password, marketingOptIn } = (source === 'free-trial' ? trialSignUpSchema : signUpSchema).parse(input);
+  // The member row's trigger records the choice with its words and time (marketing_consents).
+  const data: Record<string, string> = { marketing_opt_in: marketingOptIn ? 'true' : 'false' };
   if (fullName) data.full_name = fullName;
   if (source === 'free-trial') data.signup_source = 'free-trial';
   const { data: result, error } = await supabase.auth.signUp({ email, password, options: { data, emailRedirectTo: callbackUrl() } });

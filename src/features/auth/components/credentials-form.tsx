@@ -2,6 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { MARKETING_CONSENT_HINT, MARKETING_CONSENT_WORDING } from '@/config/consent';
 import { signInSchema } from '../api/sign-in';
 import { signUpSchema, trialSignUpSchema, type SignUpInput } from '../api/sign-up';
 import { PasswordField } from './password-field';
@@ -33,7 +34,7 @@ export function CredentialsForm({ kind, label, initialEmail = '', submitLabel, b
   const { register, handleSubmit, formState } = useForm<Credentials>({
     // The sign-in schema has no full name; its field is simply not rendered then.
     resolver: zodResolver(SCHEMAS[kind]) as Resolver<Credentials>,
-    defaultValues: { fullName: '', email: initialEmail, password: '' },
+    defaultValues: { fullName: '', email: initialEmail, password: '', marketingOptIn: false },
   });
   const { errors } = formState;
   const submit = handleSubmit((values) => {
@@ -58,6 +59,23 @@ export function CredentialsForm({ kind, label, initialEmail = '', submitLabel, b
         error={errors.password?.message}
         {...register('password')}
       />
+      {withName && (
+        // Unticked: news and offers only with the person's own yes (UK PECR); service emails need none.
+        <label className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+            aria-describedby="marketing-consent-hint"
+            {...register('marketingOptIn')}
+          />
+          <span>
+            <span className="font-medium text-slate-900">{MARKETING_CONSENT_WORDING}</span>
+            <span id="marketing-consent-hint" className="block text-slate-600">
+              {MARKETING_CONSENT_HINT}
+            </span>
+          </span>
+        </label>
+      )}
       <Button type="submit" size="lg" className="w-full" loading={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>

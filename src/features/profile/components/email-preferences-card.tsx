@@ -3,13 +3,17 @@ import { BellRing } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useEmailPreferences, useSetEmailPreferences } from '../api/email-preferences';
+import { MARKETING_CONSENT_WORDING } from '@/config/consent';
+import { useEmailPreferences, useSetEmailPreferences, useSetMarketingConsent } from '../api/email-preferences';
 
 const EMAIL_PREFERENCES_MESSAGES = {
   heading: 'Email preferences',
   reminders: 'Class reminder emails',
   remindersHint: 'An email the day before each class you have booked.',
   always: 'Booking confirmations, cancellations, waitlist news and payment emails always come: they are about your bookings and money.',
+  marketingHint: 'Offers and news from the studio, and a note if you have been away a while. Only if you say yes.',
+  marketingOn: 'You will get news and offers',
+  marketingOff: 'No news or offers will be sent',
   on: 'Reminder emails are on',
   off: 'Reminder emails are off',
   loadFailed: 'Could not load your email preferences. Please refresh the page.',
@@ -18,7 +22,10 @@ const EMAIL_PREFERENCES_MESSAGES = {
 
 const M = EMAIL_PREFERENCES_MESSAGES;
 
-/** /edit-profile: the member turns reminder emails on or off (the same switch as the emails' unsubscribe link). */
+/**
+ * /edit-profile: the member turns reminder emails on or off (the same switch as the emails' unsubscribe
+ * link), and says yes or no to news and offers (recorded with its words and time).
+ */
 export function EmailPreferencesCard() {
   const { member } = useAuth();
   if (!member) return null;
@@ -28,10 +35,23 @@ export function EmailPreferencesCard() {
 function EmailPreferencesForm({ memberId }: { memberId: string }) {
   const preferences = useEmailPreferences(memberId);
   const save = useSetEmailPreferences(memberId);
+  const consent = useSetMarketingConsent(memberId);
+
+  function toggleMarketing(marketing: boolean) {
+    if (!preferences.data) return;
+    consent.mutate(
+      { ...preferences.data, marketing },
+      {
+        onSuccess: (saved) => toast.success(saved.marketing ? M.marketingOn : M.marketingOff),
+        onError: () => toast.error(M.saveFailed),
+      },
+    );
+  }
 
   function toggle(classReminders: boolean) {
+    if (!preferences.data) return;
     save.mutate(
-      { classReminders },
+      { ...preferences.data, classReminders },
       {
         onSuccess: (saved) => toast.success(saved.classReminders ? M.on : M.off),
         onError: () => toast.error(M.saveFailed),
@@ -72,6 +92,26 @@ function EmailPreferencesForm({ memberId }: { memberId: string }) {
               </span>
               <span id="email-preferences-hint" className="block text-sm text-slate-600">
                 {M.remindersHint}
+              </span>
+            </span>
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-start gap-3">
+            <input
+              type="checkbox"
+              role="switch"
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+              checked={consent.isPending ? (consent.variables?.marketing ?? preferences.data.marketing) : preferences.data.marketing}
+              disabled={consent.isPending}
+              onChange={(event) => toggleMarketing(event.currentTarget.checked)}
+              aria-labelledby="email-preferences-marketing"
+              aria-describedby="email-preferences-marketing-hint"
+            />
+            <span>
+              <span id="email-preferences-marketing" className="font-medium text-slate-900">
+                {MARKETING_CONSENT_WORDING}
+              </span>
+              <span id="email-preferences-marketing-hint" className="block text-sm text-slate-600">
+                {M.marketingHint}
               </span>
             </span>
           </label>
