@@ -154,3 +154,11 @@ language sql immutable set search_path = ''
 as $$ select date_trunc('week', p_at at time zone 'Europe/London') at time zone 'Europe/London' $$;
 
 revoke execute on function private.london_week_start(timestamptz) from public;
+
+-- How an email greets a person: "Hi Tom," (the first word of their name), or "Hi there," without one.
+create function private.greeting(p_name text)
+returns text
+language sql immutable set search_path = ''
+as $$ select 'Hi ' || coalesce(nullif(split_part(btrim(coalesce(p_name, '')), ' ', 1), ''), 'there') || ',' $$;
+
+revoke execute on function private.greeting(text) from public;

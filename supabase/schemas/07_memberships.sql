@@ -225,7 +225,7 @@ begin
   end if;
   insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
   values (p_kind, v_member.email, v_member.id, p_subject,
-          array_to_string(array['Hi ' || coalesce(nullif(btrim(v_member.name), ''), 'there') || ','] || p_paragraphs, E'\n\n'),
+          array_to_string(array[private.greeting(v_member.name)] || p_paragraphs, E'\n\n'),
           p_links, p_dedupe_key)
   on conflict (dedupe_key) do nothing
   returning id into v_id;

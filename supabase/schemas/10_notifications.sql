@@ -106,7 +106,7 @@ begin
     return null;
   end if;
   v_when := private.london_time_text(v_class.start_time);
-  v_hello := 'Hi ' || coalesce(nullif(btrim(v_member.name), ''), 'there') || ',';
+  v_hello := private.greeting(v_member.name);
 
   case p_kind
     when 'booking_confirmed' then
@@ -1031,8 +1031,6 @@ create function private.refunds_send_receipt()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_name text := coalesce(nullif(btrim(new.member_name), ''), 'there');
 begin
   if coalesce(new.member_email, '') = '' then
     return null;
@@ -1040,7 +1038,7 @@ begin
   insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
   values ('refund_receipt', new.member_email, new.member_id,
           'Refund: ' || new.description,
-          array_to_string(array['Hi ' || v_name || ',',
+          array_to_string(array[private.greeting(new.member_name),
             'We have refunded ' || private.gbp(new.amount) || ' for ' || new.description || '.',
             'A card refund usually reaches your account within 5 to 10 working days.'], E'\n\n'),
           jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),

@@ -134,7 +134,7 @@ describe('members_to_contact', () => {
       {
         kind: 'studio_message',
         subject: 'We miss you at Breakfast Club',
-        body_text: 'Hi Rita Returner,\n\nYour spot is waiting.\n\nCome back this week?',
+        body_text: 'Hi Rita,\n\nYour spot is waiting.\n\nCome back this week?',
       },
     ]);
   });

@@ -41,7 +41,7 @@ describe('booking emails in the outbox', () => {
     });
     expect(email!.body_text).toBe(
       [
-        'Hi Cara Confirm,',
+        'Hi Cara,',
         'You are booked on Breakfast Club with Coach Alex.',
         `When: ${when[0]!.text} (London time)\nWhere: Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom`,
         'Plans change? Cancel from My Bookings. Cancelling less than 12 hours before the start still counts against your plan.',

@@ -6,6 +6,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/lib/toast';
 import { useContactMember, type MemberToContact } from '../api/members-to-contact';
+import { greeting } from '@/lib/greeting';
 
 const emailSchema = z.object({
   subject: z.string().trim().min(1, 'Write a subject').max(200, 'At most 200 characters'),
@@ -72,7 +73,7 @@ function EmailForm({ member, onClose }: Omit<Props, 'kind'>) {
         required
         {...register('message')}
         error={formState.errors.message?.message}
-        hint={`Starts "Hi ${member.name ?? 'there'},". Replies come to the studio's address.`}
+        hint={`Starts "${greeting(member.name)}". Replies come to the studio's address.`}
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose}>
