@@ -417,15 +417,18 @@ describe('realtime', () => {
   it("delivers a booking's change to spots_left, and only rows the subscriber may see", async () => {
     const watcher = await signedIn('premium@studio.test');
     const booker = await signedIn('standard@studio.test');
-    const { data: target } = await booker
+    // A class the booker has not booked yet (the demo data books them into some).
+    const { data: mine } = await booker.from('bookings').select('class_id');
+    const booked = new Set((mine ?? []).map((b) => b.class_id));
+    const { data: candidates } = await booker
       .from('classes')
       .select('id, spots_left')
       .gt('start_time', new Date(Date.now() + 2 * 864e5).toISOString())
       .eq('is_premium', false)
       .gt('spots_left', 3)
       .order('start_time')
-      .limit(1)
-      .single();
+      .limit(50);
+    const target = (candidates ?? []).find((c) => !booked.has(c.id));
 
     const classChanges: Array<Record<string, unknown>> = [];
     const foreignBookings: unknown[] = [];
