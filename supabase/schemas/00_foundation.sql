@@ -162,3 +162,8 @@ language sql immutable set search_path = ''
 as $$ select 'Hi ' || coalesce(nullif(split_part(btrim(coalesce(p_name, '')), ' ', 1), ''), 'there') || ',' $$;
 
 revoke execute on function private.greeting(text) from public;
+
+-- Trigram matching for the admin searches (`ilike '%anna%'`, which a btree cannot serve; decision
+-- 0029). A trusted extension: hosted Supabase's postgres role creates it in `extensions`; the local
+-- stack loads PGlite's contrib build.
+create extension if not exists pg_trgm with schema extensions;

@@ -18,8 +18,24 @@ create table public.members (
   -- Secret of the member's calendar feed URL (calendar migration); only its RPCs write it.
   calendar_token text unique
     constraint members_calendar_token_format check (calendar_token ~ '^[A-Za-z0-9_-]{32,64}$'),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- What the coach may need in the room (the register, 17_consent.sql and 24_places.sql): an age,
+  -- and who to call. members_check_date_of_birth (17_consent.sql) refuses a date in the future.
+  date_of_birth date constraint members_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
+  emergency_contact_name text constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200),
+  emergency_contact_phone text constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40)
 );
+
+-- Triggers other domains add to public.members: memberships_end_used_trial (07_memberships.sql),
+--  memberships_on_trial_member (07_memberships.sql), members_end_open_checkouts (08_refunds.sql),
+--  members_owe_unused_credits (09_credits.sql), members_check_date_of_birth (17_consent.sql),
+--  members_remember_trial (19_reports.sql), members_coach_never_admin (22_coaches.sql).
+
+-- The members search and the bookings search (admin_bookings_search) by name or email (decision
+-- 0029). The email is citext: the index and the search read it as text.
+create index members_name_trgm_idx on public.members using gin (name extensions.gin_trgm_ops);
+
+create index members_email_trgm_idx on public.members using gin ((email::text) extensions.gin_trgm_ops);
 
 comment on table public.members is 'A studio member; linked to the auth user (user_id) who signs in.';
 
@@ -38,7 +54,8 @@ revoke all on public.members from anon, authenticated;
 grant select, delete on public.members to authenticated;
 
 -- A member edits only these; tier, trial fields, is_admin, email, user_id are not client-writable.
-grant update (name, phone, profile_image_url) on public.members to authenticated;
+grant update (name, phone, profile_image_url, date_of_birth, emergency_contact_name, emergency_contact_phone)
+  on public.members to authenticated;
 
 grant all on public.members to service_role;
 

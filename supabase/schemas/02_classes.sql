@@ -87,12 +87,33 @@ create table public.classes (
   -- keeps them.
   template_slot text,
   template_start timestamptz,
+  -- A class for children (family accounts, 21_families.sql): the youngest and oldest age on the
+  -- class date a child may be booked in; both null = adults only.
+  min_age integer constraint classes_min_age_range check (min_age between 0 and 99),
+  max_age integer constraint classes_max_age_range check (max_age between 0 and 99),
+  constraint classes_age_range_order check (min_age <= max_age),
   constraint classes_trainer_recorded check (trainer_id is not null),
   constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
   constraint classes_bookings_within_capacity check (current_bookings between 0 and capacity),
   constraint classes_spots_left_consistent check (spots_left = capacity - current_bookings),
   constraint classes_template_occurrence check ((template_slot is null) = (template_start is null))
 );
+
+-- Triggers other domains add to public.classes: classes_tally (03_bookings.sql),
+--  classes_promote_waitlist (04_waitlist.sql), classes_record_refunds_owed (08_refunds.sql),
+--  classes_one_to_one_price (09_credits.sql), classes_tell_members_moved (10_notifications.sql),
+--  classes_tell_members_removed (10_notifications.sql), classes_push_members_removed (20_push.sql).
+
+comment on column public.classes.min_age is
+  'Youngest age (on the class date) a child may be booked in; null with max_age null = adults only (no children).';
+
+comment on column public.classes.max_age is 'Oldest age (on the class date) a child may be booked in; null = no upper limit.';
+
+-- The admin searches by class name (decision 0029).
+create index classes_name_trgm_idx on public.classes using gin (name extensions.gin_trgm_ops);
+
+-- One One-to-One session per trainer and start: what makes generating them idempotent (16_personal_training.sql).
+create unique index classes_one_to_one_slot_idx on public.classes (trainer_id, start_time) where type = 'One-to-One';
 
 comment on column public.classes.waitlist_closes_before is
   'Nobody joins or is promoted from the waitlist later than start_time minus this.';
@@ -122,11 +143,11 @@ revoke all on public.classes from anon, authenticated;
 grant select on public.classes to anon, authenticated;
 
 grant insert (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
-              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age)
   on public.classes to authenticated;
 
 grant update (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
-              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window)
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age)
   on public.classes to authenticated;
 
 grant delete on public.classes to authenticated;

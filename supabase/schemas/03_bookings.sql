@@ -20,17 +20,45 @@ create table public.bookings (
   -- Set by an admin through mark_attendance; null = not marked.
   attendance public.attendance_status,
   attendance_marked_at timestamptz,
-  constraint bookings_member_id_class_id_key unique (member_id, class_id),
+  -- A child's place (family accounts): the member's child it is for; null = the member's own place.
+  -- Its key bookings_dependant_id_fkey is added in 21_families.sql, after public.dependants.
+  dependant_id uuid,
+  -- The family's payment this place was held for and paid by (create_family_payment_hold); null for
+  -- any other place. Its key bookings_family_payment_id_fkey is added in 21_families.sql.
+  family_payment_id uuid,
   constraint bookings_hold_only_when_pending check (hold_expires_at is null or payment_status = 'pending')
 );
 
+-- Triggers other domains add to public.bookings: bookings_promote_waitlist (04_waitlist.sql),
+--  payments_end_pending_on_booking_delete (06_payments.sql), bookings_record_refund_owed
+--  (08_refunds.sql), bookings_return_credit (09_credits.sql), bookings_confirm_on_payment
+--  (10_notifications.sql), bookings_require_documents (17_consent.sql),
+--  bookings_push_reminder_on_confirm (20_push.sql), bookings_push_reminder_on_insert (20_push.sql),
+--  bookings_check_dependant (21_families.sql).
+
 comment on column public.bookings.attendance is 'Set by an admin through mark_attendance; null = not marked.';
+
+comment on column public.bookings.dependant_id is 'The member''s child this place is for (book_family); null = the member''s own place.';
+
+comment on column public.bookings.family_payment_id is
+  'The family''s payment this place was held for and paid by (create_family_payment_hold); null for any other place.';
+
+-- One place per person per class: the member's own, and each of their children's.
+create unique index bookings_member_id_class_id_key on public.bookings (member_id, class_id) where dependant_id is null;
+
+create unique index bookings_dependant_id_class_id_key on public.bookings (dependant_id, class_id) where dependant_id is not null;
+
+create index bookings_family_payment_id_idx on public.bookings (family_payment_id) where family_payment_id is not null;
 
 create index bookings_class_id_idx on public.bookings (class_id);
 
 create index bookings_booked_at_idx on public.bookings (booked_at);
 
 create index bookings_pending_hold_idx on public.bookings (hold_expires_at) where payment_status = 'pending';
+
+-- A member's bookings, newest first, with what the bookings search and "my bookings" read from the
+-- row: the search reaches a matching member's bookings without a visit to each heap row (decision 0029).
+create index bookings_member_booked_at_idx on public.bookings (member_id, booked_at desc) include (id, class_id);
 
 -- Row-level security -----------------------------------------------------------------------------
 alter table public.bookings enable row level security;
@@ -58,6 +86,9 @@ comment on table public.late_cancellations is
   'Bookings a member cancelled inside the late-cancel window: they still count against the plan.';
 
 create index late_cancellations_member_id_booked_at_idx on public.late_cancellations (member_id, booked_at);
+
+-- The no-show and late-cancel rates by class start (19_reports.sql).
+create index late_cancellations_class_start_time_idx on public.late_cancellations (class_start_time);
 
 create index late_cancellations_class_id_idx on public.late_cancellations (class_id);
 
@@ -978,6 +1009,7 @@ create trigger bookings_tally
   after insert or delete or update of class_id, payment_status, attendance on public.bookings
   for each row execute function private.bookings_tally();
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger classes_tally
   after insert or update of start_time, capacity on public.classes
   for each row execute function private.classes_tally();

@@ -14,6 +14,9 @@ create table public.class_waitlist (
   constraint class_waitlist_member_id_class_id_key unique (member_id, class_id)
 );
 
+-- Triggers other domains add to public.class_waitlist: class_waitlist_require_documents
+--  (17_consent.sql).
+
 comment on table public.class_waitlist is 'Members waiting for a spot in a full class, first in line = lowest seq.';
 
 create index class_waitlist_class_id_seq_idx on public.class_waitlist (class_id, seq);
@@ -343,6 +346,7 @@ create policy "Admins remove members from waitlists"
   on public.class_waitlist for delete to authenticated
   using ((select private.is_admin()));
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger bookings_promote_waitlist
   after delete on public.bookings
   for each row execute function private.bookings_promote_waitlist();

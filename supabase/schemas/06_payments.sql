@@ -35,8 +35,8 @@ create table public.payments (
   checkout_url text
     constraint payments_checkout_url_http check (checkout_url ~ '^https?://' and char_length(checkout_url) <= 2048),
   -- A membership's charges are payments like any other (billing history, refunds), with what they
-  -- pay for. References public.memberships (id) on delete set null: that constraint is declared in
-  -- 07_memberships.sql, after the table it points at.
+  -- pay for. References public.memberships (id) on delete set null: that constraint,
+  -- payments_membership_id_fkey, is declared in 07_memberships.sql, after the table it points at.
   membership_id uuid,
   -- The membership period this charge pays for (set when it is created for a renewal, else when applied).
   period_number integer,
@@ -56,11 +56,23 @@ create table public.payments (
   -- An upgrade's charge is the new plan's price less this: what the member paid for the unused
   -- days of the period it replaces (issue 31). The plan renews at amount + upgrade_credit.
   upgrade_credit numeric(10, 2) check (upgrade_credit > 0),
+  -- A family's payment for several places (create_family_payment_hold, 21_families.sql): how many
+  -- places it holds, paid or covered, and the price of each paid one (what one cancelled in time
+  -- owes back).
+  family_places integer constraint payments_family_places_range check (family_places between 1 and 50),
+  family_unit_amount numeric(10, 2) constraint payments_family_unit_amount_positive check (family_unit_amount > 0),
+  constraint payments_family_fields check (
+    (family_places is null) = (family_unit_amount is null) and (family_places is null or kind = 'class')
+  ),
   constraint payments_kind_fields check (
     (kind = 'plan' and plan_slug is not null and class_id is null and booking_id is null)
     or (kind = 'class' and plan_slug is null and grants_tier is null)
   )
 );
+
+-- Triggers other domains add to public.payments: payments_grant_credits (09_credits.sql),
+--  payments_send_receipt (10_notifications.sql), payments_guest_follow_booking (14_guests.sql),
+--  payments_settle_guest_place (14_guests.sql).
 
 create index payments_member_id_idx on public.payments (member_id);
 
@@ -71,6 +83,11 @@ create index payments_class_id_idx on public.payments (class_id);
 create index payments_membership_id_idx on public.payments (membership_id);
 
 create index payments_superseded_by_idx on public.payments (superseded_by);
+
+-- Revenue by paid day, and each member's plan payments, for the reports (19_reports.sql).
+create index payments_paid_at_idx on public.payments (paid_at) where status = 'paid';
+
+create index payments_member_paid_at_idx on public.payments (member_id, paid_at) where status = 'paid' and kind = 'plan';
 
 -- The derived key: one renewal payment per membership period, so a retry, a concurrent run or a
 -- replayed notification can never charge or extend twice.
@@ -85,6 +102,12 @@ create unique index payments_upgrade_in_flight_key on public.payments (membershi
 create index payments_renewal_paid_idx on public.payments (paid_at) where billing_reason = 'renewal';
 
 create index payments_renewal_failed_idx on public.payments (failed_at) where billing_reason = 'renewal';
+
+comment on column public.payments.family_places is
+  'A family''s payment for several places (create_family_payment_hold): how many places it holds, paid or covered.';
+
+comment on column public.payments.family_unit_amount is
+  'The price of each paid place of a family''s payment: what one of them cancelled in time owes back.';
 
 comment on column public.payments.needs_refund is
   'Paid but not honoured: a refunds_owed row with refund_reason says why (private.owe_payment_back).';
@@ -603,6 +626,7 @@ create trigger payments_fill_billed
   before insert on public.payments
   for each row execute function private.payments_fill_billed();
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger payments_end_pending_on_booking_delete
   before delete on public.bookings
   for each row execute function private.payments_end_pending_on_booking_delete();

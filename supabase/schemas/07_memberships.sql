@@ -48,6 +48,8 @@ grant select on public.plans to anon, authenticated;
 
 grant all on public.plans to service_role;
 
+create policy "Everyone reads the plan catalogue" on public.plans for select to anon, authenticated using (true);
+
 insert into public.plans (slug, name, category, price, billing_interval, grants_tier, classes_per_month,
                           package_sessions, package_valid_days, package_weekly_cap, period_sessions,
                           period_guest_passes, requires_proof)
@@ -92,10 +94,6 @@ create table public.memberships (
   constraint memberships_renews check (renews = (status in ('active', 'past_due'))),
   constraint memberships_next_fields check ((next_plan_slug is null) = (next_tier is null) and (next_tier is null) = (next_price is null))
 );
-
--- A membership's charges (public.payments, declared before this table) point at it.
-alter table public.payments
-  add constraint payments_membership_id_fkey foreign key (membership_id) references public.memberships (id) on delete set null;
 
 comment on table public.memberships is
   'One per member: the plan (or free trial) they are on, its period, and how it renews. Written only by the membership functions.';
@@ -1914,6 +1912,16 @@ create policy "Members read their own membership; admins read all"
   on public.memberships for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
+create trigger memberships_end_plan_bookings
+  after update of ended_at on public.memberships
+  for each row when (old.ended_at is null and new.ended_at is not null and new.tier <> 'trial')
+  execute function private.memberships_end_plan_bookings();
+
+create trigger memberships_record_price
+  after insert or update or delete on public.memberships
+  for each row execute function private.record_membership_price();
+
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger memberships_on_trial_member
   after insert on public.members
   for each row execute function private.memberships_on_trial_member();
@@ -1923,11 +1931,7 @@ create trigger memberships_end_used_trial
   for each row when (old.membership_tier = 'trial' and new.membership_tier <> 'trial')
   execute function private.memberships_end_used_trial();
 
-create trigger memberships_end_plan_bookings
-  after update of ended_at on public.memberships
-  for each row when (old.ended_at is null and new.ended_at is not null and new.tier <> 'trial')
-  execute function private.memberships_end_plan_bookings();
-
-create trigger memberships_record_price
-  after insert or update or delete on public.memberships
-  for each row execute function private.record_membership_price();
+-- Keys on other domains' tables (each named in its table's file) ---------------------------------
+-- A membership's charges (public.payments, 06_payments.sql, declared before this table) point at it.
+alter table public.payments
+  add constraint payments_membership_id_fkey foreign key (membership_id) references public.memberships (id) on delete set null;

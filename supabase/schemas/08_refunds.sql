@@ -45,6 +45,12 @@ create table public.refunds_owed (
   constraint refunds_owed_claim_has_time check ((provider_refund_state is null) = (provider_refund_started_at is null))
 );
 
+-- Triggers other domains add to public.refunds_owed: refunds_revoke_credits (09_credits.sql),
+--  refunds_send_receipt (10_notifications.sql).
+
+-- Refunds made, by day, for the reports (19_reports.sql).
+create index refunds_owed_refunded_at_idx on public.refunds_owed (refunded_at) where refunded_at is not null;
+
 comment on column public.refunds_owed.provider_refund_state is
   'in_progress while the refund-provider function waits for the provider; unconfirmed when it could not tell whether the provider refunded.';
 
@@ -501,6 +507,7 @@ create policy "Admins read refunds owed"
   on public.refunds_owed for select to authenticated
   using ((select private.is_admin()));
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger bookings_record_refund_owed
   before delete on public.bookings
   for each row execute function private.bookings_record_refund_owed();

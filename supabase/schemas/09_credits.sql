@@ -699,12 +699,11 @@ revoke execute on function public.enqueue_credit_expiry_reminders(timestamptz) f
 grant execute on function public.enqueue_credit_expiry_reminders(timestamptz) to service_role;
 
 -- Row-level security, triggers and replication ------------------------------------------------
-create policy "Everyone reads the plan catalogue" on public.plans for select to anon, authenticated using (true);
-
 create policy "Members read their own credits; admins read all"
   on public.credits for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger payments_grant_credits
   after update of status on public.payments
   for each row execute function private.payments_grant_credits();

@@ -40,6 +40,8 @@ create table public.notification_outbox (
   constraint notification_outbox_failed_not_sent check (failed_at is null or sent_at is null)
 );
 
+-- Triggers other domains add to public.notification_outbox: notification_outbox_push (20_push.sql).
+
 comment on table public.notification_outbox is
   'Emails to send. Written by the booking RPCs; delivered by a sender via dequeue_notifications().';
 
@@ -1051,18 +1053,6 @@ $$;
 revoke execute on function private.refunds_send_receipt() from public;
 
 -- Row-level security, triggers and replication ------------------------------------------------
-create trigger classes_tell_members_moved
-  after update of start_time on public.classes
-  for each row when (old.start_time is distinct from new.start_time)
-  execute function private.classes_tell_members_moved();
-
-create trigger classes_tell_members_removed
-  before delete on public.classes
-  for each row execute function private.classes_tell_members_removed();
-
-create trigger bookings_confirm_on_payment
-  after update of payment_status on public.bookings
-  for each row execute function private.bookings_confirm_on_payment();
 
 create policy "Members read their own email preferences, admins all"
   on public.email_preferences for select to authenticated
@@ -1079,6 +1069,20 @@ create policy "Admins read contact messages"
 create trigger members_on_auth_email_changed
   after update of email on auth.users
   for each row execute function private.members_on_auth_email_changed();
+
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
+create trigger classes_tell_members_moved
+  after update of start_time on public.classes
+  for each row when (old.start_time is distinct from new.start_time)
+  execute function private.classes_tell_members_moved();
+
+create trigger classes_tell_members_removed
+  before delete on public.classes
+  for each row execute function private.classes_tell_members_removed();
+
+create trigger bookings_confirm_on_payment
+  after update of payment_status on public.bookings
+  for each row execute function private.bookings_confirm_on_payment();
 
 create trigger payments_send_receipt
   after update of status on public.payments

@@ -48,6 +48,9 @@ create index guest_places_host_booking_id_idx on public.guest_places (host_booki
 
 create index guest_places_host_member_id_idx on public.guest_places (host_member_id);
 
+-- A class's guests (the rosters, the reports).
+create index guest_places_class_id_idx on public.guest_places (class_id);
+
 create index guest_places_guest_email_idx on public.guest_places (guest_email);
 
 alter table public.guest_places enable row level security;
@@ -607,6 +610,7 @@ create trigger guest_places_on_delete
   before delete on public.guest_places
   for each row execute function private.guest_places_on_delete();
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger payments_settle_guest_place
   after update of status on public.payments
   for each row when (new.status is distinct from old.status and new.checkout_reference like 'guest-%')

@@ -58,9 +58,6 @@ grant insert (trainer_id, start_time, duration), delete on public.trainer_one_of
 
 grant all on public.trainer_one_off_slots to service_role;
 
--- One One-to-One session per trainer and start: what makes generating them idempotent.
-create unique index classes_one_to_one_slot_idx on public.classes (trainer_id, start_time) where type = 'One-to-One';
-
 -- Generating the sessions ----------------------------------------------------------------------
 -- How far ahead sessions are generated.
 create function private.one_to_one_horizon()

@@ -133,17 +133,7 @@ as $$ select coalesce(p_answers @> '[true]'::jsonb, false) $$;
 revoke execute on function private.health_flag(jsonb) from public;
 
 -- Profile: date of birth and emergency contact ---------------------------------------------------
-alter table public.members add column date_of_birth date
-  constraint members_date_of_birth_plausible check (date_of_birth >= date '1900-01-01');
-
-alter table public.members add column emergency_contact_name text
-  constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200);
-
-alter table public.members add column emergency_contact_phone text
-  constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40);
-
-grant update (date_of_birth, emergency_contact_name, emergency_contact_phone) on public.members to authenticated;
-
+-- The columns are public.members' (01_members.sql); the rule on the date is here.
 -- A date of birth in the future (London's today) is refused, whoever writes it.
 create function private.members_check_date_of_birth()
 returns trigger
@@ -706,6 +696,8 @@ revoke execute on function public.sign_guest_waiver(text, text, uuid) from publi
 grant execute on function public.sign_guest_waiver(text, text, uuid) to anon, authenticated;
 
 -- Triggers ---------------------------------------------------------------------------------------
+
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger members_check_date_of_birth
   before insert or update of date_of_birth on public.members
   for each row execute function private.members_check_date_of_birth();

@@ -306,25 +306,15 @@ $$;
 
 revoke execute on function private.remember_trial() from public;
 
-create trigger members_remember_trial
-  after insert or update of trial_expires_at on public.members
-  for each row execute function private.remember_trial();
-
 -- Reports --------------------------------------------------------------------------------------------
 -- Every report takes London dates [p_from, p_to] (both days included) and answers one row per
 -- London calendar month in the range (clipped to it) plus a total row (month null). Revenue is
 -- computed from payment records only, MRR from the memberships' own history (decision 0036); rates
 -- are percentages with one decimal, null when nothing was there to divide by. Admins only.
 
-create index payments_paid_at_idx on public.payments (paid_at) where status = 'paid';
-
-create index payments_member_paid_at_idx on public.payments (member_id, paid_at) where status = 'paid' and kind = 'plan';
-
-create index refunds_owed_refunded_at_idx on public.refunds_owed (refunded_at) where refunded_at is not null;
-
-create index late_cancellations_class_start_time_idx on public.late_cancellations (class_start_time);
-
-create index guest_places_class_id_idx on public.guest_places (class_id);
+-- The indexes the reports read are with their tables: payments_paid_at_idx and
+-- payments_member_paid_at_idx (06_payments.sql), refunds_owed_refunded_at_idx (08_refunds.sql),
+-- late_cancellations_class_start_time_idx (03_bookings.sql), guest_places_class_id_idx (14_guests.sql).
 
 -- The months of [p_from, p_to] (London), each clipped to the range, as instants [starts, ends).
 create function private.report_months(p_from date, p_to date)
@@ -632,3 +622,8 @@ as $$ select * from private.admin_reports(p_from, p_to) $$;
 revoke execute on function public.admin_reports(date, date) from public, anon, authenticated;
 
 grant execute on function public.admin_reports(date, date) to authenticated;
+
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
+create trigger members_remember_trial
+  after insert or update of trial_expires_at on public.members
+  for each row execute function private.remember_trial();

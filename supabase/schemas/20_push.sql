@@ -691,6 +691,7 @@ create policy "Members read their own push preferences"
   on public.push_preferences for select to authenticated
   using (member_id = (select private.current_member_id()));
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger notification_outbox_push
   after insert on public.notification_outbox
   for each row when (new.member_id is not null and new.kind in ('waitlist_promoted', 'class_moved', 'payment_failed'))

@@ -13,21 +13,7 @@
 --   trial never pay for a child. Places paid by card are paid together in one checkout
 --   (create_family_payment_hold, below).
 
--- Classes: an optional age range -------------------------------------------------------------------
-alter table public.classes add column min_age integer
-  constraint classes_min_age_range check (min_age between 0 and 99);
-
-alter table public.classes add column max_age integer
-  constraint classes_max_age_range check (max_age between 0 and 99);
-
-alter table public.classes add constraint classes_age_range_order check (min_age <= max_age);
-
-comment on column public.classes.min_age is
-  'Youngest age (on the class date) a child may be booked in; null with max_age null = adults only (no children).';
-
-comment on column public.classes.max_age is 'Oldest age (on the class date) a child may be booked in; null = no upper limit.';
-
-grant insert (min_age, max_age), update (min_age, max_age) on public.classes to authenticated;
+-- The classes' age range (min_age, max_age) is in 02_classes.sql.
 
 -- Children ---------------------------------------------------------------------------------------
 create table public.dependants (
@@ -60,17 +46,8 @@ create policy "Parents read their children; admins read all"
   on public.dependants for select to authenticated
   using (parent_member_id = (select private.current_member_id()) or (select private.is_admin()));
 
--- A child's place: bookings.dependant_id (null = the member's own place). One place per person
--- per class: the member's own, and each child's.
-alter table public.bookings add column dependant_id uuid references public.dependants (id) on delete cascade;
-
-alter table public.bookings drop constraint bookings_member_id_class_id_key;
-
-create unique index bookings_member_id_class_id_key on public.bookings (member_id, class_id) where dependant_id is null;
-
-create unique index bookings_dependant_id_class_id_key on public.bookings (dependant_id, class_id) where dependant_id is not null;
-
-comment on column public.bookings.dependant_id is 'The member''s child this place is for (book_family); null = the member''s own place.';
+-- A child's place is a booking with dependant_id set (03_bookings.sql; its key to the child:
+-- Keys on other domains' tables, below).
 
 -- The parent's signatures for a child ---------------------------------------------------------------
 create table public.dependant_acceptances (
@@ -531,28 +508,8 @@ grant execute on function private.book_family(uuid, boolean, uuid[]) to authenti
 -- them together, and cancelling one held place releases the others (cancel_booking). Once paid,
 -- each place is cancelled on its own, and a paid place cancelled in time owes its share
 -- (bookings_record_refund_owed, 08_refunds.sql).
-alter table public.payments add column family_places integer
-  constraint payments_family_places_range check (family_places between 1 and 50);
-
-alter table public.payments add column family_unit_amount numeric(10, 2)
-  constraint payments_family_unit_amount_positive check (family_unit_amount > 0);
-
-alter table public.payments add constraint payments_family_fields check (
-  (family_places is null) = (family_unit_amount is null) and (family_places is null or kind = 'class')
-);
-
-comment on column public.payments.family_places is
-  'A family''s payment for several places (create_family_payment_hold): how many places it holds, paid or covered.';
-
-comment on column public.payments.family_unit_amount is
-  'The price of each paid place of a family''s payment: what one of them cancelled in time owes back.';
-
-alter table public.bookings add column family_payment_id uuid references public.payments (id) on delete set null;
-
-create index bookings_family_payment_id_idx on public.bookings (family_payment_id) where family_payment_id is not null;
-
-comment on column public.bookings.family_payment_id is
-  'The family''s payment this place was held for and paid by (create_family_payment_hold); null for any other place.';
+-- The payment's family_places and family_unit_amount are in 06_payments.sql, the place's
+-- family_payment_id in 03_bookings.sql (its key: Keys on other domains' tables, below).
 
 -- Holds the places and records the payment. One unpaid checkout per member: any other place the
 -- member holds is released first (its spot is free again at once). Refusals: book_family's, and
@@ -752,6 +709,16 @@ create trigger dependants_check_date_of_birth
   before insert or update of date_of_birth on public.dependants
   for each row execute function private.members_check_date_of_birth();
 
+-- Keys on other domains' tables (each named in its table's file) ---------------------------------
+-- The places of public.bookings (03_bookings.sql) point at the children and the family payments
+-- declared after them.
+alter table public.bookings
+  add constraint bookings_dependant_id_fkey foreign key (dependant_id) references public.dependants (id) on delete cascade;
+
+alter table public.bookings
+  add constraint bookings_family_payment_id_fkey foreign key (family_payment_id) references public.payments (id) on delete set null;
+
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger bookings_check_dependant
   before insert on public.bookings
   for each row execute function private.bookings_check_dependant();

@@ -338,6 +338,7 @@ create policy "Coaches read their own link; admins read all"
   on public.trainer_accounts for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
+-- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger members_coach_never_admin
   before insert or update of is_admin on public.members
   for each row execute function private.members_coach_never_admin();
