@@ -29,7 +29,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'import-x/no-cycle': 'error',
-      // Toasts go through lib/toast.ts, which loads react-hot-toast with the first one (issue 17).
+      // Toasts go through lib/toast.ts, which loads react-hot-toast with the first one.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: 'react-hot-toast', message: "Use `toast` from '@/lib/toast'.", allowTypeImports: true }] },
@@ -61,7 +61,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
-    // The visitor path (issue 17, decisions 0013 and 0014; enforced since issue 25): what a visitor's
+    // The visitor path (decisions 0013 and 0014): what a visitor's
     // /, /schedule and /membership load before the app starts. No supabase-js client (the schedule
     // reads with one fetch, lib/public-api.ts; member code loads it on demand through
     // lib/supabase-loader.ts) and no zod (valibot, about 1 KB). Types may still be imported.

@@ -80,7 +80,7 @@ const SESSION_MODULES = /\/src\/lib\/(supabase|react-query)\.ts$/;
 /**
  * Preloads the Supabase client and TanStack Query from index.html (the SPA shell every signed-in
  * page starts from), so they download beside the shell instead of once it has run and asked for
- * them: one step less before a member's or an admin's first data (issue 29). The prerendered
+ * them: one step less before a member's or an admin's first data. The prerendered
  * pages that start their app after loading drop every preload (scripts/prerender.ts), so a
  * visitor's home page and timetable download neither.
  */
@@ -121,7 +121,7 @@ const studioIdentityHtml: Plugin = {
 };
 
 /**
- * The installable app (issue 30, decision 0019): the web app manifest and the service worker
+ * The installable app (decision 0019): the web app manifest and the service worker
  * (vite-plugin-pwa, Workbox's generateSW), in the client build only.
  */
 
@@ -238,7 +238,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
   const supabaseUrl = env.VITE_SUPABASE_URL || (env.NETLIFY === 'true' ? '' : gateway);
 
   return {
-    // The installable app (issue 30, decision 0019): the manifest and the service worker, in the
+    // The installable app (decision 0019): the manifest and the service worker, in the
     // client build only (the server bundle renders pages; dev and tests run without a worker).
     plugins: [
       react(),
@@ -269,18 +269,18 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       proxy: { '/.netlify/functions': gateway },
     },
     // Every browser that runs es2022 but Safari 16 preloads modules itself; the polyfill is 0.5 KB
-    // gzip on every page (issue 17), and without it Safari 16 only loads chunks a little later.
+    // gzip on every page, and without it Safari 16 only loads chunks a little later.
     build: {
       // BUNDLE_SOURCEMAP=1 writes maps to see what a chunk holds (never deployed: Netlify builds without it).
       sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
       target: 'es2022',
-      // The installable app's chunks (issue 30) load on their own, without a list of what they
+      // The installable app's chunks load on their own, without a list of what they
       // import: on a visitor's pages that list would be bytes of the entry and the shell for code
       // they never load (src/app/pwa: a member's page, or a member's phone starting offline).
       modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (PWA_CHUNK.test(file) ? [] : deps) },
       // What the entry imports statically is one chunk, the app's shell. Otherwise rolldown puts
       // each module the entry shares with a lazy screen in a chunk of its own: two dozen chunks of
-      // 0.1–0.5 KB on / (issue 17). index.html and main.tsx stay out of it: an entry chunk made of
+      // 0.1–0.5 KB on /. index.html and main.tsx stay out of it: an entry chunk made of
       // imports only is inlined by Vite as several module scripts, and the prerendered pages'
       // loader starts one (scripts/prerender.ts refuses a page with more).
       rolldownOptions: {
@@ -289,7 +289,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
             groups: [
               { name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) },
               // TanStack Query as one chunk: split by what each screen imports it was six chunks and
-              // 12 KB gzip on /schedule; whole it is 10.4 KB (issue 29).
+              // 12 KB gzip on /schedule; whole it is 10.4 KB.
               { name: 'react-query', test: /node_modules\/@tanstack\/(query-core|react-query)\// },
             ],
           },

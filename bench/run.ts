@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 8 against bench/budgets.json, printed as a table.
+ * `npm run bench`: the speed, size and load figures against bench/budgets.json, printed as a table.
  * Each section runs on its own and prints "n/a (reason)" when what it needs is missing, so the
  * bench always runs to the end. Only loopback addresses are used; every loop is bounded.
  *

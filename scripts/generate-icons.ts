@@ -1,5 +1,5 @@
 /**
- * Draws the installable app's icons (issue 30) from the studio's mark (src/app/pwa/studio-mark.ts)
+ * Draws the installable app's icons from the studio's mark (src/app/pwa/studio-mark.ts)
  * as PNGs with Debian's chromium: 192 and 512 px, each also maskable, and the 180 px touch icon.
  *
  *   npx tsx scripts/generate-icons.ts        # writes public/icons/*.png (committed)

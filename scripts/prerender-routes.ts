@@ -1,5 +1,5 @@
 /**
- * The public routes built as HTML (issue 17): what a visitor opens first. Member and admin
+ * The public routes built as HTML: what a visitor opens first. Member and admin
  * routes stay client-rendered (they need a session). Each is written to `dist/<route>/index.html`,
  * which Netlify serves for that path before the SPA fallback applies.
  */

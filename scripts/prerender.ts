@@ -1,5 +1,5 @@
 /**
- * Prerenders the public routes into dist after `vite build` (issue 17), so their first paint needs
+ * Prerenders the public routes into dist after `vite build`, so their first paint needs
  * no JavaScript:
  *
  *   vite build && vite build --ssr src/entry-server.tsx --outDir dist-ssr && tsx scripts/prerender.ts
@@ -50,7 +50,7 @@ export function hydrateAfterLoad(html: string, stylesheet: string): string {
  * The page's inline CSS cut to the rules its HTML uses (media queries, states such as :hover and
  * the keyframes they name included). The whole sheet is 10 KB gzip: with it a page's HTML went
  * past the 14.6 KB a new connection delivers in its first round trip (TCP's initial window of ten
- * segments), and the first paint waited one round trip more (issue 17: /schedule 14.6 KB).
+ * segments), and the first paint waited one round trip more (/schedule 14.6 KB).
  */
 export async function criticalCssOnly(html: string): Promise<string> {
   const beasties = new Beasties({

@@ -1,5 +1,5 @@
 /**
- * `npm start` as a newcomer runs it on a fresh clone (issue 24: it used to build without the SPA
+ * `npm start` as a newcomer runs it on a fresh clone (it used to build without the SPA
  * shell and die on the first page it served): a new data folder, free ports, then every route of
  * src/config/paths.ts must answer 200 with HTML and the process must still be running.
  *

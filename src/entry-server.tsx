@@ -1,5 +1,5 @@
 /**
- * Build-time rendering of the public routes (issue 17): scripts/prerender.ts renders each to HTML
+ * Build-time rendering of the public routes: scripts/prerender.ts renders each to HTML
  * that src/main.tsx then hydrates with the same tree. Rendered as a signed-out visitor with an
  * empty query cache, exactly the state the browser's first render starts from.
  */

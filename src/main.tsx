@@ -17,7 +17,7 @@ if (prerendered) await loadRouteModules(window.location);
 // otherwise a member screen's chunk would start only once the session is read, and an admin
 // screen's only once the admin check has passed (a chain of round trips before the first data).
 else void loadRouteModules(window.location).catch(() => undefined);
-// A signed-in member's saved copy of their data (issue 30, decision 0028). With no connection
+// A signed-in member's saved copy of their data (decision 0028). With no connection
 // (opened from the home screen) it is in the cache before the first screen asks for it; online it
 // goes in while the screen's code downloads, so the screen paints from it and revalidates.
 if (needsSupabaseNow()) {

@@ -2,7 +2,7 @@ import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import type { Report } from '../report';
 import { cpuPerUnit, cpuSnapshot } from './process-cpu';
 
-/** Clients of the load test (issue 8) and the bounds of each run, in bookings and in seconds. */
+/** Clients of the load test and the bounds of each run, in bookings and in seconds. */
 export const CONCURRENCY = [1, 10, 50] as const;
 const BOOKINGS_PER_LEVEL = 600;
 const SECONDS_PER_LEVEL = 20;
@@ -158,7 +158,7 @@ export async function measureBackendLoad(
 ): Promise<void> {
   const api = new Api(stack);
   const section = `load (${engine})`;
-  // Production runs on PostgreSQL: its budget is the tighter one (issue 29).
+  // Production runs on PostgreSQL: its budget is the tighter one.
   const p95Budget = engine.startsWith('PostgreSQL') ? (budgets.load.postgresP95Ms ?? budgets.load.p95Ms) : budgets.load.p95Ms;
   const prefix = `b${Date.now().toString(36)}`;
   const maxClients = Math.max(...CONCURRENCY);

@@ -4,7 +4,7 @@ import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import type { Report } from '../report';
 
 /**
- * Issue 30: Lighthouse 12 dropped its PWA category, so its installability checks are scripted
+ * Lighthouse 12 dropped its PWA category, so its installability checks are scripted
  * (tests/e2e/support/installability.ts) and printed here, as a member on a phone-sized screen.
  */
 export async function measureInstallability(report: Report, stack: LocalStack, origin: string): Promise<void> {

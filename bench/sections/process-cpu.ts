@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 // CPU time used by the processes of a load test, by role, from Linux's /proc (utime + stime).
 // The load generator, the local gateway and PGlite share this Node process; PostgREST and a real
 // PostgreSQL server run beside it. On a 2-core machine they all compete: the split says how much
-// of a booking's cost is the system under test and how much is the harness (issue 29).
+// of a booking's cost is the system under test and how much is the harness.
 
 interface Proc {
   pid: number;

@@ -20,7 +20,7 @@ interface Budgets {
 }
 
 type Who = 'member' | 'admin';
-/** Issue 29: what members and admins open every day, signed in on the demo data. */
+/** What members and admins open every day, signed in on the demo data. */
 export const SIGNED_IN_ROUTES: { path: string; who: Who }[] = [
   { path: '/dashboard', who: 'member' },
   { path: '/my-schedule', who: 'member' },
@@ -81,7 +81,7 @@ async function writeRenderedCopy(browser: Browser, stack: LocalStack, appOrigin:
 }
 
 /**
- * Issue 29: Lighthouse's mobile preset on the signed-in pages over HTTP/2 + TLS, each against a
+ * Lighthouse's mobile preset on the signed-in pages over HTTP/2 + TLS, each against a
  * static copy of the same page rendered with its data (captured in this run), then the latency of
  * Book Now and Cancel. Lighthouse 12 has no PWA category; its viewport audit is printed here and
  * the rest of the PWA checks are the `installable` section.

@@ -6,7 +6,7 @@ import checkoutStatus from './checkout-status';
 const server = setupServer();
 let supabase: FakeSupabase;
 
-// The browser's public key, as an attacker would send it in place of a session (issue 24).
+// The browser's public key, as an attacker would send it in place of a session (decision 0016).
 const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiJ9.signature';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

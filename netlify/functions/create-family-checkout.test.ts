@@ -62,7 +62,7 @@ function post(body: unknown, token: string | null = TOKEN) {
   );
 }
 
-// Issue 27: a parent pays for their family's places on a paid class in one checkout.
+// A parent pays for their family's places on a paid class in one checkout.
 describe('create-family-checkout', () => {
   it('holds the places through the database rules and checks out the total the database set', async () => {
     const res = await post(FAMILY);

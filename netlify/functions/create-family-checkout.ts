@@ -18,7 +18,7 @@ const MAX_CHILDREN = 12;
  * together (pending; they lapse together like any hold) while the caller pays for the paid ones in
  * one hosted checkout. The database runs book_family's rules (ages, documents, places left, the
  * caller's own booking rules) and the price; the webhook's apply_checkout_result confirms every
- * place or none (issue 27, decision 0021).
+ * place or none (decision 0021).
  */
 export default async function createFamilyCheckout(req: Request): Promise<Response> {
   return handle('create-family-checkout', CHECKOUT_FAILED_MESSAGE, async () => {

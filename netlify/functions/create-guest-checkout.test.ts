@@ -60,7 +60,7 @@ function post(body: unknown, token: string | null = TOKEN) {
   );
 }
 
-// Issue 26: a member without a guest pass pays the class's pay-as-you-go price for their guest.
+// A member without a guest pass pays the class's pay-as-you-go price for their guest.
 describe('create-guest-checkout', () => {
   it("holds the guest's place through the database rules, and checks out the price the database set", async () => {
     const res = await post(GUEST);

@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * → 200 { url, reference }: the guest's place on the caller's booked class is held (pending, it
  * lapses like any hold) while the member pays the class's own price_payg on the hosted checkout.
  * The database runs add_guest's rules (own confirmed booking, not yourself, 3 visits a year, room
- * left); the webhook's apply_checkout_result confirms the place and emails the guest (issue 26).
+ * left); the webhook's apply_checkout_result confirms the place and emails the guest.
  */
 export default async function createGuestCheckout(req: Request): Promise<Response> {
   return handle('create-guest-checkout', CHECKOUT_FAILED_MESSAGE, async () => {

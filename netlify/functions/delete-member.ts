@@ -22,7 +22,7 @@ function authAdmin(env: ServerEnv) {
 
 /**
  * POST /.netlify/functions/delete-member  { memberId }  Authorization: Bearer <admin session>
- * → 200 { memberId, refundsOwed }. An admin's delete ends the person's access (issue 14):
+ * → 200 { memberId, refundsOwed }. An admin's delete ends the person's access (decision 0010):
  * 1. their login is removed through the auth service, which ends their sessions (members.user_id
  *    is set null by the foreign key); a failure here changes nothing and can be retried;
  * 2. admin_delete_member removes the member (bookings, refunds owed, payments kept, the trial

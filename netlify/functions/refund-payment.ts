@@ -19,7 +19,7 @@ export const REFUND_TEXT = {
 /**
  * POST /.netlify/functions/refund-payment  { refundId }  Authorization: Bearer <admin session>
  * → 200 { refundId, refundedAt, providerRefundId, alreadyRefunded }. Pays a refund owed back
- * through the card provider (issue 14), as the admin, so the database's admin check applies:
+ * through the card provider (decision 0010), as the admin, so the database's admin check applies:
  * 1. begin_provider_refund claims the record; a second click while the first is out is refused
  *    (409 refund_in_progress) before anything reaches the provider, and a repeat after success
  *    answers 200 without sending again;

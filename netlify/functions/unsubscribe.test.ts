@@ -40,7 +40,7 @@ describe('unsubscribe', () => {
     ]);
   });
 
-  it("a come-back email's link (list=win_back) asks first, then turns off only that list (issue 28)", async () => {
+  it("a come-back email's link (list=win_back) asks first, then turns off only that list", async () => {
     stubEnv();
     const get = await unsubscribe(new Request(`${url(TOKEN)}&list=win_back`));
     const page = await get.text();

@@ -61,7 +61,7 @@ const LISTS: Record<'reminders' | 'win_back', EmailList> = {
 <p>Changed your mind? Turn them back on on <a href="${escapeHtml(`${siteUrl}/edit-profile`)}">Edit Profile</a>.</p>`,
     }),
   },
-  // The come-back emails (issue 28) are their own list: their link turns off only them.
+  // The come-back emails are their own list: their link turns off only them.
   win_back: {
     question: 'Stop these emails?',
     explanation: 'You will no longer get emails inviting you back to the studio. Booking confirmations and payment emails still come.',

@@ -19,7 +19,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   allowance_used: 409,
   outside_plan_period: 409,
   invalid_booking_type: 400,
-  // The current terms, waiver or PAR-Q are not signed (issue 27): the hold's insert is refused.
+  // The current terms, waiver or PAR-Q are not signed: the hold's insert is refused.
   documents_required: 409,
   not_admin: 403,
   cannot_delete_self: 409,
@@ -27,7 +27,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   refund_in_progress: 409,
   refund_unconfirmed: 409,
   not_refundable_by_provider: 409,
-  // Memberships (issue 13).
+  // Memberships (decision 0009).
   membership_running: 409,
   nothing_due: 409,
   no_running_membership: 409,
@@ -35,7 +35,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   not_an_upgrade: 409,
   not_a_downgrade: 409,
   no_card: 409,
-  // Paying for a guest (issue 26): the guest hold refuses with add_guest's reasons.
+  // Paying for a guest: the guest hold refuses with add_guest's reasons.
   not_your_booking: 403,
   guest_not_for_class: 409,
   invalid_guest: 400,
@@ -43,7 +43,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   guest_already_booked: 409,
   guest_visits_used: 409,
   no_guest_price: 409,
-  // Paying for a family's places (issue 27): the family hold refuses with book_family's reasons.
+  // Paying for a family's places: the family hold refuses with book_family's reasons.
   dependant_listed_twice: 400,
   nobody_chosen: 400,
   dependant_not_found: 404,

@@ -7,7 +7,7 @@ import paymentWebhook from '../functions/payment-webhook';
 import testCheckout from '../functions/test-checkout';
 
 /*
- * Paying for a guest (issue 26), the whole local flow over HTTP as local-checkout-flow.test.ts
+ * Paying for a guest, the whole local flow over HTTP as local-checkout-flow.test.ts
  * runs it: the local stack (in memory, seeded) for auth and the
  * database; with no SUMUP_API_KEY the functions use the test provider, whose Pay / Decline page
  * notifies the webhook over HTTP, which verifies through the provider interface.

@@ -335,7 +335,7 @@ describe('membership lifecycle with the jobs (test provider, local stack)', () =
     expect(lapsed.memberships.status).toBe('lapsed');
   });
 
-  it('an upgrade confirmed at a figure other than what it costs now charges nothing (issue 31)', async () => {
+  it('an upgrade confirmed at a figure other than what it costs now charges nothing', async () => {
     const res = await fn('change-membership', { action: 'upgrade', planSlug: 'platinum', expectedAmount: 165 });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: 'amount_changed', message: expect.stringContaining('The upgrade now costs £65.00') });
@@ -344,7 +344,7 @@ describe('membership lifecycle with the jobs (test provider, local stack)', () =
 
   it('upgrade Standard to Platinum Premium is charged now with the saved card', async () => {
     const res = await fn('change-membership', { action: 'upgrade', planSlug: 'platinum' });
-    // The renewal just paid for a whole period not started yet: all £100 of it comes off £165 (issue 31).
+    // The renewal just paid for a whole period not started yet: all £100 of it comes off £165.
     expect(await res.json()).toEqual({ outcome: 'paid', amount: 65 });
     expect((await stateOf(userId)).membership_tier).toBe('premium');
   });

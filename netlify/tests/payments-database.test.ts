@@ -224,7 +224,7 @@ describe('plans', () => {
     return rows[0]!;
   }
 
-  it('a one-off plan payment cannot grant a tier: create_plan_payment takes none (issue 24)', async () => {
+  it('a one-off plan payment cannot grant a tier: create_plan_payment takes none', async () => {
     const member = await paygUsed('plan-standard');
     await expectSqlError(
       asService('public.create_plan_payment($1, $2, $3, $4, $5)', [member.memberId, 'standard', '100.00', 'standard', 'Standard']),

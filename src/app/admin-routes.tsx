@@ -20,7 +20,7 @@ const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m
 /**
  * The admin area's routes (spec section 2), relative to /admin. A chunk of its own rather than
  * part of the app's route table (router.tsx), so a visitor's or a member's first download does
- * not carry every admin screen's entry and preload list (issue 29).
+ * not carry every admin screen's entry and preload list.
  */
 const adminRoutes: RouteObject[] = [
   {

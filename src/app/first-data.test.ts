@@ -9,7 +9,7 @@ import { startFirstReads } from './first-data';
 
 const requested = (seen: { url: URL }[]) => [...new Set(seen.map(({ url }) => url.pathname.replace('/rest/v1/', '')))].sort();
 
-// What src/main.tsx starts when a signed-in page opens with a stored session (issue 29, decision 0032).
+// What src/main.tsx starts when a signed-in page opens with a stored session (decision 0032).
 describe('a signed-in screen’s first reads at boot', () => {
   // The app's own client lives as long as the file: each test starts from an empty cache.
   beforeEach(() => getAppQueryClient()?.clear());

@@ -18,7 +18,7 @@ const memberReads =
 
 /*
  * The first reads of the busiest signed-in screens, started at boot (src/main.tsx) in parallel
- * with the screen's code (issue 29, decision 0032). Otherwise they wait for the session, the
+ * with the screen's code (decision 0032). Otherwise they wait for the session, the
  * screen's code (and on /admin the admin check), then the screen's first render, one after the
  * other. Each uses the screen's own query options, so the screen finds the answer (or the request
  * on its way) in the cache.

@@ -36,7 +36,7 @@ export function lazyScreenOf(element: unknown): LazyScreen | undefined {
 
 /**
  * A screen that reads or writes server data: TanStack Query's client loads with it. The home page
- * has none, so a visitor landing there never downloads the client (issue 17).
+ * has none, so a visitor landing there never downloads the client.
  */
 export const dataScreen = (load: () => Promise<ComponentType>) =>
   lazyScreen(() => Promise.all([load(), loadAppQueryClient()]).then(([screen]) => screen));

@@ -12,7 +12,7 @@ import { RootLayout } from './routes/root-layout';
 
 // The app as the browser starts it, without a query client handed in: the home page brings none,
 // so a signed-in member's row must still be read (the session brings the client).
-describe("a member's row on a page without server data (issue 17)", () => {
+describe("a member's row on a page without server data", () => {
   it('is read once the session is known, and shows in the member navigation', async () => {
     const { member } = signInAs({ name: 'Grace Hopper', membership_tier: 'premium' });
     server.use(memberHandler(member));
@@ -22,7 +22,7 @@ describe("a member's row on a page without server data (issue 17)", () => {
   });
 });
 
-describe('Log Out from a member screen (issue 31)', () => {
+describe('Log Out from a member screen', () => {
   it('lands on the home page, leaving no sign-in link back to the screen for the next person', async () => {
     const { member } = signInAs({ name: 'Grace Hopper', membership_tier: 'premium' });
     // GoTrue takes a moment to end the session: the screen renders meanwhile with it still there.

@@ -7,7 +7,7 @@ import { server } from '@/testing/mocks/server';
 import { renderAppWithoutQueryClient } from '@/testing/render';
 
 // The app as the browser starts it: no query client handed in (renderApp hands one to every other test).
-describe('the query client on demand (issue 17)', () => {
+describe('the query client on demand', () => {
   it('is not created on the home page, and arrives with the schedule, which then shows its classes', async () => {
     server.use(scheduleHandler(() => [makeScheduleClass({ name: 'Sunrise Flow' })]));
     renderAppWithoutQueryClient('/');

@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
   },
   { path: child(paths.admin.login), element: <AdminLogin /> },
   { path: child(paths.admin.generateClasses), element: <AdminGenerateClasses /> },
-  // Everything else under /admin: the admin area's table loads with it (admin-routes.tsx, issue 29).
+  // Everything else under /admin: the admin area's table loads with it (admin-routes.tsx).
   { path: `${child(paths.admin.classes)}/*`, element: <AdminArea /> },
 ];
 

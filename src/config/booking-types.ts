@@ -4,7 +4,7 @@ import { Constants, type Enums } from '@/lib/database.types';
 export type BookingType = Enums<'booking_type'>;
 export const BOOKING_TYPES = Constants.public.Enums.booking_type;
 
-/** How each is called on screen (the booking form's labels, spec section 2; 'credit' is issue 26's). */
+/** How each is called on screen (the booking form's labels, spec section 2; 'credit' books with a session credit, decision 0017). */
 export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
   paid: 'Member',
   trial: 'Free Trial',

@@ -1,6 +1,6 @@
 import type { Enums } from '@/lib/database.types';
 
-/** How the product names a number of credits of each kind (issue 26). */
+/** How the product names a number of credits of each kind. */
 export const CREDIT_COUNT_WORDS: Record<Enums<'credit_kind'>, (n: number) => string> = {
   personal_training: (n) => (n === 1 ? '1 personal-training session' : `${n} personal-training sessions`),
   guest_pass: (n) => (n === 1 ? '1 guest pass' : `${n} guest passes`),

@@ -1,6 +1,6 @@
 import type { Enums } from '@/lib/database.types';
 
-/** The studio's documents (issue 27), as links, lists and the admin portal name them. */
+/** The studio's documents, as links, lists and the admin portal name them. */
 export const DOCUMENT_NAMES: Record<Enums<'document_kind'>, string> = {
   terms: 'Terms of Membership',
   privacy: 'Privacy Notice',

@@ -14,25 +14,25 @@ export const paths = {
   freeTrial: '/free-trial',
   authCallback: '/auth/callback',
   paymentReturn: '/payment/return',
-  /** A guest's cancel link (issue 26): `?token=…` from their email. */
+  /** A guest's cancel link: `?token=…` from their email. */
   guestCancel: '/guest/cancel',
-  /** A guest signs the studio's waiver before their class (issue 27): `?token=…` from their email. */
+  /** A guest signs the studio's waiver before their class: `?token=…` from their email. */
   guestWaiver: '/guest/waiver',
-  /** The studio's documents, public (issue 27): /legal/terms, privacy, cookies, waiver, parq. */
+  /** The studio's documents, public: /legal/terms, privacy, cookies, waiver, parq. */
   legal: { path: '/legal/:kind', href: (kind: string) => `/legal/${kind}` },
   /** Sign the terms and waiver, answer the PAR-Q; `next` is where to go once signed. */
   agreements: { path: '/agreements', href: (next?: string) => (next ? `/agreements?next=${encodeURIComponent(next)}` : '/agreements') },
-  /** A parent's children and their signatures (family accounts, issue 27). */
+  /** A parent's children and their signatures (family accounts). */
   family: '/family',
   dashboard: '/dashboard',
   myBookings: '/mybookings',
   bookings: '/bookings',
   myClasses: '/my-classes',
   mySchedule: '/my-schedule',
-  /** One-to-One sessions with a trainer (issue 26); `?trainer=<id>` opens that trainer's times. */
+  /** One-to-One sessions with a trainer; `?trainer=<id>` opens that trainer's times. */
   personalTraining: '/personal-training',
   editProfile: '/edit-profile',
-  /** A member checks in to their booked class with the day's door code (issue 28). */
+  /** A member checks in to their booked class with the day's door code. */
   checkIn: '/check-in',
   /** The coach area (decision 0027): the classes a coach teaches; each class's roster and check-in. */
   coach: {

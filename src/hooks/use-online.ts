@@ -35,7 +35,7 @@ export function isOnline(): boolean {
 }
 
 /**
- * Whether the browser has a working connection (issue 30): offline, Book and Cancel say they need
+ * Whether the browser has a working connection: offline, Book and Cancel say they need
  * one instead of sending a request that cannot arrive.
  */
 export function useOnline(): boolean {

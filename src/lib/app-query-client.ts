@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * The browser's one QueryClient, created when the first screen that reads or writes server data
  * loads (app/router.tsx), or when a session needs its member row. TanStack Query's core is about
  * 12 KB gzip that the home page never uses, so a visitor's first page does not download it
- * (issue 17). Tests and the build-time render hand AppProvider a client of their own.
+ * . Tests and the build-time render hand AppProvider a client of their own.
  */
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;

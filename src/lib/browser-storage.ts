@@ -1,4 +1,4 @@
-/** Browser storage keys of the spec (section 3), and the installable app's (issue 30). */
+/** Browser storage keys of the spec (section 3), and the installable app's. */
 export const STORAGE_KEYS = {
   email: 'ffEmail',
   adminAuthenticated: 'adminAuthenticated',

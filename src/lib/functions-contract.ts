@@ -45,9 +45,9 @@ export type NetlifyFunctions = {
   'create-checkout': { request: { planSlug: PlanSlug; userId: string }; answer: CheckoutStarted };
   /** A pay-as-you-go spot held while the member pays; `bookingType` paid, trial or payg (null: the server decides). */
   'create-class-checkout': { request: { classId: string; bookingType?: BookingType | null }; answer: CheckoutStarted };
-  /** A guest's place held while the member pays the class's pay-as-you-go price for them (issue 26). */
+  /** A guest's place held while the member pays the class's pay-as-you-go price for them. */
   'create-guest-checkout': { request: { bookingId: string; name: string; email: string }; answer: CheckoutStarted };
-  /** The caller and their children on a paid class, held together while the caller pays for them in one checkout (issue 27). */
+  /** The caller and their children on a paid class, held together while the caller pays for them in one checkout. */
   'create-family-checkout': { request: { classId: string; includeSelf: boolean; childIds: string[] }; answer: CheckoutStarted };
   /** The caller's own payment; 404 when it is not theirs or does not exist. */
   'checkout-status': { request: { reference: string }; answer: PaymentStatus };

@@ -29,7 +29,7 @@ type Answer = { data: unknown; error: (Error & ErrorBody) | null };
 /**
  * A function anyone may call, called as a visitor (the anon key) with one fetch: what a guest's
  * /schedule reads with, without supabase-js (auth, realtime) or even postgrest-js, whose 4.5 KB
- * gzip would buy nothing for two POSTs (issue 17). The answer is validated by the caller's schema.
+ * gzip would buy nothing for two POSTs. The answer is validated by the caller's schema.
  */
 async function visitorRpc(fn: PublicFunction, args: object): Promise<Answer> {
   const response = await fetch(`${env.supabaseUrl}/rest/v1/rpc/${fn}`, {

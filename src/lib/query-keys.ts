@@ -17,11 +17,11 @@ export const queryKeys = {
   bookings: {
     all: ['bookings'] as const,
     mine: (memberId: string) => ['bookings', 'mine', memberId] as const,
-    /** The member's cancelled bookings, kept by the database (issue 31). */
+    /** The member's cancelled bookings, kept by the database. */
     cancelled: (memberId: string) => ['bookings', 'cancelled', memberId] as const,
-    /** The guests the member brings to their classes (issue 26). */
+    /** The guests the member brings to their classes. */
     guests: (memberId: string) => ['bookings', 'guests', memberId] as const,
-    /** How each booking can bring a guest: a pass, or the class's price (issue 26). */
+    /** How each booking can bring a guest: a pass, or the class's price. */
     guestOptions: (memberId: string) => ['bookings', 'guest-options', memberId] as const,
   },
   waitlist: {
@@ -34,11 +34,11 @@ export const queryKeys = {
   },
   credits: {
     all: ['credits'] as const,
-    /** The member's usable credits (issue 26). */
+    /** The member's usable credits. */
     mine: (memberId: string) => ['credits', 'mine', memberId] as const,
     /** What a One-to-One booking of this class would use. */
     forClass: (memberId: string, classId: string) => ['credits', 'for-class', memberId, classId] as const,
-    /** A trainer's One-to-One sessions with what each booking would use (issue 26). */
+    /** A trainer's One-to-One sessions with what each booking would use. */
     trainingSlots: (memberId: string, trainerId: string) => ['credits', 'training-slots', memberId, trainerId] as const,
   },
   trainers: {
@@ -46,9 +46,9 @@ export const queryKeys = {
   },
   membership: {
     all: ['membership'] as const,
-    /** The caller's membership record (status, period, renewal; issue 13). */
+    /** The caller's membership record (status, period, renewal;). */
     mine: (memberId: string) => ['membership', 'mine', memberId] as const,
-    /** What upgrading to a plan charges now (issue 31: less the unused days of the current one). */
+    /** What upgrading to a plan charges now (less the unused days of the current one). */
     upgradeQuote: (planSlug: string) => ['membership', 'upgrade-quote', planSlug] as const,
   },
   payments: {
@@ -61,7 +61,7 @@ export const queryKeys = {
     all: ['profile'] as const,
     own: (userId: string) => ['profile', userId] as const,
   },
-  /** The studio's documents and the member's signatures and health answers (issue 27). */
+  /** The studio's documents and the member's signatures and health answers. */
   documents: {
     all: ['documents'] as const,
     current: (kind: string) => ['documents', 'current', kind] as const,
@@ -69,7 +69,7 @@ export const queryKeys = {
     /** Only where the member stands (my_documents), without the texts: what the dashboard needs. */
     mineStatus: (memberId: string) => ['documents', 'mine', memberId, 'status'] as const,
     health: (memberId: string) => ['documents', 'health', memberId] as const,
-    /** The member's children and what is still to sign for each (family accounts, issue 27). */
+    /** The member's children and what is still to sign for each (family accounts). */
     family: (memberId: string) => ['documents', 'family', memberId] as const,
     /** A guest's class and the waiver to sign, by their email link's token (no account). */
     guestWaiver: (token: string) => ['documents', 'guest-waiver', token] as const,
@@ -77,7 +77,7 @@ export const queryKeys = {
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
   },
-  /** Which pushes the member gets (issue 30), and whether this browser receives them. */
+  /** Which pushes the member gets, and whether this browser receives them. */
   pushPreferences: {
     mine: (memberId: string) => ['push-preferences', memberId] as const,
   },
@@ -96,13 +96,13 @@ export const queryKeys = {
     flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
-    /** Credits sold or granted and not yet used (issue 26). */
+    /** Credits sold or granted and not yet used. */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
-    /** The Analytics reports for a London date range (issue 28). */
+    /** The Analytics reports for a London date range. */
     reports: (range: { from: string; to: string }) => ['admin', 'stats', 'reports', range.from, range.to] as const,
-    /** Members the studio should contact and why (issue 28). */
+    /** Members the studio should contact and why. */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
-    /** Today's classes with their bookings, for checking members in (issue 28). */
+    /** Today's classes with their bookings, for checking members in. */
     checkIn: () => ['admin', 'check-in'] as const,
     doorCode: () => ['admin', 'door-code'] as const,
     /** One member's bookings with their attendance marks. */
@@ -118,7 +118,7 @@ export const queryKeys = {
     memberDocuments: (unsignedOnly: boolean) => ['admin', 'member-documents', unsignedOnly] as const,
     memberSignatures: (memberId: string) => ['admin', 'member-signatures', memberId] as const,
     closures: () => ['admin', 'closures'] as const,
-    /** Trainers and their published availability (issue 26). */
+    /** Trainers and their published availability. */
     trainers: () => ['admin', 'trainers'] as const,
     /** Which sign-in account each trainer has (decision 0027). */
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,

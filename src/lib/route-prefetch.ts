@@ -1,5 +1,5 @@
 /**
- * Prefetch on intent (issue 29): a nav link starts loading its screen's code when a pointer rests
+ * Prefetch on intent: a nav link starts loading its screen's code when a pointer rests
  * on it, a finger touches it or the keyboard focuses it, so the press usually finds the screen
  * ready. The app's router says how (app/router.tsx); shared components only call `prefetchProps`.
  */

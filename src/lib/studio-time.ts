@@ -10,7 +10,7 @@ import { STUDIO } from '../config/studio';
  *
  * Formatted with the platform's Intl, one cached formatter per pattern: the timetable formats
  * every card, and date-fns' `format` with its time zone support is 7 KB gzip a visitor's
- * /schedule would download for these three patterns (issue 17). The output is assembled from
+ * /schedule would download for these three patterns. The output is assembled from
  * parts so that it does not depend on the ICU version's spacing (newer ones put a narrow
  * no-break space before AM), which would make the build-time HTML differ from the browser's.
  */

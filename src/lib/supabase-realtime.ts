@@ -3,7 +3,7 @@ import { accessToken, apiUrl, CLIENT_HEADERS, fetchWithAuth, supabase } from './
 
 /**
  * Supabase Realtime for the screens that subscribe (live spots, a waitlist promotion): loaded with
- * them rather than on every member's first screen (issue 29, decision 0028). Set up as supabase-js
+ * them rather than on every member's first screen (decision 0028). Set up as supabase-js
  * sets up its own (SupabaseClient 2.109: _initRealtimeClient, _listenForAuthEvents), on the one
  * session of lib/supabase.ts, so row-level security sees the signed-in member.
  */

@@ -8,7 +8,7 @@ import { announceSupabase, sessionStorageKey } from './supabase-loader';
  * The one typed Supabase client of the SPA, built from the two parts every signed-in screen needs:
  * GoTrue (@supabase/auth-js) and PostgREST (@supabase/postgrest-js), as supabase-js builds them
  * (its SupabaseClient, 2.109). supabase-js itself would bring realtime, storage and functions as
- * well, about half of its 50 KB gzip, on a member's first screen (issue 29, decision 0028):
+ * well, about half of its 50 KB gzip, on a member's first screen (decision 0028):
  * realtime (supabase-realtime.ts) and storage (supabase-storage.ts) load with the screens that
  * use them and share this client's session. Only the public (anon) key ever reaches the browser.
  * PKCE: confirmation and recovery links carry a one-time code that only this browser (holding

@@ -4,7 +4,7 @@ import type { ToastOptions } from 'react-hot-toast';
  * The app's toasts. react-hot-toast loads with the first one rather than with the page: its
  * module puts goober's style sheet into the document as it is evaluated (a 50–120 ms task on a
  * phone, measured by the Lighthouse bench) and weighs 4.5 KB gzip, for messages most visits to a
- * public page never show (issue 17). The Toaster mounts at the same moment (`ToasterHost`).
+ * public page never show. The Toaster mounts at the same moment (`ToasterHost`).
  * Calls keep their order: they all wait on the same import.
  */
 type Library = typeof import('react-hot-toast');

@@ -58,7 +58,7 @@ export function upgradeQuoteRow(overrides: Record<string, JsonBodyType> = {}) {
   };
 }
 
-/** The membership record and billing history /membership reads (issue 13), and the upgrade's quote. */
+/** The membership record and billing history /membership reads (decision 0009), and the upgrade's quote. */
 export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, payments: JsonBodyType[] = []) {
   return [
     rpc('my_membership', () => membership),

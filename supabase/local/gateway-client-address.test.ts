@@ -3,7 +3,7 @@ import { startStack, type Stack } from './stack';
 
 // Hosted's gateway hands PostgREST the client's address as the first X-Forwarded-For hop, taken
 // from the connection (Supabase's docs read it so for per-IP limits). The local gateway must do
-// the same and never pass on what the client claims (issue 24: Contact Us limits per client).
+// the same and never pass on what the client claims (Contact Us limits per client).
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({ port: 0, dataDir: 'memory', quiet: true });

@@ -385,7 +385,7 @@ $$;
 
 -- Outboxes: a new email or push (or an admin's retry of a failed email) wakes the local stack's
 -- senders at once (OUTBOX_CHANNEL, supabase/local/mail/outbox-pump.ts). Local only: NOTIFY takes
--- a database-wide lock at commit, which would serialise production's booking commits (issue 29);
+-- a database-wide lock at commit, which would serialise production's booking commits;
 -- production's senders run on a schedule.
 create or replace function local_gateway.notify_outbox() returns trigger
 language plpgsql security definer set search_path = '' as $$

@@ -3,7 +3,7 @@ import { readServerEnv } from '../../netlify/lib/server-env';
 import { returnPageUrl } from '../../netlify/lib/payments/payment-rules';
 import { startStack, type Stack } from './stack';
 
-// Issue 31: the functions the stack hosts sent checkout returns and calendar-feed links to :5173
+// The functions the stack hosts sent checkout returns and calendar-feed links to :5173
 // whatever site the stack served (SITE_PORT / SITE_URL in .env). They read SITE_URL, which the
 // stack now sets to the site it serves, as Netlify sets URL for the deployed functions.
 let stack: Stack;

@@ -29,8 +29,8 @@ function latestEmail(to: string) {
 }
 
 /**
- * The /verify link of an emailed link (the emails link to the site's /auth/callback?token_hash=…&type=…,
- * issue 31): GoTrue's `{{ .ConfirmationURL }}` for the same token, which links sent before carried.
+ * The /verify link of an emailed link (the emails link to the site's /auth/callback?token_hash=…&type=…):
+ * GoTrue's `{{ .ConfirmationURL }}` for the same token, which links sent before carried.
  */
 function verifyUrlOf(link: string): string {
   const url = new URL(link);

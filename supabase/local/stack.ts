@@ -274,7 +274,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // its VAPID pair, which a memory stack keeps nowhere else.
   const functionsEnv = {
     // The functions' checkout returns and calendar-feed links go to the site this stack serves
-    // (issue 31: they ignored SITE_PORT / SITE_URL and pointed at :5173).
+    // (they ignored SITE_PORT / SITE_URL and pointed at :5173).
     SITE_URL: siteUrl,
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: anonKey,

@@ -145,7 +145,7 @@ as $$ select interval '7 days' $$;
 revoke execute on function private.trial_length() from public;
 
 -- Emails whose free trial is spent, remembered after the member is deleted so a new account with
--- the same email gets no second trial (issue 14). A one-way hash: the address itself is not kept.
+-- the same email gets no second trial (decision 0010). A one-way hash: the address itself is not kept.
 create function private.email_hash(p_email text)
 returns text
 language sql immutable set search_path = ''

@@ -22,7 +22,7 @@ revoke execute on function private.default_late_cancel_window() from public;
 grant execute on function private.default_late_cancel_window() to authenticated, service_role;
 
 -- Trainers ---------------------------------------------------------------------------------------
--- The studio's trainers as records (issue 26): name, a short bio and a photo. Every class names
+-- The studio's trainers as records (decision 0020): name, a short bio and a photo. Every class names
 -- its trainer by trainer_id; classes.trainer keeps the trainer's name as the timetable, emails and
 -- exports show it (kept in step by the triggers below). Anyone reads them; admins write them.
 create table public.trainers (

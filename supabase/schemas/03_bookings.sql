@@ -101,7 +101,7 @@ grant select on public.late_cancellations to authenticated;
 grant all on public.late_cancellations to service_role;
 
 -- Every confirmed booking that was cancelled before its class, whoever cancelled it, so the member's
--- Cancelled tab shows it on any visit (issue 31; late_cancellations stays the plan's count).
+-- Cancelled tab shows it on any visit (late_cancellations stays the plan's count).
 create table public.booking_cancellations (
   id uuid primary key default gen_random_uuid(),
   -- The cancelled booking's id and facts (its row is gone; the class may be gone too).
@@ -509,7 +509,7 @@ revoke execute on function private.raise_booking_refusal(text, public.classes, p
 
 -- The booking type recorded: the booking form's choice when there is one (booking_refusal has
 -- checked it is allowed), otherwise the member's best: the plan while it has classes left this
--- month, then the free trial, then pay-as-you-go (spec section 4; issue 14).
+-- month, then the free trial, then pay-as-you-go (spec section 4; decision 0010).
 create function private.booking_type_for(p_member public.members, p_booking_type public.booking_type)
 returns public.booking_type
 language sql stable set search_path = ''
@@ -942,7 +942,7 @@ revoke execute on function public.release_expired_holds() from public, anon, aut
 
 grant execute on function public.release_expired_holds() to service_role;
 
--- Booking facts for the member's own screens (issue 12: "the server states the facts; the UI
+-- Booking facts for the member's own screens (decision 0005: "the server states the facts; the UI
 -- shows them"). My Bookings and the dashboard read the member's bookings with what the rules say
 -- about each (when a cancellation starts to count, the hold's expiry) from here; the schedule's
 -- facts (class_schedule) now release lapsed holds first, as book_class does, so a class is "full"

@@ -1,5 +1,5 @@
 -- The member-facing schedule: every upcoming class with what the booking rules decide for the
--- caller (issue 12: "the server states the facts; the UI shows them"). The facts come from the
+-- caller (decision 0005: "the server states the facts; the UI shows them"). The facts come from the
 -- same private helpers book_class, join_waitlist and cancel_booking use, so a screen can never
 -- offer what the server would refuse, nor hide what it would allow. Search, filters, paging and
 -- the summary tiles run here too, across every upcoming class rather than the week a page loaded.
@@ -250,7 +250,7 @@ revoke execute on function public.class_schedule_summary(text, text, text, boole
 
 grant execute on function public.class_schedule_summary(text, text, text, boolean) to anon, authenticated, service_role;
 
--- Generating the timetable keeps the past (issue 31, improving on spec section 2's "all existing
+-- Generating the timetable keeps the past (improving on spec section 2's "all existing
 -- classes are deleted") and every class it did not make (decision 0037): regenerate_timetable
 -- (02_classes.sql) replaces only the template's own classes (classes.template_slot) inside the
 -- chosen period that have not started and that the template no longer makes, emails everyone in

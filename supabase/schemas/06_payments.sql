@@ -8,7 +8,7 @@
 create table public.payments (
   id uuid primary key default gen_random_uuid(),
   -- Kept when the member is deleted (the studio's accounts): the reference is cleared and the
-  -- name and email billed stay on the row (issue 14).
+  -- name and email billed stay on the row (decision 0010).
   member_id uuid references public.members (id) on delete set null,
   billed_name text,
   billed_email text,
@@ -54,7 +54,7 @@ create table public.payments (
   -- Why a paid payment is owed back (set with needs_refund, by private.owe_payment_back).
   refund_reason text,
   -- An upgrade's charge is the new plan's price less this: what the member paid for the unused
-  -- days of the period it replaces (issue 31). The plan renews at amount + upgrade_credit.
+  -- days of the period it replaces. The plan renews at amount + upgrade_credit.
   upgrade_credit numeric(10, 2) check (upgrade_credit > 0),
   -- A family's payment for several places (create_family_payment_hold, 21_families.sql): how many
   -- places it holds, paid or covered, and the price of each paid one (what one cancelled in time
@@ -213,7 +213,7 @@ begin
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
   end if;
 
-  -- One unpaid hold per member (issue 14): starting another checkout releases the previous
+  -- One unpaid hold per member (decision 0010): starting another checkout releases the previous
   -- hold before this class is judged, so its spot is free again at once.
   delete from public.bookings
    where member_id = p_member_id and payment_status = 'pending' and class_id <> p_class_id;

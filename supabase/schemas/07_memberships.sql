@@ -1,4 +1,4 @@
--- Memberships (issue 13, decision 0009): a plan is a subscription that renews every calendar month
+-- Memberships (decision 0009): a plan is a subscription that renews every calendar month
 -- (London) with the member's saved card, is retried 1, 3 and 7 days after a failed renewal and then
 -- lapses, can be cancelled, resumed, upgraded and downgraded, and a free trial ends on time.
 --
@@ -814,7 +814,7 @@ revoke execute on function private.apply_card_setup(text, text, text, numeric, t
 
 grant execute on function private.apply_card_setup(text, text, text, numeric, text, text, text, timestamptz) to service_role;
 
--- What an upgrade charges now (issue 31): the new plan's price less what the member paid for the
+-- What an upgrade charges now: the new plan's price less what the member paid for the
 -- days of the current period they will not use, in whole London days (today counts as unused: the
 -- new period starts now). A period not paid yet (an admin's put-on-plan) gives no credit.
 create type public.upgrade_quote as (

@@ -1,4 +1,4 @@
--- Money the studio owes back, and removing a member (issue 14).
+-- Money the studio owes back, and removing a member (decision 0010).
 --
 -- A paid class booking that the studio removes (an admin's cancel, a class deleted, the timetable
 -- regenerated, the member deleted) leaves a refund-owed record: who, what, how much, why. A
@@ -300,7 +300,7 @@ revoke execute on function public.admin_delete_member(uuid) from public, anon;
 
 grant execute on function public.admin_delete_member(uuid) to authenticated, service_role;
 
--- Refunding a refund owed through the card provider from the admin screen (issue 14).
+-- Refunding a refund owed through the card provider from the admin screen (decision 0010).
 --
 -- The refund-provider function (netlify/functions/refund-provider.ts) calls the provider between
 -- two database steps, as the admin:

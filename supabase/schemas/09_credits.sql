@@ -516,7 +516,7 @@ revoke execute on function private.admin_revoke_credit(uuid, text) from public;
 
 grant execute on function private.admin_revoke_credit(uuid, text) to authenticated, service_role;
 
--- An admin refunds a package's unused sessions (issue 26): they are revoked at once, in the same
+-- An admin refunds a package's unused sessions (decision 0017): they are revoked at once, in the same
 -- statement that counts them (a booking that took one first keeps it), and recorded as the
 -- refund's (credits.refund_id: paying it out revokes those, never a session given back to the
 -- member after it was priced); their unit price is owed back on Refunds owed, paid through the

@@ -61,14 +61,14 @@ revoke all on public.notification_outbox from public, anon, authenticated;
 
 grant all on public.notification_outbox to service_role;
 
--- Email delivery (issue 15, decision 0008): the outbox gets retries with backoff and a failed
+-- Email delivery (decision 0008): the outbox gets retries with backoff and a failed
 -- state; members choose whether they get reminder emails (and can unsubscribe from the email
 -- itself); the Contact Us form is stored and emailed to the studio through the same outbox; a
 -- changed login email is copied to members.email. Every time-dependent function takes "now".
 
 -- Outbox: retries, failures, reply-to, unsubscribe ---------------------------------------------
 -- No NOTIFY here: a transaction that notifies takes a lock for the whole database at commit, so
--- every booking's email would serialise the bookings' commits (issue 29). Production sends on a
+-- every booking's email would serialise the bookings' commits. Production sends on a
 -- schedule; the local stack wakes its sender from its own trigger (supabase/local/gateway.sql).
 
 -- Queues one email about a member's booking of a class. Returns the outbox row id, or null when

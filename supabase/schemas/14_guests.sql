@@ -1,4 +1,4 @@
--- Guest places (issue 26): a member booked into a group class brings a named guest with one of their
+-- Guest places (decision 0017): a member booked into a group class brings a named guest with one of their
 -- guest passes (Platinum Premium grants 2 a period). The guest takes a place (capacity and the
 -- waitlist count it), is emailed the class with a link to cancel, and is on the roster as "guest of
 -- …". A guest comes at most guest_visits_per_year() times in any 12 months before they are asked

@@ -1,4 +1,4 @@
--- Keeping members (issue 28): who the studio should contact and why, and a record of each contact.
+-- Keeping members: who the studio should contact and why, and a record of each contact.
 --
 -- members_to_contact(p_now) lists, as of p_now: free trials that ended without a plan, memberships
 -- that lapsed or were cancelled in the last 60 days, memberships past due, members on a plan whose
@@ -194,7 +194,7 @@ revoke execute on function private.admin_email_member(uuid, text, text, text) fr
 
 grant execute on function private.admin_email_member(uuid, text, text, text) to authenticated, service_role;
 
--- Come-back emails (issue 28) ----------------------------------------------------------------------
+-- Come-back emails ---------------------------------------------------------------------------------
 -- A three-step sequence after a free trial or a membership ends (1, 7 and 21 days after), as of
 -- p_now: each step is sent once (dedupe key: the membership, its end, the step), only while it is
 -- the current step (a job that did not run for a week sends the step now due, not the missed

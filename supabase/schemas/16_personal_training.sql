@@ -1,4 +1,4 @@
--- Personal training (issue 26, decision 0020): each trainer's weekly availability and one-off
+-- Personal training (decision 0020): each trainer's weekly availability and one-off
 -- slots, published by admins; the One-to-One sessions generated from them (idempotent, as of a
 -- given now, by the hourly jobs and by the admin's Publish); what members see to book them.
 -- One-to-One sessions are not on the group timetable (class_schedule, 05_schedule.sql): members
@@ -503,7 +503,7 @@ create policy "Admins remove one-off slots"
   on public.trainer_one_off_slots for delete to authenticated
   using ((select private.is_admin()));
 
--- Withdrawn availability takes its unbooked sessions with it (issue 26).
+-- Withdrawn availability takes its unbooked sessions with it (decision 0020).
 create trigger trainer_availability_withdrawn
   after delete on public.trainer_availability
   for each row execute function private.availability_withdrawn();

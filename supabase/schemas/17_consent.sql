@@ -1,4 +1,4 @@
--- Who is in the room (issue 27): the studio's documents (terms of membership, privacy notice,
+-- Who is in the room (decision 0021): the studio's documents (terms of membership, privacy notice,
 -- cookie notice, liability waiver, PAR-Q health questions) as versions an admin publishes; a
 -- member's signature of the terms and waiver (typed full name) and their PAR-Q answers, each
 -- against the exact version; and the rule that nobody books without the current ones, enforced

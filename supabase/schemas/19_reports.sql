@@ -1,4 +1,4 @@
--- Check-in, no-shows and the business reports (issue 28, decision 0022).
+-- Check-in, no-shows and the business reports (decision 0022).
 --
 -- Attendance lives on the booking (bookings.attendance, 03_bookings.sql): an admin marks it from
 -- the roster or the check-in screen with mark_attendance; a member marks their own booking

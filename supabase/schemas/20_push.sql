@@ -1,4 +1,4 @@
--- Web Push (issue 30, decision 0023): notifications on a member's devices, beside the emails.
+-- Web Push (decision 0023): notifications on a member's devices, beside the emails.
 --
 -- A member turns pushes on per device (push_subscriptions: the browser's push endpoint and the
 -- keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and

@@ -1,4 +1,4 @@
--- Family accounts (issue 27, decision 0021): a parent (a member) adds their children, who have no
+-- Family accounts (decision 0021): a parent (a member) adds their children, who have no
 -- email, never sign in and never use a free trial; classes get an optional age range; the parent
 -- signs the waiver and answers the PAR-Q for each child; book_family books the parent and any of
 -- their children into a class in one step, all places or none. A child's place is a row of

@@ -1,4 +1,4 @@
--- Coaches (issues 27 and 28, decision 0027): a trainer record linked to a sign-in account. A coach
+-- Coaches (decision 0027): a trainer record linked to a sign-in account. A coach
 -- is an ordinary member account plus one row in trainer_accounts; it gets no admin right, no
 -- money, no member list, no analytics. Through the functions below (and nothing else) a coach
 -- reads the classes they teach (classes.trainer_id = their trainer), each one's roster with the

@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 31: My Bookings' Cancelled tab showed only what was cancelled on that visit. Every confirmed
+// My Bookings' Cancelled tab showed only what was cancelled on that visit. Every confirmed
 // booking cancelled before its class is now kept (who cancelled, late or not, the studio's reason),
 // readable by its member only.
 

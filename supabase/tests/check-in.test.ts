@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 28: self check-in with the day's door code, and bookings nobody checked in becoming
+// Self check-in with the day's door code, and bookings nobody checked in becoming
 // no-shows (decision 0022).
 
 let db: Database;

@@ -6,7 +6,7 @@ import { emailsTo } from './studio-ops/helpers.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { FIRST_BREAKFAST_CLUB_AT_0630, withTemplate } from './support/timetable.ts';
 
-// Issue 31: a class the studio moves or deletes tells the members booked on it (old and new time,
+// A class the studio moves or deletes tells the members booked on it (old and new time,
 // or why and what is refunded); an admin's edit cannot put a class in the past or below the places
 // already booked, and says so in words the form shows.
 

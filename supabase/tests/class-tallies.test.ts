@@ -4,7 +4,7 @@ import type { SqlDatabase } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 29 (decision 0029): private.class_tallies, the per-class counts Analytics and the reports
+// Private.class_tallies, the per-class counts Analytics and the reports
 // read at ten years of data, kept by triggers in the same transaction as the rows they count. After
 // every kind of change the tallies must equal a direct count over bookings and guest places.
 

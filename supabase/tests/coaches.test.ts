@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from './support/fixtures.ts';
 
-// Issues 27 and 28 (decision 0027): a coach is a member account linked to a trainer record. It reads
+// A coach is a member account linked to a trainer record. It reads
 // the roster (with the health flag and emergency contacts) of the classes its trainer teaches and
 // checks people in; every other class, every admin function and every other write is refused.
 

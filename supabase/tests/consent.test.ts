@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from './support/fixtures.ts';
 
-// Issue 27 (decision 0021): nobody books, joins a waitlist or holds a place to pay for without the
+// Nobody books, joins a waitlist or holds a place to pay for without the
 // current terms, waiver and PAR-Q; a new version asks again; health answers stay private.
 
 let db: Database;

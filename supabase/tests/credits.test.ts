@@ -6,7 +6,7 @@ import { createClass, createUser, expectSqlError, rpc, type TestUser } from './s
 import { applyPaid, buyPlan, claimDue, PLAN } from './support/membership-steps.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 26 (decision 0017): packages and Premium periods grant session credits and guest passes; a
+// Packages and Premium periods grant session credits and guest passes; a
 // One-to-One session is booked with a credit or paid for, never with an allowance, the trial or
 // for nothing; cancelling in time gives the credit back; credits expire after an email.
 

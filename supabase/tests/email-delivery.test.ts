@@ -321,7 +321,7 @@ describe('Contact Us', () => {
     expect((await db.query('select count(*)::int as n from public.contact_messages where email = $1', [email])).rows).toEqual([{ n: 4 }]);
   });
 
-  it('takes 3 messages an hour from one client whatever address it types, and 20 from everyone together (issue 24)', async () => {
+  it('takes 3 messages an hour from one client whatever address it types, and 20 from everyone together', async () => {
     // As PostgREST runs an API call: the gateway's x-forwarded-for in request.headers.
     const sendFrom = (client: string, address: string, now: string) =>
       asAnon(db, async (tx) => {

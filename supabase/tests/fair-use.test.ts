@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 14: the allowance of a plan is enforced by book_class, the booking form's type is
+// Decision 0010: the allowance of a plan is enforced by book_class, the booking form's type is
 // honoured or refused, and a member holds at most one unpaid spot.
 
 let db: Database;

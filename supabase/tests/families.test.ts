@@ -14,7 +14,7 @@ import {
 import { addChild, bookFamily, bornYearsAgo, kidsClass, parent, signForChild } from './support/families.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Family accounts (issue 27, decision 0021): a parent's children, a class's age range, the
+// Family accounts (decision 0021): a parent's children, a class's age range, the
 // parent's signatures for each child, book_family (all places or none) and cancel per person.
 
 let db: Database;

@@ -6,7 +6,7 @@ import { classCounts, createClass, expectSqlError, publishBookingDocuments, rpc,
 import { addChild, bookFamily, kidsClass, parent } from './support/families.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 27: a family's places on a paid class are paid in one checkout (decision 0021). The
+// A family's places on a paid class are paid in one checkout (decision 0021). The
 // places are held together while the parent pays, confirmed together by the provider's PAID (once,
 // however often it is replayed), released together otherwise, and a paid place cancelled in time
 // owes its own share.

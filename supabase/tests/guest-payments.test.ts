@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 26: a member without a guest pass pays the class's pay-as-you-go price for their guest.
+// A member without a guest pass pays the class's pay-as-you-go price for their guest.
 // The guest's place is held as pending while the host pays (it lapses like any hold), the
 // provider's PAID confirms it once and emails the guest, and cancelling in time owes it back.
 

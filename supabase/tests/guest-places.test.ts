@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 26: a member booked into a group class brings a named guest with a guest pass. The guest
+// A member booked into a group class brings a named guest with a guest pass. The guest
 // takes a place, is emailed with a link to cancel, comes at most 3 times a year; cancelling in time
 // gives the pass back.
 

@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from './support/fixtures.ts';
 
-// Issue 27, guests: a guest signs the studio's current waiver through the link in their guest email
+// Guests: a guest signs the studio's current waiver through the link in their guest email
 // (the place's token), signed in or not; the register and the coach's roster show who has not.
 
 let db: SqlDatabase & { close(): Promise<void> };

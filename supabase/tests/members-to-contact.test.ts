@@ -5,7 +5,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 28: the members the studio should contact, why and since when, and what was done about it;
+// The members the studio should contact, why and since when, and what was done about it;
 // the come-back emails after a trial or a membership ends.
 
 let db: Database;

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { applyPaid, buyPlan, claim, claimDue, days, emailsOf, fail, membershipOf, paymentsOf, PLAN } from './support/membership-steps.ts';
 
-// Issue 13: a membership renews every calendar month with the saved card, is retried 1, 3 and 7
+// Decision 0009: a membership renews every calendar month with the saved card, is retried 1, 3 and 7
 // days after a failed renewal and then lapses; cancel, resume, upgrade, downgrade; trials end on
 // time; reminders; an admin puts a member on a plan at a price. Every transition takes "now".
 
@@ -373,7 +373,7 @@ describe('cancel, resume, upgrade, downgrade', () => {
     );
   });
 
-  it('a scheduled downgrade can be undone by the member: the renewal charges and keeps Platinum (issue 31)', async () => {
+  it('a scheduled downgrade can be undone by the member: the renewal charges and keeps Platinum', async () => {
     const member = await createUser(db, 'downgrade-undone');
     await buyPlan(db, member, T0, PLAN.platinum);
     await service('public.schedule_membership_downgrade($1, $2, $3, $4, $5)', [
@@ -490,13 +490,13 @@ describe('admin', () => {
       price: 70,
       has_card: false,
     });
-    // Issue 24: nothing is paid yet, so nothing is granted (no plan bookings, no premium classes).
+    // Decision 0016: nothing is paid yet, so nothing is granted (no plan bookings, no premium classes).
     expect(await membershipOf(db, student)).toMatchObject({ member_tier: 'payg', price: 70, renews: true });
     const [charge] = await renewalsOf(student, new Date(now.getTime() + 1000));
     expect(charge).toMatchObject({ amount: 70, card_token: null });
     await fail(db, charge!, new Date(now.getTime() + 1000), 'no_card');
     expect(await membershipOf(db, student)).toMatchObject({ status: 'past_due', member_tier: 'payg' });
-    // Issue 31: their first notice is an invitation to add a card, not "Payment failed".
+    // Their first notice is an invitation to add a card, not "Payment failed".
     const [invitation] = await emailsOf(db, student);
     expect(invitation!.subject).toBe('Add a card to start your Standard membership');
     expect(invitation!.body_text).toContain('The studio has set up a Standard membership for you at £70.00 a month.');

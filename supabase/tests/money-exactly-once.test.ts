@@ -4,7 +4,7 @@ import { createClass, createUser, expectSqlError, rpc, type TestUser } from './s
 import { applyPaid, buyPlan, claim, membershipOf, PLAN } from './support/membership-steps.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
-// Issue 24 (decision 0016): money charged exactly once, on a real PostgreSQL server where each
+// Decision 0016: money charged exactly once, on a real PostgreSQL server where each
 // race runs on its own connections. Every payment that cannot be honoured becomes a refund owed.
 
 const binDir = findPostgresBinDir();

@@ -3,7 +3,7 @@ import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 26: trainers are records; classes keep the trainer they had (classes.trainer is the
+// Trainers are records; classes keep the trainer they had (classes.trainer is the
 // trainer's name, classes.trainer_id the record).
 
 describe('trainers', () => {

@@ -6,7 +6,7 @@ import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc } from './support/fixtures.ts';
 
-// Issue 26: the catalogue lives in public.plans (what a plan costs and grants, read by the
+// The catalogue lives in public.plans (what a plan costs and grants, read by the
 // database's grants); src/config/plans.ts keeps the marketing words. What both state must agree.
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -65,7 +65,7 @@ describe('plan catalogue', () => {
   });
 });
 
-describe('the catalogue decides what a checkout charges (issue 26)', () => {
+describe('the catalogue decides what a checkout charges', () => {
   const service = <T>(sql: string, params: unknown[]) => asServiceRole(db, (tx) => rpc<T>(tx, sql, params));
   const paymentOf = async (reference: string) =>
     (

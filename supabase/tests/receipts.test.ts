@@ -4,7 +4,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, rpc, type TestUser } from './support/fixtures.ts';
 import { applyPaid, buyPlan, claimDue } from './support/membership-steps.ts';
 
-// Issue 31: a receipt for every payment (first month, upgrade, package, pay-as-you-go class; a
+// A receipt for every payment (first month, upgrade, package, pay-as-you-go class; a
 // renewal keeps its own) and every refund, once each.
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;

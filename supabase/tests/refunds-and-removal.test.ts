@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 14: paid bookings the studio removes become refunds owed; deleting a member keeps their
+// Decision 0010: paid bookings the studio removes become refunds owed; deleting a member keeps their
 // payments, owes the unused membership, and their email gets no second free trial.
 
 let db: Database;
@@ -38,7 +38,7 @@ const refundsFor = async (email: string) =>
 const asAdmin = <T>(sql: string, params: unknown[] = []) => asUser(db, admin.claims, (tx) => rpc<T>(tx, sql, params));
 
 describe('refunds owed', () => {
-  it("records an admin's cancel of a paid booking, the member's own cancel in time (issue 31), and none for a late one", async () => {
+  it("records an admin's cancel of a paid booking, the member's own cancel in time, and none for a late one", async () => {
     const a = await paidBooking('refund-admin-cancel');
     await asAdmin('public.cancel_booking($1)', [a.bookingId]);
     expect(await refundsFor(a.member.email)).toMatchObject([{ reason: 'admin_cancelled', amount: '10.00' }]);

@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 14: a refund owed refunded through the card provider. begin_provider_refund claims the
+// Decision 0010: a refund owed refunded through the card provider. begin_provider_refund claims the
 // record once (a double click sends one refund), finish_provider_refund records what the provider
 // said; marking by hand waits for a refund that is out. The function around them is
 // netlify/functions/refund-provider.test.ts.

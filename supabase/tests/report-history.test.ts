@@ -5,7 +5,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, rpc, type TestUser } from './support/fixtures.ts';
 
-// Issue 28: the generated year of history (supabase/seeds/history.sql, `npm run db:seed:history`)
+// The generated year of history (supabase/seeds/history.sql, `npm run db:seed:history`)
 // gives sensible reports, and every money and count figure is recomputed here from the raw rows
 // by other means (plain selects, summed in TypeScript), not by the report functions' SQL.
 

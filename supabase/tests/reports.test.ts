@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 import { applyPaid, buyPlan, claim, claimDue, fail, PLAN, type Charge } from './support/membership-steps.ts';
 
-// Issue 28: the Analytics reports, against a small history whose every figure is worked out by
+// The Analytics reports, against a small history whose every figure is worked out by
 // hand below (December 2023 to February 2024, all in GMT so London time is UTC).
 
 let db: Database;

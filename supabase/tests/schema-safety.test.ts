@@ -95,7 +95,7 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    // A guest cancels their own place, and reads and signs the waiver, with the token from their email (issues 26, 27).
+    // A guest cancels their own place, and reads and signs the waiver, with the token from their email.
     expect(await callable('anon')).toEqual([
       'cancel_guest_place',
       'class_schedule',
@@ -246,7 +246,7 @@ describe('schema safety', () => {
 
   it('lets anon reach only the schedule helpers in the private schema', async () => {
     // The API exposes only `public`; usage of `private` lets the guest schedule's and Contact Us's
-    // invoker functions call their definer helpers, and a guest's cancel and waiver links their own (issues 26, 27).
+    // invoker functions call their definer helpers, and a guest's cancel and waiver links their own.
     // Every other private function stays out of anon's reach.
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { emailsTo } from './studio-ops/helpers.ts';
 import { createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Studio closures (issue 12): admin-managed dates the studio is closed. Adding one cancels that
+// Studio closures: admin-managed dates the studio is closed. Adding one cancels that
 // London date's classes (members emailed, bookings and their allowance freed, waitlists gone);
 // timetable generation skips closed dates.
 

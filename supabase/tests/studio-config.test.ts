@@ -7,7 +7,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { applyStudioSettings, studioSettings, studioSettingsSql } from '../local/db/studio-settings.ts';
 import { LOCAL_MAIL_FROM } from '../local/stack.ts';
 
-// Issue 31: the studio's identity comes from ONE file the owner edits, studio.config.json. The
+// The studio's identity comes from ONE file the owner edits, studio.config.json. The
 // site and the functions read it through src/config/studio.ts; the database's emails print their
 // copy in private.studio_settings, which the local stack writes from the file on every start and
 // hosted gets from `npm run studio:sql`. These checks fail if any of them goes its own way.

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, rpc, type TestUser } from './support/fixtures.ts';
 import { applyPaid, buyPlan, claim, claimDue, days, emailsOf, membershipOf } from './support/membership-steps.ts';
 
-// Issue 31: an upgrade no longer forfeits what the member paid for the rest of the month. It
+// An upgrade no longer forfeits what the member paid for the rest of the month. It
 // charges Platinum Premium's price less Standard's price for the unused whole London days of the
 // period (today counts as unused: Platinum starts now), and the member sees that figure first.
 

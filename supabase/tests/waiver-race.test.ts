@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClass, createUser, publishBookingDocuments, signCurrentDocuments } from './support/fixtures.ts';
 import { findPostgresBinDir, migratedClusterForFile, pg, pgClientDatabase } from './support/real-postgres.ts';
 
-// Issue 27 on the real PostgreSQL server: an admin publishes a new waiver while a member books.
+// The documents rule (decision 0021) on the real PostgreSQL server: an admin publishes a new waiver while a member books.
 // The booking either precedes the publish (it commits first) or is refused: it never commits after
 // a new version it has not signed. publish_document takes a lock bookings' inserts wait for.
 

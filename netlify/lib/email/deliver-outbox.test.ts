@@ -114,7 +114,7 @@ describe('deliverOutbox through SMTP', () => {
     expect(contact.links[0]).toBe(`${SITE}/admin/messages`);
   });
 
-  it('gives a come-back email an unsubscribe link for its own list (issue 28)', async () => {
+  it('gives a come-back email an unsubscribe link for its own list', async () => {
     const member = await createUser(db, 'smtp-winback', {}, { signup_source: 'free-trial' });
     const { rows } = await db.query<{ ended: Date }>(
       `update public.memberships set status = 'lapsed', ended_at = now() - interval '2 days' where member_id = $1 returning ended_at as ended`,
@@ -132,7 +132,7 @@ describe('deliverOutbox through SMTP', () => {
     expect(mail.text).toContain(`Stop these emails: ${url}`);
   });
 
-  it('sends a failed renewal as "Your payment failed" with an Update card button to /membership (issue 13)', async () => {
+  it('sends a failed renewal as "Your payment failed" with an Update card button to /membership', async () => {
     const member = await createUser(db, 'smtp-past-due', {}, { full_name: 'Pat Pastdue' });
     const bought = new Date('2031-01-15T10:00:00Z');
     await buyPlan(db, member, bought);

@@ -221,7 +221,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     links: [manage],
   },
   {
-    // A long unbroken name (issue 31: an email once grew to 764 px): it must wrap, not widen the email.
+    // A long unbroken name (an email once grew to 764 px): it must wrap, not widen the email.
     ...base,
     id: 'sample-guest-invited',
     kind: 'guest_invited',

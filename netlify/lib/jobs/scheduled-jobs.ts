@@ -97,7 +97,7 @@ export const markNoShows: Job = async (db, _provider, now) => {
   return { job: 'no-shows', did: `marked ${plural(marked, 'booking')} not checked in 30 minutes after the start`, details: [] };
 };
 
-/** The coming weeks' One-to-One sessions from the trainers' published availability (issue 26). */
+/** The coming weeks' One-to-One sessions from the trainers' published availability. */
 export const generateOneToOneSlots: Job = async (db, _provider, now) => {
   const created = await count(db, 'generate_one_to_one_slots', now);
   return { job: 'personal training', did: `created ${plural(created, 'One-to-One session')} from trainers' availability`, details: [] };

@@ -1,7 +1,7 @@
 import type { InstallOfferOutcome } from '@/lib/browser-storage';
 
 /**
- * When and how the app offers itself for the home screen (issue 30): once, after the member's
+ * When and how the app offers itself for the home screen: once, after the member's
  * first successful booking on this browser, never again once answered, and never inside the
  * installed app. Pure, so the rules are tested without a browser.
  */

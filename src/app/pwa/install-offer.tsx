@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * The one-time offer to put the app on the home screen (issue 30), after the member's first
+ * The one-time offer to put the app on the home screen, after the member's first
  * booking: the browser's install prompt where there is one, the steps of Add to Home Screen on
  * iOS. A non-modal dialog at the foot of the screen: it takes no focus from the page, Escape or
  * "Not now" closes it for good.

@@ -73,7 +73,7 @@ function useLastReadAt(client: QueryClient | undefined): number | null {
 }
 
 /**
- * The installable app on a member's pages (issue 30, decision 0019), mounted by the root layout
+ * The installable app on a member's pages (decision 0019), mounted by the root layout
  * while someone is signed in: registers the service worker, keeps the member's data readable
  * offline, says so when offline, and offers the home screen once after their first booking.
  */

@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { NEEDS_CONNECTION, offlineMessage } from './offline-messages';
 
 /**
- * Shown on every member page while the browser has no connection (issue 30): what the page shows
+ * Shown on every member page while the browser has no connection: what the page shows
  * is the last copy read, from when, and that changing a booking has to wait. A status region, so a
  * screen reader announces it when the connection drops.
  */

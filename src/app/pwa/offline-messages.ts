@@ -5,7 +5,7 @@ export function formatReadAt(readAt: number, now: Date = new Date()): string {
   return studioDayKey(readAt) === studioDayKey(now) ? formatClassTime(readAt) : formatClassDateTime(readAt);
 }
 
-/** The offline banner's words (issue 30). */
+/** The offline banner's words. */
 export const offlineMessage = (readAt: number | null, now?: Date): string =>
   readAt === null
     ? 'You are offline: nothing has been saved on this phone yet.'

@@ -42,7 +42,7 @@ describe("the member's offline copy", () => {
     expect(parseSnapshot(text, 'someone-else', READ_AT)).toBeNull();
     expect(parseSnapshot(text, USER, READ_AT + 15 * 24 * 3600_000)).toBeNull();
     expect(parseSnapshot('{not json', USER)).toBeNull();
-    // Written by another build of the app (issue 29: the copy is painted on every start).
+    // Written by another build of the app (the copy is painted on every start).
     const otherBuild = JSON.stringify({ ...(JSON.parse(text) as object), version: '2:another-build' });
     expect(parseSnapshot(otherBuild, USER, READ_AT)).toBeNull();
     const client = new QueryClient();

@@ -3,7 +3,7 @@ import { clearOfflineSnapshot, readOfflineSnapshot, saveOfflineSnapshot } from '
 
 /**
  * The member's own data as last read, kept in localStorage so that their pages read offline
- * (issue 30, decision 0019) and a second visit paints at once (issue 29, decision 0028): TanStack
+ * (decision 0019) and a second visit paints at once (decision 0028): TanStack
  * Query's cache, written out after each successful read and put back into the cache when the app
  * starts (then revalidated: each read is as old as it was) or loses its connection. Only the member's
  * own resources are kept (their row, bookings, the timetable as they see it, plan usage, credits,

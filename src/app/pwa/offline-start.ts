@@ -25,7 +25,7 @@ export async function startOffline(): Promise<void> {
 /**
  * A signed-in member opening the app online (src/main.tsx, alongside the first screen's code):
  * the saved copy goes into the cache so the screen paints from it at once, and each query, as old
- * as it was read, revalidates as its screen mounts (issue 29, decision 0028). What a read has
+ * as it was read, revalidates as its screen mounts (decision 0028). What a read has
  * already brought is newer and stays. The member row, which every member screen waits for, is
  * asked for now, in parallel with the screen's code, rather than once the auth provider has
  * rendered with the session.

@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import { classScheduleQueryOptions, NO_FILTERS, type Viewer } from '@/features/booking/api/get-class-schedule';
 
-/** The timetable a member can read offline: the next two weeks (issue 30). */
+/** The timetable a member can read offline: the next two weeks. */
 const DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A guard: two weeks of this studio's timetable are two or three pages. */

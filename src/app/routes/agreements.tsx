@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
 
 /**
- * /agreements (issue 27): what the member must sign before booking (the current terms and
+ * /agreements: what the member must sign before booking (the current terms and
  * waiver, signed with their typed full name, and the PAR-Q with its separate health consent),
  * where they stand with each, and their health answers to see, update, download or withdraw.
  * Book refusals (documents_required) and the dashboard link here, with `next` to go back to.

@@ -83,7 +83,7 @@ describe('/auth/callback', () => {
     expect(ensured).toBe(1);
   });
 
-  it('a free-trial sign-up whose email had its trial before is told so once confirmed, and sent to the plans (issue 31)', async () => {
+  it('a free-trial sign-up whose email had its trial before is told so once confirmed, and sent to the plans', async () => {
     const member = makeMember({ email: 'again@studio.test', membership_tier: 'payg', has_used_trial: true });
     seedSession(makeSession(makeUser({ id: member.user_id ?? undefined, email: member.email, metadata: { signup_source: 'free-trial' } })));
     server.use(

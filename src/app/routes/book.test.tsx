@@ -144,7 +144,7 @@ describe('/book', () => {
     // The confirmation stays REDIRECT_DELAY_MS (4 s) before leaving.
   }, 10_000);
 
-  describe('a One-to-One session (issue 26)', () => {
+  describe('a One-to-One session', () => {
     const session = makeScheduleClass({
       name: 'Personal Training',
       type: 'One-to-One',
@@ -296,7 +296,7 @@ describe('/book', () => {
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
   });
 
-  it('sends a member who has not signed the current documents to sign them, then back here (issue 27)', async () => {
+  it('sends a member who has not signed the current documents to sign them, then back here', async () => {
     const message = 'Before your first class, please read and sign our terms and waiver and answer the health questions';
     const { user } = setup({ membership_tier: 'trial', has_used_trial: false }, () =>
       postgrestError({ code: 'P0001', message, hint: 'documents_required' }),

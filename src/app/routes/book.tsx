@@ -31,7 +31,7 @@ export function BookRoute() {
   // A One-to-One session says what it would use (a credit, or its price) before the form shows.
   const oneToOne = query.data ? isOneToOne(query.data) : false;
   const credit = useCreditForClass(memberId, classId, oneToOne);
-  // A parent books their children with them (family accounts, issue 27).
+  // A parent books their children with them (family accounts).
   const family = useMyDependants(query.data && !oneToOne ? memberId : null);
   const now = useNow(MINUTE);
 

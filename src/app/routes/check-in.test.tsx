@@ -5,7 +5,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
 
-// Issue 28: a member checks in to their booked class with the day's door code.
+// A member checks in to their booked class with the day's door code.
 
 const NOT_REFUSED = { refusal: null, message: null };
 const NO_CLASS = { booking_id: null, class_id: null, class_name: null, start_time: null };

@@ -1,6 +1,6 @@
 import { DoorCodeCheckIn } from '@/features/booking/components/door-code-check-in';
 
-/** /check-in: a member checks in to their booked class with the day's door code (issue 28). */
+/** /check-in: a member checks in to their booked class with the day's door code. */
 export function CheckInRoute() {
   return (
     <section className="mx-auto max-w-md px-4 py-8 sm:py-10">

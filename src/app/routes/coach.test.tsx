@@ -98,7 +98,7 @@ describe('/coach/classes/:classId', () => {
     expect(screen.getByText('Ask before class')).toBeInTheDocument();
     expect(screen.getByText('Do you have a bone or joint problem?')).toBeInTheDocument();
     expect(screen.getByText('Guest of Tom Baker')).toBeInTheDocument();
-    // The guest has not signed the waiver from their email's link (issue 27).
+    // The guest has not signed the waiver from their email's link.
     expect(screen.getByText('Waiver not signed')).toBeInTheDocument();
     expect(screen.getByText('Has not signed the current documents')).toBeInTheDocument();
     expect(screen.getByText('3 booked · 1 checked in')).toBeInTheDocument();

@@ -36,7 +36,7 @@ function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) 
     }),
     rpc('my_waitlist', () => []),
     ...myBookingsExtrasHandlers(),
-    // The credits card (issue 26): none unless a test gives some.
+    // The credits card: none unless a test gives some.
     restGet('credits', () => []),
     ...documentsHandlers({ signed: true }),
   );
@@ -143,7 +143,7 @@ describe('Dashboard', () => {
     expect(screen.getByText('No upcoming classes booked.')).toBeInTheDocument();
   });
 
-  it('tells a trial member how many days of the free trial are left (issue 13), and nobody else', async () => {
+  it('tells a trial member how many days of the free trial are left, and nobody else', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(NOW);
     setup({ membership_tier: 'trial', trial_expires_at: '2025-07-13T09:00:00Z' }, { allowance: null, used: 0, bookings: 0 });
@@ -177,7 +177,7 @@ describe('Dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Quick Stats' })).not.toBeInTheDocument();
   });
 
-  it('signs out a member whose account was removed, with a message, instead of "Failed to load" (issue 31)', async () => {
+  it('signs out a member whose account was removed, with a message, instead of "Failed to load"', async () => {
     signInAs({ membership_tier: 'standard' });
     let loggedOut = false;
     server.use(
@@ -235,7 +235,7 @@ describe('Dashboard', () => {
     expect(reads).toEqual({ my_bookings: 1, my_plan_usage: 1 });
   });
 
-  it('asks a member with documents to sign to read and sign them, from one read without their texts (issue 29)', async () => {
+  it('asks a member with documents to sign to read and sign them, from one read without their texts', async () => {
     setup({ membership_tier: 'standard' }, { allowance: 12, used: 0, bookings: 0 });
     server.use(...documentsHandlers({ signed: false }));
     const paths: string[] = [];

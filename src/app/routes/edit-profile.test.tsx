@@ -106,7 +106,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(memberReads).toBeGreaterThan(readsBefore));
   });
 
-  it('saves a date of birth and an emergency contact, and refuses a date of birth in the future (issue 27)', async () => {
+  it('saves a date of birth and an emergency contact, and refuses a date of birth in the future', async () => {
     const { member } = setup();
     const patches: unknown[] = [];
     server.use(
@@ -154,7 +154,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await user().upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file');
 
-    // Issue 31: 27 bytes of text named fake.png, declared image/png, is not a photo.
+    // 27 bytes of text named fake.png, declared image/png, is not a photo.
     await user().upload(input, new File(['this is not an image at all'], 'fake.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file'));
 
@@ -250,7 +250,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
   });
 
-  it('says the password change failed when the server refuses, with its reason when it gives one (issue 31)', async () => {
+  it('says the password change failed when the server refuses, with its reason when it gives one', async () => {
     setup();
     let answer = { code: 'same_password', message: 'New password should be different' };
     server.use(
@@ -267,7 +267,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
   });
 
-  it('names a name or phone over the limit on its field, and sends nothing (issue 31)', async () => {
+  it('names a name or phone over the limit on its field, and sends nothing', async () => {
     setup();
     let patched = 0;
     server.use(http.patch(`${REST_URL}/members`, () => void patched++));

@@ -13,7 +13,7 @@ import { BookRoute } from './book';
 
 vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));
 
-// The family chooser on /book (issue 27): who is coming, the total before booking, one book_family call.
+// The family chooser on /book: who is coming, the total before booking, one book_family call.
 
 configure({ asyncUtilTimeout: 5000 });
 

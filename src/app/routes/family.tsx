@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 
 /**
- * /family (issue 27): a parent adds, edits and removes their children (no email, no sign-in) and
+ * /family: a parent adds, edits and removes their children (no email, no sign-in) and
  * signs the current waiver and answers the PAR-Q for each, which a child's booking needs.
  */
 export function FamilyRoute() {

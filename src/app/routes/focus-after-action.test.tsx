@@ -13,7 +13,7 @@ import { MyClassesRoute } from './my-classes';
 import { MyScheduleRoute } from './my-schedule';
 import { ScheduleRoute } from './schedule';
 
-// Issue 31: after Book Now, Cancel or a waitlist action, keyboard focus stays with the class the
+// After Book Now, Cancel or a waitlist action, keyboard focus stays with the class the
 // member acted on (its new button, or the card itself) instead of falling to the page body.
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));

@@ -66,7 +66,7 @@ describe('/free-trial', () => {
     expect(screen.getByRole('button', { name: 'Start My Free Trial' })).toBeEnabled();
   });
 
-  // Issue 31: an email that already has an account gets no promise of a trial. Supabase answers
+  // An email that already has an account gets no promise of a trial. Supabase answers
   // such a sign-up with a user without identities (email confirmation on, as hosted) or
   // user_already_exists (off): the page says only what that answer says, and points to the plans.
   it.each([

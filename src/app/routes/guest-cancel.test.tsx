@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { postgrestError, rpc } from '@/testing/supabase-mocks';
 
-// Issue 26: a guest cancels their place from the link in their email, signed in or not.
+// A guest cancels their place from the link in their email, signed in or not.
 
 const TOKEN = 'a'.repeat(48);
 

@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { postgrestError, rpc } from '@/testing/supabase-mocks';
 
-// Issue 27: a guest (no account) reads the studio's waiver and signs it with their typed full name
+// A guest (no account) reads the studio's waiver and signs it with their typed full name
 // from the link in their guest email.
 
 const TOKEN = 'b'.repeat(48);

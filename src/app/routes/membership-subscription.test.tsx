@@ -9,7 +9,7 @@ import { membershipHandlers, membershipRow, upgradeQuoteRow } from '@/testing/me
 import { renderApp } from '@/testing/render';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 
-// /membership as a subscription (issue 13): status, real renewal date or "Ends on", past-due
+// /membership as a subscription (decision 0009): status, real renewal date or "Ends on", past-due
 // banner with Update card, cancel / resume / upgrade / downgrade, billing history and receipts.
 
 configure({ asyncUtilTimeout: 5000 });
@@ -176,7 +176,7 @@ describe('/membership subscription', () => {
     const mine = within(await screen.findByRole('region', { name: 'My Membership' }));
     await userEvent.click(await mine.findByRole('button', { name: 'Upgrade to Platinum Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Platinum Premium' }));
-    // Issue 31: the figure is the database's quote, the unused days of Standard taken off.
+    // The figure is the database's quote, the unused days of Standard taken off.
     expect(await dialog.findByText('£115.00 will be charged to your saved card now.')).toBeInTheDocument();
     expect(
       dialog.getByText(
@@ -237,7 +237,7 @@ describe('/membership subscription', () => {
     expect(bodies).toEqual([{ action: 'downgrade', planSlug: 'standard' }]);
   });
 
-  it('a switch scheduled for renewal can be undone: Keep Platinum Premium (issue 31)', async () => {
+  it('a switch scheduled for renewal can be undone: Keep Platinum Premium', async () => {
     const scheduled = membershipRow({
       plan_slug: 'platinum',
       tier: 'premium',
@@ -267,7 +267,7 @@ describe('/membership subscription', () => {
     expect(status.queryByText(/^Changes to Standard/)).not.toBeInTheDocument();
   });
 
-  it('a plan the studio set up without a saved card invites the member to add one, not "payment failed" (issue 31)', async () => {
+  it('a plan the studio set up without a saved card invites the member to add one, not "payment failed"', async () => {
     setup(
       { membership_tier: 'payg' },
       membershipRow({ status: 'past_due', has_card: false, next_retry_at: '2030-03-05T12:00:00+00:00', amount_due: 70, price: 70 }),

@@ -62,7 +62,7 @@ describe('My Membership', () => {
     expect(await r.findByText('Standard')).toBeInTheDocument();
     expect(await r.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '5 of 12 classes used');
     expect(r.getByRole('progressbar')).toHaveAttribute('data-level', 'ok');
-    // Issue 25: no membership record, no date: the spec's "30 days from today" guess is gone.
+    // No membership record, no date: the spec's "30 days from today" guess is gone.
     expect(r.getByText('Not on record yet')).toBeInTheDocument();
     expect(r.getByText('January 2025')).toBeInTheDocument();
     expect(r.getByRole('button', { name: 'Upgrade to Platinum Premium' })).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('My Membership', () => {
     expect(slugs).toEqual(['standard']);
   });
 
-  it('shows a Standard member their plan as current and sells only the upgrade (issue 12)', async () => {
+  it('shows a Standard member their plan as current and sells only the upgrade', async () => {
     const signed = signInAs({ membership_tier: 'standard' });
     server.use(
       memberHandler(signed.member),

@@ -11,7 +11,7 @@ import { makeClass, memberHandler, postgrestError, rpc, signInAs } from '@/testi
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 import './my-bookings';
 
-// My Bookings keeps what was cancelled (issue 31) and brings guests (issue 26).
+// My Bookings keeps what was cancelled and brings guests.
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
 vi.mock('@/features/booking/api/redirect-to-checkout', () => ({ redirectToCheckout: vi.fn() }));

@@ -97,7 +97,7 @@ describe('My Bookings: late cancels, waitlists and calendar files', () => {
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this booking?');
   });
 
-  it('tells a pay-as-you-go member cancelling in time that the card payment comes back (issue 31)', async () => {
+  it('tells a pay-as-you-go member cancelling in time that the card payment comes back', async () => {
     at(new Date(START.getTime() - 12 * HOUR - 60_000));
     setup({ rows: [bookingRow({ type: 'payg', payment_status: 'completed' })] });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

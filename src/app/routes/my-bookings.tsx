@@ -43,7 +43,7 @@ export function MyBookingsRoute() {
   const memberId = member?.id ?? null;
   const bookings = useMyBookings(memberId);
   const waitlist = useMyWaitlist(memberId);
-  // Cancellations the database kept (issue 31), the member's guests and guest passes (issue 26).
+  // Cancellations the database kept, the member's guests and guest passes.
   const kept = useMyCancellations(memberId);
   const guests = useMyGuests(memberId);
   const guestOptions = useGuestOptions(memberId);
@@ -53,7 +53,7 @@ export function MyBookingsRoute() {
   // Cancelled on this visit: the server deleted them; the screen keeps them under Cancelled (spec section 4).
   const [cancelled, setCancelled] = useState<MyBooking[]>([]);
   const [tab, setTab] = useState<BookingTab>('upcoming');
-  // The upcoming booking just cancelled or released: a line in its place keeps focus (issue 31).
+  // The upcoming booking just cancelled or released: a line in its place keeps focus.
   const [removed, setRemoved] = useState<RemovedBooking | null>(null);
   const busy = useRef(false);
   // The late-cancel warning appears by itself once a class enters its window.

@@ -31,7 +31,7 @@ const hasFilters = (f: ClassFilters) => f.search.trim() !== '' || f.date !== 'al
 
 /**
  * /my-schedule: Available Classes. Search, filters and the summary tiles run on the server across
- * every upcoming class (issue 12), a page at a time; each card shows what the server decided.
+ * every upcoming class, a page at a time; each card shows what the server decided.
  */
 export function MyScheduleRoute() {
   const { viewer, ready, memberId } = useViewer();
@@ -46,7 +46,7 @@ export function MyScheduleRoute() {
   const { book, pendingClassId, isBooking } = useBookClass();
   // The pressed card turns "Booking..." at once; the others' one-at-a-time disabling follows in a
   // render of its own, so the press's next paint (what INP counts) renders one card, not the list
-  // (issue 29). A second press meanwhile sends nothing (useBookClass).
+  // . A second press meanwhile sends nothing (useBookClass).
   const busy = useDeferredValue(isBooking);
 
   const state = !ready || schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready';

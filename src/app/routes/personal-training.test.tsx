@@ -19,7 +19,7 @@ afterEach(async () => {
   act(() => toast.remove());
 });
 
-// The personal_training_slots contract (issue 26): each session with what a booking would use.
+// The personal_training_slots contract: each session with what a booking would use.
 const DAY = 86_400_000;
 const at = (days: number, hour: number) => {
   const d = new Date(Date.now() + days * DAY);

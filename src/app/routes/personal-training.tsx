@@ -4,7 +4,7 @@ import { PersonalTraining } from '@/features/booking/components/personal-trainin
 
 const MINUTE = 60_000;
 
-/** /personal-training: One-to-One sessions with a trainer, booked with a session credit or paid (issue 26). */
+/** /personal-training: One-to-One sessions with a trainer, booked with a session credit or paid. */
 export function PersonalTrainingRoute() {
   const now = useNow(MINUTE);
   return (

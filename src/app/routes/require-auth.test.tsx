@@ -43,7 +43,7 @@ describe('RequireAuth', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/signin?redirect=%2Fmybookings');
   });
 
-  it('sends someone who just logged out home, with no redirect left for the next person (issue 31)', () => {
+  it('sends someone who just logged out home, with no redirect left for the next person', () => {
     const router = renderGuarded({ signedOut: true });
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/');
   });

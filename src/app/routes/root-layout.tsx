@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** Members' navigation: a visitor's page never downloads it. Until it is in, the header shows as while the session is read. */
 const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
-/** The installable app's offline banner, install offer and service worker: members only (issue 30). */
+/** The installable app's offline banner, install offer and service worker: members only. */
 const MemberPwa = lazy(() => import('../pwa/member-pwa').then((m) => ({ default: m.MemberPwa })));
 
 /**

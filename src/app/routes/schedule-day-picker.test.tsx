@@ -9,7 +9,7 @@ import type { ScheduleClass } from '@/features/booking/api/get-class-schedule';
 import { comingDays } from '@/features/booking/components/schedule-days';
 import { ScheduleRoute } from './schedule';
 
-// Issue 31: /schedule's day chips narrow the timetable to one day, kept in the URL (?day=).
+// /schedule's day chips narrow the timetable to one day, kept in the URL (?day=).
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
 

@@ -16,7 +16,7 @@ import { Timetable } from '@/features/booking/components/timetable';
 import { useDaySchedule } from '@/features/booking/components/use-day-schedule';
 import { blockedLabel } from '@/features/booking/lib/class-facts';
 
-/** A member's cards (the waitlist, live updates): a visitor never downloads them (issue 17). */
+/** A member's cards (the waitlist, live updates): a visitor never downloads them. */
 const MemberTimetable = lazy(() => import('./schedule-member').then((m) => ({ default: m.MemberTimetable })));
 
 const MINUTE = 60_000;
@@ -34,7 +34,7 @@ export const DAY_PARAM = 'day';
 /**
  * /schedule: the public timetable. Booking goes through the form at /book; each card says what the
  * server decided for this visitor or member (locked, full, booked, a pending payment), and a
- * signed-in member joins or leaves a full class's waitlist here. The day chips (issue 31) narrow
+ * signed-in member joins or leaves a full class's waitlist here. The day chips narrow
  * it to one day, kept in the URL.
  */
 export function ScheduleRoute() {

@@ -152,7 +152,7 @@ describe('/signin', () => {
     await user.click(marketing);
     await user.click(submitButton('Create Account'));
 
-    // Issue 12: the server wants the email confirmed, so that is all the page says.
+    // The server wants the email confirmed, so that is all the page says.
     expect(await screen.findByText(/Check your email at/)).toHaveTextContent(
       'Check your email at new@studio.test for a confirmation link, then sign in.',
     );
@@ -185,7 +185,7 @@ describe('/signin', () => {
     expect(screen.queryByText(/confirm your email/)).not.toBeInTheDocument();
   });
 
-  it('creates one account on a double click, and never shows an unreadable error (issue 31)', async () => {
+  it('creates one account on a double click, and never shows an unreadable error', async () => {
     let signUps = 0;
     server.use(
       http.post(`${AUTH_URL}/signup`, () => {
@@ -237,7 +237,7 @@ describe('/signin', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Failed to send reset email')).toBeInTheDocument();
 
-    // Asked again within a minute: GoTrue's over_email_send_rate_limit, said as such (issue 31).
+    // Asked again within a minute: GoTrue's over_email_send_rate_limit, said as such.
     server.use(
       http.post(`${AUTH_URL}/recover`, () =>
         authError('For security purposes, you can only request this after 45 seconds.', 429, 'over_email_send_rate_limit'),

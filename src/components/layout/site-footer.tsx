@@ -14,7 +14,7 @@ const SOCIAL_LINKS = [
   { href: MAILTO_URL, label: `Email us at ${STUDIO.email}`, Icon: Mail, external: false },
 ] as const;
 
-/** Privacy, Terms and Cookies open the studio's current published versions (issue 27; the spec left them dead). */
+/** Privacy, Terms and Cookies open the studio's current published versions (the spec left them dead). */
 const LEGAL_PAGES = [
   { label: 'Privacy', kind: 'privacy' },
   { label: 'Terms', kind: 'terms' },

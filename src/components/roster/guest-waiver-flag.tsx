@@ -1,5 +1,5 @@
 /**
- * A guest's waiver on a roster or register (issue 27): "Waiver not signed" until the guest signs
+ * A guest's waiver on a roster or register: "Waiver not signed" until the guest signs
  * the current waiver from their email's link; "Waiver signed" after. The admin register, the
  * admin roster and the coach's roster use it.
  */

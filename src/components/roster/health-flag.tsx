@@ -1,5 +1,5 @@
 /**
- * A booked member's PAR-Q on a register (issue 27): "Ask before class" with the questions answered
+ * A booked member's PAR-Q on a register: "Ask before class" with the questions answered
  * yes and the member's details, or "No flags". The admin register and the coach's roster use it.
  */
 export function HealthFlag({ flag, yes, details }: { flag: boolean; yes: string[]; details: string | null | undefined }) {

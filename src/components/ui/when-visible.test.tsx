@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WhenVisible } from './when-visible';
 
-// A lazy part below the fold renders once its place nears the screen (issue 29).
+// A lazy part below the fold renders once its place nears the screen.
 
 let fire: ((isIntersecting: boolean) => void) | undefined;
 class FakeObserver {

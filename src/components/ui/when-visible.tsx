@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Renders `children` once their place comes near the screen (issue 29): a lazy part below the
+ * Renders `children` once their place comes near the screen: a lazy part below the
  * fold (its code, its data) then costs nothing on the first paint. Where IntersectionObserver is
  * missing (tests, old browsers) it renders at once. `minHeight` keeps the place so that scrolling
  * to an anchor below it lands where it will be. `ready` false holds off looking (what is above

@@ -1,3 +1,3 @@
-/** Said when the signed-in account no longer exists (an admin removed the member; issue 31). */
+/** Said when the signed-in account no longer exists (an admin removed the member;). */
 export const ACCOUNT_REMOVED_MESSAGE =
   'Your account has been removed, so you have been signed out. Contact the studio if this is a mistake.';

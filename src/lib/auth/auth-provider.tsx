@@ -26,7 +26,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loading = storedSession && !settled;
   const [session, setSession] = useState<Session | null>(null);
   // Set before the session goes, so the member page that is open sends them home rather than to
-  // a sign-in URL that would bring the next person on this browser back to it (issue 31). Cleared
+  // a sign-in URL that would bring the next person on this browser back to it. Cleared
   // by the next sign-in, not by the session still being there while GoTrue is asked to end it.
   const [signedOut, setSignedOut] = useState(false);
   useEffect(() => {
@@ -104,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A member deleted while their tab is open (or who comes back to it) has a session whose user is
   // gone: without a member row, ask GoTrue once whether the user still exists, and if not sign them
-  // out with a message instead of leaving the page on "Failed to load" (issue 31).
+  // out with a message instead of leaving the page on "Failed to load".
   const rowMissing = userId !== null && current?.settled === true && member === null;
   useEffect(() => {
     if (!rowMissing) return;

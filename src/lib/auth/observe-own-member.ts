@@ -7,7 +7,7 @@ export type OwnMemberState = { member: Member | null; settled: boolean };
 /**
  * Follows the member row in the query cache, as useQuery would: it is read now if not cached, and
  * re-read whenever a screen invalidates it. Loaded with the session rather than with every page
- * (TanStack Query's observer is not on a visitor's first page; issue 17).
+ * (TanStack Query's observer is not on a visitor's first page;).
  */
 export function observeOwnMember(client: QueryClient, userId: string, onChange: (state: OwnMemberState) => void): () => void {
   const observer = new QueryObserver(client, ownMemberQuery(userId));

@@ -1,6 +1,6 @@
 /**
  * The reason the server gave for refusing an account change, in words a member can act on, or
- * null when it gave none we know (the caller then shows its usual failure). Issue 31: "Errors name
+ * null when it gave none we know (the caller then shows its usual failure). "Errors name
  * the reason the server knows" instead of "Failed to ...".
  */
 export const SERVER_REASONS = {

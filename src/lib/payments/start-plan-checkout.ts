@@ -26,7 +26,7 @@ export async function startPlanCheckout(planSlug: PlanSlug): Promise<boolean> {
     window.location.assign(url);
     return true;
   } catch (error) {
-    // A member whose plan runs changes it on /membership instead (issue 13): the server says so.
+    // A member whose plan runs changes it on /membership instead (decision 0009): the server says so.
     window.alert(error instanceof FunctionError && error.code === 'membership_running' ? error.message : CHECKOUT_MESSAGES.failed);
     return false;
   }

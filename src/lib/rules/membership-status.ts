@@ -1,6 +1,6 @@
 import type { Enums } from '@/lib/database.types';
 
-/** A membership's status (public.membership_status, issue 13) and how screens name it. */
+/** A membership's status (public.membership_status) and how screens name it. */
 export type MembershipStatus = Enums<'membership_status'>;
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {

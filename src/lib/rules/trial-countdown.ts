@@ -5,7 +5,7 @@ export function trialDaysLeft(expiresAt: string, now: Date): number {
   return Math.max(0, londonDaysUntil(expiresAt, now));
 }
 
-/** "Your free trial ends in 3 days" / "… ends tomorrow" / "… ends today" (issue 13). */
+/** "Your free trial ends in 3 days" / "… ends tomorrow" / "… ends today" (decision 0009). */
 export function trialEndsText(expiresAt: string, now: Date): string {
   const days = trialDaysLeft(expiresAt, now);
   if (days === 0) return 'Your free trial ends today';

@@ -86,7 +86,7 @@ function linkIn(mail: Mail): { url: URL; tokenHash: string; type: EmailOtpType }
 }
 
 /**
- * GoTrue's `{{ .ConfirmationURL }}` for the same email (what links sent before issue 31 carried):
+ * GoTrue's `{{ .ConfirmationURL }}` for the same email (what links sent before the token-hash links carried):
  * /verify with the token hash as its `token`, and the type GoTrue's mailer names it by.
  */
 function confirmationUrl(mail: Mail): string {
@@ -265,7 +265,7 @@ async function postVerify(body: Record<string, unknown>): Promise<{ status: numb
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe('links opened in any browser: {{ .TokenHash }} and verifyOtp (issue 31)', () => {
+describe('links opened in any browser: {{ .TokenHash }} and verifyOtp', () => {
   it('the emails link to the site callback with the token hash GoTrue puts in {{ .ConfirmationURL }}', async () => {
     const asker = client({ pkce: true });
     const email = newEmail('template');
@@ -409,7 +409,7 @@ describe('rate limits, per IP as hosted', () => {
     }
   });
 
-  it('sign-ins: a rotating X-Forwarded-For from one connection address is still one address (issue 24)', async () => {
+  it('sign-ins: a rotating X-Forwarded-For from one connection address is still one address', async () => {
     // Every request claims another client address; the connection always comes from one.
     let forged = 0;
     const fromOneAddress = fetchFrom('127.0.0.253');

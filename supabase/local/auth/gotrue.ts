@@ -171,7 +171,7 @@ function secondsUntilResend(sentAt: string | null, now: number): number {
 /**
  * The client address GoTrue's limiters key on. Hosted GoTrue reads it from its own gateway, which
  * sets it from the connection; the local gateway is that gateway, so it takes the socket's address
- * and never a client's X-Forwarded-For (rotating it used to escape every limit, issue 24).
+ * and never a client's X-Forwarded-For (rotating it used to escape every limit).
  */
 function rateLimitKey(req: IncomingMessage): string {
   return clientIp(req);
@@ -588,7 +588,7 @@ export class AuthService {
   }
 
   /**
-   * GET /verify, GoTrue's `{{ .ConfirmationURL }}`: what the emails linked to before issue 31 (they
+   * GET /verify, GoTrue's `{{ .ConfirmationURL }}`: what the emails linked to before the token-hash links (they
    * now link to the site with `{{ .TokenHash }}`, see verifyPost), so links already sent still work.
    * Implicit flow: 303 to redirect_to#access_token=…&type=….
    * PKCE flow (token prefixed pkce_): 303 to redirect_to?code=… and only the browser holding the

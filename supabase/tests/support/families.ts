@@ -2,7 +2,7 @@ import { asUser } from '../../local/db/as-user.ts';
 import type { SqlDatabase } from '../../local/db/open-database.ts';
 import { createClass, createUser, rpc, signCurrentDocuments, type TestUser } from './fixtures.ts';
 
-// Family accounts' fixtures (issue 27): a parent who signed, their signed-for children, Kids Club.
+// Family accounts' fixtures: a parent who signed, their signed-for children, Kids Club.
 
 /** A free class for children aged min..max (null: adults only), as the database owner. */
 export async function kidsClass(

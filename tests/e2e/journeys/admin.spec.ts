@@ -83,7 +83,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     return rows;
   });
 
-  await test.step('move the first occurrence an hour later and the booked member is emailed; delete it and they are told why (issue 31)', async () => {
+  await test.step('move the first occurrence an hour later and the booked member is emailed; delete it and they are told why', async () => {
     await bookAs(stack, ACCOUNTS.premium, created[0]!.id);
     const firstAt = occurrence(created[0]!.start_time);
     await page.getByRole('button', { name: `Edit ${name} on ${firstAt}` }).click();
@@ -150,7 +150,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     const search = page.getByPlaceholder('Search by member name, email, or class...');
     await search.fill(name);
     page.once('dialog', (d) => void d.accept());
-    // Issue 8: Tab from the search box to the row's Cancel, then Enter.
+    // Tab from the search box to the row's Cancel, then Enter.
     const cancel = page.getByRole('button', { name: new RegExp(`^Cancel booking of .+ for ${escapeRegExp(name)}$`) });
     await expect(cancel).toBeVisible();
     await search.focus();
@@ -229,8 +229,6 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
       'GET',
       `/rest/v1/bookings?select=id,classes!inner(start_time)&classes.start_time=lt.${now}`,
     );
-    expect(pastAfter.map((b) => b.id).sort(), 'past bookings survive a regeneration (issue 31)').toEqual(
-      pastBefore.map((b) => b.id).sort(),
-    );
+    expect(pastAfter.map((b) => b.id).sort(), 'past bookings survive a regeneration').toEqual(pastBefore.map((b) => b.id).sort());
   });
 });

@@ -5,7 +5,7 @@ import { createConfirmedMember } from '../support/accounts';
 import { waitForEmail } from '../support/inbox';
 import { escapeRegExp, unique } from '../support/names';
 
-// Issue 31: an email link works in whichever browser opens it. A reset asked for on one device is
+// An email link works in whichever browser opens it. A reset asked for on one device is
 // finished on another (a phone: a fresh browser context of its own, 375 px wide, that never asked
 // and so holds no PKCE code verifier), and a used link says so and leads to a new one.
 
@@ -139,7 +139,7 @@ test('a used reset link says it has expired and leads to a new one', async ({ pa
 });
 
 /**
- * A link sent before issue 31 was GoTrue's `{{ .ConfirmationURL }}`: /verify with the same token,
+ * A link sent before the token-hash links was GoTrue's `{{ .ConfirmationURL }}`: /verify with the same token,
  * which lands on the callback with a PKCE `?code=`. It keeps working in the browser that asked;
  * elsewhere it says where it works instead of "Sign-in failed".
  */

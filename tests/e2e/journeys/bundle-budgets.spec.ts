@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { measureRouteBytes } from '../../../bench/sections/browser-figures';
 import { expect, test } from '../fixtures';
 
-// Issue 25: the visitor path's size budgets (bench/budgets.json) fail CI, not only the bench's
+// The visitor path's size budgets (bench/budgets.json) fail CI, not only the bench's
 // report. Sizes are deterministic for a build (times are not, and stay in the bench). Measured as
 // the bench does: a cold visit's gzipped scripts and the HTML with its headers.
 

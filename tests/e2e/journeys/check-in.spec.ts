@@ -5,7 +5,7 @@ import { runJobsAt } from '../support/jobs';
 import { rest } from '../support/rest';
 import { unique } from '../support/names';
 
-// Issue 28: a member checks in with the day's door code shown on the admin's check-in screen;
+// A member checks in with the day's door code shown on the admin's check-in screen;
 // another booking nobody checked in becomes a no-show when the jobs run 30 minutes after the start.
 
 test('a member checks in with the door code, and a booking nobody checked in becomes a no-show', async ({

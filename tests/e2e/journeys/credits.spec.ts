@@ -4,7 +4,7 @@ import { isPaymentReturn } from '../support/checkout';
 import { memberByEmail, rest } from '../support/rest';
 import { unique } from '../support/names';
 
-// Issue 26: a package bought with the test card gives sessions the member can see and spend on a
+// A package bought with the test card gives sessions the member can see and spend on a
 // One-to-One, told before confirming what the booking uses; cancelling in time gives it back.
 
 type Credit = { used_at: string | null };
@@ -38,7 +38,7 @@ test('member buys a Bronze Package, sees 10 sessions and books a One-to-One with
   await page.goto('/membership');
   await expect(page.getByRole('heading', { name: 'Your sessions and passes' })).toBeVisible();
   await expect(page.getByText('10 personal-training sessions')).toBeVisible();
-  // Issue 31: with a billing history the page used to scroll sideways on a phone.
+  // With a billing history the page used to scroll sideways on a phone.
   await expect(page.getByRole('heading', { name: 'Billing history' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Receipt for / }).first()).toBeAttached();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

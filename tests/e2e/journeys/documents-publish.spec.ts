@@ -3,7 +3,7 @@ import { ACCOUNTS, createConfirmedMember, PASSWORD, signInAs, signInContext } fr
 import { unique } from '../support/names';
 import { createClass } from '../support/rest';
 
-// Issue 27, "Done when": an admin publishes a new waiver and an existing member is asked to sign
+// "Done when": an admin publishes a new waiver and an existing member is asked to sign
 // it again at their next booking (the terms they signed are not asked again). A new version makes
 // every member of the stack sign again, so playwright.config.ts runs this after every other journey.
 

@@ -3,7 +3,7 @@ import { createConfirmedMember, signInAs } from '../support/accounts';
 import { createClass } from '../support/rest';
 import { unique } from '../support/names';
 
-/** Issue 27: a new free-trial sign-up reads and signs the terms and waiver and answers the PAR-Q before the first booking. */
+/** A new free-trial sign-up reads and signs the terms and waiver and answers the PAR-Q before the first booking. */
 test('a new free-trial sign-up must accept and answer before the first booking', async ({ page, stack, consoleErrors }) => {
   const cls = await createClass(stack, `First Class ${unique('d')}`, 2);
   const email = `${unique('signer')}@example.test`;
@@ -40,7 +40,7 @@ test('a new free-trial sign-up must accept and answer before the first booking',
   await expect(page.getByText('Free trial class booked! You are now on Pay-As-You-Go.', { exact: true }).first()).toBeVisible();
 });
 
-/** Issue 27: the footer's Privacy, Terms and Cookies open the studio's current published versions (the spec left them dead). */
+/** The footer's Privacy, Terms and Cookies open the studio's current published versions (the spec left them dead). */
 test("the footer's legal links open the studio's current documents", async ({ page }) => {
   await page.goto('/');
   const legal = page.getByRole('list', { name: 'Legal' });

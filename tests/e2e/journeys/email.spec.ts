@@ -6,7 +6,7 @@ import { unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 import { createClass, memberByEmail, rest } from '../support/rest';
 
-// Issue 15's journeys: email reaches people by the production path (the outbox drained by the
+// Email journeys (decision 0008): email reaches people by the production path (the outbox drained by the
 // nodemailer sender into the local stack's SMTP server), and Contact Us reaches the studio.
 
 /** The studio's address (studio.config.json): Contact Us emails go there, and emails come from it. */

@@ -5,7 +5,7 @@ import { createClass, memberByEmail, rest } from '../support/rest';
 import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 
-// Issue 14's money rules as members meet them: past the plan's allowance a class is paid for by
+// The money rules (decision 0010) as members meet them: past the plan's allowance a class is paid for by
 // card (and the card says so first), and a member holds at most one unpaid spot, which they can
 // go back and pay for from My Bookings.
 

@@ -5,7 +5,7 @@ import { isPaymentReturn } from '../support/checkout';
 import { unique } from '../support/names';
 import { createClass, memberByEmail, rest } from '../support/rest';
 
-// Issue 27, "Done when": a parent adds two children, signs for each, books both and themselves
+// "Done when": a parent adds two children, signs for each, books both and themselves
 // into Kids Club in one step (one checkout for the children's paid places), sees three places in
 // My Bookings, and the admin's register lists the children with the parent's phone and a health flag.
 

@@ -5,7 +5,7 @@ import { waitForEmail } from '../support/inbox';
 import { unique } from '../support/names';
 import { bookAs, createClass, memberByEmail, rest } from '../support/rest';
 
-// Issue 27 (guests): a member brings a guest with a guest pass; the guest opens the waiver link in
+// Guests (decision 0031): a member brings a guest with a guest pass; the guest opens the waiver link in
 // their email (no account) and signs with their typed full name; the admin's class register then
 // shows the guest's waiver signed.
 

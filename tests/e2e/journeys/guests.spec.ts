@@ -5,7 +5,7 @@ import { waitForEmail } from '../support/inbox';
 import { unique } from '../support/names';
 import { bookAs, createClass, rest } from '../support/rest';
 
-// Issue 26: a member without a guest pass pays the class's pay-as-you-go price for their guest
+// A member without a guest pass pays the class's pay-as-you-go price for their guest
 // with the test card; the guest is emailed the class with a cancel link and is on the class.
 
 test('member adds a guest paying the pay-as-you-go price with the test card; the guest is emailed and on the class', async ({

@@ -5,7 +5,7 @@ import { createClass, memberByEmail, rest, type ClassRow } from '../support/rest
 import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 
-// Journeys of issues 5 and 7 beyond the first booking: the trial transition, the premium lock,
+// Journeys beyond the first booking: the trial transition, the premium lock,
 // a declined class payment, a plan purchase, and the profile (photo and password).
 
 const DAY_MS = 24 * 3600_000;
@@ -95,7 +95,7 @@ test('member buys the Standard plan on the test checkout', async ({ page, stack,
   await signInAs(page, stack, email, { password: 'buyer-pass-123' });
   await page.goto('/membership');
   await page.getByRole('button', { name: 'Buy Standard', exact: true }).click();
-  // A plan's checkout saves the card for its renewals (issue 13): the test page offers two test cards.
+  // A plan's checkout saves the card for its renewals (decision 0009): the test page offers two test cards.
   await page.getByRole('button', { name: /card that always pays/ }).click({ timeout: 20_000 });
   await expect(page).toHaveURL(isPaymentReturn(baseURL!), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment received', level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -152,7 +152,7 @@ test('member uploads a profile photo and changes their password', async ({ page,
   );
 });
 
-// Issue 31: Log Out on a member screen goes home, with no sign-in link back to that screen, and
+// Log Out on a member screen goes home, with no sign-in link back to that screen, and
 // leaves nothing of the member's on this browser for the next person.
 test('a member logs out from the dashboard and lands on the home page', async ({ page, stack }) => {
   const email = `${unique('leaver')}@example.test`;

@@ -7,7 +7,7 @@ import { findClassCard } from '../support/page-helpers';
 import { createClass, memberByEmail, rest } from '../support/rest';
 import { unique } from '../support/names';
 
-// Issue 13: a membership renews by itself, a failed renewal is retried and then lapses, all
+// Decision 0009: a membership renews by itself, a failed renewal is retried and then lapses, all
 // driven by `npm run jobs -- --at <time>` a month (and a week) ahead. The jobs act on every
 // member of the run's stack, so playwright.config.ts runs this file after every other journey.
 

@@ -4,7 +4,7 @@ import { formatViolations, runAxe } from '../support/axe';
 import { unique } from '../support/names';
 import { memberByEmail, rest } from '../support/rest';
 
-// Issue 26: a member with a personal-training session opens Personal training, picks a trainer
+// A member with a personal-training session opens Personal training, picks a trainer
 // and a time that says which session it uses, and books it with that session.
 
 type Credit = { used_at: string | null; booking_id: string | null };

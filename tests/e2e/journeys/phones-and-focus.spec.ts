@@ -5,7 +5,7 @@ import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 import { createClass, rest } from '../support/rest';
 
-// Issue 31, "Phones and focus": the admin lists and /schedule fit a phone's width (no page scrolls
+// "Phones and focus": the admin lists and /schedule fit a phone's width (no page scrolls
 // sideways, every row's actions on screen), /schedule narrows to a day kept in the URL, and after
 // Book Now or Cancel keyboard focus stays with the class. Runs at 375 px and at 1280 px.
 

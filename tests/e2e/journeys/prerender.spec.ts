@@ -2,7 +2,7 @@ import { STUDIO } from '../../../src/config/studio';
 import { expect, test } from '../fixtures';
 import { HYDRATE_AFTER_LOAD, PRERENDERED_ROUTES } from '../../../scripts/prerender-routes';
 
-/** Each prerendered route's heading, as its HTML carries it before any script runs (issue 17). */
+/** Each prerendered route's heading, as its HTML carries it before any script runs. */
 const HEADINGS: Record<(typeof PRERENDERED_ROUTES)[number], string> = {
   '/': 'Mind and body transformation starts here',
   '/membership': 'Membership',

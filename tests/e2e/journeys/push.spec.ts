@@ -6,7 +6,7 @@ import { unique } from '../support/names';
 import { appWorker, pushesTo, saveLocalDevice, shownNotifications, type DecryptedPush } from '../support/push';
 import { bookAs, createClass, rest } from '../support/rest';
 
-// Issue 30, decision 0023: a waitlist promotion reaches a member's phone as a notification, and so
+// Decision 0023: a waitlist promotion reaches a member's phone as a notification, and so
 // does the reminder before an early class, at the time the member chose, when the jobs run.
 //
 // The member's device is the local push service's browser-less client, and the decrypted payload

@@ -10,7 +10,7 @@ import { findClassCard } from '../support/page-helpers';
 import { createClass } from '../support/rest';
 import { checkInstallability, installableContext } from '../support/installability';
 
-// Issue 30: the installable app. The manifest, the service worker, the one-time install offer,
+// The installable app. The manifest, the service worker, the one-time install offer,
 // and a member's bookings and timetable readable offline, with Book and Cancel waiting for a
 // connection. Screenshots for a person to look at land in test-results/pwa-screenshots.
 

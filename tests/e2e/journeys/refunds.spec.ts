@@ -7,7 +7,7 @@ import { escapeRegExp, unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
 import { createClass, memberByEmail, rest } from '../support/rest';
 
-// Issue 14: an admin's cancel of a paid booking leaves a refund owed, listed under Bookings
+// Decision 0010: an admin's cancel of a paid booking leaves a refund owed, listed under Bookings
 // Management, settled there by hand or through the provider (the local test provider here).
 
 type Refund = { reason: string; amount: number; refunded_at: string | null; provider_refund_id: string | null };
@@ -103,7 +103,7 @@ test('an admin cancels paid bookings: each is listed under Refunds owed, refunde
   });
 });
 
-// Issue 31: "Free cancellation up to 12 hours before the start" holds for a class paid by card.
+// "Free cancellation up to 12 hours before the start" holds for a class paid by card.
 test('a pay-as-you-go member cancels a paid class in time: told first, emailed, refunded, receipted', async ({ page, stack, baseURL }) => {
   const email = `${unique('refund')}@example.test`;
   await createConfirmedMember(stack, email, 'refund-pass-123', { full_name: 'Rae Refund' });

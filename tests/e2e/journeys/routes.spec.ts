@@ -5,7 +5,7 @@ import { openRoute } from '../support/page-helpers';
 import { ALL_ROUTES, ROUTER_ERROR_TEXT, UNKNOWN_ROUTE } from '../support/routes';
 
 /**
- * Issue 2's smoke test and issue 8's accessibility pass in one visit per route: every route of the
+ * The smoke test and the accessibility pass in one visit per route: every route of the
  * spec loads from the production build without the router's error screen or a console error,
  * shows its title, and has no axe-core violation. Checks are soft, so one broken screen does not
  * hide the others: the test reports every route's problems together.
@@ -31,7 +31,7 @@ for (const role of ['signed out', 'member', 'admin'] as const) {
   });
 }
 
-/** The journeys run under the deployed policy (issue 16): the build is served with netlify.toml's headers. */
+/** The journeys run under the deployed policy: the build is served with netlify.toml's headers. */
 test('pages are served under the deployed Content-Security-Policy', async ({ page }) => {
   const response = await page.goto('/schedule');
   const headers = response!.headers();

@@ -18,7 +18,7 @@ async function fullClass(stack: StackApi, label: string): Promise<{ cls: ClassRo
 }
 
 /**
- * Issue 9's waitlist, end to end: B (premium) joins a full class's waitlist at position 1, A
+ * The waitlist (decision 0005), end to end: B (premium) joins a full class's waitlist at position 1, A
  * (standard) cancels, the database promotes B in the same transaction, B's open schedule turns
  * the place into a booking (realtime), B's My Bookings shows the class booked and the promotion
  * email reaches B through the outbox and the stack's inbox.

@@ -108,7 +108,7 @@ export async function createConfirmedMember(
     body: JSON.stringify({ token_hash: link.searchParams.get('token_hash'), type: link.searchParams.get('type') }),
   });
   if (!confirmed.ok) throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
-  // Journeys that book need the studio's current documents signed (issue 27); the sign-page journey does it on screen.
+  // Journeys that book need the studio's current documents signed; the sign-page journey does it on screen.
   if (opts.signDocuments ?? true) await signDocumentsAs(stack, email, password);
 }
 

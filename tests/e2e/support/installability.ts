@@ -36,7 +36,7 @@ export interface PwaCheck {
 }
 
 /**
- * Issue 30: the installability checks Lighthouse 12 no longer makes, scripted. `page` is a signed-in
+ * The installability checks Lighthouse 12 no longer makes, scripted. `page` is a signed-in
  * member's page at any route of the app; this opens the manifest's start URL there, waits for the
  * service worker to control it, asks Chromium itself (DevTools' Page.getInstallabilityErrors and
  * Page.getAppManifest), then opens the start URL offline in a new tab. Leaves `page` on

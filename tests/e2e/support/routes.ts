@@ -1,4 +1,4 @@
-/** Every route of spec section 2, as a URL to open (issue 2's smoke list). */
+/** Every route of spec section 2, as a URL to open (the smoke list). */
 export const PUBLIC_ROUTES = [
   '/',
   '/schedule',

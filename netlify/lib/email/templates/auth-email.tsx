@@ -29,7 +29,7 @@ export const AUTH_LINK_TYPES: Record<AuthEmailKind, 'email' | 'recovery' | 'emai
  * Each email's link: the site's /auth/callback with the token hash, which the callback verifies
  * with `supabase.auth.verifyOtp({ token_hash, type })`, so the link works in any browser on any
  * device. Not `{{ .ConfirmationURL }}`: in the PKCE flow that lands with a code only the browser
- * that asked can exchange (issue 31: reset links opened on a phone failed).
+ * that asked can exchange (reset links opened on a phone used to fail).
  */
 export function authEmailLink(kind: AuthEmailKind): string {
   return `${GO_VARS.siteUrl}/auth/callback?token_hash=${GO_VARS.tokenHash}&type=${AUTH_LINK_TYPES[kind]}`;

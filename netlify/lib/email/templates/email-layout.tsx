@@ -5,7 +5,7 @@ import { EMAIL_BRAND } from '../brand';
 
 const { colors } = EMAIL_BRAND;
 
-// overflow-wrap: anywhere lets a long unbroken word (a name, an address) wrap instead of widening the email (issue 31: 764 px).
+// overflow-wrap: anywhere lets a long unbroken word (a name, an address) wrap instead of widening the email (one once grew to 764 px).
 export const textStyle = {
   fontSize: '16px',
   lineHeight: '24px',

@@ -22,7 +22,7 @@ const STATS = {
 };
 
 // The card's MRR is where the report's month in progress ends (decision 0036).
-/** Issue 13's subscription figures (their own RPC, shown under the studio's figures). */
+/** The subscription figures (their own RPC, shown under the studio's figures). */
 const MEMBERSHIP_STATS = {
   active_standard: 5,
   active_premium: 2,
@@ -32,7 +32,7 @@ const MEMBERSHIP_STATS = {
   past_due: 1,
 };
 
-/** Issue 28's reports for one range (admin_reports): per month rows and a total row (month null). */
+/** The reports for one range (admin_reports): per month rows and a total row (month null). */
 const line = (month: string | null, name: string, payments: number, gross: number, refunded: number) => ({
   month,
   line: name,
@@ -125,7 +125,7 @@ function figure(label: string) {
 }
 
 describe('Analytics', () => {
-  it('shows credits sold and not yet delivered, with their value and what expires within a week (issue 26)', async () => {
+  it('shows credits sold and not yet delivered, with their value and what expires within a week', async () => {
     const { handlers } = signInAsAdmin();
     server.use(
       ...handlers,
@@ -189,7 +189,7 @@ describe('Analytics', () => {
     expect(within(table).getByRole('row', { name: 'Standard 1 14%' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Pay as You Go 4 57%' })).toBeInTheDocument();
 
-    // Issue 9: weekly fill and attendance rates, whole percents, words where there is nothing to rate.
+    // Weekly fill and attendance rates, whole percents, words where there is nothing to rate.
     const weekly = screen.getByRole('table', { name: 'Weekly fill and attendance' });
     expect(within(weekly).getByRole('row', { name: 'Mar 18 No classes 0 / 0 Not marked 0' })).toBeInTheDocument();
     expect(within(weekly).getByRole('row', { name: 'Mar 25 63% 25 / 40 75% 12' })).toBeInTheDocument();
@@ -242,7 +242,7 @@ describe('Analytics', () => {
     expect(figure('Monthly recurring revenue')).toHaveTextContent('—');
   });
 
-  it('reports revenue, MRR, churn, trials, no-shows and fill for this month or a range, each with its table and CSV (issue 28)', async () => {
+  it('reports revenue, MRR, churn, trials, no-shows and fill for this month or a range, each with its table and CSV', async () => {
     const { handlers } = signInAsAdmin();
     const asked: unknown[] = [];
     server.use(

@@ -146,7 +146,7 @@ describe('Bookings Management', () => {
     expect(await screen.findByText('Member 99')).toBeInTheDocument();
   });
 
-  it('says what a searched list is out of (issue 12: "Showing 5 of 5" hid the other bookings)', async () => {
+  it('says what a searched list is out of ("Showing 5 of 5" hid the other bookings)', async () => {
     const many = Array.from({ length: 41 }, (_, i) =>
       booking(
         `b${i}`,

@@ -1,7 +1,7 @@
 import { CheckInSheet, DoorCode } from '@/features/admin/components/check-in-sheet';
 import { PageHeading } from '@/features/admin/components/page-heading';
 
-/** /admin/check-in: the studio's tablet or a coach's phone at the door (issue 28). */
+/** /admin/check-in: the studio's tablet or a coach's phone at the door. */
 export function AdminCheckInRoute() {
   return (
     <>

@@ -57,7 +57,7 @@ describe('Class roster', () => {
     const dialog = await openRoster(user, /^Roster for Breakfast Club/);
     expect(await within(dialog).findByText('3 booked · 0 attended · 1 no-show · 2 not marked')).toBeInTheDocument();
     expect(within(dialog).getByText('premium@studio.test · Member')).toBeInTheDocument();
-    // A guest place on the roster (issue 26), named with who brought them.
+    // A guest place on the roster, named with who brought them.
     expect(within(dialog).getByText('Gina Guest')).toBeInTheDocument();
     expect(within(dialog).getByText('Guest of Priya Shah')).toBeInTheDocument();
     expect(await within(dialog).findByText('Waiver not signed')).toBeInTheDocument();

@@ -203,7 +203,7 @@ describe('Classes Management', () => {
     expect(patch!.body).toMatchObject({ name: 'Yoga', start_time: '2030-07-01T09:15:00.000Z' });
   });
 
-  it("says the database's reason when it refuses an edit: how many are booked, on the Capacity field (issue 31)", async () => {
+  it("says the database's reason when it refuses an edit: how many are booked, on the Capacity field", async () => {
     const yoga = makeClass({ id: 'class-1', name: 'Yoga', start_time: '2030-07-01T08:00:00+00:00', description: 'Flow', capacity: 10 });
     setup(() => [yoga]);
     const message = '3 members are booked on this class, so the capacity cannot be less than 3';

@@ -6,7 +6,7 @@ import { ClassesList } from '@/features/admin/components/classes-list';
 import { CLOSURES_ANCHOR } from '@/features/admin/lib/messages';
 
 // Below the timetable, with its form (and zod, 38 KB gzip): it loads when the admin scrolls or
-// jumps to it, not with the first screen (issue 29).
+// jumps to it, not with the first screen.
 const ClosuresPanel = lazy(() => import('@/features/admin/components/closures-panel').then((m) => ({ default: m.ClosuresPanel })));
 
 /** /admin (Classes Management): the timetable, then the days the studio is closed (linked from the top). */

@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 
-// The studio_closures contract (issue 12): the table readable by all, add/remove through RPCs.
+// The studio_closures contract: the table readable by all, add/remove through RPCs.
 type Closure = { id: string; closed_on: string; reason: string | null; created_at: string };
 
 function setup(initial: Closure[]) {

@@ -6,7 +6,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { rpc } from '@/testing/supabase-mocks';
 
-// Issue 28: the members the studio should contact, and contacting them from the list.
+// The members the studio should contact, and contacting them from the list.
 
 const LAPSED = {
   member_id: 'm-1',

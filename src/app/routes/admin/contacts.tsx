@@ -1,7 +1,7 @@
 import { MembersToContactList } from '@/features/admin/components/members-to-contact-list';
 import { PageHeading } from '@/features/admin/components/page-heading';
 
-/** /admin/contacts: members the studio should get in touch with, and why (issue 28). */
+/** /admin/contacts: members the studio should get in touch with, and why. */
 export function AdminContactsRoute() {
   return (
     <>

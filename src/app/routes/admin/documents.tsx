@@ -13,7 +13,7 @@ import { PublishDocumentForm } from '@/features/admin/components/publish-documen
 const KINDS: DocumentKind[] = ['terms', 'waiver', 'parq', 'privacy', 'cookies'];
 
 /**
- * /admin/documents (issue 27): the current version of each document with Publish a new version,
+ * /admin/documents: the current version of each document with Publish a new version,
  * and who has signed which version of the terms, waiver and PAR-Q.
  */
 export function AdminDocumentsRoute() {

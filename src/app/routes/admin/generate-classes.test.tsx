@@ -108,7 +108,7 @@ describe('Generate Recurring Classes', () => {
     expect(calls).toEqual([]);
   });
 
-  it('asks once on a double click (issue 31): the second press comes while the first is still counting', async () => {
+  it('asks once on a double click: the second press comes while the first is still counting', async () => {
     const { calls } = setup(() => ({}));
     let answerCount = () => {};
     const counted = new Promise<void>((resolve) => (answerCount = resolve));

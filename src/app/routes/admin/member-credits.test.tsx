@@ -7,7 +7,7 @@ import { server } from '@/testing/mocks/server';
 import { pagedResponse, signInAsAdmin } from '@/testing/admin-fixtures';
 import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 
-// A member's credits on Members Management (issue 26): public.credits with the booking that used
+// A member's credits on Members Management: public.credits with the booking that used
 // each, written through admin_grant_credits / admin_revoke_credit / admin_book_one_to_one / admin_move_session.
 
 const LIST = [

@@ -7,7 +7,7 @@ import { server } from '@/testing/mocks/server';
 import { pagedResponse, signInAsAdmin } from '@/testing/admin-fixtures';
 import { postgrestError, REST_URL, rpc } from '@/testing/supabase-mocks';
 
-// Members Management with memberships (issue 13): plan status and next renewal per member, a
+// Members Management with memberships (decision 0009): plan status and next renewal per member, a
 // "past due" filter done by the server, and putting a member on a plan at a price.
 
 const member = (id: string, name: string, tier: string, plan: Record<string, unknown> | null) => ({

@@ -40,7 +40,7 @@ function setup(initial: ReturnType<typeof member>[]) {
   server.use(
     ...handlers,
     countHandler(() => list),
-    // The delete-member function (issue 14): ends the login, then the database removes the member.
+    // The delete-member function (decision 0010): ends the login, then the database removes the member.
     http.post('/.netlify/functions/delete-member', async ({ request }) => {
       expect(request.headers.get('authorization')).toMatch(/^Bearer .+/);
       const { memberId } = (await request.json()) as { memberId: string };
@@ -152,7 +152,7 @@ describe('Members Management', () => {
   });
 });
 
-describe("a member's attendance (issue 28)", () => {
+describe("a member's attendance", () => {
   it('shows their bookings with attended, no-show and unmarked, and the totals', async () => {
     setup(LIST);
     server.use(

@@ -2,7 +2,7 @@ import { ContactMessagesList } from '@/features/admin/components/contact-message
 import { PageHeading } from '@/features/admin/components/page-heading';
 import { UndeliveredEmailsPanel } from '@/features/admin/components/undelivered-emails-panel';
 
-/** /admin/messages: Contact Us messages to answer, and emails that could not be delivered (issue 15). */
+/** /admin/messages: Contact Us messages to answer, and emails that could not be delivered (decision 0008). */
 export function AdminMessagesRoute() {
   return (
     <>

@@ -8,7 +8,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 
-// Bookings Management's "Refunds owed" (issue 14): refunds_owed (admins read it by RLS) with the
+// Bookings Management's "Refunds owed" (decision 0010): refunds_owed (admins read it by RLS) with the
 // payment's provider checkout, mark_refund_refunded, and the refund-payment function. The SQL is
 // in supabase/tests/refunds-*.test.ts, the function in netlify/functions/refund-payment.test.ts.
 

@@ -8,7 +8,7 @@ import { server } from '@/testing/mocks/server';
 import { postgrestError, REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 
-// The trainers contract (issue 26): public.trainers readable by all, written by admins (row policies).
+// The trainers contract: public.trainers readable by all, written by admins (row policies).
 type Trainer = { id: string; name: string; bio: string; photo_url: string | null; created_at: string };
 
 function setup(initial: Trainer[]) {

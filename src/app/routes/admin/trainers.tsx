@@ -1,7 +1,7 @@
 import { PageHeading } from '@/features/admin/components/page-heading';
 import { TrainersPanel } from '@/features/admin/components/trainers-panel';
 
-/** /admin/trainers: the studio's trainers (issue 26). */
+/** /admin/trainers: the studio's trainers. */
 export function AdminTrainersRoute() {
   return (
     <>

@@ -6,7 +6,7 @@ import { supabase, type Tables } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 import { londonWallClockToUtc } from '@/lib/studio-calendar';
 
-/** A trainer's weekly window (London times) and one-off sessions (issue 26): read by all, written by admins. */
+/** A trainer's weekly window (London times) and one-off sessions: read by all, written by admins. */
 export type WeeklyWindow = Tables<'trainer_availability'>;
 export type OneOffSlot = Tables<'trainer_one_off_slots'>;
 /** A booked coming session that withdrawn availability left standing: it stays booked until moved or cancelled. */

@@ -6,7 +6,7 @@ import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 export type MemberRemoval = FunctionAnswer<'delete-member'>;
 
 /**
- * Removes a member for good (issue 14): the delete-member function ends their login and sessions
+ * Removes a member for good (decision 0010): the delete-member function ends their login and sessions
  * on the auth service, then the database deletes the member, keeps their payments and records any
  * refund owed. Anything but a confirmed removal throws (the screen says 'Failed to delete member').
  */

@@ -3,7 +3,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { supabase, type Member, type Tables } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, searchFilter, type ListPage } from '../lib/paging';
 
-/** A member's plan as Members Management shows it (issue 13); null when they never had one. */
+/** A member's plan as Members Management shows it (decision 0009); null when they never had one. */
 export type MemberPlan = Pick<Tables<'memberships'>, 'status' | 'period_end' | 'ended_at' | 'next_retry_at'> | null;
 
 export type AdminMember = Pick<Member, 'id' | 'name' | 'email' | 'membership_tier' | 'created_at'> & {

@@ -23,7 +23,7 @@ export type RefundReason =
 /** refunds_owed.provider_refund_state: in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
 type ProviderRefundState = 'in_progress' | 'unconfirmed';
 
-/** A payment the studio owes back because it removed what was paid for (issue 14, decision 0010). */
+/** A payment the studio owes back because it removed what was paid for (decision 0010). */
 export type RefundOwed = {
   id: string;
   memberName: string | null;

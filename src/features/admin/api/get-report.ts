@@ -12,7 +12,7 @@ export type AttendanceRow = Composite['attendance_row'];
 export type FillRow = Composite['fill_row'];
 export type AdminReports = Composite['admin_reports'];
 
-/** Every Analytics report (issue 28) for a London date range, computed in SQL, in one call. */
+/** Every Analytics report for a London date range, computed in SQL, in one call. */
 export async function getAdminReports(range: ReportRange): Promise<AdminReports> {
   const { data, error } = await supabase.rpc('admin_reports', { p_from: range.from, p_to: range.to });
   if (error) throw error;

@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 
 /**
- * A member's credits with their history (issue 26): where each came from, until when, and the
+ * A member's credits with their history: where each came from, until when, and the
  * booking that used it, or who revoked it and why. Admins read every member's (row policy).
  */
 export async function getMemberCredits(memberId: string) {

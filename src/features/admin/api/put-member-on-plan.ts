@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 
 /**
- * The Put on plan form (issue 13), shared with the call: Standard or Platinum Premium at a monthly
+ * The Put on plan form (decision 0009), shared with the call: Standard or Platinum Premium at a monthly
  * price the studio set (a student or Hackney worker price after checking proof).
  */
 export const putOnPlanSchema = z.object({

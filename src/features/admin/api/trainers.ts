@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { supabase, type Tables } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 
-/** A row of `public.trainers` (issue 26): readable by all, written by admins (row policies). */
+/** A row of `public.trainers`: readable by all, written by admins (row policies). */
 export type Trainer = Tables<'trainers'>;
 
 export async function getTrainers(): Promise<Trainer[]> {

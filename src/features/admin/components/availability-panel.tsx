@@ -25,7 +25,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const hhmm = (time: string) => time.slice(0, 5);
 
 /**
- * A trainer's availability for One-to-One sessions (issue 26): weekly windows and one-off
+ * A trainer's availability for One-to-One sessions: weekly windows and one-off
  * sessions. Publish makes the coming four weeks' sessions now (the hourly jobs keep them coming);
  * members book them under Personal training, never on the group timetable.
  */

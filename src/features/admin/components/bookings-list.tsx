@@ -25,7 +25,7 @@ const COLUMNS = ['Member', 'Class', 'Class Date & Time', 'Booked At', 'Actions']
 export function BookingsList() {
   const { page, setPage, search, setSearch, term, searching } = useListSearch();
   const list = useBookingsPage(page, term);
-  // What a searched list is out of (issue 12: "Showing 5 of 5" alone hid that 41 bookings exist).
+  // What a searched list is out of ("Showing 5 of 5" alone hid that 41 bookings exist).
   const overall = useBookingsTotal(term !== '');
   const cancelBooking = useCancelBooking();
   useErrorToast(list.isError, ADMIN_MESSAGES.bookingsLoadFailed);

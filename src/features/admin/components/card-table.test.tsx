@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeClass } from '@/testing/supabase-mocks';
 import { ClassesTable } from './classes-table';
 
-// Issue 31: the admin lists are one table at every width, each row a card below `lg` by CSS alone.
+// The admin lists are one table at every width, each row a card below `lg` by CSS alone.
 // What the CSS reads must agree with the table: a card labels each fact with its column's name.
 
 describe('CardTable (Classes Management)', () => {

@@ -6,7 +6,7 @@ import { CardTableStylesContext, cardTableStyles, th, useCardTableStyles, type C
  * An admin list (Classes, Bookings, Members) that is a table from `from` up (`lg`, or `xl` for a
  * table too wide for a 1024 px screen beside the sidebar) and, below it, a column of cards: each
  * row stacks its facts under their column names with its actions in full view, so a phone never
- * scrolls sideways to reach Edit or Delete (issue 31). One structure at every width, restyled by
+ * scrolls sideways to reach Edit or Delete. One structure at every width, restyled by
  * CSS alone: screen readers and tests meet each row, cell and button once, by the same names. The
  * header row stays in the table for screen readers (visually hidden on a card), and the explicit
  * roles keep the table a table for them whatever its CSS display.

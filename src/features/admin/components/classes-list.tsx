@@ -17,7 +17,7 @@ import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { paidBookingsWarning, REFUND_MESSAGES } from '../lib/refund-words';
 
-// The dialogs (and the form's zod) load when one opens, not with the list (issue 29).
+// The dialogs (and the form's zod) load when one opens, not with the list.
 const ClassFormDialog = lazy(() => import('./class-form-dialog').then((m) => ({ default: m.ClassFormDialog })));
 const RosterDialog = lazy(() => import('./roster-dialog').then((m) => ({ default: m.RosterDialog })));
 
@@ -42,7 +42,7 @@ export function ClassesList({ toolbar, onShown }: { toolbar?: ReactNode; onShown
   useErrorToast(list.isError, ADMIN_MESSAGES.classesLoadFailed);
 
   async function remove(row: ClassRow) {
-    // Issue 14: the admin learns how many paid bookings become refunds owed before confirming.
+    // Decision 0010: the admin learns how many paid bookings become refunds owed before confirming.
     const paid = await paidBookings(row.id).catch(() => null);
     if (paid === null) return void toast.error(REFUND_MESSAGES.checkFailed);
     const warning = paidBookingsWarning('Deleting this class', paid);

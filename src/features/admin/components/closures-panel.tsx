@@ -21,7 +21,7 @@ import { TablePanel } from './table-panel';
 const formatDay = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
 
 /**
- * Studio closures (issue 12), under the /admin page's "Studio Closures" heading: days the hall is shut. Adding one cancels that day's classes and
+ * Studio closures, under the /admin page's "Studio Closures" heading: days the hall is shut. Adding one cancels that day's classes and
  * emails their booked members (the server does both and says how many); Generate Classes skips them.
  */
 export function ClosuresPanel() {

@@ -7,7 +7,7 @@ import { useCreditsOutstanding } from '../api/get-credits-outstanding';
 const LOAD_FAILED = 'Failed to load credits outstanding';
 
 /**
- * Analytics' credits outstanding (issue 26): sessions and passes sold or granted and not yet used,
+ * Analytics' credits outstanding: sessions and passes sold or granted and not yet used,
  * what the paid ones are worth (owed in service), and how many expire within a week.
  */
 export function CreditsOutstanding() {

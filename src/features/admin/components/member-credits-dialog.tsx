@@ -23,7 +23,7 @@ const sessionLabel = (s: Pick<OpenSession, 'trainer' | 'start_time'>) =>
   `${s.trainer}, ${formatInLondon(s.start_time, 'EEE d MMM, HH:mm')}`;
 
 /**
- * A member's credits and One-to-One sessions (issue 26): every credit with its history; grant and
+ * A member's credits and One-to-One sessions: every credit with its history; grant and
  * revoke with a reason; book the member into a session with their credit, or move a booked
  * session (the credit follows). The database checks and records each write.
  */

@@ -6,7 +6,7 @@ import { formatInLondon } from '@/lib/studio-calendar';
 
 const RENEWAL_DATE = 'd MMM yyyy';
 
-/** The member's membership status (issue 13); "—" when they never had a plan or trial. */
+/** The member's membership status (decision 0009); "—" when they never had a plan or trial. */
 export function PlanStatusCell({ plan }: { plan: MemberPlan }) {
   if (!plan) return <span className="text-slate-400">—</span>;
   const label = plan.ended_at && plan.status === 'cancelled' ? MEMBERSHIP_STATUS_LABELS.lapsed : MEMBERSHIP_STATUS_LABELS[plan.status];

@@ -15,7 +15,7 @@ const LOAD_FAILED = 'Could not load the members to contact';
 const day = (iso: string | null) => (iso ? formatInLondon(iso, ADMIN_DATE_FORMAT) : '');
 
 /**
- * Members to contact (issue 28): one card per member and reason, those nobody has contacted first,
+ * Members to contact: one card per member and reason, those nobody has contacted first,
  * each with why, since when, the last contact, and Email / Note a call.
  */
 export function MembersToContactList() {

@@ -10,7 +10,7 @@ const LOAD_FAILED = 'Failed to load membership figures';
 const MEMBERSHIPS_COUNTED =
   'Memberships running now with a month paid, at their own monthly price: a cancelled one counts until it ends, a past-due one until it lapses. Reports below ends every month at this figure as it stood then.';
 
-/** Analytics' subscription figures (issue 13): active memberships per plan, MRR, renewals this month. */
+/** Analytics' subscription figures (decision 0009): active memberships per plan, MRR, renewals this month. */
 export function MembershipFigures() {
   const stats = useMembershipStats();
   useErrorToast(stats.isError, LOAD_FAILED);

@@ -25,7 +25,7 @@ const questionLines = (text: string) =>
     .filter(Boolean);
 
 /**
- * Publish a new version of one document (issue 27), prefilled with the current one. Publishing
+ * Publish a new version of one document, prefilled with the current one. Publishing
  * the terms, waiver or PAR-Q asks every member to sign again before their next booking.
  */
 export function PublishDocumentForm({

@@ -10,7 +10,7 @@ import type { AdminMember } from '../api/get-members';
 import { placementMessage } from '../lib/plan-placement';
 
 /**
- * Put a member on a plan at a price (issue 13), e.g. a student price after the studio checked
+ * Put a member on a plan at a price (decision 0009), e.g. a student price after the studio checked
  * proof: without a running plan it applies now and its first month is charged by the next renewal
  * run (or the member is asked to add a card); a running plan changes at its period end. It then
  * renews like any other. The database decides which, and refuses a past-due plan.

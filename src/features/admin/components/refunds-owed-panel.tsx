@@ -25,7 +25,7 @@ const serverMessage = (fallback: string) => (error: Error) =>
   'hint' in error && typeof error.hint === 'string' && error.hint.startsWith('refund_') ? error.message : fallback;
 
 /**
- * Bookings Management's "Refunds owed" (issue 14): paid bookings the studio removed, with who,
+ * Bookings Management's "Refunds owed" (decision 0010): paid bookings the studio removed, with who,
  * what, how much, why and when. Each is marked refunded by hand, or refunded through SumUp, which
  * marks it only once SumUp confirms (netlify/functions/refund-payment.ts).
  */

@@ -92,7 +92,7 @@ const ATTENDANCE_COLUMNS: readonly ReportColumn<AttendanceRow>[] = [
   { header: 'Late-cancel rate', show: (r) => formatPercent(r.late_cancel_rate), csv: (r) => r.late_cancel_rate },
 ];
 
-/** Analytics' reports (issue 28): money, members and classes for a month or a custom range. */
+/** Analytics' reports: money, members and classes for a month or a custom range. */
 export function ReportsSection() {
   const [range, setRange] = useState<ReportRange>(currentMonthRange);
   const reports = useAdminReports(range);

@@ -19,7 +19,7 @@ function saveError(error: Error & { code?: string }): string {
 }
 
 /**
- * Trainers (issue 26): each a record with a name, a short bio and a photo. Classes name their
+ * Trainers: each a record with a name, a short bio and a photo. Classes name their
  * trainer; renaming one here renames their classes on the timetable.
  */
 export function TrainersPanel() {

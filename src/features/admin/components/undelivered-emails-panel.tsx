@@ -15,7 +15,7 @@ const UNDELIVERED_TEXT = {
   retryFailed: 'Could not queue the email again. Please try again.',
 } as const;
 
-/** A table from 1024 px; below, each email is a card with Retry in full view (issue 31). */
+/** A table from 1024 px; below, each email is a card with Retry in full view. */
 const UNDELIVERED_COLUMNS = ['Email', 'To', 'Last error', 'Failed', 'Actions'] as const;
 
 /** Emails the sender gave up on after its retries, with the mail server's last answer, and Retry. */

@@ -14,7 +14,7 @@ import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-tab
 import { PanelSection } from './panel-section';
 import { RowDangerButton } from './row-danger-button';
 
-/** Who waits for which upcoming class, in line order (issue 9), with Remove for each member; a card each on a phone (CardTable). */
+/** Who waits for which upcoming class, in line order, with Remove for each member; a card each on a phone (CardTable). */
 export function WaitlistsPanel() {
   const waitlists = useWaitlists();
   const removeFromWaitlist = useRemoveFromWaitlist();

@@ -20,7 +20,7 @@ function Bar({ label, percent, none, colour }: { label: string; percent: number 
 }
 
 /**
- * Fill rate (bookings / capacity) and attendance rate (attended / marked) per week, issue 9. Each
+ * Fill rate (bookings / capacity) and attendance rate (attended / marked) per week. Each
  * bar's figure is written beside it, and the same data is a table for screen readers.
  */
 export function WeeklyRatesChart({ weeks }: { weeks: WeekFigures[] }) {

@@ -32,7 +32,7 @@ export type ClassFormValues = {
   type: string;
   capacity: string;
   pricePayg: string;
-  /** Children's age range (family accounts, issue 27); both blank = adults only. */
+  /** Children's age range (family accounts); both blank = adults only. */
   minAge: string;
   maxAge: string;
   checkoutUrl: string;

@@ -16,7 +16,7 @@ export const ADMIN_MESSAGES = {
   classesCreated: (n: number) => `${n} classes created successfully!`,
   classUpdated: 'Class updated successfully!',
   classSaveFailed: 'Failed to save class',
-  // Issue 31: the database says this too (hint class_in_past) when an edit moves a class back.
+  // The database says this too (hint class_in_past) when an edit moves a class back.
   classInPast: 'The class must start in the future',
   classDeleted: 'Class deleted successfully',
   classDeleteFailed: 'Failed to delete class',
@@ -32,7 +32,7 @@ export const ADMIN_MESSAGES = {
 
   analyticsLoadFailed: 'Failed to load analytics',
 
-  // Issue 9: CSV exports (the spec has no copy for them).
+  // CSV exports (the spec has no copy for them).
   exported: (n: number, noun: string) => `Exported ${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`,
   exportFailed: 'Export failed. Please try again.',
   waitlistsLoadFailed: 'Failed to load waitlists',
@@ -49,7 +49,7 @@ export const ADMIN_MESSAGES = {
   classesGenerated: 'Classes generated successfully!',
   generateFailed: 'Failed to generate classes',
 
-  // Issue 12: studio closures (the spec has no copy for them).
+  // Studio closures (the spec has no copy for them).
   closureAdded: (classes: number, members: number) =>
     `Closure added: ${classes} ${classes === 1 ? 'class' : 'classes'} cancelled, ${members} ${members === 1 ? 'member' : 'members'} notified`,
   closureConfirm: (day: string) => `Close the studio on ${day}? Classes on that day will be cancelled and their booked members emailed.`,

@@ -1,4 +1,4 @@
-/** Admin lists read one page at a time (issue 8: 100k classes, 1M bookings). */
+/** Admin lists read one page at a time (100k classes, 1M bookings). */
 export const PAGE_SIZE = 50;
 
 /** One page of rows and how many rows the whole query has (PostgREST count=exact). */

@@ -29,7 +29,7 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /**
- * The warning before a deletion that turns paid bookings into refunds owed (issue 14), or nothing
+ * The warning before a deletion that turns paid bookings into refunds owed (decision 0010), or nothing
  * when none are affected. `what` names the action: "Deleting this class", "Regenerating the timetable".
  */
 export function paidBookingsWarning(what: string, count: number): string | null {

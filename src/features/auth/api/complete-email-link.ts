@@ -26,7 +26,7 @@ function verifyOnce(tokenHash: string, type: EmailLinkType): Promise<AuthRespons
 }
 
 /**
- * Signs in with what an email link brought to /auth/callback (issue 31):
+ * Signs in with what an email link brought to /auth/callback:
  * - `?token_hash=…&type=…` (the current emails): `verifyOtp`, which answers the session itself, so
  *   the link works in any browser, on any device;
  * - `?code=…` (links sent before): supabase-js exchanges it, in the browser that asked only;

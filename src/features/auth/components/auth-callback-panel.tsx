@@ -45,7 +45,7 @@ export function AuthCallbackPanel() {
       const member = await ensureMember();
       if (!active) return;
       // A free-trial sign-up whose email had its trial before is told so now that its owner has
-      // confirmed it (issue 31), never on /free-trial to whoever typed the address.
+      // confirmed it, never on /free-trial to whoever typed the address.
       if (
         link.purpose === 'signup' &&
         result.session.user.user_metadata.signup_source === 'free-trial' &&

@@ -44,7 +44,7 @@ export function SignInPanel({ target }: { target: string }) {
   const [chosenMode, setMode] = useState<Mode | null>(null);
   const mode = chosenMode ?? requestedMode ?? 'signin';
   const [email, setEmail] = useState('');
-  // A new account that must confirm its email first: said on the page, and only that (issue 12).
+  // A new account that must confirm its email first: said on the page, and only that.
   const [confirmFor, setConfirmFor] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
@@ -60,7 +60,7 @@ export function SignInPanel({ target }: { target: string }) {
     });
   }
 
-  // A double click creates one account: the second press finds the first under way (issue 31).
+  // A double click creates one account: the second press finds the first under way.
   const signingUp = useRef(false);
   function handleSignUp(values: Credentials) {
     if (signingUp.current) return;

@@ -9,7 +9,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /**
- * /free-trial when the trial is not there to start (issue 31): never a promise of one. The page
+ * /free-trial when the trial is not there to start: never a promise of one. The page
  * learns only what Supabase's sign-up answer says to anyone (the email has an account); whether a
  * new account's email had a trial before is said once its owner has confirmed it.
  */
@@ -21,7 +21,7 @@ export const TRIAL_MESSAGES = {
 } as const;
 
 /**
- * /auth/callback when a link does not sign in (issue 31). `failed` is the spec's text (section 2);
+ * /auth/callback when a link does not sign in. `failed` is the spec's text (section 2);
  * the others say what happened and what to do, instead of it.
  */
 export const CALLBACK_MESSAGES = {

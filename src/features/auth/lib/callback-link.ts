@@ -1,6 +1,6 @@
 /**
  * What an auth email's link put in /auth/callback's URL, and how a failed link is explained
- * (issue 31). The emails link to `/auth/callback?token_hash=…&type=…` (supabase/templates), which
+ * . The emails link to `/auth/callback?token_hash=…&type=…` (supabase/templates), which
  * the callback verifies with `verifyOtp`, so they work in any browser; links sent before that land
  * with `?code=` (the PKCE flow, only in the browser that asked) or with GoTrue's error parameters.
  */
@@ -46,7 +46,7 @@ export function readCallbackLink(search: string, hash: string): CallbackLink {
 export type CallbackFailure =
   /** Expired or already used: GoTrue cannot tell them apart (otp_expired), nor can we. */
   | { reason: 'expired'; purpose: LinkPurpose }
-  /** A `?code=` link opened in another browser than the one that asked (sent before issue 31). */
+  /** A `?code=` link opened in another browser than the one that asked (sent before). */
   | { reason: 'other-browser'; purpose: LinkPurpose }
   /** Cut short or altered: no type, an unknown type, a refused request. */
   | { reason: 'incomplete'; purpose: LinkPurpose }

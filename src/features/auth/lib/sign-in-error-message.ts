@@ -14,7 +14,7 @@ export function signInErrorMessage(error: { message?: string | null; status?: nu
   if (message === 'User not found') return SIGN_IN_ERRORS.userNotFound;
   // GoTrue's rate limiter answers 429 with its own wording ("For security purposes, ...").
   if (message === 'Too many requests' || error?.status === 429) return SIGN_IN_ERRORS.tooManyRequests;
-  // Not words a person can read (an empty or unparsed body, e.g. "{}"): the fallback (issue 31).
+  // Not words a person can read (an empty or unparsed body, e.g. "{}"): the fallback.
   if (!message || message.startsWith('{') || message.startsWith('[')) return SIGN_IN_ERRORS.fallback;
   return message;
 }

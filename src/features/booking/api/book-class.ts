@@ -17,7 +17,7 @@ import { startClassCheckout } from './start-class-checkout';
  * A booking request (`book_class`, docs/data-contract.md). `bookingType` null lets the server
  * decide (the Book Now buttons); the form sends the member's choice. Checked by hand rather than
  * with zod: this module is on every member's first screen (a Book Now button), and zod's core is
- * 14 KB gzip of the member's 130 KB budget (issue 29); the form brings zod with itself.
+ * 14 KB gzip of the member's 130 KB budget; the form brings zod with itself.
  */
 export type BookClassInput = { classId: string; bookingType: BookingType | null };
 
@@ -124,7 +124,7 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
           : { message: error instanceof CheckoutFailed ? BOOKING_MESSAGES.bookingFailed : failureMessage, signInAgain: false };
       toast.error(view.message, { id: BOOKING_OUTCOME_TOAST });
       if (view.signInAgain) void navigate(paths.signIn.path);
-      // Nothing was booked: sign first, then come back here (issue 27).
+      // Nothing was booked: sign first, then come back here.
       if (view.signDocuments) void navigate(paths.agreements.href(`${location.pathname}${location.search}`));
     },
     // A checkout that was started made a hold; a refusal may mean the facts on screen were stale.

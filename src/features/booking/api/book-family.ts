@@ -32,7 +32,7 @@ export function useBookFamily() {
 }
 
 /**
- * Places paid by card are paid together (issue 27): the create-family-checkout function holds
+ * Places paid by card are paid together: the create-family-checkout function holds
  * every place while the member pays the total on the hosted checkout, and the browser goes there.
  * Refusals come back as the function's FunctionError, whose code is the database's hint.
  */

@@ -9,7 +9,7 @@ import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
 
 /**
- * The schedule as the server states it (issue 12): every upcoming class with what the booking
+ * The schedule as the server states it: every upcoming class with what the booking
  * rules decide for the caller (`public.class_schedule`, docs/data-contract.md), searched and
  * filtered on the server across every upcoming class, a page at a time. Screens render these
  * facts; nothing in the browser re-decides a booking rule.

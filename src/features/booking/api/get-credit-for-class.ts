@@ -4,10 +4,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 /**
- * What booking this One-to-One session would use (`my_credit_for_class`, issue 26): the member's
+ * What booking this One-to-One session would use (`my_credit_for_class`): the member's
  * personal-training credit that expires first (and when), or why none can (no_credit with the
  * price, weekly_cap_reached naming the week's sessions). Told before the member confirms.
- * Every field may be null; read with the generated row type (no zod on member screens, issue 29).
+ * Every field may be null; read with the generated row type (no zod on member screens).
  */
 export type CreditChoice = CompositeRow<'credit_choice', never>;
 

@@ -5,7 +5,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 
 type GuestOptionRow = Database['public']['CompositeTypes']['guest_option'];
 
-/** How a booking can bring a guest (issue 26): the pass it would use, and the price to pay instead. */
+/** How a booking can bring a guest: the pass it would use, and the price to pay instead. */
 export type GuestOption = { passExpiresAt: string | null; price: number | null };
 
 /**

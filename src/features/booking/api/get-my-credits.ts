@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 /**
- * The member's credits they can still use (issue 26): personal-training sessions and guest
+ * The member's credits they can still use: personal-training sessions and guest
  * passes not used, not revoked and not expired, soonest expiry first. Row-level security returns
  * only the caller's own; the database granted each one (a paid package or period, an admin).
  */

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import type { Tables } from '@/lib/database.types';
 
-/** A trainer as members see them: name, short bio and photo (issue 26). */
+/** A trainer as members see them: name, short bio and photo. */
 export type TrainerCard = Pick<Tables<'trainers'>, 'id' | 'name' | 'bio' | 'photo_url'>;
 
 export async function getTrainers(): Promise<TrainerCard[]> {

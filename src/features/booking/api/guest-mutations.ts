@@ -21,7 +21,7 @@ export async function addGuest({ bookingId, name, email }: AddGuestInput): Promi
 }
 
 /**
- * Pays the class's pay-as-you-go price for the guest instead of a pass (issue 26): the
+ * Pays the class's pay-as-you-go price for the guest instead of a pass: the
  * create-guest-checkout function holds the guest's place while the member pays, and the browser
  * goes to the hosted checkout. Refusals come back as the function's FunctionError, whose code is
  * the database's hint (the same as add_guest's).

@@ -4,8 +4,8 @@ import { checkedBookClassInput, isClassId } from './book-class';
 import * as v from 'valibot';
 import { scheduleClassSchema } from './get-class-schedule';
 
-// A visitor's schedule validates with valibot (issue 17: zod's core is 14 KB gzip of a 120 KB
-// budget; decision 0013); it must refuse what zod refused. The booking input is checked by hand (issue 29: zod stays off the member's first screen).
+// A visitor's schedule validates with valibot (zod's core is 14 KB gzip of a 120 KB
+// budget; decision 0013); it must refuse what zod refused. The booking input is checked by hand (zod stays off the member's first screen).
 describe('booking request and response schemas', () => {
   it('reads a class row, turning the payg price PostgREST sends as text into a number', () => {
     const row = { ...makeScheduleClass(), price_payg: '10.00' };

@@ -9,7 +9,7 @@ import { redirectToCheckout } from './redirect-to-checkout';
  * (a Standard member paying for this one: the hold books that type). Resolves false when no
  * checkout could be started (no session, the function missing or failing, no url), so the caller can say so.
  * Throws the function's FunctionError when the database refused the hold because the member has
- * not signed the current documents (issue 27): the caller sends them to sign.
+ * not signed the current documents: the caller sends them to sign.
  */
 export async function startClassCheckout(classId: string, bookingType: BookingType | null = null): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ let channelCount = 0;
 export type ChangedClass = { id: string; name: string };
 export type ChangedBooking = { class_id: string };
 
-/** Whether `row` has a string in each of `keys` (checked by hand: zod stays off the member's first screen, issue 29). */
+/** Whether `row` has a string in each of `keys` (checked by hand: zod stays off the member's first screen). */
 const hasStrings = <K extends string>(row: unknown, keys: readonly K[]): row is Record<K, string> =>
   typeof row === 'object' && row !== null && keys.every((key) => typeof (row as Record<string, unknown>)[key] === 'string');
 

@@ -41,7 +41,7 @@ function refusalOf(error: unknown): { hint: string | null; message: string | nul
 }
 
 /**
- * Add a guest (issue 26): name and email, and how their place is paid: one of the member's
+ * Add a guest: name and email, and how their place is paid: one of the member's
  * guest passes, or the class's pay-as-you-go price on the hosted checkout (the guest's place is
  * held while the member pays). The form says which before the member confirms; the database
  * decides (a pass valid that day, room in the class, 3 visits a year) and its words are shown on

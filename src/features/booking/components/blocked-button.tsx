@@ -5,7 +5,7 @@ const TONES = {
   // The member's own booking or hold.
   held: 'border-brand-300 bg-brand-50 text-brand-900',
   // Why it cannot be booked ("Locked", "Fully Booked"): dark text on a light ground, full strength,
-  // not a faded primary button (issue 31: the labels were too faint to read).
+  // not a faded primary button (the labels were too faint to read).
   refused: 'border-slate-300 bg-slate-100 text-slate-800',
 } as const;
 

@@ -35,7 +35,7 @@ export function BookButton({ cls, pending, busy, onBook, waitlist, now }: Props)
   if (blocked) return <BlockedButton blocked={blocked} />;
   // A One-to-One session is booked on its form, where the member chooses a credit or to pay.
   if (isOneToOne(cls)) return <BookNowLink cls={cls} />;
-  // Offline (issue 30): the request could not arrive; the button says why it waits.
+  // Offline: the request could not arrive; the button says why it waits.
   if (!online) {
     return (
       <div className="w-full space-y-1">

@@ -7,7 +7,7 @@ import type { GuestOption } from '../api/get-guest-options';
 import type { MyGuest } from '../api/get-my-guests';
 import { useRemoveGuest } from '../api/remove-guest';
 
-// The form loads when it is wanted (pointer on, focus on or press of Add a guest), not with My Bookings (issue 29).
+// The form loads when it is wanted (pointer on, focus on or press of Add a guest), not with My Bookings.
 const loadAddGuestDialog = () => import('./add-guest-dialog');
 const AddGuestDialog = lazy(() => loadAddGuestDialog().then((m) => ({ default: m.AddGuestDialog })));
 const preloadAddGuestDialog = () => void loadAddGuestDialog().catch(() => undefined);
@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * A booking's guests on My Bookings (issue 26): each named with Remove (a place still being paid
+ * A booking's guests on My Bookings: each named with Remove (a place still being paid
  * for says so), and Add a guest while the member holds a guest pass for that day or the class has
  * a pay-as-you-go price. Removing in time gives the pass or the payment back (the database decides).
  */

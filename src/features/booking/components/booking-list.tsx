@@ -35,7 +35,7 @@ type BookingListProps = {
 export type RemovedBooking = { id: string; index: number; text: string };
 
 /**
- * The line left where a cancelled booking was (issue 31): the Cancel button went with its row, and
+ * The line left where a cancelled booking was: the Cancel button went with its row, and
  * focus with it to the page body. The line takes focus, so a keyboard or screen-reader user hears
  * what happened and carries on from the same place in the list.
  */
@@ -67,7 +67,7 @@ export function BookingList({
   removed,
   renderExtra,
 }: BookingListProps) {
-  // Offline (issue 30): Cancel waits for a connection and says so.
+  // Offline: Cancel waits for a connection and says so.
   const online = useOnline();
   const empty = <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>;
   if (bookings.length === 0 && !removed) return empty;

@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo, useState, useSyncExternalStore } fr
 type Listener = () => void;
 
 /**
- * Which class card keeps keyboard focus (issue 31). Pressing a card's action (Book Now, Cancel
+ * Which class card keeps keyboard focus. Pressing a card's action (Book Now, Cancel
  * Booking, Join or Leave Waitlist) replaces that button: it turns busy, then becomes another
  * (Cancel Booking, Booked, Leave Waitlist), and the browser drops focus to the page body, so a
  * keyboard or screen-reader user was thrown back to the top. The card holds focus instead: on its
@@ -53,7 +53,7 @@ const NO_STORE = () => () => undefined;
 /**
  * This card's part: whether it holds focus, and hold/release for it. A card re-renders only when
  * its own answer changes: pressing Book Now on one card of a long list renders that card alone
- * (issue 29: the press's next paint, what INP counts). Null outside a list.
+ * (the press's next paint, what INP counts). Null outside a list.
  */
 export function useCardFocus(classId: string): { keep: boolean; hold: () => void; release: () => void } | null {
   const store = useContext(CardFocusContext);

@@ -24,7 +24,7 @@ const DAY_HEADING = 'mb-3 h-7 text-xl font-bold text-slate-900';
 /**
  * A card below the first screen is neither styled nor laid out until it comes near the screen (its
  * place kept at a card's height): laying out two dozen cards at once was a phone's longest task
- * on /schedule (issue 17). The first screen's cards render at once, so a card whose height differs
+ * on /schedule. The first screen's cards render at once, so a card whose height differs
  * from the placeholder's never moves one in view. The clip margin keeps the card's shadow, which
  * paint containment would otherwise cut at the edge.
  */
@@ -56,7 +56,7 @@ export function ClassListSkeleton() {
 export function ClassList({ status, classes, empty, onRetry, more, renderCard, label }: Props) {
   // The card whose action was pressed keeps keyboard focus through the change (card-focus.ts).
   const cardFocus = useCardFocusState();
-  // Grouped once per answer, not on every render (a press on one card re-renders the list; issue 29).
+  // Grouped once per answer, not on every render (a press on one card re-renders the list;).
   const days = useMemo(() => groupByDay(classes), [classes]);
   // The first screen's cards, and the last row's: a skipped card is laid out at 19rem even when
   // its content is taller, so a tall last card would reach over "Show more" below it.

@@ -7,7 +7,7 @@ import { CREDIT_COUNT_WORDS } from '@/config/credits';
 import { summariseCredits, useMyCredits } from '../api/get-my-credits';
 
 /**
- * "Your sessions and passes" (issue 26): what the member's packages and Premium periods gave them
+ * "Your sessions and passes": what the member's packages and Premium periods gave them
  * and have not been used, with the next expiry. Nothing when there is nothing to use.
  */
 export function CreditsCard() {

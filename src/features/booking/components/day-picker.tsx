@@ -22,7 +22,7 @@ const ROW = '-mx-4 mb-6 h-[4.75rem] overflow-x-auto overflow-y-hidden px-4 pt-1.
 const CHIP = 'flex h-14 min-w-[4.5rem] shrink-0 flex-col items-center justify-center rounded-xl px-3 text-sm leading-tight';
 
 /**
- * /schedule's day chips (issue 31): "All days", today, tomorrow and the days after, each a toggle
+ * /schedule's day chips: "All days", today, tomorrow and the days after, each a toggle
  * button (aria-pressed) in a toolbar: one Tab stop (the chip pressed), arrow keys, Home and End
  * move along the chips, Enter or Space picks one.
  */

@@ -11,7 +11,7 @@ import { doorCodeSchema, useCheckInWithCode, type CheckInResult, type DoorCodeIn
 const SHOWN_REFUSALS = new Set(['check_in_wrong_code', 'too_many_attempts', 'check_in_no_booking']);
 const CHECK_IN_FAILED = 'Could not check you in. Please try again or ask at the desk.';
 
-/** A member enters the day's door code to check in to the class they booked (issue 28). */
+/** A member enters the day's door code to check in to the class they booked. */
 export function DoorCodeCheckIn() {
   const checkIn = useCheckInWithCode();
   const [done, setDone] = useState<CheckInResult | null>(null);

@@ -15,7 +15,7 @@ export type ChildChoice = { id: string; name: string; missing_documents: string[
 type Props = { cls: ScheduleClass; childChoices: ChildChoice[] };
 
 /**
- * Who is coming (family accounts, issue 27): the member and any of their children, booked in one
+ * Who is coming (family accounts): the member and any of their children, booked in one
  * step, all places or none. The total is said before booking; places paid by card are paid in one
  * checkout. The server decides every rule (age range, adults-only, documents, places left, the
  * price) and says why it refuses.

@@ -8,7 +8,7 @@ import { BOOKING_MESSAGES, cancelErrorMessage } from '../lib/booking-messages';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
 
 /**
- * An unpaid hold's two ways out (issue 14), on My Bookings and the dashboard alike: back to the
+ * An unpaid hold's two ways out (decision 0010), on My Bookings and the dashboard alike: back to the
  * same card checkout while the hold keeps the spot, or give the spot back (nothing was paid and
  * nothing counts, so it is released at once after one confirmation). `onReleased`: the list
  * puts focus where the hold was.

@@ -5,11 +5,11 @@ import { usePlanUsage } from '../api/get-plan-usage';
 import { bookingTypeNote, isOneToOne } from '../lib/booking-type';
 
 /**
- * What pressing Book Now will cost, said on the card before the member presses it (issue 14): a
+ * What pressing Book Now will cost, said on the card before the member presses it (decision 0010): a
  * class the server would send to the card checkout (its `needs_payment` fact), e.g. past a plan's
  * allowance "You've used your 12 classes this month: this one is £10.00." The usage is the one
  * cached read every usage screen shares. The card renders it only for such a class. A One-to-One
- * session says the credit it would use instead, when the member has one (issue 26).
+ * session says the credit it would use instead, when the member has one.
  */
 export function PaymentNote({ cls }: { cls: ScheduleClass }) {
   const { member } = useAuth();

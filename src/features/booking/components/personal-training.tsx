@@ -25,7 +25,7 @@ function byDay(slots: readonly TrainingSlot[]): { key: string; heading: string; 
 }
 
 /**
- * Personal training (issue 26): pick a trainer, then a time over the next weeks; each time says
+ * Personal training: pick a trainer, then a time over the next weeks; each time says
  * what booking it would use (a personal-training session and its expiry, or the price) before the
  * member confirms on the booking form, which books with the credit or sends them to the checkout.
  */

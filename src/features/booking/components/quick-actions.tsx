@@ -3,13 +3,13 @@ import { CalendarPlus, CalendarRange, Crown, DoorOpen, Dumbbell } from 'lucide-r
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-/** Spec section 2: Book a Class, View My Schedule, Upgrade Membership; Personal training (issue 26) and Check in (issue 28). */
+/** Spec section 2: Book a Class, View My Schedule, Upgrade Membership; Personal training and Check in. */
 const ACTIONS = [
   { label: 'Book a Class', to: paths.mySchedule, Icon: CalendarPlus },
   { label: 'View My Schedule', to: paths.myClasses, Icon: CalendarRange },
   { label: 'Personal training', to: paths.personalTraining, Icon: Dumbbell },
   { label: 'Upgrade Membership', to: paths.membership, Icon: Crown },
-  // Issue 28: self check-in with the day's door code.
+  // Self check-in with the day's door code.
   { label: 'Check in at the studio', to: paths.checkIn, Icon: DoorOpen },
 ] as const;
 

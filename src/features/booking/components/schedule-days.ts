@@ -1,7 +1,7 @@
 import { formatDayHeading, formatMonthDay, formatWeekdayShort, studioDayKey } from '@/lib/studio-time';
 
 /**
- * The days /schedule's day picker offers (issue 31): today and the days after it, as London
+ * The days /schedule's day picker offers: today and the days after it, as London
  * calendar days ("2026-11-26", the `?day=` of the URL), whatever the visitor's machine says.
  */
 export type ScheduleDay = {

@@ -8,7 +8,7 @@ const TODAY: ClassFilters = { ...NO_FILTERS, date: 'today' };
 const TOMORROW: ClassFilters = { ...NO_FILTERS, date: 'tomorrow' };
 
 /**
- * /schedule's classes for the day picked (issue 31), or every upcoming class (`day` null).
+ * /schedule's classes for the day picked, or every upcoming class (`day` null).
  *
  * Today and tomorrow are the server's own day filter (`class_schedule`'s p_day), so those pages
  * hold that day's classes only. The filter names no later day, so for one the upcoming classes are

@@ -58,7 +58,7 @@ export type BookingErrorView = {
   message: string;
   /** The session or member is gone: send the person to /signin. */
   signInAgain: boolean;
-  /** The current terms, waiver or PAR-Q are not signed (issue 27): send the member to sign them. */
+  /** The current terms, waiver or PAR-Q are not signed: send the member to sign them. */
   signDocuments?: boolean;
 };
 

@@ -28,7 +28,7 @@ describe('booking type options', () => {
     expect(bookingTypeNote(makeScheduleClass({ price_payg: 10 }), 'paid', undefined)).toBeNull();
   });
 
-  it('a One-to-One offers a credit or paying, never the plan or the trial (issue 26)', () => {
+  it('a One-to-One offers a credit or paying, never the plan or the trial', () => {
     const session = makeScheduleClass({ type: 'One-to-One', price_payg: 60, booking_type: 'paid' });
     const credit = { credit_id: 'c', expires_at: '2027-01-03T12:00:00Z', refusal: null, message: null };
     expect(bookingTypeOptions(session, usage, credit).map((o) => [o.value, o.unavailable])).toEqual([

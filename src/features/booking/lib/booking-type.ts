@@ -19,7 +19,7 @@ function reason(hint: string | null, usage: PlanUsage | undefined): string | nul
   return 'Not available';
 }
 
-/** A One-to-One session (personal training): booked with a credit or paid for, never on a plan or the trial (issue 26). */
+/** A One-to-One session (personal training): booked with a credit or paid for, never on a plan or the trial. */
 export const isOneToOne = (cls: Pick<ScheduleClass, 'type'>) => cls.type === 'One-to-One';
 
 /** Why the member's credit cannot book this session, in their words (my_credit_for_class's). */
@@ -49,7 +49,7 @@ export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefi
   ];
 }
 
-/** What the chosen type costs, said before the member confirms (issue 14; a credit's, issue 26). */
+/** What the chosen type costs, said before the member confirms (a credit's). */
 export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined, credit?: CreditChoice): string | null {
   if (type === 'credit') {
     return credit?.credit_id && credit.expires_at

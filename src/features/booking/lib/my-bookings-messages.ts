@@ -21,7 +21,7 @@ export const MY_BOOKINGS_MESSAGES = {
   completePayment: 'Complete payment',
   completePaymentFailed: 'Could not open the payment page. Please try again.',
   addToCalendar: 'Add to calendar',
-  // Issue 9: the waitlists the member is on.
+  // The waitlists the member is on.
   waitlistHeading: 'Your Waitlists',
   waitlistLoadFailed: 'Unable to load your waitlists',
   leaveWaitlist: 'Leave waitlist',

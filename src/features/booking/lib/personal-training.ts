@@ -5,7 +5,7 @@ import type { TrainingSlot } from '../api/get-personal-training';
 export const sessionPrice = (price: number) => `£${Number.isInteger(price) ? price : price.toFixed(2)}`;
 
 /**
- * What booking this session would use, said on its card before the member confirms (issue 26):
+ * What booking this session would use, said on its card before the member confirms:
  * the personal-training session that expires first, or the price paid at checkout.
  */
 export function slotUses(slot: Pick<TrainingSlot, 'credit_id' | 'credit_expires_at' | 'price'>): string {

@@ -38,8 +38,8 @@ export function myBookingsHandler(resolve: () => unknown[] | Response, reads?: {
 }
 
 /**
- * What My Bookings reads beside my_bookings: the cancellations the database kept (issue 31), the
- * member's guests and how each booking could bring one (issue 26). Empty unless a test gives rows.
+ * What My Bookings reads beside my_bookings: the cancellations the database kept, the
+ * member's guests and how each booking could bring one. Empty unless a test gives rows.
  */
 export function myBookingsExtrasHandlers({
   cancellations = [],

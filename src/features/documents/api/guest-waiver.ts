@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 /**
- * What a guest's waiver link shows (issue 27): their class, who invited them, the studio's current
+ * What a guest's waiver link shows: their class, who invited them, the studio's current
  * waiver (document_id null when none is published) and their signature of it (null until signed).
  */
 export type GuestWaiver = CompositeRow<'guest_waiver_view', 'guest_name' | 'class_name' | 'start_time' | 'host_name'>;

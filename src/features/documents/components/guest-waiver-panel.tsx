@@ -15,7 +15,7 @@ import { DocumentText } from './document-text';
 
 /**
  * /guest/waiver?token=…: a guest (no account) reads the studio's current waiver and signs it with
- * their typed full name before their class, from the link in their guest email (issue 27).
+ * their typed full name before their class, from the link in their guest email.
  */
 export function GuestWaiverPanel({ token }: { token: string }) {
   const waiver = useGuestWaiver(token);

@@ -72,7 +72,7 @@ export function documentQuestions(questions: unknown): string[] {
   return Array.isArray(questions) ? questions.filter((q): q is string => typeof q === 'string') : [];
 }
 
-/** The guest's waiver page (/guest/waiver?token=…, issue 27): a guest signs from their email's link. */
+/** The guest's waiver page (/guest/waiver?token=…): a guest signs from their email's link. */
 export const GUEST_WAIVER_MESSAGES = {
   title: 'Sign the waiver',
   loading: 'Loading the waiver',

@@ -34,7 +34,7 @@ export function BillingHistory() {
           <p className="mt-3 text-slate-600">No payments yet.</p>
         ) : (
           // `relative`: the screen-reader-only header (absolutely positioned) stays inside the scroll
-          // box instead of widening the page on a phone (issue 31).
+          // box instead of widening the page on a phone.
           <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs uppercase tracking-wide text-slate-500">

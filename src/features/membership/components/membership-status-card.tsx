@@ -17,7 +17,7 @@ import { DowngradeButton } from './plan-change-dialogs';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
- * The membership as a subscription (issue 13): status, the next renewal date or "Ends on …",
+ * The membership as a subscription (decision 0009): status, the next renewal date or "Ends on …",
  * a banner with "Update card" when a renewal failed, and cancel / resume / switch to Standard.
  * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
  */
@@ -170,7 +170,7 @@ function CancelButton({ membership: m }: { membership: MyMembership }) {
   );
 }
 
-/** Undo the change scheduled for the period end (issue 31: a downgrade could not be taken back). */
+/** Undo the change scheduled for the period end (a downgrade could not be taken back). */
 function KeepPlanButton({ planName }: { planName: string }) {
   const keep = useKeepCurrentPlan();
   async function run() {

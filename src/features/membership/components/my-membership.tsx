@@ -55,7 +55,7 @@ function PlanDetails({
   usage: ReactNode;
 }) {
   const plan = currentPlan(member);
-  // The membership's real next charge, or its end when cancelled (issue 13); else the spec's view.
+  // The membership's real next charge, or its end when cancelled (decision 0009); else the spec's view.
   const running = isRunningPlan(membership) ? membership : null;
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-2">

@@ -1,4 +1,4 @@
-/** What the member is told after changing plan (issue 13). */
+/** What the member is told after changing plan (decision 0009). */
 export const CHANGE_MESSAGES = {
   upgraded: 'You are now on Platinum Premium.',
   declined: 'Your card was declined: your plan has not changed.',

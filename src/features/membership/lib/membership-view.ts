@@ -7,7 +7,7 @@ export type MembershipPlanSlug = Extract<PlanSlug, 'standard' | 'platinum' | 'st
 /** The fields `my_membership()` always sets when the caller has a membership. */
 export type MyMembershipSetFields = 'id' | 'tier' | 'status' | 'period_start' | 'period_end' | 'renews' | 'has_card';
 
-/** The caller's membership as `my_membership()` returns it (issue 13), when there is one. */
+/** The caller's membership as `my_membership()` returns it (decision 0009), when there is one. */
 export type MyMembership = Omit<CompositeRow<'my_membership', MyMembershipSetFields>, 'plan_slug' | 'next_plan_slug'> & {
   plan_slug: MembershipPlanSlug | null;
   next_plan_slug: MembershipPlanSlug | null;

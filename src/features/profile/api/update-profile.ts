@@ -12,7 +12,7 @@ const optionalText = z
 
 /**
  * Profile Information (spec section 5): name required, phone optional (blank means none); email is
- * read-only. Issue 27 adds date of birth (never in the future) and an emergency contact, all optional.
+ * read-only. Date of birth (never in the future) and an emergency contact, all optional.
  */
 export const profileInfoSchema = z.object({
   name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(200, PROFILE_MESSAGES.nameTooLong),

@@ -35,7 +35,7 @@ function firstBytes(file: Blob, count: number): Promise<Uint8Array> {
 export async function checkAvatarFile(file: File): Promise<{ contentType: (typeof AVATAR_TYPES)[number] } | { problem: string }> {
   const problem = avatarFileSchema.safeParse(file).error?.issues[0]?.message;
   if (problem) return { problem };
-  // The name and the declared type say nothing of the content (issue 31: a text file named fake.png).
+  // The name and the declared type say nothing of the content (a text file named fake.png).
   const contentType = sniffImageType(await firstBytes(file, 16));
   return contentType ? { contentType } : { problem: PROFILE_MESSAGES.notAnImage };
 }

@@ -11,7 +11,7 @@ import { usePushPreferences, useSetPushPreferences, type PushPreferences } from 
 import { PUSH_MESSAGES as M, QUIET_HOURS_DEFAULT, QUIET_HOURS_OPTIONS, REMINDER_OPTIONS } from '../lib/push-messages';
 
 /**
- * /edit-profile, beside the email preferences (issue 30, decision 0023): turn pushes on or off for
+ * /edit-profile, beside the email preferences (decision 0023): turn pushes on or off for
  * this browser, and choose which pushes come, the reminder before an early class and quiet hours.
  * The choices are the member's, on every device; each change is saved at once, like the emails'.
  */

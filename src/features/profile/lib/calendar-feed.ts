@@ -1,4 +1,4 @@
-/** The calendar feed card's copy and URL (issue 9). */
+/** The calendar feed card's copy and URL. */
 export const CALENDAR_FEED_MESSAGES = {
   heading: 'Calendar feed',
   intro:

@@ -10,18 +10,18 @@ export const PROFILE_MESSAGES = {
   photoUpdated: 'Profile picture updated successfully!',
   photoFailed: 'Failed to upload image. Please try again.',
   nameRequired: 'Name is required',
-  /** members.name's limit (issue 31: said on the field, not as "Failed to update profile"). */
+  /** members.name's limit (said on the field, not as "Failed to update profile"). */
   nameTooLong: 'Your name is too long (at most 200 characters)',
   phoneTooLong: 'Your phone number is too long (at most 40 characters)',
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Failed to update profile. Please try again.',
-  // Issue 27: the database refuses the same (members_check_date_of_birth).
+  // The database refuses the same (members_check_date_of_birth).
   dateOfBirthInFuture: 'Date of birth cannot be in the future',
 } as const;
 
 /**
  * The image type a file's first bytes say it is (PNG, JPEG, GIF signatures), or null: a text file
- * named fake.png is not a photo (issue 31). The bucket only compares the declared type, as hosted
+ * named fake.png is not a photo. The bucket only compares the declared type, as hosted
  * Storage does, so the content is checked here before anything is sent.
  */
 export function sniffImageType(head: Uint8Array): (typeof AVATAR_TYPES)[number] | null {

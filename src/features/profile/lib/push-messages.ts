@@ -1,6 +1,6 @@
 import type { PushPreferences } from '../api/push-preferences';
 
-/** The words of the notifications card on Edit Profile (issue 30; the spec has none of its own). */
+/** The words of the notifications card on Edit Profile (the spec has none of its own). */
 export const PUSH_MESSAGES = {
   heading: 'Notifications on your phone',
   intro:
