@@ -13,6 +13,7 @@ describe('emails on a phone', () => {
       expect(previews.map((p) => p.name)).toEqual([
         'booking_confirmed',
         'booking_cancelled',
+        'waitlist_cancelled',
         'waitlist_promoted',
         'class_reminder',
         'contact_message',
