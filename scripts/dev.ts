@@ -1,16 +1,19 @@
 /**
  * `npm run dev`: the local Supabase-compatible stack plus Vite's dev server.
  * `npm start` (`--prod`): the same stack plus the production build (built first when missing or
- * older than the sources), served with SPA fallback and the /.netlify/functions proxy.
+ * older than the sources), served as Netlify serves it by the journeys' own server
+ * (scripts/static-server.ts): SPA fallback, the /.netlify/functions proxy and netlify.toml's
+ * headers, so a Content-Security-Policy or framing rule that would break production breaks here.
  * Ctrl-C stops both. Settings: SITE_PORT, SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_DATA_DIR (.env.example).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { readLocalEnv, repoRoot } from '../supabase/local/config';
 import { StackInUseError, startStack, type Stack } from '../supabase/local/stack';
 import { PRERENDERED_ROUTES, prerenderedFile, SPA_SHELL } from './prerender-routes';
+import { serveBuild, type StaticServer } from './static-server';
 
 const prod = process.argv.includes('--prod');
 const env = readLocalEnv();
@@ -75,83 +78,6 @@ function build(stack: Stack): Promise<void> {
   });
 }
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Serves dist/ with SPA fallback; /.netlify/functions goes to the gateway, as on Netlify. */
-function serveDist(stack: Stack): Promise<Server> {
-  const root = resolve(distDir);
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', siteUrl);
-    if (url.pathname.startsWith('/.netlify/functions/')) {
-      const upstream = httpRequest(`${stack.url}${url.pathname}${url.search}`, { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      upstream.on('error', () => {
-        res.writeHead(502);
-        res.end('Local stack unavailable');
-      });
-      req.pipe(upstream);
-      return;
-    }
-    // Netlify's order: a file, a prerendered route's folder (dist/schedule/index.html), the SPA shell.
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Bad request');
-      return;
-    }
-    let file = normalize(join(root, pathname));
-    if (!file.startsWith(root + sep) && file !== root) file = join(root, SPA_SHELL);
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      // A missing hashed asset is a real 404; any other path is a client route (the SPA shell).
-      if (pathname.startsWith('/assets/')) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Not found');
-        return;
-      }
-      file = join(root, SPA_SHELL);
-    }
-    const body = readFileSync(file);
-    const hashed = file.includes(`${sep}assets${sep}`);
-    res.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      // A request never takes the server down: a missing or unreadable file is this request's 500.
-      console.error(`[npm start] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Could not serve this page: see the npm start output (is the build complete? npm run build).');
-    }
-  });
-  return new Promise((done) => server.listen(sitePort, '127.0.0.1', () => done(server)));
-}
-
 async function demoAccounts(stack: Stack): Promise<string> {
   const res = await fetch(
     `${stack.url}/rest/v1/members?select=email,membership_tier,is_admin,has_used_trial,trainer_accounts!trainer_accounts_member_id_fkey(trainer_id)&email=like.*%40studio.test&order=email`,
@@ -201,7 +127,7 @@ async function main(): Promise<void> {
   );
 
   let vite: ChildProcess | null = null;
-  let site: Server | null = null;
+  let site: StaticServer | null = null;
   let stopping = false;
   const stop = async (code = 0) => {
     if (stopping) return;
@@ -212,7 +138,7 @@ async function main(): Promise<void> {
       vite.kill('SIGTERM');
       await exited;
     }
-    if (site) await new Promise((r) => site!.close(r));
+    if (site) await site.close();
     await stack.stop();
     process.exit(code);
   };
@@ -226,7 +152,7 @@ async function main(): Promise<void> {
         await build(stack);
         writeFileSync(buildStamp, JSON.stringify({ url: stack.url, anonKey: stack.anonKey }));
       }
-      site = await serveDist(stack);
+      site = await serveBuild(distDir, { port: sitePort, apiOrigin: stack.url });
     } else {
       vite = spawn(process.execPath, [viteBin, '--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'], {
         cwd: repoRoot,

@@ -6,6 +6,13 @@ import { EARLY_CLICKS_GLOBAL } from '../src/app/early-clicks';
  * visitor reaches for a control (a classic script: it can read its own tag). A button pressed
  * before the app is live is held and pressed again by the app once it has hydrated
  * (src/app/early-clicks.ts); links work natively.
+ *
+ * A disclosure button (`aria-expanded`, with `aria-controls` naming a panel shown and hidden by
+ * its `hidden` attribute: the header's phone menu) is not held: it opens and closes its panel at
+ * once, the app's code being seconds away on a phone, and the click goes no further, so React
+ * never sees it. The app takes over the state on screen as it starts
+ * (src/components/layout/use-menu-toggle.ts). These few lines are on `/`, whose HTML must fit the
+ * first round trip (decision 0014): the reasons live here, not in the inlined source.
  */
 export const LOADER_SOURCE = `(function () {
   var tag = document.currentScript;
@@ -63,7 +70,12 @@ export const LOADER_SOURCE = `(function () {
     var button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.disabled) return;
     event.preventDefault();
-    early.targets = [button];
+    var panel = button.hasAttribute('aria-expanded') && document.getElementById(button.getAttribute('aria-controls'));
+    if (panel) {
+      event.stopPropagation();
+      panel.hidden = !panel.hidden;
+      button.setAttribute('aria-expanded', String(!panel.hidden));
+    } else early.targets = [button];
     start();
   }, true);
 })();

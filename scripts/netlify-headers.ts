@@ -1,6 +1,7 @@
 /**
- * The response headers netlify.toml's [[headers]] rules give a path, so a local server (the e2e
- * static server) can serve the build under the same Content-Security-Policy as Netlify does.
+ * The response headers netlify.toml's [[headers]] rules give a path, so a local server
+ * (scripts/static-server.ts: `npm start`, the journeys, the bench) can serve the build under the
+ * same Content-Security-Policy as Netlify does.
  *
  *   const rules = readNetlifyHeaderRules();
  *   res.writeHead(200, { ...headersForPath(rules, '/schedule', { supabaseOrigin: stack.url }) });

@@ -1,7 +1,8 @@
 /**
  * `npm start` as a newcomer runs it on a fresh clone (it used to build without the SPA
  * shell and die on the first page it served): a new data folder, free ports, then every route of
- * src/config/paths.ts must answer 200 with HTML and the process must still be running.
+ * src/config/paths.ts must answer 200 with HTML, under netlify.toml's Content-Security-Policy and
+ * framing rule as on Netlify, and the process must still be running.
  *
  *   npx tsx scripts/smoke-start.ts      (CI runs it after the production build)
  */
@@ -82,6 +83,11 @@ async function main(): Promise<void> {
       if (res instanceof Error) failures.push(`${route}: ${res.message}`);
       else if (res.status !== 200 || !/text\/html/.test(res.headers.get('content-type') ?? '')) {
         failures.push(`${route}: ${res.status} ${res.headers.get('content-type') ?? ''}`);
+      } else if (
+        !/frame-ancestors 'none'/.test(res.headers.get('content-security-policy') ?? '') ||
+        res.headers.get('x-frame-options') !== 'DENY'
+      ) {
+        failures.push(`${route}: served without netlify.toml's Content-Security-Policy and X-Frame-Options`);
       } else console.log(`  200 ${route}`);
     }
     if (state.exited !== null) failures.push(`the process exited (${state.exited}) while serving`);

@@ -4,7 +4,7 @@ import lighthouse from 'lighthouse';
 import type { RunnerResult } from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { generate as selfSignedCertificate } from 'selfsigned';
-import { startStaticServer } from '../../tests/e2e/support/static-server';
+import { startStaticServer } from '../../scripts/static-server';
 import { CHROMIUM_ARGS, requireChromium } from '../../tests/e2e/support/chromium';
 import type { Report } from '../report';
 import { PRERENDERED_ROUTES, prerenderedFile } from '../../scripts/prerender-routes';

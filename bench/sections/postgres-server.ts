@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM_SUPERUSER } from '../../supabase/local/db/open-database';
-import { freePort } from '../../tests/e2e/support/static-server';
+import { freePort } from '../../scripts/static-server';
 
 export interface PostgresServer {
   url: string;

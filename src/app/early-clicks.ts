@@ -2,7 +2,8 @@
  * A page whose app starts after `load` (scripts/prerender-routes.ts HYDRATE_AFTER_LOAD) shows its
  * buttons before React can answer them. The page's loader (scripts/prerender.ts) holds a press
  * made in that time under this global and starts the app; once the app has hydrated, it presses
- * the same button again, so the visitor's Contact Us still opens.
+ * the same button again, so the visitor's Contact Us still opens. A disclosure (the phone menu's
+ * toggle) is not held: the loader opens and closes it itself (scripts/hydrate-loader.ts).
  */
 export const EARLY_CLICKS_GLOBAL = '__studioEarlyClicks';
 

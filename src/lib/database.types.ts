@@ -2553,6 +2553,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_to_contact"][]
       }
+      my_billing_history: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["billing_entry"][]
+      }
       my_bookings: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
@@ -3067,6 +3073,17 @@ export type Database = {
         no_show_rate: number | null
         no_shows: number | null
         unmarked: number | null
+      }
+      billing_entry: {
+        amount: number | null
+        billed_email: string | null
+        billed_name: string | null
+        currency: string | null
+        description: string | null
+        happened_at: string | null
+        id: string | null
+        kind: string | null
+        reference: string | null
       }
       booking_result: {
         booking_id: string | null

@@ -58,11 +58,11 @@ export function upgradeQuoteRow(overrides: Record<string, JsonBodyType> = {}) {
   };
 }
 
-/** The membership record and billing history /membership reads (decision 0009), and the upgrade's quote. */
-export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, payments: JsonBodyType[] = []) {
+/** The membership record and billing history (my_billing_history's lines) /membership reads (decision 0009), and the upgrade's quote. */
+export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, billing: JsonBodyType[] = []) {
   return [
     rpc('my_membership', () => membership),
-    restGet('payments', () => payments),
+    rpc('my_billing_history', () => billing),
     rpc('my_upgrade_quote', () => upgradeQuoteRow()),
     restGet('credits', () => []),
   ];

@@ -502,6 +502,64 @@ revoke execute on function public.finish_provider_refund(uuid, text, text, text)
 
 grant execute on function public.finish_provider_refund(uuid, text, text, text) to authenticated, service_role;
 
+-- The member's billing history (/membership) -----------------------------------------------------
+-- Money that moved, and only that: a payment once it is paid, a refund once it is made. A checkout
+-- that took nothing (a card page left, a declined renewal, a hold let go: pending, failed,
+-- expired) is not a line of anyone's billing history. The member's own rows; a refund is read here
+-- because members have no policy on refunds_owed (its reasons and admin fields are the studio's).
+create type public.billing_entry as (
+  id uuid,
+  -- payment | refund
+  kind text,
+  -- When the money moved: paid_at, or refunded_at.
+  happened_at timestamptz,
+  description text,
+  -- Positive both ways: a refund's is the money given back.
+  amount numeric,
+  currency text,
+  -- The payment's checkout reference (a refund's payment's).
+  reference text,
+  billed_name text,
+  billed_email text
+);
+
+create function private.my_billing_history(p_limit integer)
+returns setof public.billing_entry
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member_id uuid := (private.require_member()).id;
+begin
+  return query
+    select h.*
+      from (select p.id, 'payment'::text, coalesce(p.paid_at, p.created_at), p.description, p.amount::numeric, p.currency,
+                   p.checkout_reference, p.billed_name, p.billed_email
+              from public.payments p
+             where p.member_id = v_member_id and p.status = 'paid'
+            union all
+            select r.id, 'refund'::text, r.refunded_at, r.description, r.amount::numeric, coalesce(p.currency, 'GBP'),
+                   p.checkout_reference, r.member_name, r.member_email
+              from public.refunds_owed r
+              left join public.payments p on p.id = r.payment_id
+             where r.member_id = v_member_id and r.refunded_at is not null) h
+     order by 3 desc, 1
+     limit greatest(least(coalesce(p_limit, 50), 200), 1);
+end;
+$$;
+
+revoke execute on function private.my_billing_history(integer) from public;
+
+grant execute on function private.my_billing_history(integer) to authenticated;
+
+create function public.my_billing_history(p_limit integer default 50)
+returns setof public.billing_entry
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_billing_history(p_limit) $$;
+
+revoke execute on function public.my_billing_history(integer) from public, anon;
+
+grant execute on function public.my_billing_history(integer) to authenticated;
+
 -- Row-level security, triggers and replication ------------------------------------------------
 create policy "Admins read refunds owed"
   on public.refunds_owed for select to authenticated

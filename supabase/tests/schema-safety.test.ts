@@ -151,6 +151,7 @@ describe('schema safety', () => {
       'mark_contact_message_handled',
       'mark_refund_refunded',
       'members_to_contact',
+      'my_billing_history',
       'my_bookings',
       'my_coach_profile',
       'my_credit_for_class',

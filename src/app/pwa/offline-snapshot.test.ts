@@ -37,6 +37,19 @@ describe("the member's offline copy", () => {
     expect(lastReadAt(fresh)).toBe(READ_AT);
   });
 
+  it('keeps where the member’s documents stand, which the dashboard shows, but not their texts or health answers', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.documents.mineStatus('m1'), [{ kind: 'waiver', is_current: true }], { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.documents.mine('m1'), [{ kind: 'waiver', body: 'The waiver’s whole text' }], { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.documents.health('m1'), { answers: { heart_condition: true } }, { updatedAt: READ_AT });
+    const text = serializeSnapshot(client, USER, READ_AT);
+    expect(text).not.toContain('whole text');
+    expect(text).not.toContain('heart_condition');
+    const fresh = new QueryClient();
+    expect(restoreSnapshot(fresh, USER, text)).toBe(1);
+    expect(fresh.getQueryData(queryKeys.documents.mineStatus('m1'))).toEqual([{ kind: 'waiver', is_current: true }]);
+  });
+
   it('is never shown to another user, nor when it is two weeks old, and never overwrites what memory holds', () => {
     const text = serializeSnapshot(filledClient(), USER, READ_AT);
     expect(parseSnapshot(text, 'someone-else', READ_AT)).toBeNull();

@@ -7,12 +7,17 @@ import { clearOfflineSnapshot, readOfflineSnapshot, saveOfflineSnapshot } from '
  * Query's cache, written out after each successful read and put back into the cache when the app
  * starts (then revalidated: each read is as old as it was) or loses its connection. Only the member's
  * own resources are kept (their row, bookings, the timetable as they see it, plan usage, credits,
- * waitlist places, membership, profile), under their user id; Log Out removes the copy
+ * waitlist places, membership, profile, where their documents stand), under their user id; Log Out removes the copy
  * (lib/browser-storage.ts clearStoredSession).
  */
 
 /** The first part of the query keys kept (lib/query-keys.ts). Admin screens, payments and email preferences are not. */
 const KEPT = new Set(['member', 'bookings', 'classes', 'waitlist', 'plan-usage', 'credits', 'membership', 'profile']);
+/**
+ * Of the member's documents, only where they stand (queryKeys.documents.mineStatus, no texts):
+ * the dashboard shows it. Their health answers and the documents' texts are not kept.
+ */
+const isDocumentStatus = (queryKey: QueryKey): boolean => queryKey[0] === 'documents' && queryKey[1] === 'mine' && queryKey[3] === 'status';
 /**
  * The copy belongs to one build of the app (a hash of its sources, vite.config.ts): a deployment
  * that reads or shapes data differently never paints a copy an older one wrote.
@@ -26,7 +31,8 @@ const SAVE_DELAY_MS = 500;
 type Entry = { queryKey: QueryKey; data: unknown; dataUpdatedAt: number };
 type Snapshot = { version: string; userId: string; savedAt: number; entries: Entry[] };
 
-export const isKept = (queryKey: QueryKey): boolean => typeof queryKey[0] === 'string' && KEPT.has(queryKey[0]);
+export const isKept = (queryKey: QueryKey): boolean =>
+  (typeof queryKey[0] === 'string' && KEPT.has(queryKey[0])) || isDocumentStatus(queryKey);
 
 const keptQuery = (query: Query) => isKept(query.queryKey) && query.state.status === 'success' && query.state.data !== undefined;
 

@@ -1,5 +1,9 @@
 import { useMemo } from 'react';
+import { DASHBOARD_NOT_SAVED } from '@/app/pwa/offline-messages';
+import { OfflineNotice } from '@/app/pwa/offline-notice';
+import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useOnline } from '@/hooks/use-online';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -24,9 +28,11 @@ import { useMyDocumentStatus } from '@/features/documents/api/get-my-documents';
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
  * their plan usage as book_class counts it (`my_plan_usage`): nothing is counted here.
+ * Offline it shows the copy saved on the phone (decision 0019), or says it has none yet.
  */
 export function DashboardRoute() {
   const { member, memberLoading, user } = useAuth();
+  const online = useOnline();
   const memberId = member?.id ?? null;
   const bookings = useMyBookings(memberId);
   const usage = usePlanUsage(memberId);
@@ -40,6 +46,10 @@ export function DashboardRoute() {
   useErrorToast(failed, BOOKING_MESSAGES.dashboardLoadFailed);
 
   const upcoming = useMemo(() => splitBookings(bookings.data ?? [], new Date()).upcoming, [bookings.data]);
+  const saved = Boolean(bookings.data && usage.data && member);
+  // Online, the cards that could appear above others are waited for too. Offline nothing more
+  // arrives: what the copy has is shown, without the cards it lacks.
+  const ready = saved && (!online || (!documents.isPending && !credits.isPending));
   const name = firstName(member?.name, member?.email ?? user?.email);
 
   return (
@@ -52,7 +62,9 @@ export function DashboardRoute() {
         <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           {BOOKING_MESSAGES.dashboardLoadFailed}
         </p>
-      ) : !bookings.data || !usage.data || !member || documents.isPending || credits.isPending ? (
+      ) : !online && !saved ? (
+        <OfflineNotice message={DASHBOARD_NOT_SAVED} except={paths.dashboard} />
+      ) : !ready || !bookings.data || !usage.data || !member ? (
         <Spinner label="Loading your dashboard" />
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -12,12 +12,20 @@ import { ProfilePhotoCard } from '@/features/profile/components/profile-photo-ca
 import { SecurityTips } from '@/features/profile/components/security-tips';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { PROFILE_MESSAGES } from '@/features/profile/lib/profile-rules';
+import { NOT_AVAILABLE_OFFLINE } from '@/app/pwa/offline-messages';
+import { OnlineOnly } from '@/app/pwa/offline-notice';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useOnline } from '@/hooks/use-online';
 import { useAuth } from '@/lib/auth/auth-context';
 
-/** /edit-profile (spec section 2): photo, profile information, Change Password, account summary, security tips. */
+/**
+ * /edit-profile (spec section 2): photo, profile information, Change Password, account summary,
+ * security tips. Its settings are read and saved at the studio: offline it says the page is not
+ * available (decision 0019) rather than wait, keeping whatever was being typed for later.
+ */
 export function EditProfileRoute() {
   const { user, refreshMember } = useAuth();
+  const online = useOnline();
   const profile = useProfile(user?.id ?? null);
   useErrorToast(profile.isError, PROFILE_MESSAGES.loadFailed);
 
@@ -27,37 +35,39 @@ export function EditProfileRoute() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Edit Profile</h1>
-      {profile.isError ? (
-        <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {PROFILE_MESSAGES.loadFailed}
-        </p>
-      ) : !profile.data ? (
-        <Spinner label="Loading your profile" />
-      ) : (
-        <div className="mt-8 grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6">
-            <ProfilePhotoCard member={profile.data.member} onUploaded={refresh} />
-            <AccountSummary member={profile.data.member} bookingsCount={profile.data.bookingsCount} />
+      <OnlineOnly online={online} message={NOT_AVAILABLE_OFFLINE}>
+        {profile.isError ? (
+          <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+            {PROFILE_MESSAGES.loadFailed}
+          </p>
+        ) : !profile.data ? (
+          <Spinner label="Loading your profile" />
+        ) : (
+          <div className="mt-8 grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6">
+              <ProfilePhotoCard member={profile.data.member} onUploaded={refresh} />
+              <AccountSummary member={profile.data.member} bookingsCount={profile.data.bookingsCount} />
+            </div>
+            <div className="space-y-6 lg:col-span-2">
+              <ProfileInfoForm member={profile.data.member} onSaved={refresh} />
+              <Card>
+                <h2 className="text-lg font-semibold">Family</h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  Add your children to book them into Kids Club and other family classes with you.
+                </p>
+                <Link to={paths.family} className="mt-3 inline-block font-semibold text-brand-700 underline">
+                  Manage your family
+                </Link>
+              </Card>
+              <ChangePasswordForm />
+              <CalendarFeedCard token={profile.data.member.calendar_token} />
+              <EmailPreferencesCard />
+              <PushNotificationsCard />
+              <SecurityTips />
+            </div>
           </div>
-          <div className="space-y-6 lg:col-span-2">
-            <ProfileInfoForm member={profile.data.member} onSaved={refresh} />
-            <Card>
-              <h2 className="text-lg font-semibold">Family</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Add your children to book them into Kids Club and other family classes with you.
-              </p>
-              <Link to={paths.family} className="mt-3 inline-block font-semibold text-brand-700 underline">
-                Manage your family
-              </Link>
-            </Card>
-            <ChangePasswordForm />
-            <CalendarFeedCard token={profile.data.member.calendar_token} />
-            <EmailPreferencesCard />
-            <PushNotificationsCard />
-            <SecurityTips />
-          </div>
-        </div>
-      )}
+        )}
+      </OnlineOnly>
     </section>
   );
 }

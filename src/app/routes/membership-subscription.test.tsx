@@ -14,38 +14,38 @@ import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const PAYMENTS = [
+// What my_billing_history answers: money that moved, newest first (a checkout that took nothing
+// is never in it: supabase/tests/billing-history.test.ts).
+const BILLING = [
   {
-    id: 'p-2',
-    created_at: '2030-02-04T12:00:00Z',
-    paid_at: '2030-02-04T12:00:05Z',
-    description: 'Standard membership, 4 February 2030 to 4 March 2030',
-    amount: 100,
+    id: 'r-1',
+    kind: 'refund',
+    happened_at: '2030-02-10T09:00:00Z',
+    description: 'Drop-In Session (£115)',
+    amount: 115,
     currency: 'GBP',
-    status: 'paid',
-    checkout_reference: 'renew-ms-1-2',
+    reference: 'plan-x',
     billed_name: 'Bea Buyer',
     billed_email: 'bea@example.test',
   },
   {
-    id: 'p-1',
-    created_at: '2030-01-04T12:00:00Z',
-    paid_at: null,
-    description: 'Drop-In Session (£115)',
-    amount: 115,
+    id: 'p-2',
+    kind: 'payment',
+    happened_at: '2030-02-04T12:00:05Z',
+    description: 'Standard membership, 4 February 2030 to 4 March 2030',
+    amount: 100,
     currency: 'GBP',
-    status: 'failed',
-    checkout_reference: 'plan-x',
+    reference: 'renew-ms-1-2',
     billed_name: 'Bea Buyer',
     billed_email: 'bea@example.test',
   },
 ];
 
-function setup(member: Partial<Member>, membership: JsonBodyType, payments: JsonBodyType[] = PAYMENTS) {
+function setup(member: Partial<Member>, membership: JsonBodyType, billing: JsonBodyType[] = BILLING) {
   const signed = signInAs({ created_at: '2025-01-05T10:00:00Z', ...member });
   server.use(
     memberHandler(signed.member),
-    ...membershipHandlers(membership, payments),
+    ...membershipHandlers(membership, billing),
     // No credits (packages and Premium's sessions are tested in the credits screens).
     http.get('*/rest/v1/credits', () => HttpResponse.json([])),
     rpc('my_plan_usage', () => ({
@@ -69,7 +69,7 @@ describe('/membership subscription', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the status, the real next renewal, and every payment with a printable receipt', async () => {
+  it('shows the status, the real next renewal, and the money that moved with a printable receipt for each', async () => {
     setup({ membership_tier: 'standard', plan_renews_at: '2030-03-04T12:00:00Z' }, membershipRow());
     const status = await statusRegion();
     expect(await status.findByText('Active')).toBeInTheDocument();
@@ -80,11 +80,15 @@ describe('/membership subscription', () => {
     const history = within(await screen.findByRole('region', { name: 'Billing history' }));
     const rows = await history.findAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('Standard membership, 4 February 2030 to 4 March 2030')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('£100.00')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
-    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+    // A refund is money back: it says so, and its amount never reads as one more payment.
+    expect(within(rows[1]!).getByText('10 February 2030')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Refund: Drop-In Session (£115)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('\u2212£115.00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Standard membership, 4 February 2030 to 4 March 2030')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('£100.00')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Paid')).toBeInTheDocument();
+    expect(history.queryByText(/Expired|Failed|Pending/)).not.toBeInTheDocument();
 
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await userEvent.click(history.getByRole('button', { name: 'Receipt for Standard membership, 4 February 2030 to 4 March 2030' }));
@@ -97,6 +101,14 @@ describe('/membership subscription', () => {
     expect(receipt.getByText('4 February 2030')).toBeInTheDocument();
     await userEvent.click(receipt.getByRole('button', { name: 'Print receipt' }));
     expect(print).toHaveBeenCalledOnce();
+    await userEvent.click(receipt.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Receipt' })).not.toBeInTheDocument());
+
+    await userEvent.click(history.getByRole('button', { name: 'Receipt for Refund: Drop-In Session (£115)' }));
+    const refund = within(await screen.findByRole('dialog', { name: 'Receipt' }));
+    expect(refund.getByText('Refund: Drop-In Session (£115)')).toBeInTheDocument();
+    expect(refund.getByText('\u2212£115.00')).toBeInTheDocument();
+    expect(refund.getByText('plan-x')).toBeInTheDocument();
   });
 
   it('cancel renewal says until when access stays, then shows "Ends on" and Resume', async () => {

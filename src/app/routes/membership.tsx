@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
 import type { Plan } from '@/config/plans';
 import { paths } from '@/config/paths';
+import { useOnline } from '@/hooks/use-online';
+import { NOT_AVAILABLE_OFFLINE } from '@/app/pwa/offline-messages';
+import { OfflineNotice } from '@/app/pwa/offline-notice';
 import { MembershipHero } from '@/features/membership/components/membership-hero';
 import { PlanCatalogue } from '@/features/membership/components/plan-catalogue';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -34,9 +37,13 @@ function signInToJoin(plan: Plan) {
 /**
  * /membership (spec section 2): My Membership for signed-in members (usage, next renewal,
  * recommended upgrades) above the plan catalogue, whose actions depend on who is looking.
+ * Offline, a member is told the page is not available (nothing of it is kept on the phone,
+ * decision 0019; its buttons need the studio); a visitor's page is the prerendered one.
  */
 export function MembershipRoute() {
   const { session, member } = useAuth();
+  const online = useOnline();
+  const offline = Boolean(session) && !online;
   const memberAction = (plan: Plan) => (
     <Suspense fallback={null}>
       <MemberPlanAction plan={plan} tier={member?.membership_tier} />
@@ -45,17 +52,25 @@ export function MembershipRoute() {
   return (
     <>
       <MembershipHero />
-      {session && (
-        <Suspense fallback={null}>
-          <MembershipStatusCard />
-          <MyMembership usage={<PlanUsageMeter variant="membership" />} />
-          <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
-            <CreditsCard />
-          </div>
-          <BillingHistory />
-        </Suspense>
+      {offline && (
+        <div className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+          <OfflineNotice message={NOT_AVAILABLE_OFFLINE} />
+        </div>
       )}
-      <PlanCatalogue renderPlanAction={!session ? signInToJoin : member ? memberAction : undefined} />
+      {/* Hidden, not unmounted, offline: a Contact Us message being written stays, reads resume. */}
+      <div hidden={offline}>
+        {session && (
+          <Suspense fallback={null}>
+            <MembershipStatusCard />
+            <MyMembership usage={<PlanUsageMeter variant="membership" />} />
+            <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
+              <CreditsCard />
+            </div>
+            <BillingHistory />
+          </Suspense>
+        )}
+        <PlanCatalogue renderPlanAction={!session ? signInToJoin : member ? memberAction : undefined} />
+      </div>
     </>
   );
 }

@@ -205,6 +205,22 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
     expect(browser.current()!.unsubscribe).toHaveBeenCalled();
   });
 
+  it('in a private window, which refuses push though notifications are allowed, says why instead of “try again”', async () => {
+    setup();
+    const browser = pushCapableBrowser('granted');
+    // Chromium's answer in an incognito window (the same words as a refusal, by design).
+    browser.subscribe.mockImplementation(() => Promise.reject(new DOMException('Registration failed - permission denied', 'AbortError')));
+    server.use(http.post('*/.netlify/functions/push-key', () => HttpResponse.json({ publicKey: PUBLIC_KEY })));
+    renderApp('/edit-profile');
+    const c = await card();
+    await userEvent.click(await c.findByRole('button', { name: 'Turn on notifications on this device' }));
+    const why = 'Notifications can’t be turned on in a private window. Open the site in a normal browser window, then turn them on there.';
+    expect(await c.findByText(why)).toBeInTheDocument();
+    expect(screen.queryByText(/Please try again/)).not.toBeInTheDocument();
+    // Trying again can never work here: the card offers no button that would.
+    expect(c.queryByRole('button', { name: 'Turn on notifications on this device' })).not.toBeInTheDocument();
+  });
+
   it('says so when the member refuses the browser’s prompt', async () => {
     setup();
     pushCapableBrowser('denied');

@@ -103,6 +103,49 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
   });
 
+  test('the phone menu on / opens and closes before the app has started, and the app takes it over as it is', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the menu toggle shows on narrow screens only');
+    // / starts its app after `load`: hold the app's code so the presses surely come first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle, 'the menu answers before the app is live').toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Classes' })).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    // Left open for the app to take over.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+
+    release();
+    await page.waitForFunction(() => (window as unknown as { __studioEarlyClicks?: { hydrated: boolean } }).__studioEarlyClicks?.hydrated);
+    // The app keeps what the visitor sees (no flicker, no press replayed), and one press closes it.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
   test('/schedule’s classes arrive without moving anything on screen (no layout shift)', async ({ page }) => {
     await page.addInitScript(() => {
       const shifts: string[] = ((window as unknown as { layoutShifts: string[] }).layoutShifts = []);

@@ -87,6 +87,31 @@ test.describe('pushes on a member’s phone', () => {
       ]);
   });
 
+  test('in a private window, Turn on says why it cannot work instead of “please try again”', async ({
+    page,
+    context,
+    stack,
+    baseURL,
+    consoleErrors,
+  }) => {
+    // Playwright's browser contexts are Chromium's incognito profiles: notifications may be
+    // allowed, but the browser refuses a push subscription, as it does in any private window.
+    await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+    const email = `${unique('private')}@example.test`;
+    await createConfirmedMember(stack, email, PASSWORD, { full_name: 'Pia Private' });
+    await signInAs(page, stack, email);
+    await page.goto('/edit-profile');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const card = page.getByRole('heading', { name: 'Notifications on your phone' }).locator('..');
+    await card.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+    const why = 'Notifications can’t be turned on in a private window. Open the site in a normal browser window, then turn them on there.';
+    await expect(card.getByText(why)).toBeVisible();
+    await expect(page.getByText(/Please try again/)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Turn on notifications on this device' })).toHaveCount(0);
+    // Chromium says it in the console too, in its own words: the one error this step expects.
+    expect(consoleErrors.take().filter((line) => !/does not support the Push API in incognito mode/.test(line))).toEqual([]);
+  });
+
   test('the reminder before an early class arrives at the time the member chose when the jobs run, once', async ({
     page,
     context,

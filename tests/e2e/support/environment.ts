@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { cachedBuildUrl, ensureBuild } from './build';
 import { loadStartStack, type InboxEmail, type LocalStack, type StackApi } from './local-stack';
-import { freePort, startStaticServer, type StaticServer } from './static-server';
+import { freePort, startStaticServer, type StaticServer } from '../../../scripts/static-server';
 
 export interface ServedApp {
   origin: string;

@@ -7,16 +7,25 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { STUDIO, STUDIO_ADDRESS_LINES } from '@/config/studio';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useBillingHistory, type BillingPayment } from '../api/get-billing-history';
+import { useBillingHistory, type BillingEntry } from '../api/get-billing-history';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
-const STATUS_TEXT: Record<BillingPayment['status'], string> = { paid: 'Paid', pending: 'Pending', failed: 'Failed', expired: 'Expired' };
+const STATUS_TEXT: Record<BillingEntry['kind'], string> = { payment: 'Paid', refund: 'Refunded' };
 
-/** /membership's billing history: every payment, with a printable receipt for each paid one. */
+/** What a line is for: a refund names what it gives back, as its email's subject does. */
+const entryText = (e: BillingEntry) => (e.kind === 'refund' ? `Refund: ${e.description}` : e.description);
+
+/** A refund's amount is money back to the member: it never reads as another payment. */
+const entryAmount = (e: BillingEntry) => (e.kind === 'refund' ? `\u2212${formatPounds(e.amount)}` : formatPounds(e.amount));
+
+/**
+ * /membership's billing history: money that moved (payments taken, refunds given; a checkout that
+ * took nothing is not listed, my_billing_history), each with a printable receipt.
+ */
 export function BillingHistory() {
   const { member } = useAuth();
   const history = useBillingHistory(member?.id ?? null);
-  const [receipt, setReceipt] = useState<BillingPayment | null>(null);
+  const [receipt, setReceipt] = useState<BillingEntry | null>(null);
   if (!member) return null;
   return (
     <section aria-labelledby="billing-history-heading" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
@@ -57,20 +66,18 @@ export function BillingHistory() {
                 </tr>
               </thead>
               <tbody>
-                {history.data.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(p.paid_at ?? p.created_at)}</td>
-                    <td className="py-2 pr-4">{p.description}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatPounds(p.amount)}</td>
+                {history.data.map((e) => (
+                  <tr key={`${e.kind}-${e.id}`} className="border-t border-slate-100">
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(e.happenedAt)}</td>
+                    <td className="py-2 pr-4">{entryText(e)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{entryAmount(e)}</td>
                     <td className="py-2 pr-4">
-                      <Badge>{STATUS_TEXT[p.status]}</Badge>
+                      <Badge>{STATUS_TEXT[e.kind]}</Badge>
                     </td>
                     <td className="py-2 text-right">
-                      {p.status === 'paid' && (
-                        <Button size="sm" variant="ghost" onClick={() => setReceipt(p)} aria-label={`Receipt for ${p.description}`}>
-                          Receipt
-                        </Button>
-                      )}
+                      <Button size="sm" variant="ghost" onClick={() => setReceipt(e)} aria-label={`Receipt for ${entryText(e)}`}>
+                        Receipt
+                      </Button>
                     </td>
                   </tr>
                 ))}
@@ -79,7 +86,7 @@ export function BillingHistory() {
           </div>
         )}
       </Card>
-      {receipt && <ReceiptDialog payment={receipt} onClose={() => setReceipt(null)} />}
+      {receipt && <ReceiptDialog entry={receipt} onClose={() => setReceipt(null)} />}
     </section>
   );
 }
@@ -88,7 +95,7 @@ export function BillingHistory() {
 const PRINT_ONLY_RECEIPT =
   '@media print { body * { visibility: hidden; } .print-receipt, .print-receipt * { visibility: visible; } .print-receipt { position: absolute; inset: 0; } }';
 
-function ReceiptDialog({ payment, onClose }: { payment: BillingPayment; onClose: () => void }) {
+function ReceiptDialog({ entry, onClose }: { entry: BillingEntry; onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title="Receipt">
       <style>{PRINT_ONLY_RECEIPT}</style>
@@ -105,17 +112,17 @@ function ReceiptDialog({ payment, onClose }: { payment: BillingPayment; onClose:
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium text-slate-500">Date</dt>
-          <dd>{formatLondonDate(payment.paid_at ?? payment.created_at)}</dd>
+          <dd>{formatLondonDate(entry.happenedAt)}</dd>
           <dt className="font-medium text-slate-500">Member</dt>
           <dd>
-            {payment.billed_name ?? ''} {payment.billed_email ? `(${payment.billed_email})` : ''}
+            {entry.billedName ?? ''} {entry.billedEmail ? `(${entry.billedEmail})` : ''}
           </dd>
           <dt className="font-medium text-slate-500">Item</dt>
-          <dd>{payment.description}</dd>
+          <dd>{entryText(entry)}</dd>
           <dt className="font-medium text-slate-500">Amount</dt>
-          <dd className="font-semibold">{formatPounds(payment.amount)}</dd>
+          <dd className="font-semibold">{entryAmount(entry)}</dd>
           <dt className="font-medium text-slate-500">Reference</dt>
-          <dd className="break-all">{payment.checkout_reference}</dd>
+          <dd className="break-all">{entry.reference}</dd>
         </dl>
       </div>
       <div className="mt-6 flex justify-end gap-3">

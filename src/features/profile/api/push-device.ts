@@ -8,10 +8,11 @@ import { supabase } from '@/lib/supabase';
  * Whether this browser receives the member's pushes (decision 0023):
  * - unsupported: no service worker or Push API here (or the app's worker is not running: dev);
  * - blocked: the member refused notifications for the site in the browser;
+ * - refused: notifications allowed, but the browser would not subscribe (a private window);
  * - off: not subscribed, or subscribed for another member who used this browser;
  * - on: subscribed, and the subscription is saved for this member.
  */
-export type PushDeviceState = 'unsupported' | 'blocked' | 'off' | 'on';
+export type PushDeviceState = 'unsupported' | 'blocked' | 'refused' | 'off' | 'on';
 
 /** Notifications were refused in the browser's own prompt. */
 export class PushBlockedError extends Error {
@@ -20,6 +21,23 @@ export class PushBlockedError extends Error {
     this.name = 'PushBlockedError';
   }
 }
+
+/**
+ * Notifications are allowed, yet the browser refuses a push subscription "permission denied": what
+ * Chromium answers in an incognito window, which has no push service (deliberately in the words of
+ * a refusal, so that a site cannot tell it is private). Asking again can never work in that window.
+ */
+export class PushRefusedError extends Error {
+  constructor() {
+    super('This browser window refuses push subscriptions');
+    this.name = 'PushRefusedError';
+  }
+}
+
+const refusesPush = (error: unknown) =>
+  error instanceof DOMException &&
+  (error.name === 'AbortError' || error.name === 'NotAllowedError') &&
+  /permission denied/i.test(error.message);
 
 /** A subscription as PushSubscription.toJSON() gives it: what the database stores. */
 const subscriptionSchema = z.object({
@@ -119,7 +137,12 @@ export async function turnPushOn(): Promise<PushDeviceState> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  try {
+    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } catch (error) {
+    // The permission was just granted: a refusal now is the window's, not the member's.
+    throw refusesPush(error) ? new PushRefusedError() : error;
+  }
   const { endpoint, keys } = subscriptionSchema.parse(subscription.toJSON());
   const { error } = await supabase.rpc('save_push_subscription', {
     p_endpoint: endpoint,
@@ -152,5 +175,9 @@ export function useSetPushDevice(memberId: string) {
   return useMutation({
     mutationFn: (on: boolean) => (on ? turnPushOn() : turnPushOff()),
     onSuccess: (state) => client.setQueryData(queryKeys.pushDevice.mine(memberId), state),
+    // The card then says why in place of a button that could only fail again.
+    onError: (error) => {
+      if (error instanceof PushRefusedError) client.setQueryData<PushDeviceState>(queryKeys.pushDevice.mine(memberId), 'refused');
+    },
   });
 }

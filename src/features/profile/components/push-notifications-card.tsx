@@ -6,7 +6,7 @@ import { controlClasses } from '@/components/ui/field-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { PushBlockedError, usePushDevice, useSetPushDevice, type PushDeviceState } from '../api/push-device';
+import { PushBlockedError, PushRefusedError, usePushDevice, useSetPushDevice, type PushDeviceState } from '../api/push-device';
 import { usePushPreferences, useSetPushPreferences, type PushPreferences } from '../api/push-preferences';
 import { PUSH_MESSAGES as M, QUIET_HOURS_DEFAULT, QUIET_HOURS_OPTIONS, REMINDER_OPTIONS } from '../lib/push-messages';
 
@@ -35,7 +35,19 @@ function PushNotificationsForm({ memberId }: { memberId: string }) {
   );
 }
 
-const DEVICE_TEXT: Record<Exclude<PushDeviceState, 'off'>, string> = { unsupported: M.unsupported, blocked: M.blocked, on: M.deviceOn };
+const DEVICE_TEXT: Record<Exclude<PushDeviceState, 'off'>, string> = {
+  unsupported: M.unsupported,
+  blocked: M.blocked,
+  refused: M.privateWindow,
+  on: M.deviceOn,
+};
+
+/** Why turning on failed, in words that say what would help: "try again" only where it might. */
+function turnOnFailure(error: unknown): string {
+  if (error instanceof PushBlockedError) return M.blocked;
+  if (error instanceof PushRefusedError) return M.privateWindow;
+  return M.turnOnFailed;
+}
 
 function ThisDevice({ memberId }: { memberId: string }) {
   const device = usePushDevice(memberId);
@@ -47,7 +59,7 @@ function ThisDevice({ memberId }: { memberId: string }) {
         if (state === 'on') toast.success(M.turnedOn);
         else if (state === 'off') toast.success(M.turnedOff);
       },
-      onError: (error) => toast.error(error instanceof PushBlockedError ? M.blocked : on ? M.turnOnFailed : M.turnOffFailed),
+      onError: (error) => toast.error(on ? turnOnFailure(error) : M.turnOffFailed),
     });
   }
 

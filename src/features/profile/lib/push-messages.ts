@@ -8,6 +8,7 @@ export const PUSH_MESSAGES = {
   unsupported:
     'This browser cannot show notifications from the studio. On an iPhone, add the app to your Home Screen first and open it from there.',
   blocked: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back here.',
+  privateWindow: 'Notifications can’t be turned on in a private window. Open the site in a normal browser window, then turn them on there.',
   deviceOn: 'Notifications are on for this device.',
   turnOn: 'Turn on notifications on this device',
   turnOff: 'Turn off on this device',

@@ -4,8 +4,8 @@ import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, ty
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { headersForPath, readNetlifyHeaderRules } from '../../../scripts/netlify-headers';
-import { SPA_SHELL } from '../../../scripts/prerender-routes';
+import { headersForPath, readNetlifyHeaderRules } from './netlify-headers';
+import { SPA_SHELL } from './prerender-routes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,6 +56,8 @@ export interface StaticServer {
  * headers (its Content-Security-Policy naming the local stack where it names the hosted project,
  * so every journey runs under the deployed policy and a violation is a console error), and
  * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
+ * `npm start` (serveBuild), the journeys and the bench all serve the build with it, so what one
+ * of them shows about a header, a page or a fallback is what the others see.
  */
 export async function startStaticServer(distDir: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
   const root = normalize(distDir);
@@ -114,7 +116,7 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
     req.pipe(upstream);
   }
 
-  const handle = (req: Request, res: Response) => {
+  const route = (req: Request, res: Response) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/.netlify/functions/')) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -144,6 +146,16 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
     }
     serveFile(req, res, shellHtml);
   };
+  const handle = (req: Request, res: Response) => {
+    try {
+      route(req, res);
+    } catch (error) {
+      // A request never takes the server down: a missing or unreadable file is this request's 500.
+      console.error(`[static server] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Could not serve this page: see the server output (is the build complete? npm run build).');
+    }
+  };
   const server: Server | Http2SecureServer = options.tls
     ? createSecureServer({ ...options.tls, allowHTTP1: true }, handle)
     : createServer(handle);
@@ -165,6 +177,16 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * `npm start`'s server (scripts/dev.ts --prod): the build on `port` with netlify.toml's headers,
+ * talking to the local stack at `apiOrigin` (its functions, and the API the CSP lets pages reach).
+ */
+export async function serveBuild(distDir: string, { port, apiOrigin }: { port: number; apiOrigin: string }): Promise<StaticServer> {
+  const site = await startStaticServer(distDir, port);
+  site.setFunctionsTarget(apiOrigin);
+  return site;
 }
 
 /** A free loopback TCP port (bound then released; good enough for a single test run). */
