@@ -60,23 +60,26 @@ export function SignDocumentsForm({
   });
   const errors = formState.errors;
 
-  const submit = handleSubmit((values) => {
+  const submit = handleSubmit(async (values) => {
     if (sign.isPending) return;
-    sign.mutate(
-      {
+    // Awaited rather than mutate's callbacks: the documents' refetch that follows a signature
+    // empties the list this form is rendered for, so the form unmounts before mutate's onSuccess
+    // would run, and the member was left on /agreements instead of going back to their booking.
+    try {
+      await sign.mutateAsync({
         signedName: values.signature.trim(),
         documentIds: documents.map((d) => d.id),
         answers: parq ? values.answers.map((a) => a === 'yes') : null,
         details: values.details,
         healthConsent: values.consent,
         ...(dependantId ? { dependantId } : {}),
-      },
-      {
-        onSuccess: onSigned,
-        onError: (error) =>
-          toast.error('hint' in error && error.hint === 'document_not_current' ? error.message : DOCUMENT_MESSAGES.signFailed),
-      },
-    );
+      });
+    } catch (error) {
+      const refusal = error as { hint?: string; message?: string } | null;
+      toast.error(refusal?.hint === 'document_not_current' && refusal.message ? refusal.message : DOCUMENT_MESSAGES.signFailed);
+      return;
+    }
+    onSigned();
   });
 
   return (
