@@ -3163,6 +3163,7 @@ export type Database = {
       }
       guest_option: {
         booking_id: string | null
+        has_room: boolean | null
         pass_expires_at: string | null
         price: number | null
       }

@@ -436,23 +436,29 @@ revoke execute on function private.payments_guest_follow_booking() from public;
 
 -- How the caller can bring a guest to each of their confirmed upcoming group classes, for My
 -- Bookings and the Add a guest form to say before they confirm: the guest pass it would use (the
--- one that expires first among those valid that day) and the pay-as-you-go price to pay instead.
--- Bookings with neither are left out.
+-- one that expires first among those valid that day), the pay-as-you-go price to pay instead, and
+-- whether the class has a place left for a guest at all. Bookings with neither a pass nor a price
+-- are left out.
 create type public.guest_option as (
   booking_id uuid,
   pass_expires_at timestamptz,
-  price numeric
+  price numeric,
+  -- The class's room as every rule asks it (class_has_room, decision 0035): false, My Bookings says
+  -- the class is full where Add a guest would be, instead of a form lock_class_for_guest would
+  -- refuse (class_full) only once filled in. add_guest still decides.
+  has_room boolean
 );
 
 create function private.my_guest_options()
 returns setof public.guest_option
 language sql stable security definer set search_path = ''
 as $$
-  select o.booking_id, o.pass_expires_at, o.price
+  select o.booking_id, o.pass_expires_at, o.price, o.has_room
     from (select b.id as booking_id,
                  (select min(cr.expires_at) from public.credits cr
                    where cr.member_id = b.member_id and cr.kind = 'guest_pass' and private.credit_usable(cr, c.start_time)) as pass_expires_at,
                  case when c.price_payg > 0 then c.price_payg end as price,
+                 private.class_has_room(c) as has_room,
                  c.start_time
             from public.bookings b join public.classes c on c.id = b.class_id
            where b.member_id = private.current_member_id() and b.payment_status = 'completed'

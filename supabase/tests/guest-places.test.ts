@@ -175,6 +175,30 @@ describe('add_guest', () => {
   });
 });
 
+describe('my_guest_options', () => {
+  it('says when the class has no place left for a guest, so My Bookings offers no form add_guest would refuse', async () => {
+    const host = await hostWithPasses(db, 'guest-options-full', 2);
+    const classId = await createClass(db, { name: 'Guest Options Full', capacity: 2 });
+    const booking = await bookingOf(db, host, classId);
+    const optionOf = async () =>
+      (
+        await asUser(db, host.claims, (tx) =>
+          tx.query<{ booking_id: string; has_room: boolean }>('select booking_id, has_room from public.my_guest_options()'),
+        )
+      ).rows.find((o) => o.booking_id === booking);
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: true });
+
+    // The host and their guest fill the class's two places.
+    const ann = await addGuest(db, host, booking, 'Ann', 'ann-full@example.test');
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: false });
+    // The database stays the judge.
+    await expectSqlError(addGuest(db, host, booking, 'Bea', 'bea-full@example.test'), { hint: 'class_full' });
+
+    await as(db, host, 'public.remove_guest($1)', [ann.id]);
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: true });
+  });
+});
+
 describe('cancelling a guest place', () => {
   it('in time (by the host, or by the guest with the emailed link) gives the pass back and frees the place', async () => {
     const host = await hostWithPasses(db, 'guest-cancel-host', 2);
