@@ -100,27 +100,37 @@ $$;
 
 revoke execute on function private.guest_places_tally() from public;
 
--- Emails to the guest (they are not a member: no preferences, no unsubscribe; the host is named).
--- The invitation links the cancel page and, when the studio has a waiver the guest has not
--- signed, the page to sign it (sign_guest_waiver, 17_consent.sql).
+-- Emails about a guest place. To the guest (they are not a member: no preferences, no
+-- unsubscribe; the host is named): the invitation links the cancel page and, when the studio has
+-- a waiver the guest has not signed, the page to sign it (sign_guest_waiver, 17_consent.sql); and
+-- the cancellation. To the host, host_guest_cancelled: their guest cancelled with their own link
+-- (cancel_guest_place), which the host would otherwise not know; it says what the cancellation gave
+-- back, as guest_places_on_delete decided it (call it after the delete).
 create function private.enqueue_guest_email(p_kind text, p_place public.guest_places)
 returns uuid
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_class public.classes;
+  v_host_member public.members;
   v_host text;
   v_when text;
+  v_to text := p_place.guest_email;
+  v_member_id uuid;
   v_subject text;
   v_body text;
   v_links jsonb := '[]'::jsonb;
+  v_late text;
+  v_paid numeric;
+  v_refund numeric;
   v_id uuid;
 begin
   select * into v_class from public.classes where id = p_place.class_id;
   if not found then
     return null;
   end if;
-  v_host := coalesce((select nullif(btrim(m.name), '') from public.members m where m.id = p_place.host_member_id), 'A member');
+  select * into v_host_member from public.members m where m.id = p_place.host_member_id;
+  v_host := coalesce(nullif(btrim(v_host_member.name), ''), 'A member');
   v_when := private.london_time_text(v_class.start_time);
   case p_kind
     when 'guest_invited' then
@@ -143,11 +153,39 @@ begin
       v_subject := 'Guest place cancelled: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',
         'Your guest place on ' || v_class.name || ' (' || v_when || ', London time) with ' || v_host || ' has been cancelled.');
+    when 'host_guest_cancelled' then
+      if v_host_member.id is null then
+        return null;
+      end if;
+      v_to := v_host_member.email::text;
+      v_member_id := v_host_member.id;
+      v_late := 'They cancelled less than ' || private.interval_text(v_class.late_cancel_window) || ' before the start, so ';
+      select p.amount into v_paid from public.payments p where p.id = p_place.payment_id;
+      select sum(ro.amount) into v_refund from public.refunds_owed ro
+       where ro.payment_id = p_place.payment_id and ro.refunded_at is null;
+      v_subject := 'Your guest ' || btrim(p_place.guest_name) || ' cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', 'Hi ' || coalesce(nullif(btrim(v_host_member.name), ''), 'there') || ',',
+        btrim(p_place.guest_name) || ' has cancelled their guest place on ' || v_class.name || ' with ' || v_class.trainer
+          || ' with the link in their email. Your own booking is unchanged.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.studio_address(),
+        case
+          when p_place.credit_id is null then null
+          when exists (select 1 from public.credits cr where cr.id = p_place.credit_id and cr.used_at is null)
+            then 'Your guest pass is back: you can bring someone else.'
+          else v_late || 'the guest pass stays used.'
+        end,
+        case
+          when v_paid is null then null
+          when v_refund > 0
+            then 'The ' || private.gbp(v_refund) || ' you paid for their place will be refunded to your card; you will get a receipt when it is.'
+          else v_late || 'the ' || private.gbp(v_paid) || ' you paid for their place is not refunded.'
+        end);
+      v_links := jsonb_build_array(jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings'));
     else
       raise exception 'Unknown email kind %', p_kind using errcode = '22023';
   end case;
-  insert into public.notification_outbox (kind, to_email, class_id, subject, body_text, links, dedupe_key)
-  values (p_kind, p_place.guest_email, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
+  insert into public.notification_outbox (kind, to_email, member_id, class_id, subject, body_text, links, dedupe_key)
+  values (p_kind, v_to, v_member_id, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
   return v_id;
@@ -539,6 +577,8 @@ begin
     raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
   end if;
   delete from public.guest_places where id = v_place.id;
+  -- The host is told (the guest is, by the delete's trigger), after the delete decided what came back.
+  perform private.enqueue_guest_email('host_guest_cancelled', v_place);
   return v_view;
 end;
 $$;

@@ -227,6 +227,50 @@ describe('cancelling a guest place', () => {
     );
   });
 
+  it('tells the host by email when their guest cancels with their own link, and whether the pass came back', async () => {
+    const host = await hostWithPasses(db, 'guest-told-host', 3);
+    await db.query(`update public.members set name = 'Hana Host' where id = $1`, [host.memberId]);
+    const hostEmails = async () =>
+      (
+        await db.query<{ kind: string; subject: string; body_text: string; member_id: string; class_id: string }>(
+          `select kind, subject, body_text, member_id, class_id from public.notification_outbox
+            where to_email = $1 and kind not in ('booking_confirmed') order by created_at`,
+          [host.email],
+        )
+      ).rows;
+    const tokenOf = async (email: string) =>
+      new URL((await guestEmails(email))[0]!.links.find((l) => l.label === 'Cancel my guest place')!.path, 'http://x').searchParams.get(
+        'token',
+      )!;
+
+    const classId = await createClass(db, { name: 'Guest Told' });
+    const booking = await bookingOf(db, host, classId);
+    // The host removing their own guest knows already: no email to them.
+    const removed = await addGuest(db, host, booking, 'Flo', 'flo-told@example.test');
+    await as(db, host, 'public.remove_guest($1)', [removed.id]);
+    expect(await hostEmails()).toEqual([]);
+
+    await addGuest(db, host, booking, 'Gus Guest', 'gus-told@example.test');
+    const gusToken = await tokenOf('gus-told@example.test');
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [gusToken]));
+    const [told] = await hostEmails();
+    expect(told).toMatchObject({ kind: 'host_guest_cancelled', member_id: host.memberId, class_id: classId });
+    expect(told!.subject).toMatch(/^Your guest Gus Guest cancelled: Guest Told, /);
+    expect(told!.body_text).toContain('Hi Hana Host,');
+    expect(told!.body_text).toContain(
+      'Gus Guest has cancelled their guest place on Guest Told with Coach Test with the link in their email. Your own booking is unchanged.',
+    );
+    expect(told!.body_text).toContain('Your guest pass is back: you can bring someone else.');
+
+    // Late: the pass stays used, and the email says why.
+    const soon = await createClass(db, { name: 'Guest Told Soon', startsIn: '2 hours' });
+    await addGuest(db, host, await bookingOf(db, host, soon), 'Lou', 'lou-told@example.test');
+    const louToken = await tokenOf('lou-told@example.test');
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [louToken]));
+    const late = (await hostEmails()).find((e) => e.class_id === soon)!;
+    expect(late.body_text).toContain('They cancelled less than 12 hours before the start, so the guest pass stays used.');
+  });
+
   it('late keeps the pass used; the host cancelling their own booking takes the guest with it', async () => {
     const host = await hostWithPasses(db, 'guest-late-host', 2);
     const soon = await createClass(db, { name: 'Guest Soon', startsIn: '2 hours' });
