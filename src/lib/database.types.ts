@@ -2409,6 +2409,12 @@ export type Database = {
         }
         Returns: number
       }
+      guest_place_by_token: {
+        Args: {
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place_view"]
+      }
       guest_waiver: {
         Args: {
           p_token: string

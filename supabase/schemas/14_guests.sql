@@ -558,20 +558,60 @@ $$;
 
 revoke execute on function private.guest_place_view(public.guest_places, boolean) from public;
 
+-- The guest place whose link (its token) the guest opened. A token no place has (cancelled, the
+-- link used already, or cut short by a mail app) is guest_not_found with SQLSTATE PT404, which
+-- PostgREST answers 404: a refusal the page words. P0002, its code before, PostgREST answers 500,
+-- so a reused link read as a server error.
+create function private.guest_place_for_link(p_token text)
+returns public.guest_places
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_place public.guest_places;
+begin
+  select * into v_place from public.guest_places where cancel_token = coalesce(p_token, '');
+  if v_place.id is null then
+    raise exception 'This guest place has already been cancelled, or the link is not complete'
+      using errcode = 'PT404', hint = 'guest_not_found';
+  end if;
+  return v_place;
+end;
+$$;
+
+revoke execute on function private.guest_place_for_link(text) from public;
+
+-- What the cancel page shows before the guest confirms (a mail scanner opening the link cancels
+-- nothing): their class, its time and the host. Refusals: guest_place_for_link's, class_started.
+create function private.guest_place_by_token(p_token text)
+returns public.guest_place_view
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_view public.guest_place_view := private.guest_place_view(private.guest_place_for_link(p_token), false);
+begin
+  if v_view.start_time <= now() then
+    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  end if;
+  return v_view;
+end;
+$$;
+
+revoke execute on function private.guest_place_by_token(text) from public;
+
+grant execute on function private.guest_place_by_token(text) to anon, authenticated;
+
 create function private.cancel_guest_place(p_token text)
 returns public.guest_place_view
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_place public.guest_places;
+  v_place public.guest_places := private.guest_place_for_link(p_token);
   v_view public.guest_place_view;
 begin
-  select * into v_place from public.guest_places where cancel_token = p_token;
-  if v_place.id is null then
-    raise exception 'This guest place has already been cancelled, or the link is not complete'
-      using errcode = 'P0002', hint = 'guest_not_found';
-  end if;
   perform 1 from public.classes where id = v_place.class_id for update;
+  -- Again under the class's lock: the link pressed twice at once cancels once, and the second
+  -- press is told the place is gone.
+  v_place := private.guest_place_for_link(p_token);
   v_view := private.guest_place_view(v_place, true);
   if v_view.start_time <= now() then
     raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
@@ -625,6 +665,15 @@ as $$ select * from private.remove_guest(p_guest_place_id) $$;
 revoke execute on function public.remove_guest(uuid) from public, anon;
 
 grant execute on function public.remove_guest(uuid) to authenticated;
+
+create function public.guest_place_by_token(p_token text)
+returns public.guest_place_view
+language sql stable security invoker set search_path = ''
+as $$ select * from private.guest_place_by_token(p_token) $$;
+
+revoke execute on function public.guest_place_by_token(text) from public;
+
+grant execute on function public.guest_place_by_token(text) to anon, authenticated;
 
 create function public.cancel_guest_place(p_token text)
 returns public.guest_place_view

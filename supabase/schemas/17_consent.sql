@@ -557,7 +557,8 @@ create type public.guest_waiver_view as (
 comment on type public.guest_waiver_view is 'A guest''s class and the current waiver, with their signature of it (guest_waiver, sign_guest_waiver).';
 
 -- The guest place behind a waiver link, paid for and its class not started. Refusals (hint):
--- guest_not_found (no such token: cancelled, never paid for, or cut short), class_started.
+-- guest_not_found (no such token: cancelled, never paid for, or cut short; PT404, which PostgREST
+-- answers 404, as guest_place_for_link in 14_guests.sql), class_started.
 create function private.guest_place_for_waiver(p_token text)
 returns public.guest_places
 language plpgsql stable security definer set search_path = ''
@@ -569,7 +570,7 @@ begin
    where cancel_token = coalesce(p_token, '') and payment_status = 'completed';
   if v_place.id is null then
     raise exception 'This guest place has been cancelled, or the link is not complete'
-      using errcode = 'P0002', hint = 'guest_not_found';
+      using errcode = 'PT404', hint = 'guest_not_found';
   end if;
   if (select c.start_time from public.classes c where c.id = v_place.class_id) <= now() then
     raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';

@@ -271,6 +271,45 @@ describe('cancelling a guest place', () => {
     expect(late.body_text).toContain('They cancelled less than 12 hours before the start, so the guest pass stays used.');
   });
 
+  it("the guest's link reads their place (class, time, host) without cancelling it; a used or bad link is refused", async () => {
+    const host = await hostWithPasses(db, 'guest-preview-host', 1);
+    await db.query(`update public.members set name = 'Hana Host' where id = $1`, [host.memberId]);
+    const classId = await createClass(db, { name: 'Guest Preview', startsIn: '3 days' });
+    await addGuest(db, host, await bookingOf(db, host, classId), 'Pia', 'pia-preview@example.test');
+    const token = new URL((await guestEmails('pia-preview@example.test'))[0]!.links[0]!.path, 'http://x').searchParams.get('token')!;
+    const read = (t: string | null) => asAnon(db, (tx) => rpc<Record<string, unknown>>(tx, 'public.guest_place_by_token($1)', [t]));
+    const { rows: start } = await db.query<{ start_time: Date }>('select start_time from public.classes where id = $1', [classId]);
+
+    const view = await read(token);
+    expect(view).toEqual({
+      guest_name: 'Pia',
+      class_name: 'Guest Preview',
+      start_time: expect.any(String) as unknown,
+      host_name: 'Hana Host',
+      cancelled: false,
+    });
+    expect(new Date(view.start_time as string).getTime()).toBe(start[0]!.start_time.getTime());
+    // Reading changes nothing: the place and the pass stay.
+    expect(await spotsLeft(classId)).toBe(8);
+    expect(await unusedPasses(db, host)).toBe(0);
+
+    for (const bad of ['0'.repeat(48), '', null]) {
+      await expectSqlError(read(bad), {
+        hint: 'guest_not_found',
+        message: 'This guest place has already been cancelled, or the link is not complete',
+      });
+    }
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token]));
+    await expectSqlError(read(token), { hint: 'guest_not_found' });
+
+    const started = await createClass(db, { name: 'Guest Preview Started' });
+    const other = await hostWithPasses(db, 'guest-preview-started', 1);
+    await addGuest(db, other, await bookingOf(db, other, started), 'Sol', 'sol-preview@example.test');
+    const solToken = new URL((await guestEmails('sol-preview@example.test'))[0]!.links[0]!.path, 'http://x').searchParams.get('token')!;
+    await db.query(`update public.classes set start_time = now() - interval '1 minute' where id = $1`, [started]);
+    await expectSqlError(read(solToken), { hint: 'class_started', message: 'This class has already started' });
+  });
+
   it('late keeps the pass used; the host cancelling their own booking takes the guest with it', async () => {
     const host = await hostWithPasses(db, 'guest-late-host', 2);
     const soon = await createClass(db, { name: 'Guest Soon', startsIn: '2 hours' });

@@ -95,11 +95,12 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    // A guest cancels their own place, and reads and signs the waiver, with the token from their email (issues 26, 27).
+    // A guest reads and cancels their own place, and reads and signs the waiver, with the token from their email (issues 26, 27).
     expect(await callable('anon')).toEqual([
       'cancel_guest_place',
       'class_schedule',
       'class_schedule_summary',
+      'guest_place_by_token',
       'guest_waiver',
       'sign_guest_waiver',
       'submit_contact_message',
@@ -142,6 +143,7 @@ describe('schema safety', () => {
       'coach_mark_attendance',
       'ensure_member',
       'finish_provider_refund',
+      'guest_place_by_token',
       'guest_waiver',
       'join_waitlist',
       'keep_current_plan',
@@ -255,6 +257,7 @@ describe('schema safety', () => {
     expect(rows.map((r) => r.proname)).toEqual([
       'cancel_guest_place',
       'class_schedule',
+      'guest_place_by_token',
       'guest_waiver',
       'like_pattern',
       'schedule_matches',
