@@ -13,6 +13,20 @@ as $$ select 3 $$;
 
 revoke execute on function private.guest_visits_per_year() from public;
 
+-- The mailbox a guest address reaches, by which a guest is one person: lower case and without a
+-- sub-address (a '+' in the local part and what follows it), so gina+x@example.com is
+-- gina@example.com's guest, counted against the same visits a year. Only compared: the address is
+-- stored as typed (lower case), where the emails go. Granted to service_role too: it writes
+-- guest_places directly (tests, fixes by hand), and the index below evaluates it on every insert.
+create function private.guest_email_key(p_email text)
+returns text
+language sql immutable set search_path = ''
+as $$ select regexp_replace(lower(btrim(p_email)), '^([^@+]+)\+[^@]*@', '\1@') $$;
+
+revoke execute on function private.guest_email_key(text) from public;
+
+grant execute on function private.guest_email_key(text) to service_role;
+
 create table public.guest_places (
   id uuid primary key default gen_random_uuid(),
   class_id uuid not null references public.classes (id) on delete cascade,
@@ -49,6 +63,9 @@ create index guest_places_host_booking_id_idx on public.guest_places (host_booki
 create index guest_places_host_member_id_idx on public.guest_places (host_member_id);
 
 create index guest_places_guest_email_idx on public.guest_places (guest_email);
+
+-- A guest's visits a year, whatever sub-address each host typed (lock_class_for_guest).
+create index guest_places_guest_email_key_idx on public.guest_places (private.guest_email_key(guest_email));
 
 alter table public.guest_places enable row level security;
 
@@ -246,7 +263,7 @@ revoke execute on function private.guest_places_on_delete() from public;
 -- Adding a guest -----------------------------------------------------------------------------------
 -- Every check but how the place is paid, for p_member_id adding a guest to their own confirmed
 -- booking of a group class not yet started. Locks the class row, then the member row (the lock
--- order of every booking path: two guests for the last place book one), then the guest's email
+-- order of every booking path: two guests for the last place book one), then the guest's mailbox
 -- (two hosts bringing one guest count their visits one after the other). Refusals (hint):
 -- not_your_booking, class_started, guest_not_for_class, invalid_guest, guest_is_you,
 -- guest_already_booked, guest_visits_used, class_full. Returns the locked class.
@@ -260,6 +277,7 @@ declare
   v_class public.classes;
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
   v_name text := btrim(coalesce(p_name, ''));
+  v_key text;
 begin
   select c.* into v_class from public.classes c join public.bookings b on b.class_id = c.id
    where b.id = p_booking_id for update of c;
@@ -280,20 +298,22 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'Enter your guest''s email address' using errcode = '22023', hint = 'invalid_guest';
   end if;
+  -- One guest is one mailbox, whatever case or sub-address the host typed (guest_email_key).
+  v_key := private.guest_email_key(v_email);
   -- The visits a year are the guest's, whoever brings them: two hosts adding the same guest to
   -- two classes hold different class and member locks, so each would count the guest's visits
-  -- before the other's place exists and both would add one. Serialised on the guest's address
-  -- as stored (lower, trimmed), taken after the class and member locks like every booking path's
-  -- locks, and nothing that holds it waits for another class: it cannot deadlock with them.
-  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_email, 0));
-  if v_email = lower(v_member.email::text) then
+  -- before the other's place exists and both would add one. Serialised on the guest's mailbox
+  -- (gina+x@ and Gina@ take the same lock), taken after the class and member locks like every
+  -- booking path's locks, and nothing that holds it waits for another class: it cannot deadlock with them.
+  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_key, 0));
+  if v_key = private.guest_email_key(v_member.email::text) then
     raise exception 'Your guest needs their own email address, not yours' using errcode = '22023', hint = 'guest_is_you';
   end if;
-  if exists (select 1 from public.guest_places g where g.class_id = v_class.id and g.guest_email = v_email) then
+  if exists (select 1 from public.guest_places g where g.class_id = v_class.id and private.guest_email_key(g.guest_email) = v_key) then
     raise exception '% is already a guest on this class', v_name using errcode = '23505', hint = 'guest_already_booked';
   end if;
   if (select count(*) from public.guest_places g join public.classes c on c.id = g.class_id
-       where g.guest_email = v_email
+       where private.guest_email_key(g.guest_email) = v_key
          and c.start_time > v_class.start_time - interval '1 year' and c.start_time < v_class.start_time + interval '1 year')
      >= private.guest_visits_per_year() then
     raise exception '% has been a guest % times this year: they are welcome to join the studio', v_name, private.guest_visits_per_year()

@@ -173,6 +173,36 @@ describe('add_guest', () => {
     });
     expect(await unusedPasses(db, host)).toBe(1);
   });
+
+  it('counts a sub-address or another case as the same guest (gina+x@ is gina@), and keeps the address as typed', async () => {
+    const host = await hostWithPasses(db, 'guest-subaddress-host', 5);
+    const emails = ['gina@example.test', 'Gina+Spin@example.test', 'GINA+yoga+2@EXAMPLE.test'];
+    const classes: string[] = [];
+    const bookings: string[] = [];
+    for (const [week, email] of emails.entries()) {
+      const classId = await createClass(db, { startsIn: `${(week + 1) * 7} days` });
+      classes.push(classId);
+      bookings.push(await bookingOf(db, host, classId));
+      await addGuest(db, host, bookings.at(-1)!, 'Gina', email);
+    }
+    const { rows } = await db.query<{ guest_email: string }>(
+      `select guest_email from public.guest_places where class_id = any ($1) order by created_at`,
+      [classes],
+    );
+    expect(rows.map((r) => r.guest_email)).toEqual(['gina@example.test', 'gina+spin@example.test', 'gina+yoga+2@example.test']);
+
+    // The same person on a class they already have a place on, under another sub-address.
+    await expectSqlError(addGuest(db, host, bookings[0]!, 'Gina', 'gina+again@example.test'), { hint: 'guest_already_booked' });
+    const fourth = await bookingOf(db, host, await createClass(db, { startsIn: '28 days' }));
+    await expectSqlError(addGuest(db, host, fourth, 'Gina', 'gina+x@example.test'), {
+      hint: 'guest_visits_used',
+      message: 'Gina has been a guest 3 times this year: they are welcome to join the studio',
+    });
+    // The host's own mailbox under a sub-address is still the host.
+    const [local, domain] = host.email.split('@');
+    await expectSqlError(addGuest(db, host, fourth, 'Me', `${local}+guest@${domain}`), { hint: 'guest_is_you' });
+    expect(await unusedPasses(db, host)).toBe(2);
+  });
 });
 
 describe('my_guest_options', () => {
@@ -371,16 +401,16 @@ describe.skipIf(!binDir)('guest places on PostgreSQL', () => {
     const [a, b] = [await hostWithPasses(pgdb, 'guest-visits-race-a', 1), await hostWithPasses(pgdb, 'guest-visits-race-b', 1)];
     const [classA, classB] = [await createClass(pgdb, { startsIn: '21 days' }), await createClass(pgdb, { startsIn: '22 days' })];
     const [bookingA, bookingB] = [await bookingOf(pgdb, a, classA), await bookingOf(pgdb, b, classB)];
-    // The same address as each host typed it: one guest.
+    // The same mailbox as each host typed it (case, a sub-address): one guest, counted one host after the other.
     const results = await together(server.cluster()!.connectionString, [
-      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Vic', ' Vic@Example.test'], claims: a.claims },
-      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Vic', 'vic@example.test '], claims: b.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Vic', ' Vic+Spin@Example.test'], claims: a.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Vic', 'vic+yoga@example.test '], claims: b.claims },
     ]);
     console.log(`[guest places] one guest's third visit from two hosts at once: ${results.filter((r) => !r.error).length} added`);
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['guest_visits_used']);
     const { rows } = await pgdb.query<{ n: number }>(
-      `select count(*)::int as n from public.guest_places where guest_email = 'vic@example.test'`,
+      `select count(*)::int as n from public.guest_places where guest_email in ('vic@example.test', 'vic+spin@example.test', 'vic+yoga@example.test')`,
     );
     expect(rows[0]!.n).toBe(3);
     expect((await unusedPasses(pgdb, a)) + (await unusedPasses(pgdb, b))).toBe(1);
