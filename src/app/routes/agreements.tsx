@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +29,9 @@ export function AgreementsRoute() {
   const navigate = useNavigate();
   const [updating, setUpdating] = useState(false);
   const next = safeNext(params.get('next'));
+  // The member signs with the name on their account (sign_documents checks it).
+  const accountName = member?.name ?? null;
+  const account = useMemo(() => (memberId ? { memberId, name: accountName } : undefined), [memberId, accountName]);
 
   const toSign = docs.data ? docs.data.documents.filter((d) => !docs.data.status.find((s) => s.document_id === d.id)?.is_current) : [];
   const parq = docs.data?.documents.find((d) => d.kind === 'parq') ?? null;
@@ -54,7 +57,7 @@ export function AgreementsRoute() {
         <>
           <p className="mt-2 text-slate-600">{DOCUMENT_MESSAGES.signIntro}</p>
           <div className="mt-6">
-            <SignDocumentsForm documents={toSign} defaultName={member?.name} onSigned={onSigned} />
+            <SignDocumentsForm documents={toSign} defaultName={member?.name} account={account} onSigned={onSigned} />
           </div>
         </>
       ) : updating && parq ? (
@@ -64,6 +67,7 @@ export function AgreementsRoute() {
             defaultAnswers={health.data?.items.map((i) => i.answer)}
             defaultDetails={health.data?.details}
             defaultName={member?.name}
+            account={account}
             submitLabel={DOCUMENT_MESSAGES.saveAnswers}
             onSigned={onSigned}
           />

@@ -31,6 +31,13 @@ export const DOCUMENT_MESSAGES = {
   consentRequired: 'We need your consent to keep your health answers',
   signatureLabel: 'Type your full name to sign',
   signatureRequired: 'Type your full name to sign',
+  /** sign_documents' signature_mismatch, word for word. */
+  signatureMismatch: (accountName: string) =>
+    `Type the name on your account to sign: ${accountName}. If that is not your full name, change it in Edit Profile first.`,
+  /** An account without a name gets the one its member signs with (sign_documents' account_name_required otherwise). */
+  accountNameMissing: "Your account has no name yet: the name you sign with is saved as your account's name.",
+  accountNameTooLong: (max: number) => `Your name is too long (at most ${max} characters)`,
+  accountNameFailed: 'Could not save your name. Please try again.',
   detailsLabel: 'Anything your coach should know (for any yes answer)',
   submit: 'Sign and continue',
   submitting: 'Signing...',
