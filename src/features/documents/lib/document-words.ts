@@ -16,6 +16,10 @@ export { DOCUMENT_NAMES } from '@/config/documents';
 
 export const DOCUMENT_MESSAGES = {
   signTitle: 'Before you train',
+  /** A booking sent the member here (documents_required): its words, and that nothing is lost. */
+  whyHereLabel: 'Why you are here',
+  bookingWaits: (why: string) =>
+    `${why.replace(/[.!]+$/, '')}. You are not booked yet: once you have signed, you go straight back to book.`,
   signIntro:
     'Please read our terms and waiver, answer the health questions and sign with your full name. You only do this once, and again when we change them.',
   allSigned: 'You have signed everything: you can book classes.',
