@@ -140,7 +140,8 @@ alter table public.members add column emergency_contact_name text
   constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200);
 
 alter table public.members add column emergency_contact_phone text
-  constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40);
+  constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40)
+  constraint members_emergency_contact_phone_is_a_phone_number check (private.is_phone_number(emergency_contact_phone));
 
 grant update (date_of_birth, emergency_contact_name, emergency_contact_phone) on public.members to authenticated;
 

@@ -233,13 +233,14 @@ describe('schema safety', () => {
         }
       }
     }
-    // Row-level security and column defaults run as the caller too.
+    // Row-level security, column defaults and check constraints run as the caller too.
     const policyHelpers = [
       'current_member_id',
       'is_admin',
       'is_own_avatar',
       'default_late_cancel_window',
       'default_waitlist_closes_before',
+      'is_phone_number',
     ];
     const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
     expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);
