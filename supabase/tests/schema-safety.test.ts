@@ -95,7 +95,7 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    // A guest reads and cancels their own place, and reads and signs the waiver, with the token from their email (issues 26, 27).
+    // A guest reads and cancels their own place, and reads and signs the waiver, with the token from their email (decision 0031).
     expect(await callable('anon')).toEqual([
       'cancel_guest_place',
       'class_schedule',

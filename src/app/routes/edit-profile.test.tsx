@@ -267,7 +267,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
   });
 
-  it('names a name over the limit on its field, and sends nothing (issue 31)', async () => {
+  it('names a name over the limit on its field, and sends nothing', async () => {
     setup();
     let patched = 0;
     server.use(http.patch(`${REST_URL}/members`, () => void patched++));

@@ -123,7 +123,7 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
         error instanceof BookingRefused
           ? bookingErrorView(error.error, failureMessage)
           : { message: error instanceof CheckoutFailed ? BOOKING_MESSAGES.bookingFailed : failureMessage, signInAgain: false };
-      // Nothing was booked: sign first, then come back here (issue 27). Not an error: /agreements says why.
+      // Nothing was booked: sign first, then come back here (decision 0021). Not an error: /agreements says why.
       if (view.signDocuments) {
         toDocuments(view.message);
         return;

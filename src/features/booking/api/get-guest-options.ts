@@ -6,7 +6,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 type GuestOptionRow = Database['public']['CompositeTypes']['guest_option'];
 
 /**
- * How a booking can bring a guest (issue 26): the pass it would use, the price to pay instead, and
+ * How a booking can bring a guest: the pass it would use, the price to pay instead, and
  * whether the class has a place left for a guest (when not, the screen says so and opens no form).
  */
 export type GuestOption = { passExpiresAt: string | null; price: number | null; hasRoom: boolean };

@@ -40,7 +40,7 @@ export function useWaitlistActions(viewer: Viewer) {
         toast.success(WAITLIST_MESSAGES.joined(place.position));
       } catch (error) {
         const e = refusal(error);
-        // Not an error: /agreements says why, and brings the member back here once signed (issue 27).
+        // Not an error: /agreements says why, and brings the member back here once signed (decision 0021).
         if (e.hint === DOCUMENTS_REQUIRED) toDocuments(e.message);
         else toast.error(waitlistErrorMessage(e, WAITLIST_MESSAGES.joinFailed));
       }

@@ -35,7 +35,7 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
   const toDocuments = useDocumentsGate();
   const showRefusal = (error: Error) => {
     const hint = 'hint' in error && typeof error.hint === 'string' ? error.hint : null;
-    // The parent's own documents are not signed: not an error, /agreements says why (issue 27).
+    // The parent's own documents are not signed: not an error, /agreements says why (decision 0021).
     if (hint === DOCUMENTS_REQUIRED) toDocuments(error.message);
     else toast.error(hint ? error.message : 'Could not book. Please try again.');
   };

@@ -1,4 +1,4 @@
-/** The guest's cancel page (/guest/cancel?token=…, issue 26): a guest cancels from their email's link. */
+/** The guest's cancel page (/guest/cancel?token=…): a guest cancels their place from their email's link (decision 0031's token). */
 export const GUEST_CANCEL_MESSAGES = {
   loading: 'Loading your guest place',
   linkGone: 'This link no longer works',
