@@ -28,6 +28,7 @@ describe('emails on a phone', () => {
         'class_moved',
         'guest_invited',
         'guest_cancelled',
+        'host_guest_cancelled',
         'studio_message',
         'win_back',
         'auth-confirmation',

@@ -2450,6 +2450,12 @@ export type Database = {
         }
         Returns: number
       }
+      guest_place_by_token: {
+        Args: {
+          p_token: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["guest_place_view"]
+      }
       guest_waiver: {
         Args: {
           p_token: string
@@ -3234,6 +3240,7 @@ export type Database = {
       }
       guest_option: {
         booking_id: string | null
+        has_room: boolean | null
         pass_expires_at: string | null
         price: number | null
       }

@@ -23,6 +23,8 @@ export const queryKeys = {
     guests: (memberId: string) => ['bookings', 'guests', memberId] as const,
     /** How each booking can bring a guest: a pass, or the class's price. */
     guestOptions: (memberId: string) => ['bookings', 'guest-options', memberId] as const,
+    /** A guest's own place, by their email link's token (no account): what the cancel page names. */
+    guestPlace: (token: string) => ['bookings', 'guest-place', token] as const,
   },
   waitlist: {
     all: ['waitlist'] as const,

@@ -63,6 +63,32 @@ revoke execute on function private.like_pattern(text) from public;
 
 grant execute on function private.like_pattern(text) to anon, authenticated, service_role;
 
+-- A phone number as a member gives one (their own and their emergency contact's, members' checks):
+-- a UK number (0 and 10 or 11 digits: 07700 900123, (020) 7946-0018) or an international one (+ or
+-- 00, a country code and 7 to 15 digits: +44 7700 900123, +44 (0)20 7946 0018), written with
+-- digits, spaces, brackets and hyphens only, around it no spaces. None (null) is fine. Mirrored by
+-- Edit Profile's form (src/features/profile/lib/profile-rules.ts, isPhoneNumber).
+create function private.is_phone_number(p_phone text)
+returns boolean
+language sql immutable set search_path = ''
+as $$
+  select p_phone is null or (
+    p_phone = btrim(p_phone) and p_phone ~ '^\+?[0-9() -]+$'
+    and case
+      when p_phone like '+%' then t.digits ~ '^[1-9][0-9]{6,14}$'
+      when t.digits like '00%' then t.digits ~ '^00[1-9][0-9]{6,14}$'
+      else t.digits ~ '^0[0-9]{9,10}$'
+    end)
+    -- '(0)' is the trunk prefix written after a country code (+44 (0)20 …): not dialled.
+    from (select regexp_replace(replace(coalesce(p_phone, ''), '(0)', ''), '[^0-9]', '', 'g') as digits) as t
+$$;
+
+revoke execute on function private.is_phone_number(text) from public;
+
+-- Checks on members evaluate it whoever writes the row: Edit Profile (a member), the functions
+-- and the studio's scripts (service_role).
+grant execute on function private.is_phone_number(text) to authenticated, service_role;
+
 -- What an email says -----------------------------------------------------------------------
 -- The studio's identity as the database's emails print it, one row. Written from the one file the
 -- owner edits, studio.config.json (src/config/studio.ts reads it for the site and the functions):

@@ -6,8 +6,10 @@ create table public.members (
   id uuid primary key default gen_random_uuid(),
   user_id uuid unique references auth.users (id) on delete set null,
   email extensions.citext not null unique check (char_length(email) between 3 and 320),
-  name text check (char_length(name) <= 200),
-  phone text check (char_length(phone) <= 40),
+  -- Edit Profile's limit; a sign-up's longer full name is cut to it (create_member_for_user).
+  name text check (char_length(name) <= 100),
+  phone text check (char_length(phone) <= 40)
+    constraint members_phone_is_a_phone_number check (private.is_phone_number(phone)),
   profile_image_url text check (char_length(profile_image_url) <= 2048),
   membership_tier public.membership_tier not null default 'payg',
   has_used_trial boolean not null default false,
@@ -24,6 +26,7 @@ create table public.members (
   date_of_birth date constraint members_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
   emergency_contact_name text constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200),
   emergency_contact_phone text constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40)
+    constraint members_emergency_contact_phone_is_a_phone_number check (private.is_phone_number(emergency_contact_phone))
 );
 
 -- Triggers other domains add to public.members: memberships_end_used_trial (07_memberships.sql),
@@ -185,7 +188,9 @@ begin
   values (
     v_user.id,
     v_user.email,
-    nullif(btrim(v_user.raw_user_meta_data ->> 'full_name'), ''),
+    -- A name longer than an account takes is cut to it rather than refusing the sign-up (which
+    -- GoTrue could only answer with a server error).
+    nullif(btrim(left(btrim(v_user.raw_user_meta_data ->> 'full_name'), 100)), ''),
     (case when v_is_trial then 'trial' else 'payg' end)::public.membership_tier,
     v_trial_used,
     case when v_is_trial then now() + private.trial_length() end

@@ -13,7 +13,7 @@ create table public.notification_outbox (
     check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
                     'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
                     'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
-                    'guest_cancelled', 'studio_message', 'win_back', 'waitlist_cancelled')),
+                    'guest_cancelled', 'studio_message', 'win_back', 'waitlist_cancelled', 'host_guest_cancelled')),
   to_email extensions.citext not null,
   member_id uuid references public.members (id) on delete set null,
   class_id uuid references public.classes (id) on delete set null,

@@ -13,6 +13,20 @@ as $$ select 3 $$;
 
 revoke execute on function private.guest_visits_per_year() from public;
 
+-- The mailbox a guest address reaches, by which a guest is one person: lower case and without a
+-- sub-address (a '+' in the local part and what follows it), so gina+x@example.com is
+-- gina@example.com's guest, counted against the same visits a year. Only compared: the address is
+-- stored as typed (lower case), where the emails go. Granted to service_role too: it writes
+-- guest_places directly (tests, fixes by hand), and the index below evaluates it on every insert.
+create function private.guest_email_key(p_email text)
+returns text
+language sql immutable set search_path = ''
+as $$ select regexp_replace(lower(btrim(p_email)), '^([^@+]+)\+[^@]*@', '\1@') $$;
+
+revoke execute on function private.guest_email_key(text) from public;
+
+grant execute on function private.guest_email_key(text) to service_role;
+
 create table public.guest_places (
   id uuid primary key default gen_random_uuid(),
   class_id uuid not null references public.classes (id) on delete cascade,
@@ -52,6 +66,9 @@ create index guest_places_host_member_id_idx on public.guest_places (host_member
 create index guest_places_class_id_idx on public.guest_places (class_id);
 
 create index guest_places_guest_email_idx on public.guest_places (guest_email);
+
+-- A guest's visits a year, whatever sub-address each host typed (lock_class_for_guest).
+create index guest_places_guest_email_key_idx on public.guest_places (private.guest_email_key(guest_email));
 
 alter table public.guest_places enable row level security;
 
@@ -103,27 +120,37 @@ $$;
 
 revoke execute on function private.guest_places_tally() from public;
 
--- Emails to the guest (they are not a member: no preferences, no unsubscribe; the host is named).
--- The invitation links the cancel page and, when the studio has a waiver the guest has not
--- signed, the page to sign it (sign_guest_waiver, 17_consent.sql).
+-- Emails about a guest place. To the guest (they are not a member: no preferences, no
+-- unsubscribe; the host is named): the invitation links the cancel page and, when the studio has
+-- a waiver the guest has not signed, the page to sign it (sign_guest_waiver, 17_consent.sql); and
+-- the cancellation. To the host, host_guest_cancelled: their guest cancelled with their own link
+-- (cancel_guest_place), which the host would otherwise not know; it says what the cancellation gave
+-- back, as guest_places_on_delete decided it (call it after the delete).
 create function private.enqueue_guest_email(p_kind text, p_place public.guest_places)
 returns uuid
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_class public.classes;
+  v_host_member public.members;
   v_host text;
   v_when text;
+  v_to text := p_place.guest_email;
+  v_member_id uuid;
   v_subject text;
   v_body text;
   v_links jsonb := '[]'::jsonb;
+  v_late text;
+  v_paid numeric;
+  v_refund numeric;
   v_id uuid;
 begin
   select * into v_class from public.classes where id = p_place.class_id;
   if not found then
     return null;
   end if;
-  v_host := coalesce((select nullif(btrim(m.name), '') from public.members m where m.id = p_place.host_member_id), 'A member');
+  select * into v_host_member from public.members m where m.id = p_place.host_member_id;
+  v_host := coalesce(nullif(btrim(v_host_member.name), ''), 'A member');
   v_when := private.london_time_text(v_class.start_time);
   case p_kind
     when 'guest_invited' then
@@ -146,11 +173,39 @@ begin
       v_subject := 'Guest place cancelled: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',
         'Your guest place on ' || v_class.name || ' (' || v_when || ', London time) with ' || v_host || ' has been cancelled.');
+    when 'host_guest_cancelled' then
+      if v_host_member.id is null then
+        return null;
+      end if;
+      v_to := v_host_member.email::text;
+      v_member_id := v_host_member.id;
+      v_late := 'They cancelled less than ' || private.interval_text(v_class.late_cancel_window) || ' before the start, so ';
+      select p.amount into v_paid from public.payments p where p.id = p_place.payment_id;
+      select sum(ro.amount) into v_refund from public.refunds_owed ro
+       where ro.payment_id = p_place.payment_id and ro.refunded_at is null;
+      v_subject := 'Your guest ' || btrim(p_place.guest_name) || ' cancelled: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', 'Hi ' || coalesce(nullif(btrim(v_host_member.name), ''), 'there') || ',',
+        btrim(p_place.guest_name) || ' has cancelled their guest place on ' || v_class.name || ' with ' || v_class.trainer
+          || ' with the link in their email. Your own booking is unchanged.',
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.studio_address(),
+        case
+          when p_place.credit_id is null then null
+          when exists (select 1 from public.credits cr where cr.id = p_place.credit_id and cr.used_at is null)
+            then 'Your guest pass is back: you can bring someone else.'
+          else v_late || 'the guest pass stays used.'
+        end,
+        case
+          when v_paid is null then null
+          when v_refund > 0
+            then 'The ' || private.gbp(v_refund) || ' you paid for their place will be refunded to your card; you will get a receipt when it is.'
+          else v_late || 'the ' || private.gbp(v_paid) || ' you paid for their place is not refunded.'
+        end);
+      v_links := jsonb_build_array(jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings'));
     else
       raise exception 'Unknown email kind %', p_kind using errcode = '22023';
   end case;
-  insert into public.notification_outbox (kind, to_email, class_id, subject, body_text, links, dedupe_key)
-  values (p_kind, p_place.guest_email, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
+  insert into public.notification_outbox (kind, to_email, member_id, class_id, subject, body_text, links, dedupe_key)
+  values (p_kind, v_to, v_member_id, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
   return v_id;
@@ -211,7 +266,7 @@ revoke execute on function private.guest_places_on_delete() from public;
 -- Adding a guest -----------------------------------------------------------------------------------
 -- Every check but how the place is paid, for p_member_id adding a guest to their own confirmed
 -- booking of a group class not yet started. Locks the class row, then the member row (the lock
--- order of every booking path: two guests for the last place book one), then the guest's email
+-- order of every booking path: two guests for the last place book one), then the guest's mailbox
 -- (two hosts bringing one guest count their visits one after the other). Refusals (hint):
 -- not_your_booking, class_started, guest_not_for_class, invalid_guest, guest_is_you,
 -- guest_already_booked, guest_visits_used, class_full. Returns the locked class.
@@ -225,6 +280,7 @@ declare
   v_class public.classes;
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
   v_name text := btrim(coalesce(p_name, ''));
+  v_key text;
 begin
   select c.* into v_class from public.classes c join public.bookings b on b.class_id = c.id
    where b.id = p_booking_id for update of c;
@@ -245,20 +301,22 @@ begin
   if v_email is null or char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'Enter your guest''s email address' using errcode = '22023', hint = 'invalid_guest';
   end if;
+  -- One guest is one mailbox, whatever case or sub-address the host typed (guest_email_key).
+  v_key := private.guest_email_key(v_email);
   -- The visits a year are the guest's, whoever brings them: two hosts adding the same guest to
   -- two classes hold different class and member locks, so each would count the guest's visits
-  -- before the other's place exists and both would add one. Serialised on the guest's address
-  -- as stored (lower, trimmed), taken after the class and member locks like every booking path's
-  -- locks, and nothing that holds it waits for another class: it cannot deadlock with them.
-  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_email, 0));
-  if v_email = lower(v_member.email::text) then
+  -- before the other's place exists and both would add one. Serialised on the guest's mailbox
+  -- (gina+x@ and Gina@ take the same lock), taken after the class and member locks like every
+  -- booking path's locks, and nothing that holds it waits for another class: it cannot deadlock with them.
+  perform pg_advisory_xact_lock(hashtextextended('guest-email:' || v_key, 0));
+  if v_key = private.guest_email_key(v_member.email::text) then
     raise exception 'Your guest needs their own email address, not yours' using errcode = '22023', hint = 'guest_is_you';
   end if;
-  if exists (select 1 from public.guest_places g where g.class_id = v_class.id and g.guest_email = v_email) then
+  if exists (select 1 from public.guest_places g where g.class_id = v_class.id and private.guest_email_key(g.guest_email) = v_key) then
     raise exception '% is already a guest on this class', v_name using errcode = '23505', hint = 'guest_already_booked';
   end if;
   if (select count(*) from public.guest_places g join public.classes c on c.id = g.class_id
-       where g.guest_email = v_email
+       where private.guest_email_key(g.guest_email) = v_key
          and c.start_time > v_class.start_time - interval '1 year' and c.start_time < v_class.start_time + interval '1 year')
      >= private.guest_visits_per_year() then
     raise exception '% has been a guest % times this year: they are welcome to join the studio', v_name, private.guest_visits_per_year()
@@ -439,23 +497,29 @@ revoke execute on function private.payments_guest_follow_booking() from public;
 
 -- How the caller can bring a guest to each of their confirmed upcoming group classes, for My
 -- Bookings and the Add a guest form to say before they confirm: the guest pass it would use (the
--- one that expires first among those valid that day) and the pay-as-you-go price to pay instead.
--- Bookings with neither are left out.
+-- one that expires first among those valid that day), the pay-as-you-go price to pay instead, and
+-- whether the class has a place left for a guest at all. Bookings with neither a pass nor a price
+-- are left out.
 create type public.guest_option as (
   booking_id uuid,
   pass_expires_at timestamptz,
-  price numeric
+  price numeric,
+  -- The class's room as every rule asks it (class_has_room, decision 0035): false, My Bookings says
+  -- the class is full where Add a guest would be, instead of a form lock_class_for_guest would
+  -- refuse (class_full) only once filled in. add_guest still decides.
+  has_room boolean
 );
 
 create function private.my_guest_options()
 returns setof public.guest_option
 language sql stable security definer set search_path = ''
 as $$
-  select o.booking_id, o.pass_expires_at, o.price
+  select o.booking_id, o.pass_expires_at, o.price, o.has_room
     from (select b.id as booking_id,
                  (select min(cr.expires_at) from public.credits cr
                    where cr.member_id = b.member_id and cr.kind = 'guest_pass' and private.credit_usable(cr, c.start_time)) as pass_expires_at,
                  case when c.price_payg > 0 then c.price_payg end as price,
+                 private.class_has_room(c) as has_room,
                  c.start_time
             from public.bookings b join public.classes c on c.id = b.class_id
            where b.member_id = private.current_member_id() and b.payment_status = 'completed'
@@ -517,25 +581,67 @@ $$;
 
 revoke execute on function private.guest_place_view(public.guest_places, boolean) from public;
 
+-- The guest place whose link (its token) the guest opened. A token no place has (cancelled, the
+-- link used already, or cut short by a mail app) is guest_not_found with SQLSTATE PT404, which
+-- PostgREST answers 404: a refusal the page words. P0002, its code before, PostgREST answers 500,
+-- so a reused link read as a server error.
+create function private.guest_place_for_link(p_token text)
+returns public.guest_places
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_place public.guest_places;
+begin
+  select * into v_place from public.guest_places where cancel_token = coalesce(p_token, '');
+  if v_place.id is null then
+    raise exception 'This guest place has already been cancelled, or the link is not complete'
+      using errcode = 'PT404', hint = 'guest_not_found';
+  end if;
+  return v_place;
+end;
+$$;
+
+revoke execute on function private.guest_place_for_link(text) from public;
+
+-- What the cancel page shows before the guest confirms (a mail scanner opening the link cancels
+-- nothing): their class, its time and the host. Refusals: guest_place_for_link's, class_started.
+create function private.guest_place_by_token(p_token text)
+returns public.guest_place_view
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_view public.guest_place_view := private.guest_place_view(private.guest_place_for_link(p_token), false);
+begin
+  if v_view.start_time <= now() then
+    raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
+  end if;
+  return v_view;
+end;
+$$;
+
+revoke execute on function private.guest_place_by_token(text) from public;
+
+grant execute on function private.guest_place_by_token(text) to anon, authenticated;
+
 create function private.cancel_guest_place(p_token text)
 returns public.guest_place_view
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_place public.guest_places;
+  v_place public.guest_places := private.guest_place_for_link(p_token);
   v_view public.guest_place_view;
 begin
-  select * into v_place from public.guest_places where cancel_token = p_token;
-  if v_place.id is null then
-    raise exception 'This guest place has already been cancelled, or the link is not complete'
-      using errcode = 'P0002', hint = 'guest_not_found';
-  end if;
   perform 1 from public.classes where id = v_place.class_id for update;
+  -- Again under the class's lock: the link pressed twice at once cancels once, and the second
+  -- press is told the place is gone.
+  v_place := private.guest_place_for_link(p_token);
   v_view := private.guest_place_view(v_place, true);
   if v_view.start_time <= now() then
     raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';
   end if;
   delete from public.guest_places where id = v_place.id;
+  -- The host is told (the guest is, by the delete's trigger), after the delete decided what came back.
+  perform private.enqueue_guest_email('host_guest_cancelled', v_place);
   return v_view;
 end;
 $$;
@@ -582,6 +688,15 @@ as $$ select * from private.remove_guest(p_guest_place_id) $$;
 revoke execute on function public.remove_guest(uuid) from public, anon;
 
 grant execute on function public.remove_guest(uuid) to authenticated;
+
+create function public.guest_place_by_token(p_token text)
+returns public.guest_place_view
+language sql stable security invoker set search_path = ''
+as $$ select * from private.guest_place_by_token(p_token) $$;
+
+revoke execute on function public.guest_place_by_token(text) from public;
+
+grant execute on function public.guest_place_by_token(text) to anon, authenticated;
 
 create function public.cancel_guest_place(p_token text)
 returns public.guest_place_view

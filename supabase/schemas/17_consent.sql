@@ -307,10 +307,23 @@ revoke execute on function private.my_documents() from public;
 
 grant execute on function private.my_documents() to authenticated;
 
+-- A typed name as a signature compares: lower case, without spaces or punctuation (a phone's
+-- curly apostrophe, a hyphen, a full stop), Unicode-normalised so an accent typed either way is
+-- one letter. The /agreements form compares the same way (src/features/documents/lib/sign-form.ts).
+create function private.signature_key(p_name text)
+returns text
+language sql immutable set search_path = ''
+as $$ select regexp_replace(lower(normalize(coalesce(p_name, ''), nfc)), '[[:space:][:punct:]]', '', 'g') $$;
+
+revoke execute on function private.signature_key(text) from public;
+
 -- Signs the given current versions (terms, waiver, PAR-Q) with the typed full name; with the
 -- PAR-Q, stores the answers (one boolean per question) and details, which needs the explicit
 -- health consent. A version that is no longer current (the page was open while an admin
--- published) is refused, so a member never signs what they did not read.
+-- published) is refused, so a member never signs what they did not read. The typed name must be
+-- the name on the member's account (signature_key): a signature in someone else's name is not the
+-- member's (signature_mismatch); an account without a name is asked for one first
+-- (account_name_required), as there is nothing to sign against.
 create function private.sign_documents(
   p_signed_name text, p_document_ids uuid[], p_answers jsonb, p_details text, p_health_consent boolean
 )
@@ -325,6 +338,14 @@ declare
 begin
   if char_length(v_name) < 2 or char_length(v_name) > 200 then
     raise exception 'Type your full name to sign' using errcode = '22023', hint = 'signature_required';
+  end if;
+  if private.signature_key(v_member.name) = '' then
+    raise exception 'Your account has no name yet: add your full name to your profile, then sign with it.'
+      using errcode = '22023', hint = 'account_name_required';
+  end if;
+  if private.signature_key(v_name) <> private.signature_key(v_member.name) then
+    raise exception 'Type the name on your account to sign: %. If that is not your full name, change it in Edit Profile first.',
+      btrim(v_member.name) using errcode = '22023', hint = 'signature_mismatch';
   end if;
   if coalesce(cardinality(p_document_ids), 0) = 0 then
     raise exception 'Nothing to sign' using errcode = '22023', hint = 'nothing_to_sign';
@@ -547,7 +568,8 @@ create type public.guest_waiver_view as (
 comment on type public.guest_waiver_view is 'A guest''s class and the current waiver, with their signature of it (guest_waiver, sign_guest_waiver).';
 
 -- The guest place behind a waiver link, paid for and its class not started. Refusals (hint):
--- guest_not_found (no such token: cancelled, never paid for, or cut short), class_started.
+-- guest_not_found (no such token: cancelled, never paid for, or cut short; PT404, which PostgREST
+-- answers 404, as guest_place_for_link in 14_guests.sql), class_started.
 create function private.guest_place_for_waiver(p_token text)
 returns public.guest_places
 language plpgsql stable security definer set search_path = ''
@@ -559,7 +581,7 @@ begin
    where cancel_token = coalesce(p_token, '') and payment_status = 'completed';
   if v_place.id is null then
     raise exception 'This guest place has been cancelled, or the link is not complete'
-      using errcode = 'P0002', hint = 'guest_not_found';
+      using errcode = 'PT404', hint = 'guest_not_found';
   end if;
   if (select c.start_time from public.classes c where c.id = v_place.class_id) <= now() then
     raise exception 'This class has already started' using errcode = 'P0001', hint = 'class_started';

@@ -39,16 +39,23 @@ interface MyDocument {
   is_current: boolean;
 }
 
-const sign = (u: TestUser, ids: string[], answers: unknown = [false, false], consent = true, name = 'Jo Bloggs') =>
-  asUser(db, u.claims, (tx) =>
+/** The name on the member's account (createUser gives 'Test <label>'): what they sign with. */
+const accountName = async (u: TestUser) =>
+  (await db.query<{ name: string | null }>('select name from public.members where id = $1', [u.memberId])).rows[0]!.name;
+
+/** Signs as the member, with the name on their account unless `name` is given. */
+const sign = async (u: TestUser, ids: string[], answers: unknown = [false, false], consent = true, name?: string | null) => {
+  const signedName = name === undefined ? await accountName(u) : name;
+  return asUser(db, u.claims, (tx) =>
     rpc<MyDocument[]>(tx, 'public.sign_documents($1, $2::uuid[], $3::jsonb, $4, $5)', [
-      name,
+      signedName,
       ids,
       JSON.stringify(answers),
       'Old knee injury',
       consent,
     ]),
   );
+};
 
 const currentIds = async () => {
   const { rows } = await db.query<{ id: string }>(
@@ -126,7 +133,8 @@ describe('a booking without the current documents', () => {
     const member = await createUser(db, 'consent-trial', { membership_tier: 'trial' });
     const classId = await createClass(db);
     await expectSqlError(book(member, classId), { hint: 'documents_required' });
-    const after = await sign(member, await currentIds());
+    // The account's name, typed in another case and spacing: kept as typed.
+    const after = await sign(member, await currentIds(), [false, false], true, ' TEST Consent Trial ');
     expect(after.every((d) => d.is_current)).toBe(true);
     expect((await book(member, classId)).status).toBe('booked');
     const { rows } = await db.query<{ signed_name: string; n: number }>(
@@ -134,7 +142,41 @@ describe('a booking without the current documents', () => {
       [member.memberId],
     );
     expect(rows).toHaveLength(3);
-    expect(rows[0]!.signed_name).toBe('Jo Bloggs');
+    expect(rows[0]!.signed_name).toBe('TEST Consent Trial');
+  });
+});
+
+describe('the typed signature', () => {
+  it("must be the name on the member's account, case, spaces and punctuation aside; anything else signs nothing", async () => {
+    const member = await createUser(db, 'consent-name', { membership_tier: 'standard' }, { full_name: "Siobhan O'Neill-Price" });
+    const ids = await currentIds();
+    const mismatch = {
+      code: '22023',
+      hint: 'signature_mismatch',
+      message:
+        "Type the name on your account to sign: Siobhan O'Neill-Price. If that is not your full name, change it in Edit Profile first.",
+    };
+    await expectSqlError(sign(member, ids, [false, false], true, 'Someone Else'), mismatch);
+    await expectSqlError(sign(member, ids, [false, false], true, 'Siobhan Price'), mismatch);
+    const signed = async () =>
+      (await db.query('select 1 from public.document_acceptances where member_id = $1', [member.memberId])).rows.length +
+      (await db.query('select 1 from public.health_answers where member_id = $1', [member.memberId])).rows.length;
+    expect(await signed()).toBe(0);
+
+    // A phone's curly apostrophe, another case, no hyphen, a full stop: the same name.
+    await sign(member, ids, [false, false], true, 'siobhan o’neill price.');
+    expect(await signed()).toBe(4);
+  });
+
+  it('is asked for an account with no name: the member adds their name first', async () => {
+    const nameless = await createUser(db, 'consent-nameless', { membership_tier: 'standard' }, {});
+    await expectSqlError(sign(nameless, await currentIds(), [false, false], true, 'Nia Nameless'), {
+      code: '22023',
+      hint: 'account_name_required',
+      message: 'Your account has no name yet: add your full name to your profile, then sign with it.',
+    });
+    await db.query(`update public.members set name = 'Nia Nameless' where id = $1`, [nameless.memberId]);
+    expect((await sign(nameless, await currentIds(), [false, false], true, 'Nia Nameless')).every((d) => d.is_current)).toBe(true);
   });
 });
 

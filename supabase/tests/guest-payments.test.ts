@@ -165,6 +165,15 @@ describe('paying for a guest', () => {
     await as(db, admin, 'public.remove_guest($1)', [ada!.id]);
     expect(await refundsOf(byAdmin.payment_id)).toEqual([{ amount: '10.00', reason: 'admin_cancelled' }]);
     expect(await emailsTo('kim@example.test')).toEqual(['guest_invited', 'guest_cancelled']);
+    // The host is told their guest cancelled, and that the price comes back (only for the guest's own link).
+    const told = await db.query<{ body_text: string }>(
+      `select body_text from public.notification_outbox where to_email = $1 and kind = 'host_guest_cancelled'`,
+      [host.email],
+    );
+    expect(told.rows).toHaveLength(1);
+    expect(told.rows[0]!.body_text).toContain(
+      'The £10.00 you paid for their place will be refunded to your card; you will get a receipt when it is.',
+    );
 
     const soon = await createClass(db, { name: 'Late Guest', startsIn: '2 hours' });
     const late = await hold(db, host, await bookingOf(db, host, soon), 'Lee', 'lee@example.test');

@@ -173,6 +173,60 @@ describe('add_guest', () => {
     });
     expect(await unusedPasses(db, host)).toBe(1);
   });
+
+  it('counts a sub-address or another case as the same guest (gina+x@ is gina@), and keeps the address as typed', async () => {
+    const host = await hostWithPasses(db, 'guest-subaddress-host', 5);
+    const emails = ['gina@example.test', 'Gina+Spin@example.test', 'GINA+yoga+2@EXAMPLE.test'];
+    const classes: string[] = [];
+    const bookings: string[] = [];
+    for (const [week, email] of emails.entries()) {
+      const classId = await createClass(db, { startsIn: `${(week + 1) * 7} days` });
+      classes.push(classId);
+      bookings.push(await bookingOf(db, host, classId));
+      await addGuest(db, host, bookings.at(-1)!, 'Gina', email);
+    }
+    const { rows } = await db.query<{ guest_email: string }>(
+      `select guest_email from public.guest_places where class_id = any ($1) order by created_at`,
+      [classes],
+    );
+    expect(rows.map((r) => r.guest_email)).toEqual(['gina@example.test', 'gina+spin@example.test', 'gina+yoga+2@example.test']);
+
+    // The same person on a class they already have a place on, under another sub-address.
+    await expectSqlError(addGuest(db, host, bookings[0]!, 'Gina', 'gina+again@example.test'), { hint: 'guest_already_booked' });
+    const fourth = await bookingOf(db, host, await createClass(db, { startsIn: '28 days' }));
+    await expectSqlError(addGuest(db, host, fourth, 'Gina', 'gina+x@example.test'), {
+      hint: 'guest_visits_used',
+      message: 'Gina has been a guest 3 times this year: they are welcome to join the studio',
+    });
+    // The host's own mailbox under a sub-address is still the host.
+    const [local, domain] = host.email.split('@');
+    await expectSqlError(addGuest(db, host, fourth, 'Me', `${local}+guest@${domain}`), { hint: 'guest_is_you' });
+    expect(await unusedPasses(db, host)).toBe(2);
+  });
+});
+
+describe('my_guest_options', () => {
+  it('says when the class has no place left for a guest, so My Bookings offers no form add_guest would refuse', async () => {
+    const host = await hostWithPasses(db, 'guest-options-full', 2);
+    const classId = await createClass(db, { name: 'Guest Options Full', capacity: 2 });
+    const booking = await bookingOf(db, host, classId);
+    const optionOf = async () =>
+      (
+        await asUser(db, host.claims, (tx) =>
+          tx.query<{ booking_id: string; has_room: boolean }>('select booking_id, has_room from public.my_guest_options()'),
+        )
+      ).rows.find((o) => o.booking_id === booking);
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: true });
+
+    // The host and their guest fill the class's two places.
+    const ann = await addGuest(db, host, booking, 'Ann', 'ann-full@example.test');
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: false });
+    // The database stays the judge.
+    await expectSqlError(addGuest(db, host, booking, 'Bea', 'bea-full@example.test'), { hint: 'class_full' });
+
+    await as(db, host, 'public.remove_guest($1)', [ann.id]);
+    expect(await optionOf()).toEqual({ booking_id: booking, has_room: true });
+  });
 });
 
 describe('cancelling a guest place', () => {
@@ -201,6 +255,89 @@ describe('cancelling a guest place', () => {
       asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token])),
       { hint: 'guest_not_found' },
     );
+  });
+
+  it('tells the host by email when their guest cancels with their own link, and whether the pass came back', async () => {
+    const host = await hostWithPasses(db, 'guest-told-host', 3);
+    await db.query(`update public.members set name = 'Hana Host' where id = $1`, [host.memberId]);
+    const hostEmails = async () =>
+      (
+        await db.query<{ kind: string; subject: string; body_text: string; member_id: string; class_id: string }>(
+          `select kind, subject, body_text, member_id, class_id from public.notification_outbox
+            where to_email = $1 and kind not in ('booking_confirmed') order by created_at`,
+          [host.email],
+        )
+      ).rows;
+    const tokenOf = async (email: string) =>
+      new URL((await guestEmails(email))[0]!.links.find((l) => l.label === 'Cancel my guest place')!.path, 'http://x').searchParams.get(
+        'token',
+      )!;
+
+    const classId = await createClass(db, { name: 'Guest Told' });
+    const booking = await bookingOf(db, host, classId);
+    // The host removing their own guest knows already: no email to them.
+    const removed = await addGuest(db, host, booking, 'Flo', 'flo-told@example.test');
+    await as(db, host, 'public.remove_guest($1)', [removed.id]);
+    expect(await hostEmails()).toEqual([]);
+
+    await addGuest(db, host, booking, 'Gus Guest', 'gus-told@example.test');
+    const gusToken = await tokenOf('gus-told@example.test');
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [gusToken]));
+    const [told] = await hostEmails();
+    expect(told).toMatchObject({ kind: 'host_guest_cancelled', member_id: host.memberId, class_id: classId });
+    expect(told!.subject).toMatch(/^Your guest Gus Guest cancelled: Guest Told, /);
+    expect(told!.body_text).toContain('Hi Hana Host,');
+    expect(told!.body_text).toContain(
+      'Gus Guest has cancelled their guest place on Guest Told with Coach Test with the link in their email. Your own booking is unchanged.',
+    );
+    expect(told!.body_text).toContain('Your guest pass is back: you can bring someone else.');
+
+    // Late: the pass stays used, and the email says why.
+    const soon = await createClass(db, { name: 'Guest Told Soon', startsIn: '2 hours' });
+    await addGuest(db, host, await bookingOf(db, host, soon), 'Lou', 'lou-told@example.test');
+    const louToken = await tokenOf('lou-told@example.test');
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [louToken]));
+    const late = (await hostEmails()).find((e) => e.class_id === soon)!;
+    expect(late.body_text).toContain('They cancelled less than 12 hours before the start, so the guest pass stays used.');
+  });
+
+  it("the guest's link reads their place (class, time, host) without cancelling it; a used or bad link is refused", async () => {
+    const host = await hostWithPasses(db, 'guest-preview-host', 1);
+    await db.query(`update public.members set name = 'Hana Host' where id = $1`, [host.memberId]);
+    const classId = await createClass(db, { name: 'Guest Preview', startsIn: '3 days' });
+    await addGuest(db, host, await bookingOf(db, host, classId), 'Pia', 'pia-preview@example.test');
+    const token = new URL((await guestEmails('pia-preview@example.test'))[0]!.links[0]!.path, 'http://x').searchParams.get('token')!;
+    const read = (t: string | null) => asAnon(db, (tx) => rpc<Record<string, unknown>>(tx, 'public.guest_place_by_token($1)', [t]));
+    const { rows: start } = await db.query<{ start_time: Date }>('select start_time from public.classes where id = $1', [classId]);
+
+    const view = await read(token);
+    expect(view).toEqual({
+      guest_name: 'Pia',
+      class_name: 'Guest Preview',
+      start_time: expect.any(String) as unknown,
+      host_name: 'Hana Host',
+      cancelled: false,
+    });
+    expect(new Date(view.start_time as string).getTime()).toBe(start[0]!.start_time.getTime());
+    // Reading changes nothing: the place and the pass stay.
+    expect(await spotsLeft(classId)).toBe(8);
+    expect(await unusedPasses(db, host)).toBe(0);
+
+    for (const bad of ['0'.repeat(48), '', null]) {
+      await expectSqlError(read(bad), {
+        hint: 'guest_not_found',
+        message: 'This guest place has already been cancelled, or the link is not complete',
+      });
+    }
+    await asAnon(db, (tx) => rpc(tx, 'public.cancel_guest_place($1)', [token]));
+    await expectSqlError(read(token), { hint: 'guest_not_found' });
+
+    const started = await createClass(db, { name: 'Guest Preview Started' });
+    const other = await hostWithPasses(db, 'guest-preview-started', 1);
+    await addGuest(db, other, await bookingOf(db, other, started), 'Sol', 'sol-preview@example.test');
+    const solToken = new URL((await guestEmails('sol-preview@example.test'))[0]!.links[0]!.path, 'http://x').searchParams.get('token')!;
+    await db.query(`update public.classes set start_time = now() - interval '1 minute' where id = $1`, [started]);
+    await expectSqlError(read(solToken), { hint: 'class_started', message: 'This class has already started' });
   });
 
   it('late keeps the pass used; the host cancelling their own booking takes the guest with it', async () => {
@@ -264,16 +401,16 @@ describe.skipIf(!binDir)('guest places on PostgreSQL', () => {
     const [a, b] = [await hostWithPasses(pgdb, 'guest-visits-race-a', 1), await hostWithPasses(pgdb, 'guest-visits-race-b', 1)];
     const [classA, classB] = [await createClass(pgdb, { startsIn: '21 days' }), await createClass(pgdb, { startsIn: '22 days' })];
     const [bookingA, bookingB] = [await bookingOf(pgdb, a, classA), await bookingOf(pgdb, b, classB)];
-    // The same address as each host typed it: one guest.
+    // The same mailbox as each host typed it (case, a sub-address): one guest, counted one host after the other.
     const results = await together(server.cluster()!.connectionString, [
-      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Vic', ' Vic@Example.test'], claims: a.claims },
-      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Vic', 'vic@example.test '], claims: b.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingA, 'Vic', ' Vic+Spin@Example.test'], claims: a.claims },
+      { sql: 'select * from public.add_guest($1, $2, $3)', params: [bookingB, 'Vic', 'vic+yoga@example.test '], claims: b.claims },
     ]);
     console.log(`[guest places] one guest's third visit from two hosts at once: ${results.filter((r) => !r.error).length} added`);
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     expect(results.filter((r) => r.error).map((r) => r.error!.hint)).toEqual(['guest_visits_used']);
     const { rows } = await pgdb.query<{ n: number }>(
-      `select count(*)::int as n from public.guest_places where guest_email = 'vic@example.test'`,
+      `select count(*)::int as n from public.guest_places where guest_email in ('vic@example.test', 'vic+spin@example.test', 'vic+yoga@example.test')`,
     );
     expect(rows[0]!.n).toBe(3);
     expect((await unusedPasses(pgdb, a)) + (await unusedPasses(pgdb, b))).toBe(1);

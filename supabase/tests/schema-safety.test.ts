@@ -95,11 +95,12 @@ describe('schema safety', () => {
         )
       ).rows.map((r) => r.proname);
     // Guests read the schedule (with a guest's facts); nothing else.
-    // A guest cancels their own place, and reads and signs the waiver, with the token from their email.
+    // A guest reads and cancels their own place, and reads and signs the waiver, with the token from their email (decision 0031).
     expect(await callable('anon')).toEqual([
       'cancel_guest_place',
       'class_schedule',
       'class_schedule_summary',
+      'guest_place_by_token',
       'guest_waiver',
       'sign_guest_waiver',
       'submit_contact_message',
@@ -142,6 +143,7 @@ describe('schema safety', () => {
       'coach_mark_attendance',
       'ensure_member',
       'finish_provider_refund',
+      'guest_place_by_token',
       'guest_waiver',
       'join_waitlist',
       'keep_current_plan',
@@ -179,6 +181,7 @@ describe('schema safety', () => {
       'save_dependant',
       'save_push_subscription',
       'set_email_preferences',
+      'set_marketing_consent',
       'set_push_preferences',
       'sign_documents',
       'sign_for_dependant',
@@ -233,13 +236,14 @@ describe('schema safety', () => {
         }
       }
     }
-    // Row-level security and column defaults run as the caller too.
+    // Row-level security, column defaults and check constraints run as the caller too.
     const policyHelpers = [
       'current_member_id',
       'is_admin',
       'is_own_avatar',
       'default_late_cancel_window',
       'default_waitlist_closes_before',
+      'is_phone_number',
     ];
     const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
     expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);
@@ -257,6 +261,7 @@ describe('schema safety', () => {
     expect(rows.map((r) => r.proname)).toEqual([
       'cancel_guest_place',
       'class_schedule',
+      'guest_place_by_token',
       'guest_waiver',
       'like_pattern',
       'schedule_matches',

@@ -251,6 +251,20 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     links: [],
   },
   {
+    ...base,
+    id: 'sample-host-guest-cancelled',
+    kind: 'host_guest_cancelled',
+    to_email: 'mia@example.com',
+    subject: `Your guest Gus Guest cancelled: Breakfast Club, ${when}`,
+    body_text: [
+      'Hi Mia Member,',
+      'Gus Guest has cancelled their guest place on Breakfast Club with Coach Alex with the link in their email. Your own booking is unchanged.',
+      whenWhere,
+      'Your guest pass is back: you can bring someone else.',
+    ].join('\n\n'),
+    links: [manage],
+  },
+  {
     ...membership,
     id: 'sample-studio-message',
     kind: 'studio_message',

@@ -1,13 +1,22 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsHandlers, TEST_DOCUMENTS } from '@/features/documents/testing/documents-mocks';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { AgreementsRoute } from './agreements';
-import { memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, postgrestError, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
+
+/** Ticks both documents, answers No to every PAR-Q question and consents: all but the signature. */
+async function completeEverythingButTheName(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the Terms of Membership' }));
+  await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the Liability Waiver' }));
+  for (const group of screen.getAllByRole('group')) await user.click(within(group).getByRole('radio', { name: 'No' }));
+  await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+}
 
 /** The sign page alone, and where `next` sends the member. */
 const routes = [
@@ -60,18 +69,74 @@ describe('/agreements (the sign page)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I consent to Finer Fitness keeping my health answers/ }));
     const signature = screen.getByRole('textbox', { name: 'Type your full name to sign' });
     expect(signature).toHaveValue('Tess Trial');
+    // The account's name, typed in another case and spacing: sent as typed.
     await user.clear(signature);
-    await user.type(signature, 'Tess A. Trial');
+    await user.type(signature, 'tess  TRIAL.');
     await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-schedule'));
     expect(signedWith).toEqual({
-      p_signed_name: 'Tess A. Trial',
+      p_signed_name: 'tess  TRIAL.',
       p_document_ids: TEST_DOCUMENTS.map((d) => d.id),
       p_answers: [false, true],
       p_details: 'Mild asthma',
       p_health_consent: true,
     });
+  });
+
+  it('refuses a signature that is not the name on the account, on the field, and signs nothing', async () => {
+    setup(false);
+    let signCalls = 0;
+    server.use(rpc('sign_documents', () => (signCalls++, [])));
+    const user = userEvent.setup();
+    renderAgreements();
+    await screen.findByRole('heading', { name: 'Before you train', level: 1 });
+    await completeEverythingButTheName(user);
+    const signature = screen.getByRole('textbox', { name: 'Type your full name to sign' });
+    await user.clear(signature);
+    await user.type(signature, 'Someone Else');
+    await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
+    expect(signature).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Type the name on your account to sign: Tess Trial. If that is not your full name, change it in Edit Profile first.',
+      ) as string,
+    );
+    expect(signCalls).toBe(0);
+  });
+
+  it('asks an account without a name for it: the name signed with is saved to the account first', async () => {
+    const me = signInAs({ name: null, membership_tier: 'trial' });
+    server.use(memberHandler(me.member), ...documentsHandlers({ signed: false }));
+    const order: string[] = [];
+    const patches: unknown[] = [];
+    let signedWith: Record<string, unknown> | undefined;
+    server.use(
+      http.patch(`${REST_URL}/members`, async ({ request }) => {
+        order.push('name');
+        patches.push(await request.json());
+        return HttpResponse.json([{ id: me.member.id }]);
+      }),
+      rpc('sign_documents', ({ args }) => {
+        order.push('sign');
+        signedWith = args;
+        return [];
+      }),
+    );
+    const user = userEvent.setup();
+    renderAgreements();
+    await screen.findByRole('heading', { name: 'Before you train', level: 1 });
+    const signature = screen.getByRole('textbox', { name: 'Type your full name to sign' });
+    expect(signature).toHaveValue('');
+    expect(signature).toHaveAccessibleDescription(
+      expect.stringContaining("Your account has no name yet: the name you sign with is saved as your account's name.") as string,
+    );
+    await completeEverythingButTheName(user);
+    await user.type(signature, ' Nia Nameless ');
+    await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
+    expect(await screen.findByText('Thank you: you can book classes now.')).toBeInTheDocument();
+    expect(order).toEqual(['name', 'sign']);
+    expect(patches).toEqual([{ name: 'Nia Nameless' }]);
+    expect(signedWith).toMatchObject({ p_signed_name: 'Nia Nameless' });
   });
 
   it('shows the database refusal when a document changed while the page was open', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { HealthAnswersCard } from '@/features/documents/components/health-answer
 import { SignDocumentsForm } from '@/features/documents/components/sign-documents-form';
 import { DOCUMENT_MESSAGES, DOCUMENT_NAMES, versionLine } from '@/features/documents/lib/document-words';
 import { useAuth } from '@/lib/auth/auth-context';
+import { documentsRequiredReason } from '@/lib/documents-gate';
 import { toast } from '@/lib/toast';
 
 /** Only paths of this site: `next` comes from the address bar. */
@@ -29,6 +30,11 @@ export function AgreementsRoute() {
   const navigate = useNavigate();
   const [updating, setUpdating] = useState(false);
   const next = safeNext(params.get('next'));
+  // A booking refused for documents not yet signed sent the member here: say why, calmly.
+  const why = documentsRequiredReason(useLocation().state);
+  // The member signs with the name on their account (sign_documents checks it).
+  const accountName = member?.name ?? null;
+  const account = useMemo(() => (memberId ? { memberId, name: accountName } : undefined), [memberId, accountName]);
 
   const toSign = docs.data ? docs.data.documents.filter((d) => !docs.data.status.find((s) => s.document_id === d.id)?.is_current) : [];
   const parq = docs.data?.documents.find((d) => d.kind === 'parq') ?? null;
@@ -52,9 +58,18 @@ export function AgreementsRoute() {
         <Spinner label="Loading the documents" />
       ) : toSign.length > 0 ? (
         <>
+          {why && (
+            <p
+              role="status"
+              aria-label={DOCUMENT_MESSAGES.whyHereLabel}
+              className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-slate-800"
+            >
+              {DOCUMENT_MESSAGES.bookingWaits(why)}
+            </p>
+          )}
           <p className="mt-2 text-slate-600">{DOCUMENT_MESSAGES.signIntro}</p>
           <div className="mt-6">
-            <SignDocumentsForm documents={toSign} defaultName={member?.name} onSigned={onSigned} />
+            <SignDocumentsForm documents={toSign} defaultName={member?.name} account={account} onSigned={onSigned} />
           </div>
         </>
       ) : updating && parq ? (
@@ -64,6 +79,7 @@ export function AgreementsRoute() {
             defaultAnswers={health.data?.items.map((i) => i.answer)}
             defaultDetails={health.data?.details}
             defaultName={member?.name}
+            account={account}
             submitLabel={DOCUMENT_MESSAGES.saveAnswers}
             onSigned={onSigned}
           />

@@ -267,7 +267,7 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
   });
 
-  it('names a name or phone over the limit on its field, and sends nothing', async () => {
+  it('names a name over the limit on its field, and sends nothing', async () => {
     setup();
     let patched = 0;
     server.use(http.patch(`${REST_URL}/members`, () => void patched++));
@@ -275,10 +275,39 @@ describe('Edit Profile', { timeout: 20_000 }, () => {
     const name = await screen.findByLabelText('Full Name');
     await user().clear(name);
     await user().click(name);
-    await user().paste('N'.repeat(201));
+    await user().paste('N'.repeat(101));
     await user().click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Your name is too long (at most 200 characters)')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('Your name is too long (at most 100 characters)');
     expect(patched).toBe(0);
+  });
+
+  it('takes only phone numbers, for the member and their emergency contact, and says so on the field', async () => {
+    const { member } = setup();
+    const patches: unknown[] = [];
+    server.use(
+      http.patch(`${REST_URL}/members`, async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json([{ id: member.id }]);
+      }),
+    );
+    renderApp('/edit-profile');
+    const phone = await screen.findByLabelText(/^Phone/);
+    const emergency = screen.getByLabelText(/Emergency contact phone/);
+    await user().type(phone, 'not a phone <b>');
+    await user().type(emergency, '020.7946.0018');
+    await user().click(screen.getByRole('button', { name: 'Save Changes' }));
+    const invalid = 'Enter a phone number with digits, spaces, brackets or hyphens, like 07700 900123 or +44 7700 900123';
+    expect(phone).toHaveAccessibleDescription(invalid);
+    expect(emergency).toHaveAccessibleDescription(invalid);
+    expect(patches).toEqual([]);
+
+    await user().clear(phone);
+    await user().type(phone, '+44 (0)20 7946 0018');
+    await user().clear(emergency);
+    await user().type(emergency, '(020) 7946-0019');
+    await user().click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(patches).toEqual([expect.objectContaining({ phone: '+44 (0)20 7946 0018', emergency_contact_phone: '(020) 7946-0019' })]);
   });
 
   it('says it failed to load the profile data', async () => {

@@ -55,6 +55,20 @@ describe('/free-trial', () => {
     expect(screen.queryByRole('button', { name: 'Start My Free Trial' })).not.toBeInTheDocument();
   });
 
+  it('names a full name longer than an account takes on its field, and signs nobody up', async () => {
+    let signUps = 0;
+    server.use(http.post(`${AUTH_URL}/signup`, () => (signUps++, HttpResponse.json(makeUser({ email: 'long@studio.test' })))));
+    const user = renderTrial();
+    const name = screen.getByLabelText('Full Name');
+    await user.click(name);
+    await user.paste('N'.repeat(101));
+    await user.type(screen.getByLabelText('Email'), 'long@studio.test');
+    await user.type(screen.getByLabelText('Password'), 'studio123');
+    await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
+    expect(await screen.findByText('Your name is too long (at most 100 characters)')).toBeInTheDocument();
+    expect(signUps).toBe(0);
+  });
+
   it('shows the server message when the sign-up is refused', async () => {
     server.use(http.post(`${AUTH_URL}/signup`, () => authError('Password is known to be weak and easy to guess', 422, 'weak_password')));
     const user = renderTrial();

@@ -78,7 +78,7 @@ describe('/guest/waiver', () => {
 
   it("says the database's reason when the link no longer works (place cancelled, class started)", async () => {
     const gone = 'This guest place has been cancelled, or the link is not complete';
-    server.use(rpc('guest_waiver', () => postgrestError({ code: 'P0002', message: gone, hint: 'guest_not_found' })));
+    server.use(rpc('guest_waiver', () => postgrestError({ code: 'PT404', message: gone, hint: 'guest_not_found' }, 404)));
     renderApp(`/guest/waiver?token=${TOKEN}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(GUEST_WAIVER_MESSAGES.linkGone);

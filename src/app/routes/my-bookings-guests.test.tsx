@@ -21,7 +21,12 @@ const IN_A_WEEK = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const cls = makeClass({ id: 'c-spin', name: 'Evening Spin', trainer: 'Coach Alex', start_time: IN_A_WEEK });
 const PASS_EXPIRES = new Date(Date.now() + 20 * 86_400_000).toISOString();
 /** my_guest_options for the booking: a guest pass valid that day, and/or the class's price. */
-const option = (pass: boolean, price: number | null) => ({ booking_id: 'b-spin', pass_expires_at: pass ? PASS_EXPIRES : null, price });
+const option = (pass: boolean, price: number | null, hasRoom = true) => ({
+  booking_id: 'b-spin',
+  pass_expires_at: pass ? PASS_EXPIRES : null,
+  price,
+  has_room: hasRoom,
+});
 
 function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}) {
   const { member } = signInAs({ membership_tier: 'premium' });
@@ -137,6 +142,17 @@ describe('My Bookings: guests and kept cancellations', () => {
     await userEvent.click(guests.getByRole('button', { name: 'Remove guest Gus Guest' }));
     expect(await screen.findByText('Gus Guest is no longer booked as your guest')).toBeInTheDocument();
     expect(removed).toEqual([{ p_guest_place_id: 'g-1' }]);
+  });
+
+  it('says a full class has no place left for a guest where Add a guest would be, and opens no form', async () => {
+    setup({ guestOptions: [option(true, 12.5, false)] });
+    const added: unknown[] = [];
+    server.use(rpc('add_guest', ({ args }) => (added.push(args), { id: 'g-1' })));
+    renderApp('/mybookings');
+    expect(await screen.findByText('This class is fully booked: there is no place left for a guest.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add a guest/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(added).toEqual([]);
   });
 
   it('shows the cancellations the database kept, with who cancelled and why', async () => {

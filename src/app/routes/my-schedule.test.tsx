@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createTestQueryClient, renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { makeScheduleClass, scheduleHandler, scheduleSummaryHandler } from '@/testing/schedule-mocks';
-import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
+import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
+import { toast } from '@/lib/toast';
+import { AgreementsRoute } from './agreements';
 import { MyScheduleRoute } from './my-schedule';
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
@@ -204,6 +207,37 @@ describe('/my-schedule', () => {
     const article = await screen.findByRole('article', { name: 'Breakfast Club' });
     await user.click(within(article).getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText("You've already booked this class.")).toBeInTheDocument();
+  });
+
+  it('takes a member who has not signed the documents to /agreements with a calm word why, not an error toast', async () => {
+    const { member } = signInAs({ name: 'Tess Trial', membership_tier: 'trial' });
+    const cls = makeScheduleClass({ name: 'Breakfast Club', start_time: inHours(30) });
+    const why = 'Before your first class, please read and sign our terms and waiver and answer the health questions';
+    server.use(
+      memberHandler(member),
+      ...documentsHandlers({ signed: false }),
+      scheduleHandler(() => [cls]),
+      scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 12, instructors: 1, all_instructors: ['Coach Alex'] })),
+      rpc('book_class', () => postgrestError({ code: 'P0001', message: why, hint: 'documents_required' })),
+    );
+    const errorToast = vi.spyOn(toast, 'error');
+    const user = userEvent.setup();
+    const { router } = renderApp('/my-schedule', {
+      routes: [
+        { path: '/my-schedule', element: <MyScheduleRoute /> },
+        { path: '/agreements', element: <AgreementsRoute /> },
+      ],
+    });
+    const article = await screen.findByRole('article', { name: 'Breakfast Club' });
+    await user.click(within(article).getByRole('button', { name: 'Book Now' }));
+
+    expect(await screen.findByRole('heading', { name: 'Before you train', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/agreements?next=%2Fmy-schedule');
+    expect(screen.getByRole('status', { name: 'Why you are here' })).toHaveTextContent(
+      `${why}. You are not booked yet: once you have signed, you go straight back to book.`,
+    );
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
   });
 
   it('revisited within the stale time, shows the cached classes and tiles without a request', async () => {

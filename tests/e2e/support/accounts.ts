@@ -135,8 +135,11 @@ export async function signDocumentsAs(stack: StackApi, email: string, password =
   const questions = parq
     ? ((await call(`/rest/v1/document_versions?select=questions&id=eq.${parq.document_id}`)) as { questions: string[] }[])[0]!.questions
     : [];
+  // The signature is the name on the account (sign_documents refuses any other).
+  const [me] = (await call('/rest/v1/members?select=name')) as { name: string | null }[];
+  if (!me?.name) throw new Error(`${email} has no name on their account to sign with: give the sign-up a full_name`);
   await call('/rest/v1/rpc/sign_documents', {
-    p_signed_name: email.split('@')[0],
+    p_signed_name: me.name,
     p_document_ids: toSign.map((d) => d.document_id),
     p_answers: questions.map(() => false),
     p_health_consent: true,

@@ -38,6 +38,7 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   class_moved: 'Your class has moved',
   guest_invited: "You're booked as a guest",
   guest_cancelled: 'Guest place cancelled',
+  host_guest_cancelled: 'Your guest cancelled',
   studio_message: 'A message from the studio',
   win_back: 'We would love to see you again',
 };

@@ -3,18 +3,21 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { ensureMember } from '@/lib/auth/ensure-member';
 import { emailSchema, passwordSchema } from '@/lib/auth/password-rules';
+import { MEMBER_NAME_MAX_LENGTH } from '@/lib/rules/member-name';
 import { supabase } from '@/lib/supabase';
 
+/** An account's name takes at most MEMBER_NAME_MAX_LENGTH characters (members.name; Edit Profile says the same). */
+const fullName = z.string().trim().max(MEMBER_NAME_MAX_LENGTH, `Your name is too long (at most ${MEMBER_NAME_MAX_LENGTH} characters)`);
 /** Create Account: full name optional, then the sign-in rules (spec section 5). */
 export const signUpSchema = z.object({
-  fullName: z.string().trim(),
+  fullName,
   email: emailSchema,
   password: passwordSchema,
   // The unticked "news and offers" choice (src/config/consent.ts); the database records it.
   marketingOptIn: z.boolean().default(false),
 });
 /** The free-trial sign-up: full name, email and password all required. */
-export const trialSignUpSchema = signUpSchema.extend({ fullName: z.string().trim().min(1, 'Full name is required') });
+export const trialSignUpSchema = signUpSchema.extend({ fullName: fullName.min(1, 'Full name is required') });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** Where confirmation links land: /auth/callback stores the session and ensures the member row. */

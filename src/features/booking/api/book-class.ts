@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { toast } from '@/lib/toast';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BOOKING_TYPES, type BookingType } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -12,6 +12,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 import { BOOKING_MESSAGES, bookedMessage, bookingErrorView, type RpcError } from '../lib/booking-messages';
 import { FunctionError } from '@/lib/functions-client';
 import { startClassCheckout } from './start-class-checkout';
+import { useDocumentsGate } from './use-documents-gate';
 
 /**
  * A booking request (`book_class`, docs/data-contract.md). `bookingType` null lets the server
@@ -100,7 +101,7 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
   const { refreshMember } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
+  const toDocuments = useDocumentsGate();
   const inFlight = useRef(false);
 
   const mutation = useMutation({
@@ -122,10 +123,13 @@ export function useBookClass(options: { failureMessage?: string; announce?: bool
         error instanceof BookingRefused
           ? bookingErrorView(error.error, failureMessage)
           : { message: error instanceof CheckoutFailed ? BOOKING_MESSAGES.bookingFailed : failureMessage, signInAgain: false };
+      // Nothing was booked: sign first, then come back here (decision 0021). Not an error: /agreements says why.
+      if (view.signDocuments) {
+        toDocuments(view.message);
+        return;
+      }
       toast.error(view.message, { id: BOOKING_OUTCOME_TOAST });
       if (view.signInAgain) void navigate(paths.signIn.path);
-      // Nothing was booked: sign first, then come back here.
-      if (view.signDocuments) void navigate(paths.agreements.href(`${location.pathname}${location.search}`));
     },
     // A checkout that was started made a hold; a refusal may mean the facts on screen were stale.
     onSettled: () => invalidateAfterBooking(queryClient),

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { toast } from '@/lib/toast';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { DOCUMENTS_REQUIRED, promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
 import { isBooked } from '../lib/class-facts';
 import { BookingRefused } from './book-class';
 import { scheduleClassQueryOptions, type ScheduleClass, type Viewer } from './get-class-schedule';
 import { useJoinWaitlist } from './join-waitlist';
 import { useLeaveWaitlist } from './leave-waitlist';
+import { useDocumentsGate } from './use-documents-gate';
 
 const refusal = (error: unknown) => (error instanceof BookingRefused ? error.error : { code: '', hint: '', message: '' });
 
@@ -19,8 +18,7 @@ const refusal = (error: unknown) => (error instanceof BookingRefused ? error.err
  */
 export function useWaitlistActions(viewer: Viewer) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const toDocuments = useDocumentsGate();
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
   const inFlight = useRef(false);
@@ -42,8 +40,9 @@ export function useWaitlistActions(viewer: Viewer) {
         toast.success(WAITLIST_MESSAGES.joined(place.position));
       } catch (error) {
         const e = refusal(error);
-        toast.error(waitlistErrorMessage(e, WAITLIST_MESSAGES.joinFailed));
-        if (e.hint === DOCUMENTS_REQUIRED) void navigate(paths.agreements.href(`${location.pathname}${location.search}`));
+        // Not an error: /agreements says why, and brings the member back here once signed (decision 0021).
+        if (e.hint === DOCUMENTS_REQUIRED) toDocuments(e.message);
+        else toast.error(waitlistErrorMessage(e, WAITLIST_MESSAGES.joinFailed));
       }
     });
 

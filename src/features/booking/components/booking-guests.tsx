@@ -12,25 +12,30 @@ const loadAddGuestDialog = () => import('./add-guest-dialog');
 const AddGuestDialog = lazy(() => loadAddGuestDialog().then((m) => ({ default: m.AddGuestDialog })));
 const preloadAddGuestDialog = () => void loadAddGuestDialog().catch(() => undefined);
 
+/** Said where Add a guest would be when the class has no place left (add_guest's class_full, known before). */
+export const NO_ROOM_FOR_GUEST = 'This class is fully booked: there is no place left for a guest.';
+
 type Props = {
   bookingId: string;
   /** "Breakfast Club on Mon, Mar 4 at 6:00 AM", for the dialog and the buttons' names. */
   classLabel: string;
   guests: MyGuest[];
-  /** How a guest could come (a pass valid that day, the class's price): offer Add a guest. */
+  /** How a guest could come (a pass valid that day, the class's price): offer Add a guest, or say the class is full. */
   guestOption: GuestOption | undefined;
 };
 
 /**
  * A booking's guests on My Bookings: each named with Remove (a place still being paid
  * for says so), and Add a guest while the member holds a guest pass for that day or the class has
- * a pay-as-you-go price. Removing in time gives the pass or the payment back (the database decides).
+ * a pay-as-you-go price, and the class has a place left; a full class says so instead of opening a
+ * form the database would refuse. Removing in time gives the pass or the payment back (the database decides).
  */
 export function BookingGuests({ bookingId, classLabel, guests, guestOption }: Props) {
-  const canAddGuest = guestOption !== undefined;
+  const canBringGuest = guestOption !== undefined;
+  const canAddGuest = canBringGuest && guestOption.hasRoom;
   const [adding, setAdding] = useState(false);
   const remove = useRemoveGuest();
-  if (guests.length === 0 && !canAddGuest) return null;
+  if (guests.length === 0 && !canBringGuest) return null;
 
   async function removeGuest(guest: MyGuest) {
     if (!window.confirm(`Remove ${guest.guest_name} from ${classLabel}? We will email them that their place is cancelled.`)) return;
@@ -78,6 +83,8 @@ export function BookingGuests({ bookingId, classLabel, guests, guestOption }: Pr
           Add a guest
         </Button>
       )}
+      {canBringGuest && !canAddGuest && <p className="text-sm text-slate-600">{NO_ROOM_FOR_GUEST}</p>}
+      {/* An open form stays open if the class fills meanwhile: it shows add_guest's refusal. */}
       {adding && guestOption && (
         <Suspense fallback={null}>
           <AddGuestDialog bookingId={bookingId} classLabel={classLabel} option={guestOption} onClose={() => setAdding(false)} />

@@ -7,6 +7,8 @@ import { CHECKOUT_MESSAGES } from '@/lib/payments/start-plan-checkout';
 import { toast } from '@/lib/toast';
 import { useBookFamily, usePayForFamily } from '../api/book-family';
 import type { ScheduleClass } from '../api/get-class-schedule';
+import { useDocumentsGate } from '../api/use-documents-gate';
+import { DOCUMENTS_REQUIRED } from '../lib/booking-messages';
 import { familyTotal } from '../lib/family-total';
 
 /** A child as the chooser needs them (the family feature's my_dependants row). */
@@ -30,8 +32,13 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
   const total = familyTotal(cls, self, chosen.length);
   const places = chosen.length + (self ? 1 : 0);
   const busy = book.isPending || pay.isPending;
-  const showRefusal = (error: Error) =>
-    toast.error('hint' in error && typeof error.hint === 'string' && error.hint ? error.message : 'Could not book. Please try again.');
+  const toDocuments = useDocumentsGate();
+  const showRefusal = (error: Error) => {
+    const hint = 'hint' in error && typeof error.hint === 'string' ? error.hint : null;
+    // The parent's own documents are not signed: not an error, /agreements says why (decision 0021).
+    if (hint === DOCUMENTS_REQUIRED) toDocuments(error.message);
+    else toast.error(hint ? error.message : 'Could not book. Please try again.');
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -40,8 +47,10 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
     // The browser leaves for the checkout; on a refusal the form stays, with the reason.
     if (total.amount > 0) {
       pay.mutate(choice, {
-        onError: (error) =>
-          toast.error(error instanceof FunctionError && error.serverMessage ? error.serverMessage : CHECKOUT_MESSAGES.failed),
+        onError: (error) => {
+          if (error instanceof FunctionError && error.code === DOCUMENTS_REQUIRED && error.serverMessage) toDocuments(error.serverMessage);
+          else toast.error(error instanceof FunctionError && error.serverMessage ? error.serverMessage : CHECKOUT_MESSAGES.failed);
+        },
       });
       return;
     }

@@ -8,9 +8,10 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import type { DocumentVersion } from '../api/get-document';
+import { useSaveAccountName } from '../api/save-account-name';
 import { useSignDocuments } from '../api/sign-documents';
 import { DOCUMENT_MESSAGES, DOCUMENT_NAMES, documentQuestions } from '../lib/document-words';
-import { signFormSchema, type SignFormValues } from '../lib/sign-form';
+import { nameToSignWith, signFormSchema, type SignFormValues } from '../lib/sign-form';
 import { DocumentText } from './document-text';
 
 type Props = {
@@ -23,8 +24,16 @@ type Props = {
   submitLabel?: string;
   /** Sign for this child of the member (family accounts) rather than for the member. */
   dependantId?: string;
+  /**
+   * The member signing for themselves: the name on their account, which the signature must be
+   * (null when the account has none: the name they sign with is saved to it first).
+   */
+  account?: { memberId: string; name: string | null };
   onSigned: () => void;
 };
+
+/** sign_documents' refusals about the typed name: said on the signature field. */
+const NAME_REFUSALS = ['signature_mismatch', 'account_name_required', 'signature_required'];
 
 /** The sign page's form: read and tick each document, answer the PAR-Q, consent, type the full name. */
 export function SignDocumentsForm({
@@ -34,9 +43,12 @@ export function SignDocumentsForm({
   defaultName,
   submitLabel = DOCUMENT_MESSAGES.submit,
   dependantId,
+  account,
   onSigned,
 }: Props) {
   const sign = useSignDocuments();
+  const saveName = useSaveAccountName();
+  const ownName = account ? nameToSignWith(account.name) : null;
   const toAccept = documents.filter((d) => d.kind !== 'parq');
   const parq = documents.find((d) => d.kind === 'parq') ?? null;
   const questions = useMemo(() => documentQuestions(parq?.questions), [parq]);
@@ -45,10 +57,11 @@ export function SignDocumentsForm({
       signFormSchema(
         toAccept.map((d) => d.kind),
         questions.length,
+        account ? account.name : undefined,
       ),
-    [toAccept, questions.length],
+    [toAccept, questions.length, account],
   );
-  const { register, handleSubmit, formState } = useForm<SignFormValues>({
+  const { register, handleSubmit, formState, setError } = useForm<SignFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       accepted: {},
@@ -61,13 +74,23 @@ export function SignDocumentsForm({
   const errors = formState.errors;
 
   const submit = handleSubmit(async (values) => {
-    if (sign.isPending) return;
+    if (sign.isPending || saveName.isPending) return;
+    const signedName = values.signature.trim();
+    // An account without a name takes the one its member signs with, so the signature matches it.
+    if (account && !ownName) {
+      try {
+        await saveName.mutateAsync({ memberId: account.memberId, name: signedName });
+      } catch {
+        setError('signature', { message: DOCUMENT_MESSAGES.accountNameFailed }, { shouldFocus: true });
+        return;
+      }
+    }
     // Awaited rather than mutate's callbacks: the documents' refetch that follows a signature
     // empties the list this form is rendered for, so the form unmounts before mutate's onSuccess
     // would run, and the member was left on /agreements instead of going back to their booking.
     try {
       await sign.mutateAsync({
-        signedName: values.signature.trim(),
+        signedName,
         documentIds: documents.map((d) => d.id),
         answers: parq ? values.answers.map((a) => a === 'yes') : null,
         details: values.details,
@@ -75,8 +98,10 @@ export function SignDocumentsForm({
         ...(dependantId ? { dependantId } : {}),
       });
     } catch (error) {
-      const refusal = error as { hint?: string; message?: string } | null;
-      toast.error(refusal?.hint === 'document_not_current' && refusal.message ? refusal.message : DOCUMENT_MESSAGES.signFailed);
+      const refusal = error as { hint?: unknown; message?: string } | null;
+      const hint = typeof refusal?.hint === 'string' ? refusal.hint : null;
+      if (hint && NAME_REFUSALS.includes(hint)) setError('signature', { message: refusal?.message }, { shouldFocus: true });
+      else toast.error(hint === 'document_not_current' && refusal?.message ? refusal.message : DOCUMENT_MESSAGES.signFailed);
       return;
     }
     onSigned();
@@ -162,11 +187,12 @@ export function SignDocumentsForm({
           autoComplete="name"
           required
           error={errors.signature?.message}
+          hint={account && !ownName ? DOCUMENT_MESSAGES.accountNameMissing : undefined}
           {...register('signature')}
         />
         <p className="mt-2 text-sm text-slate-500">Typing your name here is your signature, dated today.</p>
-        <Button type="submit" className="mt-4" loading={sign.isPending}>
-          {sign.isPending ? DOCUMENT_MESSAGES.submitting : submitLabel}
+        <Button type="submit" className="mt-4" loading={sign.isPending || saveName.isPending}>
+          {sign.isPending || saveName.isPending ? DOCUMENT_MESSAGES.submitting : submitLabel}
         </Button>
       </Card>
     </form>

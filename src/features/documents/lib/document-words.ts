@@ -16,6 +16,10 @@ export { DOCUMENT_NAMES } from '@/config/documents';
 
 export const DOCUMENT_MESSAGES = {
   signTitle: 'Before you train',
+  /** A booking sent the member here (documents_required): its words, and that nothing is lost. */
+  whyHereLabel: 'Why you are here',
+  bookingWaits: (why: string) =>
+    `${why.replace(/[.!]+$/, '')}. You are not booked yet: once you have signed, you go straight back to book.`,
   signIntro:
     'Please read our terms and waiver, answer the health questions and sign with your full name. You only do this once, and again when we change them.',
   allSigned: 'You have signed everything: you can book classes.',
@@ -31,6 +35,13 @@ export const DOCUMENT_MESSAGES = {
   consentRequired: 'We need your consent to keep your health answers',
   signatureLabel: 'Type your full name to sign',
   signatureRequired: 'Type your full name to sign',
+  /** sign_documents' signature_mismatch, word for word. */
+  signatureMismatch: (accountName: string) =>
+    `Type the name on your account to sign: ${accountName}. If that is not your full name, change it in Edit Profile first.`,
+  /** An account without a name gets the one its member signs with (sign_documents' account_name_required otherwise). */
+  accountNameMissing: "Your account has no name yet: the name you sign with is saved as your account's name.",
+  accountNameTooLong: (max: number) => `Your name is too long (at most ${max} characters)`,
+  accountNameFailed: 'Could not save your name. Please try again.',
   detailsLabel: 'Anything your coach should know (for any yes answer)',
   submit: 'Sign and continue',
   submitting: 'Signing...',

@@ -1,12 +1,31 @@
 import { z } from 'zod';
+import { MEMBER_NAME_MAX_LENGTH } from '@/lib/rules/member-name';
 import { DOCUMENT_MESSAGES } from './document-words';
+
+/**
+ * A typed name as sign_documents compares it with the account's (private.signature_key): lower
+ * case, Unicode-normalised, without spaces, punctuation or symbols ("O’Neill-Price." is oneillprice).
+ */
+export function signatureKey(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]/gu, '');
+}
+
+/** The account's name a signature must match, or null when the account has none to match. */
+export function nameToSignWith(accountName: string | null | undefined): string | null {
+  return accountName && signatureKey(accountName) ? accountName.trim() : null;
+}
 
 /**
  * The sign form's rules: every document shown is accepted (ticked), every PAR-Q question
  * answered, the health consent given (explicit and separate: UK GDPR special-category data),
- * and the full name typed. The database checks the same again (sign_documents).
+ * and the full name typed. The database checks the same again (sign_documents). A member signing
+ * for themselves (`accountName` given) signs with the name on their account; an account without
+ * one gets the name they sign with, so it must fit the account's name.
  */
-export function signFormSchema(acceptKinds: readonly string[], questionCount: number) {
+export function signFormSchema(acceptKinds: readonly string[], questionCount: number, accountName?: string | null) {
   return z
     .object({
       accepted: z.record(z.string(), z.boolean()),
@@ -26,6 +45,12 @@ export function signFormSchema(acceptKinds: readonly string[], questionCount: nu
       }
       if (questionCount > 0 && !values.consent)
         ctx.addIssue({ code: 'custom', path: ['consent'], message: DOCUMENT_MESSAGES.consentRequired });
+      if (accountName === undefined) return;
+      const own = nameToSignWith(accountName);
+      if (own && signatureKey(values.signature) !== signatureKey(own))
+        ctx.addIssue({ code: 'custom', path: ['signature'], message: DOCUMENT_MESSAGES.signatureMismatch(own) });
+      if (!own && values.signature.trim().length > MEMBER_NAME_MAX_LENGTH)
+        ctx.addIssue({ code: 'custom', path: ['signature'], message: DOCUMENT_MESSAGES.accountNameTooLong(MEMBER_NAME_MAX_LENGTH) });
     });
 }
 export type SignFormValues = z.infer<ReturnType<typeof signFormSchema>>;

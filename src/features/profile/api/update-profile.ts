@@ -3,30 +3,36 @@ import { z } from 'zod';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { londonToday } from '@/lib/studio-calendar';
-import { PROFILE_MESSAGES } from '../lib/profile-rules';
+import { MEMBER_NAME_MAX_LENGTH } from '@/lib/rules/member-name';
+import { isPhoneNumber, PROFILE_MESSAGES } from '../lib/profile-rules';
 
 const optionalText = z
   .string()
   .trim()
   .transform((text) => text || null);
 
+/** A phone number or nothing (blank): the database refuses anything else (members' phone checks). */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, PROFILE_MESSAGES.phoneTooLong)
+  .refine((phone) => phone === '' || isPhoneNumber(phone), PROFILE_MESSAGES.phoneInvalid)
+  .transform((phone) => phone || null);
+
 /**
  * Profile Information (spec section 5): name required, phone optional (blank means none); email is
  * read-only. Date of birth (never in the future) and an emergency contact, all optional.
+ * The name takes at most 100 characters and both phones only phone numbers, as the database does.
  */
 export const profileInfoSchema = z.object({
-  name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(200, PROFILE_MESSAGES.nameTooLong),
-  phone: z
-    .string()
-    .trim()
-    .max(40, PROFILE_MESSAGES.phoneTooLong)
-    .transform((phone) => phone || null),
+  name: z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(MEMBER_NAME_MAX_LENGTH, PROFILE_MESSAGES.nameTooLong),
+  phone: optionalPhone,
   dateOfBirth: z
     .string()
     .refine((dob) => dob === '' || dob <= londonToday(), PROFILE_MESSAGES.dateOfBirthInFuture)
     .transform((dob) => dob || null),
   emergencyContactName: optionalText,
-  emergencyContactPhone: optionalText,
+  emergencyContactPhone: optionalPhone,
 });
 export type ProfileInfoForm = z.input<typeof profileInfoSchema>;
 export type ProfileInfo = z.output<typeof profileInfoSchema>;

@@ -9,10 +9,20 @@ import { profileInfoSchema, useUpdateProfile, type ProfileInfo, type ProfileInfo
 import { londonToday } from '@/lib/studio-calendar';
 import { PROFILE_MESSAGES } from '../lib/profile-rules';
 
+/** A check on members that refused the update (23514, named in the message), as the field it is about. */
+function refusedField(error: Error): { name: keyof Values; message: string } | null {
+  if (!('code' in error) || error.code !== '23514') return null;
+  if (error.message.includes('members_emergency_contact_phone'))
+    return { name: 'emergencyContactPhone', message: PROFILE_MESSAGES.phoneInvalid };
+  if (error.message.includes('members_phone')) return { name: 'phone', message: PROFILE_MESSAGES.phoneInvalid };
+  if (error.message.includes('members_name')) return { name: 'name', message: PROFILE_MESSAGES.nameTooLong };
+  return null;
+}
+
 /** Name (required), phone, date of birth and emergency contact (optional), email (read-only: it is the sign-in identity). */
 export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: () => void }) {
   const updateProfile = useUpdateProfile();
-  const { register, handleSubmit, formState } = useForm<Values, unknown, ProfileInfo>({
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, ProfileInfo>({
     resolver: zodResolver(profileInfoSchema),
     defaultValues: {
       name: member.name ?? '',
@@ -32,12 +42,17 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
           toast.success(PROFILE_MESSAGES.profileUpdated);
           onSaved();
         },
-        onError: (error) =>
-          toast.error(
-            'hint' in error && error.hint === 'date_of_birth_in_future'
-              ? PROFILE_MESSAGES.dateOfBirthInFuture
-              : PROFILE_MESSAGES.profileFailed,
-          ),
+        onError: (error) => {
+          // The database's own checks, should the form's ever let something through: on the field.
+          const field = refusedField(error);
+          if (field) setError(field.name, { message: field.message }, { shouldFocus: true });
+          else
+            toast.error(
+              'hint' in error && error.hint === 'date_of_birth_in_future'
+                ? PROFILE_MESSAGES.dateOfBirthInFuture
+                : PROFILE_MESSAGES.profileFailed,
+            );
+        },
       },
     );
   });
@@ -60,7 +75,14 @@ export function ProfileInfoForm({ member, onSaved }: { member: Member; onSaved: 
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Emergency contact</legend>
           <TextField label="Emergency contact name" autoComplete="off" optional {...register('emergencyContactName')} />
-          <TextField label="Emergency contact phone" type="tel" autoComplete="off" optional {...register('emergencyContactPhone')} />
+          <TextField
+            label="Emergency contact phone"
+            type="tel"
+            autoComplete="off"
+            optional
+            error={formState.errors.emergencyContactPhone?.message}
+            {...register('emergencyContactPhone')}
+          />
         </fieldset>
         <TextField
           label="Email"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from './profile-rules';
+import { NOT_PHONE_NUMBERS, PHONE_NUMBERS } from '../testing/phone-examples';
+import { isPhoneNumber, sniffImageType } from './profile-rules';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -19,4 +20,9 @@ describe('sniffImageType', () => {
     expect(sniffImageType(bytes(0x89, 'PNG'))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
   });
+});
+
+describe("isPhoneNumber (the database's private.is_phone_number, held to the same examples)", () => {
+  it.each(PHONE_NUMBERS)('takes %j', (phone) => expect(isPhoneNumber(phone)).toBe(true));
+  it.each(NOT_PHONE_NUMBERS)('refuses %j', (text) => expect(isPhoneNumber(text)).toBe(false));
 });

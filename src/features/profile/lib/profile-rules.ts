@@ -1,3 +1,5 @@
+import { MEMBER_NAME_MAX_LENGTH } from '@/lib/rules/member-name';
+
 /** Profile limits and copy of spec sections 5, 8 and 9, verbatim. */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 /** JPG, PNG and GIF: what the avatars bucket accepts. */
@@ -11,8 +13,10 @@ export const PROFILE_MESSAGES = {
   photoFailed: 'Failed to upload image. Please try again.',
   nameRequired: 'Name is required',
   /** members.name's limit (said on the field, not as "Failed to update profile"). */
-  nameTooLong: 'Your name is too long (at most 200 characters)',
+  nameTooLong: `Your name is too long (at most ${MEMBER_NAME_MAX_LENGTH} characters)`,
   phoneTooLong: 'Your phone number is too long (at most 40 characters)',
+  /** Not a phone number by the database's rule (private.is_phone_number): said on the field. */
+  phoneInvalid: 'Enter a phone number with digits, spaces, brackets or hyphens, like 07700 900123 or +44 7700 900123',
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Failed to update profile. Please try again.',
   // The database refuses the same (members_check_date_of_birth).
@@ -37,4 +41,18 @@ export function avatarExtension(file: Pick<File, 'type' | 'name'>): string {
   const fromName = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
   if (fromName && ['jpg', 'jpeg', 'png', 'gif'].includes(fromName)) return fromName;
   return file.type === 'image/png' ? 'png' : file.type === 'image/gif' ? 'gif' : 'jpg';
+}
+
+/**
+ * Whether a (trimmed) phone number is one the database takes (private.is_phone_number, 00_foundation.sql):
+ * a UK number (0 and 10 or 11 digits) or an international one (+ or 00, a country code and 7 to 15
+ * digits; a "(0)" after the country code is not dialled), written with digits, spaces, brackets
+ * and hyphens only.
+ */
+export function isPhoneNumber(phone: string): boolean {
+  if (!/^\+?[0-9() -]+$/.test(phone)) return false;
+  const digits = phone.replaceAll('(0)', '').replace(/[^0-9]/g, '');
+  if (phone.startsWith('+')) return /^[1-9][0-9]{6,14}$/.test(digits);
+  if (digits.startsWith('00')) return /^00[1-9][0-9]{6,14}$/.test(digits);
+  return /^0[0-9]{9,10}$/.test(digits);
 }
