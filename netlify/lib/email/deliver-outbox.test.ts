@@ -72,7 +72,7 @@ describe('deliverOutbox through SMTP', () => {
     const when = /, ([A-Z][a-z]+day .+)$/.exec(mail!.subject)![1]!;
 
     // Text part: the database's words, then the link spelled out, then the signature.
-    expect(mail!.text).toContain('Hi Sam Smtp,\n\nYou are booked on Sunrise <Spin> & Core with Coach Test.');
+    expect(mail!.text).toContain('Hi Sam,\n\nYou are booked on Sunrise <Spin> & Core with Coach Test.');
     expect(mail!.text).toContain(`When: ${when} (London time)\nWhere: ${STUDIO_ADDRESS_LINES.join(', ')}`);
     expect(mail!.text).toContain(`Manage or cancel your booking: ${SITE}/mybookings`);
     expect(mail!.text.trimEnd().endsWith(`${STUDIO.name}\n${STUDIO_ADDRESS_LINES.join(', ')}`)).toBe(true);
@@ -115,7 +115,7 @@ describe('deliverOutbox through SMTP', () => {
   });
 
   it('gives a come-back email an unsubscribe link for its own list', async () => {
-    const member = await createUser(db, 'smtp-winback', {}, { signup_source: 'free-trial' });
+    const member = await createUser(db, 'smtp-winback', {}, { signup_source: 'free-trial', marketing_opt_in: 'true' });
     const { rows } = await db.query<{ ended: Date }>(
       `update public.memberships set status = 'lapsed', ended_at = now() - interval '2 days' where member_id = $1 returning ended_at as ended`,
       [member.memberId],
@@ -144,7 +144,7 @@ describe('deliverOutbox through SMTP', () => {
     const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Payment failed: please update your card')!;
     expect(mail).toBeDefined();
     expect(mail.text).toContain(
-      'Hi Pat Pastdue,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.',
+      'Hi Pat,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.',
     );
     expect(mail.text).toContain('You can keep booking classes while we try again on 16 February 2031.');
     expect(mail.text).toContain(`Update card: ${SITE}/membership`);

@@ -29,7 +29,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Booking confirmed: Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'You are booked on Breakfast Club with Coach Alex.',
       whenWhere,
       'Plans change? Cancel from My Bookings. Cancelling less than 12 hours before the start still counts against your plan.',
@@ -43,7 +43,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Booking cancelled: Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Your booking for Breakfast Club with Coach Alex has been cancelled.',
       whenWhere,
       'This was a late cancellation (less than 12 hours before the start), so the class still counts against your plan this month.',
@@ -57,7 +57,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Class cancelled: Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'The class you were on the waitlist for, Breakfast Club with Coach Alex, has been cancelled: the timetable was changed.',
       whenWhere,
       'You are no longer on its waitlist.',
@@ -71,7 +71,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `A spot opened: you are booked on Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'A spot opened on Breakfast Club with Coach Alex and you were next on the waitlist, so you are now booked.',
       whenWhere,
       'Cannot make it any more? Cancel from My Bookings so the next person on the waitlist gets the spot.',
@@ -85,7 +85,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Reminder: Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'See you soon at Breakfast Club with Coach Alex.',
       whenWhere,
       'Cannot make it? Cancel from My Bookings. Cancelling less than 12 hours before the start still counts against your plan.',
@@ -116,7 +116,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'renewal_receipt',
     subject: 'Receipt: your Standard membership renewed',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Thank you: we charged £100.00 to your saved card for Standard membership, 15 February 2031 to 15 March 2031.',
       'Your next renewal is on 15 March 2031.',
     ].join('\n\n'),
@@ -128,7 +128,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'payment_failed',
     subject: 'Payment failed: please update your card',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'We could not take the £100.00 renewal of your Standard membership: your card was declined.',
       'You can keep booking classes while we try again on 16 February 2031. Update your card to pay now and keep your membership.',
     ].join('\n\n'),
@@ -140,7 +140,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'membership_ended',
     subject: 'Your Standard membership has ended',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'We could not take the £100.00 renewal of your Standard membership after several tries, so it has ended and you are now on pay-as-you-go.',
       'You can choose a plan again at any time from your membership page.',
     ].join('\n\n'),
@@ -152,7 +152,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'trial_ending',
     subject: 'Your free trial ends tomorrow',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Your free trial ends on Tuesday 7 October 2031, 9:00 AM (London time).',
       'Keep training with a Standard or Platinum Premium membership, or pay as you go.',
     ].join('\n\n'),
@@ -164,7 +164,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'renewal_reminder',
     subject: 'Your Platinum Premium membership renews on 15 March 2031',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Your Platinum Premium membership renews on 15 March 2031: we will charge £165.00 to your saved card.',
       'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.',
     ].join('\n\n'),
@@ -176,7 +176,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'credits_expiring',
     subject: 'Your credits expire on 24 March 2031',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'You have 3 personal-training sessions that expire on 24 March 2031.',
       'Book a One-to-One session before then so they are not lost.',
     ].join('\n\n'),
@@ -188,7 +188,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'payment_receipt',
     subject: 'Receipt: Bronze Package (£750)',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Thank you: we received £750.00 for Bronze Package (£750) on 10 February 2031.',
       'Keep this email as your receipt. Every payment is also listed under Billing history.',
     ].join('\n\n'),
@@ -200,7 +200,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'refund_receipt',
     subject: 'Refund: Breakfast Club - PAYG Booking',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'We have refunded £10.00 for Breakfast Club - PAYG Booking.',
       'A card refund usually reaches your account within 5 to 10 working days.',
     ].join('\n\n'),
@@ -213,7 +213,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Class moved: Breakfast Club is now ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'The studio has moved Breakfast Club with Coach Alex. Your place is kept.',
       `Was: Monday 6 October 2031, 7:15 AM\nNow: ${when} (London time)\nWhere: ${where}`,
       'If the new time does not suit you, cancel from My Bookings. Cancelling less than 12 hours before the new start still counts against your plan.',
@@ -257,7 +257,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     to_email: 'mia@example.com',
     subject: `Your guest Gus Guest cancelled: Breakfast Club, ${when}`,
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Gus Guest has cancelled their guest place on Breakfast Club with Coach Alex with the link in their email. Your own booking is unchanged.',
       whenWhere,
       'Your guest pass is back: you can bring someone else.',
@@ -269,7 +269,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     id: 'sample-studio-message',
     kind: 'studio_message',
     subject: 'We miss you at Breakfast Club',
-    body_text: ['Hi Mia Member,', 'Your spot is waiting.', 'Come back this week?'].join('\n\n'),
+    body_text: ['Hi Mia,', 'Your spot is waiting.', 'Come back this week?'].join('\n\n'),
     links: [{ label: 'Book a class', path: '/my-schedule' }],
   },
   {
@@ -278,7 +278,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     kind: 'win_back',
     subject: 'We miss you already',
     body_text: [
-      'Hi Mia Member,',
+      'Hi Mia,',
       'Your Standard membership has ended, and the studio is quieter without you.',
       'You can choose a plan again at any time from your membership page.',
     ].join('\n\n'),

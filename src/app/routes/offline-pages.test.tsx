@@ -13,6 +13,7 @@ import { renderApp } from '@/testing/render';
 import { makeClass, memberHandler, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
+import { membershipHandlers } from '@/testing/membership-mocks';
 
 // Decision 0019: offline, the dashboard shows the copy saved on the phone (or says it has none),
 // and the pages nothing of which is kept say they are not available offline: never a spinner
@@ -41,8 +42,9 @@ function signedIn() {
     })),
     rpc('my_waitlist', () => []),
     ...myBookingsExtrasHandlers(),
-    restGet('credits', () => []),
     ...documentsHandlers({ signed: true }),
+    // /membership's reads: a boot read may leave before the app learns it is offline.
+    ...membershipHandlers(),
     // Edit Profile's reads.
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/1' } })),
     restGet('email_preferences', () => []),
