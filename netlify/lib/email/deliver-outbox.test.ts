@@ -143,9 +143,7 @@ describe('deliverOutbox through SMTP', () => {
     await deliver(db, smtp.url, new Date(Date.now() + 120_000));
     const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Payment failed: please update your card')!;
     expect(mail).toBeDefined();
-    expect(mail.text).toContain(
-      'Hi Pat,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.',
-    );
+    expect(mail.text).toContain('Hi Pat,\n\nWe could not take the £100.00 renewal of your Standard membership: your card was declined.');
     expect(mail.text).toContain('You can keep booking classes while we try again on 16 February 2031.');
     expect(mail.text).toContain(`Update card: ${SITE}/membership`);
     expect(mail.html).toContain('Your payment failed');
