@@ -177,7 +177,7 @@ begin
 
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg)
   values ('Personal Training', 'One-to-One session tailored to your goals.', 60,
-          ((v_today + 4) + time '12:00') at time zone 'Europe/London', 'Coach Alex', 'One-to-One', 1, 60.00);
+          ((v_today + 4) + time '12:00') at time zone 'Europe/London', 'Coach Alex', 'One-to-One', 1, null);
   -- Trainers (issue 26): their bios, and the weekly availability their One-to-One sessions of
   -- the next four weeks are generated from (Personal training), as the hourly jobs keep doing.
   update public.trainers set bio = 'Strength and conditioning coach; builds programmes around your goals.' where name = 'Coach Alex';

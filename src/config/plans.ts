@@ -57,6 +57,20 @@ export function formatPounds(pounds: number): string {
 
 const STANDARD_PENCE = 100_00;
 const PLATINUM_PENCE = 165_00;
+const DROPIN = { pricePence: 115_00, package: { sessions: 1, validDays: 90, weeklyCap: null } };
+const BRONZE = { pricePence: 750_00, package: { sessions: 10, validDays: 42, weeklyCap: 2 } };
+
+/**
+ * What one personal-training session costs without a package: the dearest package's price per
+ * session (the Drop-In's), so no package is ever dearer per session than paying each time. The
+ * database prices a One-to-One the same way from public.plans (private.personal_training_price).
+ */
+export const SINGLE_SESSION_PENCE = Math.max(...[DROPIN, BRONZE].map((p) => Math.round(p.pricePence / p.package.sessions)));
+
+/** "Valid 6 weeks from purchase", "Valid 90 days from purchase". */
+function validityText(days: number): string {
+  return days % 7 === 0 ? `Valid ${days / 7} weeks from purchase` : `Valid ${days} days from purchase`;
+}
 
 /** The plan slugs of spec section 9; the checkout function accepts exactly these. */
 export const PLAN_SLUGS = ['standard', 'platinum', 'student', 'dropin', 'bronze'] as const;
@@ -78,6 +92,8 @@ export type Plan = {
   grantsTier: Extract<MembershipTier, 'standard' | 'premium'> | null;
   /** Classes per month included, when the plan is a class membership. */
   classesPerMonth: number | null;
+  /** A training package: its sessions, how many days they stay valid and at most how many a week (null: no cap). */
+  package: { sessions: number; validDays: number; weeklyCap: number | null } | null;
   summary: string;
   benefits: readonly string[];
   /** Eligibility has to be checked by the studio first: the card offers Contact Us. */
@@ -102,6 +118,7 @@ export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
     priceIsFrom: false,
     grantsTier: 'standard',
     classesPerMonth: MONTHLY_CLASS_QUOTA.standard,
+    package: null,
     summary: 'Regular group training at a fixed monthly price.',
     benefits: [
       `${MONTHLY_CLASS_QUOTA.standard} classes per month`,
@@ -120,10 +137,11 @@ export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
     priceIsFrom: false,
     grantsTier: 'premium',
     classesPerMonth: MONTHLY_CLASS_QUOTA.premium,
+    package: null,
     summary: 'More classes, one-to-one coaching and first pick of the timetable.',
     benefits: [
       `${MONTHLY_CLASS_QUOTA.premium} classes per month`,
-      `One 1-to-1 session (worth ${formatPence(60_00)})`,
+      `One 1-to-1 session (worth ${formatPence(SINGLE_SESSION_PENCE)})`,
       `2 guest passes (worth ${formatPence(15_00)})`,
       'Priority and early booking',
     ],
@@ -139,6 +157,7 @@ export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
     priceIsFrom: true,
     grantsTier: 'standard',
     classesPerMonth: MONTHLY_CLASS_QUOTA.standard,
+    package: null,
     summary: 'Discounted membership for students and people who work in Hackney.',
     benefits: [
       `Students: ${STUDENT_DISCOUNT_PERCENT}% off, ${formatPence(CONCESSION_PRICES.studentPremiumPence)}/month on Premium`,
@@ -152,13 +171,18 @@ export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
     slug: 'dropin',
     name: 'Drop-In Session',
     category: 'training',
-    pricePence: 115_00,
+    pricePence: DROPIN.pricePence,
     interval: null,
     priceIsFrom: false,
     grantsTier: null,
     classesPerMonth: null,
+    package: DROPIN.package,
     summary: 'A single training session, no commitment.',
-    benefits: ['One session', 'Pay once, no subscription'],
+    benefits: [
+      'One session: a One-to-One with the coach and time you choose',
+      validityText(DROPIN.package.validDays),
+      'Pay once, no subscription',
+    ],
     requiresProof: false,
     highlighted: false,
   },
@@ -166,13 +190,18 @@ export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
     slug: 'bronze',
     name: 'Bronze Package',
     category: 'training',
-    pricePence: 750_00,
+    pricePence: BRONZE.pricePence,
     interval: null,
     priceIsFrom: false,
     grantsTier: null,
     classesPerMonth: null,
+    package: BRONZE.package,
     summary: 'A five-week block of coached training.',
-    benefits: ['2 sessions a week for 5 weeks', `10 sessions, ${formatPence(75_00)} each`],
+    benefits: [
+      '2 sessions a week for 5 weeks',
+      `${BRONZE.package.sessions} sessions, ${formatPence(BRONZE.pricePence / BRONZE.package.sessions)} each (${formatPence(SINGLE_SESSION_PENCE)} each without a package)`,
+      `${validityText(BRONZE.package.validDays)}, at most ${BRONZE.package.weeklyCap} a week`,
+    ],
     requiresProof: false,
     highlighted: false,
   },

@@ -51,11 +51,15 @@ $$;
 
 revoke execute on function private.plan_description(public.plans) from public;
 
--- What a One-to-One session costs without a credit (the studio's personal-training price).
+-- What a One-to-One session costs without a credit: the dearest package's price per session (the
+-- Drop-In's), read from the catalogue, so no package is ever dearer per session than paying each
+-- time (src/config/plans.ts SINGLE_SESSION_PENCE says the same).
 create function private.personal_training_price()
 returns numeric
-language sql immutable set search_path = ''
-as $$ select 60.00::numeric $$;
+language sql stable set search_path = ''
+as $$
+  select max(round(p.price / p.package_sessions, 2)) from public.plans p where p.category = 'training'
+$$;
 
 revoke execute on function private.personal_training_price() from public;
 

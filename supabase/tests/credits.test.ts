@@ -121,7 +121,7 @@ describe('credits on PGlite', () => {
     const late = await as<{ booking_id: string }>(member, 'public.book_with_credit($1)', [soon]);
     expect(await as(member, 'public.cancel_booking($1)', [late.booking_id])).toMatchObject({ late: true });
     expect((await creditsOf(db, member))[0]!.used).toBe(true);
-    await expectSqlError(as(member, 'public.book_with_credit($1)', [inTime]), { hint: 'no_credit', message: /it is £60\.00\.$/ });
+    await expectSqlError(as(member, 'public.book_with_credit($1)', [inTime]), { hint: 'no_credit', message: /it is £115\.00\.$/ });
   });
 
   it('a One-to-One is never free, never on the plan allowance and never the free trial', async () => {

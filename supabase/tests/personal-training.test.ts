@@ -114,7 +114,7 @@ describe('one-to-one sessions from availability', () => {
   it('creates the period’s sessions once, at the personal-training price, and only new ones later', async () => {
     expect(await generate(NOW)).toBe(5);
     expect(await sessions()).toEqual([
-      { at: '2031-03-03 09:00', type: 'One-to-One', price: '60.00', capacity: 1, trainer: 'Coach Slots', name: 'Personal Training' },
+      { at: '2031-03-03 09:00', type: 'One-to-One', price: '115.00', capacity: 1, trainer: 'Coach Slots', name: 'Personal Training' },
       expect.objectContaining({ at: '2031-03-03 10:00' }),
       expect.objectContaining({ at: '2031-03-05 18:30' }),
       expect.objectContaining({ at: '2031-03-10 09:00' }),
@@ -222,11 +222,11 @@ describe('booking personal training', () => {
     const member = await createUser(db, 'pt-lister', { membership_tier: 'payg', has_used_trial: true });
     const none = await slotsFor(member);
     expect(none.map((s) => [s.trainer, Number(s.price), s.credit_id, s.credit_refusal])).toEqual([
-      ['Coach Booking', 60, null, 'no_credit'],
-      ['Coach Booking', 60, null, 'no_credit'],
-      ['Coach Booking', 60, null, 'no_credit'],
+      ['Coach Booking', 115, null, 'no_credit'],
+      ['Coach Booking', 115, null, 'no_credit'],
+      ['Coach Booking', 115, null, 'no_credit'],
     ]);
-    expect(none[0]!.credit_message).toBe('You have no personal-training session to use for this class: it is £60.00.');
+    expect(none[0]!.credit_message).toBe('You have no personal-training session to use for this class: it is £115.00.');
     await grant(member, 60, 'Later one');
     await grant(member, 30, 'Sooner one');
     const { rows: sooner } = await db.query<{ id: string }>(
@@ -260,7 +260,7 @@ describe('booking personal training', () => {
     // An admin blanking the price (the class form's default) does not make it free.
     await asUser(db, admin.claims, (tx) => tx.query('update public.classes set price_payg = null where id = $1', [slots[1]]));
     expect((await db.query('select price_payg::text as price from public.classes where id = $1', [slots[1]])).rows).toEqual([
-      { price: '60.00' },
+      { price: '115.00' },
     ]);
     for (const [who, type] of [
       [standard, 'paid'],
@@ -279,18 +279,18 @@ describe('booking personal training', () => {
     expect(
       (await db.query<{ has_used_trial: boolean }>('select has_used_trial from public.members where id = $1', [trial.memberId])).rows,
     ).toEqual([{ has_used_trial: false }]);
-    // Without a credit, a credit booking is refused with the price; the checkout's hold charges £60.
+    // Without a credit, a credit booking is refused with the price; the checkout's hold charges £115.
     await expectSqlError(
       asUser(db, payg.claims, (tx) => tx.query('select public.book_with_credit($1)', [slots[1]])),
       {
         hint: 'no_credit',
-        message: 'You have no personal-training session to use for this class: it is £60.00.',
+        message: 'You have no personal-training session to use for this class: it is £115.00.',
       },
     );
     const hold = await asServiceRole(db, (tx) =>
       rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, slots[1]]),
     );
-    expect(Number(hold.amount)).toBe(60);
+    expect(Number(hold.amount)).toBe(115);
   });
 });
 
@@ -326,7 +326,7 @@ describe('admins and sessions', () => {
     await expectSqlError(asAdmin('public.admin_book_one_to_one($1, $2)', [member.memberId, sessions[0]]), {
       hint: 'no_credit',
       message:
-        'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+        'The member has no personal-training session to use for this session: it is £115.00, paid by the member on Personal training.',
     });
     await asAdmin(`public.admin_grant_credits($1, 'personal_training', 1, 4, 'Goodwill')`, [member.memberId]);
     await expectSqlError(

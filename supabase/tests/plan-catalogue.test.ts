@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_SLUGS, PLANS } from '../../src/config/plans.ts';
+import { PLAN_SLUGS, PLANS, SINGLE_SESSION_PENCE } from '../../src/config/plans.ts';
 import { asServiceRole, asUser } from '../local/db/as-user.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc } from './support/fixtures.ts';
@@ -26,6 +26,8 @@ type Row = {
   grants_tier: string | null;
   classes_per_month: number | null;
   package_sessions: number;
+  package_valid_days: number | null;
+  package_weekly_cap: number | null;
   requires_proof: boolean;
 };
 
@@ -42,6 +44,9 @@ describe('plan catalogue', () => {
         interval: row.billing_interval,
         tier: row.grants_tier,
         classes: row.classes_per_month,
+        package: row.package_sessions
+          ? { sessions: row.package_sessions, validDays: row.package_valid_days, weeklyCap: row.package_weekly_cap }
+          : null,
         proof: row.requires_proof,
       }).toEqual({
         name: plan.name,
@@ -50,6 +55,7 @@ describe('plan catalogue', () => {
         interval: plan.interval,
         tier: plan.grantsTier,
         classes: plan.classesPerMonth,
+        package: plan.package,
         proof: plan.requiresProof,
       });
     }
@@ -62,6 +68,19 @@ describe('plan catalogue', () => {
       const words = plan.benefits.join(' ');
       expect(words).toMatch(row.package_sessions === 1 ? /One session/ : new RegExp(`${row.package_sessions} sessions`));
     }
+  });
+
+  it('no package is dearer per session than a One-to-One paid for on its own, whose price the card states', async () => {
+    const single = Number((await db.query<{ price: string }>('select private.personal_training_price()::text as price')).rows[0]!.price);
+    expect(Math.round(single * 100)).toBe(SINGLE_SESSION_PENCE);
+    const { rows } = await db.query<Row>(`select * from public.plans where category = 'training'`);
+    for (const row of rows) expect(Number(row.price) / row.package_sessions).toBeLessThanOrEqual(single);
+    // A One-to-One added without a price takes it.
+    const { rows: made } = await db.query<{ price_payg: string }>(
+      `insert into public.classes (name, start_time, trainer, type, capacity)
+       values ('Catalogue PT', now() + interval '9 days', 'Coach Alex', 'One-to-One', 1) returning price_payg::text`,
+    );
+    expect(made[0]!.price_payg).toBe(single.toFixed(2));
   });
 });
 

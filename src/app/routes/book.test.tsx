@@ -151,7 +151,7 @@ describe('/book', () => {
       type: 'One-to-One',
       capacity: 1,
       spots_left: 1,
-      price_payg: 60,
+      price_payg: 115,
       needs_payment: true,
       booking_type: 'paid',
       start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
@@ -188,7 +188,7 @@ describe('/book', () => {
       expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
       expect(screen.getByText('Uses 1 personal-training session, expires Sun, Jan 3.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Pay-as-you-go' }));
-      expect(screen.getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
+      expect(screen.getByText('This session is £115.00, paid by card at checkout.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Personal-training session' }));
       await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
       expect(await screen.findByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
@@ -201,7 +201,7 @@ describe('/book', () => {
       expect(await screen.findByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
       expect(screen.getByRole('radio', { name: 'Personal-training session' })).toBeDisabled();
       expect(screen.getByText(message)).toBeInTheDocument();
-      expect(screen.getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
+      expect(screen.getByText('This session is £115.00, paid by card at checkout.')).toBeInTheDocument();
     });
   });
 

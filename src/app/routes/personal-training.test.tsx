@@ -36,13 +36,13 @@ const slot = (id: string, trainerId: string, start: string, credit: { id: string
   trainer: trainerId === 't-alex' ? 'Coach Alex' : 'Coach Kim',
   start_time: start,
   duration: 60,
-  price: 60,
+  price: 115,
   spots_left: 1,
   my_booking_id: null,
   credit_id: credit?.id ?? null,
   credit_expires_at: credit?.expires ?? null,
   credit_refusal: credit ? null : 'no_credit',
-  credit_message: credit ? null : 'You have no personal-training session to use for this class: it is £60.00.',
+  credit_message: credit ? null : 'You have no personal-training session to use for this class: it is £115.00.',
 });
 
 function setup(withCredit: boolean) {
@@ -72,7 +72,7 @@ function setup(withCredit: boolean) {
           start_time: s.start_time,
           capacity: 1,
           spots_left: 1,
-          price_payg: 60,
+          price_payg: 115,
           needs_payment: true,
           booking_type: 'payg',
         }),
@@ -92,7 +92,7 @@ function setup(withCredit: boolean) {
         booking_type: 'credit',
         payment_status: 'completed',
         needs_payment: false,
-        price_payg: 60,
+        price_payg: 115,
         previous_tier: 'payg',
         tier: 'payg',
         trial_used: true,
@@ -106,7 +106,7 @@ function setup(withCredit: boolean) {
       booking_type: 'payg',
       payment_status: 'pending',
       needs_payment: true,
-      price_payg: 60,
+      price_payg: 115,
       previous_tier: 'payg',
       tier: 'payg',
       trial_used: true,
@@ -145,11 +145,11 @@ describe('/personal-training', () => {
   it('without a credit each time says its price, and confirming goes to the checkout', async () => {
     server.use(http.post('/.netlify/functions/create-class-checkout', () => HttpResponse.json({ url: 'https://pay.example/checkout/pt' })));
     const { user } = setup(false);
-    await user.click(await screen.findByRole('button', { name: /£60/ }));
+    await user.click(await screen.findByRole('button', { name: /£115/ }));
     const form = await screen.findByRole('form', { name: 'Book this class' });
     expect(within(form).getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
     expect(within(form).getByRole('radio', { name: 'Personal-training session' })).toBeDisabled();
-    expect(within(form).getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
+    expect(within(form).getByText('This session is £115.00, paid by card at checkout.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(redirectToCheckout).toHaveBeenCalledWith('https://pay.example/checkout/pt'));
   });

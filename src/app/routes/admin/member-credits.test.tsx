@@ -92,7 +92,7 @@ function setup() {
         code: 'P0001',
         hint: 'no_credit',
         message:
-          'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+          'The member has no personal-training session to use for this session: it is £115.00, paid by the member on Personal training.',
       }),
     ),
   );
@@ -150,7 +150,7 @@ describe('Members Management: a member’s credits', () => {
     await user.click(within(sessions).getByRole('button', { name: 'Book session' }));
     expect(
       await screen.findByText(
-        'The member has no personal-training session to use for this session: it is £60.00, paid by the member on Personal training.',
+        'The member has no personal-training session to use for this session: it is £115.00, paid by the member on Personal training.',
       ),
     ).toBeInTheDocument();
   });

@@ -29,19 +29,19 @@ describe('booking type options', () => {
   });
 
   it('a One-to-One offers a credit or paying, never the plan or the trial', () => {
-    const session = makeScheduleClass({ type: 'One-to-One', price_payg: 60, booking_type: 'paid' });
+    const session = makeScheduleClass({ type: 'One-to-One', price_payg: 115, booking_type: 'paid' });
     const credit = { credit_id: 'c', expires_at: '2027-01-03T12:00:00Z', refusal: null, message: null };
     expect(bookingTypeOptions(session, usage, credit).map((o) => [o.value, o.unavailable])).toEqual([
       ['credit', null],
       ['payg', null],
     ]);
     expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun, Jan 3.');
-    expect(bookingTypeNote(session, 'payg', usage, credit)).toBe('This session is £60.00, paid by card at checkout.');
+    expect(bookingTypeNote(session, 'payg', usage, credit)).toBe('This session is £115.00, paid by card at checkout.');
     const none = {
       credit_id: null,
       expires_at: null,
       refusal: 'no_credit',
-      message: 'You have no personal-training session to use for this class: it is £60.00.',
+      message: 'You have no personal-training session to use for this class: it is £115.00.',
     };
     expect(bookingTypeOptions(session, usage, none)[0]!.unavailable).toBe('You have no personal-training sessions to use');
   });

@@ -1,7 +1,7 @@
 import { formatClassDate } from '@/lib/studio-time';
 import type { TrainingSlot } from '../api/get-personal-training';
 
-/** "£60", "£62.50": a session's price as a card says it. */
+/** "£115", "£62.50": a session's price as a card says it. */
 export const sessionPrice = (price: number) => `£${Number.isInteger(price) ? price : price.toFixed(2)}`;
 
 /**

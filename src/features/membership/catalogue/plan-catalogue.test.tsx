@@ -27,7 +27,7 @@ describe('PlanCatalogue', () => {
     expect(platinum).toHaveTextContent('£165/month');
     for (const benefit of [
       '20 classes per month',
-      'One 1-to-1 session (worth £60)',
+      'One 1-to-1 session (worth £115)',
       '2 guest passes (worth £15)',
       'Priority and early booking',
     ]) {
