@@ -7,13 +7,23 @@
 -- since when, with the last time someone contacted them about it. An admin emails a member through
 -- the outbox (admin_email_member) or notes a call (admin_record_contact); both are remembered.
 
+-- Why the studio may contact a member (members_to_contact's reasons), in one list.
+create function private.contact_reasons()
+returns text[]
+language sql immutable set search_path = ''
+as $$
+  select array['trial_ended', 'free_class_taken', 'free_class_missed', 'membership_lapsed', 'membership_cancelled',
+               'past_due', 'attendance_dropped', 'credits_expiring']
+$$;
+
+revoke execute on function private.contact_reasons() from public;
+
 create table public.member_contacts (
   id uuid primary key default gen_random_uuid(),
   member_id uuid not null references public.members (id) on delete cascade,
   reason text not null
     constraint member_contacts_reason_check
-    check (reason in ('trial_ended', 'membership_lapsed', 'membership_cancelled', 'past_due', 'attendance_dropped',
-                      'credits_expiring')),
+    check (reason = any (private.contact_reasons())),
   contacted_at timestamptz not null default now(),
   contacted_by uuid references public.members (id) on delete set null,
   -- How: an email sent from the portal (its subject), or the admin's own note of a call or chat.
@@ -35,6 +45,23 @@ revoke all on public.member_contacts from public, anon, authenticated;
 grant select on public.member_contacts to authenticated;
 
 grant all on public.member_contacts to service_role;
+
+-- The free class a trial member booked (their 'trial' booking), while they still have it: what
+-- the contact list and the come-back emails say follows what the person actually did (booked
+-- and came, booked and missed it, never booked), and neither speaks before the class is over.
+create function private.free_class_of(p_member_id uuid)
+returns table (class_name text, starts_at timestamptz, ends_at timestamptz, attendance public.attendance_status)
+language sql stable set search_path = ''
+as $$
+  select c.name, c.start_time, c.start_time + make_interval(mins => c.duration), b.attendance
+    from public.bookings b
+    join public.classes c on c.id = b.class_id
+   where b.member_id = p_member_id and b.type = 'trial'
+   order by c.start_time
+   limit 1
+$$;
+
+revoke execute on function private.free_class_of(uuid) from public;
 
 -- How far back an ended trial or membership stays on the list.
 create function private.contact_window()
@@ -68,10 +95,21 @@ begin
   perform private.require_admin();
   return query
   with reasons as (
-    -- Free trials that ended without a plan (the membership row is replaced when they buy one).
-    select ms.member_id, 'trial_ended'::text as reason, ms.ended_at as since, 'Free trial ended'::text as detail
+    -- Free trials that ended without a plan (the membership row is replaced when they buy one):
+    -- once their free class is over (came or missed it), or when the trial ran out unused.
+    select ms.member_id,
+           case when fc.ends_at is null then 'trial_ended'
+                when fc.attendance = 'no_show' then 'free_class_missed'
+                else 'free_class_taken' end as reason,
+           coalesce(fc.ends_at, ms.ended_at) as since,
+           case when fc.ends_at is null then 'Free trial ended without a class booked'
+                else case when fc.attendance = 'no_show' then 'Missed their free class: ' else 'Free class: ' end
+                       || fc.class_name || ', ' || private.london_date_text(fc.starts_at) end as detail
       from public.memberships ms
-     where ms.tier = 'trial' and ms.ended_at > p_now - private.contact_window() and ms.ended_at <= p_now
+      left join lateral private.free_class_of(ms.member_id) fc on true
+     where ms.tier = 'trial' and ms.ended_at is not null
+       and coalesce(fc.ends_at, ms.ended_at) > p_now - private.contact_window()
+       and coalesce(fc.ends_at, ms.ended_at) <= p_now
     union all
     select ms.member_id,
            case ms.status when 'lapsed' then 'membership_lapsed' else 'membership_cancelled' end,
@@ -147,8 +185,7 @@ begin
   if nullif(btrim(coalesce(p_note, '')), '') is null or char_length(p_note) > 1000 then
     raise exception 'Write what was said (at most 1000 characters).' using errcode = '22023', hint = 'invalid_contact';
   end if;
-  if p_reason is null or p_reason not in ('trial_ended', 'membership_lapsed', 'membership_cancelled', 'past_due',
-                                          'attendance_dropped', 'credits_expiring') then
+  if p_reason is null or not p_reason = any (private.contact_reasons()) then
     raise exception 'Unknown reason to contact a member' using errcode = '22023', hint = 'invalid_contact';
   end if;
   if not exists (select 1 from public.members where id = p_member_id) then
@@ -221,14 +258,17 @@ declare
   v_count integer := 0;
 begin
   for v_row in
-    select ms.id, ms.member_id, ms.tier, ms.plan_slug, ms.ended_at, s.step
+    select ms.id, ms.member_id, ms.tier, ms.plan_slug, ms.ended_at, fc.ends_at as free_class_ended, fc.attendance, s.step
       from public.memberships ms
       join public.members m on m.id = ms.member_id and not m.is_admin
+      -- A trial's sequence counts from the end of its free class (never before it happens).
+      left join lateral private.free_class_of(ms.member_id) fc on ms.tier = 'trial'
+      cross join lateral (select coalesce(fc.ends_at, ms.ended_at) as at) anchor
       cross join lateral (
         select k as step from generate_subscripts(v_steps, 1) k
-         where p_now >= ms.ended_at + make_interval(days => v_steps[k])
-           and (k = array_length(v_steps, 1) or p_now < ms.ended_at + make_interval(days => v_steps[k + 1]))
-           and p_now < ms.ended_at + make_interval(days => v_steps[array_length(v_steps, 1)] + 7)
+         where p_now >= anchor.at + make_interval(days => v_steps[k])
+           and (k = array_length(v_steps, 1) or p_now < anchor.at + make_interval(days => v_steps[k + 1]))
+           and p_now < anchor.at + make_interval(days => v_steps[array_length(v_steps, 1)] + 7)
       ) s
      where ms.ended_at is not null and ms.ended_at <= p_now
        and (ms.tier = 'trial' or ms.status in ('lapsed', 'cancelled'))
@@ -238,11 +278,16 @@ begin
                         where p.member_id = ms.member_id and p.status = 'paid' and p.paid_at > ms.ended_at)
   loop
     if v_row.tier = 'trial' then
-      v_subject := case v_row.step when 1 then 'Thank you for trying the studio'
+      v_subject := case v_row.step when 1 then case when v_row.free_class_ended is null then 'Your free trial has ended'
+                                                    when v_row.attendance = 'no_show' then 'We missed you'
+                                                    else 'Thank you for trying the studio' end
                                    when 2 then 'Your next class is waiting'
                                    else 'Still thinking about it?' end;
       v_lines := case v_row.step
-        when 1 then array['We hope you enjoyed your free class.',
+        -- Step 1 says what the person actually did: came, missed their class, or never booked.
+        when 1 then array[case when v_row.free_class_ended is null then 'Your free trial ended before you booked your free class.'
+                               when v_row.attendance = 'no_show' then 'We are sorry we did not see you at your free class.'
+                               else 'We hope you enjoyed your free class.' end,
                           'To keep training, Standard gives you 12 classes a month for ' || v_standard
                             || ', or you can pay as you go, class by class.']
         when 2 then array['Breakfast Club runs every weekday morning, and there is a class most days that fits before or after work.',

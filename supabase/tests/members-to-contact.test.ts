@@ -96,7 +96,7 @@ describe('members_to_contact', () => {
 
     const rows = await listFor([trial, lapsed, cancelled, longGone, pastDue, quiet, steady, expiring, admin]);
     const byMember = (m: TestUser) => rows.filter((r) => r.member_id === m.memberId).map((r) => [r.reason, r.detail]);
-    expect(byMember(trial)).toEqual([['trial_ended', 'Free trial ended']]);
+    expect(byMember(trial)).toEqual([['trial_ended', 'Free trial ended without a class booked']]);
     expect(byMember(lapsed)).toEqual([['membership_lapsed', 'Standard, ended after failed payments']]);
     expect(byMember(cancelled)).toEqual([['membership_cancelled', 'Platinum Premium, cancelled']]);
     expect(byMember(pastDue)).toEqual([['past_due', expect.stringMatching(/^Standard: £100\.00 renewal unpaid, next try \d+ \w+ \d{4}$/)]]);
@@ -164,6 +164,76 @@ describe('members_to_contact', () => {
   });
 });
 
+describe('a trial member on the list and in the come-back emails', () => {
+  const classEnd = async (classId: string) =>
+    (
+      await db.query<{ ends: Date }>(`select start_time + make_interval(mins => duration) as ends from public.classes where id = $1`, [
+        classId,
+      ])
+    ).rows[0]!.ends;
+  const listAt = async (member: TestUser, now: Date) =>
+    (await asUser(db, admin.claims, (tx) => tx.query<Row>('select * from public.members_to_contact($1)', [now.toISOString()]))).rows
+      .filter((r) => r.member_id === member.memberId)
+      .map((r) => [r.reason, r.detail]);
+  const hours = (at: Date, h: number) => new Date(at.getTime() + h * 3_600_000);
+
+  it('is listed only once the free class is over, as came or missed, never when it is just booked', async () => {
+    const came = await createUser(db, 'free-class-came', {}, { signup_source: 'free-trial' });
+    const missed = await createUser(db, 'free-class-missed', {}, { signup_source: 'free-trial' });
+    const classId = await createClass(db, { name: 'Free Class Flow', startsIn: '2 days' });
+    for (const member of [came, missed]) await asUser(db, member.claims, (tx) => rpc(tx, 'public.book_class($1)', [classId]));
+    const ends = await classEnd(classId);
+
+    // Booked, not happened yet: the trial has ended (the class used it) but nothing is said.
+    expect(await listAt(came, new Date())).toEqual([]);
+    expect(await listAt(came, hours(ends, -1))).toEqual([]);
+
+    await db.query(`update public.bookings set attendance = 'no_show', attendance_marked_at = now() where member_id = $1`, [
+      missed.memberId,
+    ]);
+    expect(await listAt(came, hours(ends, 1))).toEqual([
+      ['free_class_taken', expect.stringMatching(/^Free class: Free Class Flow, \d+ \w+ \d{4}$/)],
+    ]);
+    expect(await listAt(missed, hours(ends, 1))).toEqual([
+      ['free_class_missed', expect.stringMatching(/^Missed their free class: Free Class Flow, \d+ \w+ \d{4}$/)],
+    ]);
+    await asAdmin('public.admin_record_contact($1, $2, $3)', [came.memberId, 'free_class_taken', 'Called after the class']);
+  });
+
+  it('gets the first come-back email a day after the free class, saying whether they came', async () => {
+    const came = await createUser(db, 'winback-came', {}, { signup_source: 'free-trial', marketing_opt_in: 'true' });
+    const missed = await createUser(db, 'winback-missed', {}, { signup_source: 'free-trial', marketing_opt_in: 'true' });
+    const classId = await createClass(db, { name: 'Free Class Mail', startsIn: '5 days' });
+    for (const member of [came, missed]) await asUser(db, member.claims, (tx) => rpc(tx, 'public.book_class($1)', [classId]));
+    await db.query(`update public.bookings set attendance = 'no_show', attendance_marked_at = now() where member_id = $1`, [
+      missed.memberId,
+    ]);
+    const ends = await classEnd(classId);
+    const firstSubjects = async () =>
+      (
+        await db.query<{ member_id: string; subject: string; body_text: string }>(
+          `select member_id, subject, body_text from public.notification_outbox where kind = 'win_back' and member_id = any ($1)`,
+          [[came.memberId, missed.memberId]],
+        )
+      ).rows;
+    const run = (at: Date) => asServiceRole(db, (tx) => rpc(tx, 'public.enqueue_win_back_emails($1)', [at.toISOString()]));
+
+    // A day and more after booking, before the class: nothing ("how was it?" cannot come first).
+    await run(hours(new Date(), 30));
+    expect(await firstSubjects()).toEqual([]);
+    await run(hours(ends, 25));
+    const sent = await firstSubjects();
+    expect(sent.find((e) => e.member_id === came.memberId)).toMatchObject({
+      subject: 'Thank you for trying the studio',
+      body_text: expect.stringContaining('We hope you enjoyed your free class.'),
+    });
+    expect(sent.find((e) => e.member_id === missed.memberId)).toMatchObject({
+      subject: 'We missed you',
+      body_text: expect.stringContaining('We are sorry we did not see you at your free class.'),
+    });
+  });
+});
+
 describe('come-back emails', () => {
   const service = <T>(sql: string, params: unknown[] = []) => asServiceRole(db, (tx) => rpc<T>(tx, sql, params));
   const at = (ended: Date, days: number) => new Date(ended.getTime() + days * 86_400_000 + 3_600_000).toISOString();
@@ -189,10 +259,12 @@ describe('come-back emails', () => {
     await run(1);
     await run(1);
     await run(3);
-    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Thank you for trying the studio']);
+    // The trial ran out without a class booked: the first email says so.
+    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Your free trial has ended']);
+    expect((await winBacks(member))[0]!.body_text).toContain('Your free trial ended before you booked your free class.');
     expect((await winBacks(member))[0]!.body_text).toContain('Standard gives you 12 classes a month for £100.00');
     await run(7);
-    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Thank you for trying the studio', 'Your next class is waiting']);
+    expect((await winBacks(member)).map((e) => e.subject)).toEqual(['Your free trial has ended', 'Your next class is waiting']);
 
     // They book (after the trial ended): the sequence stops.
     await db.query(`update public.members set membership_tier = 'premium' where id = $1`, [member.memberId]);

@@ -8,7 +8,9 @@ export type MemberToContact = Database['public']['CompositeTypes']['member_to_co
 
 /** The reasons, as `public.member_contacts.reason` lists them, in the portal's words. */
 export const CONTACT_REASON_LABELS: Record<string, string> = {
-  trial_ended: 'Trial ended, no plan',
+  trial_ended: 'Trial ended unused',
+  free_class_taken: 'Free class taken, no plan',
+  free_class_missed: 'Missed free class',
   membership_lapsed: 'Membership lapsed',
   membership_cancelled: 'Membership cancelled',
   past_due: 'Payment due',

@@ -17,9 +17,19 @@ const noteSchema = z.object({ note: z.string().trim().min(1, 'Write what was sai
 /** A first draft for each reason, in the studio's voice; the admin edits it before sending. */
 const DRAFTS: Record<string, { subject: string; message: string }> = {
   trial_ended: {
+    subject: 'Your free trial has ended',
+    message:
+      'Your free trial ended before you booked your free class.\n\nIf you would still like to try a class, reply to this email and we will help you find one that suits you.',
+  },
+  free_class_taken: {
     subject: 'How was your free class?',
     message:
       'We hope you enjoyed your free class with us.\n\nIf you would like to keep training, a membership gives you classes every week. Reply to this email with any questions.',
+  },
+  free_class_missed: {
+    subject: 'We missed you at your free class',
+    message:
+      'We are sorry we did not see you at your free class.\n\nIf the time did not work out, reply and tell us what would suit you better.',
   },
   membership_lapsed: {
     subject: 'Your membership has ended',
