@@ -52,6 +52,9 @@ create index bookings_family_payment_id_idx on public.bookings (family_payment_i
 
 create index bookings_class_id_idx on public.bookings (class_id);
 
+-- Places nobody has marked yet (upcoming, or past and waiting for mark_no_shows, 19_reports.sql).
+create index bookings_unmarked_idx on public.bookings (class_id) where attendance is null and payment_status = 'completed';
+
 create index bookings_booked_at_idx on public.bookings (booked_at);
 
 create index bookings_pending_hold_idx on public.bookings (hold_expires_at) where payment_status = 'pending';

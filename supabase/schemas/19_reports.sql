@@ -215,17 +215,20 @@ revoke execute on function public.check_in_with_code(text) from public, anon, au
 grant execute on function public.check_in_with_code(text) to authenticated;
 
 -- No-shows -------------------------------------------------------------------------------------------
--- How far back the job looks: it runs hourly, so two days covers missed runs without reaching into
--- the history from before self check-in existed (decision 0022).
-create function private.no_show_lookback()
-returns interval
+-- Attendance was first recorded when check-in began (20261127140000_check_in_and_no_shows.sql,
+-- decision 0022): a place of an older class nobody marked is unknown, not a no-show. Every later
+-- one is marked, however long the job was stopped or however far `npm run jobs -- --at` jumps
+-- (a two-day look-back used to leave the days of a longer gap unmarked for ever).
+create function private.attendance_recorded_from()
+returns timestamptz
 language sql immutable set search_path = ''
-as $$ select interval '2 days' $$;
+as $$ select timestamptz '2026-11-27 14:00:00+00' $$;
 
-revoke execute on function private.no_show_lookback() from public;
+revoke execute on function private.attendance_recorded_from() from public;
 
 -- Every confirmed place (a booking or a guest's place) still unmarked no_show_after() past its
--- class's start (within the lookback) becomes a no-show as of p_now. Marked places are never
+-- class's start (since attendance_recorded_from) becomes a no-show as of p_now. The unmarked
+-- places' partial indexes keep it to the few places not yet marked. Marked places are never
 -- touched, so a second run at the same time changes nothing. Answers how many it marked.
 create function private.mark_no_shows(p_now timestamptz)
 returns integer
@@ -240,7 +243,7 @@ begin
     from public.classes c
    where c.id = b.class_id
      and c.start_time <= p_now - private.no_show_after()
-     and c.start_time > p_now - private.no_show_after() - private.no_show_lookback()
+     and c.start_time >= private.attendance_recorded_from()
      and b.attendance is null
      and b.payment_status = 'completed';
   get diagnostics v_count = row_count;
@@ -250,7 +253,7 @@ begin
     from public.classes c
    where c.id = g.class_id
      and c.start_time <= p_now - private.no_show_after()
-     and c.start_time > p_now - private.no_show_after() - private.no_show_lookback()
+     and c.start_time >= private.attendance_recorded_from()
      and g.attendance is null
      and g.payment_status = 'completed';
   get diagnostics v_guests = row_count;

@@ -205,12 +205,15 @@ describe('mark_no_shows', () => {
     );
   });
 
-  it('does not reach back past two days (history from before check-in stays unmarked)', async () => {
-    const member = await createUser(db, 'noshow-old');
-    const old = await book(member, await createClass(db, { startsIn: '-3 days' }));
-    const now = (await db.query<{ now: Date }>('select now()')).rows[0]!.now.toISOString();
+  it('marks every class since the last run however long the gap, but not classes from before check-in existed', async () => {
+    const member = await createUser(db, 'noshow-gap');
+    // The job next runs 30 days from now (stopped, or a jump with `npm run jobs -- --at`).
+    const tenDaysAgo = await book(member, await createClass(db, { startsIn: '20 days' }));
+    const beforeCheckIn = await book(member, await createClass(db, { startsIn: '-2 years' }));
+    const now = (await db.query<{ now: Date }>(`select now() + interval '30 days' as now`)).rows[0]!.now.toISOString();
     await asServiceRole(db, (tx) => rpc<number>(tx, 'public.mark_no_shows($1)', [now]));
-    expect(await attendance(old)).toBeNull();
+    expect(await attendance(tenDaysAgo)).toBe('no_show');
+    expect(await attendance(beforeCheckIn)).toBeNull();
   });
 });
 
