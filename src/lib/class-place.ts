@@ -28,6 +28,9 @@ export type PlaceKind = Database['public']['Enums']['place_kind'];
 export const classPlaceRows = (rows: Database['public']['CompositeTypes']['class_place'][]): ClassPlace[] =>
   compositeRows<'class_place', Filled>(rows);
 
+/** What kind of place it is, as a list or a file says it. */
+export const PLACE_KIND_WORDS: Record<PlaceKind, string> = { member: 'Member', child: 'Child', guest: 'Guest' };
+
 /** How a place is called on a button at the door: a child with their parent, a guest with their host. */
 export function placeLabel(place: Pick<ClassPlace, 'kind' | 'name' | 'contact_name'>): string {
   if (place.kind === 'child') return `${place.name} (child of ${place.contact_name})`;

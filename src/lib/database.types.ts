@@ -1912,9 +1912,11 @@ export type Database = {
           class_start_time: string | null
           class_trainer: string | null
           id: string | null
+          kind: Database["public"]["Enums"]["place_kind"] | null
           member_email: string | null
           member_id: string | null
           member_name: string | null
+          person_name: string | null
         }
         Insert: {
           booked_at?: string | null
@@ -1923,9 +1925,11 @@ export type Database = {
           class_start_time?: string | null
           class_trainer?: string | null
           id?: string | null
+          kind?: Database["public"]["Enums"]["place_kind"] | null
           member_email?: string | null
           member_id?: string | null
           member_name?: string | null
+          person_name?: string | null
         }
         Update: {
           booked_at?: string | null
@@ -1934,9 +1938,11 @@ export type Database = {
           class_start_time?: string | null
           class_trainer?: string | null
           id?: string | null
+          kind?: Database["public"]["Enums"]["place_kind"] | null
           member_email?: string | null
           member_id?: string | null
           member_name?: string | null
+          person_name?: string | null
         }
         Relationships: []
       }
@@ -3028,9 +3034,11 @@ export type Database = {
         class_start_time: string | null
         class_trainer: string | null
         id: string | null
+        kind: Database["public"]["Enums"]["place_kind"] | null
         member_email: string | null
         member_id: string | null
         member_name: string | null
+        person_name: string | null
       }
       admin_bookings_found: {
         rows: Database["public"]["CompositeTypes"]["admin_booking"][] | null

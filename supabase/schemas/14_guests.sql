@@ -65,6 +65,9 @@ create index guest_places_host_member_id_idx on public.guest_places (host_member
 -- A class's guests (the rosters, the reports).
 create index guest_places_class_id_idx on public.guest_places (class_id);
 
+-- The bookings list's order (admin_bookings, 24_places.sql): guests' places merge with bookings'.
+create index guest_places_created_at_idx on public.guest_places (created_at);
+
 -- Places nobody has marked yet (upcoming, or past and waiting for mark_no_shows, 19_reports.sql).
 create index guest_places_unmarked_idx on public.guest_places (class_id) where attendance is null and payment_status = 'completed';
 

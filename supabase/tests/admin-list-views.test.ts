@@ -166,4 +166,49 @@ describe('admin_bookings', () => {
       { code: '42501' },
     );
   });
+
+  it("lists every place in the room: a child's under the child's name, a guest's too, in the list, its total and its search", async () => {
+    const parent = await createUser(db, 'viewparent', { membership_tier: 'standard' }, { full_name: 'Pat Viewparent' });
+    const kids = await createClass(db, { capacity: 6, name: 'Kids View' });
+    await db.query('update public.classes set min_age = 3, max_age = 12 where id = $1', [kids]);
+    const { rows: child } = await db.query<{ id: string }>(
+      `insert into public.dependants (parent_member_id, name, date_of_birth) values ($1, 'Mia Viewchild', current_date - interval '8 years') returning id`,
+      [parent.memberId],
+    );
+    const { rows: childBooking } = await db.query<{ id: string }>(
+      `insert into public.bookings (member_id, dependant_id, class_id, type) values ($1, $2, $3, 'paid') returning id`,
+      [parent.memberId, child[0]!.id, kids],
+    );
+    const { rows: own } = await db.query<{ id: string }>(
+      `insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid') returning id`,
+      [other.memberId, kids],
+    );
+    const { rows: guest } = await db.query<{ id: string }>(
+      `insert into public.guest_places (class_id, host_booking_id, host_member_id, guest_name, guest_email)
+       values ($1, $2, $3, 'Gina Viewguest', 'gina.viewguest@example.com') returning id`,
+      [kids, own[0]!.id, other.memberId],
+    );
+    type Place = Row & { kind: string; person_name: string };
+    const places = await asUser(db, admin.claims, (tx) =>
+      tx.query<Place>('select * from public.admin_bookings where class_id = $1 order by person_name', [kids]).then((r) => r.rows),
+    );
+    expect(places.map((p) => [p.id, p.kind, p.person_name, p.member_email])).toEqual([
+      [guest[0]!.id, 'guest', 'Gina Viewguest', other.email],
+      [childBooking[0]!.id, 'child', 'Mia Viewchild', parent.email],
+      [own[0]!.id, 'member', expect.any(String), other.email],
+    ]);
+    const total = await asUser(db, admin.claims, (tx) => tx.query<{ n: number }>('select public.admin_bookings_total() as n'));
+    const { rows: counted } = await db.query<{ n: number }>(
+      '(select count(*)::int as n from (select id from public.bookings union all select id from public.guest_places) p)',
+    );
+    expect(total.rows[0]!.n).toBe(counted[0]!.n);
+    // The guest is found by their own name and by the class's; the host's name finds the guest too.
+    const byGuest = await search(admin.claims, 'viewguest');
+    expect([byGuest.total, byGuest.rows.map((r) => (r as Place).person_name)]).toEqual([1, ['Gina Viewguest']]);
+    const byClass = await search(admin.claims, 'Kids View');
+    expect(byClass.total).toBe(3);
+    expect(byClass.rows.map((r) => (r as Place).kind).sort()).toEqual(['child', 'guest', 'member']);
+    const byParent = await search(admin.claims, 'Viewparent');
+    expect(byParent.rows.map((r) => [(r as Place).kind, (r as Place).person_name])).toEqual([['child', 'Mia Viewchild']]);
+  });
 });

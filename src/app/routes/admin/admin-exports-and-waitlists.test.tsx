@@ -16,6 +16,8 @@ vi.mock('@/lib/download-file', () => ({
 const BOOKINGS = Array.from({ length: 1203 }, (_, i) => ({
   id: `b${i}`,
   booked_at: '2030-01-02T09:05:00+00:00',
+  kind: 'member',
+  person_name: i === 0 ? '=HYPERLINK("http://evil.example")' : `Member ${i}`,
   member_name: i === 0 ? '=HYPERLINK("http://evil.example")' : `Member ${i}`,
   member_email: `m${i}@studio.test`,
   class_name: 'Breakfast Club',
@@ -60,10 +62,10 @@ describe('Bookings Management export', () => {
     expect(file!.fileName).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file!.mimeType).toBe('text/csv; charset=utf-8');
     const lines = file!.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Member Name,Member Email,Class,Trainer,Class Date & Time (London),Booked At (London),Booking ID');
+    expect(lines[0]).toBe('Person,Place,Member Name,Member Email,Class,Trainer,Class Date & Time (London),Booked At (London),Booking ID');
     // A formula in a name stays text; London summer time shows 06:00 for 05:00 UTC.
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.example"")",m0@studio.test,Breakfast Club,Coach Alex,2030-07-01 06:00,2030-01-02 09:05,b0`,
+      `"'=HYPERLINK(""http://evil.example"")",Member,"'=HYPERLINK(""http://evil.example"")",m0@studio.test,Breakfast Club,Coach Alex,2030-07-01 06:00,2030-01-02 09:05,b0`,
     );
     expect(lines).toHaveLength(1203 + 2);
   });

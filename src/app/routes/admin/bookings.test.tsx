@@ -13,9 +13,12 @@ const booking = (
   member: { name: string | null; email: string },
   cls: { name: string; start_time: string; trainer: string },
   bookedAt = '2030-01-02T09:05:00+00:00',
+  place: { kind: 'member' | 'child' | 'guest'; person: string } = { kind: 'member', person: member.name ?? '' },
 ) => ({
   id,
   booked_at: bookedAt,
+  kind: place.kind,
+  person_name: place.person,
   member_name: member.name,
   member_email: member.email,
   class_name: cls.name,
@@ -78,7 +81,9 @@ describe('Bookings Management', () => {
     const { requests } = setup(ROWS);
     const table = await screen.findByRole('table');
     const { url, prefer } = requests[0]!;
-    expect(url.searchParams.get('select')).toBe('id,booked_at,member_name,member_email,class_name,class_start_time,class_trainer');
+    expect(url.searchParams.get('select')).toBe(
+      'id,booked_at,member_name,member_email,class_name,class_start_time,class_trainer,kind,person_name',
+    );
     // Newest first, then by id: a family's places share their booked_at, and pages must not overlap.
     expect(url.searchParams.get('order')).toBe('booked_at.desc,id.desc');
     expect([url.searchParams.get('offset'), url.searchParams.get('limit')]).toEqual(['0', '50']);
@@ -224,5 +229,34 @@ describe('Bookings Management', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel booking of Sam Standard for Kids Club' }));
     expect(await screen.findByText('Failed to cancel booking')).toBeInTheDocument();
     expect(screen.getByText('Sam Standard')).toBeInTheDocument();
+  });
+
+  it("names a child's and a guest's place with the account that holds it, and cancels a guest through remove_guest", async () => {
+    const pat = { name: 'Pat Parent', email: 'pat@studio.test' };
+    const kids = { name: 'Kids Club', start_time: '2030-07-01T15:45:00+00:00', trainer: 'Coach Alex' };
+    const rows = [
+      booking('b-child', pat, kids, undefined, { kind: 'child', person: 'Mia Parent' }),
+      booking('g-guest', pat, kids, undefined, { kind: 'guest', person: 'Gina Guest' }),
+    ];
+    setup(rows);
+    const removed: unknown[] = [];
+    server.use(
+      rpc('remove_guest', ({ args }) => {
+        removed.push(args);
+        rows.splice(1, 1);
+        return {};
+      }),
+    );
+    answerConfirm(true);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Mia Parent')).toBeInTheDocument();
+    expect(screen.getByText('Child of Pat Parent · pat@studio.test')).toBeInTheDocument();
+    expect(screen.getByText('Gina Guest')).toBeInTheDocument();
+    expect(screen.getByText('Guest of Pat Parent · pat@studio.test')).toBeInTheDocument();
+    expect(screen.queryByText('Pat Parent')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel booking of Gina Guest (guest of Pat Parent) for Kids Club' }));
+    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
+    expect(removed).toEqual([{ p_guest_place_id: 'g-guest' }]);
+    expect(screen.getByRole('button', { name: 'Cancel booking of Mia Parent (child of Pat Parent) for Kids Club' })).toBeInTheDocument();
   });
 });

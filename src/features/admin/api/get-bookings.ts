@@ -1,13 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlaceKind } from '@/lib/class-place';
 import type { Database } from '@/lib/database.types';
 import { compositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { PAGE_SIZE, pageRange, type ListPage } from '../lib/paging';
 
+/**
+ * One place in a class (decision 0035): `member` is the account holding it (the member, a child's
+ * parent, a guest's host) and `person` who is in the room.
+ */
 export type AdminBooking = {
   id: string;
   booked_at: string;
+  kind: PlaceKind;
+  person: string | null;
   member: { name: string | null; email: string };
   class: { name: string; start_time: string; trainer: string };
 };
@@ -15,10 +22,10 @@ export type AdminBooking = {
 /** The columns read, as the view types them (PostgREST types every view column nullable). */
 type Row = Pick<
   Database['public']['Views']['admin_bookings']['Row'],
-  'id' | 'booked_at' | 'member_name' | 'member_email' | 'class_name' | 'class_start_time' | 'class_trainer'
+  'id' | 'booked_at' | 'member_name' | 'member_email' | 'class_name' | 'class_start_time' | 'class_trainer' | 'kind' | 'person_name'
 >;
 
-const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer';
+const COLUMNS = 'id, booked_at, member_name, member_email, class_name, class_start_time, class_trainer, kind, person_name';
 
 /**
  * One page of bookings, newest first, from the `admin_bookings` view (bookings with their member
@@ -58,6 +65,8 @@ function toBooking(r: Row): AdminBooking {
   return {
     id: r.id!,
     booked_at: r.booked_at!,
+    kind: r.kind!,
+    person: r.person_name,
     member: { name: r.member_name, email: r.member_email! },
     class: { name: r.class_name!, start_time: r.class_start_time!, trainer: r.class_trainer! },
   };

@@ -2,6 +2,7 @@ import { ClipboardList, XCircle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatClassTime } from '@/lib/studio-time';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { placeLabel } from '@/lib/class-place';
 import { getBookingsPage, useBookingsPage, useBookingsTotal, type AdminBooking } from '../api/get-bookings';
 import { useCancelBooking } from '../api/cancel-booking';
 import { ADMIN_DATE_FORMAT } from './classes-table';
@@ -21,7 +22,21 @@ import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-tab
 
 const COLUMNS = ['Member', 'Class', 'Class Date & Time', 'Booked At', 'Actions'] as const;
 
-/** Bookings Management's list (spec section 2): a page at a time, searched on the server, with Cancel and Export CSV. */
+/** Who is in the place: the member, or a child or guest named with the account that holds it. */
+function whoIsIn(b: AdminBooking): string {
+  const account = b.member.name || b.member.email;
+  if (b.kind === 'member') return b.person || b.member.email;
+  return placeLabel({ kind: b.kind, name: b.person ?? '', contact_name: account });
+}
+
+/** The line under the name: the member's email, or whose child or guest it is, with their email. */
+function accountLine(b: AdminBooking): string {
+  if (b.kind === 'member') return b.member.email;
+  const account = b.member.name || b.member.email;
+  return `${b.kind === 'child' ? 'Child of' : 'Guest of'} ${account} · ${b.member.email}`;
+}
+
+/** Bookings Management's list (spec section 2): every place, a page at a time, searched on the server, with Cancel and Export CSV. */
 export function BookingsList() {
   const { page, setPage, search, setSearch, term, searching } = useListSearch();
   const list = useBookingsPage(page, term);
@@ -31,8 +46,8 @@ export function BookingsList() {
   useErrorToast(list.isError, ADMIN_MESSAGES.bookingsLoadFailed);
 
   function cancel(booking: AdminBooking) {
-    const who = booking.member.name || booking.member.email;
-    confirmThenMutate(`Cancel ${who}'s booking for ${booking.class.name}?`, cancelBooking, booking.id, {
+    const who = whoIsIn(booking);
+    confirmThenMutate(`Cancel ${who}'s booking for ${booking.class.name}?`, cancelBooking, booking, {
       success: ADMIN_MESSAGES.bookingCancelled,
       failure: ADMIN_MESSAGES.bookingCancelFailed,
     });
@@ -70,8 +85,8 @@ export function BookingsList() {
             {shown.map((b) => (
               <CardRow key={b.id}>
                 <TitleCell>
-                  <div className="font-semibold text-slate-900">{b.member.name || '—'}</div>
-                  <div className="text-xs text-slate-500">{b.member.email}</div>
+                  <div className="font-semibold text-slate-900">{b.person || '—'}</div>
+                  <div className="text-xs text-slate-500">{accountLine(b)}</div>
                 </TitleCell>
                 <FactCell label="Class" wide>
                   <div className="font-semibold text-slate-900">{b.class.name}</div>
@@ -87,7 +102,7 @@ export function BookingsList() {
                 </FactCell>
                 <ActionsCell>
                   <RowDangerButton
-                    label={`Cancel booking of ${b.member.name || b.member.email} for ${b.class.name}`}
+                    label={`Cancel booking of ${whoIsIn(b)} for ${b.class.name}`}
                     icon={<XCircle aria-hidden="true" className="h-4 w-4" />}
                     onClick={() => cancel(b)}
                   >

@@ -1,5 +1,6 @@
 import type { CsvColumn } from '@/lib/csv/write-csv';
 import type { AdminBooking } from '../api/get-bookings';
+import { PLACE_KIND_WORDS } from '@/lib/class-place';
 import type { AdminMember } from '../api/get-members';
 import { displayTier, TIER_LABELS } from './membership-tier';
 import { EXPORT_PAGE_SIZE, type PageLoader } from './paging';
@@ -33,6 +34,8 @@ export async function fetchAllRows<T>(load: PageLoader<T>, search: string): Prom
 const LONDON_DATE_TIME = 'yyyy-MM-dd HH:mm';
 
 export const BOOKING_CSV_COLUMNS: readonly CsvColumn<AdminBooking>[] = [
+  { header: 'Person', value: (b) => b.person },
+  { header: 'Place', value: (b) => PLACE_KIND_WORDS[b.kind] },
   { header: 'Member Name', value: (b) => b.member.name },
   { header: 'Member Email', value: (b) => b.member.email },
   { header: 'Class', value: (b) => b.class.name },
