@@ -223,6 +223,32 @@ describe("a provider's PAID against a class that filled meanwhile", () => {
     expect(await refundsOf(h.payment_id)).toEqual(['class_filled']);
   });
 
+  it('a package paid late is never taken for a class place: its sessions are granted once, nothing owed back', async () => {
+    const member = await parent(db, 'places-late-package', { membership_tier: 'payg', has_used_trial: true });
+    const pkg = await asServiceRole(db, (tx) =>
+      rpc<{ payment_id: string; checkout_reference: string; amount: string }>(tx, 'public.create_plan_payment($1, $2)', [
+        member.memberId,
+        'bronze',
+      ]),
+    );
+    const h: Hold = { ...pkg, booking_id: '' };
+    expect(await apply(h, 'EXPIRED')).toMatchObject({ outcome: 'marked_failed' });
+    // Every class the member might have looked at fills up meanwhile; it changes nothing here.
+    await fillWithGuests(await createClass(db, { name: 'Full While Paying', capacity: 2 }));
+    expect(await apply(h, 'PAID')).toMatchObject({ outcome: 'applied' });
+    expect(await apply(h, 'PAID')).toMatchObject({ outcome: 'already_applied' });
+    const paymentId = (
+      await db.query<{ id: string }>('select id from public.payments where checkout_reference = $1', [h.checkout_reference])
+    ).rows[0]!.id;
+    expect(await paymentOf(paymentId)).toEqual({ status: 'paid', needs_refund: false });
+    expect(await refundsOf(paymentId)).toEqual([]);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.credits where member_id = $1 and payment_id = $2`,
+      [member.memberId, paymentId],
+    );
+    expect(rows[0]!.n).toBe(10);
+  });
+
   it('any booking rule that refuses the place when the money arrives becomes a refund owed, not an error', async () => {
     const classId = await createClass(db, { name: 'Refused Late', capacity: 5, price_payg: 10 });
     const payg = await parent(db, 'places-refused', { membership_tier: 'payg', has_used_trial: true });
