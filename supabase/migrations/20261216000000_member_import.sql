@@ -450,7 +450,7 @@ begin
                       then lower(private.import_text(v_row, 'guardian_email')) || '|' || lower(coalesce(private.import_text(v_row, 'name'), '')) || '|' || coalesce(private.import_text(v_row, 'date_of_birth'), '')
                       else lower(coalesce(private.import_text(v_row, 'email'), '')) end;
         if cardinality(v_problems) = 0 and v_seen ? v_key then
-          v_problems := array[format('The same %s as line %s.', case when v_child then 'child' else 'email' end, v_seen ->> v_key)];
+          v_problems := array[format('The same %s as row %s.', case when v_child then 'child' else 'email' end, v_seen ->> v_key)];
         end if;
         if cardinality(v_problems) = 0 and v_child
            and not exists (select 1 from public.members

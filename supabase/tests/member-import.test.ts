@@ -84,7 +84,7 @@ describe('importing members', () => {
       21: ['Date of birth "31/02/1990" is not a date.'],
       22: ['Unknown plan "Gold": choose Standard or Platinum Premium.'],
       23: ['Plan price -5 is not more than £0.'],
-      24: ['The same email as line 2.'],
+      24: ['The same email as row 2.'],
     });
     expect(preview.rows.find((r) => r.line === 3)?.actions).toEqual([
       'New member ben@import.test.',

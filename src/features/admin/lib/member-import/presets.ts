@@ -1,4 +1,5 @@
-import { writeCsv } from '@/lib/csv/write-csv';
+// Relative, not '@/': the CLI (scripts/import.ts) runs this file under tsx without the app's aliases.
+import { writeCsv } from '../../../../lib/csv/write-csv';
 import { IMPORT_FIELDS, type ColumnMapping, type DateOrder, type ImportFieldKey } from './fields';
 
 /**
@@ -71,6 +72,15 @@ export function findPreset(id: string): ImportPreset | undefined {
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Common spellings of our fields in hand-made spreadsheets (squashed), for the first guess only. */
+const GUESSES: Partial<Record<ImportFieldKey, string[]>> = {
+  name: ['fullname', 'membername'],
+  email: ['emailaddress'],
+  phone: ['mobile', 'mobilephone', 'phonenumber', 'mobilenumber'],
+  date_of_birth: ['dob', 'birthdate', 'birthday'],
+  guardian_email: ['parentemail'],
+};
+
 /**
  * A mapping for a file's headers: the preset's columns where the file has them (case and spacing
  * ignored), then any header that reads as one of our field names ("E-mail" → Email).
@@ -88,8 +98,9 @@ export function mappingFor(headers: readonly string[], preset: ImportPreset = TE
   }
   for (const header of headers) {
     if (mapping[header]) continue;
+    const h = squash(header);
     const field = IMPORT_FIELDS.find(
-      (f) => !taken.has(f.key) && (squash(f.label) === squash(header) || squash(f.key) === squash(header)),
+      (f) => !taken.has(f.key) && (squash(f.label) === h || squash(f.key) === h || (GUESSES[f.key] ?? []).includes(h)),
     )?.key;
     if (field) {
       mapping[header] = field;
