@@ -34,6 +34,7 @@ describe('emails on a phone', () => {
         'auth-confirmation',
         'auth-recovery',
         'auth-email_change',
+        'auth-invite',
       ]);
       for (const p of previews) {
         expect(p.scrollWidth, `${p.name} is wider than a phone`).toBeLessThanOrEqual(PHONE_WIDTH);

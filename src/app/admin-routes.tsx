@@ -16,6 +16,7 @@ const AdminClassRegister = dataScreen(() => import('./routes/admin/class-registe
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
+const AdminImport = dataScreen(() => import('./routes/admin/import').then((m) => m.AdminImportRoute));
 
 /**
  * The admin area's routes (spec section 2), relative to /admin. A chunk of its own rather than
@@ -36,6 +37,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
       { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
+      { path: adminChild(paths.admin.import), element: <AdminImport /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],

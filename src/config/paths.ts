@@ -51,6 +51,7 @@ export const paths = {
     contacts: '/admin/contacts',
     checkIn: '/admin/check-in',
     trainers: '/admin/trainers',
+    import: '/admin/import',
     documents: '/admin/documents',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },

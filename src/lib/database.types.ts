@@ -897,6 +897,39 @@ export type Database = {
           },
         ]
       }
+      imported_members: {
+        Row: {
+          import_id: string
+          invited_at: string | null
+          member_id: string
+        }
+        Insert: {
+          import_id: string
+          invited_at?: string | null
+          member_id: string
+        }
+        Update: {
+          import_id?: string
+          invited_at?: string | null
+          member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "imported_members_import_id_fkey"
+            columns: ["import_id"]
+            isOneToOne: false
+            referencedRelation: "member_imports"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "imported_members_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       late_cancellations: {
         Row: {
           booked_at: string
@@ -1019,6 +1052,47 @@ export type Database = {
           {
             foreignKeyName: "member_contacts_member_id_fkey"
             columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_imports: {
+        Row: {
+          created: number
+          created_at: string
+          id: string
+          imported_by: string | null
+          refused: number
+          rows_in_file: number
+          unchanged: number
+          updated: number
+        }
+        Insert: {
+          created: number
+          created_at?: string
+          id?: string
+          imported_by?: string | null
+          refused: number
+          rows_in_file: number
+          unchanged: number
+          updated: number
+        }
+        Update: {
+          created?: number
+          created_at?: string
+          id?: string
+          imported_by?: string | null
+          refused?: number
+          rows_in_file?: number
+          unchanged?: number
+          updated?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_imports_imported_by_fkey"
+            columns: ["imported_by"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -2045,6 +2119,13 @@ export type Database = {
         }
         Returns: number
       }
+      admin_import_members: {
+        Args: {
+          p_commit?: boolean
+          p_rows: Json
+        }
+        Returns: Database["public"]["CompositeTypes"]["import_row_outcome"][]
+      }
       admin_member_documents: {
         Args: {
           p_unsigned_only?: boolean
@@ -2056,6 +2137,14 @@ export type Database = {
           p_member_id: string
         }
         Returns: string
+      }
+      admin_members_to_invite: {
+        Args: never
+        Returns: {
+          email: string
+          member_id: string
+          name: string
+        }[]
       }
       admin_membership_stats: {
         Args: {
@@ -2521,6 +2610,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      mark_member_invited: {
+        Args: {
+          p_member_id: string
+        }
+        Returns: boolean
       }
       mark_no_shows: {
         Args: {
@@ -3283,6 +3378,15 @@ export type Database = {
         start_time: string | null
         title: string | null
         version: number | null
+      }
+      import_row_outcome: {
+        actions: string[] | null
+        email: string | null
+        kind: string | null
+        line: number | null
+        name: string | null
+        outcome: string | null
+        refusals: string[] | null
       }
       member_documents: {
         all_current: boolean | null

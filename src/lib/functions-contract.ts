@@ -64,6 +64,11 @@ export type NetlifyFunctions = {
   };
   /** An admin removes a member for good. */
   'delete-member': { request: { memberId: string }; answer: { memberId: string; refundsOwed: number } };
+  /**
+   * An admin sends each imported member without a sign-in yet an invitation to set their password
+   * (decision 0065); each is sent once. `failed` names those the auth service refused.
+   */
+  'invite-members': { request: Record<string, never>; answer: { invited: number; failed: { email: string; message: string }[] } };
   /** The studio's VAPID public key, which a browser subscribes to pushes with (decision 0023). */
   'push-key': { request: Record<string, never>; answer: { publicKey: string } };
   /** An admin pays a refund owed back through the card provider. */

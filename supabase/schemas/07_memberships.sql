@@ -1283,7 +1283,7 @@ grant execute on function private.keep_current_plan(timestamptz) to authenticate
 -- running plan (even one cancelled) changes at its period end, like a downgrade: the month already
 -- paid is kept and the next renewal charges the new price. A past-due one is refused: its failed
 -- renewal is charged at the old price until the member updates their card. It renews like any other.
-create function private.admin_put_on_plan(p_member_id uuid, p_plan_slug text, p_price numeric, p_now timestamptz)
+create function private.put_member_on_plan(p_member_id uuid, p_plan_slug text, p_price numeric, p_now timestamptz)
 returns public.my_membership
 language plpgsql security definer set search_path = ''
 as $$
@@ -1292,7 +1292,6 @@ declare
   v_m public.memberships;
   v_next integer;
 begin
-  perform private.require_admin();
   -- A plan anyone may buy at a price the admin sets (a concession is such a price, not a plan).
   select p.grants_tier into v_tier from public.plans p
    where p.slug = p_plan_slug and p.category = 'membership' and not p.requires_proof;
@@ -1335,6 +1334,20 @@ begin
   returning * into v_m;
   perform private.sync_member_from_membership(v_m);
   return private.membership_view(v_m);
+end;
+$$;
+
+revoke execute on function private.put_member_on_plan(uuid, text, numeric, timestamptz) from public;
+
+-- The same, for an admin (Members Management's Put on plan); the member import (25_import.sql)
+-- calls put_member_on_plan after its own admin check, so both write plans one way.
+create function private.admin_put_on_plan(p_member_id uuid, p_plan_slug text, p_price numeric, p_now timestamptz)
+returns public.my_membership
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return private.put_member_on_plan(p_member_id, p_plan_slug, p_price, p_now);
 end;
 $$;
 

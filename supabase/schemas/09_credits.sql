@@ -70,7 +70,8 @@ create table public.credits (
   id uuid primary key default gen_random_uuid(),
   member_id uuid not null references public.members (id) on delete cascade,
   kind public.credit_kind not null,
-  source text not null check (source in ('package', 'membership_period', 'admin_grant')),
+  -- 'import': sessions left on a package bought before the studio moved here (25_import.sql).
+  source text not null check (source in ('package', 'membership_period', 'admin_grant', 'import')),
   -- One grant's credits share a key (the package payment, the membership period, the admin's
   -- grant) and are numbered, so a replayed payment or a second job run grants nothing twice.
   grant_key text not null,

@@ -191,6 +191,29 @@ describe('/auth/callback', () => {
       expect(verify.sent).toHaveLength(1);
     });
 
+    it('an invitation (an imported member) signs in once and asks them to choose a password', async () => {
+      const { member, verified } = linkedMember('imported@studio.test');
+      const verify = verifyHandler(verified);
+      let newPassword: unknown;
+      server.use(
+        verify.handler,
+        memberHandler(member),
+        rpc('ensure_member', () => member),
+        http.put(`${AUTH_URL}/user`, async ({ request }) => {
+          newPassword = ((await request.json()) as { password: string }).password;
+          return HttpResponse.json(makeUser({ id: member.user_id!, email: member.email }), { headers: API_VERSION });
+        }),
+      );
+      const user = renderCallback('/auth/callback?token_hash=invite-0123&type=invite');
+      expect(await screen.findByRole('heading', { name: 'Set a New Password' })).toBeInTheDocument();
+      expect(verify.sent).toEqual([expect.objectContaining({ token_hash: 'invite-0123', type: 'invite' })]);
+      await user.type(screen.getByLabelText('New Password'), 'invited-pass-1');
+      await user.type(screen.getByLabelText('Confirm New Password'), 'invited-pass-1');
+      await user.click(screen.getByRole('button', { name: 'Update Password' }));
+      expect(await screen.findByText('Now at /my-schedule')).toBeInTheDocument();
+      expect(newPassword).toBe('invited-pass-1');
+    });
+
     it('a confirmation link (type email) confirms, signs in, ensures the member row and goes to /my-schedule', async () => {
       const { member, verified } = linkedMember('newcomer@studio.test');
       const verify = verifyHandler(verified);

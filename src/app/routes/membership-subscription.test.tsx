@@ -291,6 +291,18 @@ describe('/membership subscription', () => {
     expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
   });
 
+  it('an imported plan, paid up to its renewal elsewhere, says a card will be asked for on that date', async () => {
+    setup(
+      { membership_tier: 'standard' },
+      membershipRow({ status: 'active', has_card: false, period_end: '2030-03-05T00:00:00+00:00', price: 70 }),
+      [],
+    );
+    expect(
+      await screen.findByText(/No card is saved for this membership yet: on 5 March 2030, when the next payment of £70.00 is due/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
+  });
+
   it('a trial member is told how many days the free trial has left', async () => {
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
     setup(

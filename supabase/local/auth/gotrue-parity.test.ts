@@ -311,6 +311,31 @@ describe('links opened in any browser: {{ .TokenHash }} and verifyOtp', () => {
     expect(new URLSearchParams((await follow(confirmationUrl(mail))).hash.slice(1)).get('error_code')).toBe('otp_expired');
   });
 
+  it('an invitation (POST /invite, service role only) links to type=invite, signs in once, and the member chooses a password', async () => {
+    const email = newEmail('invited');
+    const refused = await client().auth.admin.inviteUserByEmail(email);
+    expect(refused.error?.status).toBe(403);
+    expect(emailsTo(email)).toHaveLength(0);
+
+    const admin = createClient(stack.url, stack.serviceRoleKey, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false, autoRefreshToken: false },
+    }).auth.admin;
+    const invited = await admin.inviteUserByEmail(email, { data: { full_name: 'Invited Person' }, redirectTo: `${SITE}/auth/callback` });
+    expect(invited.error).toBeNull();
+    const mail = emailsTo(email)[0]!;
+    expect(mail.subject).toMatch(/invited/i);
+    expect(linkIn(mail).type).toBe('invite');
+    const browser = client();
+    const { data, error } = await openLink(mail, browser);
+    expect(error).toBeNull();
+    expect(data.session?.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+    expect((await browser.auth.updateUser({ password: 'chosen-by-me' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'chosen-by-me' })).error).toBeNull();
+    // A registered address is not invited again.
+    expect((await admin.inviteUserByEmail(email)).error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
   it('a sign-up confirmed in another browser (type email) is confirmed and signed in', async () => {
     const email = newEmail('phone-confirm');
     expect((await client({ pkce: true }).auth.signUp({ email, password: PASSWORD })).error).toBeNull();

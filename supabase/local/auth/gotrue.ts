@@ -220,6 +220,7 @@ export class AuthService {
       if (route === 'GET /settings') return this.send(res, 200, this.settings());
       if (route === 'GET /health') return this.send(res, 200, { name: 'GoTrue (local)', version: 'local' });
       if (route === 'POST /admin/users') return await this.adminCreate(req, res);
+      if (route === 'POST /invite') return await this.invite(req, res, url);
       const admin = /^\/admin\/users\/([0-9a-f-]{36})$/.exec(path);
       if (admin && req.method === 'DELETE') return await this.adminDelete(req, res, admin[1]!);
       if (admin && req.method === 'GET') return await this.adminGet(req, res, admin[1]!);
@@ -744,6 +745,29 @@ export class AuthService {
     if (await this.userByEmail(email)) throw authErrors.emailExists();
     const meta = body.user_metadata && typeof body.user_metadata === 'object' ? (body.user_metadata as Record<string, unknown>) : {};
     const user = await this.createUser(email, password, meta, body.email_confirm === true);
+    this.send(res, 200, publicUser(user));
+  }
+
+  /**
+   * GoTrue's POST /invite (service role; supabase-js `auth.admin.inviteUserByEmail`): creates the
+   * user with no password anyone knows and sends the invite template, whose link (type invite) signs
+   * them in once to choose one. A registered, confirmed address is refused as GoTrue refuses it; an
+   * unconfirmed one is invited again (at most once a minute).
+   */
+  private async invite(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    await this.requireServiceRole(req);
+    const body = await readJson(req);
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (!EMAIL_RE.test(email)) throw authErrors.invalidEmail();
+    const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const redirectTo = this.safeRedirect(url.searchParams.get('redirect_to'), this.deps.siteUrl);
+    const existing = await this.userByEmail(email);
+    if (existing?.email_confirmed_at) throw authErrors.emailExists();
+    const user = existing ?? (await this.createUser(email, randomBytes(32).toString('base64url'), data, false));
+    this.checkEmailLimits(user, 'signup');
+    const link = await this.issueLink(user, 'signup', 'signup', redirectTo, { pkce: false });
+    await this.updateStoredUser(user.id, { p_confirmation_sent: true });
+    await this.deps.mailer.send('invite', user.email, { ...link, redirectTo, email: user.email, siteUrl: this.deps.siteUrl });
     this.send(res, 200, publicUser(user));
   }
 

@@ -34,6 +34,7 @@ export const ADMIN_ROUTES = [
   '/admin/contacts',
   '/admin/check-in',
   '/admin/trainers',
+  '/admin/import',
   '/admin/documents',
   '/admin/generate-classes',
 ] as const;

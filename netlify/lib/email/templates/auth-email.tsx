@@ -8,7 +8,7 @@ import { EmailLayout, PrimaryButton, textStyle } from './email-layout';
  * supabase/templates/*.html (npm run email:templates) with GoTrue's Go-template variables left in
  * place; hosted Supabase Auth fills them in, and so does the local stack's auth.
  */
-export type AuthEmailKind = 'confirmation' | 'recovery' | 'email_change';
+export type AuthEmailKind = 'confirmation' | 'recovery' | 'email_change' | 'invite';
 
 /** GoTrue's template variables (https://supabase.com/docs/guides/auth/auth-email-templates). */
 export const GO_VARS = {
@@ -19,10 +19,11 @@ export const GO_VARS = {
 } as const;
 
 /** The verifyOtp type of each email's link (Supabase's email templates for links opened anywhere). */
-export const AUTH_LINK_TYPES: Record<AuthEmailKind, 'email' | 'recovery' | 'email_change'> = {
+export const AUTH_LINK_TYPES: Record<AuthEmailKind, 'email' | 'recovery' | 'email_change' | 'invite'> = {
   confirmation: 'email',
   recovery: 'recovery',
   email_change: 'email_change',
+  invite: 'invite',
 };
 
 /**
@@ -53,6 +54,16 @@ const COPY: Record<AuthEmailKind, { heading: string; lines: string[]; button: st
     lines: [`You asked to change the email of your ${EMAIL_BRAND.name} account from ${GO_VARS.email} to ${GO_VARS.newEmail}.`],
     button: 'Confirm the change',
     after: "If you didn't ask for this, ignore this email and your account keeps its current address.",
+  },
+  // Members the studio imported (Admin > Import, "Send invitations"): an invitation, not a reset.
+  invite: {
+    heading: 'Your studio has moved online',
+    lines: [
+      `${EMAIL_BRAND.name} now takes bookings here, and your account ${GO_VARS.email} is ready with your plan and the sessions you have left.`,
+      'Choose a password to sign in and see them.',
+    ],
+    button: 'Choose my password',
+    after: "If you don't know this studio, ignore this email: nobody can sign in as you without choosing a password here.",
   },
 };
 

@@ -11,6 +11,7 @@ import {
   Dumbbell,
   FileSignature,
   HeartHandshake,
+  FileUp,
   LogOut,
   Menu,
   MessageSquare,
@@ -30,6 +31,7 @@ const LINKS = [
   { to: paths.admin.documents, label: 'Documents', icon: FileSignature, end: false },
   { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
+  { to: paths.admin.import, label: 'Import', icon: FileUp, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
 ] as const;
 

@@ -9,6 +9,7 @@ const SOURCE: Record<string, string> = {
   package: 'Package',
   membership_period: 'Platinum Premium period',
   admin_grant: 'Granted',
+  import: 'Carried over at import',
 };
 const day = (iso: string) => formatInLondon(iso, 'd MMM yyyy');
 

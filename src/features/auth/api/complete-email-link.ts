@@ -44,7 +44,8 @@ export async function completeEmailLink(link: CallbackLink): Promise<EmailLinkRe
       if (failure.reason === 'offline' || failure.reason === 'rate-limited') verifications.delete(link.tokenHash);
       return { status: 'failed', failure };
     }
-    if (data.session) return { status: 'signed-in', session: data.session, recovery: link.type === 'recovery' };
+    // An invitation (an imported member, decision 0065) signs in once to choose a password, as a reset does.
+    if (data.session) return { status: 'signed-in', session: data.session, recovery: link.type === 'recovery' || link.type === 'invite' };
     return link.type === 'email_change' ? { status: 'change-pending' } : { status: 'failed', failure: { reason: 'failed' } };
   }
 

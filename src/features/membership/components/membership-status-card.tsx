@@ -60,6 +60,14 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
   return (
     <div className="space-y-4">
       {m.status === 'past_due' && <PastDueBanner membership={m} />}
+      {m.status === 'active' && m.has_card === false && (
+        // A plan carried over by the studio's import (decision 0065): paid up to its next renewal
+        // elsewhere, with no card saved here yet.
+        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+          No card is saved for this membership yet: on {formatLondonDate(m.period_end)}, when the next payment of{' '}
+          {formatPounds(m.price ?? 0)} is due, you will be asked here to add one.
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Status</dt>
