@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { visitorPathFiles } from './scripts/visitor-path.js';
 
 // Lint zones come from the folder list, so a new feature is fenced in the moment it exists.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -65,18 +66,9 @@ export default tseslint.config(
     // /, /schedule and /membership load before the app starts. No supabase-js client (the schedule
     // reads with one fetch, lib/public-api.ts; member code loads it on demand through
     // lib/supabase-loader.ts) and no zod (valibot, about 1 KB). Types may still be imported.
-    files: [
-      'src/app/routes/home.tsx',
-      'src/app/routes/schedule.tsx',
-      'src/app/routes/membership.tsx',
-      'src/features/marketing/**',
-      'src/features/booking/api/get-class-schedule.ts',
-      'src/features/booking/components/{class-card,class-list,class-filters-panel,timetable,book-now-link,blocked-button,day-picker}.tsx',
-      'src/features/booking/components/{schedule-days,use-day-schedule,card-focus}.ts',
-      'src/features/membership/components/{plan-catalogue,plan-card,membership-hero}.tsx',
-      'src/lib/public-api.ts',
-      'src/lib/studio-time.ts',
-    ],
+    // Derived from the route table (scripts/visitor-path.js): a new visitor page is covered the
+    // moment router.tsx marks it, and so is every file its screen imports.
+    files: visitorPathFiles(),
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -9,6 +9,7 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { paths } from './src/config/paths.ts';
 import { STUDIO } from './src/config/studio.ts';
 import { APP_ICONS } from './src/app/pwa/studio-mark.ts';
+import { withDataApiRewrite } from './scripts/data-api-rewrite.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The page's entry and the module it loads, which make the entry chunk (see build below). */
@@ -219,12 +220,32 @@ const pwaOptions: Partial<VitePWAOptions> = {
         },
       },
     ],
-    // Supabase's API (another origin) never goes through these routes: the member's data is kept
-    // by the page (offline-snapshot.ts), per member, not by the worker.
+    // PostgREST (the site's /rest/v1, decision 0060) matches none of these routes, so the worker
+    // passes it to the network untouched: the member's data is kept by the page
+    // (offline-snapshot.ts), per member, not by the worker.
     // Web Push (decision 0023): the worker shows pushes and opens their page on a click, with a
     // plain script of the site (public/push-handler.js) rather than an inline one.
     importScripts: [PUSH_HANDLER_URL],
   },
+};
+
+/**
+ * Puts the rewrite of PostgREST to the project at the top of the build's `_redirects`
+ * (scripts/data-api-rewrite.ts, decision 0060), once Vite has copied public/_redirects.
+ */
+const dataApiRewrite = (supabaseUrl: string): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'data-api-rewrite',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const file = resolve(root, outDir, '_redirects');
+      writeFileSync(file, withDataApiRewrite(readFileSync(file, 'utf8'), supabaseUrl));
+    },
+  };
 };
 
 export default defineConfig(({ mode, command, isSsrBuild }) => {
@@ -236,6 +257,10 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
   const gateway = `http://127.0.0.1:${pick('SUPABASE_LOCAL_PORT') || '54321'}`;
   // Locally the API is the gateway, wherever SUPABASE_LOCAL_PORT puts it.
   const supabaseUrl = env.VITE_SUPABASE_URL || (env.NETLIFY === 'true' ? '' : gateway);
+  const dataProxy = {
+    '/.netlify/functions': gateway,
+    '/rest/v1': { target: supabaseUrl || gateway, changeOrigin: true },
+  };
 
   return {
     // The installable app (decision 0019): the manifest and the service worker, in the
@@ -247,6 +272,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       preloadSessionModules,
       studioIdentityHtml,
       command === 'build' && !isSsrBuild && VitePWA(pwaOptions),
+      command === 'build' && !isSsrBuild && !!supabaseUrl && dataApiRewrite(supabaseUrl),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
@@ -259,14 +285,15 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       host: '127.0.0.1',
       port: Number(pick('SITE_PORT') || 5173),
       strictPort: true,
-      // Same relative URL as on Netlify: the local gateway runs the repo's functions.
-      proxy: { '/.netlify/functions': gateway },
+      // Same relative URLs as on Netlify: the local gateway runs the repo's functions, and
+      // PostgREST is the site's own /rest/v1 (decision 0060).
+      proxy: dataProxy,
     },
     preview: {
       host: '127.0.0.1',
       port: Number(pick('SITE_PORT') || 5173),
       strictPort: true,
-      proxy: { '/.netlify/functions': gateway },
+      proxy: dataProxy,
     },
     // Every browser that runs es2022 but Safari 16 preloads modules itself; the polyfill is 0.5 KB
     // gzip on every page, and without it Safari 16 only loads chunks a little later.

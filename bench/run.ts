@@ -5,9 +5,10 @@
  *
  *   npm run bench                  all sections
  *   npm run bench -- load scale    only those sections (bundle, lighthouse, signed-in, installable, requests, load, postgres, scale)
+ *   npm run bench -- signed-in --write   also rewrite those sections' tables in docs/performance.md
  *   BENCH_VERBOSE=1 npm run bench  also list requests and failing Lighthouse audits
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { findChromium, launchChromium } from '../tests/e2e/support/chromium';
 import { serveApp, type ServedApp } from '../tests/e2e/support/environment';
@@ -60,12 +61,15 @@ type Section = (typeof SECTIONS)[number];
 const SECTION_TIMEOUT_MS = 15 * 60_000;
 
 const report = new Report();
+/** The rows each section printed, for docs/performance.md (--write). */
+const sectionRows = new Map<Section, Report['rows']>();
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
 
 async function section(name: Section, selected: Set<Section>, body: () => Promise<void>): Promise<void> {
   if (!selected.has(name)) return;
   console.log(`\n## ${name}`);
   const started = Date.now();
+  const first = report.rows.length;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -79,8 +83,36 @@ async function section(name: Section, selected: Set<Section>, body: () => Promis
     if (process.env.BENCH_VERBOSE) console.error(err);
   } finally {
     clearTimeout(timer);
+    sectionRows.set(name, report.rows.slice(first));
   }
   console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+const PERFORMANCE_DOC = new URL('../docs/performance.md', import.meta.url);
+const DOC_HEAD = `# Performance: the bench's current figures
+
+Written by \`npm run bench -- <sections> --write\` (bench/run.ts): each run replaces the tables of
+the sections it ran and keeps the others; earlier figures are in git's history of this file.
+Budgets are bench/budgets.json. Each table says when, on what machine and under what load it was
+measured: this repository's machine is shared by several engineers running tests, so a figure
+measured there under load is a measurement, not a verdict; a budget counts as met only on a quiet
+run (load average well under the core count).
+`;
+
+/** Rewrites the tables of the sections this run measured in docs/performance.md, keeping the others. */
+function writePerformanceDoc(measuredOn: string): void {
+  const blocks = new Map<string, string>();
+  if (existsSync(PERFORMANCE_DOC))
+    for (const block of readFileSync(PERFORMANCE_DOC, 'utf8').split(/^## /m).slice(1))
+      blocks.set(block.split('\n')[0]!.trim(), `## ${block.trimEnd()}\n`);
+  for (const [name, rows] of sectionRows) {
+    const table = new Report();
+    table.rows.push(...rows);
+    blocks.set(name, `## ${name}\n\n${measuredOn}\n\n${table.table()}\n`);
+  }
+  const ordered = SECTIONS.filter((name) => blocks.has(name)).map((name) => blocks.get(name)!);
+  writeFileSync(PERFORMANCE_DOC, [DOC_HEAD, ...ordered].join('\n'));
+  console.log(`\nwrote ${ordered.length} section table(s) to docs/performance.md`);
 }
 
 async function main(): Promise<void> {
@@ -200,12 +232,15 @@ async function main(): Promise<void> {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  console.log(
-    `\n# Bench results (${new Date().toISOString().slice(0, 10)}; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; load ${load}; Node ${process.version}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
-  );
+  const measuredOn = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpu.length} cores ${cpu[0]?.model.trim() ?? ''}; load ${load}; Node ${process.version}`;
+  console.log(`\n# Bench results (${measuredOn}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
   console.log(report.table());
   const over = report.rows.filter((r) => r.ok === false).length;
   console.log(`\n${report.rows.length} figures, ${over} over budget or failed`);
+  // A load average at or above the core count: other work shared the machine during the run.
+  const busy = os.loadavg()[0]! >= cpu.length;
+  if (process.argv.includes('--write'))
+    writePerformanceDoc(`Measured ${measuredOn}${busy ? ' (under load: the machine was shared)' : ''}.`);
 }
 
 main().then(

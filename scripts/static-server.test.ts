@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +62,63 @@ describe('the server of npm start', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${site.origin}/assets/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('the data API from the site’s own origin (decision 0060)', () => {
+  let api: Server;
+  let proxied: StaticServer;
+  const seen: { method?: string; url?: string; apikey?: string; authorization?: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    // A stand-in for the gateway's PostgREST: it echoes what reached it.
+    api = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({
+          method: req.method,
+          url: req.url,
+          apikey: req.headers.apikey as string,
+          authorization: req.headers.authorization,
+          body,
+        });
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'content-range': '0-0/1' });
+        res.end(JSON.stringify([{ ok: true }]));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', () => resolve()));
+    proxied = await serveBuild(dist, { port: 0, apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}` });
+  });
+
+  afterAll(async () => {
+    await proxied.close();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  });
+
+  it('forwards /rest/v1 reads and writes, query, headers and body, and answers with the API’s status and headers', async () => {
+    const read = await fetch(`${proxied.origin}/rest/v1/members?select=id&email=eq.a%40b.c`, {
+      headers: { apikey: 'anon', authorization: 'Bearer token' },
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-range')).toBe('0-0/1');
+    expect(await read.json()).toEqual([{ ok: true }]);
+    const write = await fetch(`${proxied.origin}/rest/v1/rpc/book_class`, {
+      method: 'POST',
+      headers: { apikey: 'anon', authorization: 'Bearer token', 'content-type': 'application/json' },
+      body: JSON.stringify({ p_class_id: 'x' }),
+    });
+    expect(write.status).toBe(201);
+    expect(seen).toEqual([
+      { method: 'GET', url: '/rest/v1/members?select=id&email=eq.a%40b.c', apikey: 'anon', authorization: 'Bearer token', body: '' },
+      { method: 'POST', url: '/rest/v1/rpc/book_class', apikey: 'anon', authorization: 'Bearer token', body: '{"p_class_id":"x"}' },
+    ]);
+  });
+
+  it('forwards nothing else: auth stays at the API’s own address, and other paths are the site’s', async () => {
+    seen.length = 0;
+    expect((await fetch(`${proxied.origin}/auth/v1/token`, { method: 'POST' })).status).toBe(405);
+    expect(await (await fetch(`${proxied.origin}/rest/v2/x`)).text()).toContain('<div id="root">');
+    expect(seen).toEqual([]);
   });
 });

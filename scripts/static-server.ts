@@ -31,6 +31,9 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 type Request = IncomingMessage | Http2ServerRequest;
 type Response = ServerResponse | Http2ServerResponse;
 
+/** PostgREST's path, which the site forwards to the API (the Netlify rewrite the build writes, decision 0060). */
+export const DATA_API_PATH = '/rest/v1/';
+
 /** Headers of one hop that HTTP/2 forbids (RFC 9113 §8.2.2): a proxied response must drop them. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
@@ -45,7 +48,10 @@ export interface StaticServerOptions {
 export interface StaticServer {
   origin: string;
   port: number;
-  /** Where /.netlify/functions/* is forwarded (the local stack's gateway); set once the stack is up. */
+  /**
+   * Where /.netlify/functions/* and /rest/v1/* are forwarded (the local stack's gateway, which
+   * runs the functions and PostgREST); set once the stack is up.
+   */
   setFunctionsTarget(origin: string): void;
   close(): Promise<void>;
 }
@@ -54,8 +60,10 @@ export interface StaticServer {
  * Serves a production build the way Netlify does: files from `dist`, gzip for text, long-lived
  * caching for hashed assets, the prerendered public routes from their folders, the SPA shell for every other path, netlify.toml's
  * headers (its Content-Security-Policy naming the local stack where it names the hosted project,
- * so every journey runs under the deployed policy and a violation is a console error), and
- * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions.
+ * so every journey runs under the deployed policy and a violation is a console error),
+ * /.netlify/functions/* forwarded to the local gateway, which runs the repo's functions, and
+ * /rest/v1/* forwarded to the gateway's PostgREST, as the build's `_redirects` rewrite does on
+ * Netlify (decision 0060).
  * `npm start` (serveBuild), the journeys and the bench all serve the build with it, so what one
  * of them shows about a header, a page or a fallback is what the others see.
  */
@@ -94,7 +102,7 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
 
   function proxy(req: Request, res: Response) {
     if (!functionsTarget) {
-      res.writeHead(502, { 'content-type': 'text/plain' }).end('functions backend not started');
+      res.writeHead(502, { 'content-type': 'text/plain' }).end('API backend not started');
       return;
     }
     const target = new URL(req.url ?? '/', functionsTarget);
@@ -118,7 +126,7 @@ export async function startStaticServer(distDir: string, port = 0, options: Stat
 
   const route = (req: Request, res: Response) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/.netlify/functions/')) return proxy(req, res);
+    if (url.pathname.startsWith('/.netlify/functions/') || url.pathname.startsWith(DATA_API_PATH)) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;

@@ -1,6 +1,6 @@
 import type { LocalStack } from '../../tests/e2e/support/local-stack';
 import type { Report } from '../report';
-import { cpuPerUnit, cpuSnapshot } from './process-cpu';
+import { cpuMsPerUnit, cpuPerUnit, cpuSnapshot } from './process-cpu';
 
 /** Clients of the load test and the bounds of each run, in bookings and in seconds. */
 export const CONCURRENCY = [1, 10, 50] as const;
@@ -11,7 +11,12 @@ const OVERBOOK_CAPACITY = 5;
 const BENCH_PASSWORD = 'bench-password-123';
 
 interface Budgets {
-  load: { minBookingsPerSecond: number; p95Ms: number; postgresP95Ms?: number };
+  /**
+   * postgresCpuMsPerBooking (issue 43): the PostgreSQL server's CPU per booking at the highest
+   * concurrency, which a shared 2-core machine can measure where it cannot a p95 (the load
+   * generator competes for the same cores). p95Ms holds for PGlite only.
+   */
+  load: { minBookingsPerSecond: number; p95Ms: number; postgresCpuMsPerBooking?: number };
 }
 
 /** A small PostgREST/GoTrue client for the bench (only loopback URLs reach here). */
@@ -158,8 +163,8 @@ export async function measureBackendLoad(
 ): Promise<void> {
   const api = new Api(stack);
   const section = `load (${engine})`;
-  // Production runs on PostgreSQL: its budget is the tighter one.
-  const p95Budget = engine.startsWith('PostgreSQL') ? (budgets.load.postgresP95Ms ?? budgets.load.p95Ms) : budgets.load.p95Ms;
+  // On PostgreSQL (production's engine) the budget is the server's CPU per booking, not a latency.
+  const onPostgres = engine.startsWith('PostgreSQL');
   const prefix = `b${Date.now().toString(36)}`;
   const maxClients = Math.max(...CONCURRENCY);
   const tokens = await api.createMembers(prefix, Math.max(maxClients, OVERBOOK_ATTEMPTS));
@@ -199,12 +204,15 @@ export async function measureBackendLoad(
       section,
       metric: `${label}: p50 / p95 / p99`,
       value: `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 95).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`,
-      budget: `p95 ≤ ${p95Budget} ms`,
-      ok: percentile(latencies, 95) <= p95Budget,
+      ...(onPostgres ? {} : { budget: `p95 ≤ ${budgets.load.p95Ms} ms`, ok: percentile(latencies, 95) <= budgets.load.p95Ms }),
     });
     // Where a booking's time goes on this machine: the harness shares its cores with the server.
-    if (cpuBefore && cpuAfter)
+    if (cpuBefore && cpuAfter) {
       report.add({ section, metric: `${label}: CPU ms per booking`, value: cpuPerUnit(cpuBefore, cpuAfter, latencies.length) });
+      const serverMs = onPostgres ? cpuMsPerUnit(cpuBefore, cpuAfter, latencies.length, 'PostgreSQL') : null;
+      if (serverMs !== null && clients === maxClients)
+        report.measure(section, `${label}: PostgreSQL CPU per booking`, serverMs, ' ms', 2, { max: budgets.load.postgresCpuMsPerBooking });
+    }
     for (const [key, n] of failures) report.add({ section, metric: `${label}: failed calls`, value: `${n} × ${key}`, ok: false });
   }
 

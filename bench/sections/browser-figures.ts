@@ -15,7 +15,9 @@ const BUNDLE_ROUTES: { path: string; who: Who }[] = [
   { path: '/', who: 'visitor' },
   { path: '/schedule', who: 'visitor' },
   { path: '/membership', who: 'visitor' },
+  { path: '/dashboard', who: 'member' },
   { path: '/my-schedule', who: 'member' },
+  { path: '/mybookings', who: 'member' },
   { path: '/admin', who: 'admin' },
 ];
 

@@ -64,3 +64,12 @@ export function cpuPerUnit(before: CpuSnapshot, after: CpuSnapshot, units: numbe
     })
     .join(' · ');
 }
+
+/** Milliseconds of CPU one role used between two snapshots per unit of work, or null where /proc could not say. */
+export function cpuMsPerUnit(before: CpuSnapshot, after: CpuSnapshot, units: number, role: string): number | null {
+  const procs = after[role];
+  if (!procs) return null;
+  const earlier = new Map((before[role] ?? []).map((p) => [p.pid, p.ticks]));
+  const ticks = procs.reduce((sum, p) => sum + p.ticks - (earlier.get(p.pid) ?? 0), 0);
+  return (ticks * 1000) / TICKS_PER_SECOND / Math.max(units, 1);
+}

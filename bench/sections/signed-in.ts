@@ -12,7 +12,12 @@ import { explain, runLighthouse, startLighthouseHost, type LighthouseHost } from
 interface Budgets {
   signedIn: {
     performance: number;
-    staticLcpRatio: number;
+    /** LCP of a first visit after sign-in against the rendered copy (issue 43: ≤ 1.5). */
+    coldLcpRatio: number;
+    /** LCP of a second visit, service worker installed and the member's copy saved (issue 43: ≤ 1.10). */
+    warmLcpRatio: number;
+    /** CORS preflights while a page loads: data reads come from the site's own origin (decision 0060). */
+    preflights: number;
     interactionMs: Record<string, number>;
   };
   /** The public pages' layout-shift budget holds for these pages too. */
@@ -68,13 +73,24 @@ async function writeRenderedCopy(browser: Browser, stack: LocalStack, appOrigin:
   try {
     await signInContext(context, stack, EMAIL[who], { admin: who === 'admin' });
     const page = await context.newPage();
+    // Every request the page makes, CORS preflights included (DevTools reports them as their own
+    // requests of type Preflight; Playwright's request events do not show them).
+    const cdp = await context.newCDPSession(page);
+    const sent: { url: string; method: string; type?: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => sent.push({ url: event.request.url, method: event.request.method, type: event.type }));
+    await cdp.send('Network.enable');
     await page.goto(path, { waitUntil: 'load' });
     await settle(page);
     const copyPath = `/__static${path}/`;
     const file = join(distDir, copyPath, 'index.html');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, staticCopy(await page.content()));
-    return copyPath;
+    const preflights = sent.filter((r) => r.method === 'OPTIONS' || r.type === 'Preflight').length;
+    const dataReads = sent.filter(
+      (r) => r.method !== 'OPTIONS' && r.type !== 'Preflight' && new URL(r.url).pathname.startsWith('/rest/v1/'),
+    );
+    const throughSite = dataReads.filter((r) => new URL(r.url).origin === new URL(appOrigin).origin).length;
+    return { copyPath, requests: sent.length, preflights, dataReads: dataReads.length, throughSite };
   } finally {
     await context.close();
   }
@@ -109,7 +125,7 @@ export async function measureSignedIn(
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
       report.measure('signed-in', `${label} performance`, score('performance'), '', 0, { min: b.performance });
-      report.measure('signed-in', `${label} LCP`, lcp, ' ms', 0);
+      report.measure('signed-in', `${label} cold LCP`, lcp, ' ms', 0);
       report.measure('signed-in', `${label} TBT`, lhr.audits['total-blocking-time']?.numericValue ?? NaN, ' ms', 0);
       report.measure('signed-in', `${label} CLS`, lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, '', 3, {
         max: budgets.lighthouse.cls,
@@ -118,12 +134,36 @@ export async function measureSignedIn(
       report.measure('signed-in', `${label} viewport audit`, (lhr.audits.viewport?.score ?? 0) * 100, '', 0, { min: 100 });
       if (process.env.BENCH_VERBOSE) explain(path, lhr, host.origin);
 
-      const copyPath = await writeRenderedCopy(browser, stack, appOrigin, distDir, path, who);
+      // The same page opened again: the worker installed by the first visit holds the code, the
+      // member's copy is saved (decision 0062). It is given a moment to finish its precache.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const warm = await runLighthouse(host, path, true);
+      const warmLcp = warm?.audits['largest-contentful-paint']?.numericValue ?? NaN;
+      report.measure('signed-in', `${label} warm LCP`, warmLcp, ' ms', 0);
+
+      const { copyPath, requests, preflights, dataReads, throughSite } = await writeRenderedCopy(
+        browser,
+        stack,
+        appOrigin,
+        distDir,
+        path,
+        who,
+      );
+      report.measure('signed-in', `${label} requests (first visit)`, requests, '', 0);
+      report.measure('signed-in', `${label} CORS preflights (OPTIONS)`, preflights, '', 0, { max: b.preflights });
+      report.add({
+        section: 'signed-in',
+        metric: `${label} data reads through the site's /rest/v1`,
+        value: `${throughSite} of ${dataReads}`,
+        ok: throughSite === dataReads,
+      });
       const copy = await runLighthouse(host, copyPath);
       const copyLcp = copy?.audits['largest-contentful-paint']?.numericValue;
       if (copy && process.env.BENCH_VERBOSE) explain(copyPath, copy, host.origin);
-      if (copyLcp) report.measure('signed-in', `${label} LCP / its rendered static copy`, lcp / copyLcp, '', 2, { max: b.staticLcpRatio });
-      else report.na('signed-in', `${label} static copy`, copy?.runtimeError?.message ?? 'no LCP');
+      if (copyLcp) {
+        report.measure('signed-in', `${label} cold LCP / rendered copy`, lcp / copyLcp, '', 2, { max: b.coldLcpRatio });
+        report.measure('signed-in', `${label} warm LCP / rendered copy`, warmLcp / copyLcp, '', 2, { max: b.warmLcpRatio });
+      } else report.na('signed-in', `${label} static copy`, copy?.runtimeError?.message ?? 'no LCP');
     }
   } finally {
     await host.close();

@@ -1,4 +1,5 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { withFirstReads } from './first-reads';
 import { dataScreen } from './lazy-screen';
 import { paths } from '@/config/paths';
 
@@ -27,12 +28,17 @@ const adminRoutes: RouteObject[] = [
   {
     element: <AdminLayout />,
     children: [
-      { index: true, element: <AdminClasses /> },
+      // A screen's first reads (first-reads.ts) are declared beside its route: they start at boot.
+      { index: true, element: <AdminClasses />, handle: withFirstReads(() => import('./routes/admin/classes-first-reads')) },
       // "Back to Classes" (spec) targets /admin/classes: the same screen as the index.
       { path: adminChild(paths.admin.classesAlias), element: <Navigate to={paths.admin.classes} replace /> },
       { path: adminChild(paths.admin.bookings), element: <AdminBookings /> },
       { path: adminChild(paths.admin.members), element: <AdminMembers /> },
-      { path: adminChild(paths.admin.analytics), element: <AdminAnalytics /> },
+      {
+        path: adminChild(paths.admin.analytics),
+        element: <AdminAnalytics />,
+        handle: withFirstReads(() => import('./routes/admin/analytics-first-reads')),
+      },
       { path: adminChild(paths.admin.messages), element: <AdminMessages /> },
       { path: adminChild(paths.admin.contacts), element: <AdminContacts /> },
       { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },

@@ -5,7 +5,20 @@ import { server } from '@/testing/mocks/server';
 import { memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import { recordRequests, signInAsAdmin } from '@/testing/admin-fixtures';
 import { myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
+import type { RouteObject } from 'react-router-dom';
+import { AdminArea } from './admin-routes';
 import { startFirstReads } from './first-data';
+import type { RouteHandle } from './first-reads';
+import { routes } from './router';
+
+/** The first reads declared beside routes in a table, with the route's path. */
+const declared = (tree: RouteObject[]): { path: string; load: NonNullable<RouteHandle['firstReads']> }[] =>
+  tree.flatMap((route) => [
+    ...((route.handle as RouteHandle | undefined)?.firstReads
+      ? [{ path: route.path ?? '(index)', load: (route.handle as RouteHandle).firstReads! }]
+      : []),
+    ...declared(route.children ?? []),
+  ]);
 
 const requested = (seen: { url: URL }[]) => [...new Set(seen.map(({ url }) => url.pathname.replace('/rest/v1/', '')))].sort();
 
@@ -79,6 +92,27 @@ describe('a signed-in screen’s first reads at boot', () => {
     await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
     await expect.poll(() => requested(seen)).toEqual(['credits', 'rpc/my_bookings', 'rpc/my_documents', 'rpc/my_plan_usage']);
     server.events.removeAllListeners();
+  });
+
+  it('declares member reads beside member routes and admin reads beside the admin area’s, each loading', async () => {
+    const member = declared(routes);
+    const admin = declared(AdminArea.routes);
+    expect(member.map(({ path }) => path).sort()).toEqual(['bookings', 'dashboard', 'my-schedule', 'mybookings']);
+    expect(admin.map(({ path }) => path).sort()).toEqual(['(index)', 'analytics']);
+    for (const { load } of member) expect(Object.keys(await load())).toEqual(['member']);
+    for (const { load } of admin) expect(Object.keys(await load())).toEqual(['admin']);
+  });
+
+  it('starts My Bookings’ reads on /bookings too, the same screen under its other path', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    server.use(
+      memberHandler(member),
+      myBookingsHandler(() => []),
+      rpc('my_waitlist', () => []),
+      ...myBookingsExtrasHandlers(),
+    );
+    await startFirstReads('/bookings/');
+    await expect.poll(() => getAppQueryClient()!.getQueryData(queryKeys.bookings.mine(member.id))).toEqual([]);
   });
 
   it('asks for nothing without a stored session, or on a page without first reads', async () => {

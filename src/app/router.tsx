@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { withFirstReads, type RouteHandle } from './first-reads';
 import { dataScreen, lazyScreen, lazyScreenOf } from './lazy-screen';
 import { RootLayout } from './routes/root-layout';
 import { RequireAuth } from './routes/require-auth';
@@ -35,6 +36,8 @@ const CoachClass = dataScreen(() => import('./routes/coach').then((m) => m.Coach
 const AdminLogin = dataScreen(() => import('./routes/admin/login').then((m) => m.AdminLoginRoute));
 const AdminGenerateClasses = dataScreen(() => import('./routes/admin/generate-classes').then((m) => m.AdminGenerateClassesRoute));
 
+const myBookingsReads = withFirstReads(() => import('./routes/my-bookings-first-reads'));
+
 /** The admin area with its own route table (admin-routes.tsx), loaded with the first admin screen. */
 const loadAdminArea = () => import('./admin-routes').then((m) => m.AdminArea);
 const AdminArea = lazyScreen(loadAdminArea);
@@ -47,9 +50,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <Home /> },
-      { path: child(paths.schedule), element: <Schedule /> },
-      { path: child(paths.membership), element: <Membership /> },
+      // Visitor pages (decisions 0013, 0014): prerendered, their app starts after the first paint,
+      // and eslint.config.js keeps supabase-js and zod out of everything they import
+      // (scripts/visitor-path.js reads these marks).
+      { index: true, element: <Home />, handle: { visitorPage: true } },
+      { path: child(paths.schedule), element: <Schedule />, handle: { visitorPage: true } },
+      { path: child(paths.membership), element: <Membership />, handle: { visitorPage: true } },
       { path: child(paths.signIn.path), element: <SignIn /> },
       { path: child(paths.freeTrial), element: <FreeTrial /> },
       { path: child(paths.authCallback), element: <AuthCallback /> },
@@ -61,11 +67,16 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: child(paths.book.path), element: <Book /> },
-          { path: child(paths.dashboard), element: <Dashboard /> },
-          { path: child(paths.myBookings), element: <MyBookings /> },
-          { path: child(paths.bookings), element: <MyBookings /> },
+          // A screen's first reads (first-reads.ts) are declared beside its route: they start at boot.
+          { path: child(paths.dashboard), element: <Dashboard />, handle: withFirstReads(() => import('./routes/dashboard-first-reads')) },
+          { path: child(paths.myBookings), element: <MyBookings />, handle: myBookingsReads },
+          { path: child(paths.bookings), element: <MyBookings />, handle: myBookingsReads },
           { path: child(paths.myClasses), element: <MyClasses /> },
-          { path: child(paths.mySchedule), element: <MySchedule /> },
+          {
+            path: child(paths.mySchedule),
+            element: <MySchedule />,
+            handle: withFirstReads(() => import('./routes/my-schedule-first-reads')),
+          },
           { path: child(paths.personalTraining), element: <PersonalTraining /> },
           { path: child(paths.editProfile), element: <EditProfile /> },
           { path: child(paths.checkIn), element: <CheckIn /> },
@@ -94,6 +105,17 @@ export async function loadRouteModules(location: Pick<Location, 'pathname'>, tre
   // The admin area's screens are in its own table, below /admin.
   if (tree === routes && matches.some(({ route }) => lazyScreenOf(route.element) === AdminArea))
     await loadRouteModules(location, [{ path: child(paths.admin.classes), children: (await loadAdminArea()).routes }]);
+}
+
+/**
+ * The handles of the routes a location matches, the admin area's included (its table loads with
+ * it), and whether it is in the admin area (its screens' reads wait for the admin check).
+ */
+export async function routeHandlesAt(location: Pick<Location, 'pathname'>): Promise<{ handles: RouteHandle[]; adminArea: boolean }> {
+  let matches = matchRoutes(routes, location) ?? [];
+  const adminArea = matches.some(({ route }) => lazyScreenOf(route.element) === AdminArea);
+  if (adminArea) matches = matchRoutes([{ path: child(paths.admin.classes), children: (await loadAdminArea()).routes }], location) ?? [];
+  return { handles: matches.flatMap(({ route }) => (route.handle ? [route.handle as RouteHandle] : [])), adminArea };
 }
 
 // Nav links prefetch the screen they lead to on hover, touch or focus (lib/route-prefetch.ts).

@@ -4,7 +4,7 @@ import { server } from '@/testing/mocks/server';
 import { env } from './env';
 import { publicRpc } from './public-api';
 
-const url = `${env.supabaseUrl}/rest/v1/rpc/class_schedule`;
+const url = `${env.restUrl}/rpc/class_schedule`;
 
 // A visitor (no stored session, supabase-js not loaded) calls PostgREST with a plain fetch.
 describe('publicRpc as a visitor', () => {

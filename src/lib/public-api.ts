@@ -32,7 +32,7 @@ type Answer = { data: unknown; error: (Error & ErrorBody) | null };
  * gzip would buy nothing for two POSTs. The answer is validated by the caller's schema.
  */
 async function visitorRpc(fn: PublicFunction, args: object): Promise<Answer> {
-  const response = await fetch(`${env.supabaseUrl}/rest/v1/rpc/${fn}`, {
+  const response = await fetch(`${env.restUrl}/rpc/${fn}`, {
     method: 'POST',
     headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(args),

@@ -18,7 +18,12 @@ const API_URL = env.supabaseUrl.replace(/\/+$/, '');
 const API_KEY = env.supabaseAnonKey;
 /** What supabase-js names itself with; the gateway's CORS rules allow the header. */
 export const CLIENT_HEADERS: Record<string, string> = { 'X-Client-Info': 'supabase-js-parts/2.109.0' };
-export const apiUrl = (service: 'auth' | 'rest' | 'realtime' | 'storage') => `${API_URL}/${service}/v1`;
+/**
+ * GoTrue, realtime and storage at the project's address. PostgREST is `env.restUrl`, the site's
+ * own origin (decision 0060): GoTrue's per-address limits must see the member's address, and a
+ * websocket cannot go through Netlify's rewrite.
+ */
+export const apiUrl = (service: 'auth' | 'realtime' | 'storage') => `${API_URL}/${service}/v1`;
 
 const auth = new AuthClient({
   url: apiUrl('auth'),
@@ -45,7 +50,13 @@ export const fetchWithAuth: typeof fetch = async (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-const rest = new PostgrestClient<Database>(apiUrl('rest'), { headers: CLIENT_HEADERS, schema: 'public', fetch: fetchWithAuth });
+const rest = new PostgrestClient<Database>(env.restUrl, { headers: CLIENT_HEADERS, schema: 'public', fetch: fetchWithAuth });
+/**
+ * PostgREST at the project's own address, for the one call whose limit counts the caller's address
+ * (Contact Us: `private.request_client_address`): through the site's rewrite the database would
+ * see the proxy's address, and one limit would be shared by every visitor.
+ */
+const directRest = new PostgrestClient<Database>(env.directRestUrl, { headers: CLIENT_HEADERS, schema: 'public', fetch: fetchWithAuth });
 
 /** supabase-js's `auth`, `from`, `rpc` and `schema`, typed by the generated Database. */
 export const supabase = {
@@ -53,6 +64,8 @@ export const supabase = {
   from: rest.from.bind(rest),
   rpc: rest.rpc.bind(rest),
   schema: rest.schema.bind(rest),
+  /** `rpc` straight to the project, not through the site (see directRest). */
+  directRpc: directRest.rpc.bind(directRest),
   apiKey: API_KEY,
 };
 export type StudioClient = typeof supabase;

@@ -15,7 +15,10 @@ import type { ClassRow, Member } from '@/lib/supabase';
 
 /** The local stack's URL, which vite.config.ts inlines as VITE_SUPABASE_URL in tests. */
 export const SUPABASE_URL = env.supabaseUrl;
-export const REST_URL = `${SUPABASE_URL}/rest/v1`;
+/** PostgREST as the app reaches it: the site's own origin (jsdom's), proxied in the real app (decision 0060). */
+export const REST_URL = env.restUrl;
+/** PostgREST at the project's address: only Contact Us goes there. */
+export const DIRECT_REST_URL = env.directRestUrl;
 export const AUTH_URL = `${SUPABASE_URL}/auth/v1`;
 /** supabase-js's default storage key: `sb-<first label of the host>-auth-token`. */
 export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
@@ -186,8 +189,8 @@ type RpcResolver = (info: {
 }) => JsonBodyType | Response | Promise<JsonBodyType | Response>;
 
 /** POST /rest/v1/rpc/<name>: the resolver gets the JSON arguments and returns the result (or a Response). */
-export function rpc(name: string, resolve: RpcResolver) {
-  return http.post(`${REST_URL}/rpc/${name}`, async ({ request }) => {
+export function rpc(name: string, resolve: RpcResolver, { direct = false }: { direct?: boolean } = {}) {
+  return http.post(`${direct ? DIRECT_REST_URL : REST_URL}/rpc/${name}`, async ({ request }) => {
     const text = await request.clone().text();
     const args = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     const result = await resolve({ request, args });

@@ -24,3 +24,6 @@ export const READ_OFFLINE_INSTEAD = 'It opens once you are back online. Offline,
 
 /** The name of the links to those pages. */
 export const READABLE_OFFLINE_LABEL = 'Pages you can read offline';
+
+/** The quiet line of a page painted from the saved copy while online (refresh-note.tsx, decision 0062). */
+export const REFRESH_NOTE = { updating: 'Updating…', updated: 'Updated' } as const;

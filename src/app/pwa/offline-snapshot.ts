@@ -70,6 +70,12 @@ export function parseSnapshot(text: string | null, userId: string, now = Date.no
 }
 
 /**
+ * The queries the saved copy filled in this page load, with the read time the copy gave them: a
+ * query still at that time still shows the copy (copyRefreshState).
+ */
+const filledFromCopy = new Map<string, number>();
+
+/**
  * Puts the saved copy into the cache where it holds nothing yet (what is in memory is newer),
  * with the time each was read, so that screens show it as it was and refetch once they can.
  * Returns how many queries it filled.
@@ -86,12 +92,40 @@ export function restoreSnapshot(
   for (const { queryKey, data, dataUpdatedAt } of snapshot.entries) {
     if (!isKept(queryKey) || client.getQueryData(queryKey) !== undefined) continue;
     client.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
+    const hash = client.getQueryCache().find({ queryKey, exact: true })?.queryHash;
+    if (hash) filledFromCopy.set(hash, dataUpdatedAt);
     // Online, a copy from an earlier page load is only something to paint: however recent, its
     // screen reads again when it mounts (a booking made just before a reload is not in it).
     if (revalidate) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
     filled += 1;
   }
   return filled;
+}
+
+/**
+ * Where the screen on show stands with the saved copy it painted from (decision 0062), from the
+ * queries it observes: `updating` while some still hold the copy and are being (or about to be)
+ * read again, `updated` once every one the copy filled has been read again, null when the screen
+ * did not paint from the copy, or when its reads cannot arrive (offline, or failed: the offline
+ * banner or the error message speaks then).
+ */
+export function copyRefreshState(client: QueryClient): 'updating' | 'updated' | null {
+  let painted = false;
+  let waiting = false;
+  for (const query of client.getQueryCache().getAll()) {
+    const copiedAt = filledFromCopy.get(query.queryHash);
+    if (copiedAt === undefined || query.getObserversCount() === 0) continue;
+    painted = true;
+    if (query.state.dataUpdatedAt !== copiedAt) continue;
+    if (query.state.fetchStatus === 'paused' || query.state.fetchFailureCount > 0) return null;
+    waiting = true;
+  }
+  return waiting ? 'updating' : painted ? 'updated' : null;
+}
+
+/** Forgets which queries the copy filled (a test's new page load). */
+export function forgetCopyFills(): void {
+  filledFromCopy.clear();
 }
 
 /**

@@ -24,6 +24,7 @@ import { firstName } from '@/features/booking/lib/first-name';
 import { DocumentsReminder } from '@/features/documents/components/documents-reminder';
 import { useMyCredits } from '@/features/booking/api/get-my-credits';
 import { useMyDocumentStatus } from '@/features/documents/api/get-my-documents';
+import { RefreshNote } from '@/app/pwa/refresh-note';
 
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
@@ -55,6 +56,7 @@ export function DashboardRoute() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{member ? `Welcome back, ${name}!` : 'Dashboard'}</h1>
+      <RefreshNote className="mt-1" />
       {member?.membership_tier === 'trial' && (
         <TrialCountdown expiresAt={member.trial_expires_at} className="mt-2 font-semibold text-brand-700" />
       )}

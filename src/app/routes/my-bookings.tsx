@@ -26,6 +26,7 @@ import { WaitlistList } from '@/features/booking/components/waitlist-list';
 import { BOOKING_TAB_LABELS, BOOKING_TABS, nextClass, splitBookings, type BookingTab } from '@/features/booking/lib/booking-tabs';
 import { cancelledBookings } from '@/features/booking/lib/cancellations';
 import { MY_BOOKINGS_MESSAGES } from '@/features/booking/lib/my-bookings-messages';
+import { RefreshNote } from '@/app/pwa/refresh-note';
 
 const EMPTY_TEXT: Record<BookingTab, string> = {
   upcoming: 'No upcoming bookings.',
@@ -131,6 +132,7 @@ export function MyBookingsRoute() {
           Book a Class
         </Link>
       </div>
+      <RefreshNote className="mt-1" />
 
       {loading && <Spinner label="Loading your bookings" />}
       {failed && (

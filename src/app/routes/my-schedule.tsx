@@ -20,6 +20,7 @@ import { ClassList, EmptyState, ShowMore } from '@/features/booking/components/c
 import { PageHeading } from '@/features/booking/components/page-heading';
 import { SummaryTiles } from '@/features/booking/components/summary-tiles';
 import { isBooked } from '@/features/booking/lib/class-facts';
+import { RefreshNote } from '@/app/pwa/refresh-note';
 
 const MINUTE = 60_000;
 const SEARCH_SETTLE_MS = 250;
@@ -57,6 +58,7 @@ export function MyScheduleRoute() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageHeading title="Available Classes">Find a class and book your spot. Times are UK time.</PageHeading>
+      <RefreshNote className="-mt-5 mb-1" />
       {nothingAtAll ? (
         <EmptyState title={EMPTY_WINDOW} />
       ) : (

@@ -29,7 +29,8 @@ export const EMPTY_CONTACT_MESSAGE: ContactMessageForm = { name: '', email: '', 
 
 /** Stores the message and queues its email to the studio (one database transaction). */
 export async function submitContactMessage({ values, topic }: { values: ContactMessage; topic: string | null }): Promise<void> {
-  const { error } = await supabase.rpc('submit_contact_message', {
+  // Straight to the project: its per-address limit must see the sender's address (decision 0060).
+  const { error } = await supabase.directRpc('submit_contact_message', {
     p_name: values.name,
     p_email: values.email,
     p_phone: values.phone || undefined,

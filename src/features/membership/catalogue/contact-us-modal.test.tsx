@@ -7,7 +7,9 @@ import { renderApp } from '@/testing/render';
 import { postgrestError, rpc } from '@/testing/supabase-mocks';
 
 // The Contact Us modal of /membership: validated with the request module's zod schema, sent to
-// submit_contact_message (whose rules are tested in supabase/tests/email-delivery.test.ts).
+// submit_contact_message (whose rules are tested in supabase/tests/email-delivery.test.ts), at the
+// project's own address: its per-address limit must see the sender (decision 0060), so the mocks
+// answer it there only and a call through the site's /rest/v1 would be an unhandled request.
 
 async function openContactUs() {
   const user = userEvent.setup();
@@ -28,7 +30,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
 describe('Contact Us', () => {
   it('requires name, email and message (phone optional) and sends nothing until they are valid', async () => {
     const calls: unknown[] = [];
-    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' })));
+    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' }), { direct: true }));
     const { user, dialog } = await openContactUs();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
 
@@ -47,7 +49,7 @@ describe('Contact Us', () => {
 
   it('stores the message with its topic and says it reached the studio', async () => {
     const calls: unknown[] = [];
-    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' })));
+    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' }), { direct: true }));
     const { user, dialog } = await openContactUs();
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
@@ -63,7 +65,7 @@ describe('Contact Us', () => {
 
   it('passes the hidden honeypot on, so the database can ignore a bot', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' })));
+    server.use(rpc('submit_contact_message', ({ args }) => (calls.push(args), { status: 'received' }), { direct: true }));
     const { user, dialog } = await openContactUs();
     const honeypot = within(dialog).getByLabelText('Website');
     expect(honeypot).toHaveAttribute('tabindex', '-1');
@@ -77,7 +79,9 @@ describe('Contact Us', () => {
 
   it("shows the database's refusal (too many messages) and keeps what was typed", async () => {
     const message = 'You have sent us several messages in the last hour. Please wait a little before sending another.';
-    server.use(rpc('submit_contact_message', () => postgrestError({ code: 'P0001', message, hint: 'contact_rate_limited' })));
+    server.use(
+      rpc('submit_contact_message', () => postgrestError({ code: 'P0001', message, hint: 'contact_rate_limited' }), { direct: true }),
+    );
     const { user, dialog } = await openContactUs();
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
@@ -86,7 +90,7 @@ describe('Contact Us', () => {
   });
 
   it('says how else to reach the studio when sending fails', async () => {
-    server.use(rpc('submit_contact_message', () => HttpResponse.error()));
+    server.use(rpc('submit_contact_message', () => HttpResponse.error(), { direct: true }));
     const { user, dialog } = await openContactUs();
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
