@@ -1235,83 +1235,152 @@ export type Database = {
           },
         ]
       }
-      notification_outbox: {
+      notification_deliveries: {
         Row: {
           attempts: number
           body_text: string
-          booking_id: string | null
-          class_id: string | null
+          channel: string
           created_at: string
-          dedupe_key: string | null
+          event_id: string
+          expires_at: string | null
           failed_at: string | null
           id: string
-          kind: string
           last_error: string | null
           links: Json
-          member_id: string | null
           next_attempt_at: string
+          provider_id: string | null
+          recipient: string
           reply_to: string | null
           sent_at: string | null
-          subject: string
-          to_email: string
+          subject: string | null
+          subscription_id: string | null
+          to_email: string | null
+          to_phone: string | null
           unsubscribe_token: string | null
         }
         Insert: {
           attempts?: number
           body_text: string
-          booking_id?: string | null
-          class_id?: string | null
+          channel: string
           created_at?: string
-          dedupe_key?: string | null
+          event_id: string
+          expires_at?: string | null
           failed_at?: string | null
           id?: string
-          kind: string
           last_error?: string | null
           links?: Json
-          member_id?: string | null
           next_attempt_at?: string
+          provider_id?: string | null
+          recipient?: never
           reply_to?: string | null
           sent_at?: string | null
-          subject: string
-          to_email: string
+          subject?: string | null
+          subscription_id?: string | null
+          to_email?: string | null
+          to_phone?: string | null
           unsubscribe_token?: string | null
         }
         Update: {
           attempts?: number
           body_text?: string
-          booking_id?: string | null
-          class_id?: string | null
+          channel?: string
           created_at?: string
-          dedupe_key?: string | null
+          event_id?: string
+          expires_at?: string | null
           failed_at?: string | null
           id?: string
-          kind?: string
           last_error?: string | null
           links?: Json
-          member_id?: string | null
           next_attempt_at?: string
+          provider_id?: string | null
+          recipient?: never
           reply_to?: string | null
           sent_at?: string | null
-          subject?: string
-          to_email?: string
+          subject?: string | null
+          subscription_id?: string | null
+          to_email?: string | null
+          to_phone?: string | null
           unsubscribe_token?: string | null
         }
         Relationships: [
           {
-            foreignKeyName: "notification_outbox_class_id_fkey"
-            columns: ["class_id"]
+            foreignKeyName: "notification_deliveries_event_id_fkey"
+            columns: ["event_id"]
             isOneToOne: false
-            referencedRelation: "classes"
+            referencedRelation: "notification_events"
             referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "notification_outbox_member_id_fkey"
+            foreignKeyName: "notification_deliveries_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notification_events: {
+        Row: {
+          booking_id: string | null
+          class_id: string | null
+          created_at: string
+          id: string
+          idempotency_key: string | null
+          member_id: string | null
+          type: string
+        }
+        Insert: {
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          id?: string
+          idempotency_key?: string | null
+          member_id?: string | null
+          type: string
+        }
+        Update: {
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          id?: string
+          idempotency_key?: string | null
+          member_id?: string | null
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_events_member_id_fkey"
             columns: ["member_id"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "notification_events_type_fkey"
+            columns: ["type"]
+            isOneToOne: false
+            referencedRelation: "notification_types"
+            referencedColumns: ["type"]
+          },
         ]
+      }
+      notification_types: {
+        Row: {
+          category: string
+          label: string
+          type: string
+        }
+        Insert: {
+          category: string
+          label: string
+          type: string
+        }
+        Update: {
+          category?: string
+          label?: string
+          type?: string
+        }
+        Relationships: []
       }
       payments: {
         Row: {
@@ -1504,81 +1573,6 @@ export type Database = {
           slug?: string
         }
         Relationships: []
-      }
-      push_outbox: {
-        Row: {
-          attempts: number
-          body: string
-          booking_id: string | null
-          class_id: string | null
-          created_at: string
-          dedupe_key: string
-          expires_at: string | null
-          failed_at: string | null
-          id: string
-          kind: string
-          last_error: string | null
-          member_id: string
-          next_attempt_at: string
-          path: string
-          sent_at: string | null
-          subscription_id: string
-          title: string
-        }
-        Insert: {
-          attempts?: number
-          body: string
-          booking_id?: string | null
-          class_id?: string | null
-          created_at?: string
-          dedupe_key: string
-          expires_at?: string | null
-          failed_at?: string | null
-          id?: string
-          kind: string
-          last_error?: string | null
-          member_id: string
-          next_attempt_at?: string
-          path: string
-          sent_at?: string | null
-          subscription_id: string
-          title: string
-        }
-        Update: {
-          attempts?: number
-          body?: string
-          booking_id?: string | null
-          class_id?: string | null
-          created_at?: string
-          dedupe_key?: string
-          expires_at?: string | null
-          failed_at?: string | null
-          id?: string
-          kind?: string
-          last_error?: string | null
-          member_id?: string
-          next_attempt_at?: string
-          path?: string
-          sent_at?: string | null
-          subscription_id?: string
-          title?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "push_outbox_member_id_fkey"
-            columns: ["member_id"]
-            isOneToOne: false
-            referencedRelation: "members"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "push_outbox_subscription_id_fkey"
-            columns: ["subscription_id"]
-            isOneToOne: false
-            referencedRelation: "push_subscriptions"
-            referencedColumns: ["id"]
-          },
-        ]
       }
       push_preferences: {
         Row: {
@@ -1937,6 +1931,135 @@ export type Database = {
           member_email?: string | null
           member_id?: string | null
           member_name?: string | null
+        }
+        Relationships: []
+      }
+      notification_outbox: {
+        Row: {
+          attempts: number | null
+          body_text: string | null
+          booking_id: string | null
+          class_id: string | null
+          created_at: string | null
+          dedupe_key: string | null
+          event_id: string | null
+          failed_at: string | null
+          id: string | null
+          kind: string | null
+          last_error: string | null
+          links: Json | null
+          member_id: string | null
+          next_attempt_at: string | null
+          reply_to: string | null
+          sent_at: string | null
+          subject: string | null
+          to_email: string | null
+          unsubscribe_token: string | null
+        }
+        Insert: {
+          attempts?: number | null
+          body_text?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          links?: Json | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          reply_to?: string | null
+          sent_at?: string | null
+          subject?: string | null
+          to_email?: string | null
+          unsubscribe_token?: string | null
+        }
+        Update: {
+          attempts?: number | null
+          body_text?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          links?: Json | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          reply_to?: string | null
+          sent_at?: string | null
+          subject?: string | null
+          to_email?: string | null
+          unsubscribe_token?: string | null
+        }
+        Relationships: []
+      }
+      push_outbox: {
+        Row: {
+          attempts: number | null
+          body: string | null
+          booking_id: string | null
+          class_id: string | null
+          created_at: string | null
+          dedupe_key: string | null
+          event_id: string | null
+          expires_at: string | null
+          failed_at: string | null
+          id: string | null
+          kind: string | null
+          last_error: string | null
+          member_id: string | null
+          next_attempt_at: string | null
+          path: string | null
+          sent_at: string | null
+          subscription_id: string | null
+          title: string | null
+        }
+        Insert: {
+          attempts?: number | null
+          body?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          path?: string | null
+          sent_at?: string | null
+          subscription_id?: string | null
+          title?: string | null
+        }
+        Update: {
+          attempts?: number | null
+          body?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          path?: string | null
+          sent_at?: string | null
+          subscription_id?: string | null
+          title?: string | null
         }
         Relationships: []
       }
@@ -2750,14 +2873,6 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
       }
-      requeue_push: {
-        Args: {
-          p_error: string
-          p_id: string
-          p_now: string
-        }
-        Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
-      }
       resume_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
@@ -3545,6 +3660,7 @@ export type Database = {
       }
       undelivered_email: {
         attempts: number | null
+        channel: string | null
         created_at: string | null
         failed_at: string | null
         id: string | null
