@@ -1364,6 +1364,38 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at: string
+        }
+        Insert: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at?: string
+        }
+        Update: {
+          channel?: string
+          enabled?: boolean
+          member_id?: string
+          topic?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_types: {
         Row: {
           category: string
@@ -1733,6 +1765,35 @@ export type Database = {
             foreignKeyName: "refunds_owed_refunded_by_fkey"
             columns: ["refunded_by"]
             isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      sms_numbers: {
+        Row: {
+          created_at: string
+          member_id: string
+          phone: string
+          stopped_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          member_id: string
+          phone: string
+          stopped_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          member_id?: string
+          phone?: string
+          stopped_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sms_numbers_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
@@ -2447,6 +2508,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_push"][]
       }
+      dequeue_texts: {
+        Args: {
+          p_limit?: number
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["outbox_text"][]
+      }
       end_finished_memberships: {
         Args: {
           p_now: string
@@ -2981,6 +3049,26 @@ export type Database = {
         }
         Returns: boolean
       }
+      set_notification_preference: {
+        Args: {
+          p_channel: string
+          p_enabled: boolean
+          p_topic: string
+        }
+        Returns: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_preferences"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_payment_checkout: {
         Args: {
           p_checkout_reference: string
@@ -3013,6 +3101,23 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "push_preferences"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_sms_number: {
+        Args: {
+          p_phone: string
+        }
+        Returns: {
+          created_at: string
+          member_id: string
+          phone: string
+          stopped_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sms_numbers"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3085,6 +3190,28 @@ export type Database = {
           p_website?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
+      }
+      text_accepted: {
+        Args: {
+          p_id: string
+          p_provider_id: string
+        }
+        Returns: boolean
+      }
+      text_received: {
+        Args: {
+          p_body: string
+          p_from: string
+        }
+        Returns: number
+      }
+      text_status: {
+        Args: {
+          p_error?: string | null
+          p_provider_id: string
+          p_status: string
+        }
+        Returns: boolean
       }
       timetable_preview: {
         Args: {
@@ -3539,6 +3666,13 @@ export type Database = {
         id: string | null
         next_attempt_at: string | null
         status: string | null
+      }
+      outbox_text: {
+        attempts: number | null
+        body: string | null
+        id: string | null
+        kind: string | null
+        to_phone: string | null
       }
       plan_payment: {
         amount: number | null

@@ -99,7 +99,8 @@ create table public.notification_deliveries (
 );
 
 -- Keys and triggers other domains add to public.notification_deliveries: the device key
--- notification_deliveries_subscription_id_fkey and the trigger notification_deliveries_push (20_push.sql).
+-- notification_deliveries_subscription_id_fkey and the trigger notification_deliveries_push (20_push.sql),
+-- the trigger notification_deliveries_sms (25_sms.sql).
 
 comment on table public.notification_deliveries is
   'Each event by each channel to each recipient. Taken by the channel senders (dequeue_notifications, dequeue_pushes, dequeue_texts).';
