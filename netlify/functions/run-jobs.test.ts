@@ -67,6 +67,7 @@ describe('run-jobs', () => {
       'class reminders: queued 2 reminders for classes in the next 24 hours',
       'push reminders: queued 2 push reminders before early classes',
       'pushes: not sent: no VAPID keys set',
+      'texts: not sent: no Twilio keys set',
     ]);
   });
 

@@ -7,6 +7,10 @@ import { deliverPushes } from '../push/deliver-pushes';
 import { loopbackPushesAllowed } from '../push/push-endpoint';
 import { readPushEnv } from '../push/push-env';
 import { postgrestPushStore } from '../push/push-store';
+import { deliverTexts } from '../sms/deliver-texts';
+import { readSmsEnv } from '../sms/sms-env';
+import { twilioProvider } from '../sms/sms-provider';
+import { postgrestTextStore } from '../sms/text-store';
 import { ConfigError } from '../server-env';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
 
@@ -134,6 +138,22 @@ export const sendDuePushes: Job = async (db, _provider, now) => {
   return { job: 'pushes', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`, details: [] };
 };
 
+/**
+ * The texts due as of `now` (deliver-texts sends them every minute; here a run of the jobs at a
+ * chosen time also sends the reminders that run queued, after the quiet hours of that time).
+ */
+export const sendDueTexts: Job = async (db, _provider, now) => {
+  let sms;
+  try {
+    sms = readSmsEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) return { job: 'texts', did: 'not sent: no Twilio keys set', details: [] };
+    throw error;
+  }
+  const r = await deliverTexts({ store: postgrestTextStore(db), provider: twilioProvider(sms), now });
+  return { job: 'texts', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}`, details: [] };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -148,6 +168,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassReminders,
   sendPushReminders,
   sendDuePushes,
+  sendDueTexts,
 ];
 
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
