@@ -171,6 +171,35 @@ export type Database = {
           },
         ]
       }
+      class_changes: {
+        Row: {
+          class_id: string
+          first_changed_at: string
+          last_changed_at: string
+          was: Json
+        }
+        Insert: {
+          class_id: string
+          first_changed_at: string
+          last_changed_at: string
+          was: Json
+        }
+        Update: {
+          class_id?: string
+          first_changed_at?: string
+          last_changed_at?: string
+          was?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "class_changes_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: true
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       class_waitlist: {
         Row: {
           class_id: string
@@ -3029,6 +3058,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      send_class_changes_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
       }
       set_card_setup_checkout: {
         Args: {

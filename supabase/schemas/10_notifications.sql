@@ -330,6 +330,15 @@ begin
         'If the new time does not suit you, cancel from My Bookings: as the studio moved the class, '
           || 'cancelling is free at any time before it starts, and anything you paid or used for it comes back.');
       v_links := jsonb_build_array(v_manage);
+    when 'class_changed' then
+      -- p_reason: what changed, one line each (class_change_text, 26_class_changes.sql).
+      v_subject := 'Class changed: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'The studio has changed ' || v_class.name || ':' || E'\n' || p_reason,
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        case when p_booking_id is null then 'You are still on its waitlist.'
+             else 'Your place is kept. If the change does not suit you, cancel from My Bookings.' end);
+      v_links := jsonb_build_array(v_manage);
     when 'class_reminder' then
       v_subject := 'Reminder: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,

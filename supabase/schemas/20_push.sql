@@ -236,6 +236,7 @@ as $$
               when 'waitlist_promoted' then p.waitlist_promoted
               when 'class_cancelled' then p.class_changes
               when 'class_moved' then p.class_changes
+              when 'class_changed' then p.class_changes
               when 'studio_closure' then p.studio_closures
               when 'payment_failed' then p.payment_failed
               when 'class_reminder' then p.reminder_minutes is not null
@@ -340,6 +341,12 @@ begin
       if v_class.id is not null then
         perform private.enqueue_push_for_event(v_event.id, 'Class moved: ' || v_class.name,
           'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.',
+          '/mybookings', null, v_class.start_time);
+      end if;
+    when 'class_changed' then
+      if v_class.id is not null then
+        perform private.enqueue_push_for_event(v_event.id, 'Class changed: ' || v_class.name,
+          'With ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
           '/mybookings', null, v_class.start_time);
       end if;
     when 'payment_failed' then

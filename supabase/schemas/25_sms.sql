@@ -179,8 +179,8 @@ $$;
 
 revoke execute on function private.enqueue_sms_for_event(uuid, text, timestamptz, timestamptz) from public;
 
--- A class reminder emailed, or a class cancelled by the studio, is texted too (the same event):
--- the text wording of each type.
+-- A class reminder or a class change emailed is texted too (the same event): the text wording of
+-- each type. (A class the studio removes is texted by classes_text_members_removed.)
 create function private.notification_deliveries_sms()
 returns trigger
 language plpgsql security definer set search_path = ''
@@ -199,6 +199,11 @@ begin
       perform private.enqueue_sms_for_event(v_event.id,
         'Reminder: ' || v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time)
           || '. Cannot make it? Cancel in My Bookings.',
+        null, v_class.start_time);
+    when 'class_changed' then
+      perform private.enqueue_sms_for_event(v_event.id,
+        'Changed: ' || v_class.name || ', ' || private.london_time_text(v_class.start_time) || ': now with '
+          || v_class.trainer || '.',
         null, v_class.start_time);
     else
       null;

@@ -32,6 +32,7 @@ type CountingJob =
   | 'enqueue_credit_expiry_reminders'
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
+  | 'send_class_changes_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots';
 
@@ -123,6 +124,17 @@ export const sendPushReminders: Job = async (db, _provider, now) => {
 };
 
 /**
+ * Class edits left alone for the quiet period, told to the booked and waitlisted (decision 0042;
+ * the class-changes function runs it every minute).
+ */
+export async function tellClassChanges(db: Db, now: Date): Promise<JobReport> {
+  const told = await count(db, 'send_class_changes_at', now);
+  return { job: 'class changes', did: `told ${plural(told, 'member')} of changed classes`, details: [] };
+}
+
+export const sendClassChanges: Job = (db, _provider, now) => tellClassChanges(db, now);
+
+/**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
  */
@@ -167,6 +179,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   generateOneToOneSlots,
   sendClassReminders,
   sendPushReminders,
+  sendClassChanges,
   sendDuePushes,
   sendDueTexts,
 ];
