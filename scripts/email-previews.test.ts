@@ -26,6 +26,7 @@ describe('emails on a phone', () => {
         'payment_receipt',
         'refund_receipt',
         'class_moved',
+        'class_changed',
         'guest_invited',
         'guest_cancelled',
         'host_guest_cancelled',

@@ -12,7 +12,8 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { formatReports, runScheduledJobs } from '../netlify/lib/jobs/scheduled-jobs';
 import { paymentWebhookUrl, selectProvider, TEST_PAYMENTS_FILE_ENV } from '../netlify/lib/payments/select-provider';
-import { readServerEnv } from '../netlify/lib/server-env';
+import { isLoopbackUrl, readServerEnv } from '../netlify/lib/server-env';
+import { localTwilioEnv } from '../netlify/lib/sms/sms-env';
 import { localDataDir, readLocalEnv } from '../supabase/local/config';
 import { savedVapidKeys } from '../supabase/local/push/vapid-keys';
 
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
     process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey;
   }
   const env = readServerEnv(local);
+  // Texts due at --at go to the stack's own Twilio (texts at /sms) unless real Twilio keys are set.
+  if (isLoopbackUrl(env.supabaseUrl)) {
+    for (const [k, v] of Object.entries(localTwilioEnv(env.supabaseUrl, { ...local, ...process.env }))) process.env[k] ??= v;
+  }
   const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },
   });

@@ -32,6 +32,7 @@ const JOB_RPCS = [
   'generate_one_to_one_slots',
   'enqueue_class_reminders_at',
   'enqueue_push_reminders_at',
+  'send_class_changes_at',
 ];
 
 describe('run-jobs', () => {
@@ -66,7 +67,9 @@ describe('run-jobs', () => {
       "personal training: created 2 One-to-One sessions from trainers' availability",
       'class reminders: queued 2 reminders for classes in the next 24 hours',
       'push reminders: queued 2 push reminders before early classes',
+      'class changes: told 2 members of changed classes',
       'pushes: not sent: no VAPID keys set',
+      'texts: not sent: no Twilio keys set',
     ]);
   });
 

@@ -171,6 +171,35 @@ export type Database = {
           },
         ]
       }
+      class_changes: {
+        Row: {
+          class_id: string
+          first_changed_at: string
+          last_changed_at: string
+          was: Json
+        }
+        Insert: {
+          class_id: string
+          first_changed_at: string
+          last_changed_at: string
+          was: Json
+        }
+        Update: {
+          class_id?: string
+          first_changed_at?: string
+          last_changed_at?: string
+          was?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "class_changes_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: true
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       class_waitlist: {
         Row: {
           class_id: string
@@ -1309,83 +1338,184 @@ export type Database = {
           },
         ]
       }
-      notification_outbox: {
+      notification_deliveries: {
         Row: {
           attempts: number
           body_text: string
-          booking_id: string | null
-          class_id: string | null
+          channel: string
           created_at: string
-          dedupe_key: string | null
+          event_id: string
+          expires_at: string | null
           failed_at: string | null
           id: string
-          kind: string
           last_error: string | null
           links: Json
-          member_id: string | null
           next_attempt_at: string
+          provider_id: string | null
+          recipient: string
           reply_to: string | null
           sent_at: string | null
-          subject: string
-          to_email: string
+          subject: string | null
+          subscription_id: string | null
+          to_email: string | null
+          to_phone: string | null
           unsubscribe_token: string | null
         }
         Insert: {
           attempts?: number
           body_text: string
-          booking_id?: string | null
-          class_id?: string | null
+          channel: string
           created_at?: string
-          dedupe_key?: string | null
+          event_id: string
+          expires_at?: string | null
           failed_at?: string | null
           id?: string
-          kind: string
           last_error?: string | null
           links?: Json
-          member_id?: string | null
           next_attempt_at?: string
+          provider_id?: string | null
+          recipient?: never
           reply_to?: string | null
           sent_at?: string | null
-          subject: string
-          to_email: string
+          subject?: string | null
+          subscription_id?: string | null
+          to_email?: string | null
+          to_phone?: string | null
           unsubscribe_token?: string | null
         }
         Update: {
           attempts?: number
           body_text?: string
-          booking_id?: string | null
-          class_id?: string | null
+          channel?: string
           created_at?: string
-          dedupe_key?: string | null
+          event_id?: string
+          expires_at?: string | null
           failed_at?: string | null
           id?: string
-          kind?: string
           last_error?: string | null
           links?: Json
-          member_id?: string | null
           next_attempt_at?: string
+          provider_id?: string | null
+          recipient?: never
           reply_to?: string | null
           sent_at?: string | null
-          subject?: string
-          to_email?: string
+          subject?: string | null
+          subscription_id?: string | null
+          to_email?: string | null
+          to_phone?: string | null
           unsubscribe_token?: string | null
         }
         Relationships: [
           {
-            foreignKeyName: "notification_outbox_class_id_fkey"
-            columns: ["class_id"]
+            foreignKeyName: "notification_deliveries_event_id_fkey"
+            columns: ["event_id"]
             isOneToOne: false
-            referencedRelation: "classes"
+            referencedRelation: "notification_events"
             referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "notification_outbox_member_id_fkey"
+            foreignKeyName: "notification_deliveries_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notification_events: {
+        Row: {
+          booking_id: string | null
+          class_id: string | null
+          created_at: string
+          id: string
+          idempotency_key: string | null
+          member_id: string | null
+          type: string
+        }
+        Insert: {
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          id?: string
+          idempotency_key?: string | null
+          member_id?: string | null
+          type: string
+        }
+        Update: {
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string
+          id?: string
+          idempotency_key?: string | null
+          member_id?: string | null
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_events_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_events_type_fkey"
+            columns: ["type"]
+            isOneToOne: false
+            referencedRelation: "notification_types"
+            referencedColumns: ["type"]
+          },
+        ]
+      }
+      notification_preferences: {
+        Row: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at: string
+        }
+        Insert: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at?: string
+        }
+        Update: {
+          channel?: string
+          enabled?: boolean
+          member_id?: string
+          topic?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_member_id_fkey"
             columns: ["member_id"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
         ]
+      }
+      notification_types: {
+        Row: {
+          category: string
+          label: string
+          type: string
+        }
+        Insert: {
+          category: string
+          label: string
+          type: string
+        }
+        Update: {
+          category?: string
+          label?: string
+          type?: string
+        }
+        Relationships: []
       }
       payments: {
         Row: {
@@ -1579,81 +1709,6 @@ export type Database = {
         }
         Relationships: []
       }
-      push_outbox: {
-        Row: {
-          attempts: number
-          body: string
-          booking_id: string | null
-          class_id: string | null
-          created_at: string
-          dedupe_key: string
-          expires_at: string | null
-          failed_at: string | null
-          id: string
-          kind: string
-          last_error: string | null
-          member_id: string
-          next_attempt_at: string
-          path: string
-          sent_at: string | null
-          subscription_id: string
-          title: string
-        }
-        Insert: {
-          attempts?: number
-          body: string
-          booking_id?: string | null
-          class_id?: string | null
-          created_at?: string
-          dedupe_key: string
-          expires_at?: string | null
-          failed_at?: string | null
-          id?: string
-          kind: string
-          last_error?: string | null
-          member_id: string
-          next_attempt_at?: string
-          path: string
-          sent_at?: string | null
-          subscription_id: string
-          title: string
-        }
-        Update: {
-          attempts?: number
-          body?: string
-          booking_id?: string | null
-          class_id?: string | null
-          created_at?: string
-          dedupe_key?: string
-          expires_at?: string | null
-          failed_at?: string | null
-          id?: string
-          kind?: string
-          last_error?: string | null
-          member_id?: string
-          next_attempt_at?: string
-          path?: string
-          sent_at?: string | null
-          subscription_id?: string
-          title?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "push_outbox_member_id_fkey"
-            columns: ["member_id"]
-            isOneToOne: false
-            referencedRelation: "members"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "push_outbox_subscription_id_fkey"
-            columns: ["subscription_id"]
-            isOneToOne: false
-            referencedRelation: "push_subscriptions"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       push_preferences: {
         Row: {
           class_changes: boolean
@@ -1813,6 +1868,35 @@ export type Database = {
             foreignKeyName: "refunds_owed_refunded_by_fkey"
             columns: ["refunded_by"]
             isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      sms_numbers: {
+        Row: {
+          created_at: string
+          member_id: string
+          phone: string
+          stopped_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          member_id: string
+          phone: string
+          stopped_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          member_id?: string
+          phone?: string
+          stopped_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sms_numbers_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
             referencedRelation: "members"
             referencedColumns: ["id"]
           },
@@ -2017,6 +2101,135 @@ export type Database = {
           member_id?: string | null
           member_name?: string | null
           person_name?: string | null
+        }
+        Relationships: []
+      }
+      notification_outbox: {
+        Row: {
+          attempts: number | null
+          body_text: string | null
+          booking_id: string | null
+          class_id: string | null
+          created_at: string | null
+          dedupe_key: string | null
+          event_id: string | null
+          failed_at: string | null
+          id: string | null
+          kind: string | null
+          last_error: string | null
+          links: Json | null
+          member_id: string | null
+          next_attempt_at: string | null
+          reply_to: string | null
+          sent_at: string | null
+          subject: string | null
+          to_email: string | null
+          unsubscribe_token: string | null
+        }
+        Insert: {
+          attempts?: number | null
+          body_text?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          links?: Json | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          reply_to?: string | null
+          sent_at?: string | null
+          subject?: string | null
+          to_email?: string | null
+          unsubscribe_token?: string | null
+        }
+        Update: {
+          attempts?: number | null
+          body_text?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          links?: Json | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          reply_to?: string | null
+          sent_at?: string | null
+          subject?: string | null
+          to_email?: string | null
+          unsubscribe_token?: string | null
+        }
+        Relationships: []
+      }
+      push_outbox: {
+        Row: {
+          attempts: number | null
+          body: string | null
+          booking_id: string | null
+          class_id: string | null
+          created_at: string | null
+          dedupe_key: string | null
+          event_id: string | null
+          expires_at: string | null
+          failed_at: string | null
+          id: string | null
+          kind: string | null
+          last_error: string | null
+          member_id: string | null
+          next_attempt_at: string | null
+          path: string | null
+          sent_at: string | null
+          subscription_id: string | null
+          title: string | null
+        }
+        Insert: {
+          attempts?: number | null
+          body?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          path?: string | null
+          sent_at?: string | null
+          subscription_id?: string | null
+          title?: string | null
+        }
+        Update: {
+          attempts?: number | null
+          body?: string | null
+          booking_id?: string | null
+          class_id?: string | null
+          created_at?: string | null
+          dedupe_key?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          failed_at?: string | null
+          id?: string | null
+          kind?: string | null
+          last_error?: string | null
+          member_id?: string | null
+          next_attempt_at?: string | null
+          path?: string | null
+          sent_at?: string | null
+          subscription_id?: string | null
+          title?: string | null
         }
         Relationships: []
       }
@@ -2418,6 +2631,13 @@ export type Database = {
           p_now: string
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_push"][]
+      }
+      dequeue_texts: {
+        Args: {
+          p_limit?: number
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["outbox_text"][]
       }
       end_finished_memberships: {
         Args: {
@@ -2851,14 +3071,6 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
       }
-      requeue_push: {
-        Args: {
-          p_error: string
-          p_id: string
-          p_now: string
-        }
-        Returns: Database["public"]["CompositeTypes"]["outbox_requeue"][]
-      }
       resume_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
@@ -2948,6 +3160,12 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      send_class_changes_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       set_card_setup_checkout: {
         Args: {
           p_provider_checkout_id: string
@@ -2966,6 +3184,26 @@ export type Database = {
           p_granted: boolean
         }
         Returns: boolean
+      }
+      set_notification_preference: {
+        Args: {
+          p_channel: string
+          p_enabled: boolean
+          p_topic: string
+        }
+        Returns: {
+          channel: string
+          enabled: boolean
+          member_id: string
+          topic: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_preferences"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       set_payment_checkout: {
         Args: {
@@ -2999,6 +3237,23 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "push_preferences"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_sms_number: {
+        Args: {
+          p_phone: string
+        }
+        Returns: {
+          created_at: string
+          member_id: string
+          phone: string
+          stopped_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sms_numbers"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3071,6 +3326,28 @@ export type Database = {
           p_website?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["contact_receipt"]
+      }
+      text_accepted: {
+        Args: {
+          p_id: string
+          p_provider_id: string
+        }
+        Returns: boolean
+      }
+      text_received: {
+        Args: {
+          p_body: string
+          p_from: string
+        }
+        Returns: number
+      }
+      text_status: {
+        Args: {
+          p_error?: string | null
+          p_provider_id: string
+          p_status: string
+        }
+        Returns: boolean
       }
       timetable_preview: {
         Args: {
@@ -3537,6 +3814,13 @@ export type Database = {
         next_attempt_at: string | null
         status: string | null
       }
+      outbox_text: {
+        attempts: number | null
+        body: string | null
+        id: string | null
+        kind: string | null
+        to_phone: string | null
+      }
       plan_payment: {
         amount: number | null
         checkout_reference: string | null
@@ -3657,6 +3941,7 @@ export type Database = {
       }
       undelivered_email: {
         attempts: number | null
+        channel: string | null
         created_at: string | null
         failed_at: string | null
         id: string | null

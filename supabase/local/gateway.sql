@@ -383,7 +383,7 @@ begin
 end
 $$;
 
--- Outboxes: a new email or push (or an admin's retry of a failed email) wakes the local stack's
+-- Deliveries: a new email, push or text (or an admin's retry of a failed one) wakes the local stack's
 -- senders at once (OUTBOX_CHANNEL, supabase/local/mail/outbox-pump.ts). Local only: NOTIFY takes
 -- a database-wide lock at commit, which would serialise production's booking commits;
 -- production's senders run on a schedule.
@@ -395,18 +395,14 @@ begin
 end
 $$;
 
-drop trigger if exists local_gateway_outbox_insert on public.notification_outbox;
-create trigger local_gateway_outbox_insert after insert on public.notification_outbox
+drop trigger if exists local_gateway_outbox_insert on public.notification_deliveries;
+create trigger local_gateway_outbox_insert after insert on public.notification_deliveries
   for each statement execute function local_gateway.notify_outbox();
 
-drop trigger if exists local_gateway_outbox_retry on public.notification_outbox;
-create trigger local_gateway_outbox_retry after update on public.notification_outbox
+drop trigger if exists local_gateway_outbox_retry on public.notification_deliveries;
+create trigger local_gateway_outbox_retry after update on public.notification_deliveries
   for each row when (old.failed_at is not null and new.failed_at is null and new.sent_at is null)
   execute function local_gateway.notify_outbox();
-
-drop trigger if exists local_gateway_outbox_insert on public.push_outbox;
-create trigger local_gateway_outbox_insert after insert on public.push_outbox
-  for each statement execute function local_gateway.notify_outbox();
 
 -- Pushes: the stack's own push service (supabase/local/push) hands out endpoints on loopback,
 -- http://127.0.0.1:<port>/push/v1/send/<id>, which save_push_subscription accepts only where this

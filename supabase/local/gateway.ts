@@ -7,6 +7,8 @@ import type { Inbox } from './mail/inbox';
 import { handleInbox } from './mail/inbox-page';
 import { handlePush } from './push/push-page';
 import type { LocalPushService } from './push/push-service';
+import { handleSms } from './sms/sms-page';
+import type { LocalSmsService } from './sms/sms-service';
 import type { RealtimeServer } from './realtime/realtime-server';
 import type { StorageService } from './storage/storage-api';
 
@@ -18,6 +20,8 @@ export interface GatewayParts {
   functions: FunctionsHost;
   inbox: Inbox;
   pushService: LocalPushService;
+  /** The local SMS provider (Twilio's Messages API; texts at /sms). */
+  smsService: LocalSmsService;
   /** PostgREST's URL once it is up; null while starting. */
   postgrestUrl: () => string | null;
   /** Whether every part (database, PostgREST, auth, storage, realtime) is up. */
@@ -96,6 +100,8 @@ export function createGateway(parts: GatewayParts): Server {
     if (method === 'GET' && handleInbox(res, pathname, parts.inbox)) return;
     // The local push service likewise (its endpoints are called by the sender, never by a page).
     if (await handlePush(req, res, pathname, parts.pushService)) return;
+    // And the local SMS provider (its API is called by the sender; /sms shows the texts).
+    if (await handleSms(req, res, pathname, parts.smsService)) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (method === 'OPTIONS') {
       res.writeHead(204);
@@ -109,7 +115,7 @@ export function createGateway(parts: GatewayParts): Server {
     const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(path);
     if (fn) return parts.functions.handle(req, res, fn[1]!, url);
     if (path === '/' || path === '') {
-      return sendJson(res, 200, { message: 'Local Supabase-compatible stack', inbox: '/inbox', pushes: '/push' });
+      return sendJson(res, 200, { message: 'Local Supabase-compatible stack', inbox: '/inbox', pushes: '/push', texts: '/sms' });
     }
 
     const apikey = apiKeyOf(req, url);

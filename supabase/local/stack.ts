@@ -50,6 +50,11 @@ import { deliverPushes } from '../../netlify/lib/push/deliver-pushes';
 import { loopbackPushesAllowed } from '../../netlify/lib/push/push-endpoint';
 import { postgrestPushStore } from '../../netlify/lib/push/push-store';
 import { readPushEnv } from '../../netlify/lib/push/push-env';
+import { deliverTexts } from '../../netlify/lib/sms/deliver-texts';
+import { localTwilioEnv, readSmsEnv } from '../../netlify/lib/sms/sms-env';
+import { twilioProvider } from '../../netlify/lib/sms/sms-provider';
+import { postgrestTextStore } from '../../netlify/lib/sms/text-store';
+import { LocalSmsService, type LocalText } from './sms/sms-service';
 import { STUDIO } from '../../src/config/studio';
 
 export interface StackOptions {
@@ -97,6 +102,8 @@ export interface Stack {
     list(): ReceivedPush[];
     clear(): void;
   };
+  /** Texts the stack's own Twilio accepted (newest first; also at /sms). */
+  texts: { list(): LocalText[]; clear(): void };
   /** The VAPID public key browsers subscribe with (VAPID_PUBLIC_KEY, or the dev pair of the data folder). */
   vapidPublicKey: string;
   /** SMTP_URL of the local mail server. */
@@ -237,11 +244,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
     what: 'push outbox',
   });
+  // Texts the database queued go out through the production sender and Twilio client, to the
+  // stack's own Twilio (supabase/local/sms; texts at /sms).
+  const smsService = new LocalSmsService();
+  const texts = new OutboxPump({
+    postgrestUrl: () => postgrest?.url ?? null,
+    serviceRoleKey,
+    deliver: (db, now) =>
+      deliverTexts({
+        store: postgrestTextStore(db),
+        provider: twilioProvider(readSmsEnv(localTwilioEnv(url, env))),
+        now,
+      }),
+    what: 'texts',
+  });
   // Stopped pumps never run: the rows stay queued (StackOptions.senders).
-  if (options.senders === false) void Promise.all([outbox.stop(), pushes.stop()]);
+  if (options.senders === false) void Promise.all([outbox.stop(), pushes.stop(), texts.stop()]);
   const wakeSenders = () => {
     outbox.wake();
     pushes.wake();
+    texts.wake();
   };
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
@@ -255,6 +277,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     functions,
     inbox,
     pushService,
+    smsService,
     postgrestUrl: () => postgrest?.url ?? null,
     isReady: () => ready,
   });
@@ -283,6 +306,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MAIL_FROM: LOCAL_MAIL_FROM,
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
+    // Texts through the stack's own Twilio, unless real Twilio keys are set.
+    ...localTwilioEnv(url, env),
   };
   Object.assign(process.env, functionsEnv);
 
@@ -355,6 +380,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       list: () => pushService.list(),
       clear: () => pushService.clear(),
     },
+    texts: { list: () => smsService.list(), clear: () => smsService.clear() },
     vapidPublicKey: vapid.publicKey,
     functionsEnv,
     smtpUrl: smtp.url,
@@ -363,6 +389,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stopped = true;
       await outbox.stop();
       await pushes.stop();
+      await texts.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -206,7 +206,7 @@ $$;
 
 revoke execute on function private.sync_member_from_membership(public.memberships) from public;
 
--- One email about a member's membership, through the outbox (idempotent by dedupe key).
+-- One email about a member's membership, an event with its email delivery (idempotent by dedupe key).
 create function private.enqueue_membership_email(
   p_kind text, p_member_id uuid, p_subject text, p_paragraphs text[], p_links jsonb, p_dedupe_key text
 )
@@ -215,19 +215,14 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_member public.members;
-  v_id uuid;
 begin
   select * into v_member from public.members where id = p_member_id;
   if not found then
     return null;
   end if;
-  insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
-  values (p_kind, v_member.email, v_member.id, p_subject,
-          array_to_string(array[private.greeting(v_member.name)] || p_paragraphs, E'\n\n'),
-          p_links, p_dedupe_key)
-  on conflict (dedupe_key) do nothing
-  returning id into v_id;
-  return v_id;
+  return private.enqueue_email(p_kind, v_member.email, v_member.id, null, null, p_subject,
+                               array_to_string(array[private.greeting(v_member.name)] || p_paragraphs, E'\n\n'),
+                               p_links, p_dedupe_key);
 end;
 $$;
 
@@ -1079,7 +1074,9 @@ begin
      where b.payment_status = 'completed'
        and c.start_time > p_now
        and c.start_time <= p_now + make_interval(hours => p_within_hours)
-       and not exists (select 1 from public.notification_outbox o where o.dedupe_key = 'class_reminder:' || b.id)
+       and not exists (select 1 from public.notification_events e
+                        join public.notification_deliveries d on d.event_id = e.id and d.channel = 'email'
+                        where e.idempotency_key = 'class_reminder:' || b.id)
      order by c.start_time
   loop
     if private.enqueue_class_email('class_reminder', v_row.member_id, v_row.class_id, v_row.id,

@@ -1,65 +1,166 @@
--- Notifications outbox: every email the studio sends (booking confirmed, cancelled, waitlist
--- promotion, class reminder) is first a row here, written in the same transaction as the change
--- it reports. A sender (the local stack's inbox; a mail provider in production) takes unsent rows
--- with dequeue_notifications() and delivers them. So an email is never sent for a booking that
--- was rolled back, and never lost for one that was committed.
+-- Notifications (decision 0040): one pipeline for every channel. Something the studio tells a
+-- member (a booking confirmed, a class moved, a reminder, a receipt, a come-back offer) is one
+-- row of notification_events, of one type from notification_types (its category: service or
+-- marketing). Each event is delivered by one row of notification_deliveries per channel and
+-- recipient (an email address, a push device, a mobile number), written in the same transaction
+-- as the change it reports: so nothing is sent for a change rolled back, nor lost for one that
+-- was committed. A small sender per channel (SMTP email, web push, SMS) takes its due rows, and
+-- every channel shares the one retry with backoff, the one failed state admins see and retry, and
+-- the one idempotency key (an event's key; one delivery per event, channel and recipient).
 --
--- Rows are rendered here (subject, plain-text body) except absolute URLs: the database does not
--- know the site's address, so `links` holds paths ('/mybookings') the sender prefixes with SITE_URL.
-create table public.notification_outbox (
+-- Deliveries are rendered here (subject, plain-text body) except absolute URLs: the database does
+-- not know the site's address, so `links` holds paths ('/mybookings') the sender prefixes with
+-- SITE_URL. A new type is one row below plus its wording per channel (the enqueue functions).
+create table public.notification_types (
+  type text primary key check (type ~ '^[a-z_]{1,40}$'),
+  -- Service messages (about bookings, classes, money, documents) need no consent; marketing does.
+  category text not null check (category in ('service', 'marketing')),
+  -- What the member sees in the preferences grid.
+  label text not null check (char_length(label) between 1 and 80)
+);
+
+comment on table public.notification_types is
+  'Every kind of notification, with its category. A new type is a row here plus its wording per channel.';
+
+alter table public.notification_types enable row level security;
+
+revoke all on public.notification_types from public, anon, authenticated;
+
+grant select on public.notification_types to authenticated;
+
+grant all on public.notification_types to service_role;
+
+create policy "Members and admins read the notification types"
+  on public.notification_types for select to authenticated
+  using (true);
+
+create table public.notification_events (
   id uuid primary key default gen_random_uuid(),
-  kind text not null
-    constraint notification_outbox_kind_check
-    check (kind in ('booking_confirmed', 'booking_cancelled', 'waitlist_promoted', 'class_reminder', 'contact_message',
-                    'renewal_receipt', 'payment_failed', 'membership_ended', 'trial_ending', 'renewal_reminder',
-                    'credits_expiring', 'payment_receipt', 'refund_receipt', 'class_moved', 'guest_invited',
-                    'guest_cancelled', 'studio_message', 'win_back', 'waitlist_cancelled', 'host_guest_cancelled')),
-  to_email extensions.citext not null,
+  type text not null references public.notification_types (type),
   member_id uuid references public.members (id) on delete set null,
-  class_id uuid references public.classes (id) on delete set null,
-  -- The booking the email is about; no foreign key, a cancelled booking's row is gone.
+  -- The class and booking it is about; no foreign keys, a cancelled class's or booking's row is gone.
+  class_id uuid,
   booking_id uuid,
-  subject text not null check (char_length(subject) between 1 and 300),
-  body_text text not null,
-  -- [{ "label": "Manage or cancel your booking", "path": "/mybookings" }, ...]
+  -- Makes an event idempotent (one reminder per booking, one receipt per payment); null = none.
+  idempotency_key text unique,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.notification_events is
+  'What the studio tells people, once per key. Delivered by notification_deliveries, one row per channel and recipient.';
+
+create index notification_events_member_id_idx on public.notification_events (member_id);
+
+create index notification_events_class_id_idx on public.notification_events (class_id);
+
+alter table public.notification_events enable row level security;
+
+revoke all on public.notification_events from public, anon, authenticated;
+
+grant all on public.notification_events to service_role;
+
+create table public.notification_deliveries (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references public.notification_events (id) on delete cascade,
+  channel text not null check (channel in ('email', 'push', 'sms')),
+  -- The recipient, one per channel: an address, a device (push_subscriptions), a mobile (E.164).
+  to_email extensions.citext,
+  subscription_id uuid,
+  to_phone text constraint notification_deliveries_to_phone_check check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
+  -- One delivery per event, channel and recipient, ever.
+  recipient text not null generated always as (coalesce(subscription_id::text, to_phone, lower(to_email::text))) stored,
+  -- Where a reply goes (the visitor who wrote through Contact Us).
+  reply_to extensions.citext,
+  -- The email's subject or the push's title (a text has none).
+  subject text check (char_length(subject) between 1 and 300),
+  body_text text not null check (char_length(body_text) >= 1),
+  -- [{ "label": "Manage or cancel your booking", "path": "/mybookings" }, ...]; a push opens the first.
   links jsonb not null default '[]'::jsonb check (jsonb_typeof(links) = 'array'),
-  -- Makes an email idempotent (e.g. one reminder per booking); null = no deduplication.
-  dedupe_key text unique,
+  -- The member's unsubscribe token, on emails members may turn off (reminders, marketing).
+  unsubscribe_token text,
   created_at timestamptz not null default now(),
+  -- Not handed out before this time (its send time, quiet hours, or requeue_notification's backoff).
+  next_attempt_at timestamptz not null default now(),
+  -- Not worth sending from this time on (the class has started).
+  expires_at timestamptz,
   sent_at timestamptz,
   attempts integer not null default 0,
   last_error text,
-  -- Not handed out before this time (set by requeue_notification's backoff).
-  next_attempt_at timestamptz not null default now(),
-  -- Given up on after email_max_attempts() failed deliveries; an admin may retry it.
+  -- Given up on after delivery_max_attempts() failed deliveries (or expired); an admin may retry it.
   failed_at timestamptz,
-  -- Where a reply goes (the visitor who wrote through Contact Us).
-  reply_to extensions.citext,
-  -- The member's unsubscribe token, on emails members may turn off (reminders).
-  unsubscribe_token text,
-  constraint notification_outbox_failed_not_sent check (failed_at is null or sent_at is null)
+  -- The provider's id for the message (an SMS's), for its status callbacks.
+  provider_id text,
+  constraint notification_deliveries_once unique (event_id, channel, recipient),
+  constraint notification_deliveries_recipient_check check (
+    (channel = 'email' and to_email is not null and subscription_id is null and to_phone is null)
+    or (channel = 'push' and subscription_id is not null and to_email is null and to_phone is null and subject is not null)
+    or (channel = 'sms' and to_phone is not null and to_email is null and subscription_id is null)),
+  constraint notification_deliveries_failed_not_sent check (failed_at is null or sent_at is null)
 );
 
--- Triggers other domains add to public.notification_outbox: notification_outbox_push (20_push.sql).
+-- Keys and triggers other domains add to public.notification_deliveries: the device key
+-- notification_deliveries_subscription_id_fkey and the trigger notification_deliveries_push (20_push.sql),
+-- the trigger notification_deliveries_sms (25_sms.sql).
 
-comment on table public.notification_outbox is
-  'Emails to send. Written by the booking RPCs; delivered by a sender via dequeue_notifications().';
+comment on table public.notification_deliveries is
+  'Each event by each channel to each recipient. Taken by the channel senders (dequeue_notifications, dequeue_pushes, dequeue_texts).';
 
-create index notification_outbox_member_id_idx on public.notification_outbox (member_id);
+create index notification_deliveries_subscription_id_idx on public.notification_deliveries (subscription_id);
 
-create index notification_outbox_class_id_idx on public.notification_outbox (class_id);
-
-create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at, created_at)
+create index notification_deliveries_due_idx on public.notification_deliveries (channel, next_attempt_at, created_at)
   where sent_at is null and failed_at is null;
 
-create index notification_outbox_failed_idx on public.notification_outbox (failed_at) where failed_at is not null;
+create index notification_deliveries_failed_idx on public.notification_deliveries (failed_at) where failed_at is not null;
+
+create index notification_deliveries_provider_id_idx on public.notification_deliveries (provider_id) where provider_id is not null;
 
 -- Service role only: members' addresses and mail are nobody else's business.
-alter table public.notification_outbox enable row level security;
+alter table public.notification_deliveries enable row level security;
+
+revoke all on public.notification_deliveries from public, anon, authenticated;
+
+grant all on public.notification_deliveries to service_role;
+
+-- The emails as the one email outbox used to hold them (read-only: written through enqueue_email).
+create view public.notification_outbox with (security_invoker = true) as
+  select d.id, e.type as kind, d.to_email, e.member_id, e.class_id, e.booking_id, d.subject, d.body_text, d.links,
+         e.idempotency_key as dedupe_key, d.created_at, d.sent_at, d.attempts, d.last_error, d.next_attempt_at,
+         d.failed_at, d.reply_to, d.unsubscribe_token, d.event_id
+    from public.notification_deliveries d
+    join public.notification_events e on e.id = d.event_id
+   where d.channel = 'email';
 
 revoke all on public.notification_outbox from public, anon, authenticated;
 
-grant all on public.notification_outbox to service_role;
+grant select on public.notification_outbox to service_role;
+
+-- The one list of types ------------------------------------------------------------------------------
+insert into public.notification_types (type, category, label) values
+  ('booking_confirmed', 'service', 'Booking confirmed'),
+  ('booking_cancelled', 'service', 'Booking cancelled'),
+  ('waitlist_promoted', 'service', 'A place from the waitlist'),
+  ('waitlist_cancelled', 'service', 'A waitlisted class cancelled'),
+  ('class_reminder', 'service', 'Class reminders'),
+  ('class_moved', 'service', 'Class moved'),
+  ('class_changed', 'service', 'Class changes (coach, time)'),
+  ('class_cancelled', 'service', 'Class cancelled'),
+  ('studio_closure', 'service', 'Studio closed'),
+  ('contact_message', 'service', 'Contact Us messages'),
+  ('renewal_receipt', 'service', 'Renewal receipts'),
+  ('payment_failed', 'service', 'Failed payments'),
+  ('membership_ended', 'service', 'Membership ended'),
+  ('trial_ending', 'service', 'Trial ending'),
+  ('renewal_reminder', 'service', 'Renewal reminders'),
+  ('credits_expiring', 'service', 'Credits expiring'),
+  ('payment_receipt', 'service', 'Payment receipts'),
+  ('refund_receipt', 'service', 'Refund receipts'),
+  ('guest_invited', 'service', 'Guest invitations'),
+  ('guest_cancelled', 'service', 'Guest place cancelled'),
+  ('host_guest_cancelled', 'service', 'Your guest cancelled'),
+  ('studio_message', 'service', 'Messages from the studio'),
+  ('announcement', 'service', 'Studio announcements'),
+  ('win_back', 'marketing', 'Come-back offers'),
+  ('marketing_announcement', 'marketing', 'News and offers');
 
 -- Email delivery (decision 0008): the outbox gets retries with backoff and a failed
 -- state; members choose whether they get reminder emails (and can unsubscribe from the email
@@ -70,6 +171,64 @@ grant all on public.notification_outbox to service_role;
 -- No NOTIFY here: a transaction that notifies takes a lock for the whole database at commit, so
 -- every booking's email would serialise the bookings' commits. Production sends on a
 -- schedule; the local stack wakes its sender from its own trigger (supabase/local/gateway.sql).
+
+-- The event of p_type with key p_key: the one already recorded under that key, else a new one
+-- (no key: always a new one). Every channel's deliveries of one happening hang on it.
+create function private.notification_event(p_type text, p_member_id uuid, p_class_id uuid, p_booking_id uuid, p_key text)
+returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  if p_key is not null then
+    select e.id into v_id from public.notification_events e where e.idempotency_key = p_key;
+    if v_id is not null then
+      return v_id;
+    end if;
+  end if;
+  insert into public.notification_events (type, member_id, class_id, booking_id, idempotency_key)
+  values (p_type, p_member_id, p_class_id, p_booking_id, p_key)
+  -- Two transactions recording the same key at once: the second gets the first's event.
+  on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.notification_event(text, uuid, uuid, uuid, text) from public;
+
+-- Queues one email (rendered by the caller) as the email delivery of its event. Returns the
+-- delivery's id, or null when the event already has its email (or the member turned it off).
+create function private.enqueue_email(
+  p_kind text,
+  p_to_email text,
+  p_member_id uuid,
+  p_class_id uuid,
+  p_booking_id uuid,
+  p_subject text,
+  p_body text,
+  p_links jsonb,
+  p_dedupe_key text,
+  p_reply_to text default null,
+  p_send_at timestamptz default null
+)
+returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  insert into public.notification_deliveries (event_id, channel, to_email, reply_to, subject, body_text, links, next_attempt_at)
+  values (private.notification_event(p_kind, p_member_id, p_class_id, p_booking_id, p_dedupe_key), 'email', p_to_email,
+          p_reply_to, p_subject, p_body, coalesce(p_links, '[]'::jsonb), coalesce(p_send_at, now()))
+  on conflict (event_id, channel, recipient) do nothing
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.enqueue_email(text, text, uuid, uuid, uuid, text, text, jsonb, text, text, timestamptz) from public;
 
 -- Queues one email about a member's booking of a class. Returns the outbox row id, or null when
 -- the member or class no longer exists or the dedupe key was already used.
@@ -100,7 +259,6 @@ declare
   v_manage jsonb := jsonb_build_object('label', 'Manage or cancel your booking', 'path', '/mybookings');
   v_refund numeric;
   v_type text;
-  v_id uuid;
 begin
   select * into v_member from public.members where id = p_member_id;
   select * into v_class from public.classes where id = p_class_id;
@@ -172,6 +330,15 @@ begin
         'If the new time does not suit you, cancel from My Bookings: as the studio moved the class, '
           || 'cancelling is free at any time before it starts, and anything you paid or used for it comes back.');
       v_links := jsonb_build_array(v_manage);
+    when 'class_changed' then
+      -- p_reason: what changed, one line each (class_change_text, 26_class_changes.sql).
+      v_subject := 'Class changed: ' || v_class.name || ', ' || v_when;
+      v_body := concat_ws(E'\n\n', v_hello,
+        'The studio has changed ' || v_class.name || ':' || E'\n' || p_reason,
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
+        case when p_booking_id is null then 'You are still on its waitlist.'
+             else 'Your place is kept. If the change does not suit you, cancel from My Bookings.' end);
+      v_links := jsonb_build_array(v_manage);
     when 'class_reminder' then
       v_subject := 'Reminder: ' || v_class.name || ', ' || v_when;
       v_body := concat_ws(E'\n\n', v_hello,
@@ -185,11 +352,8 @@ begin
       raise exception 'Unknown email kind %', p_kind using errcode = '22023';
   end case;
 
-  insert into public.notification_outbox (kind, to_email, member_id, class_id, booking_id, subject, body_text, links, dedupe_key)
-  values (p_kind, v_member.email, v_member.id, v_class.id, p_booking_id, v_subject, v_body, v_links, p_dedupe_key)
-  on conflict (dedupe_key) do nothing
-  returning id into v_id;
-  return v_id;
+  return private.enqueue_email(p_kind, v_member.email, v_member.id, v_class.id, p_booking_id, v_subject, v_body, v_links,
+                               p_dedupe_key);
 end;
 $$;
 
@@ -322,21 +486,21 @@ revoke execute on function public.enqueue_class_reminders(integer) from public, 
 
 grant execute on function public.enqueue_class_reminders(integer) to service_role;
 
--- Deliveries of one email before it is marked failed, and the wait before the next attempt
--- (1, 2, 4, 8, 16 minutes: about half an hour of provider trouble is ridden out).
-create function private.email_max_attempts()
+-- Attempts at one delivery (any channel) before it is marked failed, and the wait before the next
+-- attempt (1, 2, 4, 8, 16 minutes: about half an hour of provider trouble is ridden out).
+create function private.delivery_max_attempts()
 returns integer
 language sql immutable set search_path = ''
 as $$ select 6 $$;
 
-revoke execute on function private.email_max_attempts() from public;
+revoke execute on function private.delivery_max_attempts() from public;
 
-create function private.email_retry_delay(p_attempts integer)
+create function private.delivery_retry_delay(p_attempts integer)
 returns interval
 language sql immutable set search_path = ''
 as $$ select make_interval(mins => least(60, power(2, greatest(coalesce(p_attempts, 1), 1) - 1)::integer)) $$;
 
-revoke execute on function private.email_retry_delay(integer) from public;
+revoke execute on function private.delivery_retry_delay(integer) from public;
 
 -- What a sender gets for each email: the row plus the class it is about, ready to render.
 create type public.outbox_email as (
@@ -358,30 +522,38 @@ create type public.outbox_email as (
   unsubscribe_token text
 );
 
--- Takes up to p_limit emails due at p_now, oldest first, and marks them sent (sent_at = p_now,
--- one more attempt) in the same statement. FOR UPDATE SKIP LOCKED: two senders running at once
--- never take the same row, so no email goes out twice. A sender whose delivery fails gives the
--- row back with requeue_notification.
+-- Takes up to p_limit deliveries of one channel due at p_now, oldest first, and marks them sent
+-- (sent_at = p_now, one more attempt) in the same statement. FOR UPDATE SKIP LOCKED: two senders
+-- running at once never take the same row, so nothing goes out twice. A sender whose delivery
+-- fails gives the row back with requeue_notification. Every channel's dequeue takes through here.
+create function private.take_deliveries(p_channel text, p_limit integer, p_now timestamptz)
+returns setof public.notification_deliveries
+language sql security definer set search_path = ''
+as $$
+  update public.notification_deliveries o
+     set sent_at = p_now, attempts = o.attempts + 1
+   where o.id in (
+     select q.id from public.notification_deliveries q
+      where q.channel = p_channel and q.sent_at is null and q.failed_at is null and q.next_attempt_at <= p_now
+      order by q.next_attempt_at, q.created_at, q.id
+      limit greatest(1, least(coalesce(p_limit, 50), 500))
+      for update skip locked)
+  returning o.*
+$$;
+
+revoke execute on function private.take_deliveries(text, integer, timestamptz) from public;
+
+-- The emails due at p_now, ready to render (with the class they are about).
 create function private.dequeue_notifications(p_limit integer, p_now timestamptz)
 returns setof public.outbox_email
 language sql security definer set search_path = ''
 as $$
-  with taken as (
-    update public.notification_outbox o
-       set sent_at = p_now, attempts = o.attempts + 1
-     where o.id in (
-       select q.id from public.notification_outbox q
-        where q.sent_at is null and q.failed_at is null and q.next_attempt_at <= p_now
-        order by q.next_attempt_at, q.created_at, q.id
-        limit greatest(1, least(coalesce(p_limit, 50), 500))
-        for update skip locked)
-    returning o.*
-  )
-  select t.id, t.kind, t.to_email::text, t.reply_to::text, t.subject, t.body_text, t.links, t.attempts,
+  select t.id, e.type, t.to_email::text, t.reply_to::text, t.subject, t.body_text, t.links, t.attempts,
          t.sent_at, t.created_at, c.name, c.trainer, c.start_time, private.london_time_text(c.start_time),
          t.unsubscribe_token
-    from taken t
-    left join public.classes c on c.id = t.class_id
+    from private.take_deliveries('email', p_limit, p_now) t
+    join public.notification_events e on e.id = t.event_id
+    left join public.classes c on c.id = e.class_id
    order by t.created_at, t.id
 $$;
 
@@ -398,8 +570,9 @@ revoke execute on function public.dequeue_notifications(integer, timestamptz) fr
 
 grant execute on function public.dequeue_notifications(integer, timestamptz) to service_role;
 
--- Admins: undelivered emails, and a retry ----------------------------------------------------
--- An email given up on, as admins see it.
+-- Admins: undelivered notifications, and a retry ----------------------------------------------
+-- A delivery given up on (any channel), as admins see it: to_email is whom it was for (an
+-- address, a device, a mobile number).
 create type public.undelivered_email as (
   id uuid,
   kind text,
@@ -408,7 +581,8 @@ create type public.undelivered_email as (
   attempts integer,
   last_error text,
   created_at timestamptz,
-  failed_at timestamptz
+  failed_at timestamptz,
+  channel text
 );
 
 create function private.undelivered_emails()
@@ -418,9 +592,13 @@ as $$
 begin
   perform private.require_admin();
   return query
-    select o.id, o.kind, o.to_email::text, o.subject, o.attempts, o.last_error, o.created_at, o.failed_at
-      from public.notification_outbox o
-     where o.failed_at is not null
+    -- Not what expired unsent (a reminder after its class started): there is nothing to retry.
+    select o.id, e.type, coalesce(o.to_email::text, o.to_phone, s.device, 'a removed device'),
+           coalesce(o.subject, left(o.body_text, 120)), o.attempts, o.last_error, o.created_at, o.failed_at, o.channel
+      from public.notification_deliveries o
+      join public.notification_events e on e.id = o.event_id
+      left join public.push_subscriptions s on s.id = o.subscription_id
+     where o.failed_at is not null and coalesce(o.last_error, '') not like 'expired:%'
      order by o.failed_at desc, o.id
      limit 200;
 end;
@@ -467,30 +645,34 @@ grant select (member_id, class_reminders, win_back, updated_at) on public.email_
 
 grant all on public.email_preferences to service_role;
 
--- Every email row passes here: a reminder to a member who turned reminders off is not queued at
--- all (enqueue_class_reminders counts it as not queued and will ask again next hour, so turning
--- reminders back on before the class still brings one); other reminders carry the member's
--- unsubscribe token for the List-Unsubscribe header.
-create function private.notification_outbox_prepare()
+-- Every email delivery passes here: a reminder to a member who turned reminders off (or a
+-- come-back email to one without marketing consent) is not queued at all (enqueue_class_reminders
+-- counts it as not queued and will ask again next hour, so turning reminders back on before the
+-- class still brings one); the others of those carry the member's unsubscribe token for the
+-- List-Unsubscribe header.
+create function private.notification_deliveries_prepare()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_event public.notification_events;
 begin
-  if new.kind in ('class_reminder', 'win_back') and new.member_id is not null then
+  select * into v_event from public.notification_events e where e.id = new.event_id;
+  if v_event.type in ('class_reminder', 'win_back') and v_event.member_id is not null then
     -- A member without a row has the defaults: reminders on, marketing off until they consent.
-    insert into public.email_preferences (member_id) values (new.member_id) on conflict (member_id) do nothing;
+    insert into public.email_preferences (member_id) values (v_event.member_id) on conflict (member_id) do nothing;
     if exists (select 1 from public.email_preferences p
-                where p.member_id = new.member_id
-                  and not (case new.kind when 'win_back' then p.win_back else p.class_reminders end)) then
+                where p.member_id = v_event.member_id
+                  and not (case v_event.type when 'win_back' then p.win_back else p.class_reminders end)) then
       return null;
     end if;
-    select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = new.member_id;
+    select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = v_event.member_id;
   end if;
   return new;
 end;
 $$;
 
-revoke execute on function private.notification_outbox_prepare() from public;
+revoke execute on function private.notification_deliveries_prepare() from public;
 
 -- Marketing consent (UK PECR and UK GDPR) ---------------------------------------------------------
 -- What each member agreed to about news and offers, when, where and in which words: append-only,
@@ -687,7 +869,7 @@ revoke execute on function private.members_on_auth_email_changed() from public;
 
 -- Types ----------------------------------------------------------------------------------------
 -- A failed delivery given back: 'retrying' (due again at next_attempt_at) or 'failed' (given up
--- on after email_max_attempts(); next_attempt_at null).
+-- on after delivery_max_attempts(); next_attempt_at null).
 create type public.outbox_requeue as (
   id uuid,
   status text,
@@ -718,20 +900,21 @@ create type public.contact_receipt as (
 );
 
 -- Delivery: a failed one back --------------------------------------------------------------------
--- A failed delivery: the row waits email_retry_delay(attempts) and goes out again, or, after
--- email_max_attempts() attempts, is marked failed (admins see it and may retry). Idempotent: a row
--- that is not out for delivery is left alone (no row returned).
+-- A failed delivery (any channel: the one retry of every sender): the row waits
+-- delivery_retry_delay(attempts) and goes out again, or, after delivery_max_attempts() attempts, is
+-- marked failed (admins see it and may retry). Idempotent: a row that is not out for delivery is
+-- left alone (no row returned).
 create function private.requeue_notification(p_id uuid, p_error text, p_now timestamptz)
 returns setof public.outbox_requeue
 rows 1
 language sql security definer set search_path = ''
 as $$
-  update public.notification_outbox o
+  update public.notification_deliveries o
      set sent_at = null,
          last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 2000),
-         failed_at = case when o.attempts >= private.email_max_attempts() then p_now end,
-         next_attempt_at = case when o.attempts >= private.email_max_attempts() then o.next_attempt_at
-                                else p_now + private.email_retry_delay(o.attempts) end
+         failed_at = case when o.attempts >= private.delivery_max_attempts() then p_now end,
+         next_attempt_at = case when o.attempts >= private.delivery_max_attempts() then o.next_attempt_at
+                                else p_now + private.delivery_retry_delay(o.attempts) end
    where o.id = p_id and o.sent_at is not null and o.failed_at is null
   returning o.id,
             case when o.failed_at is null then 'retrying' else 'failed' end,
@@ -754,7 +937,7 @@ revoke execute on function public.requeue_notification(uuid, text, timestamptz) 
 grant execute on function public.requeue_notification(uuid, text, timestamptz) to service_role;
 
 -- Admins: a retry ----------------------------------------------------------------------------------
--- Puts a failed email back in the queue, due at p_now with a fresh set of attempts.
+-- Puts a failed delivery (any channel) back in the queue, due at p_now with a fresh set of attempts.
 create function private.retry_email(p_id uuid, p_now timestamptz)
 returns public.email_retry
 language plpgsql security definer set search_path = ''
@@ -763,9 +946,9 @@ declare
   v_id uuid;
 begin
   perform private.require_admin();
-  update public.notification_outbox
+  update public.notification_deliveries
      set failed_at = null, sent_at = null, attempts = 0, next_attempt_at = p_now
-   where id = p_id and failed_at is not null
+   where id = p_id and failed_at is not null and coalesce(last_error, '') not like 'expired:%'
   returning id into v_id;
   if v_id is null then
     raise exception 'This email is not waiting for a retry' using errcode = 'P0002', hint = 'email_not_failed';
@@ -956,11 +1139,12 @@ begin
   insert into public.contact_messages (name, email, phone, message, topic, created_at, client_address)
   values (v_name, v_email, v_phone, v_message, v_topic, p_now, v_client);
 
-  insert into public.notification_outbox (kind, to_email, reply_to, subject, body_text, links, next_attempt_at)
-  values (
+  perform private.enqueue_email(
     'contact_message',
     private.studio_email(),
-    v_email,
+    null,
+    null,
+    null,
     left('Contact Us: ' || coalesce(v_topic || ' enquiry', 'enquiry') || ' from ' || v_name, 300),
     concat_ws(E'\n\n',
       v_message,
@@ -968,6 +1152,8 @@ begin
                 'Sent: ' || private.london_time_text(p_now) || ' (London time)'),
       'Reply to this email to answer ' || v_name || '.'),
     jsonb_build_array(jsonb_build_object('label', 'Open Messages in the admin portal', 'path', '/admin/messages')),
+    null,
+    v_email,
     p_now
   );
   return v_received;
@@ -1037,15 +1223,13 @@ begin
   if coalesce(new.member_email, '') = '' then
     return null;
   end if;
-  insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
-  values ('refund_receipt', new.member_email, new.member_id,
+  perform private.enqueue_email('refund_receipt', new.member_email, new.member_id, null, null,
           'Refund: ' || new.description,
           array_to_string(array[private.greeting(new.member_name),
             'We have refunded ' || private.gbp(new.amount) || ' for ' || new.description || '.',
             'A card refund usually reaches your account within 5 to 10 working days.'], E'\n\n'),
           jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
-          'refund_receipt:' || new.id)
-  on conflict (dedupe_key) do nothing;
+          'refund_receipt:' || new.id);
   return null;
 end;
 $$;
@@ -1058,9 +1242,9 @@ create policy "Members read their own email preferences, admins all"
   on public.email_preferences for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
 
-create trigger notification_outbox_prepare
-  before insert on public.notification_outbox
-  for each row execute function private.notification_outbox_prepare();
+create trigger notification_deliveries_prepare
+  before insert on public.notification_deliveries
+  for each row when (new.channel = 'email') execute function private.notification_deliveries_prepare();
 
 create policy "Admins read contact messages"
   on public.contact_messages for select to authenticated

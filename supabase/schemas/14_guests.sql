@@ -149,7 +149,6 @@ declare
   v_late text;
   v_paid numeric;
   v_refund numeric;
-  v_id uuid;
 begin
   select * into v_class from public.classes where id = p_place.class_id;
   if not found then
@@ -210,11 +209,8 @@ begin
     else
       raise exception 'Unknown email kind %', p_kind using errcode = '22023';
   end case;
-  insert into public.notification_outbox (kind, to_email, member_id, class_id, subject, body_text, links, dedupe_key)
-  values (p_kind, v_to, v_member_id, v_class.id, v_subject, v_body, v_links, p_kind || ':' || p_place.id)
-  on conflict (dedupe_key) do nothing
-  returning id into v_id;
-  return v_id;
+  return private.enqueue_email(p_kind, v_to, v_member_id, v_class.id, null, v_subject, v_body, v_links,
+                               p_kind || ':' || p_place.id);
 end;
 $$;
 

@@ -3,8 +3,8 @@
 -- A member turns pushes on per device (push_subscriptions: the browser's push endpoint and the
 -- keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and
 -- their quiet hours (push_preferences: one row per member; no row = the defaults). Pushes are
--- queued in push_outbox, one row per event and device, in the same transaction as the email about
--- the same event: a waitlist promotion, a class moved, a class cancelled or a studio closure, a
+-- queued as deliveries of the notification pipeline (channel 'push', decision 0040), one per event and
+-- device, in the same transaction as the email about the same event: a waitlist promotion, a class moved, a class cancelled or a studio closure, a
 -- payment that failed (email stays the record for money: the push only points to it), and a
 -- reminder before an early class. A sender (netlify/lib/push) takes due rows with
 -- dequeue_pushes(p_now), which holds back what falls in the member's quiet hours and drops what is
@@ -107,50 +107,25 @@ grant select on public.push_preferences to authenticated;
 
 grant all on public.push_preferences to service_role;
 
--- The outbox -----------------------------------------------------------------------------------------
-create table public.push_outbox (
-  id uuid primary key default gen_random_uuid(),
-  subscription_id uuid not null references public.push_subscriptions (id) on delete cascade,
-  member_id uuid not null references public.members (id) on delete cascade,
-  kind text not null
-    constraint push_outbox_kind_check
-    check (kind in ('waitlist_promoted', 'class_cancelled', 'class_moved', 'studio_closure', 'class_reminder', 'payment_failed')),
-  title text not null check (char_length(title) between 1 and 120),
-  body text not null check (char_length(body) between 1 and 300),
-  -- The page the notification opens (a path of the site).
-  path text not null check (path ~ '^/[^/]'),
-  -- No foreign keys: a cancelled class's or booking's row is gone.
-  class_id uuid,
-  booking_id uuid,
-  -- The event and the device: one push per event per device, ever.
-  dedupe_key text not null unique,
-  created_at timestamptz not null default now(),
-  next_attempt_at timestamptz not null default now(),
-  -- Not worth sending from this time on (the class has started).
-  expires_at timestamptz,
-  sent_at timestamptz,
-  attempts integer not null default 0,
-  last_error text,
-  -- Given up on (failed deliveries, expired, or held by quiet hours past its expiry).
-  failed_at timestamptz,
-  constraint push_outbox_failed_not_sent check (failed_at is null or sent_at is null)
-);
+-- Keys on other domains' tables ----------------------------------------------------------------------
+-- A push delivery goes to one device; a device removed takes its queued pushes with it.
+alter table public.notification_deliveries
+  add constraint notification_deliveries_subscription_id_fkey
+  foreign key (subscription_id) references public.push_subscriptions (id) on delete cascade;
 
-comment on table public.push_outbox is
-  'Pushes to send, one per event and device. Written by the notification triggers and jobs; sent via dequeue_pushes().';
-
-create index push_outbox_subscription_id_idx on public.push_outbox (subscription_id);
-
-create index push_outbox_member_id_idx on public.push_outbox (member_id);
-
-create index push_outbox_due_idx on public.push_outbox (next_attempt_at, created_at)
-  where sent_at is null and failed_at is null;
-
-alter table public.push_outbox enable row level security;
+-- The pushes as the push outbox used to hold them (read-only: written through enqueue_push).
+create view public.push_outbox with (security_invoker = true) as
+  select d.id, d.subscription_id, e.member_id, e.type as kind, d.subject as title, d.body_text as body,
+         d.links -> 0 ->> 'path' as path, e.class_id, e.booking_id,
+         e.idempotency_key || ':' || d.subscription_id::text as dedupe_key, d.created_at, d.next_attempt_at,
+         d.expires_at, d.sent_at, d.attempts, d.last_error, d.failed_at, d.event_id
+    from public.notification_deliveries d
+    join public.notification_events e on e.id = d.event_id
+   where d.channel = 'push';
 
 revoke all on public.push_outbox from public, anon, authenticated;
 
-grant all on public.push_outbox to service_role;
+grant select on public.push_outbox to service_role;
 
 -- Rules, named once ------------------------------------------------------------------------------
 -- An early class: one starting before this London time (the 06:00 Breakfast Club and the like).
@@ -196,6 +171,61 @@ $$;
 
 revoke execute on function private.quiet_hours_end(time, time, timestamptz) from public;
 
+-- Texts wake people: without quiet hours of their own, a member gets none between these London times.
+create function private.sms_quiet_from()
+returns time
+language sql immutable set search_path = ''
+as $$ select time '21:00' $$;
+
+revoke execute on function private.sms_quiet_from() from public;
+
+create function private.sms_quiet_until()
+returns time
+language sql immutable set search_path = ''
+as $$ select time '08:00' $$;
+
+revoke execute on function private.sms_quiet_until() from public;
+
+-- As of p_now, before a channel's sender takes its due deliveries (pushes, texts): one in its
+-- member's quiet hours waits for their end (texts: the studio's quiet hours when the member chose
+-- none, sms_quiet_from to sms_quiet_until); one whose class starts before it could go, or a reminder whose booking
+-- is no longer confirmed, is dropped (failed, 'expired: ...'; not an admin's to retry).
+create function private.hold_and_expire_deliveries(p_channel text, p_now timestamptz)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.notification_deliveries o
+     set next_attempt_at = q.ends
+    from public.notification_events e
+    left join public.push_preferences p on p.member_id = e.member_id
+    cross join lateral (
+      select private.quiet_hours_end(
+               case when p.quiet_from is null and p_channel = 'sms' then private.sms_quiet_from() else p.quiet_from end,
+               case when p.quiet_from is null and p_channel = 'sms' then private.sms_quiet_until() else p.quiet_until end,
+               p_now) as ends) q
+   where e.id = o.event_id and o.channel = p_channel
+     and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
+     and q.ends is not null;
+
+  update public.notification_deliveries o
+     set failed_at = p_now,
+         last_error = case when o.expires_at <= p_now then 'expired: the class has started'
+                           else 'expired: the class starts before the quiet hours end' end
+   where o.channel = p_channel and o.sent_at is null and o.failed_at is null and o.expires_at is not null
+     and (o.expires_at <= p_now or o.next_attempt_at >= o.expires_at);
+
+  update public.notification_deliveries o
+     set failed_at = p_now, last_error = 'expired: the booking is no longer confirmed'
+    from public.notification_events e
+   where e.id = o.event_id and e.type = 'class_reminder' and o.channel = p_channel
+     and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
+     and not exists (select 1 from public.bookings b where b.id = e.booking_id and b.payment_status = 'completed');
+end;
+$$;
+
+revoke execute on function private.hold_and_expire_deliveries(text, timestamptz) from public;
+
 -- Whether the member wants pushes of this kind (no preferences row: everything, reminders included).
 create function private.push_wanted(p_member_id uuid, p_kind text)
 returns boolean
@@ -206,6 +236,7 @@ as $$
               when 'waitlist_promoted' then p.waitlist_promoted
               when 'class_cancelled' then p.class_changes
               when 'class_moved' then p.class_changes
+              when 'class_changed' then p.class_changes
               when 'studio_closure' then p.studio_closures
               when 'payment_failed' then p.payment_failed
               when 'class_reminder' then p.reminder_minutes is not null
@@ -216,9 +247,45 @@ $$;
 
 revoke execute on function private.push_wanted(uuid, text) from public;
 
--- Queues one push for every device of the member who wants this kind. p_event_key names the
--- event (with the device's id it is the row's dedupe key: a second call for the same event queues
--- nothing). Returns how many devices it was queued for.
+-- Queues the push delivery of an event for every device of its member, if they want pushes of its
+-- type: one per event and device, ever (a second call queues nothing). Returns how many devices
+-- it was queued for.
+create function private.enqueue_push_for_event(
+  p_event_id uuid,
+  p_title text,
+  p_body text,
+  p_path text,
+  p_send_at timestamptz default null,
+  p_expires_at timestamptz default null
+)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_event public.notification_events;
+  v_count integer;
+begin
+  select * into v_event from public.notification_events e where e.id = p_event_id;
+  if v_event.member_id is null or not private.push_wanted(v_event.member_id, v_event.type) then
+    return 0;
+  end if;
+  insert into public.notification_deliveries (event_id, channel, subscription_id, subject, body_text, links,
+                                              next_attempt_at, expires_at)
+  select v_event.id, 'push', s.id, left(p_title, 120), left(p_body, 300), jsonb_build_array(jsonb_build_object('path', p_path)),
+         coalesce(p_send_at, now()), p_expires_at
+    from public.push_subscriptions s
+   where s.member_id = v_event.member_id
+   order by s.created_at
+  on conflict (event_id, channel, recipient) do nothing;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+revoke execute on function private.enqueue_push_for_event(uuid, text, text, text, timestamptz, timestamptz) from public;
+
+-- A push that is its own event (a reminder, a class removed), keyed p_event_key. Nothing is
+-- recorded for a member without devices.
 create function private.enqueue_push(
   p_kind text,
   p_member_id uuid,
@@ -234,56 +301,58 @@ create function private.enqueue_push(
 returns integer
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_count integer;
 begin
-  if p_member_id is null or not private.push_wanted(p_member_id, p_kind) then
+  if p_member_id is null or not private.push_wanted(p_member_id, p_kind)
+     or not exists (select 1 from public.push_subscriptions s where s.member_id = p_member_id) then
     return 0;
   end if;
-  insert into public.push_outbox (subscription_id, member_id, kind, title, body, path, class_id, booking_id,
-                                  dedupe_key, next_attempt_at, expires_at)
-  select s.id, s.member_id, p_kind, left(p_title, 120), left(p_body, 300), p_path, p_class_id, p_booking_id,
-         p_event_key || ':' || s.id, coalesce(p_send_at, now()), p_expires_at
-    from public.push_subscriptions s
-   where s.member_id = p_member_id
-   order by s.created_at
-  on conflict (dedupe_key) do nothing;
-  get diagnostics v_count = row_count;
-  return v_count;
+  return private.enqueue_push_for_event(
+    private.notification_event(p_kind, p_member_id, p_class_id, p_booking_id, p_event_key),
+    p_title, p_body, p_path, p_send_at, p_expires_at);
 end;
 $$;
 
 revoke execute on function private.enqueue_push(text, uuid, text, text, text, text, uuid, uuid, timestamptz, timestamptz) from public;
 
 -- Pushes beside the emails ------------------------------------------------------------------------
--- Every email row about a waitlist promotion, a moved class or a failed payment brings its push,
--- in the same transaction (so never for a change rolled back). Keyed by the email row: the
--- email's own dedupe key already makes it once.
-create function private.notification_outbox_push()
+-- Every email about a waitlist promotion, a moved class or a failed payment brings its push: the
+-- same event, its push wording, in the same transaction (so never for a change rolled back).
+create function private.notification_deliveries_push()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_event public.notification_events;
   v_class public.classes;
 begin
-  select * into v_class from public.classes where id = new.class_id;
-  case new.kind
+  select * into v_event from public.notification_events e where e.id = new.event_id;
+  if v_event.member_id is null then
+    return null;
+  end if;
+  select * into v_class from public.classes where id = v_event.class_id;
+  case v_event.type
     when 'waitlist_promoted' then
       if v_class.id is not null then
-        perform private.enqueue_push('waitlist_promoted', new.member_id, 'A spot opened: you are booked',
+        perform private.enqueue_push_for_event(v_event.id, 'A spot opened: you are booked',
           v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
-          '/mybookings', 'waitlist_promoted:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
+          '/mybookings', null, v_class.start_time);
       end if;
     when 'class_moved' then
       if v_class.id is not null then
-        perform private.enqueue_push('class_moved', new.member_id, 'Class moved: ' || v_class.name,
+        perform private.enqueue_push_for_event(v_event.id, 'Class moved: ' || v_class.name,
           'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.',
-          '/mybookings', 'class_moved:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
+          '/mybookings', null, v_class.start_time);
+      end if;
+    when 'class_changed' then
+      if v_class.id is not null then
+        perform private.enqueue_push_for_event(v_event.id, 'Class changed: ' || v_class.name,
+          'With ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
+          '/mybookings', null, v_class.start_time);
       end if;
     when 'payment_failed' then
-      perform private.enqueue_push('payment_failed', new.member_id, new.subject,
+      perform private.enqueue_push_for_event(v_event.id, new.subject,
         'The details are in the email we sent to ' || new.to_email || '.',
-        coalesce(new.links -> 0 ->> 'path', '/membership'), 'payment_failed:' || new.id);
+        coalesce(new.links -> 0 ->> 'path', '/membership'));
     else
       null;
   end case;
@@ -291,7 +360,7 @@ begin
 end;
 $$;
 
-revoke execute on function private.notification_outbox_push() from public;
+revoke execute on function private.notification_deliveries_push() from public;
 
 -- A class the studio removes (an admin, a closure, a regeneration) tells each member with a
 -- confirmed place, as classes_tell_members_removed emails them: a closure when the studio is
@@ -413,49 +482,21 @@ create type public.outbox_push as (
   expires_at timestamptz
 );
 
--- Takes up to p_limit pushes due at p_now and marks them sent (sent_at = p_now, one more attempt)
--- in the same statement, FOR UPDATE SKIP LOCKED: two senders never take the same row, so no push
--- goes out twice. First, as of p_now: a push in its member's quiet hours waits for their end; a
--- reminder whose booking is gone, or a push whose class starts before it could go, is dropped.
+-- Takes up to p_limit pushes due at p_now and marks them sent (take_deliveries: two senders never
+-- take the same row). First, as of p_now, hold_and_expire_deliveries: a push in its member's quiet
+-- hours waits for their end; a reminder whose booking is gone, or a push whose class starts before
+-- it could go, is dropped.
 create function private.dequeue_pushes(p_limit integer, p_now timestamptz)
 returns setof public.outbox_push
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  update public.push_outbox o
-     set next_attempt_at = private.quiet_hours_end(p.quiet_from, p.quiet_until, p_now)
-    from public.push_preferences p
-   where p.member_id = o.member_id and p.quiet_from is not null
-     and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
-     and private.quiet_hours_end(p.quiet_from, p.quiet_until, p_now) is not null;
-
-  update public.push_outbox o
-     set failed_at = p_now,
-         last_error = case when o.expires_at <= p_now then 'expired: the class has started'
-                           else 'expired: the class starts before the quiet hours end' end
-   where o.sent_at is null and o.failed_at is null and o.expires_at is not null
-     and (o.expires_at <= p_now or o.next_attempt_at >= o.expires_at);
-
-  update public.push_outbox o
-     set failed_at = p_now, last_error = 'expired: the booking is no longer confirmed'
-   where o.kind = 'class_reminder' and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= p_now
-     and not exists (select 1 from public.bookings b where b.id = o.booking_id and b.payment_status = 'completed');
-
+  perform private.hold_and_expire_deliveries('push', p_now);
   return query
-    with taken as (
-      update public.push_outbox o
-         set sent_at = p_now, attempts = o.attempts + 1
-       where o.id in (
-         select q.id from public.push_outbox q
-          where q.sent_at is null and q.failed_at is null and q.next_attempt_at <= p_now
-          order by q.next_attempt_at, q.created_at, q.id
-          limit greatest(1, least(coalesce(p_limit, 50), 500))
-          for update skip locked)
-      returning o.*
-    )
-    select t.id, t.kind, s.id, s.endpoint, s.p256dh, s.auth, t.title, t.body, t.path,
-           coalesce('class:' || t.class_id::text, t.kind || ':' || t.id::text), t.attempts, t.expires_at
-      from taken t
+    select t.id, e.type, s.id, s.endpoint, s.p256dh, s.auth, t.subject, t.body_text, coalesce(t.links -> 0 ->> 'path', '/'),
+           coalesce('class:' || e.class_id::text, e.type || ':' || t.id::text), t.attempts, t.expires_at
+      from private.take_deliveries('push', p_limit, p_now) t
+      join public.notification_events e on e.id = t.event_id
       join public.push_subscriptions s on s.id = t.subscription_id
      order by t.created_at, t.id;
 end;
@@ -474,39 +515,6 @@ revoke execute on function public.dequeue_pushes(timestamptz, integer) from publ
 
 grant execute on function public.dequeue_pushes(timestamptz, integer) to service_role;
 
--- A failed delivery given back, with the emails' backoff and number of attempts. Idempotent: a
--- row that is not out for delivery is left alone (no row returned).
-create function private.requeue_push(p_id uuid, p_error text, p_now timestamptz)
-returns setof public.outbox_requeue
-rows 1
-language sql security definer set search_path = ''
-as $$
-  update public.push_outbox o
-     set sent_at = null,
-         last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 2000),
-         failed_at = case when o.attempts >= private.email_max_attempts() then p_now end,
-         next_attempt_at = case when o.attempts >= private.email_max_attempts() then o.next_attempt_at
-                                else p_now + private.email_retry_delay(o.attempts) end
-   where o.id = p_id and o.sent_at is not null and o.failed_at is null
-  returning o.id,
-            case when o.failed_at is null then 'retrying' else 'failed' end,
-            o.attempts,
-            case when o.failed_at is null then o.next_attempt_at end
-$$;
-
-revoke execute on function private.requeue_push(uuid, text, timestamptz) from public;
-
-grant execute on function private.requeue_push(uuid, text, timestamptz) to service_role;
-
-create function public.requeue_push(p_id uuid, p_error text, p_now timestamptz)
-returns setof public.outbox_requeue
-rows 1
-language sql volatile security invoker set search_path = ''
-as $$ select * from private.requeue_push(p_id, p_error, p_now) $$;
-
-revoke execute on function public.requeue_push(uuid, text, timestamptz) from public, anon, authenticated;
-
-grant execute on function public.requeue_push(uuid, text, timestamptz) to service_role;
 
 -- The push service says the device is gone (404, 410): it is removed with its queued pushes.
 -- Returns whether there was one to remove.
@@ -624,8 +632,10 @@ begin
         reminder_minutes = excluded.reminder_minutes, quiet_from = excluded.quiet_from,
         quiet_until = excluded.quiet_until, updated_at = excluded.updated_at
   returning * into v_row;
-  delete from public.push_outbox o
-   where o.member_id = v_member_id and o.kind = 'class_reminder' and o.sent_at is null and o.failed_at is null;
+  delete from public.notification_deliveries o
+   using public.notification_events e
+   where e.id = o.event_id and e.member_id = v_member_id and e.type = 'class_reminder' and o.channel = 'push'
+     and o.sent_at is null and o.failed_at is null;
   -- Those due before the next run of the jobs are queued again at once for the lead now chosen
   -- (at once when its time has passed): that run may come after the class.
   perform private.queue_push_reminders(p_now, b.id)
@@ -692,10 +702,10 @@ create policy "Members read their own push preferences"
   using (member_id = (select private.current_member_id()));
 
 -- Triggers on other domains' tables (each named in its table's file) -----------------------------
-create trigger notification_outbox_push
-  after insert on public.notification_outbox
-  for each row when (new.member_id is not null and new.kind in ('waitlist_promoted', 'class_moved', 'payment_failed'))
-  execute function private.notification_outbox_push();
+create trigger notification_deliveries_push
+  after insert on public.notification_deliveries
+  for each row when (new.channel = 'email')
+  execute function private.notification_deliveries_push();
 
 create trigger classes_push_members_removed
   before delete on public.classes

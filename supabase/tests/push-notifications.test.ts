@@ -63,7 +63,11 @@ async function queued(d: SqlExecutor, memberId: string) {
  */
 async function onlyPushesOf(member: TestUser) {
   await db.query('delete from public.push_subscriptions where member_id <> $1', [member.memberId]);
-  await db.query('delete from public.push_outbox where member_id <> $1', [member.memberId]);
+  await db.query(
+    `delete from public.notification_deliveries d using public.notification_events e
+      where e.id = d.event_id and d.channel = 'push' and e.member_id <> $1`,
+    [member.memberId],
+  );
 }
 
 const at = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -276,8 +280,8 @@ describe('pushes beside the emails', () => {
     await subscribe(db, payer);
     const insertFailed = (key: string) =>
       db.query(
-        `insert into public.notification_outbox (kind, to_email, member_id, subject, body_text, links, dedupe_key)
-         values ('payment_failed', $1, $2, 'Payment failed: please update your card', 'x', '[{"label":"Update card","path":"/membership"}]', $3)`,
+        `select private.enqueue_email('payment_failed', $1, $2, null, null, 'Payment failed: please update your card', 'x',
+                                      '[{"label":"Update card","path":"/membership"}]', $3)`,
         [payer.email, payer.memberId, key],
       );
     await insertFailed(`pf-${payer.memberId}-1`);
@@ -473,7 +477,7 @@ describe('the sender', () => {
     expect(taken).toHaveLength(2);
     const failed = taken.find((p) => p.endpoint !== gone.endpoint)!;
     const back = await asServiceRole(db, (tx) =>
-      rpc<{ status: string; attempts: number }[]>(tx, 'public.requeue_push($1, $2, $3)', [failed.id, '500 push service down', now]),
+      rpc<{ status: string; attempts: number }[]>(tx, 'public.requeue_notification($1, $2, $3)', [failed.id, '500 push service down', now]),
     );
     expect(back).toEqual([expect.objectContaining({ status: 'retrying', attempts: 1 })]);
     expect(await dequeue(db, now)).toEqual([]);
@@ -490,7 +494,7 @@ describe('the sender', () => {
     const member = await createUser(db, 'push-refused');
     for (const sql of [
       `public.dequeue_pushes(now())`,
-      `public.requeue_push(gen_random_uuid(), 'x', now())`,
+      `public.requeue_notification(gen_random_uuid(), 'x', now())`,
       'public.remove_gone_push_subscription(gen_random_uuid())',
       'public.enqueue_push_reminders_at(now())',
     ]) {

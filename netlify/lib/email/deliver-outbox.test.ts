@@ -221,8 +221,8 @@ describe('deliverOutbox through SMTP', () => {
 async function queueEmails(database: SqlDatabase, count: number, label: string) {
   for (let i = 0; i < count; i += 1) {
     await database.query(
-      `insert into public.notification_outbox (kind, to_email, subject, body_text, links, created_at, next_attempt_at)
-       values ('booking_confirmed', $1, $2, 'Hi,\n\nBooked.', '[]', now() - interval '1 minute', now() - interval '1 minute')`,
+      `select private.enqueue_email('booking_confirmed', $1, null, null, null, $2, 'Hi,\n\nBooked.', '[]', null, null,
+                                    now() - interval '1 minute')`,
       [`${label}-${i}@example.test`, `${label} ${i}`],
     );
   }

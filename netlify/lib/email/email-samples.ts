@@ -221,6 +221,20 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     links: [manage],
   },
   {
+    ...base,
+    id: 'sample-class-changed',
+    kind: 'class_changed',
+    to_email: 'mia@example.com',
+    subject: `Class changed: Breakfast Club, ${when}`,
+    body_text: [
+      'Hi Mia,',
+      'The studio has changed Breakfast Club:\nCoach: Coach Sam (was Coach Alex)',
+      `When: ${when} (London time)\nWhere: ${where}`,
+      'Your place is kept. If the change does not suit you, cancel from My Bookings.',
+    ].join('\n\n'),
+    links: [manage],
+  },
+  {
     // A long unbroken name (an email once grew to 764 px): it must wrap, not widen the email.
     ...base,
     id: 'sample-guest-invited',

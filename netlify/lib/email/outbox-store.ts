@@ -41,7 +41,7 @@ export interface OutboxStore {
   requeue(id: string, error: string, now: Date): Promise<RequeueResult>;
 }
 
-/** What requeue_notification or requeue_push answered: zero rows (not out for delivery) or how the row was given back. */
+/** What requeue_notification answered (every channel): zero rows (not out for delivery) or how the row was given back. */
 export function requeueResult(data: Database['public']['CompositeTypes']['outbox_requeue'][]): RequeueResult {
   const given = data[0];
   if (!given) return null;

@@ -7,6 +7,10 @@ import { deliverPushes } from '../push/deliver-pushes';
 import { loopbackPushesAllowed } from '../push/push-endpoint';
 import { readPushEnv } from '../push/push-env';
 import { postgrestPushStore } from '../push/push-store';
+import { deliverTexts } from '../sms/deliver-texts';
+import { readSmsEnv } from '../sms/sms-env';
+import { twilioProvider } from '../sms/sms-provider';
+import { postgrestTextStore } from '../sms/text-store';
 import { ConfigError } from '../server-env';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
 
@@ -28,6 +32,7 @@ type CountingJob =
   | 'enqueue_credit_expiry_reminders'
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
+  | 'send_class_changes_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots';
 
@@ -119,6 +124,17 @@ export const sendPushReminders: Job = async (db, _provider, now) => {
 };
 
 /**
+ * Class edits left alone for the quiet period, told to the booked and waitlisted (decision 0042;
+ * the class-changes function runs it every minute).
+ */
+export async function tellClassChanges(db: Db, now: Date): Promise<JobReport> {
+  const told = await count(db, 'send_class_changes_at', now);
+  return { job: 'class changes', did: `told ${plural(told, 'member')} of changed classes`, details: [] };
+}
+
+export const sendClassChanges: Job = (db, _provider, now) => tellClassChanges(db, now);
+
+/**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
  */
@@ -134,6 +150,22 @@ export const sendDuePushes: Job = async (db, _provider, now) => {
   return { job: 'pushes', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`, details: [] };
 };
 
+/**
+ * The texts due as of `now` (deliver-texts sends them every minute; here a run of the jobs at a
+ * chosen time also sends the reminders that run queued, after the quiet hours of that time).
+ */
+export const sendDueTexts: Job = async (db, _provider, now) => {
+  let sms;
+  try {
+    sms = readSmsEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) return { job: 'texts', did: 'not sent: no Twilio keys set', details: [] };
+    throw error;
+  }
+  const r = await deliverTexts({ store: postgrestTextStore(db), provider: twilioProvider(sms), now });
+  return { job: 'texts', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}`, details: [] };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -147,7 +179,9 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   generateOneToOneSlots,
   sendClassReminders,
   sendPushReminders,
+  sendClassChanges,
   sendDuePushes,
+  sendDueTexts,
 ];
 
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {

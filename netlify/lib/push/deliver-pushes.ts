@@ -71,7 +71,7 @@ export function pushRequest(row: OutboxPush, vapid: PushEnv, now: Date) {
 /**
  * Drains the push outbox once: takes due pushes batch by batch and posts each to its device's
  * push service. A 404 or 410 removes the device (and its queued pushes); another failure gives
- * the push back (requeue_push: the emails' backoff, then failed). Rows are claimed before
+ * the push back (requeue_notification: the one backoff of every channel, then failed). Rows are claimed before
  * sending, so two runs at once never send one push twice. A device whose endpoint is not a push
  * service's (pushEndpointAllowed) is never posted to: it is removed as gone, since no push could
  * ever reach it.

@@ -28,8 +28,9 @@ export function postgrestPushStore(db: Db): PushStore {
       return compositeRows<'outbox_push', OutboxPushSetFields>(data);
     },
     async requeue(id, message, now) {
-      const { data, error } = await db.rpc('requeue_push', { p_id: id, p_error: message, p_now: now.toISOString() });
-      if (error) throw new Error(`requeue_push failed: ${error.code} ${error.message}`);
+      // The one retry of every channel (decision 0040).
+      const { data, error } = await db.rpc('requeue_notification', { p_id: id, p_error: message, p_now: now.toISOString() });
+      if (error) throw new Error(`requeue_notification failed: ${error.code} ${error.message}`);
       return requeueResult(data);
     },
     async removeGone(subscriptionId) {

@@ -50,8 +50,11 @@ test('the admin lists fit the screen: every row’s actions are on it, nothing s
 test('the undelivered emails panel fits the screen: the long address and error wrap, Retry is on it', async ({ page, stack }, testInfo) => {
   const subject = `Your booking is confirmed ${unique('u')}`;
   const to = `${'a-very-long-member-address-that-never-breaks'.repeat(2)}@studio-example-domain.test`;
-  await rest(stack, 'POST', '/rest/v1/notification_outbox', {
-    kind: 'studio_message',
+  // A failed email is an event with its email delivery given up on (decision 0040).
+  const [event] = await rest<{ id: string }[]>(stack, 'POST', '/rest/v1/notification_events', { type: 'studio_message' });
+  await rest(stack, 'POST', '/rest/v1/notification_deliveries', {
+    event_id: event!.id,
+    channel: 'email',
     to_email: to,
     subject,
     body_text: 'Hello',

@@ -50,6 +50,7 @@ const FAILED = {
   last_error: '550: 5.1.1 Recipient address rejected',
   created_at: '2030-07-01T08:00:00+00:00',
   failed_at: '2030-07-01T08:31:00+00:00',
+  channel: 'email',
 };
 
 function setup(options: { failed?: unknown[] } = {}) {
@@ -112,8 +113,21 @@ describe('Admin Messages', () => {
     expect(await screen.findByText('No open messages')).toBeInTheDocument();
   });
 
-  it('shows undelivered emails with the error and retries one', async () => {
-    setup();
+  it('shows undelivered emails and pushes with the error and retries one', async () => {
+    setup({
+      failed: [
+        FAILED,
+        {
+          ...FAILED,
+          id: 'p-1',
+          kind: 'waitlist_promoted',
+          channel: 'push',
+          to_email: 'Pixel 8',
+          subject: 'A spot opened: you are booked',
+          last_error: '500 push service down',
+        },
+      ],
+    });
     const retried: unknown[] = [];
     server.use(rpc('retry_email', ({ args }) => (retried.push(args), { id: 'e-1', next_attempt_at: '2030-07-03T09:00:00+00:00' })));
     const user = userEvent.setup();
@@ -121,7 +135,12 @@ describe('Admin Messages', () => {
     const panel = within(await screen.findByRole('region', { name: 'Undelivered emails' }));
     expect(await panel.findByText('Booking confirmed: Yoga, Monday 1 July 2030, 6:00 AM')).toBeInTheDocument();
     expect(panel.getByText('550: 5.1.1 Recipient address rejected')).toBeInTheDocument();
-    expect(panel.getByText('6 attempts')).toBeInTheDocument();
+    expect(panel.getByText('Email, 6 attempts')).toBeInTheDocument();
+    // Every channel's failures are in the one list, each with its Retry.
+    expect(panel.getByText('Push notification, 6 attempts')).toBeInTheDocument();
+    expect(
+      panel.getByRole('button', { name: 'Retry the push notification to Pixel 8: A spot opened: you are booked' }),
+    ).toBeInTheDocument();
     await user.click(
       panel.getByRole('button', { name: 'Retry the email to typo@exampel.com: Booking confirmed: Yoga, Monday 1 July 2030, 6:00 AM' }),
     );

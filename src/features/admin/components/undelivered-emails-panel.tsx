@@ -9,6 +9,10 @@ import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { PanelSection } from './panel-section';
 
+/** How each channel is named on its Retry button and in the list. */
+const CHANNEL_NAME = { email: 'email', push: 'push notification', sms: 'text' } as const;
+const CHANNEL_LABEL = { email: 'Email', push: 'Push notification', sms: 'Text' } as const;
+
 const UNDELIVERED_TEXT = {
   loadFailed: 'Could not load the undelivered emails',
   retried: 'The email will be sent again within a minute',
@@ -27,7 +31,7 @@ export function UndeliveredEmailsPanel() {
     <PanelSection
       id="undelivered-heading"
       title="Undelivered emails"
-      intro="Emails the mail server refused 6 times over about half an hour. Fix the cause (often the address), then retry."
+      intro="Emails, push notifications and texts refused 6 times over about half an hour. Fix the cause (often the address or number), then retry."
     >
       {emails.isPending && <Spinner label="Loading undelivered emails" />}
       {emails.isError && <EmptyState title={UNDELIVERED_TEXT.loadFailed} body="Refresh the page to try again." />}
@@ -44,7 +48,9 @@ export function UndeliveredEmailsPanel() {
             <CardRow key={e.id}>
               <TitleCell>
                 <div className="font-semibold text-slate-900">{e.subject}</div>
-                <div className="text-xs text-slate-500">{e.attempts} attempts</div>
+                <div className="text-xs text-slate-500">
+                  {CHANNEL_LABEL[e.channel]}, {e.attempts} attempts
+                </div>
               </TitleCell>
               <FactCell label="To" wide className="lg:break-all">
                 {e.toEmail}
@@ -61,7 +67,7 @@ export function UndeliveredEmailsPanel() {
                   variant="outline"
                   loading={retry.isPending && retry.variables === e.id}
                   disabled={retry.isPending}
-                  aria-label={`Retry the email to ${e.toEmail}: ${e.subject}`}
+                  aria-label={`Retry the ${CHANNEL_NAME[e.channel]} to ${e.toEmail}: ${e.subject}`}
                   onClick={() =>
                     retry.mutate(e.id, {
                       onSuccess: () => toast.success(UNDELIVERED_TEXT.retried),
