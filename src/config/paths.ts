@@ -52,6 +52,7 @@ export const paths = {
     checkIn: '/admin/check-in',
     trainers: '/admin/trainers',
     documents: '/admin/documents',
+    settings: '/admin/settings',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },
 } as const;

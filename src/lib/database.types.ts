@@ -222,6 +222,7 @@ export type Database = {
           is_premium: boolean
           late_cancel_window: string
           max_age: number | null
+          meeting_point_id: string | null
           min_age: number | null
           name: string
           price_payg: number | null
@@ -247,6 +248,7 @@ export type Database = {
           is_premium?: boolean
           late_cancel_window?: string
           max_age?: number | null
+          meeting_point_id?: string | null
           min_age?: number | null
           name: string
           price_payg?: number | null
@@ -272,6 +274,7 @@ export type Database = {
           is_premium?: boolean
           late_cancel_window?: string
           max_age?: number | null
+          meeting_point_id?: string | null
           min_age?: number | null
           name?: string
           price_payg?: number | null
@@ -287,6 +290,13 @@ export type Database = {
           waitlist_closes_before?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "classes_meeting_point_id_fkey"
+            columns: ["meeting_point_id"]
+            isOneToOne: false
+            referencedRelation: "meeting_points"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "classes_trainer_id_fkey"
             columns: ["trainer_id"]
@@ -979,6 +989,33 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      meeting_points: {
+        Row: {
+          address: string
+          created_at: string
+          directions: string
+          id: string
+          map_url: string | null
+          name: string
+        }
+        Insert: {
+          address: string
+          created_at?: string
+          directions?: string
+          id?: string
+          map_url?: string | null
+          name: string
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          directions?: string
+          id?: string
+          map_url?: string | null
+          name?: string
+        }
+        Relationships: []
       }
       member_contacts: {
         Row: {
@@ -1764,6 +1801,32 @@ export type Database = {
           reason?: string
         }
         Relationships: []
+      }
+      timetable_slot_meeting_points: {
+        Row: {
+          meeting_point_id: string
+          slot: string
+          updated_at: string
+        }
+        Insert: {
+          meeting_point_id: string
+          slot: string
+          updated_at?: string
+        }
+        Update: {
+          meeting_point_id?: string
+          slot?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "timetable_slot_meeting_points_meeting_point_id_fkey"
+            columns: ["meeting_point_id"]
+            isOneToOne: false
+            referencedRelation: "meeting_points"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       trainer_accounts: {
         Row: {
@@ -3108,7 +3171,9 @@ export type Database = {
         booking_id: string | null
         class_id: string | null
         description: string | null
+        directions: string | null
         duration: number | null
+        location: string | null
         name: string | null
         start_time: string | null
         trainer: string | null
@@ -3344,10 +3409,14 @@ export type Database = {
         dependant_id: string | null
         dependant_name: string | null
         description: string | null
+        directions: string | null
         duration: number | null
         hold_expires_at: string | null
         id: string | null
         late_cancel_from: string | null
+        location: string | null
+        meeting_point_map_url: string | null
+        meeting_point_name: string | null
         payment_status: string | null
         start_time: string | null
         trainer: string | null
@@ -3391,10 +3460,13 @@ export type Database = {
       outbox_email: {
         attempts: number | null
         body_text: string | null
+        class_directions: string | null
+        class_map_url: string | null
         class_name: string | null
         class_starts_at: string | null
         class_trainer: string | null
         class_when: string | null
+        class_where: string | null
         created_at: string | null
         id: string | null
         kind: string | null
@@ -3470,10 +3542,15 @@ export type Database = {
         capacity: number | null
         current_bookings: number | null
         description: string | null
+        directions: string | null
         duration: number | null
         id: string | null
         is_premium: boolean | null
         late_cancel_from: string | null
+        location: string | null
+        meeting_point_id: string | null
+        meeting_point_map_url: string | null
+        meeting_point_name: string | null
         my_booking_id: string | null
         my_hold_expires_at: string | null
         my_payment_status: Database["public"]["Enums"]["payment_status"] | null

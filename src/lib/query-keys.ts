@@ -124,6 +124,9 @@ export const queryKeys = {
     trainers: () => ['admin', 'trainers'] as const,
     /** Which sign-in account each trainer has (decision 0027). */
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
+    /** Places other than the hall where classes meet, and each template slot's (issue 42). */
+    meetingPoints: () => ['admin', 'meeting-points'] as const,
+    slotMeetingPoints: () => ['admin', 'slot-meeting-points'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,

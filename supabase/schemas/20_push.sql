@@ -271,13 +271,14 @@ begin
     when 'waitlist_promoted' then
       if v_class.id is not null then
         perform private.enqueue_push('waitlist_promoted', new.member_id, 'A spot opened: you are booked',
-          v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
+          v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.'
+            || private.class_meet_at(v_class),
           '/mybookings', 'waitlist_promoted:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
       end if;
     when 'class_moved' then
       if v_class.id is not null then
         perform private.enqueue_push('class_moved', new.member_id, 'Class moved: ' || v_class.name,
-          'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.',
+          'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.' || private.class_meet_at(v_class),
           '/mybookings', 'class_moved:' || new.id, v_class.id, new.booking_id, null, v_class.start_time);
       end if;
     when 'payment_failed' then
@@ -347,7 +348,8 @@ declare
   v_row record;
 begin
   for v_row in
-    select b.id as booking_id, b.member_id, c.id as class_id, c.name, c.trainer, c.start_time, l.minutes
+    select b.id as booking_id, b.member_id, c.id as class_id, c.name, c.trainer, c.start_time, l.minutes,
+           private.class_meet_at(c) as meet_at
       from public.bookings b
       join public.classes c on c.id = b.class_id
       left join public.push_preferences p on p.member_id = b.member_id
@@ -366,7 +368,7 @@ begin
     v_count := v_count + private.enqueue_push('class_reminder', v_row.member_id,
       'Reminder: ' || v_row.name || ' at ' || to_char(v_row.start_time at time zone 'Europe/London', 'FMHH12:MI AM'),
       'With ' || v_row.trainer || ', ' || private.london_time_text(v_row.start_time)
-        || '. Cannot make it? Cancel from My Bookings.',
+        || '.' || v_row.meet_at || ' Cannot make it? Cancel from My Bookings.',
       '/mybookings', 'class_reminder:' || v_row.booking_id, v_row.class_id, v_row.booking_id,
       greatest(v_row.start_time - make_interval(mins => v_row.minutes), p_now), v_row.start_time);
   end loop;

@@ -244,6 +244,7 @@ describe('schema safety', () => {
       'default_late_cancel_window',
       'default_waitlist_closes_before',
       'is_phone_number',
+      'is_timetable_slot',
     ];
     const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
     expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);
