@@ -306,6 +306,57 @@ export type Database = {
           },
         ]
       }
+      coach_pay_rates: {
+        Row: {
+          base_amount: number
+          basis: string
+          class_type: string
+          created_at: string
+          created_by: string | null
+          effective_from: string
+          id: string
+          per_attendee: number
+          trainer_id: string
+        }
+        Insert: {
+          base_amount?: number
+          basis: string
+          class_type: string
+          created_at?: string
+          created_by?: string | null
+          effective_from: string
+          id?: string
+          per_attendee?: number
+          trainer_id: string
+        }
+        Update: {
+          base_amount?: number
+          basis?: string
+          class_type?: string
+          created_at?: string
+          created_by?: string | null
+          effective_from?: string
+          id?: string
+          per_attendee?: number
+          trainer_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coach_pay_rates_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coach_pay_rates_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       contact_messages: {
         Row: {
           client_address: string | null
@@ -2057,6 +2108,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["class_place"][]
       }
+      admin_coach_pay_statement: {
+        Args: {
+          p_month: string
+          p_trainer_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_pay_line"][]
+      }
       admin_credits_outstanding: {
         Args: {
           p_now?: string
@@ -2632,6 +2690,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
       }
+      my_coach_pay_statement: {
+        Args: {
+          p_month: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_pay_line"][]
+      }
       my_coach_profile: {
         Args: never
         Returns: {
@@ -2916,6 +2980,33 @@ export type Database = {
           p_setup_reference: string
         }
         Returns: undefined
+      }
+      set_coach_pay_rate: {
+        Args: {
+          p_base_amount: number
+          p_basis: string
+          p_class_type: string
+          p_effective_from: string
+          p_per_attendee: number
+          p_trainer_id: string
+        }
+        Returns: {
+          base_amount: number
+          basis: string
+          class_type: string
+          created_at: string
+          created_by: string | null
+          effective_from: string
+          id: string
+          per_attendee: number
+          trainer_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "coach_pay_rates"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       set_email_preferences: {
         Args: {
@@ -3268,6 +3359,17 @@ export type Database = {
         no_show: number | null
         start_time: string | null
         type: string | null
+      }
+      coach_pay_line: {
+        amount: number | null
+        attendees: number | null
+        base_amount: number | null
+        basis: string | null
+        class_id: string | null
+        class_name: string | null
+        class_type: string | null
+        per_attendee: number | null
+        start_time: string | null
       }
       contact_receipt: {
         status: string | null
