@@ -42,6 +42,8 @@ export default async function calendarFeed(req: Request): Promise<Response> {
           startTime: e.start_time,
           durationMinutes: e.duration,
           description: e.description,
+          location: e.location,
+          directions: e.directions,
         },
         env.siteUrl,
       ),

@@ -16,6 +16,7 @@ const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then(
 const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
+const AdminSettings = dataScreen(() => import('./routes/admin/settings').then((m) => m.AdminSettingsRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 const AdminImport = dataScreen(() => import('./routes/admin/import').then((m) => m.AdminImportRoute));
 
@@ -45,6 +46,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
       { path: adminChild(paths.admin.import), element: <AdminImport /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
+      { path: adminChild(paths.admin.settings), element: <AdminSettings /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },

@@ -53,6 +53,7 @@ export const paths = {
     trainers: '/admin/trainers',
     import: '/admin/import',
     documents: '/admin/documents',
+    settings: '/admin/settings',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },
 } as const;

@@ -251,6 +251,7 @@ export type Database = {
           is_premium: boolean
           late_cancel_window: string
           max_age: number | null
+          meeting_point_id: string | null
           min_age: number | null
           name: string
           price_payg: number | null
@@ -276,6 +277,7 @@ export type Database = {
           is_premium?: boolean
           late_cancel_window?: string
           max_age?: number | null
+          meeting_point_id?: string | null
           min_age?: number | null
           name: string
           price_payg?: number | null
@@ -301,6 +303,7 @@ export type Database = {
           is_premium?: boolean
           late_cancel_window?: string
           max_age?: number | null
+          meeting_point_id?: string | null
           min_age?: number | null
           name?: string
           price_payg?: number | null
@@ -317,7 +320,65 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "classes_meeting_point_id_fkey"
+            columns: ["meeting_point_id"]
+            isOneToOne: false
+            referencedRelation: "meeting_points"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "classes_trainer_id_fkey"
+            columns: ["trainer_id"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      coach_pay_rates: {
+        Row: {
+          base_amount: number
+          basis: string
+          class_type: string
+          created_at: string
+          created_by: string | null
+          effective_from: string
+          id: string
+          per_attendee: number
+          trainer_id: string
+        }
+        Insert: {
+          base_amount?: number
+          basis: string
+          class_type: string
+          created_at?: string
+          created_by?: string | null
+          effective_from: string
+          id?: string
+          per_attendee?: number
+          trainer_id: string
+        }
+        Update: {
+          base_amount?: number
+          basis?: string
+          class_type?: string
+          created_at?: string
+          created_by?: string | null
+          effective_from?: string
+          id?: string
+          per_attendee?: number
+          trainer_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coach_pay_rates_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coach_pay_rates_trainer_id_fkey"
             columns: ["trainer_id"]
             isOneToOne: false
             referencedRelation: "trainers"
@@ -1041,6 +1102,33 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      meeting_points: {
+        Row: {
+          address: string
+          created_at: string
+          directions: string
+          id: string
+          map_url: string | null
+          name: string
+        }
+        Insert: {
+          address: string
+          created_at?: string
+          directions?: string
+          id?: string
+          map_url?: string | null
+          name: string
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          directions?: string
+          id?: string
+          map_url?: string | null
+          name?: string
+        }
+        Relationships: []
       }
       member_contacts: {
         Row: {
@@ -1923,6 +2011,32 @@ export type Database = {
         }
         Relationships: []
       }
+      timetable_slot_meeting_points: {
+        Row: {
+          meeting_point_id: string
+          slot: string
+          updated_at: string
+        }
+        Insert: {
+          meeting_point_id: string
+          slot: string
+          updated_at?: string
+        }
+        Update: {
+          meeting_point_id?: string
+          slot?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "timetable_slot_meeting_points_meeting_point_id_fkey"
+            columns: ["meeting_point_id"]
+            isOneToOne: false
+            referencedRelation: "meeting_points"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       trainer_accounts: {
         Row: {
           linked_at: string
@@ -2286,6 +2400,13 @@ export type Database = {
           p_class_ids: string[]
         }
         Returns: Database["public"]["CompositeTypes"]["class_place"][]
+      }
+      admin_coach_pay_statement: {
+        Args: {
+          p_month: string
+          p_trainer_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_pay_line"][]
       }
       admin_credits_outstanding: {
         Args: {
@@ -2890,6 +3011,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_booking"][]
       }
+      my_coach_pay_statement: {
+        Args: {
+          p_month: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["coach_pay_line"][]
+      }
       my_coach_profile: {
         Args: never
         Returns: {
@@ -3172,6 +3299,33 @@ export type Database = {
           p_setup_reference: string
         }
         Returns: undefined
+      }
+      set_coach_pay_rate: {
+        Args: {
+          p_base_amount: number
+          p_basis: string
+          p_class_type: string
+          p_effective_from: string
+          p_per_attendee: number
+          p_trainer_id: string
+        }
+        Returns: {
+          base_amount: number
+          basis: string
+          class_type: string
+          created_at: string
+          created_by: string | null
+          effective_from: string
+          id: string
+          per_attendee: number
+          trainer_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "coach_pay_rates"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       set_email_preferences: {
         Args: {
@@ -3488,7 +3642,9 @@ export type Database = {
         booking_id: string | null
         class_id: string | null
         description: string | null
+        directions: string | null
         duration: number | null
+        location: string | null
         name: string | null
         start_time: string | null
         trainer: string | null
@@ -3583,6 +3739,17 @@ export type Database = {
         no_show: number | null
         start_time: string | null
         type: string | null
+      }
+      coach_pay_line: {
+        amount: number | null
+        attendees: number | null
+        base_amount: number | null
+        basis: string | null
+        class_id: string | null
+        class_name: string | null
+        class_type: string | null
+        per_attendee: number | null
+        start_time: string | null
       }
       contact_receipt: {
         status: string | null
@@ -3733,10 +3900,14 @@ export type Database = {
         dependant_id: string | null
         dependant_name: string | null
         description: string | null
+        directions: string | null
         duration: number | null
         hold_expires_at: string | null
         id: string | null
         late_cancel_from: string | null
+        location: string | null
+        meeting_point_map_url: string | null
+        meeting_point_name: string | null
         payment_status: string | null
         start_time: string | null
         trainer: string | null
@@ -3780,10 +3951,13 @@ export type Database = {
       outbox_email: {
         attempts: number | null
         body_text: string | null
+        class_directions: string | null
+        class_map_url: string | null
         class_name: string | null
         class_starts_at: string | null
         class_trainer: string | null
         class_when: string | null
+        class_where: string | null
         created_at: string | null
         id: string | null
         kind: string | null
@@ -3866,10 +4040,15 @@ export type Database = {
         capacity: number | null
         current_bookings: number | null
         description: string | null
+        directions: string | null
         duration: number | null
         id: string | null
         is_premium: boolean | null
         late_cancel_from: string | null
+        location: string | null
+        meeting_point_id: string | null
+        meeting_point_map_url: string | null
+        meeting_point_name: string | null
         my_booking_id: string | null
         my_hold_expires_at: string | null
         my_payment_status: Database["public"]["Enums"]["payment_status"] | null

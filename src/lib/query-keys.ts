@@ -92,6 +92,8 @@ export const queryKeys = {
     profile: (userId: string) => ['coach', 'profile', userId] as const,
     classes: () => ['coach', 'classes'] as const,
     roster: (classId: string) => ['coach', 'roster', classId] as const,
+    /** The coach's own pay statement for a month ('2026-11'). */
+    pay: (month: string) => ['coach', 'pay', month] as const,
   },
   admin: {
     all: ['admin'] as const,
@@ -124,6 +126,12 @@ export const queryKeys = {
     trainers: () => ['admin', 'trainers'] as const,
     /** Which sign-in account each trainer has (decision 0027). */
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
+    /** Places other than the hall where classes meet, and each template slot's (issue 42). */
+    meetingPoints: () => ['admin', 'meeting-points'] as const,
+    slotMeetingPoints: () => ['admin', 'slot-meeting-points'] as const,
+    /** A coach's pay statement for a month, and every coach's pay rates (issue 42). */
+    coachPay: (trainerId: string, month: string) => ['admin', 'coach-pay', trainerId, month] as const,
+    payRates: () => ['admin', 'pay-rates'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,
     contactMessages: (params: Record<string, unknown>) => ['admin', 'contact-messages', params] as const,
     undeliveredEmails: () => ['admin', 'undelivered-emails'] as const,

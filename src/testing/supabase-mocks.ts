@@ -137,6 +137,7 @@ export function makeClass(overrides: Partial<ClassRow> = {}): ClassRow {
     studio_changed_at: null,
     template_slot: null,
     template_start: null,
+    meeting_point_id: null,
     ...overrides,
   };
 }

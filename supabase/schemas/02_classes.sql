@@ -46,6 +46,37 @@ grant insert (name, bio, photo_url), update (name, bio, photo_url) on public.tra
 
 grant all on public.trainers to service_role;
 
+-- Meeting points ---------------------------------------------------------------------------------
+-- Places other than the hall where a class meets (issue 42): a park gate, a beach car park. A class
+-- (and a timetable template slot, 05_schedule.sql) may name one; none = the hall, the studio's
+-- address (private.studio_address). Every email, calendar entry, class card and push about a class
+-- says where it is through private.class_where. Anyone reads them; admins write them. A point in
+-- use by a class or a slot cannot be deleted (the foreign keys restrict).
+create table public.meeting_points (
+  id uuid primary key default gen_random_uuid(),
+  name text not null unique check (char_length(btrim(name)) between 1 and 120),
+  -- One line, as emails print it: 'Old Ford Road, London E3 5DS'.
+  address text not null check (char_length(btrim(address)) between 1 and 300),
+  -- How to find the exact spot: 'Meet at the gate by the cafe; look for the orange flag.'
+  directions text not null default '' check (char_length(directions) <= 600),
+  map_url text check (map_url ~ '^https://'),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.meeting_points is
+  'Places other than the hall where a class meets (name, address, directions, map link); classes.meeting_point_id names one, null = the hall.';
+
+alter table public.meeting_points enable row level security;
+
+revoke all on public.meeting_points from anon, authenticated;
+
+grant select on public.meeting_points to anon, authenticated;
+
+grant insert (name, address, directions, map_url), update (name, address, directions, map_url), delete
+  on public.meeting_points to authenticated;
+
+grant all on public.meeting_points to service_role;
+
 -- Table ------------------------------------------------------------------------------------------
 create table public.classes (
   id uuid primary key default gen_random_uuid(),
@@ -91,6 +122,8 @@ create table public.classes (
   -- class date a child may be booked in; both null = adults only.
   min_age integer constraint classes_min_age_range check (min_age between 0 and 99),
   max_age integer constraint classes_max_age_range check (max_age between 0 and 99),
+  -- Where the class meets when not in the hall (issue 42); null = the hall, the studio's address.
+  meeting_point_id uuid references public.meeting_points (id),
   constraint classes_age_range_order check (min_age <= max_age),
   constraint classes_trainer_recorded check (trainer_id is not null),
   constraint classes_one_to_one_capacity check (type <> 'One-to-One' or capacity = 1),
@@ -126,6 +159,9 @@ create index classes_start_time_idx on public.classes (start_time);
 
 create index classes_trainer_id_idx on public.classes (trainer_id, start_time);
 
+-- Deleting a meeting point checks no class names it.
+create index classes_meeting_point_id_idx on public.classes (meeting_point_id) where meeting_point_id is not null;
+
 -- One class per template slot and start: what makes generating a period twice create nothing twice.
 create unique index classes_template_occurrence_idx on public.classes (template_slot, template_start)
   where template_slot is not null;
@@ -144,11 +180,11 @@ revoke all on public.classes from anon, authenticated;
 grant select on public.classes to anon, authenticated;
 
 grant insert (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
-              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age)
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age, meeting_point_id)
   on public.classes to authenticated;
 
 grant update (name, description, duration, start_time, trainer, trainer_id, type, capacity, is_premium,
-              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age)
+              unlock_for_standard, price_payg, checkout_url, waitlist_closes_before, late_cancel_window, min_age, max_age, meeting_point_id)
   on public.classes to authenticated;
 
 grant delete on public.classes to authenticated;
@@ -223,6 +259,46 @@ end;
 $$;
 
 revoke execute on function private.trainers_rename_classes() from public;
+
+-- Where a class meets ------------------------------------------------------------------------------
+-- The one answer to "where is this class" (issue 42): its meeting point's name and address, or the
+-- hall (the studio's address). Every email's 'Where: ', the calendar feed's LOCATION and pushes
+-- read it, so an outdoor class never says the hall anywhere.
+create function private.class_where(p_class public.classes)
+returns text
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce((select mp.name || ', ' || mp.address from public.meeting_points mp where mp.id = p_class.meeting_point_id),
+                  private.studio_address())
+$$;
+
+revoke execute on function private.class_where(public.classes) from public;
+
+-- my_bookings (security invoker) reads it too: it says only what the public tables and emails say.
+grant execute on function private.class_where(public.classes) to authenticated, service_role;
+
+-- The meeting point's directions as a line under 'Where: ' (E'\nDirections: ...'), or '' when the
+-- class is in the hall or the point has none.
+create function private.class_directions_line(p_class public.classes)
+returns text
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce((select E'\nDirections: ' || nullif(btrim(mp.directions), '')
+                     from public.meeting_points mp where mp.id = p_class.meeting_point_id), '')
+$$;
+
+revoke execute on function private.class_directions_line(public.classes) from public;
+
+-- A push's short sentence for a class away from the hall (' Meet at <class_where>.'), '' in the
+-- hall: pushes about hall classes never named the place, and stay as short.
+create function private.class_meet_at(p_class public.classes)
+returns text
+language sql stable security definer set search_path = ''
+as $$
+  select case when p_class.meeting_point_id is null then '' else ' Meet at ' || private.class_where(p_class) || '.' end
+$$;
+
+revoke execute on function private.class_meet_at(public.classes) from public;
 
 -- Studio closures ----------------------------------------------------------------------------------
 -- Dates the studio is closed (a bank holiday, the hall booked by someone else): no class runs, and
@@ -484,6 +560,23 @@ create policy "Admins edit trainers"
 create trigger trainers_rename_classes
   after update of name on public.trainers
   for each row execute function private.trainers_rename_classes();
+
+create policy "Anyone reads meeting points"
+  on public.meeting_points for select to anon, authenticated
+  using (true);
+
+create policy "Admins add meeting points"
+  on public.meeting_points for insert to authenticated
+  with check ((select private.is_admin()));
+
+create policy "Admins edit meeting points"
+  on public.meeting_points for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+create policy "Admins delete meeting points"
+  on public.meeting_points for delete to authenticated
+  using ((select private.is_admin()));
 
 create policy "Anyone reads studio closures"
   on public.studio_closures for select to anon, authenticated

@@ -972,7 +972,13 @@ create type public.my_booking as (
   late_cancel_from timestamptz,
   -- A child's place (book_family): the child's id and name; null for the member's own place.
   dependant_id uuid,
-  dependant_name text
+  dependant_name text,
+  -- Where the class meets (issue 42): the meeting point's name and map link (null in the hall),
+  -- private.class_where (the hall's address when none), and the point's directions.
+  meeting_point_name text,
+  meeting_point_map_url text,
+  location text,
+  directions text
 );
 
 comment on type public.my_booking is 'One of the caller''s bookings with its class and what cancelling it means (my_bookings).';

@@ -78,7 +78,15 @@ create type public.schedule_class as (
   my_payment_status public.payment_status,
   my_hold_expires_at timestamptz,
   my_waitlist_position integer,
-  waitlist_size integer
+  waitlist_size integer,
+  -- Where the class meets when not in the hall (public.meeting_points; null = the hall): its
+  -- name and map link for the card; location is private.class_where (the hall's address when
+  -- none), directions the point's, for an 'add to calendar' file.
+  meeting_point_id uuid,
+  meeting_point_name text,
+  meeting_point_map_url text,
+  location text,
+  directions text
 );
 
 comment on type public.schedule_class is 'A class with what the booking rules decide for the caller (class_schedule).';
@@ -112,6 +120,10 @@ begin
   r.waitlist_closes_at := private.waitlist_closes_at(p_class);
   r.late_cancel_from := private.late_cancel_from(p_class);
   r.waitlist_size := (select count(*)::int from public.class_waitlist w where w.class_id = p_class.id);
+  r.meeting_point_id := p_class.meeting_point_id;
+  select mp.name, mp.map_url, nullif(btrim(mp.directions), '') into r.meeting_point_name, r.meeting_point_map_url, r.directions
+    from public.meeting_points mp where mp.id = p_class.meeting_point_id;
+  r.location := private.class_where(p_class);
 
   if p_member.id is null then
     -- A guest sees the class as a pay-as-you-go member would (locked, full, started), then
@@ -289,6 +301,56 @@ $$;
 
 revoke execute on function private.timetable_slots() from public;
 
+-- Whether p_slot is one of the template's slots (the check on timetable_slot_meeting_points).
+create function private.is_timetable_slot(p_slot text)
+returns boolean
+language sql immutable security definer set search_path = ''
+as $$ select exists (select 1 from private.timetable_slots() s where s.slot = p_slot) $$;
+
+revoke execute on function private.is_timetable_slot(text) from public;
+
+grant execute on function private.is_timetable_slot(text) to authenticated, service_role;
+
+-- Where a template slot's classes meet when not in the hall (issue 42): the generator gives each
+-- class it makes for the slot this meeting point. No row = the hall. Changing it affects classes
+-- generated afterwards; classes already made keep theirs (edit them on Classes). Anyone reads it;
+-- admins write it.
+create table public.timetable_slot_meeting_points (
+  slot text primary key check (private.is_timetable_slot(slot)),
+  meeting_point_id uuid not null references public.meeting_points (id),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.timetable_slot_meeting_points is
+  'The meeting point of a timetable template slot''s generated classes (no row = the hall).';
+
+alter table public.timetable_slot_meeting_points enable row level security;
+
+revoke all on public.timetable_slot_meeting_points from anon, authenticated;
+
+grant select on public.timetable_slot_meeting_points to anon, authenticated;
+
+grant insert (slot, meeting_point_id), update (meeting_point_id), delete on public.timetable_slot_meeting_points to authenticated;
+
+grant all on public.timetable_slot_meeting_points to service_role;
+
+create policy "Anyone reads template meeting points"
+  on public.timetable_slot_meeting_points for select to anon, authenticated
+  using (true);
+
+create policy "Admins set template meeting points"
+  on public.timetable_slot_meeting_points for insert to authenticated
+  with check ((select private.is_admin()));
+
+create policy "Admins change template meeting points"
+  on public.timetable_slot_meeting_points for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+create policy "Admins clear template meeting points"
+  on public.timetable_slot_meeting_points for delete to authenticated
+  using ((select private.is_admin()));
+
 -- Every class the template makes on the London days [p_start, p_end], except on studio closure
 -- dates: its slot, name and start.
 create function private.timetable_occurrences(p_start date, p_end date)
@@ -350,7 +412,7 @@ $$;
 revoke execute on function private.timetable_missing(date, date, timestamptz) from public;
 
 -- Creates the template's missing classes of [p_start, p_end] that start after p_from, each linked
--- to its slot. Returns how many it created.
+-- to its slot and meeting where the slot meets. Returns how many it created.
 create function private.insert_timetable_from(p_start date, p_end date, p_from timestamptz)
 returns integer
 language plpgsql security definer set search_path = ''
@@ -359,9 +421,11 @@ declare
   v_count integer;
 begin
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg,
-                              is_premium, unlock_for_standard, template_slot, template_start)
+                              is_premium, unlock_for_standard, template_slot, template_start, meeting_point_id)
   select m.name, private.timetable_description(m.name), 45, m.start_time, 'Coach Alex', 'Group', 12, 10.00,
-         false, '3 days', m.slot, m.start_time
+         false, '3 days', m.slot, m.start_time,
+         -- The slot's meeting point (issue 42), or the hall.
+         (select sp.meeting_point_id from public.timetable_slot_meeting_points sp where sp.slot = m.slot)
     from private.timetable_missing(p_start, p_end, p_from) m
    order by m.start_time, m.slot;
   get diagnostics v_count = row_count;

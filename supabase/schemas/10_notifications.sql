@@ -251,7 +251,7 @@ declare
   v_member public.members;
   v_class public.classes;
   v_when text;
-  v_where text := private.studio_address();
+  v_where text;
   v_hello text;
   v_subject text;
   v_body text;
@@ -266,6 +266,8 @@ begin
     return null;
   end if;
   v_when := private.london_time_text(v_class.start_time);
+  -- The class's meeting point (with its directions) or the hall (issue 42).
+  v_where := private.class_where(v_class) || private.class_directions_line(v_class);
   v_hello := private.greeting(v_member.name);
 
   case p_kind
@@ -519,7 +521,11 @@ create type public.outbox_email as (
   class_starts_at timestamptz,
   -- 'Monday 6 October 2025, 6:00 AM' (London), as the text body prints it.
   class_when text,
-  unsubscribe_token text
+  unsubscribe_token text,
+  -- Where the class meets (private.class_where), its directions and map link when not in the hall.
+  class_where text,
+  class_directions text,
+  class_map_url text
 );
 
 -- Takes up to p_limit deliveries of one channel due at p_now, oldest first, and marks them sent
@@ -550,10 +556,12 @@ language sql security definer set search_path = ''
 as $$
   select t.id, e.type, t.to_email::text, t.reply_to::text, t.subject, t.body_text, t.links, t.attempts,
          t.sent_at, t.created_at, c.name, c.trainer, c.start_time, private.london_time_text(c.start_time),
-         t.unsubscribe_token
+         t.unsubscribe_token, case when c.id is not null then private.class_where(c) end, nullif(btrim(mp.directions), ''),
+         mp.map_url
     from private.take_deliveries('email', p_limit, p_now) t
     join public.notification_events e on e.id = t.event_id
     left join public.classes c on c.id = e.class_id
+    left join public.meeting_points mp on mp.id = c.meeting_point_id
    order by t.created_at, t.id
 $$;
 

@@ -43,7 +43,11 @@ create type public.calendar_event as (
   description text,
   trainer text,
   start_time timestamptz,
-  duration integer
+  duration integer,
+  -- Where the class meets (private.class_where: its meeting point or the hall) and, for a meeting
+  -- point, its directions (issue 42).
+  location text,
+  directions text
 );
 
 create type public.calendar_feed as (
@@ -58,7 +62,9 @@ returns setof public.calendar_feed
 language sql stable security definer set search_path = ''
 as $$
   select m.name,
-         array(select (b.id, c.id, c.name, c.description, c.trainer, c.start_time, c.duration)::public.calendar_event
+         array(select (b.id, c.id, c.name, c.description, c.trainer, c.start_time, c.duration, private.class_where(c),
+                        (select nullif(btrim(mp.directions), '') from public.meeting_points mp where mp.id = c.meeting_point_id)
+                       )::public.calendar_event
                  from public.bookings b
                  join public.classes c on c.id = b.class_id
                 where b.member_id = m.id

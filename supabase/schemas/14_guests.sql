@@ -162,7 +162,7 @@ begin
       v_subject := 'You are booked on ' || v_class.name || ' as ' || v_host || '''s guest, ' || v_when;
       v_body := concat_ws(E'\n\n', 'Hi ' || btrim(p_place.guest_name) || ',',
         v_host || ' has booked you a place on ' || v_class.name || ' with ' || v_class.trainer || ' as their guest.',
-        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.studio_address(),
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.class_where(v_class) || private.class_directions_line(v_class),
         'Please arrive 10 minutes early. Cannot come? Cancel with the link below so someone else can have the place.');
       v_links := jsonb_build_array(jsonb_build_object('label', 'Cancel my guest place',
                                                       'path', '/guest/cancel?token=' || p_place.cancel_token));
@@ -192,7 +192,7 @@ begin
       v_body := concat_ws(E'\n\n', 'Hi ' || coalesce(nullif(btrim(v_host_member.name), ''), 'there') || ',',
         btrim(p_place.guest_name) || ' has cancelled their guest place on ' || v_class.name || ' with ' || v_class.trainer
           || ' with the link in their email. Your own booking is unchanged.',
-        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.studio_address(),
+        'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || private.class_where(v_class) || private.class_directions_line(v_class),
         case
           when p_place.credit_id is null then null
           when exists (select 1 from public.credits cr where cr.id = p_place.credit_id and cr.used_at is null)

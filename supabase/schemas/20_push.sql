@@ -334,19 +334,21 @@ begin
     when 'waitlist_promoted' then
       if v_class.id is not null then
         perform private.enqueue_push_for_event(v_event.id, 'A spot opened: you are booked',
-          v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
+          v_class.name || ' with ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.'
+            || private.class_meet_at(v_class),
           '/mybookings', null, v_class.start_time);
       end if;
     when 'class_moved' then
       if v_class.id is not null then
         perform private.enqueue_push_for_event(v_event.id, 'Class moved: ' || v_class.name,
-          'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.',
+          'Now ' || private.london_time_text(v_class.start_time) || '. Your place is kept.' || private.class_meet_at(v_class),
           '/mybookings', null, v_class.start_time);
       end if;
     when 'class_changed' then
       if v_class.id is not null then
         perform private.enqueue_push_for_event(v_event.id, 'Class changed: ' || v_class.name,
-          'With ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.',
+          'With ' || v_class.trainer || ', ' || private.london_time_text(v_class.start_time) || '.'
+            || private.class_meet_at(v_class),
           '/mybookings', null, v_class.start_time);
       end if;
     when 'payment_failed' then
@@ -416,7 +418,8 @@ declare
   v_row record;
 begin
   for v_row in
-    select b.id as booking_id, b.member_id, c.id as class_id, c.name, c.trainer, c.start_time, l.minutes
+    select b.id as booking_id, b.member_id, c.id as class_id, c.name, c.trainer, c.start_time, l.minutes,
+           private.class_meet_at(c) as meet_at
       from public.bookings b
       join public.classes c on c.id = b.class_id
       left join public.push_preferences p on p.member_id = b.member_id
@@ -435,7 +438,7 @@ begin
     v_count := v_count + private.enqueue_push('class_reminder', v_row.member_id,
       'Reminder: ' || v_row.name || ' at ' || to_char(v_row.start_time at time zone 'Europe/London', 'FMHH12:MI AM'),
       'With ' || v_row.trainer || ', ' || private.london_time_text(v_row.start_time)
-        || '. Cannot make it? Cancel from My Bookings.',
+        || '.' || v_row.meet_at || ' Cannot make it? Cancel from My Bookings.',
       '/mybookings', 'class_reminder:' || v_row.booking_id, v_row.class_id, v_row.booking_id,
       greatest(v_row.start_time - make_interval(mins => v_row.minutes), p_now), v_row.start_time);
   end loop;

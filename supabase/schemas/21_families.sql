@@ -627,10 +627,11 @@ as $$
   select b.id, b.class_id, b.type::text, b.payment_status::text, b.booked_at, b.hold_expires_at,
          c.name, c.trainer, c.start_time, c.duration, c.description,
          case when b.payment_status = 'completed' then private.booking_late_cancel_from(c, b.booked_at) end,
-         b.dependant_id, d.name
+         b.dependant_id, d.name, mp.name, mp.map_url, private.class_where(c), nullif(btrim(mp.directions), '')
     from public.bookings b
     join public.classes c on c.id = b.class_id
     left join public.dependants d on d.id = b.dependant_id
+    left join public.meeting_points mp on mp.id = c.meeting_point_id
    where b.member_id = (select private.current_member_id())
      and (b.payment_status = 'completed' or b.hold_expires_at > now())
    order by c.start_time desc, b.dependant_id is not null, d.name, b.id

@@ -1,12 +1,12 @@
--- Class changes tell people (decision 0042): a class's coach changed before it starts reaches
+-- Class changes tell people (decision 0042): a class's coach or meeting point changed before it starts reaches
 -- everyone booked or waitlisted, by their channels (email, push, text: the class_changed type's
 -- wording in each), once per change, and several edits within class_change_quiet_period() become
 -- one message. An edit only records the class as members last heard of it (class_changes); the
 -- job send_class_changes_at(p_now) tells them once the class has been left alone for the quiet
 -- period, comparing that record with the class as it is then (an edit undone tells nobody).
 --
--- What is watched is private.class_watched: watching one more column (a meeting point) is one
--- line there. A new start time keeps its own immediate "class moved" email (10_notifications.sql),
+-- What is watched is private.class_watched (the coach and the meeting point, decision 0055):
+-- watching one more column is one line there and its words in class_change_text. A new start time keeps its own immediate "class moved" email (10_notifications.sql),
 -- which carries the free cancellation the move grants.
 
 create table public.class_changes (
@@ -42,7 +42,8 @@ language sql stable set search_path = ''
 as $$
   select jsonb_build_object(
     'trainer', p_class.trainer,
-    'trainer_id', p_class.trainer_id
+    'trainer_id', p_class.trainer_id,
+    'meeting_point_id', p_class.meeting_point_id
   )
 $$;
 
@@ -55,7 +56,9 @@ language sql stable set search_path = ''
 as $$
   select nullif(concat_ws(E'\n',
     case when p_was ->> 'trainer' is distinct from p_class.trainer
-      then 'Coach: ' || p_class.trainer || ' (was ' || coalesce(p_was ->> 'trainer', 'not set') || ')' end), '')
+      then 'Coach: ' || p_class.trainer || ' (was ' || coalesce(p_was ->> 'trainer', 'not set') || ')' end,
+    case when p_was ->> 'meeting_point_id' is distinct from p_class.meeting_point_id::text
+      then 'Where: ' || private.class_where(p_class) end), '')
 $$;
 
 revoke execute on function private.class_change_text(jsonb, public.classes) from public;

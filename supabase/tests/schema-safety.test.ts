@@ -112,6 +112,7 @@ describe('schema safety', () => {
       'admin_bookings_search',
       'admin_bookings_total',
       'admin_class_places',
+      'admin_coach_pay_statement',
       'admin_credits_outstanding',
       'admin_delete_member',
       'admin_email_member',
@@ -157,6 +158,7 @@ describe('schema safety', () => {
       'members_to_contact',
       'my_billing_history',
       'my_bookings',
+      'my_coach_pay_statement',
       'my_coach_profile',
       'my_credit_for_class',
       'my_dependants',
@@ -182,6 +184,7 @@ describe('schema safety', () => {
       'rotate_calendar_token',
       'save_dependant',
       'save_push_subscription',
+      'set_coach_pay_rate',
       'set_email_preferences',
       'set_marketing_consent',
       'set_notification_preference',
@@ -248,6 +251,7 @@ describe('schema safety', () => {
       'default_late_cancel_window',
       'default_waitlist_closes_before',
       'is_phone_number',
+      'is_timetable_slot',
     ];
     const reachable = rows.filter((r) => r.schema === 'private' && r.callable).map((r) => r.proname);
     expect(reachable.filter((name) => !calledByRpcs.has(name) && !policyHelpers.includes(name))).toEqual([]);

@@ -21,7 +21,9 @@ export type OutboxEmail = Pick<
   | 'class_trainer'
   | 'class_when'
   | 'unsubscribe_token'
->;
+> &
+  // Where the class meets (issue 42); absent on rows made before meeting points (the hall).
+  Partial<Pick<CompositeRow<'outbox_email', OutboxEmailSetFields>, 'class_where' | 'class_directions' | 'class_map_url'>>;
 
 type RequeueSetFields = 'id' | 'attempts' | 'status';
 type RequeueStatus = 'retrying' | 'failed';

@@ -29,7 +29,17 @@ export async function renderEmail(row: OutboxEmail, siteUrl: string): Promise<Ma
   const list = listOfKind(row.kind);
   const unsubscribe = row.unsubscribe_token ? unsubscribeUrl(siteUrl, row.unsubscribe_token, list) : null;
   const manageUrl = `${siteUrl.replace(/\/+$/, '')}${PREFERENCES_PATH}`;
-  const classFacts = row.class_name && row.class_when ? { name: row.class_name, trainer: row.class_trainer, when: row.class_when } : null;
+  const classFacts =
+    row.class_name && row.class_when
+      ? {
+          name: row.class_name,
+          trainer: row.class_trainer,
+          when: row.class_when,
+          where: row.class_where ?? null,
+          directions: row.class_directions ?? null,
+          mapUrl: row.class_map_url ?? null,
+        }
+      : null;
 
   const html = await render(
     createElement(OutboxEmailTemplate, {

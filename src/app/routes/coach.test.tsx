@@ -32,6 +32,19 @@ function signInAsCoach() {
   server.use(
     memberHandler(member),
     rpc('my_coach_profile', () => [trainer]),
+    rpc('my_coach_pay_statement', () => [
+      {
+        class_id: 'p-1',
+        class_name: 'Breakfast Club',
+        class_type: 'Group',
+        start_time: '2026-11-03T06:00:00Z',
+        attendees: 4,
+        basis: 'base_plus_attendee',
+        base_amount: 20,
+        per_attendee: 2,
+        amount: 28,
+      },
+    ]),
   );
   return member;
 }
@@ -47,6 +60,12 @@ describe('/coach', () => {
     expect(today.getByText('2 booked + 1 guest · 0 checked in')).toBeInTheDocument();
     const upcoming = within(screen.getByRole('region', { name: 'Upcoming' }));
     expect(upcoming.getByRole('link', { name: /Kids Club/ })).toHaveAttribute('href', '/coach/classes/c-2');
+    // Their own pay this month: the class, its check-ins, the rate and the total.
+    const pay = within(screen.getByRole('region', { name: 'Your pay' }));
+    expect(await pay.findByText('£20.00 + £2.00 an attendee')).toBeInTheDocument();
+    expect(pay.getByText((_, el) => el?.tagName === 'P' && /^1 class taught/.test(el.textContent ?? ''))).toHaveTextContent(
+      '1 class taught, 4 checked in, total £28.00',
+    );
   });
 
   it('tells an account that is not a coach that the area is for coaches', async () => {

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { useCoachProfile } from '@/features/coach/api/coach';
 import { CoachClasses } from '@/features/coach/components/coach-classes';
 import { CoachRoster } from '@/features/coach/components/coach-roster';
+import { MyPay } from '@/features/coach/components/my-pay';
 import { COACH_MESSAGES } from '@/features/coach/lib/coach-words';
 
 /** Only an account linked to a trainer sees the coach area; the database refuses everyone else anyway. */
@@ -37,6 +38,7 @@ export function CoachRoute() {
           <h1 className="text-3xl font-bold tracking-tight">Your classes</h1>
           <p className="mt-1 mb-6 text-slate-600">{name}: tap a class for its roster, check-in and register.</p>
           <CoachClasses />
+          <MyPay name={name} />
         </>
       )}
     </CoachOnly>

@@ -10,6 +10,10 @@ export interface BookedClass {
   startTime: string | Date;
   durationMinutes: number;
   description?: string | null;
+  /** Where the class meets when not in the hall (private.class_where); absent or null = the hall. */
+  location?: string | null;
+  /** The meeting point's directions, put in the entry's description. */
+  directions?: string | null;
 }
 
 export const CALENDAR_MIME_TYPE = 'text/calendar; charset=utf-8';
@@ -17,7 +21,8 @@ export const STUDIO_LOCATION = STUDIO_ADDRESS_LINES.join(', ');
 const UID_DOMAIN = STUDIO.email.slice(STUDIO.email.indexOf('@') + 1);
 
 /**
- * The calendar entry for a booking: the class at the studio's address, with the trainer and, when
+ * The calendar entry for a booking: the class at its meeting point or the studio's address, with
+ * the meeting point's directions, the trainer and, when
  * the site's address is given, a link to My Bookings to cancel. The UID is the booking's, so the
  * .ics download and the feed describe the same event.
  */
@@ -25,6 +30,7 @@ export function bookingEvent(booking: BookedClass, siteUrl?: string): CalendarEv
   const manageUrl = siteUrl ? `${siteUrl.replace(/\/+$/, '')}/mybookings` : undefined;
   const description = [
     `With ${booking.trainer?.trim() || TRAINER_NAME} at ${STUDIO.name}.`,
+    booking.directions?.trim() && `Directions: ${booking.directions.trim()}`,
     booking.description?.trim(),
     manageUrl && `Manage or cancel your booking: ${manageUrl}`,
   ]
@@ -35,7 +41,7 @@ export function bookingEvent(booking: BookedClass, siteUrl?: string): CalendarEv
     start: new Date(booking.startTime),
     durationMinutes: booking.durationMinutes,
     summary: `${booking.className} (${STUDIO.name})`,
-    location: STUDIO_LOCATION,
+    location: booking.location?.trim() || STUDIO_LOCATION,
     description,
     ...(manageUrl ? { url: manageUrl } : {}),
   };

@@ -103,6 +103,22 @@ describe('bookingEvent', () => {
     expect(parsed!.startDate.toString()).toBe('2025-10-06T16:45:00');
   });
 
+  it('puts an outdoor class at its meeting point, with the directions in the description', () => {
+    const event = bookingEvent({
+      bookingId: 'b-2',
+      className: 'Outdoor Bootcamp',
+      trainer: 'Coach Alex',
+      startTime: '2025-10-06T08:00:00Z',
+      durationMinutes: 45,
+      location: 'Victoria Park Crown Gate, Old Ford Road, London E3 5DS',
+      directions: 'Meet at the gate by the cafe.',
+    });
+    expect(event.location).toBe('Victoria Park Crown Gate, Old Ford Road, London E3 5DS');
+    expect(event.description).toBe('With Coach Alex at Finer Fitness.\n\nDirections: Meet at the gate by the cafe.');
+    const [parsed] = parse(buildCalendar([event])).events;
+    expect(parsed!.location).toBe('Victoria Park Crown Gate, Old Ford Road, London E3 5DS');
+  });
+
   it('names the download after the class and its London date', () => {
     expect(icsFileName('Breakfast Club!', '2025-10-05T23:30:00Z')).toBe('breakfast-club-2025-10-06.ics');
   });

@@ -14,7 +14,15 @@ export type OutboxEmailProps = {
   /** Paragraphs separated by blank lines, as the database rendered them. */
   bodyText: string;
   links: EmailLink[];
-  classFacts: { name: string; trainer: string | null; when: string } | null;
+  /** `where` is the class's meeting point or the hall (private.class_where); null = the hall. */
+  classFacts: {
+    name: string;
+    trainer: string | null;
+    when: string;
+    where?: string | null;
+    directions?: string | null;
+    mapUrl?: string | null;
+  } | null;
   unsubscribeUrl: string | null;
   manageUrl: string;
 };
@@ -81,7 +89,15 @@ function ClassCard({ facts }: { facts: NonNullable<OutboxEmailProps['classFacts'
     >
       {row('Class', facts.trainer ? `${facts.name} with ${facts.trainer}` : facts.name)}
       {row('When', `${facts.when} (London time)`)}
-      {row('Where', EMAIL_BRAND.addressLines.join(', '))}
+      {row('Where', facts.where ?? EMAIL_BRAND.addressLines.join(', '))}
+      {facts.directions && row('Directions', facts.directions)}
+      {facts.mapUrl && (
+        <Text style={{ ...textStyle, margin: '0 0 8px' }}>
+          <Link href={facts.mapUrl} style={{ color: colors.accentDark, fontWeight: 600 }}>
+            Open the map
+          </Link>
+        </Text>
+      )}
     </Section>
   );
 }

@@ -7,6 +7,15 @@ import { server } from '@/testing/mocks/server';
 import { REST_URL, makeClass, postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { answerConfirm, signInAsAdmin } from '@/testing/admin-fixtures';
 
+const PARK = {
+  id: 'mp-1',
+  name: 'Victoria Park Crown Gate',
+  address: 'Old Ford Road, London E3 5DS',
+  directions: 'By the cafe',
+  map_url: null,
+  created_at: '2026-01-01T00:00:00Z',
+};
+
 function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) {
   const { handlers } = signInAsAdmin();
   const paidChecks: unknown[] = [];
@@ -14,6 +23,7 @@ function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) 
     ...handlers,
     restGet('classes', () => classes() as never[]),
     restGet('studio_closures', () => []),
+    restGet('meeting_points', () => [PARK]),
     rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings() as never)),
   );
   return { paidChecks, ...renderApp('/admin') };
@@ -144,6 +154,7 @@ describe('Classes Management', () => {
       min_age: null,
       max_age: null,
       checkout_url: null,
+      meeting_point_id: null,
       is_premium: false,
       unlock_for_standard: '3 days',
     });
@@ -201,6 +212,28 @@ describe('Classes Management', () => {
     expect(await screen.findByText('Class updated successfully!')).toBeInTheDocument();
     expect(patch!.url.searchParams.get('id')).toBe('eq.class-1');
     expect(patch!.body).toMatchObject({ name: 'Yoga', start_time: '2030-07-01T09:15:00.000Z' });
+  });
+
+  it('moves a class to a meeting point', async () => {
+    const yoga = makeClass({ id: 'class-1', name: 'Yoga', start_time: '2030-07-01T08:00:00+00:00', description: 'Flow' });
+    const patches: Record<string, unknown>[] = [];
+    setup(() => [yoga]);
+    server.use(
+      http.patch(`${REST_URL}/classes`, async ({ request }) => {
+        patches.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([{ id: 'class-1' }]);
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Edit Yoga/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    const meetsAt = within(dialog).getByLabelText('Meets at');
+    expect(meetsAt).toHaveValue('');
+    await within(dialog).findByRole('option', { name: 'Victoria Park Crown Gate' });
+    await user.selectOptions(meetsAt, 'Victoria Park Crown Gate');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Class' }));
+    expect(await screen.findByText('Class updated successfully!')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ meeting_point_id: 'mp-1' });
   });
 
   it("says the database's reason when it refuses an edit: how many are booked, on the Capacity field", async () => {

@@ -25,6 +25,7 @@ function setup(initial: Trainer[]) {
     ...handlers,
     rpc('admin_uncovered_sessions', () => uncovered),
     rpc('admin_trainer_accounts', () => accounts),
+    rpc('admin_coach_pay_statement', () => []),
     rpc('link_trainer_account', ({ args }) => {
       links.push(args);
       if (args.p_email !== 'alex@example.test') {

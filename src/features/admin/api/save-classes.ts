@@ -45,6 +45,7 @@ export function classFormSchema(editing: boolean, now: Date = new Date()) {
       minAge: z.string(),
       maxAge: z.string(),
       checkoutUrl: z.string(),
+      meetingPointId: z.string(),
       isPremium: z.boolean(),
       unlockAmount: z.string(),
       unlockUnit: z.enum(UNLOCK_UNITS),

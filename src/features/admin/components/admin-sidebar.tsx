@@ -15,6 +15,7 @@ import {
   LogOut,
   Menu,
   MessageSquare,
+  Settings,
   Users,
   X,
 } from 'lucide-react';
@@ -33,6 +34,7 @@ const LINKS = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.import, label: 'Import', icon: FileUp, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
+  { to: paths.admin.settings, label: 'Settings', icon: Settings, end: false },
 ] as const;
 
 /** The admin shell's navigation: a fixed sidebar from md up, a menu behind a toggle on a phone. */

@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Field, TextAreaField, TextField } from '@/components/ui/field';
 import { controlClasses } from '@/components/ui/field-styles';
 import { Modal } from '@/components/ui/modal';
-import { TRAINER_NAME } from '@/config/studio';
+import { STUDIO, TRAINER_NAME } from '@/config/studio';
 import type { ClassRow } from '@/lib/supabase';
+import { useMeetingPoints } from '../api/meeting-points';
 import { classFormSchema, classSaveRefusal, useSaveClass } from '../api/save-classes';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import {
@@ -38,6 +39,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
   const { errors } = formState;
   const values = useWatch({ control }) as ClassFormValues;
   const saving = saveClass.isPending;
+  const meetingPoints = useMeetingPoints();
 
   const repeating = !isEdit && values.repeat !== 'none';
   const occurrences =
@@ -130,6 +132,26 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
         />
         <TextField label="Children up to age" type="number" inputMode="numeric" min={0} max={99} optional {...input('maxAge')} />
         <TextField label="Checkout link" type="url" optional placeholder="https://" {...input('checkoutUrl')} />
+        <Field label="Meets at" hint="Add places on Settings." error={errors.meetingPointId?.message}>
+          {(control) => (
+            // Controlled: the list arrives after the form, and the class's point must stay chosen.
+            <select
+              {...control}
+              value={values.meetingPointId ?? ''}
+              onChange={(e) => setValue('meetingPointId', e.target.value, { shouldDirty: true })}
+              className={controlClasses(Boolean(errors.meetingPointId))}
+            >
+              <option value="">{STUDIO.hall}</option>
+              {meetingPoints.data?.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+              {/* The class's point while the list loads, so the edit form never shows the hall instead. */}
+              {!meetingPoints.data && values.meetingPointId && <option value={values.meetingPointId}>Loading…</option>}
+            </select>
+          )}
+        </Field>
       </div>
 
       <fieldset className="rounded-lg border border-slate-200 p-4">

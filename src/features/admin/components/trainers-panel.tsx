@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { trainerFormSchema, useSaveTrainer, useTrainers, type Trainer, type TrainerForm } from '../api/trainers';
 import { AvailabilityPanel } from './availability-panel';
 import { CoachAccountsPanel } from './coach-accounts-panel';
+import { CoachPayPanel } from './coach-pay-panel';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 
@@ -58,6 +59,7 @@ export function TrainersPanel() {
       </div>
       {trainers.data && trainers.data.length > 0 && <AvailabilityPanel trainers={trainers.data} />}
       {trainers.data && trainers.data.length > 0 && <CoachAccountsPanel trainers={trainers.data} />}
+      {trainers.data && trainers.data.length > 0 && <CoachPayPanel trainers={trainers.data} />}
     </>
   );
 }

@@ -92,6 +92,7 @@ describe('classPayloads', () => {
       min_age: null,
       max_age: null,
       checkout_url: null,
+      meeting_point_id: null,
       is_premium: true,
       unlock_for_standard: '1 day',
     });
@@ -133,6 +134,7 @@ describe('classPayloads', () => {
       studio_changed_at: null,
       template_slot: null,
       template_start: null,
+      meeting_point_id: null,
     });
     expect(values).toMatchObject({
       date: '2026-01-10',

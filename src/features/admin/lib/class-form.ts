@@ -36,6 +36,8 @@ export type ClassFormValues = {
   minAge: string;
   maxAge: string;
   checkoutUrl: string;
+  /** A meeting point's id (issue 42); '' = the hall. */
+  meetingPointId: string;
   isPremium: boolean;
   unlockAmount: string;
   unlockUnit: UnlockUnit;
@@ -57,6 +59,7 @@ export function emptyClassForm(trainer: string): ClassFormValues {
     minAge: '',
     maxAge: '',
     checkoutUrl: '',
+    meetingPointId: '',
     isPremium: false,
     unlockAmount: String(CLASS_LIMITS.unlockDefaultAmount),
     unlockUnit: 'days',
@@ -88,6 +91,7 @@ export function classToFormValues(row: ClassRow): ClassFormValues {
     minAge: row.min_age == null ? '' : String(row.min_age),
     maxAge: row.max_age == null ? '' : String(row.max_age),
     checkoutUrl: row.checkout_url ?? '',
+    meetingPointId: row.meeting_point_id ?? '',
     isPremium: row.is_premium,
     unlockAmount: unlock.amount,
     unlockUnit: unlock.unit,
@@ -120,6 +124,7 @@ export function classPayload(values: ClassFormValues, startTime: string): ClassI
     min_age: values.minAge.trim() ? Number(values.minAge) : null,
     max_age: values.maxAge.trim() ? Number(values.maxAge) : null,
     checkout_url: values.checkoutUrl.trim() || null,
+    meeting_point_id: values.meetingPointId || null,
     is_premium: values.isPremium,
     // '1 days' reads oddly; the stored format accepts both singular and plural.
     unlock_for_standard: values.isPremium

@@ -12,3 +12,18 @@ export const TIMETABLE_TEMPLATE = {
   pricePaygGbp: '10.00',
   trainer: TRAINER_NAME,
 } as const;
+
+/**
+ * The template's slots as the database names them (classes.template_slot, private.timetable_slots):
+ * where each slot's classes meet is set per slot on Admin > Settings.
+ */
+export const TEMPLATE_SLOTS: readonly { slot: string; label: string }[] = [
+  ...TIMETABLE_TEMPLATE.breakfastClub.times.map((t) => ({
+    slot: `${TIMETABLE_TEMPLATE.breakfastClub.name} ${t}`,
+    label: `${TIMETABLE_TEMPLATE.breakfastClub.name}, ${TIMETABLE_TEMPLATE.breakfastClub.days}, ${t}`,
+  })),
+  ...TIMETABLE_TEMPLATE.kidsClub.times.map((t) => ({
+    slot: `${TIMETABLE_TEMPLATE.kidsClub.name} ${t}`,
+    label: `${TIMETABLE_TEMPLATE.kidsClub.name}, ${TIMETABLE_TEMPLATE.kidsClub.days}, ${t}`,
+  })),
+];

@@ -37,6 +37,12 @@ export type MyBooking = {
   cancellation?: Cancellation;
   /** A child's place (family accounts): the child's name; absent or null for the member's own place. */
   childName?: string | null;
+  /** Where the class meets when not in the hall (issue 42): its name and map link; null = the hall. */
+  meetingPointName?: string | null;
+  meetingPointMapUrl?: string | null;
+  /** private.class_where (the hall's address when no meeting point) and the point's directions. */
+  location?: string | null;
+  directions?: string | null;
 };
 
 function toMyBooking(row: MyBookingRow): MyBooking {
@@ -55,6 +61,10 @@ function toMyBooking(row: MyBookingRow): MyBooking {
     description: row.description,
     lateCancelFrom: row.late_cancel_from,
     childName: row.dependant_name,
+    meetingPointName: row.meeting_point_name,
+    meetingPointMapUrl: row.meeting_point_map_url,
+    location: row.location,
+    directions: row.directions,
   };
 }
 

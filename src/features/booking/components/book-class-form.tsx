@@ -152,6 +152,8 @@ export function BookClassForm({ cls, email, usage, now, credit }: Props) {
                 startsAt: new Date(cls.start_time),
                 duration: cls.duration,
                 description: cls.description,
+                location: cls.location,
+                directions: cls.directions,
               })
             }
           >

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { AlertTriangle, CalendarPlus, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CalendarPlus, CheckCircle2, MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { OfflineNote } from '@/components/ui/offline-note';
@@ -9,6 +9,7 @@ import { formatClassDateTime, formatClassTime } from '@/lib/studio-time';
 import type { MyBooking } from '../api/get-my-bookings';
 import { downloadBookingIcs } from '../lib/booking-ics';
 import { HoldActions } from './hold-actions';
+import { MeetingPlace } from './meeting-place';
 import { cancellingCountsNow, lateCancelWarning } from '../lib/late-cancel';
 import { cancellationNote } from '../lib/cancellations';
 import { MY_BOOKINGS_MESSAGES } from '../lib/my-bookings-messages';
@@ -95,6 +96,12 @@ export function BookingList({
             {b.trainer && ` · ${b.trainer}`}
             {b.duration ? ` · ${b.duration} min` : ''}
           </p>
+          {b.meetingPointName && (
+            <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-700">
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
+              <MeetingPlace name={b.meetingPointName} mapUrl={b.meetingPointMapUrl} location={b.location} />
+            </p>
+          )}
           {held && b.holdExpiresAt && (
             <p className="mt-1 text-sm text-amber-800">
               Your spot is held until {formatClassTime(b.holdExpiresAt)} while the payment completes.

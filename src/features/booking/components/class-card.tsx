@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, type FocusEvent, type ReactNode } fr
 import { CalendarDays, Clock, Crown, Lock, MapPin, User } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
-import { STUDIO } from '@/config/studio';
 import { formatTimeLeft } from '@/lib/rules/countdown';
 import { formatClassDate, formatClassTime } from '@/lib/studio-time';
 import type { ScheduleClass } from '../api/get-class-schedule';
@@ -11,6 +10,7 @@ import { spotsLabel, spotsLevel, type SpotsLevel } from '../lib/spots-badge';
 import { lockOf } from '../lib/class-facts';
 import { freeCancellationText } from '../lib/late-cancel';
 import { useCardFocus } from './card-focus';
+import { MeetingPlace } from './meeting-place';
 
 /** The cost note shows only on a class the server would send to checkout: a visitor's page never downloads it. */
 const PaymentNote = lazy(() => import('./payment-note').then((m) => ({ default: m.PaymentNote })));
@@ -118,7 +118,9 @@ export function ClassCard({ cls, now, action, status }: Props) {
             <MapPin aria-hidden="true" className="h-4 w-4 text-slate-400" />
             <span className="sr-only">Location</span>
           </dt>
-          <dd>{STUDIO.hall}</dd>
+          <dd>
+            <MeetingPlace name={cls.meeting_point_name} mapUrl={cls.meeting_point_map_url} location={cls.location} />
+          </dd>
         </div>
       </dl>
 

@@ -12,6 +12,9 @@ export type IcsBooking = {
   startsAt: Date;
   duration: number | null;
   description: string | null;
+  /** Where the class meets when not in the hall, and how to find it (null = the hall). */
+  location?: string | null;
+  directions?: string | null;
 };
 
 /**
@@ -27,6 +30,8 @@ export function bookingIcs(booking: IcsBooking, siteUrl: string, now = new Date(
       startTime: booking.startsAt,
       durationMinutes: booking.duration ?? DEFAULT_DURATION_MINUTES,
       description: booking.description,
+      location: booking.location,
+      directions: booking.directions,
     },
     siteUrl,
   );
