@@ -126,6 +126,15 @@ describe('Dashboard', () => {
     expect(await screen.findByText('1 class left this month')).toBeInTheDocument();
   });
 
+  it('offers a Premium member no "Upgrade Membership": there is nothing to upgrade to', async () => {
+    setup({ membership_tier: 'premium' }, { allowance: 20, used: 18, bookings: 18 });
+    renderApp('/dashboard');
+    const actions = within((await screen.findByRole('heading', { name: 'Quick Actions' })).parentElement!);
+    // Premium has nothing to upgrade to (spec section 6): no "Upgrade Membership" (issue 38).
+    expect(actions.queryByRole('link', { name: 'Upgrade Membership' })).not.toBeInTheDocument();
+    expect(actions.getByRole('link', { name: 'My Membership' })).toHaveAttribute('href', '/membership');
+  });
+
   it("uses the server's premium allowance of 20 and turns red at exactly 90%", async () => {
     setup({ membership_tier: 'premium' }, { allowance: 20, used: 18, bookings: 18 });
     renderApp('/dashboard');

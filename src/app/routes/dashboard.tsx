@@ -84,7 +84,7 @@ export function DashboardRoute() {
                 { label: 'Member Since', value: formatMemberSince(member.created_at) },
               ]}
             />
-            <QuickActions />
+            <QuickActions tier={member.membership_tier} />
           </div>
         </div>
       )}
