@@ -186,7 +186,7 @@ describe('/book', () => {
       expect(await screen.findByRole('radio', { name: 'Personal-training session' })).toBeChecked();
       expect(screen.queryByRole('radio', { name: 'Member' })).not.toBeInTheDocument();
       expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
-      expect(screen.getByText('Uses 1 personal-training session, expires Sun, Jan 3.')).toBeInTheDocument();
+      expect(screen.getByText('Uses 1 personal-training session, expires Sun 3 Jan.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Pay-as-you-go' }));
       expect(screen.getByText('This session is £60.00, paid by card at checkout.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Personal-training session' }));

@@ -23,11 +23,11 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 }
 
-/** How the classes list names an occurrence: "Mon D, YYYY" and "H:MM AM" in London time. */
+/** How the classes list names an occurrence: "D Mon YYYY" (British order) and "H:MM AM" in London time. */
 function occurrence(iso: string): string {
   const at = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
-  return `${at({ month: 'short', day: 'numeric', year: 'numeric' })} at ${at({ hour: 'numeric', minute: '2-digit' })}`;
+  return `${at({ day: 'numeric' })} ${at({ month: 'short' })} ${at({ year: 'numeric' })} at ${at({ hour: 'numeric', minute: '2-digit' })}`;
 }
 
 /**

@@ -41,16 +41,16 @@ describe('Classes Management', () => {
     ).toEqual(['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions']);
     const [, winter, summer] = within(table).getAllByRole('row');
     expect(winter).toHaveTextContent('Breakfast Club45 min');
-    expect(winter).toHaveTextContent('Jan 7, 20306:00 AM');
+    expect(winter).toHaveTextContent('7 Jan 20306:00 AM');
     expect(summer).toHaveTextContent('PT Session60 min');
-    expect(summer).toHaveTextContent('Jul 1, 20306:00 AM');
+    expect(summer).toHaveTextContent('1 Jul 20306:00 AM');
     expect(within(winter!).getByText('Group').className).toMatch(/blue/);
     expect(within(summer!).getByText('One-to-One').className).toMatch(/purple/);
     expect(within(winter!).getByText('3/12').className).not.toMatch(/red/);
     expect(within(summer!).getByText('1/1').className).toMatch(/red/);
     expect(within(summer!).getByText('Full')).toBeInTheDocument();
-    expect(within(summer!).getByRole('button', { name: 'Edit PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
-    expect(within(summer!).getByRole('button', { name: 'Delete PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Edit PT Session on 1 Jul 2030 at 6:00 AM' })).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Delete PT Session on 1 Jul 2030 at 6:00 AM' })).toBeInTheDocument();
   });
 
   it('shows a spinner while loading, then the empty state', async () => {

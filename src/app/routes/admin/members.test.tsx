@@ -81,7 +81,7 @@ describe('Members Management', () => {
         .map((h) => h.textContent),
     ).toEqual(['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——7Mar 5, 2026');
+    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——75 Mar 2026');
     expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go——1');
     expect(rows[4]).toHaveTextContent('legacy@studio.testPay as You Go——0');
     expect(screen.getByText('Showing 5 of 5 members')).toBeInTheDocument();

@@ -2,11 +2,12 @@ import { ClipboardCheck, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';
 
-export const ADMIN_DATE_FORMAT = 'MMM d, yyyy';
+/** Admin tables' date: British order (DATE_FORMATS, issue 38). */
+export const ADMIN_DATE_FORMAT = DATE_FORMATS.date;
 
 const COLUMNS = ['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions'] as const;
 

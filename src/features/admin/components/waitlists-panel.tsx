@@ -6,7 +6,7 @@ import { useWaitlists, type AdminWaitlistEntry } from '../api/get-waitlists';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { groupWaitlists } from '../lib/waitlist-groups';
 import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
@@ -59,7 +59,7 @@ export function WaitlistsPanel() {
                   <div className="text-xs text-slate-500">{e.member.email}</div>
                 </FactCell>
                 <FactCell label="Joined" nowrap>
-                  {formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}
+                  {formatInLondon(e.joinedAt, DATE_FORMATS.dateTime)}
                 </FactCell>
                 <ActionsCell>
                   <RowDangerButton

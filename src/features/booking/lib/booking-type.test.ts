@@ -45,7 +45,7 @@ describe('booking type options', () => {
       ['credit', null],
       ['payg', null],
     ]);
-    expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun, Jan 3.');
+    expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun 3 Jan.');
     expect(bookingTypeNote(session, 'payg', usage, credit)).toBe('This session is £60.00, paid by card at checkout.');
     const none = {
       credit_id: null,
