@@ -6,9 +6,6 @@ import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';
 
-/** Admin tables' date: British order (DATE_FORMATS, issue 38). */
-export const ADMIN_DATE_FORMAT = DATE_FORMATS.date;
-
 const COLUMNS = ['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions'] as const;
 
 /**
@@ -29,7 +26,7 @@ export function ClassesTable({
   return (
     <CardTable columns={COLUMNS}>
       {classes.map((row) => {
-        const date = formatInLondon(row.start_time, ADMIN_DATE_FORMAT);
+        const date = formatInLondon(row.start_time, DATE_FORMATS.date);
         const time = formatClassTime(row.start_time);
         const full = row.current_bookings >= row.capacity;
         const label = `${row.name} on ${date} at ${time}`;

@@ -5,7 +5,6 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { getMembersPage, useMembersPage, type AdminMember, type MemberFilter } from '../api/get-members';
 import { useMemberTierCounts, type MemberTierCounts } from '../api/get-member-tier-counts';
 import { useDeleteMember } from '../api/delete-member';
-import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
@@ -21,7 +20,7 @@ import { TierBadge } from './tier-badge';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { useListSearch } from '../lib/use-list-search';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';
@@ -107,7 +106,7 @@ export function MembersList() {
                 </FactCell>
                 <FactCell label="Total Bookings">{m.bookingsCount}</FactCell>
                 <FactCell label="Joined" nowrap>
-                  {formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}
+                  {formatInLondon(m.created_at, DATE_FORMATS.date)}
                 </FactCell>
                 <ActionsCell>
                   <RowIconButton label={`Attendance: ${m.name || m.email}`} tone="brand" onClick={() => setViewingAttendance(m)}>
