@@ -1053,6 +1053,7 @@ export type Database = {
       }
       members: {
         Row: {
+          awaiting_confirmation: boolean
           calendar_token: string | null
           created_at: string
           date_of_birth: string | null
@@ -1072,6 +1073,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          awaiting_confirmation?: boolean
           calendar_token?: string | null
           created_at?: string
           date_of_birth?: string | null
@@ -1091,6 +1093,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          awaiting_confirmation?: boolean
           calendar_token?: string | null
           created_at?: string
           date_of_birth?: string | null
@@ -2370,6 +2373,7 @@ export type Database = {
       ensure_member: {
         Args: never
         Returns: {
+          awaiting_confirmation: boolean
           calendar_token: string | null
           created_at: string
           date_of_birth: string | null

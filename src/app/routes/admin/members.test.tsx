@@ -24,16 +24,21 @@ const LIST = [
   member('m5', null, 'legacy@studio.test', 'gold', 0),
 ];
 
-/** The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier. */
-function countHandler(list: () => { membership_tier: string }[]) {
+/**
+ * The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier, and
+ * (when asked) without sign-ups still awaiting their email confirmation.
+ */
+function countHandler(list: () => { membership_tier: string; awaiting_confirmation?: boolean }[]) {
   return http.head(`${REST_URL}/members`, ({ request }) => {
-    const tier = new URL(request.url).searchParams.get('membership_tier');
-    const count = list().filter((m) => !tier || `eq.${m.membership_tier}` === tier).length;
+    const params = new URL(request.url).searchParams;
+    const tier = params.get('membership_tier');
+    const confirmedOnly = params.get('awaiting_confirmation') === 'eq.false';
+    const count = list().filter((m) => (!tier || `eq.${m.membership_tier}` === tier) && !(confirmedOnly && m.awaiting_confirmation)).length;
     return new HttpResponse(null, { headers: { 'content-range': `*/${count}` } });
   });
 }
 
-function setup(initial: ReturnType<typeof member>[]) {
+function setup(initial: (ReturnType<typeof member> & { awaiting_confirmation?: boolean })[]) {
   let list = initial;
   const { handlers } = signInAsAdmin(() => list);
   const requests: URL[] = [];
@@ -63,6 +68,13 @@ function card(label: string) {
 }
 
 describe('Members Management', () => {
+  it('never counts a sign-up that has not confirmed its email as a member (issue 38)', async () => {
+    setup([...LIST, { ...member('m6', 'Una Unconfirmed', 'una@example.test', 'trial', 0), awaiting_confirmation: true }]);
+    await screen.findByRole('table');
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
+    expect(card('Pay as You Go')).toHaveTextContent('3');
+  });
+
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
