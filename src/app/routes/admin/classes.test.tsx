@@ -14,6 +14,11 @@ function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) 
     ...handlers,
     restGet('classes', () => classes() as never[]),
     restGet('studio_closures', () => []),
+    // The class form's Trainer choice (issue 38: a choice from the records, not free text).
+    restGet('trainers', () => [
+      { id: 't1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
+      { id: 't2', name: 'Coach Sam', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
+    ]),
     rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings() as never)),
   );
   return { paidChecks, ...renderApp('/admin') };
@@ -117,6 +122,17 @@ describe('Classes Management', () => {
     await user.type(within(dialog).getByLabelText('Date'), '2030-03-18');
     await user.type(within(dialog).getByLabelText('Time'), '18:30');
     await user.type(within(dialog).getByLabelText(/PAYG price/), '7.50');
+    // The Trainer is chosen from the trainers' records, never typed (issue 38).
+    const trainer = within(dialog).getByRole('combobox', { name: 'Trainer' });
+    await waitFor(() =>
+      expect(
+        within(trainer)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a trainer', 'Coach Alex', 'Coach Sam']),
+    );
+    expect(trainer).toHaveValue('Coach Alex');
+    await user.selectOptions(trainer, 'Coach Sam');
     await user.selectOptions(within(dialog).getByLabelText('Repeat'), 'Weekly');
     await user.type(within(dialog).getByLabelText('Repeat until'), '2030-04-08');
     expect(within(dialog).getByText('Creates 4 classes')).toBeInTheDocument();
@@ -137,7 +153,7 @@ describe('Classes Management', () => {
       description: 'Pads and bags',
       duration: 45,
       start_time: '2030-03-18T18:30:00.000Z',
-      trainer: 'Coach Alex',
+      trainer: 'Coach Sam',
       type: 'Group',
       capacity: 10,
       price_payg: 7.5,
