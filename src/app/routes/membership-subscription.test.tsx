@@ -93,6 +93,9 @@ describe('/membership subscription', () => {
     expect(within(rows[2]!).getByText('£100.00')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Paid')).toBeInTheDocument();
     expect(history.queryByText(/Expired|Failed|Pending/)).not.toBeInTheDocument();
+    // On a phone the table scrolls sideways and says so, and a keyboard can scroll it (issue 38).
+    expect(history.getByText('Swipe the table sideways for amounts and receipts →')).toBeInTheDocument();
+    expect(history.getByRole('group', { name: 'Payments table, scrolls sideways' })).toHaveAttribute('tabindex', '0');
 
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await userEvent.click(history.getByRole('button', { name: 'Receipt for Standard membership, 4 February 2030 to 4 March 2030' }));

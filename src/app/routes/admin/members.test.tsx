@@ -75,6 +75,13 @@ describe('Members Management', () => {
     expect(card('Pay as You Go')).toHaveTextContent('3');
   });
 
+  it('lays the four figures two across on a phone and gives the search its own row (issue 38)', async () => {
+    setup(LIST);
+    await screen.findByRole('table');
+    expect(screen.getByTestId('member-figures')).toHaveClass('grid-cols-2');
+    expect(screen.getByRole('searchbox', { name: 'Search members' }).parentElement).toHaveClass('basis-full');
+  });
+
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
