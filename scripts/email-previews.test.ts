@@ -32,6 +32,7 @@ describe('emails on a phone', () => {
         'host_guest_cancelled',
         'studio_message',
         'win_back',
+        'document_updated',
         'auth-confirmation',
         'auth-recovery',
         'auth-email_change',

@@ -1244,6 +1244,7 @@ export type Database = {
       }
       members: {
         Row: {
+          awaiting_confirmation: boolean
           calendar_token: string | null
           created_at: string
           date_of_birth: string | null
@@ -1263,6 +1264,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          awaiting_confirmation?: boolean
           calendar_token?: string | null
           created_at?: string
           date_of_birth?: string | null
@@ -1282,6 +1284,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          awaiting_confirmation?: boolean
           calendar_token?: string | null
           created_at?: string
           date_of_birth?: string | null
@@ -2806,6 +2809,7 @@ export type Database = {
       ensure_member: {
         Args: never
         Returns: {
+          awaiting_confirmation: boolean
           calendar_token: string | null
           created_at: string
           date_of_birth: string | null

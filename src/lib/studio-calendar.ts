@@ -9,6 +9,28 @@ import { STUDIO } from '../config/studio';
  */
 type DateInput = Date | string | number;
 
+/**
+ * How dates read on every member and admin screen: British order, London time (issue 38; the
+ * spec's 'MMM d, yyyy' was US order). The one place that decides; studio-time.ts assembles the
+ * timetable's same shapes without date-fns, and its test checks both agree.
+ */
+export const DATE_FORMATS = {
+  /** "6 Jan 2025": tables and short mentions. */
+  date: 'd MMM yyyy',
+  /** "6 January 2025": sentences about memberships and payments. */
+  longDate: 'd MMMM yyyy',
+  /** "6 Jan 2025, 2:05 PM": when something happened. */
+  dateTime: 'd MMM yyyy, h:mm a',
+  /** "Mon 6 Jan 2025": a day on its own. */
+  weekdayDate: 'EEE d MMM yyyy',
+  /** "Mon 6 Jan": a day this year (as studio-time's formatClassDate). */
+  weekdayDay: 'EEE d MMM',
+  /** "Monday 6 Jan" (as studio-time's formatDayHeading). */
+  longWeekdayDay: 'EEEE d MMM',
+  /** "6 Jan": a week's label on a chart. */
+  dayMonth: 'd MMM',
+} as const;
+
 /** 'YYYY-MM-DD' and 'HH:mm' read as London wall-clock time, as a UTC ISO string. */
 export function londonWallClockToUtc(date: string, time: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -22,14 +44,14 @@ export function utcToLondonParts(iso: string): { date: string; time: string } {
   return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
 }
 
-/** Formats an instant in London time with a date-fns pattern ('MMM d, yyyy', 'h:mm a'). */
+/** Formats an instant in London time with a date-fns pattern (one of DATE_FORMATS, or 'h:mm a'). */
 export function formatInLondon(at: DateInput, pattern: string): string {
   return format(new Date(at), pattern, { in: tz(STUDIO.timeZone) });
 }
 
 /** "15 February 2027": a date in sentences about memberships and payments. */
 export function formatLondonDate(at: DateInput): string {
-  return formatInLondon(at, 'd MMMM yyyy');
+  return formatInLondon(at, DATE_FORMATS.longDate);
 }
 
 /** "January 2025": when a member joined; '' for an unreadable date. */

@@ -95,6 +95,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     name: 'Sam Member',
     phone: null,
     profile_image_url: null,
+    awaiting_confirmation: false,
     membership_tier: 'standard',
     has_used_trial: true,
     trial_expires_at: null,

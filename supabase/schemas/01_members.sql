@@ -26,7 +26,11 @@ create table public.members (
   date_of_birth date constraint members_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
   emergency_contact_name text constraint members_emergency_contact_name_length check (char_length(emergency_contact_name) <= 200),
   emergency_contact_phone text constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40)
-    constraint members_emergency_contact_phone_is_a_phone_number check (private.is_phone_number(emergency_contact_phone))
+    constraint members_emergency_contact_phone_is_a_phone_number check (private.is_phone_number(emergency_contact_phone)),
+  -- A sign-up whose email is not confirmed yet: not counted as a member in the admin figures
+  -- (issue 38). Kept from auth.users by members_confirmation_from_user and
+  -- members_sync_email_confirmed; a row with no account (user_id null) is a member.
+  awaiting_confirmation boolean not null default false
 );
 
 -- Triggers other domains add to public.members: memberships_end_used_trial (07_memberships.sql),
@@ -278,3 +282,40 @@ create policy "Members update their own row"
 create trigger members_on_auth_user_created
   after insert on auth.users
   for each row execute function private.members_on_auth_user_created();
+
+-- Whether a member row's account still waits for its email confirmation, read when the row is
+-- made or linked to an account.
+create function private.members_confirmation_from_user()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  new.awaiting_confirmation := new.user_id is not null
+    and exists (select 1 from auth.users u where u.id = new.user_id and u.email_confirmed_at is null);
+  return new;
+end;
+$$;
+
+revoke execute on function private.members_confirmation_from_user() from public;
+
+create trigger members_confirmation_from_user
+  before insert or update of user_id on public.members
+  for each row execute function private.members_confirmation_from_user();
+
+-- An account confirming its email (or an admin un-confirming it) moves its member row.
+create function private.members_sync_email_confirmed()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.members m set awaiting_confirmation = (new.email_confirmed_at is null)
+   where m.user_id = new.id and m.awaiting_confirmation is distinct from (new.email_confirmed_at is null);
+  return null;
+end;
+$$;
+
+revoke execute on function private.members_sync_email_confirmed() from public;
+
+create trigger members_sync_email_confirmed
+  after update of email_confirmed_at on auth.users
+  for each row execute function private.members_sync_email_confirmed();

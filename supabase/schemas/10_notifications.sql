@@ -158,6 +158,7 @@ insert into public.notification_types (type, category, label) values
   ('guest_cancelled', 'service', 'Guest place cancelled'),
   ('host_guest_cancelled', 'service', 'Your guest cancelled'),
   ('studio_message', 'service', 'Messages from the studio'),
+  ('document_updated', 'service', 'New versions of the studio''s documents'),
   ('announcement', 'service', 'Studio announcements'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');

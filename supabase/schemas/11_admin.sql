@@ -23,7 +23,8 @@ create type public.admin_week as (
   attendance_rate numeric
 );
 
--- The analytics figures. payg_members counts payg and trial members; bookings_this_month counts
+-- The analytics figures. Members are accounts whose email is confirmed (issue 38: a sign-up that
+-- never confirmed is not a member). payg_members counts payg and trial members; bookings_this_month counts
 -- bookings made since day 1 00:00 London; weekly is oldest week first.
 create type public.admin_figures as (
   total_members integer,
@@ -58,7 +59,8 @@ begin
          count(*) filter (where m.membership_tier = 'standard')::int,
          count(*) filter (where m.membership_tier not in ('premium', 'standard'))::int
     into r.total_members, r.premium_members, r.standard_members, r.payg_members
-    from public.members m;
+    from public.members m
+   where not m.awaiting_confirmation;
   select count(*)::int, coalesce(sum(t.bookings), 0)::int, count(*) filter (where t.start_time >= now())::int
     into r.total_classes, r.total_bookings, r.upcoming_classes
     from private.class_tallies t;

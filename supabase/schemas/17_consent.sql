@@ -442,6 +442,21 @@ begin
           case when v_kind = 'parq' then p_questions end,
           private.current_member_id())
   returning * into v_row;
+  -- A new version of a document members must accept is emailed to every active member, in this
+  -- transaction (issue 38: they found out only when they next booked). The first version is not:
+  -- it is part of the studio opening, and every booking asks for it anyway.
+  if v_kind = any (private.booking_document_kinds()) and v_row.version > 1 then
+    perform private.enqueue_membership_email(
+      'document_updated', m.id,
+      'We have updated our ' || v_row.title,
+      array['We have published a new version of our ' || v_row.title || ' (version ' || v_row.version || ').']
+        || case when v_row.summary is not null then array['What changed: ' || v_row.summary] else array[]::text[] end
+        || array['Please read and accept it before your next booking: the studio will ask you to when you book.'],
+      jsonb_build_array(jsonb_build_object('label', 'Read and accept it', 'path', '/agreements')),
+      'document_updated:' || v_row.id || ':' || m.id)
+      from public.members m
+     where m.status = 'active' and m.user_id is not null and not m.awaiting_confirmation;
+  end if;
   return v_row;
 end;
 $$;

@@ -99,6 +99,24 @@ describe('book_family', () => {
     expect(await classCounts(db, kids)).toMatchObject({ current_bookings: 3, spots_left: 9, bookings: 3 });
   });
 
+  it("never adds a guest to a child's place (issue 38), with nothing added", async () => {
+    const pat = await parent(db, 'fam-guest');
+    const kids = await kidsClass(db);
+    const child = await addChild(db, pat, 'Gia', 7);
+    await bookFamily(db, pat, kids, true, [child]);
+    // The child's place, confirmed (as once its payment is in).
+    const { rows } = await db.query<{ id: string }>(
+      `update public.bookings set payment_status = 'completed' where class_id = $1 and dependant_id = $2 returning id`,
+      [kids, child],
+    );
+    await expectSqlError(
+      asUser(db, pat.claims, (tx) => rpc(tx, 'public.add_guest($1, $2, $3)', [rows[0]!.id, 'Gus Guest', 'gus@example.test'])),
+      { hint: 'guest_not_for_child', message: "A guest comes with your own booking, not a child's" },
+    );
+    const guests = await db.query('select 1 from public.guest_places where class_id = $1', [kids]);
+    expect(guests.rows).toEqual([]);
+  });
+
   it('the parent can add themselves later when only a child was booked', async () => {
     const pat = await parent(db, 'fam-later');
     const kids = await kidsClass(db);

@@ -111,6 +111,26 @@ describe('one-to-one sessions from availability', () => {
     await db.close();
   });
 
+  it('refuses a one-off session in the past, and the same one twice, each in words (issue 38)', async () => {
+    const add = (startTime: string) =>
+      asUser(db, admin.claims, (tx) =>
+        tx.query(`insert into public.trainer_one_off_slots (trainer_id, start_time, duration) values ($1, $2, 45)`, [trainerId, startTime]),
+      );
+    const count = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from public.trainer_one_off_slots where trainer_id = $1', [trainerId]))
+        .rows[0]!.n;
+    const before = await count();
+    await expectSqlError(add('2020-01-01T10:00:00Z'), {
+      hint: 'one_off_in_past',
+      message: 'That time has passed: a one-off session must be in the future',
+    });
+    await expectSqlError(add('2031-03-05T18:30:00Z'), {
+      hint: 'one_off_exists',
+      message: 'This trainer already has a one-off session at that time',
+    });
+    expect(await count()).toBe(before);
+  });
+
   it('creates the period’s sessions once, at the personal-training price, and only new ones later', async () => {
     expect(await generate(NOW)).toBe(5);
     expect(await sessions()).toEqual([

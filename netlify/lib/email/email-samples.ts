@@ -302,4 +302,17 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     ],
     unsubscribe_token: '0'.repeat(64),
   },
+  {
+    ...membership,
+    id: 'sample-document-updated',
+    kind: 'document_updated',
+    subject: 'We have updated our Liability waiver',
+    body_text: [
+      'Hi Mia,',
+      'We have published a new version of our Liability waiver (version 2).',
+      'What changed: Outdoor sessions are now covered.',
+      'Please read and accept it before your next booking: the studio will ask you to when you book.',
+    ].join('\n\n'),
+    links: [{ label: 'Read and accept it', path: '/agreements' }],
+  },
 ];

@@ -8,7 +8,7 @@ describe('the offline banner', () => {
     render(<OfflineBanner offline readAt={Date.parse('2026-11-20T14:05:00Z')} />);
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(
-      /^You are offline: showing what we had at (2:05 PM|Fri, Nov 20 at 2:05 PM); it may be out of date\. Booking and cancelling need a connection\.$/,
+      /^You are offline: showing what we had at (2:05 PM|Fri 20 Nov at 2:05 PM); it may be out of date\. Booking and cancelling need a connection\.$/,
     );
   });
 
@@ -18,7 +18,7 @@ describe('the offline banner', () => {
       'You are offline: showing what we had at 2:05 PM; it may be out of date.',
     );
     expect(offlineMessage(readAt, new Date('2026-11-22T09:00:00Z'))).toBe(
-      'You are offline: showing what we had at Fri, Nov 20 at 2:05 PM; it may be out of date.',
+      'You are offline: showing what we had at Fri 20 Nov at 2:05 PM; it may be out of date.',
     );
     expect(offlineMessage(null)).toBe('You are offline: nothing has been saved on this phone yet.');
   });

@@ -1,6 +1,6 @@
 import { formatClassDateTime, formatClassTime, studioDayKey } from '@/lib/studio-time';
 
-/** "2:05 PM" today, "Mon, Jan 6 at 2:05 PM" another day (studio time). */
+/** "2:05 PM" today, "Mon 6 Jan at 2:05 PM" another day (studio time). */
 export function formatReadAt(readAt: number, now: Date = new Date()): string {
   return studioDayKey(readAt) === studioDayKey(now) ? formatClassTime(readAt) : formatClassDateTime(readAt);
 }

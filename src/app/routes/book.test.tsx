@@ -186,7 +186,7 @@ describe('/book', () => {
       expect(await screen.findByRole('radio', { name: 'Personal-training session' })).toBeChecked();
       expect(screen.queryByRole('radio', { name: 'Member' })).not.toBeInTheDocument();
       expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
-      expect(screen.getByText('Uses 1 personal-training session, expires Sun, Jan 3.')).toBeInTheDocument();
+      expect(screen.getByText('Uses 1 personal-training session, expires Sun 3 Jan.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Pay-as-you-go' }));
       expect(screen.getByText('This session is £115.00, paid by card at checkout.')).toBeInTheDocument();
       await user.click(screen.getByRole('radio', { name: 'Personal-training session' }));
@@ -273,6 +273,8 @@ describe('/book', () => {
     expect(await screen.findByText("You've used your 12 classes this month: this one is £10.00.")).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Member' })).toHaveAccessibleDescription("You've used your 12 classes this month");
     expect(screen.getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
+    // A plan member is never offered the newcomers' Free Trial (issue 38).
+    expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderApp } from '@/testing/render';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { ACCOUNT_REMOVED_MESSAGE } from '@/lib/auth/account-messages';
 import { AUTH_URL, authError, makeClass, memberHandler, postgrestError, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import type { Member } from '@/lib/supabase';
@@ -12,6 +12,7 @@ import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/fea
 // Load the screen (and @date-fns/tz, whose TZDate extends Date) before any test fakes Date.
 import './dashboard';
 import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
+import { membershipRow, NO_MEMBERSHIP } from '@/testing/membership-mocks';
 
 vi.mock('@/features/booking/api/subscribe-live-changes', () => ({ subscribeToLiveChanges: () => () => undefined }));
 
@@ -23,7 +24,7 @@ const NOW = new Date('2025-07-10T10:00:00Z');
 type Usage = { allowance: number | null; used: number; bookings: number };
 
 /** What the server states: the member's bookings (my_bookings) and their usage as book_class counts it (my_plan_usage). */
-function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) {
+function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = [], membership: JsonBodyType = NO_MEMBERSHIP) {
   const signed = signInAs({ name: 'Sam Member', created_at: '2025-01-05T10:00:00Z', ...member });
   const reads = { my_bookings: 0, my_plan_usage: 0 };
   server.use(
@@ -39,6 +40,7 @@ function setup(member: Partial<Member>, usage: Usage, bookings: unknown[] = []) 
     // The credits card: none unless a test gives some.
     restGet('credits', () => []),
     ...documentsHandlers({ signed: true }),
+    rpc('my_membership', () => membership),
   );
   return { ...signed, reads };
 }
@@ -88,7 +90,7 @@ describe('Dashboard', () => {
     // The hold offers its two ways out here too; confirmed bookings offer neither.
     expect(within(list).getAllByRole('button', { name: /^Complete payment for / })).toHaveLength(1);
     expect(within(list).getAllByRole('button', { name: /^Release spot in / })).toHaveLength(1);
-    expect(within(list).getByText(/Mon, Jul 14 at 4:45 PM/)).toBeInTheDocument(); // London summer time
+    expect(within(list).getByText(/Mon 14 Jul at 4:45 PM/)).toBeInTheDocument(); // London summer time
 
     const stats = screen.getByRole('heading', { name: 'Quick Stats' }).parentElement!;
     expect(within(stats).getByText('Total Bookings').nextSibling).toHaveTextContent('7');
@@ -124,6 +126,40 @@ describe('Dashboard', () => {
     setup({ membership_tier: 'standard' }, { allowance: 12, used: 11, bookings: 11 });
     renderApp('/dashboard');
     expect(await screen.findByText('1 class left this month')).toBeInTheDocument();
+  });
+
+  it('tells a past-due member their renewal failed, with Update card (issue 38)', async () => {
+    setup(
+      { membership_tier: 'standard' },
+      { allowance: 12, used: 3, bookings: 3 },
+      [],
+      membershipRow({
+        status: 'past_due',
+        next_retry_at: '2030-03-05T12:00:00+00:00',
+        amount_due: 100,
+      }),
+    );
+    renderApp('/dashboard');
+    const banner = within(await screen.findByRole('alert'));
+    expect(banner.getByText('Your membership payment failed.')).toBeInTheDocument();
+    expect(banner.getByText(/We could not take £100.00. We will try again on 5 March 2030./)).toBeInTheDocument();
+    expect(banner.getByRole('button', { name: 'Update card' })).toBeInTheDocument();
+  });
+
+  it('says nothing about payments to a member whose plan is paid up', async () => {
+    setup({ membership_tier: 'standard' }, { allowance: 12, used: 3, bookings: 3 }, [], membershipRow());
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Quick Actions' });
+    expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
+  });
+
+  it('offers a Premium member no "Upgrade Membership": there is nothing to upgrade to', async () => {
+    setup({ membership_tier: 'premium' }, { allowance: 20, used: 18, bookings: 18 });
+    renderApp('/dashboard');
+    const actions = within((await screen.findByRole('heading', { name: 'Quick Actions' })).parentElement!);
+    // Premium has nothing to upgrade to (spec section 6): no "Upgrade Membership" (issue 38).
+    expect(actions.queryByRole('link', { name: 'Upgrade Membership' })).not.toBeInTheDocument();
+    expect(actions.getByRole('link', { name: 'My Membership' })).toHaveAttribute('href', '/membership');
   });
 
   it("uses the server's premium allowance of 20 and turns red at exactly 90%", async () => {
@@ -171,6 +207,7 @@ describe('Dashboard', () => {
       })),
       restGet('credits', () => []),
       ...documentsHandlers({ signed: true }),
+      rpc('my_membership', () => NO_MEMBERSHIP),
     );
     renderApp('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');

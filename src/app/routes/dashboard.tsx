@@ -25,6 +25,8 @@ import { DocumentsReminder } from '@/features/documents/components/documents-rem
 import { useMyCredits } from '@/features/booking/api/get-my-credits';
 import { useMyDocumentStatus } from '@/features/documents/api/get-my-documents';
 import { RefreshNote } from '@/app/pwa/refresh-note';
+import { useMyMembership } from '@/features/membership/api/get-my-membership';
+import { PastDueNotice } from '@/features/membership/components/past-due-notice';
 
 /**
  * /dashboard (spec section 2): the member's bookings (the same cached read as My Bookings) and
@@ -41,6 +43,8 @@ export function DashboardRoute() {
   // too: arriving after the rest, they would push the page down as the member reads it.
   const documents = useMyDocumentStatus(memberId);
   const credits = useMyCredits(memberId);
+  // A failed renewal is said first, with "Update card" (issue 38).
+  const membership = useMyMembership(memberId);
   useLiveUpdates(memberId, memberId !== null);
 
   const failed = bookings.isError || usage.isError || (!memberLoading && !member);
@@ -50,7 +54,7 @@ export function DashboardRoute() {
   const saved = Boolean(bookings.data && usage.data && member);
   // Online, the cards that could appear above others are waited for too. Offline nothing more
   // arrives: what the copy has is shown, without the cards it lacks.
-  const ready = saved && (!online || (!documents.isPending && !credits.isPending));
+  const ready = saved && (!online || (!documents.isPending && !credits.isPending && !membership.isPending));
   const name = firstName(member?.name, member?.email ?? user?.email);
 
   return (
@@ -71,6 +75,7 @@ export function DashboardRoute() {
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
+            <PastDueNotice memberId={memberId} />
             <DocumentsReminder memberId={memberId} />
             <NextClassCard booking={nextClass(upcoming)} emptyPrompt />
             <PlanUsageCard planLabel={tierView(member.membership_tier).label} />
@@ -86,7 +91,7 @@ export function DashboardRoute() {
                 { label: 'Member Since', value: formatMemberSince(member.created_at) },
               ]}
             />
-            <QuickActions />
+            <QuickActions tier={member.membership_tier} />
           </div>
         </div>
       )}

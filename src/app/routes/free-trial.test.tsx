@@ -44,7 +44,9 @@ describe('/free-trial', () => {
     await user.type(screen.getByLabelText('Email'), 'trial-new@studio.test');
     await user.type(screen.getByLabelText('Password'), 'studio123');
     await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
-    expect(await screen.findAllByText('Check your email to confirm your account and start your free 7-day trial!')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('Check your email to confirm your account, then book your free class within 7 days!'),
+    ).not.toHaveLength(0);
     expect(body).toMatchObject({
       email: 'trial-new@studio.test',
       password: 'studio123',
@@ -98,7 +100,7 @@ describe('/free-trial', () => {
     await user.click(screen.getByRole('button', { name: 'Start My Free Trial' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('This email already has an account, so no new free trial starts.');
-    expect(screen.queryByText(/start your free 7-day trial/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/book your free class within 7 days/)).not.toBeInTheDocument();
     expect(within(status).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(within(status).getByRole('link', { name: 'See memberships and packages' })).toHaveAttribute('href', '/membership');
   });

@@ -42,7 +42,7 @@ describe('/guest/waiver', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign the waiver' })).toBeInTheDocument();
     expect(
       await screen.findByText(
-        "Hana Host has booked you a place on Breakfast Club, Mon, Mar 4 at 6:00 AM, as their guest. Please read the studio's waiver and sign it with your full name before the class: you cannot take part until you have signed it.",
+        "Hana Host has booked you a place on Breakfast Club, Mon 4 Mar at 6:00 AM, as their guest. Please read the studio's waiver and sign it with your full name before the class: you cannot take part until you have signed it.",
       ),
     ).toBeInTheDocument();
     const text = screen.getByRole('region', { name: 'Liability Waiver and Assumption of Risk' });
@@ -63,7 +63,7 @@ describe('/guest/waiver', () => {
     await user.click(screen.getByRole('button', { name: 'Sign the waiver' }));
     const done = await signedStatus();
     expect(done).toHaveTextContent('Liability Waiver and Assumption of Risk: Version 2, signed 1 Mar 2030, as Gus A. Guest.');
-    expect(done).toHaveTextContent('Thank you. See you at Breakfast Club, Mon, Mar 4 at 6:00 AM.');
+    expect(done).toHaveTextContent('Thank you. See you at Breakfast Club, Mon 4 Mar at 6:00 AM.');
     expect(done).toHaveFocus();
     expect(calls).toEqual([{ p_token: TOKEN, p_signed_name: 'Gus A. Guest', p_document_id: WAIVER_ID }]);
     expect(screen.queryByRole('button', { name: 'Sign the waiver' })).not.toBeInTheDocument();

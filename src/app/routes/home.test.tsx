@@ -12,7 +12,7 @@ describe('HomePage', () => {
     const h1 = await renderHome();
     const hero = h1.closest('section')!;
     expect(hero).toHaveTextContent('100+transformations');
-    expect(within(hero).getByRole('link', { name: 'Start your free 7-day trial' })).toHaveAttribute('href', '/free-trial');
+    expect(within(hero).getByRole('link', { name: 'Book your first class free' })).toHaveAttribute('href', '/free-trial');
   });
 
   it('shows the four value cards', async () => {
@@ -62,5 +62,8 @@ describe('HomePage', () => {
     await renderHome();
     const closing = screen.getByRole('region', { name: 'Stronger. Sharper. Finer.' });
     expect(within(closing).getByRole('link', { name: 'Book your free class' })).toHaveAttribute('href', '/free-trial');
+    // The trial is one free class, never "a free 7-day trial" (issue 38): nowhere on the page.
+    expect(within(closing).getByText(/Your first class is free: book it within 7 days of signing up\./)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/7-day trial/);
   });
 });

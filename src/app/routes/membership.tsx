@@ -12,9 +12,6 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** Member-only code: visitors never download it. */
 const MyMembership = lazy(() => import('@/features/membership/components/my-membership').then((m) => ({ default: m.MyMembership })));
-const MembershipStatusCard = lazy(() =>
-  import('@/features/membership/components/membership-status-card').then((m) => ({ default: m.MembershipStatusCard })),
-);
 const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
 const CreditsCard = lazy(() => import('@/features/booking/components/credits-card').then((m) => ({ default: m.CreditsCard })));
 const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
@@ -61,7 +58,6 @@ export function MembershipRoute() {
       <div hidden={offline}>
         {session && (
           <Suspense fallback={null}>
-            <MembershipStatusCard />
             <MyMembership usage={<PlanUsageMeter variant="membership" />} />
             <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
               <CreditsCard />

@@ -28,12 +28,12 @@ const option = (pass: boolean, price: number | null, hasRoom = true) => ({
   has_room: hasRoom,
 });
 
-function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}) {
+function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}, rows: unknown[] = [myBookingRow('b-spin', cls)]) {
   const { member } = signInAs({ membership_tier: 'premium' });
   server.use(
     memberHandler(member),
     rpc('my_waitlist', () => []),
-    myBookingsHandler(() => [myBookingRow('b-spin', cls)]),
+    myBookingsHandler(() => rows),
     ...myBookingsExtrasHandlers(extras),
   );
 }
@@ -41,6 +41,17 @@ function setup(extras: Parameters<typeof myBookingsExtrasHandlers>[0] = {}) {
 describe('My Bookings: guests and kept cancellations', () => {
   afterEach(() => {
     act(() => toast.remove());
+  });
+
+  it("never offers Add a guest on a child's place, only on the parent's own (issue 38)", async () => {
+    setup({ guestOptions: [option(true, null), { ...option(true, null), booking_id: 'b-kid' }] }, [
+      myBookingRow('b-spin', cls),
+      myBookingRow('b-kid', cls, { type: 'payg', dependant_id: 'd-1', dependant_name: 'Ava' }),
+    ]);
+    renderApp('/mybookings');
+    expect(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / })).toBeInTheDocument();
+    expect(await screen.findByText('For Ava')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Add a guest/ })).toHaveLength(1);
   });
 
   it('adds a named guest with a guest pass, showing the database refusal on the field', async () => {

@@ -136,7 +136,7 @@ describe('My Bookings: late cancels, waitlists and calendar files', () => {
     const item = within(section).getByRole('listitem');
     expect(item).toHaveTextContent('Kids Club');
     expect(item).toHaveTextContent('Position 2 of 3');
-    expect(item).toHaveTextContent('Mon, Nov 17 at 4:45 PM');
+    expect(item).toHaveTextContent('Mon 17 Nov at 4:45 PM');
 
     await userEvent.click(within(item).getByRole('button', { name: /Leave waitlist: Kids Club/ }));
     expect(await screen.findByText('You left the waitlist')).toBeInTheDocument();

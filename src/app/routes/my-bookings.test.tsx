@@ -58,7 +58,7 @@ describe('My Bookings', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent ?? '');
     expect(names[0]).toContain('Breakfast Club');
-    expect(names[0]).toContain('Wed, Nov 12 at 1:15 PM');
+    expect(names[0]).toContain('Wed 12 Nov at 1:15 PM');
     expect(names[2]).toContain('Datetime Class');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Past (1)' }));

@@ -52,7 +52,7 @@ describe('PaymentReturnRoute', () => {
     const calls = statusSequence(payment({ status: 'paid', paidAt: '2026-01-10T10:00:00Z' }));
     const session = renderPage();
     expect(await screen.findByRole('heading', { name: M.paidTitle })).toBeInTheDocument();
-    expect(screen.getByText("You're booked into Breakfast Club on Mon, Jan 12 at 6:00 AM.")).toBeInTheDocument();
+    expect(screen.getByText("You're booked into Breakfast Club on Mon 12 Jan at 6:00 AM.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: M.toBookings })).toHaveAttribute('href', '/mybookings');
     expect(calls).toEqual([{ reference: REF, authorization: `Bearer ${session.access_token}` }]);
   });

@@ -126,7 +126,7 @@ describe('/personal-training', () => {
     const choose = await screen.findByRole('group', { name: 'Choose a trainer' });
     expect(within(choose).getByRole('radio', { name: /Coach Alex/ })).toBeChecked();
     expect(within(choose).getByText('Mobility and boxing.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: /Uses 1 personal-training session, expires Thu, Jan 3/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Uses 1 personal-training session, expires Thu 3 Jan/ })).toBeInTheDocument();
     expect(slotCalls[0]).toEqual({ p_trainer_id: 't-alex', p_days: 28 });
 
     await user.click(within(choose).getByRole('radio', { name: /Coach Kim/ }));
@@ -136,7 +136,7 @@ describe('/personal-training', () => {
 
     const form = await screen.findByRole('form', { name: 'Book this class' });
     expect(within(form).getByRole('radio', { name: 'Personal-training session' })).toBeChecked();
-    expect(within(form).getByText('Uses 1 personal-training session, expires Thu, Jan 3.')).toBeInTheDocument();
+    expect(within(form).getByText('Uses 1 personal-training session, expires Thu 3 Jan.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
     expect(booked).toEqual([sessions[0]!.id]);

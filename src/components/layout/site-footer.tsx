@@ -29,7 +29,7 @@ export function SiteFooter() {
           <Logo tone="light" />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
             {STUDIO.name} is a fitness booking platform for our community studio in East London: book classes, manage your membership and
-            start a free <span className="whitespace-nowrap">7-day</span> trial.
+            book your first class free.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social links">
             {SOCIAL_LINKS.map(({ href, label, Icon, external }) => (

@@ -18,9 +18,13 @@ export function CheckInButton({
   onClick: () => void;
 }) {
   const checkedIn = attendance === 'attended';
+  const noShow = attendance === 'no_show' ? ' (marked no-show)' : '';
   return (
+    // The name as it was (a toggle: pressed = checked in); what shows is the whole name, wrapped,
+    // and the state in words: a checked-in member read "Check in …", cut (issue 38).
     <button
       type="button"
+      aria-label={`Check in ${name}${noShow}${note ?? ''}`}
       aria-pressed={checkedIn}
       disabled={disabled}
       onClick={onClick}
@@ -29,10 +33,14 @@ export function CheckInButton({
         checkedIn ? 'border-green-700 bg-green-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
       )}
     >
-      <span className="min-w-0 truncate">
-        Check in {name}
-        {attendance === 'no_show' && ' (marked no-show)'}
-        {note}
+      <span className="min-w-0 break-words py-2">
+        <span className="block">
+          {name}
+          {note}
+        </span>
+        <span className={cn('block text-sm font-medium', checkedIn ? 'text-white' : 'text-slate-600')}>
+          {checkedIn ? 'Checked in' : noShow ? 'Marked no-show: tap to check in' : 'Tap to check in'}
+        </span>
       </span>
       {checkedIn && <span aria-hidden="true">✓</span>}
     </button>

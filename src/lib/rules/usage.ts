@@ -9,6 +9,8 @@ export const DASHBOARD_DANGER_RATIO = 0.9;
 export const USAGE_MESSAGES = {
   warning: "You're approaching your monthly limit.",
   over: "You've exceeded your monthly limit. Consider upgrading your plan.",
+  // Not in the spec (issue 38): at exactly the limit "approaching" is untrue.
+  atLimit: "You've reached your monthly limit.",
 } as const;
 
 export type MembershipUsageLevel = 'ok' | 'warning' | 'over';
@@ -37,9 +39,13 @@ export function dashboardUsageLevel(used: number, total: number): DashboardUsage
   return ratio >= DASHBOARD_WARNING_RATIO ? 'warning' : 'ok';
 }
 
-/** The message under My Membership's bar, or null when usage is normal. */
-export function membershipUsageMessage(level: MembershipUsageLevel): string | null {
+/**
+ * The message under My Membership's bar, or null when usage is normal. The bar stays yellow at
+ * exactly the limit (spec), but the words say the limit is reached, not approaching (issue 38).
+ */
+export function membershipUsageMessage(level: MembershipUsageLevel, used?: number, total?: number): string | null {
   if (level === 'over') return USAGE_MESSAGES.over;
-  if (level === 'warning') return USAGE_MESSAGES.warning;
+  if (level === 'warning')
+    return used !== undefined && total !== undefined && used === total ? USAGE_MESSAGES.atLimit : USAGE_MESSAGES.warning;
   return null;
 }

@@ -23,11 +23,11 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 }
 
-/** How the classes list names an occurrence: "Mon D, YYYY" and "H:MM AM" in London time. */
+/** How the classes list names an occurrence: "D Mon YYYY" (British order) and "H:MM AM" in London time. */
 function occurrence(iso: string): string {
   const at = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
-  return `${at({ month: 'short', day: 'numeric', year: 'numeric' })} at ${at({ hour: 'numeric', minute: '2-digit' })}`;
+  return `${at({ day: 'numeric' })} ${at({ month: 'short' })} ${at({ year: 'numeric' })} at ${at({ hour: 'numeric', minute: '2-digit' })}`;
 }
 
 /**
@@ -39,6 +39,21 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
   page,
   stack,
 }) => {
+  // The class form's Trainer is a choice from the trainers' records (issue 38): these two exist.
+  for (const trainer of ['Coach Sam', 'Coach Robin']) {
+    await rest(
+      stack,
+      'POST',
+      '/rest/v1/trainers?on_conflict=name',
+      { name: trainer },
+      {
+        apikey: stack.serviceRoleKey,
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': 'application/json',
+        prefer: 'resolution=ignore-duplicates',
+      },
+    );
+  }
   await test.step('sign in on the admin portal', async () => {
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
@@ -67,7 +82,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     await dialog.getByLabel('Description').fill('Full-body kettlebell conditioning.');
     await dialog.getByLabel('Date', { exact: true }).fill(isoDate(first));
     await dialog.getByLabel('Time', { exact: true }).fill('18:30');
-    await dialog.getByLabel('Trainer').fill('Coach Sam');
+    await dialog.getByLabel('Trainer').selectOption('Coach Sam');
     await dialog.getByLabel('Capacity').fill('12');
     await dialog.getByLabel('Repeat', { exact: true }).selectOption({ label: 'Weekly' });
     await dialog.getByLabel('Repeat until').fill(isoDate(until));
@@ -88,7 +103,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
     const firstAt = occurrence(created[0]!.start_time);
     await page.getByRole('button', { name: `Edit ${name} on ${firstAt}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Class' });
-    await edit.getByLabel('Trainer').fill('Coach Robin');
+    await edit.getByLabel('Trainer').selectOption('Coach Robin');
     await edit.getByLabel('Time', { exact: true }).fill('19:30');
     await edit.getByRole('button', { name: 'Update Class' }).click();
     await expectToast(page, 'Class updated successfully!');

@@ -17,7 +17,7 @@ test('trial sign-up with the inbox confirmation link', async ({ page, stack }) =
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('trial-pass-123');
   await page.getByRole('button', { name: 'Start My Free Trial' }).click();
-  await expect(page.getByText('Check your email to confirm your account and start your free 7-day trial!').first()).toBeVisible();
+  await expect(page.getByText('Check your email to confirm your account, then book your free class within 7 days!').first()).toBeVisible();
 
   const mail = (await stack.inbox.list()).find((m) => m.to === email);
   expect(mail, `an email to ${email} in the stack's inbox`).toBeDefined();

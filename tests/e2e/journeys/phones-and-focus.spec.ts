@@ -16,11 +16,11 @@ async function expectNoSidewaysScroll(page: Page, at: string): Promise<void> {
   expect(scrollWidth, `${at}: the page is ${scrollWidth} px wide on a ${width} px screen`).toBeLessThanOrEqual(width);
 }
 
-/** The chip a London day has on /schedule's picker ("Sun Nov 29"). */
+/** The chip a London day has on /schedule's picker ("Sun 29 Nov", British order). */
 function chipName(iso: string): string {
   const at = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', ...options }).format(new Date(iso));
-  return `${at({ weekday: 'short' })} ${at({ month: 'short', day: 'numeric' })}`;
+  return `${at({ weekday: 'short' })} ${at({ day: 'numeric' })} ${at({ month: 'short' })}`;
 }
 
 test('the admin lists fit the screen: every row’s actions are on it, nothing scrolls sideways', async ({ page, stack }) => {

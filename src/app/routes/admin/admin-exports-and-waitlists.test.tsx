@@ -170,9 +170,9 @@ describe('Bookings Management waitlists', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['YogaJan 8, 2030 · 7:00 AM', '#1 of 1', '—b@studio.test'],
-      ['SpinJan 9, 2030 · 6:00 PM', '#1 of 2', '—a@studio.test'],
-      ['SpinJan 9, 2030 · 6:00 PM', '#2 of 2', '—c@studio.test'],
+      ['Yoga8 Jan 2030 · 7:00 AM', '#1 of 1', '—b@studio.test'],
+      ['Spin9 Jan 2030 · 6:00 PM', '#1 of 2', '—a@studio.test'],
+      ['Spin9 Jan 2030 · 6:00 PM', '#2 of 2', '—c@studio.test'],
     ]);
     await user.click(within(section).getByRole('button', { name: 'Remove a@studio.test from the waitlist for Spin' }));
     expect(confirm).toHaveBeenCalledWith('Remove a@studio.test from the waitlist for Spin?');

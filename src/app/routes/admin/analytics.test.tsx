@@ -191,8 +191,8 @@ describe('Analytics', () => {
 
     // Weekly fill and attendance rates, whole percents, words where there is nothing to rate.
     const weekly = screen.getByRole('table', { name: 'Weekly fill and attendance' });
-    expect(within(weekly).getByRole('row', { name: 'Mar 18 No classes 0 / 0 Not marked 0' })).toBeInTheDocument();
-    expect(within(weekly).getByRole('row', { name: 'Mar 25 63% 25 / 40 75% 12' })).toBeInTheDocument();
+    expect(within(weekly).getByRole('row', { name: '18 Mar No classes 0 / 0 Not marked 0' })).toBeInTheDocument();
+    expect(within(weekly).getByRole('row', { name: '25 Mar 63% 25 / 40 75% 12' })).toBeInTheDocument();
   });
 
   it('shows 0 for averages of an empty studio', async () => {

@@ -98,9 +98,9 @@ describe('Bookings Management', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.test');
     expect(rows[0]).toHaveTextContent('Breakfast Clubwith Coach Alex');
-    expect(rows[0]).toHaveTextContent('Jan 7, 20306:00 AM');
-    expect(rows[0]).toHaveTextContent('Jan 2, 20309:05 AM');
-    expect(rows[1]).toHaveTextContent('Jul 1, 20304:45 PM');
+    expect(rows[0]).toHaveTextContent('7 Jan 20306:00 AM');
+    expect(rows[0]).toHaveTextContent('2 Jan 20309:05 AM');
+    expect(rows[1]).toHaveTextContent('1 Jul 20304:45 PM');
     expect(screen.getByText('Showing 2 of 2 bookings')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });

@@ -24,6 +24,11 @@ function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) 
     restGet('classes', () => classes() as never[]),
     restGet('studio_closures', () => []),
     restGet('meeting_points', () => [PARK]),
+    // The class form's Trainer choice (issue 38: a choice from the records, not free text).
+    restGet('trainers', () => [
+      { id: 't1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
+      { id: 't2', name: 'Coach Sam', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
+    ]),
     rpc('paid_bookings_affected', ({ args }) => (paidChecks.push(args), paidBookings() as never)),
   );
   return { paidChecks, ...renderApp('/admin') };
@@ -51,16 +56,16 @@ describe('Classes Management', () => {
     ).toEqual(['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions']);
     const [, winter, summer] = within(table).getAllByRole('row');
     expect(winter).toHaveTextContent('Breakfast Club45 min');
-    expect(winter).toHaveTextContent('Jan 7, 20306:00 AM');
+    expect(winter).toHaveTextContent('7 Jan 20306:00 AM');
     expect(summer).toHaveTextContent('PT Session60 min');
-    expect(summer).toHaveTextContent('Jul 1, 20306:00 AM');
+    expect(summer).toHaveTextContent('1 Jul 20306:00 AM');
     expect(within(winter!).getByText('Group').className).toMatch(/blue/);
     expect(within(summer!).getByText('One-to-One').className).toMatch(/purple/);
     expect(within(winter!).getByText('3/12').className).not.toMatch(/red/);
     expect(within(summer!).getByText('1/1').className).toMatch(/red/);
     expect(within(summer!).getByText('Full')).toBeInTheDocument();
-    expect(within(summer!).getByRole('button', { name: 'Edit PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
-    expect(within(summer!).getByRole('button', { name: 'Delete PT Session on Jul 1, 2030 at 6:00 AM' })).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Edit PT Session on 1 Jul 2030 at 6:00 AM' })).toBeInTheDocument();
+    expect(within(summer!).getByRole('button', { name: 'Delete PT Session on 1 Jul 2030 at 6:00 AM' })).toBeInTheDocument();
   });
 
   it('shows a spinner while loading, then the empty state', async () => {
@@ -127,6 +132,17 @@ describe('Classes Management', () => {
     await user.type(within(dialog).getByLabelText('Date'), '2030-03-18');
     await user.type(within(dialog).getByLabelText('Time'), '18:30');
     await user.type(within(dialog).getByLabelText(/PAYG price/), '7.50');
+    // The Trainer is chosen from the trainers' records, never typed (issue 38).
+    const trainer = within(dialog).getByRole('combobox', { name: 'Trainer' });
+    await waitFor(() =>
+      expect(
+        within(trainer)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a trainer', 'Coach Alex', 'Coach Sam']),
+    );
+    expect(trainer).toHaveValue('Coach Alex');
+    await user.selectOptions(trainer, 'Coach Sam');
     await user.selectOptions(within(dialog).getByLabelText('Repeat'), 'Weekly');
     await user.type(within(dialog).getByLabelText('Repeat until'), '2030-04-08');
     expect(within(dialog).getByText('Creates 4 classes')).toBeInTheDocument();
@@ -147,7 +163,7 @@ describe('Classes Management', () => {
       description: 'Pads and bags',
       duration: 45,
       start_time: '2030-03-18T18:30:00.000Z',
-      trainer: 'Coach Alex',
+      trainer: 'Coach Sam',
       type: 'Group',
       capacity: 10,
       price_payg: 7.5,

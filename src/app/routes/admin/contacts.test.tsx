@@ -43,9 +43,9 @@ describe('/admin/contacts', () => {
     const [rita, quinn] = list.getAllByRole('listitem');
     expect(rita).toHaveTextContent('Rita Returner');
     expect(rita).toHaveTextContent('Membership lapsed');
-    expect(rita).toHaveTextContent('Standard, ended after failed payments · since Mar 2, 2030');
+    expect(rita).toHaveTextContent('Standard, ended after failed payments · since 2 Mar 2030');
     expect(rita).toHaveTextContent('Not contacted yet');
-    expect(quinn).toHaveTextContent('Contacted Mar 1, 2030 by Ada Admin: Called: knee injury');
+    expect(quinn).toHaveTextContent('Contacted 1 Mar 2030 by Ada Admin: Called: knee injury');
   });
 
   it('emails a member with an editable first draft, through admin_email_member', async () => {

@@ -1,3 +1,4 @@
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -40,9 +41,7 @@ export function AdminDocumentsRoute() {
                 <Card className="h-full">
                   <h2 className="text-lg font-semibold">{DOCUMENT_NAMES[kind]}</h2>
                   <p className="mt-1 text-sm text-slate-600">
-                    {doc
-                      ? `Version ${doc.version}, published ${new Date(doc.published_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })}`
-                      : 'Not published yet'}
+                    {doc ? `Version ${doc.version}, published ${formatInLondon(doc.published_at, DATE_FORMATS.date)}` : 'Not published yet'}
                   </p>
                   <div className="mt-4 flex flex-wrap gap-3">
                     <Button size="sm" onClick={() => setEditing(kind)} aria-label={`Publish a new version of the ${DOCUMENT_NAMES[kind]}`}>

@@ -24,16 +24,21 @@ const LIST = [
   member('m5', null, 'legacy@studio.test', 'gold', 0),
 ];
 
-/** The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier. */
-function countHandler(list: () => { membership_tier: string }[]) {
+/**
+ * The HEAD counts the tier cards send: `count=exact` over members, optionally of one tier, and
+ * (when asked) without sign-ups still awaiting their email confirmation.
+ */
+function countHandler(list: () => { membership_tier: string; awaiting_confirmation?: boolean }[]) {
   return http.head(`${REST_URL}/members`, ({ request }) => {
-    const tier = new URL(request.url).searchParams.get('membership_tier');
-    const count = list().filter((m) => !tier || `eq.${m.membership_tier}` === tier).length;
+    const params = new URL(request.url).searchParams;
+    const tier = params.get('membership_tier');
+    const confirmedOnly = params.get('awaiting_confirmation') === 'eq.false';
+    const count = list().filter((m) => (!tier || `eq.${m.membership_tier}` === tier) && !(confirmedOnly && m.awaiting_confirmation)).length;
     return new HttpResponse(null, { headers: { 'content-range': `*/${count}` } });
   });
 }
 
-function setup(initial: ReturnType<typeof member>[]) {
+function setup(initial: (ReturnType<typeof member> & { awaiting_confirmation?: boolean })[]) {
   let list = initial;
   const { handlers } = signInAsAdmin(() => list);
   const requests: URL[] = [];
@@ -63,6 +68,20 @@ function card(label: string) {
 }
 
 describe('Members Management', () => {
+  it('never counts a sign-up that has not confirmed its email as a member (issue 38)', async () => {
+    setup([...LIST, { ...member('m6', 'Una Unconfirmed', 'una@example.test', 'trial', 0), awaiting_confirmation: true }]);
+    await screen.findByRole('table');
+    await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
+    expect(card('Pay as You Go')).toHaveTextContent('3');
+  });
+
+  it('lays the four figures two across on a phone and gives the search its own row (issue 38)', async () => {
+    setup(LIST);
+    await screen.findByRole('table');
+    expect(screen.getByTestId('member-figures')).toHaveClass('grid-cols-2');
+    expect(screen.getByRole('searchbox', { name: 'Search members' }).parentElement).toHaveClass('basis-full');
+  });
+
   it('counts tiers on the server (trial and unknown as Pay as You Go) and lists one page of members with badges, bookings and join date', async () => {
     const requests = setup(LIST);
     const table = await screen.findByRole('table');
@@ -81,7 +100,7 @@ describe('Members Management', () => {
         .map((h) => h.textContent),
     ).toEqual(['Member', 'Membership', 'Plan Status', 'Next Renewal', 'Total Bookings', 'Joined', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——7Mar 5, 2026');
+    expect(rows[0]).toHaveTextContent('Priya Premiumpremium@studio.testPremium——75 Mar 2026');
     expect(rows[3]).toHaveTextContent('Tara Trialtrial@studio.testPay as You Go——1');
     expect(rows[4]).toHaveTextContent('legacy@studio.testPay as You Go——0');
     expect(screen.getByText('Showing 5 of 5 members')).toBeInTheDocument();

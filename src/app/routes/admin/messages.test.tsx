@@ -84,12 +84,12 @@ describe('Admin Messages', () => {
     expect(message).toHaveTextContent('About: Student / Hackney Worker');
     expect(message).toHaveTextContent('I work in Hackney.');
     expect(message).toHaveTextContent('07700 900456');
-    expect(message).toHaveTextContent('Jul 1, 2030, 10:05 AM'); // London summer time
+    expect(message).toHaveTextContent('1 Jul 2030, 10:05 AM'); // London summer time
     expect(within(message).getByRole('link', { name: 'sam@example.com' })).toHaveAttribute('href', 'mailto:sam@example.com');
     expect(screen.queryByRole('article', { name: 'Ann Old' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect(await screen.findByRole('article', { name: 'Ann Old' })).toHaveTextContent('Handled Jul 2, 2030, 11:00 AM');
+    expect(await screen.findByRole('article', { name: 'Ann Old' })).toHaveTextContent('Handled 2 Jul 2030, 11:00 AM');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     expect(filters).toEqual(['open', 'all']);
     expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');

@@ -70,10 +70,10 @@ describe('Refunds owed', () => {
     const first = within(rows[1]!);
     expect(first.getByText('Pat Payg')).toBeInTheDocument();
     expect(first.getByText('Breakfast Club - PAYG Booking')).toBeInTheDocument();
-    expect(first.getByText('Class Jul 1, 2030, 6:00 AM')).toBeInTheDocument(); // London summer time
+    expect(first.getByText('Class 1 Jul 2030, 6:00 AM')).toBeInTheDocument(); // London summer time
     expect(first.getByText('£12.50')).toBeInTheDocument();
     expect(first.getByText('Booking cancelled by an admin')).toBeInTheDocument();
-    expect(first.getByText('Jun 20, 2030, 9:30 AM')).toBeInTheDocument();
+    expect(first.getByText('20 Jun 2030, 9:30 AM')).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Refund £12.50 to Pat Payg via SumUp' })).toBeEnabled();
 
     const second = within(rows[2]!);

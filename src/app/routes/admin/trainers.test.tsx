@@ -174,6 +174,35 @@ describe('Admin > Trainers', () => {
     expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
   });
 
+  it('refuses a one-off session in the past in words, sending nothing (issue 38)', async () => {
+    const { writes } = setup([alex]);
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
+    const form = within(section).getByRole('form', { name: 'Add a one-off session' });
+    await user.type(within(form).getByLabelText('Date'), '2020-01-06');
+    await user.type(within(form).getByLabelText('Time'), '10:00');
+    await user.click(within(form).getByRole('button', { name: 'Add one-off session' }));
+    expect(await within(form).findByText('That time has passed: a one-off session must be in the future')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
+  it('says the trainer already has that session, never the database’s constraint text (issue 38)', async () => {
+    setup([alex]);
+    server.use(
+      http.post(`${REST_URL}/trainer_one_off_slots`, () =>
+        postgrestError({ code: '23505', message: 'duplicate key value violates unique constraint "trainer_one_off_slots_once"' }, 409),
+      ),
+    );
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
+    const form = within(section).getByRole('form', { name: 'Add a one-off session' });
+    await user.type(within(form).getByLabelText('Date'), '2099-01-06');
+    await user.type(within(form).getByLabelText('Time'), '10:00');
+    await user.click(within(form).getByRole('button', { name: 'Add one-off session' }));
+    expect(await screen.findByText('This trainer already has a one-off session at that time')).toBeInTheDocument();
+    expect(screen.queryByText(/duplicate key/)).not.toBeInTheDocument();
+  });
+
   it('removes a weekly window and lists the booked session it leaves standing', async () => {
     const { writes } = setup([alex]);
     const user = userEvent.setup();

@@ -58,12 +58,23 @@ export const weeklyFormSchema = z
   });
 export type WeeklyForm = z.input<typeof weeklyFormSchema>;
 
-/** A one-off session: a London date and time, and its length. */
-export const oneOffFormSchema = z.object({
-  date: z.string().min(1, 'Date is required'),
-  time: z.string().min(1, 'Time is required'),
-  duration: sessionMinutes,
-});
+/** The database's words for a one-off session it refuses (trainer_one_off_slots_check). */
+export const ONE_OFF_MESSAGES = {
+  past: 'That time has passed: a one-off session must be in the future',
+  exists: 'This trainer already has a one-off session at that time',
+} as const;
+
+/** A one-off session: a London date and time, in the future (issue 38), and its length. */
+export const oneOffFormSchema = z
+  .object({
+    date: z.string().min(1, 'Date is required'),
+    time: z.string().min(1, 'Time is required'),
+    duration: sessionMinutes,
+  })
+  .refine((v) => !v.date || !v.time || new Date(londonWallClockToUtc(v.date, v.time)).getTime() > Date.now(), {
+    path: ['time'],
+    message: ONE_OFF_MESSAGES.past,
+  });
 export type OneOffForm = z.input<typeof oneOffFormSchema>;
 
 type AvailabilityWrite =
@@ -90,6 +101,8 @@ export async function writeAvailability(write: AvailabilityWrite): Promise<void>
       start_time: startTime,
       duration: v.duration,
     });
+    // Two admins adding the same session at once meet the unique constraint: the same words.
+    if (error?.code === '23505') throw new Error(ONE_OFF_MESSAGES.exists);
     if (error) throw error;
   } else {
     const table = write.kind === 'remove-weekly' ? 'trainer_availability' : 'trainer_one_off_slots';

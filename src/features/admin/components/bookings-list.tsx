@@ -5,7 +5,6 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { placeLabel } from '@/lib/class-place';
 import { getBookingsPage, useBookingsPage, useBookingsTotal, type AdminBooking } from '../api/get-bookings';
 import { useCancelBooking } from '../api/cancel-booking';
-import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
@@ -15,7 +14,7 @@ import { ListFooter } from './list-footer';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { BOOKING_CSV_COLUMNS } from '../lib/export-csv';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { useListSearch } from '../lib/use-list-search';
 import { RowDangerButton } from './row-danger-button';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
@@ -93,11 +92,11 @@ export function BookingsList() {
                   <div className="text-xs text-slate-500">with {b.class.trainer}</div>
                 </FactCell>
                 <FactCell label="Class Date & Time" nowrap>
-                  <div>{formatInLondon(b.class.start_time, ADMIN_DATE_FORMAT)}</div>
+                  <div>{formatInLondon(b.class.start_time, DATE_FORMATS.date)}</div>
                   <div className="text-xs text-slate-500">{formatClassTime(b.class.start_time)}</div>
                 </FactCell>
                 <FactCell label="Booked At" nowrap>
-                  <div>{formatInLondon(b.booked_at, ADMIN_DATE_FORMAT)}</div>
+                  <div>{formatInLondon(b.booked_at, DATE_FORMATS.date)}</div>
                   <div className="text-xs text-slate-500">{formatClassTime(b.booked_at)}</div>
                 </FactCell>
                 <ActionsCell>

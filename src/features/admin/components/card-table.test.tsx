@@ -34,7 +34,7 @@ describe('CardTable (Classes Management)', () => {
     }
     // Each action once, by the name it has always had.
     for (const verb of ['Roster for', 'Edit', 'Delete']) {
-      expect(screen.getAllByRole('button', { name: `${verb} PT Session on Jul 1, 2030 at 6:00 AM` })).toHaveLength(1);
+      expect(screen.getAllByRole('button', { name: `${verb} PT Session on 1 Jul 2030 at 6:00 AM` })).toHaveLength(1);
     }
   });
 
@@ -44,9 +44,9 @@ describe('CardTable (Classes Management)', () => {
     const row = screen.getAllByRole('row')[2]!;
     const buttons = within(row).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Roster for PT Session on Jul 1, 2030 at 6:00 AM',
-      'Edit PT Session on Jul 1, 2030 at 6:00 AM',
-      'Delete PT Session on Jul 1, 2030 at 6:00 AM',
+      'Roster for PT Session on 1 Jul 2030 at 6:00 AM',
+      'Edit PT Session on 1 Jul 2030 at 6:00 AM',
+      'Delete PT Session on 1 Jul 2030 at 6:00 AM',
     ]);
     // The word beside each icon, which a card shows (the table shows the icon alone).
     expect(buttons.map((b) => b.textContent)).toEqual(['Roster', 'Edit', 'Delete']);

@@ -9,6 +9,7 @@ import { STUDIO, TRAINER_NAME } from '@/config/studio';
 import type { ClassRow } from '@/lib/supabase';
 import { useMeetingPoints } from '../api/meeting-points';
 import { classFormSchema, classSaveRefusal, useSaveClass } from '../api/save-classes';
+import { useTrainers } from '../api/trainers';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import {
   CLASS_LIMITS,
@@ -20,6 +21,12 @@ import {
   type ClassFormValues,
 } from '../lib/class-form';
 import { MAX_OCCURRENCES, REPEAT_LABELS, REPEAT_OPTIONS, occurrenceDates } from '../lib/repeat-occurrences';
+
+/** The trainers' names, with the class's current trainer kept when it has no record yet. */
+function trainerNames(trainers: { name: string }[] | undefined, current: string | undefined): string[] {
+  const names = (trainers ?? []).map((t) => t.name);
+  return current && !names.includes(current) ? [current, ...names] : names;
+}
 
 type Props = {
   /** The class being edited, or null to add a new one. */
@@ -37,6 +44,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
     defaultValues: editing ? classToFormValues(editing) : emptyClassForm(TRAINER_NAME),
   });
   const { errors } = formState;
+  const trainers = useTrainers();
   const values = useWatch({ control }) as ClassFormValues;
   const saving = saveClass.isPending;
   const meetingPoints = useMeetingPoints();
@@ -87,7 +95,20 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           required
           {...input('duration')}
         />
-        <TextField label="Trainer" required {...input('trainer')} />
+        {/* A choice from the trainers' records (issue 38: free text made a new trainer of every typo);
+            classes.trainer_id follows the name (private.classes_link_trainer). */}
+        <Field label="Trainer" error={errors.trainer?.message}>
+          {(control) => (
+            <select {...control} required {...register('trainer')} className={controlClasses(Boolean(errors.trainer))}>
+              <option value="">{trainers.isPending ? 'Loading trainers…' : 'Choose a trainer'}</option>
+              {trainerNames(trainers.data, values.trainer).map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field label="Type" error={errors.type?.message}>
           {(control) => (
             <select

@@ -2,11 +2,9 @@ import { ClipboardCheck, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { ClassRow } from '@/lib/supabase';
 import { formatClassTime } from '@/lib/studio-time';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';
-
-export const ADMIN_DATE_FORMAT = 'MMM d, yyyy';
 
 const COLUMNS = ['Class', 'Date & Time', 'Trainer', 'Type', 'Capacity', 'Actions'] as const;
 
@@ -28,7 +26,7 @@ export function ClassesTable({
   return (
     <CardTable columns={COLUMNS}>
       {classes.map((row) => {
-        const date = formatInLondon(row.start_time, ADMIN_DATE_FORMAT);
+        const date = formatInLondon(row.start_time, DATE_FORMATS.date);
         const time = formatClassTime(row.start_time);
         const full = row.current_bookings >= row.capacity;
         const label = `${row.name} on ${date} at ${time}`;

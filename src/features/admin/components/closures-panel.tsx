@@ -12,13 +12,13 @@ import { useUpcomingClosures, type StudioClosure } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { londonToday } from '@/lib/studio-calendar';
+import { DATE_FORMATS, londonToday } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { RowDangerButton } from './row-danger-button';
 import { TablePanel } from './table-panel';
 
-/** 'Mon, Dec 1, 2025': a closure is a calendar date, not an instant. */
-const formatDay = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+/** 'Mon 1 Dec 2025': a closure is a calendar date, not an instant. */
+const formatDay = (date: string) => format(parseISO(date), DATE_FORMATS.weekdayDate);
 
 /**
  * Studio closures, under the /admin page's "Studio Closures" heading: days the hall is shut. Adding one cancels that day's classes and

@@ -10,8 +10,7 @@ import {
   type ContactMessage,
   type ContactMessageFilter,
 } from '../api/get-contact-messages';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { TablePanel } from './table-panel';
 
@@ -27,7 +26,7 @@ const FILTERS: Array<{ value: ContactMessageFilter; label: string }> = [
   { value: 'all', label: 'All' },
 ];
 
-const when = (iso: string) => formatInLondon(iso, `${ADMIN_DATE_FORMAT}, h:mm a`);
+const when = (iso: string) => formatInLondon(iso, DATE_FORMATS.dateTime);
 
 /** What visitors sent through Contact Us, newest first; open ones until someone marks them handled. */
 export function ContactMessagesList() {

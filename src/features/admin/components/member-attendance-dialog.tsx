@@ -5,8 +5,7 @@ import { useMemberAttendance, MEMBER_ATTENDANCE_SHOWN } from '../api/get-member-
 import type { AdminMember } from '../api/get-members';
 import { ATTENDANCE_LABELS } from '../lib/attendance';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 
 /** A member's record of classes: attended, no-show (marked by an admin or by the no-show job), not marked. */
@@ -56,7 +55,7 @@ function AttendanceRecord({ memberId }: { memberId: string }) {
             <tr key={e.bookingId}>
               <td className="py-2 pr-3 font-medium text-slate-900">{e.className}</td>
               <td className="py-2 pr-3 whitespace-nowrap text-slate-700">
-                {formatInLondon(e.startTime, ADMIN_DATE_FORMAT)} {formatClassTime(e.startTime)}
+                {formatInLondon(e.startTime, DATE_FORMATS.date)} {formatClassTime(e.startTime)}
               </td>
               <td className={e.attendance === 'no_show' ? 'py-2 font-semibold text-red-700' : 'py-2 text-slate-700'}>
                 {e.attendance ? ATTENDANCE_LABELS[e.attendance] : 'Not marked'}

@@ -2,9 +2,9 @@ import { Badge } from '@/components/ui/badge';
 import { controlClasses } from '@/components/ui/field';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
 import type { MemberFilter, MemberPlan } from '../api/get-members';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 
-const RENEWAL_DATE = 'd MMM yyyy';
+const RENEWAL_DATE = DATE_FORMATS.date;
 
 /** The member's membership status (decision 0009); "—" when they never had a plan or trial. */
 export function PlanStatusCell({ plan }: { plan: MemberPlan }) {

@@ -5,7 +5,6 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { getMembersPage, useMembersPage, type AdminMember, type MemberFilter } from '../api/get-members';
 import { useMemberTierCounts, type MemberTierCounts } from '../api/get-member-tier-counts';
 import { useDeleteMember } from '../api/delete-member';
-import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { TablePanel } from './table-panel';
@@ -21,7 +20,7 @@ import { TierBadge } from './tier-badge';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { MEMBER_CSV_COLUMNS } from '../lib/export-csv';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { useListSearch } from '../lib/use-list-search';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { RowIconButton } from './row-icon-button';
@@ -59,7 +58,8 @@ export function MembersList() {
         title="Members Management"
         action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />}
       />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {/* Two across on a phone: four cards stacked were a screen tall (issue 38). */}
+      <div data-testid="member-figures" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Standard" value={figure('standard')} icon={<Star aria-hidden="true" className="h-5 w-5" />} />
@@ -107,7 +107,7 @@ export function MembersList() {
                 </FactCell>
                 <FactCell label="Total Bookings">{m.bookingsCount}</FactCell>
                 <FactCell label="Joined" nowrap>
-                  {formatInLondon(m.created_at, ADMIN_DATE_FORMAT)}
+                  {formatInLondon(m.created_at, DATE_FORMATS.date)}
                 </FactCell>
                 <ActionsCell>
                   <RowIconButton label={`Attendance: ${m.name || m.email}`} tone="brand" onClick={() => setViewingAttendance(m)}>

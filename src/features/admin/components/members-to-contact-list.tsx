@@ -6,13 +6,12 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { CONTACT_REASON_LABELS, useMembersToContact, type MemberToContact } from '../api/members-to-contact';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { ContactMemberDialog } from './contact-member-dialog';
 import { EmptyState } from './empty-state';
 
 const LOAD_FAILED = 'Could not load the members to contact';
-const day = (iso: string | null) => (iso ? formatInLondon(iso, ADMIN_DATE_FORMAT) : '');
+const day = (iso: string | null) => (iso ? formatInLondon(iso, DATE_FORMATS.date) : '');
 
 /**
  * Members to contact: one card per member and reason, those nobody has contacted first,

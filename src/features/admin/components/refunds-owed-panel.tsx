@@ -11,13 +11,12 @@ import {
 } from '../api/get-refunds-owed';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
 import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { PanelSection } from './panel-section';
 
-const WHEN = `${ADMIN_DATE_FORMAT}, h:mm a`;
+const WHEN = DATE_FORMATS.dateTime;
 const REFUND_COLUMNS = ['Member', 'For', 'Amount', 'Why', 'When', 'Actions'] as const;
 
 /** The database's own refusal (refund under way, no longer owed) is worded for the admin; anything else is generic. */

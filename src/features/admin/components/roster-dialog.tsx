@@ -16,8 +16,7 @@ import { useClassPlaces, type Attendance } from '../api/get-class-places';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { ATTENDANCE_LABELS, attendanceRefusal, canMarkAttendance, canMarkNoShow, rosterCounts } from '../lib/attendance';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 
 const MINUTE = 60_000;
@@ -34,7 +33,7 @@ export function RosterDialog({ cls, onClose }: { cls: ClassRow | null; onClose: 
       onClose={onClose}
       title={cls ? `Roster: ${cls.name}` : 'Roster'}
       description={
-        cls ? `${formatInLondon(cls.start_time, ADMIN_DATE_FORMAT)} at ${formatClassTime(cls.start_time)} · ${cls.trainer}` : undefined
+        cls ? `${formatInLondon(cls.start_time, DATE_FORMATS.date)} at ${formatClassTime(cls.start_time)} · ${cls.trainer}` : undefined
       }
       className="max-w-2xl"
     >

@@ -14,7 +14,7 @@ export function SearchBox({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="relative max-w-md flex-1">
+    <div className="relative w-full max-w-md flex-1 basis-full sm:basis-64">
       <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
       <input
         type="search"

@@ -3,8 +3,7 @@ import { MailCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useRetryEmail, useUndeliveredEmails } from '../api/get-undelivered-emails';
-import { formatInLondon } from '@/lib/studio-calendar';
-import { ADMIN_DATE_FORMAT } from './classes-table';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { PanelSection } from './panel-section';
@@ -59,7 +58,7 @@ export function UndeliveredEmailsPanel() {
                 {e.lastError}
               </FactCell>
               <FactCell label="Failed" nowrap>
-                {formatInLondon(e.failedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}
+                {formatInLondon(e.failedAt, DATE_FORMATS.dateTime)}
               </FactCell>
               <ActionsCell>
                 <Button

@@ -6,9 +6,8 @@ import { useWaitlists, type AdminWaitlistEntry } from '../api/get-waitlists';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { groupWaitlists } from '../lib/waitlist-groups';
-import { ADMIN_DATE_FORMAT } from './classes-table';
 import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
 import { PanelSection } from './panel-section';
@@ -48,7 +47,7 @@ export function WaitlistsPanel() {
                 <TitleCell>
                   <div className="font-semibold text-slate-900">{group.class.name}</div>
                   <div className="text-xs text-slate-500">
-                    {formatInLondon(group.class.startTime, ADMIN_DATE_FORMAT)} · {formatClassTime(group.class.startTime)}
+                    {formatInLondon(group.class.startTime, DATE_FORMATS.date)} · {formatClassTime(group.class.startTime)}
                   </div>
                 </TitleCell>
                 <FactCell label="Position">
@@ -59,7 +58,7 @@ export function WaitlistsPanel() {
                   <div className="text-xs text-slate-500">{e.member.email}</div>
                 </FactCell>
                 <FactCell label="Joined" nowrap>
-                  {formatInLondon(e.joinedAt, `${ADMIN_DATE_FORMAT}, h:mm a`)}
+                  {formatInLondon(e.joinedAt, DATE_FORMATS.dateTime)}
                 </FactCell>
                 <ActionsCell>
                   <RowDangerButton

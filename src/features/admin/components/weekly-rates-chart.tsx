@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import type { WeekFigures } from '../lib/analytics-figures';
 
-const weekLabel = (weekStart: string) => formatInLondon(`${weekStart}T12:00:00Z`, 'MMM d');
+const weekLabel = (weekStart: string) => formatInLondon(`${weekStart}T12:00:00Z`, DATE_FORMATS.dayMonth);
 const shown = (percent: number | null, none: string) => (percent === null ? none : `${percent}%`);
 
 function Bar({ label, percent, none, colour }: { label: string; percent: number | null; none: string; colour: string }) {

@@ -1,5 +1,5 @@
 import type { MemberCredit } from '../api/member-credits';
-import { formatInLondon } from '@/lib/studio-calendar';
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 
 const KIND = {
   personal_training: 'Personal-training session',
@@ -11,7 +11,7 @@ const SOURCE: Record<string, string> = {
   admin_grant: 'Granted',
   import: 'Carried over at import',
 };
-const day = (iso: string) => formatInLondon(iso, 'd MMM yyyy');
+const day = (iso: string) => formatInLondon(iso, DATE_FORMATS.date);
 
 /** A credit's name and where it came from: 'Personal-training session · Granted: Goodwill'. */
 export function creditTitle(c: Pick<MemberCredit, 'kind' | 'source' | 'reason'>): string {

@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { TRIAL_OFFER } from '@/config/trial';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from './auth-card';
 import { CredentialsForm, type Credentials } from './credentials-form';
 import { AUTH_MESSAGES, TRIAL_MESSAGES } from '../lib/auth-messages';
 import { signInErrorMessage } from '../lib/sign-in-error-message';
 
-/** /free-trial: "Your First Class Is On Us". The database makes the account a 7-day trial member. */
+/** /free-trial: "Your First Class Is On Us". The database makes the account a trial member for 7 days: one free class. */
 export function FreeTrialPanel() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [existingAccount, setExistingAccount] = useState(false);
@@ -30,7 +31,7 @@ export function FreeTrialPanel() {
   }
 
   return (
-    <AuthCard title="Your First Class Is On Us" subtitle="Sign up for a free 7-day trial and book your first class.">
+    <AuthCard title="Your First Class Is On Us" subtitle={TRIAL_OFFER.sentence}>
       {existingAccount ? (
         <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{TRIAL_MESSAGES.existingAccount}</p>

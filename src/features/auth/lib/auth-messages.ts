@@ -1,10 +1,12 @@
-/** Auth toasts of spec section 8, verbatim. */
+import { TRIAL_OFFER } from '@/config/trial';
+
+/** Auth toasts of spec section 8, verbatim (the trial's as issue 38 words it: one free class). */
 export const AUTH_MESSAGES = {
   signedIn: 'Signed in successfully!',
   accountCreated: 'Account created successfully! You can now sign in.',
   resetSent: 'Password reset email sent! Check your inbox.',
   resetFailed: 'Failed to send reset email',
-  trialCheckEmail: 'Check your email to confirm your account and start your free 7-day trial!',
+  trialCheckEmail: TRIAL_OFFER.checkEmail,
   callbackFailed: 'Sign-in failed, please try again.',
 } as const;
 

@@ -16,7 +16,7 @@ import { sessionPrice } from '../lib/personal-training';
 type Props = {
   /** The member's own confirmed booking the guest comes with. */
   bookingId: string;
-  /** "Breakfast Club on Mon, Mar 4 at 6:00 AM": said in the dialog's description. */
+  /** "Breakfast Club on Mon 4 Mar at 6:00 AM": said in the dialog's description. */
   classLabel: string;
   /** What the guest's place can use: the member's guest pass, or the class's pay-as-you-go price. */
   option: GuestOption;

@@ -17,7 +17,7 @@ export const NO_ROOM_FOR_GUEST = 'This class is fully booked: there is no place 
 
 type Props = {
   bookingId: string;
-  /** "Breakfast Club on Mon, Mar 4 at 6:00 AM", for the dialog and the buttons' names. */
+  /** "Breakfast Club on Mon 4 Mar at 6:00 AM", for the dialog and the buttons' names. */
   classLabel: string;
   guests: MyGuest[];
   /** How a guest could come (a pass valid that day, the class's price): offer Add a guest, or say the class is full. */

@@ -35,6 +35,13 @@ describe('PlanUsageMeter (My Membership)', () => {
     expect(reads.count).toBe(1);
   });
 
+  it('says the limit is reached at 12 of 12, not approaching it (issue 38)', async () => {
+    setup({ allowance: 12, used: 12 });
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('data-level', 'warning');
+    expect(screen.getByText("You've reached your monthly limit.")).toBeInTheDocument();
+    expect(screen.queryByText("You're approaching your monthly limit.")).not.toBeInTheDocument();
+  });
+
   it('turns red only once usage exceeds the plan (after a downgrade), with the spec message', async () => {
     setup({ allowance: 12, used: 13 });
     expect(await screen.findByRole('progressbar')).toHaveAttribute('data-level', 'over');

@@ -48,7 +48,7 @@ function UsageBar({ usage, variant }: { usage: PlanUsage; variant: Variant }) {
     );
   }
   const level: Level = variant === 'dashboard' ? dashboardUsageLevel(used, allowance) : membershipUsageLevel(used, allowance);
-  const message = variant === 'membership' && level !== 'danger' ? membershipUsageMessage(level) : null;
+  const message = variant === 'membership' && level !== 'danger' ? membershipUsageMessage(level, used, allowance) : null;
   return (
     <div>
       <p className="text-slate-700">

@@ -13,7 +13,7 @@ export type ScheduleDay = {
   name: string;
   /** "Nov 28". */
   date: string;
-  /** "Friday, Nov 28": the day in full, for the empty state. */
+  /** "Friday 28 Nov": the day in full, for the empty state. */
   heading: string;
 };
 

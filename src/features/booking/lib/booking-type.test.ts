@@ -14,10 +14,20 @@ describe('booking type options', () => {
     });
     expect(bookingTypeOptions(cls, usage).map((o) => [o.label, o.unavailable])).toEqual([
       ['Member', "You've used your 12 classes this month"],
-      ['Free Trial', 'Your free trial has already been used'],
       ['Pay-as-you-go', null],
     ]);
     expect(bookingTypeNote(cls, 'payg', usage)).toBe("You've used your 12 classes this month: this one is £10.00.");
+    const payg = { ...usage, allowance: null, remaining: null };
+    expect(
+      bookingTypeOptions(makeScheduleClass({ paid_refusal: 'plan_required', trial_refusal: 'trial_unavailable' }), payg).map(
+        (o) => o.label,
+      ),
+    ).toEqual(['Member', 'Free Trial', 'Pay-as-you-go']);
+  });
+
+  it('never offers the Free Trial to a member on a plan (issue 38)', () => {
+    const cls = makeScheduleClass({ paid_refusal: null, trial_refusal: 'trial_unavailable', booking_type: 'paid' });
+    expect(bookingTypeOptions(cls, { ...usage, used: 2, remaining: 10 }).map((o) => o.label)).toEqual(['Member', 'Pay-as-you-go']);
   });
 
   it('says the price of a pay-as-you-go class and nothing for a free one', () => {
@@ -35,7 +45,7 @@ describe('booking type options', () => {
       ['credit', null],
       ['payg', null],
     ]);
-    expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun, Jan 3.');
+    expect(bookingTypeNote(session, 'credit', usage, credit)).toBe('Uses 1 personal-training session, expires Sun 3 Jan.');
     expect(bookingTypeNote(session, 'payg', usage, credit)).toBe('This session is £115.00, paid by card at checkout.');
     const none = {
       credit_id: null,

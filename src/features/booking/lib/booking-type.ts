@@ -33,7 +33,9 @@ function creditUnavailable(credit: CreditChoice | undefined): string | null {
 /**
  * The form's booking types (spec section 2), each with the server's reason when it is not open
  * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is. A
- * One-to-One session offers a personal-training credit or paying its price, nothing else.
+ * One-to-One session offers a personal-training credit or paying its price, nothing else. A member
+ * on a plan (their tier has a monthly allowance) is never shown the Free Trial: it is for
+ * newcomers only, so offering it greyed out reads as something they lost (issue 38).
  */
 export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined, credit?: CreditChoice): BookingTypeOption[] {
   if (isOneToOne(cls)) {
@@ -42,11 +44,13 @@ export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefi
       { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
     ];
   }
-  return [
+  const onPlan = usage?.allowance !== null && usage?.allowance !== undefined;
+  const options: BookingTypeOption[] = [
     { value: 'paid', label: BOOKING_TYPE_LABELS.paid, unavailable: reason(cls.paid_refusal, usage) },
     { value: 'trial', label: BOOKING_TYPE_LABELS.trial, unavailable: reason(cls.trial_refusal, usage) },
     { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
   ];
+  return onPlan ? options.filter((o) => o.value !== 'trial') : options;
 }
 
 /** What the chosen type costs, said before the member confirms (a credit's). */

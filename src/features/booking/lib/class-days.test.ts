@@ -12,9 +12,9 @@ describe('groupByDay', () => {
       makeClass({ id: 'd', start_time: '2030-12-02T23:30:00Z' }),
     ]);
     expect(days.map((d) => [d.heading, d.classes.map((c) => c.id)])).toEqual([
-      ['Monday, Jul 1', ['a']],
-      ['Tuesday, Jul 2', ['b', 'c']],
-      ['Monday, Dec 2', ['d']],
+      ['Monday 1 Jul', ['a']],
+      ['Tuesday 2 Jul', ['b', 'c']],
+      ['Monday 2 Dec', ['d']],
     ]);
   });
 

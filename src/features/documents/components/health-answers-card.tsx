@@ -1,3 +1,4 @@
+import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { STUDIO } from '@/config/studio';
@@ -32,13 +33,7 @@ export function HealthAnswersCard({ answers, onUpdate }: { answers: HealthAnswer
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-500">
-            {answers.title}, version {answers.version}, answered{' '}
-            {new Date(answers.answeredAt).toLocaleDateString('en-GB', {
-              day: 'numeric',
-              month: 'short',
-              year: 'numeric',
-              timeZone: 'Europe/London',
-            })}
+            {answers.title}, version {answers.version}, answered {formatInLondon(answers.answeredAt, DATE_FORMATS.date)}
           </p>
           {answers.items.some((item) => item.answer) && (
             <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{DOCUMENT_MESSAGES.yesFlagNote}</p>

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TRIAL_DAYS } from '@/config/trial';
+import { TRIAL_OFFER } from '@/config/trial';
 
 export function ClosingCta() {
   return (
@@ -13,8 +13,7 @@ export function ClosingCta() {
           Stronger. Sharper. Finer.
         </h2>
         <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
-          Your first class is on us. Start a free <span className="whitespace-nowrap">{TRIAL_DAYS}-day</span> trial and train with a
-          community that shows up for each other.
+          {TRIAL_OFFER.sentence} Train with a community that shows up for each other.
         </p>
         <Link to={paths.freeTrial} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           Book your free class

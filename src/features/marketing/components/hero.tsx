@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TRIAL_DAYS } from '@/config/trial';
+import { TRIAL_OFFER } from '@/config/trial';
 import { HERO_IMAGE, responsiveImage } from '../lib/images';
 
 const hero = responsiveImage(HERO_IMAGE.name, HERO_IMAGE.widths, HERO_IMAGE.aspect);
@@ -33,7 +33,7 @@ export function Hero() {
         </p>
         <div className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
           <Link to={paths.freeTrial} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
-            Start your free {TRIAL_DAYS}-day trial
+            {TRIAL_OFFER.cta}
             <ArrowRight aria-hidden="true" className="h-5 w-5" />
           </Link>
           <p className="flex items-baseline gap-2">

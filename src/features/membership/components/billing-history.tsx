@@ -43,47 +43,56 @@ export function BillingHistory() {
           <p className="mt-3 text-slate-600">No payments yet.</p>
         ) : (
           // `relative`: the screen-reader-only header (absolutely positioned) stays inside the scroll
-          // box instead of widening the page on a phone.
-          <div className="relative mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    What
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Receipt</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.map((e) => (
-                  <tr key={`${e.kind}-${e.id}`} className="border-t border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(e.happenedAt)}</td>
-                    <td className="py-2 pr-4">{entryText(e)}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{entryAmount(e)}</td>
-                    <td className="py-2 pr-4">
-                      <Badge>{STATUS_TEXT[e.kind]}</Badge>
-                    </td>
-                    <td className="py-2 text-right">
-                      <Button size="sm" variant="ghost" onClick={() => setReceipt(e)} aria-label={`Receipt for ${entryText(e)}`}>
-                        Receipt
-                      </Button>
-                    </td>
+          // box instead of widening the page on a phone. On a phone the table scrolls sideways and
+          // says so (issue 38: it was cut with no cue); the box takes focus so a keyboard scrolls it.
+          <>
+            <p className="mt-3 text-xs text-slate-500 sm:hidden">Swipe the table sideways for amounts and receipts →</p>
+            <div
+              role="group"
+              aria-label="Payments table, scrolls sideways"
+              tabIndex={0}
+              className="relative mt-2 overflow-x-auto rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:mt-4 [background:linear-gradient(to_right,white_30%,transparent),linear-gradient(to_left,white_30%,transparent)_100%_0,radial-gradient(farthest-side_at_100%_50%,rgba(15,23,42,.18),transparent)_100%_0] [background-attachment:local,local,scroll] [background-repeat:no-repeat] [background-size:40px_100%,40px_100%,14px_100%]"
+            >
+              <table className="w-full min-w-[34rem] text-left text-sm">
+                <thead className="text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      What
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Amount
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">Receipt</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {history.data.map((e) => (
+                    <tr key={`${e.kind}-${e.id}`} className="border-t border-slate-100">
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(e.happenedAt)}</td>
+                      <td className="py-2 pr-4">{entryText(e)}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{entryAmount(e)}</td>
+                      <td className="py-2 pr-4">
+                        <Badge>{STATUS_TEXT[e.kind]}</Badge>
+                      </td>
+                      <td className="py-2 text-right">
+                        <Button size="sm" variant="ghost" onClick={() => setReceipt(e)} aria-label={`Receipt for ${entryText(e)}`}>
+                          Receipt
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </Card>
       {receipt && <ReceiptDialog entry={receipt} onClose={() => setReceipt(null)} />}

@@ -1,5 +1,7 @@
 import type { PlanSlug } from '@/config/plans';
 import type { CompositeRow } from '@/lib/composite-row';
+import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
+import { formatLondonDate } from '@/lib/studio-calendar';
 
 /** The plans a membership can be on (memberships.plan_slug and next_plan_slug, by their check constraints). */
 export type MembershipPlanSlug = Extract<PlanSlug, 'standard' | 'platinum' | 'student'>;
@@ -16,4 +18,15 @@ export type MyMembership = Omit<CompositeRow<'my_membership', MyMembershipSetFie
 /** A plan membership that still gives access (renewing, past due, or cancelled before its end). */
 export function isRunningPlan(m: MyMembership | null | undefined): m is MyMembership {
   return !!m && m.ended_at === null && (m.status === 'active' || m.status === 'past_due' || m.status === 'cancelled');
+}
+
+/**
+ * The Status a member reads for a running plan. A cancelled plan still runs to its period end, so
+ * it says "Ends on <date>", not "Cancelled" (issue 38); a plan the studio set up that waits for a
+ * card has not failed a payment.
+ */
+export function runningStatusText(m: MyMembership): string {
+  if (m.status === 'cancelled') return `Ends on ${formatLondonDate(m.period_end)}`;
+  if (m.status === 'past_due' && !m.has_card) return 'Waiting for a card';
+  return MEMBERSHIP_STATUS_LABELS[m.status];
 }

@@ -1,65 +1,26 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { formatPounds, PLANS } from '@/config/plans';
-import { TrialCountdown } from '@/components/membership/trial-countdown';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useCancelMembership } from '../api/cancel-membership';
-import { useMyMembership } from '../api/get-my-membership';
 import { useKeepCurrentPlan } from '../api/keep-current-plan';
 import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
-import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
-import { isRunningPlan, type MyMembership } from '../lib/membership-view';
+import type { MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
- * The membership as a subscription (decision 0009): status, the next renewal date or "Ends on …",
- * a banner with "Update card" when a renewal failed, and cancel / resume / switch to Standard.
+ * The running plan's parts of My Membership (decision 0009): the banner with "Update card" when a
+ * renewal failed, the change scheduled for the period end, and cancel / resume / switch to
+ * Standard. Plan, status and renewal are said once, by My Membership's card (issue 38).
  * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
  */
-export function MembershipStatusCard() {
-  const { member } = useAuth();
-  const membership = useMyMembership(member?.id ?? null);
-  if (!member) return null;
-  if (member.membership_tier === 'trial') {
-    return (
-      <StatusSection>
-        <TrialCountdown expiresAt={member.trial_expires_at} />
-        <p className="mt-1 text-slate-600">Choose a membership below to keep training after it ends.</p>
-      </StatusSection>
-    );
-  }
-  const m = membership.data;
-  if (!isRunningPlan(m)) return null;
-  return (
-    <StatusSection>
-      <RunningMembership membership={m} />
-    </StatusSection>
-  );
-}
-
-function StatusSection({ children }: { children: React.ReactNode }) {
-  return (
-    <section aria-labelledby="membership-status-heading" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
-      <Card>
-        <h2 id="membership-status-heading" className="text-xl font-bold tracking-tight">
-          Membership status
-        </h2>
-        <div className="mt-3">{children}</div>
-      </Card>
-    </section>
-  );
-}
-
-function RunningMembership({ membership: m }: { membership: MyMembership }) {
+export function PlanActions({ membership: m }: { membership: MyMembership }) {
   const planName = m.plan_slug ? PLANS[m.plan_slug].name : '';
   return (
     <div className="space-y-4">
-      {m.status === 'past_due' && <PastDueBanner membership={m} />}
       {m.status === 'active' && m.has_card === false && (
         // A plan carried over by the studio's import (decision 0065): paid up to its next renewal
         // elsewhere, with no card saved here yet.
@@ -68,24 +29,6 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
           {formatPounds(m.price ?? 0)} is due, you will be asked here to add one.
         </p>
       )}
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Status</dt>
-          <dd className="mt-1 font-semibold text-slate-900">{MEMBERSHIP_STATUS_LABELS[m.status]}</dd>
-        </div>
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Plan</dt>
-          <dd className="mt-1 font-semibold text-slate-900">
-            {planName} · {formatPounds(m.price ?? 0)}/month
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            {m.status === 'cancelled' ? 'Ends on' : 'Next renewal'}
-          </dt>
-          <dd className="mt-1 font-semibold text-slate-900">{formatLondonDate(m.period_end)}</dd>
-        </div>
-      </dl>
       {m.next_plan_slug && m.next_price !== null && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-slate-700">
@@ -102,7 +45,7 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
   );
 }
 
-function PastDueBanner({ membership: m }: { membership: MyMembership }) {
+export function PastDueBanner({ membership: m }: { membership: MyMembership }) {
   const [busy, setBusy] = useState(false);
   async function update() {
     setBusy(true);
