@@ -85,7 +85,10 @@ export async function schemaVersion(db: SqlExecutor): Promise<string | null> {
   return last.rows[0]?.version ?? null;
 }
 
-/** Ordinary and partitioned tables of the backed-up schemas (partitions are read through their parent). */
+/**
+ * Ordinary and partitioned tables of the backed-up schemas (partitions are read through their
+ * parent), without generated columns (the database computes them again).
+ */
 async function listTables(db: SqlExecutor): Promise<{ name: string; columns: string[] }[]> {
   const { rows } = await db.query<{ name: string; columns: string[] }>(
     `select n.nspname || '.' || c.relname as name,
@@ -95,6 +98,8 @@ async function listTables(db: SqlExecutor): Promise<{ name: string; columns: str
        join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       where n.nspname = any($1) and c.relkind in ('r', 'p') and not c.relispartition
         and a.attgenerated = ''
+        -- GoTrue's own migration history belongs to the target's GoTrue, whatever its version.
+        and (n.nspname, c.relname) <> ('auth', 'schema_migrations')
       group by n.nspname, c.relname
       order by 1`,
     [[...BACKED_UP_SCHEMAS]],
