@@ -62,6 +62,9 @@ grant supabase_storage_admin to postgres;
 do $$ begin
   execute format('grant all on database %I to postgres', current_database());
 end $$;
+-- Hosted's supautils lets postgres set session_replication_role (privileged_role_allowed_configs):
+-- Supabase's restore guide, and `npm run restore` (decision 0075), load data with triggers off.
+grant set on parameter session_replication_role to postgres;
 
 -- API sessions get hosted's settings. PostgREST applies the impersonated role's settings in
 -- every request; authenticator's own apply to its connections. pg-safeupdate (DELETE/UPDATE

@@ -125,9 +125,9 @@ export class StackInUseError extends Error {}
 
 /**
  * One process per PGlite data folder: two would corrupt it. Returns a release function.
- * A lock left by a process that no longer runs is taken over.
+ * A lock left by a process that no longer runs is taken over. (`npm run backup`/`restore` take it too.)
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = `${dataDir}/stack.lock`;
   if (existsSync(file)) {
