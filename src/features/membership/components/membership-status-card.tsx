@@ -14,6 +14,7 @@ import { startCardUpdate } from '../api/update-card';
 import { MEMBERSHIP_STATUS_LABELS } from '@/lib/rules/membership-status';
 import { isRunningPlan, type MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
+import { PauseControls } from './pause-controls';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
@@ -86,6 +87,7 @@ function RunningMembership({ membership: m }: { membership: MyMembership }) {
           <KeepPlanButton planName={planName} />
         </div>
       )}
+      <PauseControls memberId={null} canPause={m.status === 'active'} />
       <div className="flex flex-wrap gap-3">
         {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
         {m.tier === 'premium' && m.status === 'active' && !m.next_plan_slug && <DowngradeButton membership={m} />}
