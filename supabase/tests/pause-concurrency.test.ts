@@ -32,7 +32,7 @@ describe.skipIf(!binDir)('pauses on PostgreSQL at once', () => {
 
     const run = { sql: 'select * from public.claim_due_renewals($1)', params: ['2027-01-25T01:00:00Z'] };
     const claims = await together<{ checkout_reference: string }>(server.cluster()!.connectionString, [run, run]);
-    const fees = claims.flatMap((r) => r.rows).filter((c) => c.checkout_reference.startsWith('hold-'));
+    const fees = claims.flatMap((r) => r.rows).filter((c) => c?.checkout_reference.startsWith('hold-'));
     expect(fees).toHaveLength(1);
     const { rows: payments } = await db.query<{ n: number }>(
       `select count(*)::int as n from public.payments where member_id = $1 and billing_reason = 'hold_fee'`,
