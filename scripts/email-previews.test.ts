@@ -22,6 +22,8 @@ describe('emails on a phone', () => {
         'membership_ended',
         'trial_ending',
         'renewal_reminder',
+        'membership_paused',
+        'pause_ending',
         'credits_expiring',
         'payment_receipt',
         'refund_receipt',

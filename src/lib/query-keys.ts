@@ -52,6 +52,10 @@ export const queryKeys = {
     mine: (memberId: string) => ['membership', 'mine', memberId] as const,
     /** What upgrading to a plan charges now (less the unused days of the current one). */
     upgradeQuote: (planSlug: string) => ['membership', 'upgrade-quote', planSlug] as const,
+    /** The member's pause still to come or running (the caller's own, or an admin's view of a member). */
+    pause: (memberId: string) => ['membership', 'pause', memberId] as const,
+    /** The studio's rules for pauses. */
+    pauseRules: () => ['membership', 'pause-rules'] as const,
   },
   payments: {
     all: ['payments'] as const,

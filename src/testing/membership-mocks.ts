@@ -65,5 +65,35 @@ export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, bil
     rpc('my_billing_history', () => billing),
     rpc('my_upgrade_quote', () => upgradeQuoteRow()),
     restGet('credits', () => []),
+    ...pauseHandlers(),
   ];
+}
+
+/** `current_pause()` for a membership without a pause: a row of nulls (PostgREST's null row type). */
+export const NO_PAUSE = {
+  id: null,
+  starts_on: null,
+  ends_on: null,
+  hold_fee: null,
+  by_admin: null,
+  renewal_before: null,
+  renewal_after: null,
+  running: null,
+};
+
+/** The studio's pause rules row (decision 0050), as the defaults with a £12.50 hold fee. */
+export const PAUSE_RULES = {
+  id: true,
+  members_may_pause: true,
+  min_days: 7,
+  max_days: 90,
+  per_year: 2,
+  notice_days: 3,
+  hold_fee: 12.5,
+  updated_at: '2030-01-01T00:00:00+00:00',
+};
+
+/** What the pause controls read: the current pause (none by default) and the rules. */
+export function pauseHandlers(pause: JsonBodyType = NO_PAUSE) {
+  return [rpc('current_pause', () => pause), restGet('pause_rules', () => [PAUSE_RULES])];
 }

@@ -440,7 +440,7 @@ revoke execute on function private.booking_type_refusal(public.members, public.b
 
 -- The first reason (a book_class hint) this member may not book this class now, or null. In the
 -- contract's order: class_started, already_booked, class_locked, class_full, then the booking
--- type's (trial_unavailable, plan_required, allowance_used, outside_plan_period).
+-- type's (trial_unavailable, plan_required, allowance_used, outside_plan_period, plan_paused).
 -- `p_class` must be the freshly locked row (its spots_left is read).
 create function private.booking_refusal(
   p_member public.members, p_class public.classes, p_booking_type public.booking_type
@@ -497,6 +497,9 @@ begin
       raise exception 'Member bookings are for Standard and Platinum Premium members' using errcode = 'P0001', hint = p_hint;
     when 'allowance_used' then
       raise exception 'You''ve used your % classes this month', private.plan_allowance(p_member.membership_tier)
+        using errcode = 'P0001', hint = p_hint;
+    when 'plan_paused' then
+      raise exception 'Your membership is paused then: book this one as pay-as-you-go'
         using errcode = 'P0001', hint = p_hint;
     when 'outside_plan_period' then
       raise exception 'Your plan covers classes until %: book this one as pay-as-you-go',

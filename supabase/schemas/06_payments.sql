@@ -40,7 +40,8 @@ create table public.payments (
   membership_id uuid,
   -- The membership period this charge pays for (set when it is created for a renewal, else when applied).
   period_number integer,
-  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade')),
+  -- hold_fee: a paused membership's monthly fee (25_membership_pauses.sql), not tied to a period.
+  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee')),
   -- Charge attempts with the saved card, the last one that was applied as failed, and why.
   attempts integer not null default 0,
   failed_attempt integer,

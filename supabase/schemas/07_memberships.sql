@@ -358,6 +358,8 @@ begin
       return next v_charge;
     end if;
   end loop;
+  -- Paused memberships' monthly hold fees are charged the same way (25_membership_pauses.sql).
+  return query select * from private.claim_due_hold_fees(p_now);
 end;
 $$;
 
@@ -421,6 +423,12 @@ begin
   end if;
   if v_refusal is not null then
     perform private.owe_payment_back(v_payment.id, v_refusal, p_now);
+    return ('applied', v_payment.id, 'paid')::public.checkout_result;
+  end if;
+
+  -- A pause's hold fee pays for nothing but itself: the membership does not change.
+  if v_payment.billing_reason = 'hold_fee' then
+    update public.payments set status = 'paid', paid_at = p_now, claimed_until = null where id = v_payment.id;
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
@@ -899,6 +907,11 @@ declare
   v_id uuid;
 begin
   select * into v_m from public.memberships where member_id = p_member_id for update;
+  -- An upgrade starts a new period now, which would undo a pause's move of the renewal.
+  if (private.open_pause(v_m.id, p_now)).id is not null then
+    raise exception 'Your membership has a pause: end or withdraw it before upgrading.'
+      using errcode = 'P0001', hint = 'membership_paused';
+  end if;
   v_quote := private.upgrade_quote(v_m, v_plan.slug, p_now);
   if not exists (select 1 from private.member_cards where member_id = p_member_id) then
     raise exception 'There is no saved card: choose the plan again to save one.' using errcode = 'P0001', hint = 'no_card';
@@ -1134,6 +1147,8 @@ begin
       v_count := v_count + 1;
     end if;
   end loop;
+  -- "Your pause ends soon" (25_membership_pauses.sql).
+  v_count := v_count + private.enqueue_pause_reminders(p_now);
   return v_count;
 end;
 $$;
@@ -1853,8 +1868,8 @@ $$;
 revoke execute on function private.plan_classes_in(uuid, tstzrange) from public;
 
 -- Why this member's plan cannot pay for a class starting at p_class_start, or null:
--- outside_plan_period (after the plan's last paid or paying day) or allowance_used (that
--- period's classes are used).
+-- outside_plan_period (after the plan's last paid or paying day), plan_paused (inside a pause) or
+-- allowance_used (that period's classes are used).
 create function private.plan_class_refusal(p_member public.members, p_class_start timestamptz)
 returns text
 language plpgsql stable security definer set search_path = ''
@@ -1874,6 +1889,10 @@ begin
   v_window := private.plan_period_of(v_m, p_class_start);
   if v_window is null then
     return 'outside_plan_period';
+  end if;
+  -- A paused plan pays for no class inside the pause (25_membership_pauses.sql).
+  if (private.pause_at(p_member.id, p_class_start)).id is not null then
+    return 'plan_paused';
   end if;
   if private.plan_classes_in(p_member.id, v_window) >= private.plan_allowance(p_member.membership_tier) then
     return 'allowance_used';

@@ -159,6 +159,8 @@ insert into public.notification_types (type, category, label) values
   ('host_guest_cancelled', 'service', 'Your guest cancelled'),
   ('studio_message', 'service', 'Messages from the studio'),
   ('document_updated', 'service', 'New versions of the studio''s documents'),
+  ('membership_paused', 'service', 'Membership paused'),
+  ('pause_ending', 'service', 'Your pause ends soon'),
   ('announcement', 'service', 'Studio announcements'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');

@@ -172,6 +172,34 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-membership-paused',
+    kind: 'membership_paused',
+    subject: 'Your Platinum Premium membership is paused from 25 January 2031',
+    body_text: [
+      'Hi Mia,',
+      'Your Platinum Premium membership is paused from 25 January 2031 to 14 February 2031 (21 days).',
+      'The hold fee is £12.50 a month (1 × £12.50 = £12.50), charged to your saved card.',
+      'Your next renewal moves from 15 February 2031 to 8 March 2031. Your 2 plan bookings inside the pause are cancelled.',
+    ].join('\n\n'),
+    links: [{ label: 'Manage your membership', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-pause-ending',
+    kind: 'pause_ending',
+    subject: 'Your membership pause ends on 14 February 2031',
+    body_text: [
+      'Hi Mia,',
+      'Your Platinum Premium membership pause ends on 14 February 2031: you can book plan classes from 15 February 2031.',
+      'Your next renewal is on 8 March 2031 (£165.00).',
+    ].join('\n\n'),
+    links: [
+      { label: 'Book a class', path: '/schedule' },
+      { label: 'Manage your membership', path: membershipPage },
+    ],
+  },
+  {
+    ...membership,
     id: 'sample-credits-expiring',
     kind: 'credits_expiring',
     subject: 'Your credits expire on 24 March 2031',

@@ -6,6 +6,7 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { REST_URL, postgrestError } from '@/testing/supabase-mocks';
 import { answerConfirm, membersHandler, signInAsAdmin } from '@/testing/admin-fixtures';
+import { pauseHandlers } from '@/testing/membership-mocks';
 
 const member = (id: string, name: string | null, email: string, tier: string, count: number, created = '2026-03-05T10:00:00Z') => ({
   id,
@@ -140,6 +141,7 @@ describe('Members Management', () => {
       ),
       membersHandler(admin),
       countHandler(() => []),
+      ...pauseHandlers(),
     );
     renderApp('/admin/members');
     expect(await screen.findAllByText('Failed to load members')).not.toHaveLength(0);

@@ -11,6 +11,7 @@ import { TablePanel } from './table-panel';
 import { PageHeading } from './page-heading';
 import { PlanStatusCell, NextRenewalCell, MemberFilterSelect } from './member-plan-cells';
 import { MemberCreditsDialog } from './member-credits-dialog';
+import { PauseMemberDialog } from './pause-member-dialog';
 import { PutOnPlanDialog } from './put-on-plan-dialog';
 import { MemberAttendanceDialog } from './member-attendance-dialog';
 import { SearchBox } from './search-box';
@@ -34,6 +35,7 @@ export function MembersList() {
   const [puttingOnPlan, setPuttingOnPlan] = useState<AdminMember | null>(null);
   const [viewingAttendance, setViewingAttendance] = useState<AdminMember | null>(null);
   const [creditsOf, setCreditsOf] = useState<AdminMember | null>(null);
+  const [pausing, setPausing] = useState<AdminMember | null>(null);
   const list = useMembersPage(page, term, filter);
   // The cards count every member on the server, whatever the search or page.
   const tiers = useMemberTierCounts();
@@ -116,6 +118,11 @@ export function MembersList() {
                   <RowIconButton label={`Put on plan: ${m.name || m.email}`} tone="brand" onClick={() => setPuttingOnPlan(m)}>
                     Put on plan
                   </RowIconButton>
+                  {m.plan?.status === 'active' && !m.plan.ended_at && (
+                    <RowIconButton label={`Pause: ${m.name || m.email}`} tone="brand" onClick={() => setPausing(m)}>
+                      Pause
+                    </RowIconButton>
+                  )}
                   <RowIconButton label={`Credits: ${m.name || m.email}`} tone="brand" onClick={() => setCreditsOf(m)}>
                     Credits
                   </RowIconButton>
@@ -142,6 +149,7 @@ export function MembersList() {
           />
         )}
       </TablePanel>
+      {pausing && <PauseMemberDialog member={pausing} onClose={() => setPausing(null)} />}
       {puttingOnPlan && <PutOnPlanDialog member={puttingOnPlan} onClose={() => setPuttingOnPlan(null)} />}
       {viewingAttendance && <MemberAttendanceDialog member={viewingAttendance} onClose={() => setViewingAttendance(null)} />}
       {creditsOf && <MemberCreditsDialog member={creditsOf} onClose={() => setCreditsOf(null)} />}

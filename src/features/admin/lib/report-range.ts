@@ -38,6 +38,7 @@ export const REVENUE_LINE_LABELS: Record<string, string> = {
   classes: 'Pay-as-you-go classes',
   packages: 'Packages',
   guest_places: 'Guest places',
+  hold_fees: 'Membership hold fees',
 };
 
 export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

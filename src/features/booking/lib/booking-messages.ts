@@ -48,6 +48,7 @@ const SHOWN_AS_IS = new Set([
   'plan_required',
   'allowance_used',
   'outside_plan_period',
+  'plan_paused',
   'no_credit',
   'weekly_cap_reached',
   'credit_not_for_class',

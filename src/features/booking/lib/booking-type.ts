@@ -16,6 +16,7 @@ function reason(hint: string | null, usage: PlanUsage | undefined): string | nul
     return usage?.allowance ? `You've used your ${usage.allowance} classes this month` : "You've used this month's classes";
   if (hint === 'trial_unavailable') return 'Your free trial has already been used';
   if (hint === 'outside_plan_period') return 'After your plan ends';
+  if (hint === 'plan_paused') return 'Your membership is paused then';
   return 'Not available';
 }
 

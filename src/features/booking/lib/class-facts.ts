@@ -33,6 +33,7 @@ export function blockedLabel(cls: ScheduleClass): { label: string; tone: 'held' 
     class_full: 'Fully Booked',
     not_authenticated: 'Sign in to book',
     outside_plan_period: 'After your plan ends',
+    plan_paused: 'Membership paused',
   };
   return { label: (cls.refusal && label[cls.refusal]) ?? 'Not available', tone: 'refused' };
 }

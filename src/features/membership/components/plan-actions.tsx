@@ -9,6 +9,7 @@ import { useResumeMembership } from '../api/resume-membership';
 import { startCardUpdate } from '../api/update-card';
 import type { MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
+import { PauseControls } from './pause-controls';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
@@ -37,6 +38,7 @@ export function PlanActions({ membership: m }: { membership: MyMembership }) {
           <KeepPlanButton planName={planName} />
         </div>
       )}
+      <PauseControls memberId={null} canPause={m.status === 'active'} />
       <div className="flex flex-wrap gap-3">
         {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
         {m.tier === 'premium' && m.status === 'active' && !m.next_plan_slug && <DowngradeButton membership={m} />}
