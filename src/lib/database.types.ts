@@ -1305,6 +1305,66 @@ export type Database = {
         }
         Relationships: []
       }
+      membership_pauses: {
+        Row: {
+          by_admin: boolean
+          created_at: string
+          ended_early_on: string | null
+          ends_on: string
+          hold_fee: number | null
+          id: string
+          member_id: string
+          membership_id: string
+          renewal_after: string
+          renewal_before: string
+          starts_on: string
+          withdrawn_at: string | null
+        }
+        Insert: {
+          by_admin?: boolean
+          created_at?: string
+          ended_early_on?: string | null
+          ends_on: string
+          hold_fee?: number | null
+          id?: string
+          member_id: string
+          membership_id: string
+          renewal_after: string
+          renewal_before: string
+          starts_on: string
+          withdrawn_at?: string | null
+        }
+        Update: {
+          by_admin?: boolean
+          created_at?: string
+          ended_early_on?: string | null
+          ends_on?: string
+          hold_fee?: number | null
+          id?: string
+          member_id?: string
+          membership_id?: string
+          renewal_after?: string
+          renewal_before?: string
+          starts_on?: string
+          withdrawn_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "membership_pauses_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "membership_pauses_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       membership_price_history: {
         Row: {
           ends_at: string | null
@@ -1605,6 +1665,39 @@ export type Database = {
           category?: string
           label?: string
           type?: string
+        }
+        Relationships: []
+      }
+      pause_rules: {
+        Row: {
+          hold_fee: number | null
+          id: boolean
+          max_days: number
+          members_may_pause: boolean
+          min_days: number
+          notice_days: number
+          per_year: number
+          updated_at: string
+        }
+        Insert: {
+          hold_fee?: number | null
+          id?: boolean
+          max_days?: number
+          members_may_pause?: boolean
+          min_days?: number
+          notice_days?: number
+          per_year?: number
+          updated_at?: string
+        }
+        Update: {
+          hold_fee?: number | null
+          id?: boolean
+          max_days?: number
+          members_may_pause?: boolean
+          min_days?: number
+          notice_days?: number
+          per_year?: number
+          updated_at?: string
         }
         Relationships: []
       }
@@ -2547,6 +2640,32 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_set_pause_rules: {
+        Args: {
+          p_hold_fee?: number | null
+          p_max_days: number
+          p_members_may_pause: boolean
+          p_min_days: number
+          p_notice_days: number
+          p_per_year: number
+        }
+        Returns: {
+          hold_fee: number | null
+          id: boolean
+          max_days: number
+          members_may_pause: boolean
+          min_days: number
+          notice_days: number
+          per_year: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "pause_rules"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
@@ -2704,6 +2823,14 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["attendance_mark"]
       }
+      confirm_pause: {
+        Args: {
+          p_ends_on: string
+          p_member_id?: string | null
+          p_starts_on: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["pause_quote"]
+      }
       create_class_payment_hold: {
         Args: {
           p_booking_type?: string | null
@@ -2742,6 +2869,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["plan_payment"]
       }
+      current_pause: {
+        Args: {
+          p_member_id?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["pause_view"]
+      }
       dequeue_notifications: {
         Args: {
           p_limit?: number
@@ -2768,6 +2901,31 @@ export type Database = {
           p_now: string
         }
         Returns: number
+      }
+      end_pause: {
+        Args: {
+          p_member_id?: string | null
+        }
+        Returns: {
+          by_admin: boolean
+          created_at: string
+          ended_early_on: string | null
+          ends_on: string
+          hold_fee: number | null
+          id: string
+          member_id: string
+          membership_id: string
+          renewal_after: string
+          renewal_before: string
+          starts_on: string
+          withdrawn_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "membership_pauses"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       enqueue_class_reminders: {
         Args: {
@@ -3104,6 +3262,14 @@ export type Database = {
           p_trainer_id?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["training_slot"][]
+      }
+      preview_pause: {
+        Args: {
+          p_ends_on: string
+          p_member_id?: string | null
+          p_starts_on: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["pause_quote"]
       }
       publish_document: {
         Args: {
@@ -3998,6 +4164,27 @@ export type Database = {
         id: string | null
         kind: string | null
         to_phone: string | null
+      }
+      pause_quote: {
+        cancelled_bookings: Json | null
+        days: number | null
+        ends_on: string | null
+        fee_months: number | null
+        fee_total: number | null
+        hold_fee: number | null
+        renewal_after: string | null
+        renewal_before: string | null
+        starts_on: string | null
+      }
+      pause_view: {
+        by_admin: boolean | null
+        ends_on: string | null
+        hold_fee: number | null
+        id: string | null
+        renewal_after: string | null
+        renewal_before: string | null
+        running: boolean | null
+        starts_on: string | null
       }
       plan_payment: {
         amount: number | null
