@@ -15,6 +15,57 @@ export type Database = {
   }
   public: {
     Tables: {
+      audit_events: {
+        Row: {
+          action: string
+          actor_member_id: string | null
+          actor_name: string
+          actor_role: string
+          after: Json | null
+          at: string
+          before: Json | null
+          class_id: string | null
+          id: number
+          kind: string
+          member_id: string | null
+          row_id: string | null
+          subject: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_member_id?: string | null
+          actor_name: string
+          actor_role: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          class_id?: string | null
+          id?: never
+          kind: string
+          member_id?: string | null
+          row_id?: string | null
+          subject?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_member_id?: string | null
+          actor_name?: string
+          actor_role?: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          class_id?: string | null
+          id?: never
+          kind?: string
+          member_id?: string | null
+          row_id?: string | null
+          subject?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       booking_cancellations: {
         Row: {
           booked_at: string

@@ -4,6 +4,8 @@
 -- regenerated, the member deleted) leaves a refund-owed record: who, what, how much, why. A
 -- member's own cancellation leaves none (their choice, under the cancellation window's rules).
 -- Deleting a paid member mid-period also owes the unused part of their membership.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 create table public.refunds_owed (
   id uuid primary key default gen_random_uuid(),
   payment_id uuid references public.payments (id) on delete set null,
