@@ -15,6 +15,7 @@ const AdminDocuments = dataScreen(() => import('./routes/admin/documents').then(
 const AdminClassRegister = dataScreen(() => import('./routes/admin/class-register').then((m) => m.AdminClassRegisterRoute));
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
+const AdminActivity = dataScreen(() => import('./routes/admin/activity').then((m) => m.AdminActivityRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 
 /**
@@ -37,6 +38,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.checkIn), element: <AdminCheckIn /> },
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
+      { path: adminChild(paths.admin.activity), element: <AdminActivity /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },

@@ -52,6 +52,8 @@ export const paths = {
     checkIn: '/admin/check-in',
     trainers: '/admin/trainers',
     documents: '/admin/documents',
+    activity: '/admin/activity',
+    systemHealth: '/admin/system-health',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },
 } as const;

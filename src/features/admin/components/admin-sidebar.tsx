@@ -11,6 +11,7 @@ import {
   Dumbbell,
   FileSignature,
   HeartHandshake,
+  History,
   LogOut,
   Menu,
   MessageSquare,
@@ -31,6 +32,7 @@ const LINKS = [
   { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3, end: false },
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
+  { to: paths.admin.activity, label: 'Activity', icon: History, end: false },
 ] as const;
 
 /** The admin shell's navigation: a fixed sidebar from md up, a menu behind a toggle on a phone. */
