@@ -31,6 +31,7 @@ describe('emails on a phone', () => {
         'host_guest_cancelled',
         'studio_message',
         'win_back',
+        'system_alert',
         'auth-confirmation',
         'auth-recovery',
         'auth-email_change',

@@ -948,6 +948,33 @@ export type Database = {
           },
         ]
       }
+      job_runs: {
+        Row: {
+          finished_at: string | null
+          id: number
+          job: string
+          outcome: string
+          started_at: string
+          summary: string
+        }
+        Insert: {
+          finished_at?: string | null
+          id?: never
+          job: string
+          outcome?: string
+          started_at: string
+          summary?: string
+        }
+        Update: {
+          finished_at?: string | null
+          id?: never
+          job?: string
+          outcome?: string
+          started_at?: string
+          summary?: string
+        }
+        Relationships: []
+      }
       late_cancellations: {
         Row: {
           booked_at: string
@@ -1363,6 +1390,33 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      payment_notification_failures: {
+        Row: {
+          checkout_id: string
+          detail: string
+          failed_at: string
+          id: number
+          reason: string
+          resolved_at: string | null
+        }
+        Insert: {
+          checkout_id: string
+          detail?: string
+          failed_at: string
+          id?: never
+          reason: string
+          resolved_at?: string | null
+        }
+        Update: {
+          checkout_id?: string
+          detail?: string
+          failed_at?: string
+          id?: never
+          reason?: string
+          resolved_at?: string | null
+        }
+        Relationships: []
       }
       payments: {
         Row: {
@@ -1816,6 +1870,30 @@ export type Database = {
         }
         Relationships: []
       }
+      system_alerts: {
+        Row: {
+          cause: string
+          cleared_at: string | null
+          id: number
+          message: string
+          opened_at: string
+        }
+        Insert: {
+          cause: string
+          cleared_at?: string | null
+          id?: never
+          message: string
+          opened_at: string
+        }
+        Update: {
+          cause?: string
+          cleared_at?: string | null
+          id?: never
+          message?: string
+          opened_at?: string
+        }
+        Relationships: []
+      }
       trainer_accounts: {
         Row: {
           linked_at: string
@@ -2036,6 +2114,10 @@ export type Database = {
         Returns: Database["public"]["CompositeTypes"]["admin_bookings_found"]
       }
       admin_bookings_total: {
+        Args: never
+        Returns: number
+      }
+      admin_check_system_health: {
         Args: never
         Returns: number
       }
@@ -2269,6 +2351,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["check_in_result"]
       }
+      check_system_health: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       claim_due_renewals: {
         Args: {
           p_limit?: number
@@ -2460,6 +2548,15 @@ export type Database = {
           p_reason: string
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
+      }
+      finish_job_run: {
+        Args: {
+          p_id: number
+          p_now: string
+          p_succeeded: boolean
+          p_summary: string
+        }
+        Returns: undefined
       }
       finish_provider_refund: {
         Args: {
@@ -2734,6 +2831,22 @@ export type Database = {
         Args: never
         Returns: number
       }
+      purge_job_runs: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      record_payment_notification: {
+        Args: {
+          p_applied: boolean
+          p_checkout_id: string
+          p_detail: string
+          p_now: string
+          p_reason: string
+        }
+        Returns: undefined
+      }
       regenerate_timetable: {
         Args: {
           p_end: string
@@ -2988,6 +3101,13 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_job_run: {
+        Args: {
+          p_job: string
+          p_now: string
+        }
+        Returns: number
       }
       start_membership_checkout: {
         Args: {

@@ -111,6 +111,7 @@ describe('schema safety', () => {
       'admin_book_one_to_one',
       'admin_bookings_search',
       'admin_bookings_total',
+      'admin_check_system_health',
       'admin_class_places',
       'admin_credits_outstanding',
       'admin_delete_member',

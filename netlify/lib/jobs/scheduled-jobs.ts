@@ -9,6 +9,7 @@ import { readPushEnv } from '../push/push-env';
 import { postgrestPushStore } from '../push/push-store';
 import { ConfigError } from '../server-env';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
+import { checkSystemHealth, recordRun } from './job-runs';
 
 /**
  * Every time-based job of the studio, each a plain function of (db, provider, now): the database
@@ -29,7 +30,8 @@ type CountingJob =
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
   | 'mark_no_shows'
-  | 'generate_one_to_one_slots';
+  | 'generate_one_to_one_slots'
+  | 'purge_job_runs';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -134,6 +136,12 @@ export const sendDuePushes: Job = async (db, _provider, now) => {
   return { job: 'pushes', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`, details: [] };
 };
 
+/** Job runs older than a month go (the system-health log is about now, not history). */
+export const purgeOldJobRuns: Job = async (db, _provider, now) => {
+  const removed = await count(db, 'purge_job_runs', now);
+  return { job: 'housekeeping', did: `removed ${plural(removed, 'job run')} older than 30 days`, details: [] };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -148,11 +156,39 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassReminders,
   sendPushReminders,
   sendDuePushes,
+  purgeOldJobRuns,
 ];
 
+/**
+ * Every job in order, recorded as one 'hourly' run (decision 0046); then the watchdog, once the run
+ * is recorded, so it judges this run too (and still runs when a job failed: two failures running
+ * open an alert). A failing job stops the run and is rethrown, as before.
+ */
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
   const reports: JobReport[] = [];
-  for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
+  let failure: unknown = null;
+  try {
+    await recordRun(
+      db,
+      'hourly',
+      now,
+      async () => {
+        for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
+      },
+      () => formatReports(reports),
+    );
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    const open = await checkSystemHealth(db, now);
+    reports.push({ job: 'system health', did: open ? `${plural(open, 'alert')} open` : 'no alerts open', details: [] });
+  } catch (error) {
+    // The jobs' own failure is the one to report; the watchdog's is logged beside it.
+    if (!failure) throw error;
+    console.error('[run-jobs] the watchdog failed too', error);
+  }
+  if (failure) throw failure;
   return reports;
 }
 
