@@ -166,7 +166,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
  */
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
   const reports: JobReport[] = [];
-  let failure: unknown = null;
+  let failure: Error | null = null;
   try {
     await recordRun(
       db,
@@ -178,7 +178,7 @@ export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: D
       () => formatReports(reports),
     );
   } catch (error) {
-    failure = error;
+    failure = error instanceof Error ? error : new Error(String(error));
   }
   try {
     const open = await checkSystemHealth(db, now);
