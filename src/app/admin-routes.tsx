@@ -16,6 +16,7 @@ const AdminClassRegister = dataScreen(() => import('./routes/admin/class-registe
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
 const AdminActivity = dataScreen(() => import('./routes/admin/activity').then((m) => m.AdminActivityRoute));
+const AdminSystemHealth = dataScreen(() => import('./routes/admin/system-health').then((m) => m.AdminSystemHealthRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 
 /**
@@ -39,6 +40,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
       { path: adminChild(paths.admin.activity), element: <AdminActivity /> },
+      { path: adminChild(paths.admin.systemHealth), element: <AdminSystemHealth /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },

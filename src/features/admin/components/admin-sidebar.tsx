@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { prefetchProps } from '@/lib/route-prefetch';
 import {
+  Activity,
   BarChart3,
   CalendarDays,
   CalendarPlus,
@@ -33,6 +34,7 @@ const LINKS = [
   { to: paths.admin.messages, label: 'Messages', icon: MessageSquare, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
   { to: paths.admin.activity, label: 'Activity', icon: History, end: false },
+  { to: paths.admin.systemHealth, label: 'System health', icon: Activity, end: false },
 ] as const;
 
 /** The admin shell's navigation: a fixed sidebar from md up, a menu behind a toggle on a phone. */
