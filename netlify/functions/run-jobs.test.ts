@@ -33,6 +33,7 @@ const JOB_RPCS = [
   'enqueue_class_reminders_at',
   'enqueue_push_reminders_at',
   'purge_job_runs',
+  'apply_data_retention',
 ];
 
 describe('run-jobs', () => {
@@ -45,6 +46,7 @@ describe('run-jobs', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-02-15T10:00:00Z'));
     for (const fn of JOB_RPCS) fake.answerRpc(fn, fn === 'claim_due_renewals' ? [] : 2);
+    fake.answerRpc('apply_data_retention', { guest_signatures: 1, contact_messages: 2, audit_events: 0 });
     fake.answerRpc('start_job_run', 41);
     fake.answerRpc('check_system_health', 1);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -75,6 +77,7 @@ describe('run-jobs', () => {
       'push reminders: queued 2 push reminders before early classes',
       'pushes: not sent: no VAPID keys set',
       'housekeeping: removed 2 job runs older than 30 days',
+      'retention: removed 1 guest signature, 2 contact messages, 0 audit events past their period',
       'system health: 1 alert open',
     ]);
   });

@@ -2248,6 +2248,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_set_data_retention: {
+        Args: {
+          p_contact_message_days: number
+          p_guest_signature_days: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["data_retention"]
+      }
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
@@ -2284,6 +2291,12 @@ export type Database = {
           p_provider_status: string
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
+      }
+      apply_data_retention: {
+        Args: {
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["retention_result"]
       }
       apply_membership_charge: {
         Args: {
@@ -2391,6 +2404,10 @@ export type Database = {
           p_trainer?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["schedule_summary"]
+      }
+      close_my_account: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
       coach_class_roster: {
         Args: {
@@ -2738,6 +2755,10 @@ export type Database = {
           p_class_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["credit_choice"]
+      }
+      my_data_export: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["member_data_export"]
       }
       my_dependants: {
         Args: never
@@ -3391,6 +3412,10 @@ export type Database = {
         source: string | null
         value: number | null
       }
+      data_retention: {
+        contact_message_days: number | null
+        guest_signature_days: number | null
+      }
       email_retry: {
         id: string | null
         next_attempt_at: string | null
@@ -3446,6 +3471,20 @@ export type Database = {
         start_time: string | null
         title: string | null
         version: number | null
+      }
+      member_data_export: {
+        bookings: Json | null
+        credits: Json | null
+        documents_signed: Json | null
+        exported_at: string | null
+        family: Json | null
+        guest_places: Json | null
+        health_answers: Json | null
+        membership: Json | null
+        payments: Json | null
+        preferences: Json | null
+        profile: Json | null
+        waitlist: Json | null
       }
       member_documents: {
         all_current: boolean | null
@@ -3624,6 +3663,11 @@ export type Database = {
       reminders_unsubscribed: {
         class_reminders: boolean | null
         email: string | null
+      }
+      retention_result: {
+        audit_events: number | null
+        contact_messages: number | null
+        guest_signatures: number | null
       }
       revenue_row: {
         gross: number | null

@@ -62,8 +62,8 @@ export type NetlifyFunctions = {
     request: { action: 'upgrade' | 'downgrade'; planSlug: PlanSlug; expectedAmount?: number };
     answer: { outcome: ChargeOutcome; amount: number } | { outcome: 'scheduled' };
   };
-  /** An admin removes a member for good. */
-  'delete-member': { request: { memberId: string }; answer: { memberId: string; refundsOwed: number } };
+  /** An admin removes a member for good; or a member closes their own account (`own: true`, decision 0047). */
+  'delete-member': { request: { memberId: string } | { own: true }; answer: { memberId: string; refundsOwed: number } };
   /** The studio's VAPID public key, which a browser subscribes to pushes with (decision 0023). */
   'push-key': { request: Record<string, never>; answer: { publicKey: string } };
   /** An admin pays a refund owed back through the card provider. */

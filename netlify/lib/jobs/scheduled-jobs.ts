@@ -1,4 +1,4 @@
-import { compositeRows } from '../../../src/lib/composite-row';
+import { compositeRow, compositeRows } from '../../../src/lib/composite-row';
 import type { ChargeOutcome } from '../../../src/lib/functions-contract';
 import type { Db } from '../supabase-server';
 import { chargeMembership, type MembershipChargeSetFields } from '../payments/membership-charge';
@@ -142,6 +142,18 @@ export const purgeOldJobRuns: Job = async (db, _provider, now) => {
   return { job: 'housekeeping', did: `removed ${plural(removed, 'job run')} older than 30 days`, details: [] };
 };
 
+/** Data kept only for a while (decision 0047): guest signatures, Contact Us messages, old audit events. */
+export const applyDataRetention: Job = async (db, _provider, now) => {
+  const { data, error } = await db.rpc('apply_data_retention', { p_now: now.toISOString() });
+  if (error) throw new Error(`apply_data_retention failed: ${error.message}`);
+  const removed = compositeRow<'retention_result', 'guest_signatures' | 'contact_messages' | 'audit_events'>(data);
+  return {
+    job: 'retention',
+    did: `removed ${plural(removed.guest_signatures, 'guest signature')}, ${plural(removed.contact_messages, 'contact message')}, ${plural(removed.audit_events, 'audit event')} past their period`,
+    details: [],
+  };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -157,6 +169,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendPushReminders,
   sendDuePushes,
   purgeOldJobRuns,
+  applyDataRetention,
 ];
 
 /**
