@@ -33,11 +33,13 @@ export default async function deleteMember(req: Request): Promise<Response> {
   return handle('delete-member', FAILED, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { memberId } = await readRequest<'delete-member'>(req);
+    const body = await readRequest<'delete-member'>(req);
+    const env = readServerEnv();
+    if ('own' in body && body.own === true) return closeOwnAccount(env, token);
+    const memberId = 'memberId' in body ? body.memberId : undefined;
     if (typeof memberId !== 'string' || !UUID.test(memberId)) {
       throw new HttpError(400, 'invalid_request', 'memberId must be a member id');
     }
-    const env = readServerEnv();
     await verifyCaller(env, token);
     const db = memberDb(env, token);
 
@@ -47,15 +49,37 @@ export default async function deleteMember(req: Request): Promise<Response> {
     const { data: targetUserId, error: targetError } = await db.rpc('admin_member_removal_target', { p_member_id: memberId });
     if (targetError) throw rpcFailure(targetError, 'admin_member_removal_target');
 
-    if (targetUserId) {
-      const { error } = await authAdmin(env).deleteUser(targetUserId);
-      // Already gone (a retry after a partial failure) is fine; anything else stops here.
-      if (error && error.status !== 404) throw new Error(`auth user delete failed: ${error.status ?? ''} ${error.message}`);
-    }
+    if (targetUserId) await removeLogin(env, targetUserId);
 
     const { data, error } = await db.rpc('admin_delete_member', { p_member_id: memberId });
     if (error) throw rpcFailure(error, 'admin_delete_member');
-    const removal = compositeRow<'member_removal', 'member_id' | 'refunds_owed'>(data);
-    return json({ memberId: removal.member_id, refundsOwed: removal.refunds_owed } satisfies FunctionAnswer<'delete-member'>);
+    return answer(data);
   });
+}
+
+/** Removes a login through the auth service; already gone (a retry) is fine. */
+async function removeLogin(env: ServerEnv, userId: string): Promise<void> {
+  const { error } = await authAdmin(env).deleteUser(userId);
+  if (error && error.status !== 404) throw new Error(`auth user delete failed: ${error.status ?? ''} ${error.message}`);
+}
+
+function answer(data: unknown): Response {
+  const removal = compositeRow<'member_removal', 'member_id' | 'refunds_owed'>(data as never);
+  return json({ memberId: removal.member_id, refundsOwed: removal.refunds_owed } satisfies FunctionAnswer<'delete-member'>);
+}
+
+/**
+ * A member closes their own account (decision 0047): as the member, the database cancels their
+ * future bookings by the normal rules and runs the same removal as an admin's delete
+ * (close_my_account, then private.remove_member); then their login is removed. The order is the
+ * reverse of an admin's: the member's own token is what lets the database find them, and removing
+ * the login first would unlink it. Should the login removal fail, the data is already gone and the
+ * login finds no member (a new sign-in starts an empty account); the error is reported.
+ */
+async function closeOwnAccount(env: ServerEnv, token: string): Promise<Response> {
+  const caller = await verifyCaller(env, token);
+  const { data, error } = await memberDb(env, token).rpc('close_my_account');
+  if (error) throw rpcFailure(error, 'close_my_account');
+  await removeLogin(env, compositeRow<'member_removal', 'user_id'>(data).user_id ?? caller.userId);
+  return answer(data);
 }

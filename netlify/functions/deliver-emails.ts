@@ -3,6 +3,7 @@ import { readMailEnv } from '../lib/email/mail-env';
 import { postgrestOutboxStore } from '../lib/email/outbox-store';
 import { createSmtpTransport } from '../lib/email/smtp-transport';
 import { json } from '../lib/http';
+import { recordRun } from '../lib/jobs/job-runs';
 import { ConfigError, readServerEnv } from '../lib/server-env';
 import { serviceDb } from '../lib/supabase-server';
 
@@ -19,13 +20,16 @@ export default async function deliverEmails(): Promise<Response> {
     const mail = readMailEnv();
     const transport = createSmtpTransport(mail.smtpUrl);
     try {
-      const report = await deliverOutbox({
-        store: postgrestOutboxStore(serviceDb(env)),
-        transport,
-        from: mail.from,
-        siteUrl: env.siteUrl,
-        now: new Date(),
-      });
+      const db = serviceDb(env);
+      const now = new Date();
+      // Each run is recorded (decision 0046): the watchdog notices when the runs stop or keep failing.
+      const report = await recordRun(
+        db,
+        'emails',
+        now,
+        () => deliverOutbox({ store: postgrestOutboxStore(db), transport, from: mail.from, siteUrl: env.siteUrl, now }),
+        (r) => `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}`,
+      );
       if (report.sent || report.retrying || report.failed) {
         console.log(`[deliver-emails] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}`);
       }

@@ -1,4 +1,5 @@
 import { json } from '../lib/http';
+import { recordRun } from '../lib/jobs/job-runs';
 import { deliverPushes } from '../lib/push/deliver-pushes';
 import { loopbackPushesAllowed } from '../lib/push/push-endpoint';
 import { readPushEnv } from '../lib/push/push-env';
@@ -17,12 +18,17 @@ export const config = { schedule: '* * * * *' };
 export default async function deliverPushesNow(): Promise<Response> {
   try {
     const env = readServerEnv();
-    const report = await deliverPushes({
-      store: postgrestPushStore(serviceDb(env)),
-      vapid: readPushEnv(),
-      now: new Date(),
-      allowLoopback: loopbackPushesAllowed(env.supabaseUrl),
-    });
+    const db = serviceDb(env);
+    const now = new Date();
+    const vapid = readPushEnv();
+    // Each run is recorded (decision 0046): the watchdog notices when the runs stop or keep failing.
+    const report = await recordRun(
+      db,
+      'pushes',
+      now,
+      () => deliverPushes({ store: postgrestPushStore(db), vapid, now, allowLoopback: loopbackPushesAllowed(env.supabaseUrl) }),
+      (r) => `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}, devices gone ${r.gone}`,
+    );
     if (report.sent || report.retrying || report.failed || report.gone) {
       console.log(
         `[deliver-pushes] sent ${report.sent}, retrying ${report.retrying}, failed ${report.failed}, devices gone ${report.gone}`,

@@ -91,6 +91,26 @@ describe('payment-webhook', () => {
     const res = await notify({ event_type: 'CHECKOUT_STATUS_CHANGED', id: 'chk_42' });
     expect(res.status).toBe(200);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('mismatch'));
+    // Remembered for the watchdog (decision 0046), which alerts the studio.
+    expect(supabase.calls('record_payment_notification')[0]!.args).toMatchObject({
+      p_checkout_id: 'chk_42',
+      p_applied: false,
+      p_reason: 'mismatch',
+    });
+  });
+
+  it('records an applied notification (resolving earlier failures) and one that failed to apply', async () => {
+    await notify({ event_type: 'CHECKOUT_STATUS_CHANGED', id: 'chk_42' });
+    expect(supabase.calls('record_payment_notification')[0]!.args).toMatchObject({ p_checkout_id: 'chk_42', p_applied: true });
+    supabase.answerRpc('apply_checkout_result', { code: 'XX000', message: 'boom', details: null, hint: null }, 500);
+    const res = await notify({ event_type: 'CHECKOUT_STATUS_CHANGED', id: 'chk_42' });
+    expect(res.status).toBe(500);
+    expect(supabase.calls('record_payment_notification')[1]!.args).toMatchObject({
+      p_checkout_id: 'chk_42',
+      p_applied: false,
+      p_reason: 'apply_failed',
+      p_detail: 'apply_checkout_result failed: boom',
+    });
   });
 
   it.each([

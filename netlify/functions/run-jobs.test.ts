@@ -33,6 +33,8 @@ const JOB_RPCS = [
   'enqueue_class_reminders_at',
   'enqueue_push_reminders_at',
   'send_class_changes_at',
+  'purge_job_runs',
+  'apply_data_retention',
 ];
 
 describe('run-jobs', () => {
@@ -45,14 +47,21 @@ describe('run-jobs', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-02-15T10:00:00Z'));
     for (const fn of JOB_RPCS) fake.answerRpc(fn, fn === 'claim_due_renewals' ? [] : 2);
+    fake.answerRpc('apply_data_retention', { guest_signatures: 1, contact_messages: 2, audit_events: 0 });
+    fake.answerRpc('start_job_run', 41);
+    fake.answerRpc('check_system_health', 1);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const res = await runJobs();
     log.mockRestore();
     expect(res.status).toBe(200);
-    expect(fake.rpcCalls.map((c) => c.fn)).toEqual(JOB_RPCS);
+    // The run is recorded around the jobs (decision 0046), then the watchdog judges it.
+    expect(fake.rpcCalls.map((c) => c.fn)).toEqual(['start_job_run', ...JOB_RPCS, 'finish_job_run', 'check_system_health']);
     expect(fake.rpcCalls.every((c) => c.args.p_now === '2027-02-15T10:00:00.000Z' && c.authorization === `Bearer ${SERVICE_KEY}`)).toBe(
       true,
     );
+    expect(fake.calls('start_job_run')[0]!.args).toEqual({ p_job: 'hourly', p_now: '2027-02-15T10:00:00.000Z' });
+    expect(fake.calls('finish_job_run')[0]!.args).toMatchObject({ p_id: 41, p_succeeded: true });
+    expect(fake.calls('finish_job_run')[0]!.args.p_summary).toContain('trials: ended 2 free trials');
     expect(fake.calls('enqueue_class_reminders_at')[0]!.args).toEqual({ p_now: '2027-02-15T10:00:00.000Z', p_within_hours: 24 });
     const { reports } = (await res.json()) as { reports: { job: string; did: string }[] };
     expect(reports.map((r) => `${r.job}: ${r.did}`)).toEqual([
@@ -70,6 +79,9 @@ describe('run-jobs', () => {
       'class changes: told 2 members of changed classes',
       'pushes: not sent: no VAPID keys set',
       'texts: not sent: no Twilio keys set',
+      'housekeeping: removed 2 job runs older than 30 days',
+      'retention: removed 1 guest signature, 2 contact messages, 0 audit events past their period',
+      'system health: 1 alert open',
     ]);
   });
 
@@ -80,6 +92,12 @@ describe('run-jobs', () => {
     const failed = await runJobs();
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ error: 'jobs_failed', message: 'The scheduled jobs failed.' });
+    // The failed run is recorded as failed, and the watchdog still runs.
+    expect(fake.calls('finish_job_run').at(-1)!.args).toMatchObject({
+      p_succeeded: false,
+      p_summary: 'release_expired_holds_at failed: internal',
+    });
+    expect(fake.rpcCalls.at(-1)!.fn).toBe('check_system_health');
 
     vi.stubEnv('SUPABASE_URL', '');
     expect((await runJobs()).status).toBe(503);

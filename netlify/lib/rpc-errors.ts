@@ -23,6 +23,7 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   documents_required: 409,
   not_admin: 403,
   cannot_delete_self: 409,
+  staff_account: 403,
   refund_not_found: 404,
   refund_in_progress: 409,
   refund_unconfirmed: 409,

@@ -89,6 +89,39 @@ describe('delete-member', () => {
     expect(await rest(`members?select=id&id=eq.${premium!.id}`)).toHaveLength(1);
   });
 
+  it('a member closes their own account: data gone, payments kept, the login removed (decision 0047)', async () => {
+    const email = 'newpayg@studio.test';
+    const leaving = await signIn(email);
+    const [member] = await rest<{ id: string }[]>(`members?select=id&email=eq.${email}`);
+    const paymentsBefore = await rest<unknown[]>(`payments?select=id&billed_email=eq.${email}`);
+    const res = await deleteMember(
+      new Request('http://127.0.0.1:5999/.netlify/functions/delete-member', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${leaving.body.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ own: true }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ memberId: member!.id });
+    expect(await rest(`members?select=id&id=eq.${member!.id}`)).toEqual([]);
+    expect(await rest(`bookings?select=id&member_id=eq.${member!.id}`)).toEqual([]);
+    expect(await rest<unknown[]>(`payments?select=id&billed_email=eq.${email}`)).toHaveLength(paymentsBefore.length);
+    expect((await signIn(email)).status).toBe(400);
+  });
+
+  it('refuses to close an admin account from the profile', async () => {
+    const admin = await signIn('admin@studio.test');
+    const res = await deleteMember(
+      new Request('http://127.0.0.1:5999/.netlify/functions/delete-member', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.body.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ own: true }),
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(await rest(`members?select=id&email=eq.admin@studio.test`)).toHaveLength(1);
+  });
+
   it('refuses a request that is not a member id', async () => {
     const admin = await signIn('admin@studio.test');
     expect((await call(admin.body.access_token, 'drop table')).status).toBe(400);

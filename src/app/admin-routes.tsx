@@ -17,6 +17,8 @@ const AdminClassRegister = dataScreen(() => import('./routes/admin/class-registe
 const AdminContacts = dataScreen(() => import('./routes/admin/contacts').then((m) => m.AdminContactsRoute));
 const AdminCheckIn = dataScreen(() => import('./routes/admin/check-in').then((m) => m.AdminCheckInRoute));
 const AdminSettings = dataScreen(() => import('./routes/admin/settings').then((m) => m.AdminSettingsRoute));
+const AdminActivity = dataScreen(() => import('./routes/admin/activity').then((m) => m.AdminActivityRoute));
+const AdminSystemHealth = dataScreen(() => import('./routes/admin/system-health').then((m) => m.AdminSystemHealthRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 const AdminImport = dataScreen(() => import('./routes/admin/import').then((m) => m.AdminImportRoute));
 
@@ -47,6 +49,8 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.import), element: <AdminImport /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
       { path: adminChild(paths.admin.settings), element: <AdminSettings /> },
+      { path: adminChild(paths.admin.activity), element: <AdminActivity /> },
+      { path: adminChild(paths.admin.systemHealth), element: <AdminSystemHealth /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },
     ],
   },

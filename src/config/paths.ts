@@ -54,6 +54,8 @@ export const paths = {
     import: '/admin/import',
     documents: '/admin/documents',
     settings: '/admin/settings',
+    activity: '/admin/activity',
+    systemHealth: '/admin/system-health',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },
   },
 } as const;

@@ -15,6 +15,57 @@ export type Database = {
   }
   public: {
     Tables: {
+      audit_events: {
+        Row: {
+          action: string
+          actor_member_id: string | null
+          actor_name: string
+          actor_role: string
+          after: Json | null
+          at: string
+          before: Json | null
+          class_id: string | null
+          id: number
+          kind: string
+          member_id: string | null
+          row_id: string | null
+          subject: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_member_id?: string | null
+          actor_name: string
+          actor_role: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          class_id?: string | null
+          id?: never
+          kind: string
+          member_id?: string | null
+          row_id?: string | null
+          subject?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_member_id?: string | null
+          actor_name?: string
+          actor_role?: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          class_id?: string | null
+          id?: never
+          kind?: string
+          member_id?: string | null
+          row_id?: string | null
+          subject?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       booking_cancellations: {
         Row: {
           booked_at: string
@@ -1020,6 +1071,33 @@ export type Database = {
           },
         ]
       }
+      job_runs: {
+        Row: {
+          finished_at: string | null
+          id: number
+          job: string
+          outcome: string
+          started_at: string
+          summary: string
+        }
+        Insert: {
+          finished_at?: string | null
+          id?: never
+          job: string
+          outcome?: string
+          started_at: string
+          summary?: string
+        }
+        Update: {
+          finished_at?: string | null
+          id?: never
+          job?: string
+          outcome?: string
+          started_at?: string
+          summary?: string
+        }
+        Relationships: []
+      }
       late_cancellations: {
         Row: {
           booked_at: string
@@ -1701,6 +1779,33 @@ export type Database = {
         }
         Relationships: []
       }
+      payment_notification_failures: {
+        Row: {
+          checkout_id: string
+          detail: string
+          failed_at: string
+          id: number
+          reason: string
+          resolved_at: string | null
+        }
+        Insert: {
+          checkout_id: string
+          detail?: string
+          failed_at: string
+          id?: never
+          reason: string
+          resolved_at?: string | null
+        }
+        Update: {
+          checkout_id?: string
+          detail?: string
+          failed_at?: string
+          id?: never
+          reason?: string
+          resolved_at?: string | null
+        }
+        Relationships: []
+      }
       payments: {
         Row: {
           amount: number
@@ -2107,6 +2212,30 @@ export type Database = {
         }
         Relationships: []
       }
+      system_alerts: {
+        Row: {
+          cause: string
+          cleared_at: string | null
+          id: number
+          message: string
+          opened_at: string
+        }
+        Insert: {
+          cause: string
+          cleared_at?: string | null
+          id?: never
+          message: string
+          opened_at: string
+        }
+        Update: {
+          cause?: string
+          cleared_at?: string | null
+          id?: never
+          message?: string
+          opened_at?: string
+        }
+        Relationships: []
+      }
       timetable_slot_meeting_points: {
         Row: {
           meeting_point_id: string
@@ -2491,6 +2620,10 @@ export type Database = {
         Args: never
         Returns: number
       }
+      admin_check_system_health: {
+        Args: never
+        Returns: number
+      }
       admin_class_places: {
         Args: {
           p_class_ids: string[]
@@ -2640,6 +2773,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_set_data_retention: {
+        Args: {
+          p_contact_message_days: number
+          p_guest_signature_days: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["data_retention"]
+      }
       admin_set_pause_rules: {
         Args: {
           p_hold_fee?: number | null
@@ -2702,6 +2842,12 @@ export type Database = {
           p_provider_status: string
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
+      }
+      apply_data_retention: {
+        Args: {
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["retention_result"]
       }
       apply_membership_charge: {
         Args: {
@@ -2769,6 +2915,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["check_in_result"]
       }
+      check_system_health: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       claim_due_renewals: {
         Args: {
           p_limit?: number
@@ -2803,6 +2955,10 @@ export type Database = {
           p_trainer?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["schedule_summary"]
+      }
+      close_my_account: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["member_removal"]
       }
       coach_class_roster: {
         Args: {
@@ -3008,6 +3164,15 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
       }
+      finish_job_run: {
+        Args: {
+          p_id: number
+          p_now: string
+          p_succeeded: boolean
+          p_summary: string
+        }
+        Returns: undefined
+      }
       finish_provider_refund: {
         Args: {
           p_error?: string | null
@@ -3201,6 +3366,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["credit_choice"]
       }
+      my_data_export: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["member_data_export"]
+      }
       my_dependants: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_dependant"][]
@@ -3300,6 +3469,22 @@ export type Database = {
       publish_one_to_one_slots: {
         Args: never
         Returns: number
+      }
+      purge_job_runs: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      record_payment_notification: {
+        Args: {
+          p_applied: boolean
+          p_checkout_id: string
+          p_detail: string
+          p_now: string
+          p_reason: string
+        }
+        Returns: undefined
       }
       regenerate_timetable: {
         Args: {
@@ -3617,6 +3802,13 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_job_run: {
+        Args: {
+          p_job: string
+          p_now: string
+        }
+        Returns: number
       }
       start_membership_checkout: {
         Args: {
@@ -3937,6 +4129,10 @@ export type Database = {
         source: string | null
         value: number | null
       }
+      data_retention: {
+        contact_message_days: number | null
+        guest_signature_days: number | null
+      }
       email_retry: {
         id: string | null
         next_attempt_at: string | null
@@ -4001,6 +4197,20 @@ export type Database = {
         name: string | null
         outcome: string | null
         refusals: string[] | null
+      }
+      member_data_export: {
+        bookings: Json | null
+        credits: Json | null
+        documents_signed: Json | null
+        exported_at: string | null
+        family: Json | null
+        guest_places: Json | null
+        health_answers: Json | null
+        membership: Json | null
+        payments: Json | null
+        preferences: Json | null
+        profile: Json | null
+        waitlist: Json | null
       }
       member_documents: {
         all_current: boolean | null
@@ -4214,6 +4424,11 @@ export type Database = {
       reminders_unsubscribed: {
         class_reminders: boolean | null
         email: string | null
+      }
+      retention_result: {
+        audit_events: number | null
+        contact_messages: number | null
+        guest_signatures: number | null
       }
       revenue_row: {
         gross: number | null

@@ -62,8 +62,8 @@ export type NetlifyFunctions = {
     request: { action: 'upgrade' | 'downgrade'; planSlug: PlanSlug; expectedAmount?: number };
     answer: { outcome: ChargeOutcome; amount: number } | { outcome: 'scheduled' };
   };
-  /** An admin removes a member for good. */
-  'delete-member': { request: { memberId: string }; answer: { memberId: string; refundsOwed: number } };
+  /** An admin removes a member for good; or a member closes their own account (`own: true`, decision 0047). */
+  'delete-member': { request: { memberId: string } | { own: true }; answer: { memberId: string; refundsOwed: number } };
   /**
    * An admin sends each imported member without a sign-in yet an invitation to set their password
    * (decision 0065); each is sent once. `failed` names those the auth service refused.

@@ -118,6 +118,8 @@ export const queryKeys = {
     classes: (params: Record<string, unknown>) => ['admin', 'classes', params] as const,
     bookings: (params: Record<string, unknown>) => ['admin', 'bookings', params] as const,
     members: (params: Record<string, unknown>) => ['admin', 'members', params] as const,
+    activity: (params: Record<string, unknown>) => ['admin', 'activity', params] as const,
+    systemHealth: () => ['admin', 'system-health'] as const,
     waitlists: () => ['admin', 'waitlists'] as const,
     /** One class's places (admin_class_places): its roster and its printable register. */
     roster: (classId: string) => ['admin', 'roster', classId] as const,

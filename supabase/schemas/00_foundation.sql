@@ -13,6 +13,8 @@
 --
 -- Grants: Supabase's default privileges give anon/authenticated every privilege on new tables
 -- and functions; each object revokes them and grants back only what its callers need.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Layout of every domain file: its types and tables (with grants, indexes, comments), then
 -- private helpers and the SECURITY DEFINER code of its RPCs in `private`, then the API: the

@@ -1,5 +1,7 @@
 -- Members: the member row of each auth user, who may read and edit it, and how it is created.
 -- Rules live here, not in the browser (docs/data-contract.md, decision 0001).
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Table ------------------------------------------------------------------------------------------
 create table public.members (

@@ -1,5 +1,7 @@
 -- Classes: the timetable. Anyone reads it; admins write it (directly, and by regenerating it
 -- from the studio's recurring template) and close the studio on chosen dates.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Studio defaults, in one place ------------------------------------------------------------------
 create function private.default_waitlist_closes_before()

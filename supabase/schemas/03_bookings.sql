@@ -6,6 +6,8 @@
 -- Lock order everywhere: the class row first, then member rows (FOR NO KEY UPDATE). The
 -- waitlist promotion runs with the class row already locked (the spot trigger holds it), so the
 -- same order in book_class is what keeps them from deadlocking (decision 0005).
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Tables -----------------------------------------------------------------------------------------
 create table public.bookings (

@@ -2,6 +2,8 @@
 -- lapsed payment hold, a member deleted, a larger capacity) the first eligible member in line is
 -- booked in the same transaction, with book_class's own rules and tier transitions, and emailed.
 -- The waitlist closes `waitlist_closes_before` the start: nobody is promoted too late to come.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Table ------------------------------------------------------------------------------------------
 create table public.class_waitlist (

@@ -3,6 +3,8 @@
 -- The Netlify functions (service role) are the only writers: they record a pending payment before
 -- sending the member to the provider, and apply it only after the provider itself, asked by
 -- checkout id, says it is paid. Members read their own rows (the return page). No client writes.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Table ------------------------------------------------------------------------------------------
 create table public.payments (

@@ -6,6 +6,8 @@
 -- change it for plans and trials (private.sync_member_from_membership), never the browser.
 -- Every time-dependent function takes "now" (p_now) and is idempotent. The Netlify functions
 -- (service role) talk to the card provider; the database decides what a verified result means.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Types and tables -------------------------------------------------------------------------------
 create type public.membership_status as enum ('trialing', 'active', 'past_due', 'cancelled', 'lapsed');

@@ -4,6 +4,8 @@
 -- regenerated, the member deleted) leaves a refund-owed record: who, what, how much, why. A
 -- member's own cancellation leaves none (their choice, under the cancellation window's rules).
 -- Deleting a paid member mid-period also owes the unused part of their membership.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 create table public.refunds_owed (
   id uuid primary key default gen_random_uuid(),
   payment_id uuid references public.payments (id) on delete set null,
@@ -228,13 +230,13 @@ create type public.member_removal as (
   refunds_owed integer
 );
 
--- Deletes a member for an admin: their bookings go (paid future classes become refunds owed,
--- waitlist places go), their payments stay for the accounts with the member reference cleared,
--- an unused part of a paid membership is owed back, and their email's free trial is remembered.
--- Returns the auth user id: the caller (the delete-member function) removes the login too.
--- The unused days of a membership are counted from the latest payment that granted a tier (a
--- package is not a month).
-create function private.admin_delete_member(p_member_id uuid)
+-- Removes a member (an admin's delete, or the member closing their own account: 27_data_rights.sql):
+-- their bookings go (paid future classes become refunds owed, waitlist places go), their payments
+-- stay for the accounts with the member reference cleared, an unused part of a paid membership is
+-- owed back, and their email's free trial is remembered. Returns the auth user id: the caller (the
+-- delete-member function) removes the login too. The unused days of a membership are counted from
+-- the latest payment that granted a tier (a package is not a month). Callers check who may.
+create function private.remove_member(p_member_id uuid)
 returns public.member_removal
 language plpgsql security definer set search_path = ''
 as $$
@@ -244,13 +246,9 @@ declare
   v_refunds integer;
   r public.member_removal;
 begin
-  perform private.require_admin();
   select * into v_member from public.members where id = p_member_id for update;
   if not found then
     raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  if v_member.id = private.current_member_id() then
-    raise exception 'You cannot delete your own account here' using errcode = 'P0001', hint = 'cannot_delete_self';
   end if;
 
   insert into private.trial_emails (email_hash) values (private.email_hash(v_member.email))
@@ -284,6 +282,22 @@ begin
   r.user_id := v_member.user_id;
   r.refunds_owed := v_refunds;
   return r;
+end;
+$$;
+
+revoke execute on function private.remove_member(uuid) from public;
+
+-- Deletes a member for an admin (private.remove_member), never the admin's own account.
+create function private.admin_delete_member(p_member_id uuid)
+returns public.member_removal
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  if p_member_id = private.current_member_id() then
+    raise exception 'You cannot delete your own account here' using errcode = 'P0001', hint = 'cannot_delete_self';
+  end if;
+  return private.remove_member(p_member_id);
 end;
 $$;
 

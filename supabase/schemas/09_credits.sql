@@ -7,6 +7,8 @@
 -- guest passes that end with the period. A One-to-One session is booked with a credit
 -- (book_with_credit) or paid for at its price: never with a class allowance, the free trial, or
 -- for nothing. Cancelling in time gives the credit back; a late cancel or a no-show uses it.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- The plan catalogue (public.plans) is in 07_memberships.sql, before the memberships that name its plans.
 

@@ -5,6 +5,8 @@
 -- to join; being a guest never touches the guest's own free trial (a guest is not a member).
 -- The guest goes with the host's booking. Cancelled in time (by the host, the guest or the studio)
 -- the pass comes back; a late cancellation or a class that started keeps it used.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 create function private.guest_visits_per_year()
 returns integer

@@ -5,6 +5,8 @@
 -- find them under Personal training. They are booked with a personal-training credit
 -- (book_with_credit) or paid for at their price through the checkout, never on a plan's classes,
 -- the free trial, or for nothing (needs_payment, classes_one_to_one_price in 09_credits.sql).
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Availability --------------------------------------------------------------------------------
 -- A trainer's weekly window (London wall-clock times) cut into sessions of session_minutes.

@@ -6,6 +6,8 @@
 --
 -- Health answers are UK GDPR special-category data: kept only with the member's explicit,
 -- separate consent, readable by the member and admins only, withdrawn by deleting them.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Documents -------------------------------------------------------------------------------------
 create type public.document_kind as enum ('terms', 'privacy', 'cookies', 'waiver', 'parq');

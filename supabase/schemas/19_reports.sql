@@ -6,6 +6,8 @@
 -- minutes after it, a few wrong codes at most per quarter of an hour; and the job
 -- mark_no_shows(p_now) marks every booking still unmarked 30 minutes after its start a no-show.
 -- None of them ever creates a booking.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Check-in -------------------------------------------------------------------------------------------
 -- One door code per London day, made the first time an admin asks for it.

@@ -12,6 +12,8 @@
 -- - A child's place is free only when the class is free; the parent's plan allowance and free
 --   trial never pay for a child. Places paid by card are paid together in one checkout
 --   (create_family_payment_hold, below).
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- The classes' age range (min_age, max_age) is in 02_classes.sql.
 

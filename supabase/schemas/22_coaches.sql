@@ -4,6 +4,8 @@
 -- reads the classes they teach (classes.trainer_id = their trainer), each one's roster with the
 -- register's emergency contacts and PAR-Q flag, and checks booked members in by the same rules as
 -- mark_attendance (03_bookings.sql). Every other class is refused here, in the database.
+--
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Table ------------------------------------------------------------------------------------------
 -- One sign-in account per trainer and one trainer per account. Only admins write it

@@ -343,4 +343,19 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     ].join('\n\n'),
     links: [{ label: 'Read and accept it', path: '/agreements' }],
   },
+  {
+    ...base,
+    id: 'sample-system-alert',
+    kind: 'system_alert',
+    to_email: 'hello@finerfitness.example',
+    class_name: null,
+    class_trainer: null,
+    class_when: null,
+    subject: 'System alert: The hourly jobs (renewals, reminders, no-shows) have not completed since Monday 3 March 2031, 9:00 AM',
+    body_text: [
+      'The hourly jobs (renewals, reminders, no-shows) have not completed since Monday 3 March 2031, 9:00 AM (London time). Members may not be charged or reminded until they run again.',
+      'Opened Monday 3 March 2031, 11:01 AM (London time). It clears itself once the cause has gone; you will not be emailed again about it until then.',
+    ].join('\n\n'),
+    links: [{ label: 'Open System health', path: '/admin/system-health' }],
+  },
 ];

@@ -1,4 +1,4 @@
-import { compositeRows } from '../../../src/lib/composite-row';
+import { compositeRow, compositeRows } from '../../../src/lib/composite-row';
 import type { ChargeOutcome } from '../../../src/lib/functions-contract';
 import type { Db } from '../supabase-server';
 import { chargeMembership, type MembershipChargeSetFields } from '../payments/membership-charge';
@@ -13,6 +13,7 @@ import { twilioProvider } from '../sms/sms-provider';
 import { postgrestTextStore } from '../sms/text-store';
 import { ConfigError } from '../server-env';
 import { enqueueClassReminders, REMINDER_WINDOW_HOURS } from './class-reminders';
+import { checkSystemHealth, recordRun } from './job-runs';
 
 /**
  * Every time-based job of the studio, each a plain function of (db, provider, now): the database
@@ -34,7 +35,8 @@ type CountingJob =
   | 'enqueue_push_reminders_at'
   | 'send_class_changes_at'
   | 'mark_no_shows'
-  | 'generate_one_to_one_slots';
+  | 'generate_one_to_one_slots'
+  | 'purge_job_runs';
 
 async function count(db: Db, fn: CountingJob, now: Date): Promise<number> {
   const { data, error } = await db.rpc(fn, { p_now: now.toISOString() });
@@ -166,6 +168,24 @@ export const sendDueTexts: Job = async (db, _provider, now) => {
   return { job: 'texts', did: `sent ${r.sent}, retrying ${r.retrying}, failed ${r.failed}`, details: [] };
 };
 
+/** Job runs older than a month go (the system-health log is about now, not history). */
+export const purgeOldJobRuns: Job = async (db, _provider, now) => {
+  const removed = await count(db, 'purge_job_runs', now);
+  return { job: 'housekeeping', did: `removed ${plural(removed, 'job run')} older than 30 days`, details: [] };
+};
+
+/** Data kept only for a while (decision 0047): guest signatures, Contact Us messages, old audit events. */
+export const applyDataRetention: Job = async (db, _provider, now) => {
+  const { data, error } = await db.rpc('apply_data_retention', { p_now: now.toISOString() });
+  if (error) throw new Error(`apply_data_retention failed: ${error.message}`);
+  const removed = compositeRow<'retention_result', 'guest_signatures' | 'contact_messages' | 'audit_events'>(data);
+  return {
+    job: 'retention',
+    did: `removed ${plural(removed.guest_signatures, 'guest signature')}, ${plural(removed.contact_messages, 'contact message')}, ${plural(removed.audit_events, 'audit event')} past their period`,
+    details: [],
+  };
+};
+
 /** In order: holds and trials first (they free spots and change tiers), then memberships, then class reminders. */
 export const SCHEDULED_JOBS: readonly Job[] = [
   releaseExpiredHolds,
@@ -182,11 +202,40 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassChanges,
   sendDuePushes,
   sendDueTexts,
+  purgeOldJobRuns,
+  applyDataRetention,
 ];
 
+/**
+ * Every job in order, recorded as one 'hourly' run (decision 0046); then the watchdog, once the run
+ * is recorded, so it judges this run too (and still runs when a job failed: two failures running
+ * open an alert). A failing job stops the run and is rethrown, as before.
+ */
 export async function runScheduledJobs(db: Db, provider: PaymentProvider, now: Date, webhookUrl = ''): Promise<JobReport[]> {
   const reports: JobReport[] = [];
-  for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
+  let failure: Error | null = null;
+  try {
+    await recordRun(
+      db,
+      'hourly',
+      now,
+      async () => {
+        for (const job of SCHEDULED_JOBS) reports.push(await job(db, provider, now, webhookUrl));
+      },
+      () => formatReports(reports),
+    );
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+  }
+  try {
+    const open = await checkSystemHealth(db, now);
+    reports.push({ job: 'system health', did: open ? `${plural(open, 'alert')} open` : 'no alerts open', details: [] });
+  } catch (error) {
+    // The jobs' own failure is the one to report; the watchdog's is logged beside it.
+    if (!failure) throw error;
+    console.error('[run-jobs] the watchdog failed too', error);
+  }
+  if (failure) throw failure;
   return reports;
 }
 

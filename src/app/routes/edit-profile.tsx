@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '@/features/profile/components/change-passwor
 import { ProfileInfoForm } from '@/features/profile/components/profile-info-form';
 import { ProfilePhotoCard } from '@/features/profile/components/profile-photo-card';
 import { SecurityTips } from '@/features/profile/components/security-tips';
+import { DataRightsCard } from '@/features/profile/components/data-rights-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { PROFILE_MESSAGES } from '@/features/profile/lib/profile-rules';
 import { NOT_AVAILABLE_OFFLINE } from '@/app/pwa/offline-messages';
@@ -64,6 +65,7 @@ export function EditProfileRoute() {
               <EmailPreferencesCard />
               <PushNotificationsCard />
               <SecurityTips />
+              <DataRightsCard />
             </div>
           </div>
         )}

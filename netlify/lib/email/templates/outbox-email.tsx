@@ -48,6 +48,7 @@ export const EMAIL_HEADINGS: Record<string, string> = {
   guest_cancelled: 'Guest place cancelled',
   host_guest_cancelled: 'Your guest cancelled',
   studio_message: 'A message from the studio',
+  system_alert: 'System alert',
   win_back: 'We would love to see you again',
 };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { prefetchProps } from '@/lib/route-prefetch';
 import {
+  Activity,
   BarChart3,
   CalendarDays,
   CalendarPlus,
@@ -12,6 +13,7 @@ import {
   FileSignature,
   HeartHandshake,
   FileUp,
+  History,
   LogOut,
   Menu,
   MessageSquare,
@@ -35,6 +37,8 @@ const LINKS = [
   { to: paths.admin.import, label: 'Import', icon: FileUp, end: false },
   { to: paths.admin.generateClasses, label: 'Generate', icon: CalendarPlus, end: false },
   { to: paths.admin.settings, label: 'Settings', icon: Settings, end: false },
+  { to: paths.admin.activity, label: 'Activity', icon: History, end: false },
+  { to: paths.admin.systemHealth, label: 'System health', icon: Activity, end: false },
 ] as const;
 
 /** The admin shell's navigation: a fixed sidebar from md up, a menu behind a toggle on a phone. */

@@ -56,6 +56,8 @@ export const ADMIN_MESSAGES = {
   closureRemoved: 'Closure removed',
   closureRemoveFailed: 'Failed to remove the closure',
   closuresLoadFailed: 'Failed to load closures',
+  activityLoadFailed: 'Failed to load the activity',
+  healthLoadFailed: 'Failed to load the system health',
 } as const;
 
 /** The closures panel's heading id, so Classes Management can link down to it. */

@@ -19,13 +19,18 @@ export function pageRange(page: number, size: number = PAGE_SIZE): [number, numb
   return [from, from + size - 1];
 }
 
+/** A "contains" pattern for PostgREST's ilike on one column: LIKE's own wildcards are escaped. */
+export function likeContains(term: string): string {
+  return `*${term.replace(/[\\%_]/g, '\\$&')}*`;
+}
+
 /**
  * A "contains" pattern for PostgREST's ilike inside an `or=(...)` list: LIKE's own wildcards are
  * escaped (so "first_last@" means an underscore), then the value is double-quoted so commas and
  * parentheses in the search do not break the list.
  */
 export function containsPattern(term: string): string {
-  const like = `*${term.replace(/[\\%_]/g, '\\$&')}*`;
+  const like = likeContains(term);
   return `"${like.replace(/[\\"]/g, '\\$&')}"`;
 }
 

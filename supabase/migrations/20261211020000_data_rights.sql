@@ -1,0 +1,294 @@
+-- Members' data rights (issue 40, item 5; decision 0047): the removal an admin's delete runs becomes
+-- private.remove_member, which closing one's own account runs too; the download, the account closing
+-- and the retention job (supabase/schemas/27_data_rights.sql).
+create function private.remove_member(p_member_id uuid)
+returns public.member_removal
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members;
+  v_plan public.payments;
+  v_refunds integer;
+  r public.member_removal;
+begin
+  select * into v_member from public.members where id = p_member_id for update;
+  if not found then
+    raise exception 'Member record not found' using errcode = 'P0002', hint = 'member_not_found';
+  end if;
+
+  insert into private.trial_emails (email_hash) values (private.email_hash(v_member.email))
+  on conflict (email_hash) do nothing;
+
+  -- The unused days of a membership paid for and still running, at the price paid.
+  if v_member.plan_renews_at > now() then
+    select * into v_plan from public.payments p
+     where p.member_id = v_member.id and p.kind = 'plan' and p.status = 'paid' and p.grants_tier is not null
+       and not p.needs_refund
+     order by p.paid_at desc nulls last limit 1;
+    if found and v_plan.paid_at is not null and v_member.plan_renews_at > v_plan.paid_at then
+      insert into public.refunds_owed (payment_id, member_id, member_name, member_email, description, amount, reason)
+      select v_plan.id, v_member.id, v_member.name, v_member.email, v_plan.description || ' (unused days)',
+             round(v_plan.amount * extract(epoch from v_member.plan_renews_at - now())
+                                 / extract(epoch from v_member.plan_renews_at - v_plan.paid_at), 2),
+             'member_deleted'
+       where round(v_plan.amount * extract(epoch from v_member.plan_renews_at - now())
+                                 / extract(epoch from v_member.plan_renews_at - v_plan.paid_at), 2) > 0
+      on conflict (payment_id, reason, place_booking_id) do nothing;
+    end if;
+  end if;
+
+  perform set_config('app.booking_removal', 'member_deleted', true);
+  delete from public.members where id = v_member.id;
+  perform set_config('app.booking_removal', '', true);
+
+  select count(*)::int into v_refunds from public.refunds_owed o
+   where o.member_email = v_member.email::text and o.reason = 'member_deleted' and o.created_at = now();
+  r.member_id := v_member.id;
+  r.user_id := v_member.user_id;
+  r.refunds_owed := v_refunds;
+  return r;
+end;
+$$;
+
+revoke execute on function private.remove_member(uuid) from public;
+
+create or replace function private.admin_delete_member(p_member_id uuid)
+returns public.member_removal
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  if p_member_id = private.current_member_id() then
+    raise exception 'You cannot delete your own account here' using errcode = 'P0001', hint = 'cannot_delete_self';
+  end if;
+  return private.remove_member(p_member_id);
+end;
+$$;
+
+revoke execute on function private.admin_delete_member(uuid) from public;
+
+grant execute on function private.admin_delete_member(uuid) to authenticated, service_role;
+
+-- Members' data rights (issue 40, item 5; decision 0047; docs/data-contract.md, "Personal data"):
+-- a member downloads what the studio holds about them (my_data_export), closes their own account
+-- (close_my_account: their future bookings cancelled by the normal rules, then the same removal an
+-- admin's delete runs, private.remove_member in 08_refunds.sql), and a retention job removes what
+-- is past its period (apply_data_retention), with periods the studio sets.
+
+-- What a member downloads: one jsonb per kind of data, as stored (column names as in the schema).
+create type public.member_data_export as (
+  exported_at timestamptz,
+  profile jsonb,
+  membership jsonb,
+  bookings jsonb,
+  waitlist jsonb,
+  payments jsonb,
+  credits jsonb,
+  documents_signed jsonb,
+  health_answers jsonb,
+  preferences jsonb,
+  family jsonb,
+  guest_places jsonb
+);
+
+create function private.my_data_export(p_now timestamptz)
+returns public.member_data_export
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  r public.member_data_export;
+begin
+  r.exported_at := p_now;
+  r.profile := to_jsonb(v_member) - 'user_id';
+  r.membership := (select to_jsonb(ms) from public.memberships ms where ms.member_id = v_member.id);
+  r.bookings := (select coalesce(jsonb_agg(to_jsonb(b) || jsonb_build_object('class_name', c.name, 'class_start_time', c.start_time,
+                                                                                'trainer', c.trainer)
+                                           order by c.start_time), '[]')
+                   from public.bookings b join public.classes c on c.id = b.class_id where b.member_id = v_member.id);
+  r.waitlist := (select coalesce(jsonb_agg(to_jsonb(w) || jsonb_build_object('class_name', c.name, 'class_start_time', c.start_time)
+                                           order by c.start_time), '[]')
+                   from public.class_waitlist w join public.classes c on c.id = w.class_id where w.member_id = v_member.id);
+  r.payments := (select coalesce(jsonb_agg(to_jsonb(p) - 'provider_checkout_id' order by p.created_at), '[]')
+                   from public.payments p where p.member_id = v_member.id);
+  r.credits := (select coalesce(jsonb_agg(to_jsonb(cr) order by cr.created_at), '[]')
+                  from public.credits cr where cr.member_id = v_member.id);
+  r.documents_signed := (select coalesce(jsonb_agg(jsonb_build_object('document', d.title, 'kind', d.kind, 'version', d.version,
+                                                                       'accepted_at', a.accepted_at) order by a.accepted_at), '[]')
+                           from public.document_acceptances a join public.document_versions d on d.id = a.document_id
+                          where a.member_id = v_member.id);
+  r.health_answers := (select to_jsonb(h) from public.health_answers h where h.member_id = v_member.id);
+  r.preferences := jsonb_build_object(
+    'email', (select to_jsonb(e) - 'unsubscribe_token' from public.email_preferences e where e.member_id = v_member.id),
+    'push', (select to_jsonb(pp) from public.push_preferences pp where pp.member_id = v_member.id),
+    'marketing_consents', (select coalesce(jsonb_agg(to_jsonb(mc) order by mc.recorded_at), '[]')
+                             from public.marketing_consents mc where mc.member_id = v_member.id));
+  r.family := (select coalesce(jsonb_agg(to_jsonb(d) || jsonb_build_object(
+                 'documents_signed', (select coalesce(jsonb_agg(to_jsonb(da) order by da.accepted_at), '[]')
+                                        from public.dependant_acceptances da where da.dependant_id = d.id),
+                 'health_answers', (select to_jsonb(dh) from public.dependant_health_answers dh where dh.dependant_id = d.id))
+               order by d.created_at), '[]')
+                 from public.dependants d where d.parent_member_id = v_member.id);
+  r.guest_places := (select coalesce(jsonb_agg(to_jsonb(g) - 'cancel_token' || jsonb_build_object('class_name', c.name,
+                                                                                                   'class_start_time', c.start_time)
+                                               order by c.start_time), '[]')
+                       from public.guest_places g join public.classes c on c.id = g.class_id where g.host_member_id = v_member.id);
+  return r;
+end;
+$$;
+
+revoke execute on function private.my_data_export(timestamptz) from public;
+
+grant execute on function private.my_data_export(timestamptz) to authenticated, service_role;
+
+-- Closing one's own account ---------------------------------------------------------------------
+-- The member's future bookings are cancelled as the member would cancel them (cancel_booking's
+-- rules: refunds and credits as for any cancellation), their waitlist places go, then the removal
+-- an admin's delete runs (private.remove_member). Admins' and coaches' accounts are closed by an
+-- admin (an account with staff rights is not closed from the profile). Returns the login to
+-- remove (the delete-member function removes it).
+create function private.close_my_account(p_now timestamptz)
+returns public.member_removal
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_member public.members := private.require_member();
+  v_booking record;
+begin
+  if v_member.is_admin or exists (select 1 from public.trainer_accounts ta where ta.member_id = v_member.id) then
+    raise exception 'An admin or coach account is closed by another admin' using errcode = '42501', hint = 'staff_account';
+  end if;
+  for v_booking in
+    select b.id from public.bookings b join public.classes c on c.id = b.class_id
+     where b.member_id = v_member.id and c.start_time > p_now
+     order by c.start_time
+  loop
+    perform private.cancel_booking(v_booking.id);
+  end loop;
+  delete from public.class_waitlist where member_id = v_member.id;
+  return private.remove_member(v_member.id);
+end;
+$$;
+
+revoke execute on function private.close_my_account(timestamptz) from public;
+
+grant execute on function private.close_my_account(timestamptz) to authenticated, service_role;
+
+-- Retention -------------------------------------------------------------------------------------
+-- How long the studio keeps what is kept only for a while, in days (one row; an admin changes it
+-- with admin_set_data_retention). The defaults: a guest's waiver signature for 3 years (the UK
+-- limitation period for a personal-injury claim), a Contact Us message for 1 year.
+create table private.data_retention_settings (
+  id boolean primary key default true check (id),
+  guest_signature_days integer not null default 1095 check (guest_signature_days between 30 and 3650),
+  contact_message_days integer not null default 365 check (contact_message_days between 30 and 3650),
+  updated_at timestamptz not null default now()
+);
+
+revoke all on private.data_retention_settings from public, anon, authenticated;
+
+-- An admin's change of a period is in the activity log (25_audit.sql's audit_change).
+create trigger audit_trail
+  after insert or update or delete on private.data_retention_settings
+  for each row execute function private.audit_change();
+
+insert into private.data_retention_settings default values;
+
+create type public.data_retention as (
+  guest_signature_days integer,
+  contact_message_days integer
+);
+
+create function private.admin_set_data_retention(p_guest_signature_days integer, p_contact_message_days integer)
+returns public.data_retention
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  r public.data_retention;
+begin
+  perform private.require_admin();
+  if p_guest_signature_days is null or p_guest_signature_days not between 30 and 3650
+     or p_contact_message_days is null or p_contact_message_days not between 30 and 3650 then
+    raise exception 'Each period must be between 30 and 3650 days' using errcode = '22023', hint = 'invalid_retention';
+  end if;
+  update private.data_retention_settings
+     set guest_signature_days = p_guest_signature_days, contact_message_days = p_contact_message_days, updated_at = now()
+   where id
+  returning guest_signature_days, contact_message_days into r.guest_signature_days, r.contact_message_days;
+  return r;
+end;
+$$;
+
+revoke execute on function private.admin_set_data_retention(integer, integer) from public;
+
+grant execute on function private.admin_set_data_retention(integer, integer) to authenticated, service_role;
+
+create type public.retention_result as (
+  guest_signatures integer,
+  contact_messages integer,
+  audit_events integer
+);
+
+-- Removes, as of p_now, guest waiver signatures and Contact Us messages older than the studio's
+-- periods, and audit events past theirs. Idempotent: a second run at the same time removes nothing.
+-- (Health answers go with the account: closing or deleting it removes them at once.)
+create function private.apply_data_retention(p_now timestamptz)
+returns public.retention_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_settings private.data_retention_settings;
+  r public.retention_result;
+begin
+  select * into v_settings from private.data_retention_settings;
+  delete from public.guest_waiver_signatures
+   where signed_at < p_now - make_interval(days => v_settings.guest_signature_days);
+  get diagnostics r.guest_signatures = row_count;
+  delete from public.contact_messages
+   where created_at < p_now - make_interval(days => v_settings.contact_message_days);
+  get diagnostics r.contact_messages = row_count;
+  r.audit_events := private.purge_audit_events(p_now);
+  return r;
+end;
+$$;
+
+revoke execute on function private.apply_data_retention(timestamptz) from public;
+
+grant execute on function private.apply_data_retention(timestamptz) to service_role;
+
+-- API ---------------------------------------------------------------------------------------------
+create function public.my_data_export()
+returns public.member_data_export
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_data_export(now()) $$;
+
+revoke execute on function public.my_data_export() from public, anon;
+
+grant execute on function public.my_data_export() to authenticated, service_role;
+
+create function public.close_my_account()
+returns public.member_removal
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.close_my_account(now()) $$;
+
+revoke execute on function public.close_my_account() from public, anon;
+
+grant execute on function public.close_my_account() to authenticated, service_role;
+
+create function public.admin_set_data_retention(p_guest_signature_days integer, p_contact_message_days integer)
+returns public.data_retention
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.admin_set_data_retention(p_guest_signature_days, p_contact_message_days) $$;
+
+revoke execute on function public.admin_set_data_retention(integer, integer) from public, anon;
+
+grant execute on function public.admin_set_data_retention(integer, integer) to authenticated, service_role;
+
+create function public.apply_data_retention(p_now timestamptz)
+returns public.retention_result
+language sql volatile security invoker set search_path = ''
+as $$ select * from private.apply_data_retention(p_now) $$;
+
+revoke execute on function public.apply_data_retention(timestamptz) from public, anon, authenticated;
+
+grant execute on function public.apply_data_retention(timestamptz) to service_role;
