@@ -130,7 +130,7 @@ describe('credits on PGlite', () => {
     const standard = await createUser(db, 'standard-one-to-one', { membership_tier: 'standard' });
     const session = await oneToOne(db, new Date(Date.now() + 3 * DAY), null);
     const { rows } = await db.query<{ price: number }>('select price_payg::float8 as price from public.classes where id = $1', [session]);
-    expect(rows).toEqual([{ price: 60 }]);
+    expect(rows).toEqual([{ price: 115 }]);
     for (const [who, type] of [
       [payg, null],
       [trial, null],
@@ -149,7 +149,7 @@ describe('credits on PGlite', () => {
     const hold = await asServiceRole(db, (tx) =>
       rpc<{ amount: number }>(tx, `public.create_class_payment_hold($1, $2, 15, 'paid')`, [standard.memberId, session]),
     );
-    expect(Number(hold.amount)).toBe(60);
+    expect(Number(hold.amount)).toBe(115);
     await expectSqlError(as(standard, 'public.book_with_credit($1)', [session]), { hint: 'already_booked' });
   });
 

@@ -23,7 +23,10 @@ async function run(job: 'hourly' | 'emails' | 'pushes', minutes: number, succeed
 
 /** The email delivery runs: everything queued goes, and the run is recorded. */
 async function deliverAll(minutes: number) {
-  await db.query('update public.notification_outbox set sent_at = $1 where sent_at is null and failed_at is null', [at(minutes)]);
+  await db.query(
+    `update public.notification_deliveries set sent_at = $1 where channel = 'email' and sent_at is null and failed_at is null`,
+    [at(minutes)],
+  );
   await run('emails', minutes);
 }
 
@@ -99,8 +102,7 @@ describe('other causes', () => {
     await run('hourly', 405);
     await deliverAll(410);
     await db.query(
-      `insert into public.notification_outbox (kind, to_email, subject, body_text, next_attempt_at)
-       values ('studio_message', 'someone@example.test', 'Hello', 'Hi', $1)`,
+      `select private.enqueue_email('studio_message', 'someone@example.test', null, null, null, 'Hello', 'Hi', '[]', null, null, $1)`,
       [at(410)],
     );
     expect(await watchdog(415)).toBe(0);
@@ -111,10 +113,12 @@ describe('other causes', () => {
   });
 
   it('emails given up on, and payment notifications that could not be applied', async () => {
+    const { rows: queued } = await db.query<{ id: string }>(
+      `select private.enqueue_email('studio_message', 'bounce@example.test', null, null, null, 'Bounced', 'Hi', '[]', null) as id`,
+    );
     await db.query(
-      `insert into public.notification_outbox (kind, to_email, subject, body_text, attempts, last_error, failed_at)
-       values ('studio_message', 'bounce@example.test', 'Bounced', 'Hi', 5, '550 no such user', $1)`,
-      [at(500)],
+      `update public.notification_deliveries set attempts = 5, last_error = '550 no such user', failed_at = $2 where id = $1`,
+      [queued[0]!.id, at(500)],
     );
     await service('public.record_payment_notification($1, $2, $3, $4, $5)', ['chk_123', false, 'unknown_reference', 'no payment', at(500)]);
     await run('hourly', 495);

@@ -122,7 +122,7 @@ describe('deliverOutbox through SMTP', () => {
     );
     await db.query('select public.enqueue_win_back_emails($1)', [new Date(rows[0]!.ended.getTime() + 26 * 3_600_000).toISOString()]);
     await deliver(db, smtp.url);
-    const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Thank you for trying the studio')!;
+    const mail = inbox.list().find((e) => e.to === member.email && e.subject === 'Your free trial has ended')!;
     const { rows: tokens } = await db.query<{ t: string }>(
       'select unsubscribe_token as t from public.email_preferences where member_id = $1',
       [member.memberId],
