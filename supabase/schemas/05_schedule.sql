@@ -1,3 +1,4 @@
+-- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 -- The member-facing schedule: every upcoming class with what the booking rules decide for the
 -- caller (decision 0005: "the server states the facts; the UI shows them"). The facts come from the
 -- same private helpers book_class, join_waitlist and cancel_booking use, so a screen can never

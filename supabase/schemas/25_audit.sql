@@ -91,6 +91,8 @@ as $$
     when 'payments' then 'payment'
     when 'refunds_owed' then 'refund'
     when 'credits' then 'credit'
+    when 'coach_pay_rates' then 'trainer'
+    when 'membership_pauses' then 'plan'
     when 'document_versions' then 'document'
     when 'document_acceptances' then 'document'
     else 'settings'
@@ -155,7 +157,7 @@ begin
   insert into public.audit_events (actor_member_id, actor_name, actor_role, table_name, row_id, action, kind,
                                    member_id, class_id, subject, before, after)
   values (v_actor.member_id, v_actor.name, v_actor.role, tg_table_name,
-          coalesce(v_row ->> 'id', v_row ->> 'slug', v_row ->> 'day', v_row ->> 'trainer_id'),
+          coalesce(v_row ->> 'id', v_row ->> 'slug', v_row ->> 'slot', v_row ->> 'day', v_row ->> 'trainer_id'),
           lower(tg_op), private.audit_kind(tg_table_name, v_changed), v_member_id, v_class_id, v_subject,
           v_before, v_after);
   return null;
@@ -299,4 +301,12 @@ create trigger audit_trail
 
 create trigger audit_trail
   after insert or update or delete on private.studio_settings
+  for each row execute function private.audit_change();
+
+create trigger audit_trail
+  after insert or update or delete on public.meeting_points
+  for each row execute function private.audit_change();
+
+create trigger audit_trail
+  after insert or update or delete on public.timetable_slot_meeting_points
   for each row execute function private.audit_change();

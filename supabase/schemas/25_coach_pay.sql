@@ -220,3 +220,8 @@ create policy "Coaches read their own rates; admins read all"
   using ((select private.is_admin())
          or exists (select 1 from public.trainer_accounts ta
                      where ta.trainer_id = coach_pay_rates.trainer_id and ta.member_id = (select private.current_member_id())));
+
+-- Every change an admin or coach makes here is in the audit trail (25_audit.sql, decision 0045).
+create trigger audit_trail
+  after insert or update or delete on public.coach_pay_rates
+  for each row execute function private.audit_change();

@@ -688,3 +688,12 @@ create policy "Members read the pause rules"
 create policy "Members read their own pauses; admins read all"
   on public.membership_pauses for select to authenticated
   using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- Every change an admin or coach makes here is in the audit trail (25_audit.sql, decision 0045).
+create trigger audit_trail
+  after insert or update or delete on public.pause_rules
+  for each row execute function private.audit_change();
+
+create trigger audit_trail
+  after insert or update or delete on public.membership_pauses
+  for each row execute function private.audit_change();

@@ -124,6 +124,26 @@ describe('admin changes are recorded with who, what, before and after', () => {
     expect(attendance!.after).toMatchObject({ attendance: 'attended' });
   });
 
+  it('a meeting point, a coach pay rate and the pause rules (the tables that landed beside the trail)', async () => {
+    const from = await lastId();
+    const { rows: trainer } = await db.query<{ id: string }>(`insert into public.trainers (name) values ('Coach Audit') returning id`);
+    await as(admin, (tx) =>
+      tx.query(`insert into public.meeting_points (name, address) values ('Audit Park Gate', 'Victoria Park, London E9 7BT')`),
+    );
+    await as(admin, (tx) =>
+      rpc(tx, 'public.set_coach_pay_rate($1, $2, $3, $4, $5, $6)', [trainer[0]!.id, 'Group', 'per_class', 30, 0, summerDay(1)]),
+    );
+    await as(admin, (tx) => rpc(tx, 'public.admin_set_pause_rules($1, $2, $3, $4, $5, $6)', [true, 7, 60, 2, 3, 5]));
+    const events = (await eventsSince(from)).map((e) => [e.table_name, e.action, e.kind, e.actor_name]);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ['meeting_points', 'insert', 'settings', 'Ada Admin'],
+        ['coach_pay_rates', 'insert', 'trainer', 'Ada Admin'],
+        ['pause_rules', expect.stringMatching(/^(insert|update)$/), 'settings', 'Ada Admin'],
+      ]),
+    );
+  });
+
   it("a member's own booking and the service role's changes are not recorded", async () => {
     const classId = await createClass(db, { name: 'Audit Own Booking' });
     const from = await lastId();
