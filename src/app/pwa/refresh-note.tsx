@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { copyRefreshState } from './offline-snapshot';
 import { REFRESH_NOTE } from './offline-messages';
+import { useOnline } from '@/hooks/use-online';
 
 /**
  * The quiet line under a member page's heading (/dashboard, /my-schedule, /mybookings) when it
@@ -19,9 +20,11 @@ export function RefreshNote({ className = '' }: { className?: string }) {
     () => copyRefreshState(client),
     () => null,
   );
+  // Offline nothing is being updated: the offline banner says what the page shows.
+  const online = useOnline();
   return (
     <p aria-live="polite" className={`h-5 text-sm leading-5 text-slate-500 ${className}`}>
-      {state ? REFRESH_NOTE[state] : ''}
+      {state && online ? REFRESH_NOTE[state] : ''}
     </p>
   );
 }

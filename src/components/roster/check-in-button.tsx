@@ -20,11 +20,11 @@ export function CheckInButton({
   const checkedIn = attendance === 'attended';
   const noShow = attendance === 'no_show' ? ' (marked no-show)' : '';
   return (
-    // The name as it was (a toggle: pressed = checked in); what shows is the whole name, wrapped,
-    // and the state in words: a checked-in member read "Check in …", cut (issue 38).
+    // The whole name, wrapped, and the state in words (a checked-in member read "Check in …", cut:
+    // issue 38). The name a screen reader hears stays "Check in <name>" (a toggle: pressed =
+    // checked in), from the content itself, so it always holds the words on screen.
     <button
       type="button"
-      aria-label={`Check in ${name}${noShow}${note ?? ''}`}
       aria-pressed={checkedIn}
       disabled={disabled}
       onClick={onClick}
@@ -35,11 +35,12 @@ export function CheckInButton({
     >
       <span className="min-w-0 break-words py-2">
         <span className="block">
-          {name}
+          <span className="sr-only">Check in</span> {name}
+          {noShow}
           {note}
         </span>
-        <span className={cn('block text-sm font-medium', checkedIn ? 'text-white' : 'text-slate-600')}>
-          {checkedIn ? 'Checked in' : noShow ? 'Marked no-show: tap to check in' : 'Tap to check in'}
+        <span aria-hidden="true" className={cn('block text-sm font-medium', checkedIn ? 'text-white' : 'text-slate-600')}>
+          {checkedIn ? 'Checked in' : 'Tap to check in'}
         </span>
       </span>
       {checkedIn && <span aria-hidden="true">✓</span>}
