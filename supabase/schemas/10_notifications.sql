@@ -59,13 +59,54 @@ revoke all on public.notification_events from public, anon, authenticated;
 
 grant all on public.notification_events to service_role;
 
+-- Push devices ------------------------------------------------------------------------------------------
+-- A member's browsers that receive pushes: a recipient of the push channel, declared here beside
+-- the deliveries that point at it (saved and sent from 20_push.sql).
+create table public.push_subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references public.members (id) on delete cascade,
+  -- The push service's URL for this browser (https; the local stack's push service on loopback).
+  endpoint text not null unique
+    constraint push_subscriptions_endpoint_check
+    check (char_length(endpoint) <= 2000
+           and (endpoint ~ '^https://' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]+)?/')),
+  -- The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url (RFC 8291).
+  p256dh text not null constraint push_subscriptions_p256dh_check check (p256dh ~ '^[A-Za-z0-9_-]{86,88}$'),
+  auth text not null constraint push_subscriptions_auth_check check (auth ~ '^[A-Za-z0-9_-]{22,24}$'),
+  -- What the member sees in their list of devices (the browser's own description, shortened).
+  device text not null default 'This device' check (char_length(device) between 1 and 120),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.push_subscriptions is
+  'A member''s devices that receive pushes. Saved by save_push_subscription; members read and delete their own.';
+
+create index push_subscriptions_member_id_idx on public.push_subscriptions (member_id);
+
+alter table public.push_subscriptions enable row level security;
+
+revoke all on public.push_subscriptions from public, anon, authenticated;
+
+grant select, delete on public.push_subscriptions to authenticated;
+
+grant all on public.push_subscriptions to service_role;
+
+create policy "Members read their own devices"
+  on public.push_subscriptions for select to authenticated
+  using (member_id = (select private.current_member_id()));
+
+create policy "Members remove their own devices"
+  on public.push_subscriptions for delete to authenticated
+  using (member_id = (select private.current_member_id()));
+
 create table public.notification_deliveries (
   id uuid primary key default gen_random_uuid(),
   event_id uuid not null references public.notification_events (id) on delete cascade,
   channel text not null check (channel in ('email', 'push', 'sms')),
   -- The recipient, one per channel: an address, a device (push_subscriptions), a mobile (E.164).
   to_email extensions.citext,
-  subscription_id uuid,
+  subscription_id uuid constraint notification_deliveries_subscription_id_fkey
+    references public.push_subscriptions (id) on delete cascade,
   to_phone text constraint notification_deliveries_to_phone_check check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
   -- One delivery per event, channel and recipient, ever.
   recipient text not null generated always as (coalesce(subscription_id::text, to_phone, lower(to_email::text))) stored,
@@ -98,9 +139,8 @@ create table public.notification_deliveries (
   constraint notification_deliveries_failed_not_sent check (failed_at is null or sent_at is null)
 );
 
--- Keys and triggers other domains add to public.notification_deliveries: the device key
--- notification_deliveries_subscription_id_fkey and the trigger notification_deliveries_push (20_push.sql),
--- the trigger notification_deliveries_sms (25_sms.sql).
+-- Triggers other domains add to public.notification_deliveries: notification_deliveries_push
+-- (20_push.sql), notification_deliveries_sms (25_sms.sql).
 
 comment on table public.notification_deliveries is
   'Each event by each channel to each recipient. Taken by the channel senders (dequeue_notifications, dequeue_pushes, dequeue_texts).';

@@ -1,7 +1,7 @@
 -- Web Push (decision 0023): notifications on a member's devices, beside the emails.
 --
--- A member turns pushes on per device (push_subscriptions: the browser's push endpoint and the
--- keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and
+-- A member turns pushes on per device (public.push_subscriptions, declared with the deliveries in
+-- 10_notifications.sql: the browser's push endpoint and the keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and
 -- their quiet hours (push_preferences: one row per member; no row = the defaults). Pushes are
 -- queued as deliveries of the notification pipeline (channel 'push', decision 0040), one per event and
 -- device, in the same transaction as the email about the same event: a waitlist promotion, a class moved, a class cancelled or a studio closure, a
@@ -10,36 +10,6 @@
 -- dequeue_pushes(p_now), which holds back what falls in the member's quiet hours and drops what is
 -- no longer worth saying, encrypts each for its device and posts it to the push service. A device
 -- the push service no longer knows (404 or 410) is removed with its queued pushes.
-
--- Devices ------------------------------------------------------------------------------------------
-create table public.push_subscriptions (
-  id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references public.members (id) on delete cascade,
-  -- The push service's URL for this browser (https; the local stack's push service on loopback).
-  endpoint text not null unique
-    constraint push_subscriptions_endpoint_check
-    check (char_length(endpoint) <= 2000
-           and (endpoint ~ '^https://' or endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]+)?/')),
-  -- The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url (RFC 8291).
-  p256dh text not null constraint push_subscriptions_p256dh_check check (p256dh ~ '^[A-Za-z0-9_-]{86,88}$'),
-  auth text not null constraint push_subscriptions_auth_check check (auth ~ '^[A-Za-z0-9_-]{22,24}$'),
-  -- What the member sees in their list of devices (the browser's own description, shortened).
-  device text not null default 'This device' check (char_length(device) between 1 and 120),
-  created_at timestamptz not null default now()
-);
-
-comment on table public.push_subscriptions is
-  'A member''s devices that receive pushes. Saved by save_push_subscription; members read and delete their own.';
-
-create index push_subscriptions_member_id_idx on public.push_subscriptions (member_id);
-
-alter table public.push_subscriptions enable row level security;
-
-revoke all on public.push_subscriptions from public, anon, authenticated;
-
-grant select, delete on public.push_subscriptions to authenticated;
-
-grant all on public.push_subscriptions to service_role;
 
 -- Where pushes may go ------------------------------------------------------------------------------
 -- The sender POSTs each push to its device's endpoint, which a member's browser hands over through
@@ -106,12 +76,6 @@ revoke all on public.push_preferences from public, anon, authenticated;
 grant select on public.push_preferences to authenticated;
 
 grant all on public.push_preferences to service_role;
-
--- Keys on other domains' tables ----------------------------------------------------------------------
--- A push delivery goes to one device; a device removed takes its queued pushes with it.
-alter table public.notification_deliveries
-  add constraint notification_deliveries_subscription_id_fkey
-  foreign key (subscription_id) references public.push_subscriptions (id) on delete cascade;
 
 -- The pushes as the push outbox used to hold them (read-only: written through enqueue_push).
 create view public.push_outbox with (security_invoker = true) as
@@ -692,14 +656,6 @@ $$;
 revoke execute on function private.bookings_push_reminder() from public;
 
 -- Row-level security and triggers ----------------------------------------------------------------
-create policy "Members read their own devices"
-  on public.push_subscriptions for select to authenticated
-  using (member_id = (select private.current_member_id()));
-
-create policy "Members remove their own devices"
-  on public.push_subscriptions for delete to authenticated
-  using (member_id = (select private.current_member_id()));
-
 create policy "Members read their own push preferences"
   on public.push_preferences for select to authenticated
   using (member_id = (select private.current_member_id()));
