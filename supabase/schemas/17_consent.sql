@@ -218,8 +218,16 @@ returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if new.dependant_id is null
-     and (exists (select 1 from public.class_waitlist w
+  -- A child's place: the child's waiver and health answers are bookings_check_dependant's
+  -- (21_families.sql). The parent is not in the room, so only the terms they book under are
+  -- asked of them, never their own waiver or PAR-Q (an adult's health answers on a child's place).
+  if new.dependant_id is not null then
+    if 'terms' = any (private.missing_documents(new.member_id)) then
+      perform private.raise_documents_required(new.member_id);
+    end if;
+    return new;
+  end if;
+  if (exists (select 1 from public.class_waitlist w
                    where w.id = private.admitted('waitlist') and w.member_id = new.member_id and w.class_id = new.class_id)
           or (new.payment_status = 'completed'
               and exists (select 1 from public.payments p

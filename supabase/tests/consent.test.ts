@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
+import { addChild, bookFamily, kidsClass } from './support/families.ts';
 import {
   classCounts,
   createClass,
@@ -127,6 +128,24 @@ describe('a booking without the current documents', () => {
       { hint: 'documents_required' },
     );
     expect((await classCounts(db, classId)).bookings).toBe(0);
+  });
+
+  it("asks the parent's own waiver and PAR-Q only for their own place; a child's place asks the parent's terms", async () => {
+    const unsigned = await createUser(db, 'consent-family', { membership_tier: 'standard' });
+    const kids = await kidsClass(db);
+    await db.query(`update public.classes set min_age = 0, max_age = 99 where id = $1`, [kids]);
+    const child = await addChild(db, unsigned, 'Rosa', 8);
+    await expectSqlError(bookFamily(db, unsigned, kids, false, [child]), { hint: 'documents_required' });
+    await expectSqlError(bookFamily(db, unsigned, kids, true, [child]), { hint: 'documents_required' });
+    expect((await classCounts(db, kids)).bookings).toBe(0);
+    // The terms signed, but not the adult waiver or PAR-Q: the child goes, the parent still may not.
+    await db.query(
+      `insert into public.document_acceptances (member_id, document_id, signed_name)
+       select $1, id, 'Consent Family' from public.document_versions where kind = 'terms' order by version desc limit 1`,
+      [unsigned.memberId],
+    );
+    await expectSqlError(bookFamily(db, unsigned, kids, true, [child]), { hint: 'documents_required' });
+    expect((await bookFamily(db, unsigned, kids, false, [child])).places).toBe(1);
   });
 
   it('is allowed once the member signs and answers; a free trial sign-up too', async () => {
