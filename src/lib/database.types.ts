@@ -4269,6 +4269,8 @@ export type Database = {
         mrr_start: number | null
         new_members: number | null
         new_mrr: number | null
+        paused: number | null
+        resumed: number | null
         subscribers_end: number | null
         subscribers_start: number | null
         upgrades: number | null

@@ -418,7 +418,11 @@ create type public.mrr_row as (
   new_members integer,
   churned_members integer,
   -- churned_members / subscribers_start, percent
-  churn_rate numeric(5, 1)
+  churn_rate numeric(5, 1),
+  -- A pause's price leaving at its first day and coming back after its last (decision 0050): not
+  -- churn and not new, so mrr_end = mrr_start + new + upgrades - downgrades - churned - paused + resumed.
+  paused numeric(12, 2),
+  resumed numeric(12, 2)
 );
 
 -- Monthly recurring revenue at the start and end of each month and how it moved, from the
@@ -427,13 +431,18 @@ create type public.mrr_row as (
 -- (07_memberships.sql), the card's own definition; the movement in between is every change of a
 -- membership's monthly price in the month: from nothing it is new (a first paid month, or back after
 -- an end), to nothing churned (lapsed, or cancelled and at its period end), else an upgrade or a
--- downgrade. A renewal at the same price changes nothing, so it moves nothing. The same history on
--- both sides makes mrr_end = mrr_start + new_mrr + upgrades - downgrades - churned, and each month
--- starts where the one before it ended.
+-- downgrade. A renewal at the same price changes nothing, so it moves nothing. A pause (decision
+-- 0050) leaves a gap in the history from its first day to the day after its last (or after the day
+-- it was ended early): that end is paused and that start resumed, never churn and new. The same
+-- history on both sides makes mrr_end = mrr_start + new_mrr + upgrades - downgrades - churned -
+-- paused + resumed, and each month starts where the one before it ended.
 create function private.report_mrr(p_from date, p_to date)
 returns setof public.mrr_row
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
+begin
+  -- plpgsql: the pauses (25_membership_pauses.sql) are declared after this file.
+  return query
   with months as (
     select m.month, least(m.starts - interval '1 microsecond', now()) as opens, least(m.ends - interval '1 microsecond', now()) as closes
       from private.report_months(p_from, p_to) m),
@@ -446,29 +455,39 @@ as $$
   -- nothing) and an end no stretch follows (to nothing).
   stretches as (
     select h.price, h.starts_at, h.ends_at,
-           lag(h.ends_at) over w as before_ends, lag(h.price) over w as before_price, lead(h.starts_at) over w as after_starts
+           lag(h.ends_at) over w as before_ends, lag(h.price) over w as before_price, lead(h.starts_at) over w as after_starts,
+           -- The pause whose first day this stretch ends at, and the one whose end it starts after.
+           exists (select 1 from public.membership_pauses p
+                    where p.membership_id = h.membership_id and p.withdrawn_at is null
+                      and private.london_midnight(p.starts_on) = h.ends_at) as ends_at_pause,
+           exists (select 1 from public.membership_pauses p
+                    where p.membership_id = h.membership_id and p.withdrawn_at is null
+                      and private.london_midnight(coalesce(p.ended_early_on, p.ends_on) + 1) = h.starts_at) as starts_after_pause
       from public.membership_price_history h
     window w as (partition by h.membership_id order by h.starts_at)),
   changes as (
-    select s.starts_at as at, case when s.before_ends = s.starts_at then s.before_price else 0 end as was, s.price as becomes
+    select s.starts_at as at, case when s.before_ends = s.starts_at then s.before_price else 0 end as was, s.price as becomes,
+           s.starts_after_pause and s.before_ends is not null and s.before_ends < s.starts_at as pause
       from stretches s
     union all
-    select s.ends_at, s.price, 0
+    select s.ends_at, s.price, 0, s.ends_at_pause and s.after_starts is not null
       from stretches s
      where s.ends_at is not null and s.ends_at is distinct from s.after_starts),
   moves as (
     select mo.month,
-           coalesce(sum(c.becomes) filter (where c.was = 0), 0) as new_mrr,
+           coalesce(sum(c.becomes) filter (where c.was = 0 and not c.pause), 0) as new_mrr,
            coalesce(sum(c.becomes - c.was) filter (where c.was > 0 and c.becomes > c.was), 0) as upgrades,
            coalesce(sum(c.was - c.becomes) filter (where c.becomes > 0 and c.becomes < c.was), 0) as downgrades,
-           coalesce(sum(c.was) filter (where c.becomes = 0), 0) as churned,
-           count(*) filter (where c.was = 0)::int as new_members,
-           count(*) filter (where c.becomes = 0)::int as churned_members
+           coalesce(sum(c.was) filter (where c.becomes = 0 and not c.pause), 0) as churned,
+           count(*) filter (where c.was = 0 and not c.pause)::int as new_members,
+           count(*) filter (where c.becomes = 0 and not c.pause)::int as churned_members,
+           coalesce(sum(c.was) filter (where c.becomes = 0 and c.pause), 0) as paused,
+           coalesce(sum(c.becomes) filter (where c.was = 0 and c.pause), 0) as resumed
       from months mo left join changes c on c.at > mo.opens and c.at <= mo.closes
      group by mo.month),
   per_month as (
     select s.month, s.mrr_start, m.new_mrr, m.upgrades, m.downgrades, m.churned, s.mrr_end, s.subscribers_start,
-           s.subscribers_end, m.new_members, m.churned_members
+           s.subscribers_end, m.new_members, m.churned_members, m.paused, m.resumed
       from snapshots s join moves m on m.month = s.month),
   total as (
     select null::date as month,
@@ -477,13 +496,17 @@ as $$
            (select p.mrr_end from per_month p order by p.month desc limit 1) as mrr_end,
            (select p.subscribers_start from per_month p order by p.month limit 1) as subscribers_start,
            (select p.subscribers_end from per_month p order by p.month desc limit 1) as subscribers_end,
-           sum(new_members)::int as new_members, sum(churned_members)::int as churned_members
+           sum(new_members)::int as new_members, sum(churned_members)::int as churned_members,
+           sum(paused) as paused, sum(resumed) as resumed
       from per_month)
-  select r.month, r.mrr_start, r.new_mrr, r.upgrades, r.downgrades, r.churned, r.mrr_end, r.subscribers_start,
-         r.subscribers_end, r.new_members, r.churned_members,
-         round(100.0 * r.churned_members / nullif(r.subscribers_start, 0), 1)
+  select r.month::date, r.mrr_start::numeric(12, 2), r.new_mrr::numeric(12, 2), r.upgrades::numeric(12, 2),
+         r.downgrades::numeric(12, 2), r.churned::numeric(12, 2), r.mrr_end::numeric(12, 2), r.subscribers_start::int,
+         r.subscribers_end::int, r.new_members::int, r.churned_members::int,
+         round(100.0 * r.churned_members / nullif(r.subscribers_start, 0), 1)::numeric(5, 1),
+         r.paused::numeric(12, 2), r.resumed::numeric(12, 2)
     from (select * from per_month union all select * from total) r
-   order by r.month nulls last
+   order by r.month nulls last;
+end;
 $$;
 
 revoke execute on function private.report_mrr(date, date) from public;

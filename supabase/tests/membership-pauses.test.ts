@@ -188,6 +188,53 @@ describe('a member pauses for 3 weeks', () => {
   });
 });
 
+describe('the MRR report', () => {
+  type Mrr = {
+    month: string | null;
+    mrr_start: number;
+    new_mrr: number;
+    upgrades: number;
+    downgrades: number;
+    churned: number;
+    mrr_end: number;
+    new_members: number;
+    churned_members: number;
+    paused: number;
+    resumed: number;
+  };
+  const mrrReport = async (from: string, to: string) =>
+    (await asUser(db, admin.claims, (tx) => rpc<{ mrr: Mrr[] }>(tx, 'public.admin_reports($1, $2)', [from, to]))).mrr.map(
+      (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && k !== 'month' ? Number(v) : v])) as Mrr,
+    );
+
+  it('shows a pause as paused and resumed, never as churn and new, and each month still adds up', async () => {
+    // In the past (the report ends each month at now): a plan from 10 March 2024, paused 25 March to 14 April.
+    const before = await mrrReport('2024-03-01', '2024-04-30');
+    const member = await createUser(db, 'pause-mrr');
+    const start = at('2024-03-10T10:00:00Z');
+    await buyPlan(db, member, start);
+    await confirm(member, '2024-03-25', '2024-04-14', start);
+    const after = await mrrReport('2024-03-01', '2024-04-30');
+    const moved = (month: string) => {
+      const b = before.find((r) => r.month === month)!;
+      const a = after.find((r) => r.month === month)!;
+      return {
+        new_mrr: a.new_mrr - b.new_mrr,
+        churned: a.churned - b.churned,
+        paused: a.paused - b.paused,
+        resumed: a.resumed - b.resumed,
+        new_members: a.new_members - b.new_members,
+        churned_members: a.churned_members - b.churned_members,
+      };
+    };
+    expect(moved('2024-03-01')).toEqual({ new_mrr: 100, churned: 0, paused: 100, resumed: 0, new_members: 1, churned_members: 0 });
+    expect(moved('2024-04-01')).toEqual({ new_mrr: 0, churned: 0, paused: 0, resumed: 100, new_members: 0, churned_members: 0 });
+    for (const r of after) {
+      expect(r.mrr_end).toBeCloseTo(r.mrr_start + r.new_mrr + r.upgrades - r.downgrades - r.churned - r.paused + r.resumed, 2);
+    }
+  });
+});
+
 describe('the rules', () => {
   it('refuses a pause without notice, too long or too short, a second one, and another member', async () => {
     const member = await createUser(db, 'pause-rules');

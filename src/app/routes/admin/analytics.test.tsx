@@ -71,6 +71,8 @@ const REPORTS = {
       new_members: 1,
       churned_members: 1,
       churn_rate: 12.5,
+      paused: 0,
+      resumed: 0,
     },
     {
       month: '2026-11-01',
@@ -85,6 +87,8 @@ const REPORTS = {
       new_members: 1,
       churned_members: 2,
       churn_rate: 25,
+      paused: 0,
+      resumed: 0,
     },
     {
       month: null,
@@ -99,6 +103,8 @@ const REPORTS = {
       new_members: 2,
       churned_members: 3,
       churn_rate: 37.5,
+      paused: 0,
+      resumed: 0,
     },
   ],
   trials: [
@@ -271,12 +277,16 @@ describe('Analytics', () => {
     expect(revenue.getByRole('row', { name: 'Nov 2026 Packages 0 £0.00 £750.00 -£750.00' })).toBeInTheDocument();
     const mrr = within(reports.getByRole('table', { name: 'Monthly recurring revenue and its movement' }));
     expect(
-      mrr.getByRole('row', { name: /^Whole period £930\.00 £265\.00 £65\.00 £65\.00 £365\.00 £830\.00 8 3 37\.5%$/ }),
+      mrr.getByRole('row', { name: /^Whole period £930\.00 £265\.00 £65\.00 £65\.00 £365\.00 £0\.00 £0\.00 £830\.00 8 3 37\.5%$/ }),
     ).toBeInTheDocument();
     // What moves MRR, in words: a renewal is not new, churn is when a membership ends.
     expect(reports.getByText(/A renewal at the same price changes nothing/)).toHaveTextContent(
       /churned \(a membership that lapsed, or was cancelled and reached the end of its paid month\)/,
     );
+    // A pause is its own movement, never churn (decision 0050).
+    expect(mrr.getByRole('columnheader', { name: 'Paused' })).toBeInTheDocument();
+    expect(mrr.getByRole('columnheader', { name: 'Back from a pause' })).toBeInTheDocument();
+    expect(reports.getByText(/A renewal at the same price changes nothing/)).toHaveTextContent(/A pause is not churn/);
     const heat = within(reports.getByRole('table', { name: 'Fill rate heat map: days down, start times across' }));
     expect(heat.getByRole('row', { name: 'Monday 75.0% —' })).toBeInTheDocument();
     expect(heat.getByRole('row', { name: 'Wednesday — 20.0%' })).toBeInTheDocument();

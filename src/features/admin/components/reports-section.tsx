@@ -49,6 +49,8 @@ const MRR_COLUMNS: readonly ReportColumn<MrrRow>[] = [
   { header: 'Upgrades', show: (r) => money(r.upgrades), csv: (r) => r.upgrades },
   { header: 'Downgrades', show: (r) => money(r.downgrades), csv: (r) => r.downgrades },
   { header: 'Churned', show: (r) => money(r.churned), csv: (r) => r.churned },
+  { header: 'Paused', show: (r) => money(r.paused), csv: (r) => r.paused },
+  { header: 'Back from a pause', show: (r) => money(r.resumed), csv: (r) => r.resumed },
   { header: 'MRR at end', show: (r) => <strong>{money(r.mrr_end)}</strong>, csv: (r) => r.mrr_end },
   { header: 'Members at start', show: (r) => r.subscribers_start, csv: (r) => r.subscribers_start },
   { header: 'Members churned', show: (r) => r.churned_members, csv: (r) => r.churned_members },
@@ -70,6 +72,8 @@ function mrrChart(rows: readonly MrrRow[]): ChartSpec {
       pick('Upgrades', 1, (r) => r.upgrades ?? 0),
       pick('Downgrades', 2, (r) => -(r.downgrades ?? 0)),
       pick('Churned', 3, (r) => -(r.churned ?? 0)),
+      pick('Paused', 4, (r) => -(r.paused ?? 0)),
+      pick('Back from a pause', 5, (r) => r.resumed ?? 0),
     ],
   };
 }
@@ -152,7 +156,7 @@ export function ReportsSection() {
       <ReportBlock
         id="report-mrr"
         title="Monthly recurring revenue"
-        intro="What memberships charge each month, from each membership's own history, and how it moved: new (a first month paid, or back after an end), upgrades, downgrades, and churned (a membership that lapsed, or was cancelled and reached the end of its paid month). A renewal at the same price changes nothing. Each month ends at the Memberships figure for that moment; this month's ends now. Churn rate: members who left out of those at the start."
+        intro="What memberships charge each month, from each membership's own history, and how it moved: new (a first month paid, or back after an end), upgrades, downgrades, and churned (a membership that lapsed, or was cancelled and reached the end of its paid month). A pause is not churn: its price leaves as paused on its first day and comes back after its last. A renewal at the same price changes nothing. Each month ends at the Memberships figure for that moment; this month's ends now. Churn rate: members who left out of those at the start."
         loading={!mrr}
       >
         {mrr && (
