@@ -10,8 +10,8 @@ import { STUDIO } from '../config/studio';
 type DateInput = Date | string | number;
 
 /**
- * How dates read on every member and admin screen: British order, London time (issue 38; the
- * spec's 'MMM d, yyyy' was US order). The one place that decides; studio-time.ts assembles the
+ * How dates read on every member and admin screen: British order, London time (the
+ * spec's 'MMM d, yyyy' was US order, wrong for a UK studio). The one place that decides; studio-time.ts assembles the
  * timetable's same shapes without date-fns, and its test checks both agree.
  */
 export const DATE_FORMATS = {

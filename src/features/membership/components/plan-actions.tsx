@@ -15,7 +15,7 @@ import { formatLondonDate } from '@/lib/studio-calendar';
 /**
  * The running plan's parts of My Membership (decision 0009): the banner with "Update card" when a
  * renewal failed, the change scheduled for the period end, and cancel / resume / switch to
- * Standard. Plan, status and renewal are said once, by My Membership's card (issue 38).
+ * Standard. Plan, status and renewal are said once, by My Membership's card.
  * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
  */
 export function PlanActions({ membership: m }: { membership: MyMembership }) {
