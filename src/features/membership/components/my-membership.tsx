@@ -9,7 +9,8 @@ import { formatLondonDate, formatMemberSince } from '@/lib/studio-calendar';
 import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
 import { isRunningPlan, runningStatusText, type MyMembership as Membership } from '../lib/membership-view';
-import { PastDueBanner, PlanActions } from './plan-actions';
+import { PastDueBanner } from './past-due-banner';
+import { PlanActions } from './plan-actions';
 import { UpgradeOffers } from './upgrade-offers';
 
 const LOAD_FAILED = 'Failed to load your membership';

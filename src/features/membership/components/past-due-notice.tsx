@@ -1,6 +1,6 @@
 import { useMyMembership } from '../api/get-my-membership';
 import { isRunningPlan } from '../lib/membership-view';
-import { PastDueBanner } from './plan-actions';
+import { PastDueBanner } from './past-due-banner';
 
 /**
  * The dashboard's word on a renewal that failed (never silence): the same banner and
