@@ -14,7 +14,7 @@ it('finds no reference to the issue tracker in the repository', () => {
   expect(
     found,
     'The issue tracker is not part of the repository: name the decision record ("decision 0055") or say ' +
-      'the rule itself in a few words. Sealed migrations, docs/decisions and function bodies in ' +
+      'the rule itself in a few words (decision 0098). Sealed migrations, docs/decisions and function bodies in ' +
       'supabase/schemas (compared to the letter with the migrations) may keep theirs.',
   ).toEqual([]);
 });
