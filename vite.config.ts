@@ -60,7 +60,7 @@ export function assertHostedSettings(env: Record<string, string | undefined>): v
 /**
  * Asks V8 to compile the shell chunk whole while it streams in, off the main thread: nearly all of
  * it (React DOM, the router, the layout) runs as the page starts, and compiled lazily it held a
- * phone's main thread longest (issue 17: the task evaluating it, about a third shorter with the
+ * phone's main thread longest (measured: the task evaluating it, about a third shorter with the
  * hint). Added to the written file: Vite puts its own first line in the chunk after the other hooks.
  */
 const compileShellEagerly: Plugin = {

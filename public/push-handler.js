@@ -1,5 +1,5 @@
 /*
- * Web Push in the service worker (issue 30, decision 0023). The Workbox worker (dist/sw.js, built
+ * Web Push in the service worker (decision 0023). The Workbox worker (dist/sw.js, built
  * by vite-plugin-pwa's generateSW) loads this file with importScripts (vite.config.ts), so it is
  * served from the site's own origin like the worker: no inline script, and nothing of it reaches
  * a visitor's page (the worker is registered on members' pages only).

@@ -1,7 +1,7 @@
 -- Demo data for the local stack and tests (design.md section 4). Never applied to production.
 -- Every password is `studio123` (bcrypt, as GoTrue stores it). Classes are relative to today.
 
--- The studio's documents (issue 27, decision 0021): the first published version of each, in the
+-- The studio's documents (decision 0021): the first published version of each, in the
 -- demo studio's words. Production publishes its own from Admin > Documents.
 insert into public.document_versions (kind, version, title, body, questions, published_at)
 values
@@ -134,7 +134,7 @@ begin
    where m.user_id = t.user_id and u.id = t.user_id;
 
   -- Plan members are on a renewing membership with a saved card of the local test provider that
-  -- always pays (issue 13), so `npm run jobs -- --at <a month ahead>` renews them.
+  -- always pays (decision 0009), so `npm run jobs -- --at <a month ahead>` renews them.
   insert into public.memberships (member_id, plan_slug, tier, status, price, period_number, period_start, period_end,
                                   anchor_at, renews)
   select m.id, case m.membership_tier when 'premium' then 'platinum' else 'standard' end, m.membership_tier, 'active',
@@ -146,7 +146,7 @@ begin
   select m.id, 'member-' || m.id, 'test_pays_seed', now()
     from public.members m
    where m.membership_tier in ('standard', 'premium');
-  -- What each paid Platinum Premium period gives (issue 26): a personal-training session and two
+  -- What each paid Platinum Premium period gives (decision 0017): a personal-training session and two
   -- guest passes that end with the period.
   perform private.grant_credits(ms.member_id, k.kind, k.n, 'membership_period', 'period:' || ms.id || ':1',
                                 ms.period_start, ms.period_end, null, ms.id, 1, null, null, null, null)
@@ -178,7 +178,7 @@ begin
   insert into public.classes (name, description, duration, start_time, trainer, type, capacity, price_payg)
   values ('Personal Training', 'One-to-One session tailored to your goals.', 60,
           ((v_today + 4) + time '12:00') at time zone 'Europe/London', 'Coach Alex', 'One-to-One', 1, null);
-  -- Trainers (issue 26): their bios, and the weekly availability their One-to-One sessions of
+  -- Trainers (decision 0020): their bios, and the weekly availability their One-to-One sessions of
   -- the next four weeks are generated from (Personal training), as the hourly jobs keep doing.
   update public.trainers set bio = 'Strength and conditioning coach; builds programmes around your goals.' where name = 'Coach Alex';
   -- coach@studio.test signs in as Coach Alex (decision 0027): the coach area lists the timetable's

@@ -12,7 +12,7 @@ const BENCH_PASSWORD = 'bench-password-123';
 
 interface Budgets {
   /**
-   * postgresCpuMsPerBooking (issue 43): the PostgreSQL server's CPU per booking at the highest
+   * postgresCpuMsPerBooking: the PostgreSQL server's CPU per booking at the highest
    * concurrency, which a shared 2-core machine can measure where it cannot a p95 (the load
    * generator competes for the same cores). p95Ms holds for PGlite only.
    */

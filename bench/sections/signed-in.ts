@@ -12,9 +12,9 @@ import { explain, runLighthouse, startLighthouseHost, type LighthouseHost } from
 interface Budgets {
   signedIn: {
     performance: number;
-    /** LCP of a first visit after sign-in against the rendered copy (issue 43: ≤ 1.5). */
+    /** LCP of a first visit after sign-in against the rendered copy (budget ≤ 1.5). */
     coldLcpRatio: number;
-    /** LCP of a second visit, service worker installed and the member's copy saved (issue 43: ≤ 1.10). */
+    /** LCP of a second visit, service worker installed and the member's copy saved (budget ≤ 1.10, decision 0062). */
     warmLcpRatio: number;
     /** CORS preflights while a page loads: data reads come from the site's own origin (decision 0060). */
     preflights: number;

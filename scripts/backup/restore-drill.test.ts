@@ -9,7 +9,7 @@ import { startStack, type Stack } from '../../supabase/local/stack';
 import { BACKED_UP_SCHEMAS, readArchive, writeArchive } from './archive';
 import { backupLocal, restoreLocal } from './local';
 
-// The restore drill (issue 40): a seeded local stack with fresh activity is backed up, a new empty
+// The restore drill (decision 0075): a seeded local stack with fresh activity is backed up, a new empty
 // data folder takes the archive, and the restored project must hold the same data, let a member
 // sign in with their password and serve their photo.
 const MEMBER = 'standard@studio.test';

@@ -5,7 +5,7 @@
 export const TRIAL_DAYS = 7;
 
 /**
- * What the free trial is, said the same way everywhere (issue 38 improves on the spec's "free
+ * What the free trial is, said the same way everywhere (this improves on the spec's "free
  * 7-day trial"): one free class, booked within TRIAL_DAYS days of signing up. Seven days of free
  * classes is not what the database gives (spec section 4: the first booking uses the trial).
  */

@@ -132,10 +132,10 @@ export const queryKeys = {
     trainers: () => ['admin', 'trainers'] as const,
     /** Which sign-in account each trainer has (decision 0027). */
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
-    /** Places other than the hall where classes meet, and each template slot's (issue 42). */
+    /** Places other than the hall where classes meet, and each template slot's (decision 0055). */
     meetingPoints: () => ['admin', 'meeting-points'] as const,
     slotMeetingPoints: () => ['admin', 'slot-meeting-points'] as const,
-    /** A coach's pay statement for a month, and every coach's pay rates (issue 42). */
+    /** A coach's pay statement for a month, and every coach's pay rates (decision 0056). */
     coachPay: (trainerId: string, month: string) => ['admin', 'coach-pay', trainerId, month] as const,
     payRates: () => ['admin', 'pay-rates'] as const,
     contactMessagesAll: () => ['admin', 'contact-messages'] as const,

@@ -1,5 +1,9 @@
+import { TZDate, tz } from '@date-fns/tz';
+import { differenceInCalendarDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
+  DATE_FORMATS,
+  formatInLondon,
   formatMemberSince,
   londonDaysUntil,
   londonToday,
@@ -52,5 +56,55 @@ describe('London wall clock', () => {
     // 23:30 UTC on 30 June is already 1 July in London.
     expect(londonToday(new Date('2025-06-30T23:30:00Z'))).toBe('2025-07-01');
     expect(londonDaysUntil('2025-07-02T08:00:00Z', new Date('2025-06-30T23:30:00Z'))).toBe(1);
+  });
+});
+
+// Every pattern the app formats with (DATE_FORMATS and the ones screens pass), read as date-fns
+// reads them in London: the Intl formatter must say exactly what date-fns said.
+const PATTERNS = [
+  ...Object.values(DATE_FORMATS),
+  'MMMM yyyy',
+  'yyyy-MM',
+  'yyyy-MM-dd',
+  'yyyy-MM-dd HH:mm',
+  'yyyy-MM-dd HH:mm:ss',
+  'd MMM yyyy, HH:mm',
+  'HH:mm',
+  'h:mm a',
+];
+const inLondon = { in: tz('Europe/London') };
+// Every 7 h 13 min over two years: each hour of the day, both clock changes, month and year ends.
+const INSTANTS = Array.from({ length: 2420 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * (7 * 60 + 13) * 60_000 + (i % 60) * 1000));
+INSTANTS.push(
+  new Date('2025-03-30T00:59:59Z'),
+  new Date('2025-03-30T01:00:00Z'),
+  new Date('2025-10-26T00:59:59Z'),
+  new Date('2025-10-26T01:00:00Z'),
+);
+
+describe('the same words as date-fns', () => {
+  it('formats every pattern the app uses as date-fns does in London', () => {
+    for (const at of INSTANTS)
+      for (const pattern of PATTERNS)
+        expect(formatInLondon(at, pattern), `${at.toISOString()} ${pattern}`).toBe(format(at, pattern, inLondon));
+  });
+
+  it('counts calendar days and reads wall clocks as date-fns does', () => {
+    const now = new Date('2025-06-30T23:30:00Z');
+    for (const at of INSTANTS) {
+      expect(londonDaysUntil(at, now), at.toISOString()).toBe(differenceInCalendarDays(at, now, inLondon));
+      const { date, time } = utcToLondonParts(at.toISOString());
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const [hh, mm] = time.split(':').map(Number) as [number, number];
+      const expected = new Date(new TZDate(y, m - 1, d, hh, mm, 'Europe/London').getTime()).toISOString();
+      // The hour the clocks go back happens twice; a form's time names one of them.
+      if (!(date === '2025-10-26' && hh === 1) && !(date === '2026-10-25' && hh === 1))
+        expect(londonWallClockToUtc(date, time), `${date} ${time}`).toBe(expected);
+    }
+  });
+
+  it('refuses a pattern token it does not know, and an unreadable date, in words', () => {
+    expect(() => formatInLondon('2025-01-01T00:00:00Z', 'do MMM')).toThrow(/token "o" is not supported/);
+    expect(() => formatInLondon('not a date', 'd MMM')).toThrow(RangeError);
   });
 });

@@ -24,7 +24,7 @@ describe('studio time formatting', () => {
     }
   });
 
-  it('reads dates in British order (issue 38), never the US "Mon, Jun 2"', () => {
+  it('reads dates in British order, never the US "Mon, Jun 2"', () => {
     expect(formatClassDate('2026-09-07T09:00:00Z')).toBe('Mon 7 Sep');
     expect(formatDayHeading('2026-09-07T09:00:00Z')).toBe('Monday 7 Sep');
     expect(formatClassDateTime('2026-09-07T09:00:00Z')).toBe('Mon 7 Sep at 10:00 AM');

@@ -6,7 +6,7 @@ import { STUDIO } from '../config/studio';
  * admin screens (calendar days, months, form fields). Two files because a bundler splits code by
  * module, not by function: one file would put date-fns in the visitor's first download.
  * Dates are stored UTC and shown in the studio's time zone whatever the viewer's machine says,
- * in British order ("Mon 6 Jan", issue 38; the spec's US order was wrong for a UK studio).
+ * in British order ("Mon 6 Jan"; the spec's US order was wrong for a UK studio).
  * The patterns live here and in studio-calendar.ts's DATE_FORMATS, nowhere else.
  * (Which classes fall on today, tomorrow or this week is the server's filter: class_schedule.)
  *

@@ -30,7 +30,7 @@ create table public.members (
   emergency_contact_phone text constraint members_emergency_contact_phone_length check (char_length(emergency_contact_phone) <= 40)
     constraint members_emergency_contact_phone_is_a_phone_number check (private.is_phone_number(emergency_contact_phone)),
   -- A sign-up whose email is not confirmed yet: not counted as a member in the admin figures
-  -- (issue 38). Kept from auth.users by members_confirmation_from_user and
+  -- (decision 0070). Kept from auth.users by members_confirmation_from_user and
   -- members_sync_email_confirmed; a row with no account (user_id null) is a member.
   awaiting_confirmation boolean not null default false
 );

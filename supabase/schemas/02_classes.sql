@@ -49,7 +49,7 @@ grant insert (name, bio, photo_url), update (name, bio, photo_url) on public.tra
 grant all on public.trainers to service_role;
 
 -- Meeting points ---------------------------------------------------------------------------------
--- Places other than the hall where a class meets (issue 42): a park gate, a beach car park. A class
+-- Places other than the hall where a class meets (decision 0055): a park gate, a beach car park. A class
 -- (and a timetable template slot, 05_schedule.sql) may name one; none = the hall, the studio's
 -- address (private.studio_address). Every email, calendar entry, class card and push about a class
 -- says where it is through private.class_where. Anyone reads them; admins write them. A point in
@@ -124,7 +124,7 @@ create table public.classes (
   -- class date a child may be booked in; both null = adults only.
   min_age integer constraint classes_min_age_range check (min_age between 0 and 99),
   max_age integer constraint classes_max_age_range check (max_age between 0 and 99),
-  -- Where the class meets when not in the hall (issue 42); null = the hall, the studio's address.
+  -- Where the class meets when not in the hall (decision 0055); null = the hall, the studio's address.
   meeting_point_id uuid references public.meeting_points (id),
   constraint classes_age_range_order check (min_age <= max_age),
   constraint classes_trainer_recorded check (trainer_id is not null),
@@ -263,7 +263,7 @@ $$;
 revoke execute on function private.trainers_rename_classes() from public;
 
 -- Where a class meets ------------------------------------------------------------------------------
--- The one answer to "where is this class" (issue 42): its meeting point's name and address, or the
+-- The one answer to "where is this class" (decision 0055): its meeting point's name and address, or the
 -- hall (the studio's address). Every email's 'Where: ', the calendar feed's LOCATION and pushes
 -- read it, so an outdoor class never says the hall anywhere.
 create function private.class_where(p_class public.classes)

@@ -978,7 +978,7 @@ create type public.my_booking as (
   -- A child's place (book_family): the child's id and name; null for the member's own place.
   dependant_id uuid,
   dependant_name text,
-  -- Where the class meets (issue 42): the meeting point's name and map link (null in the hall),
+  -- Where the class meets (decision 0055): the meeting point's name and map link (null in the hall),
   -- private.class_where (the hall's address when none), and the point's directions.
   meeting_point_name text,
   meeting_point_map_url text,

@@ -312,7 +312,7 @@ revoke execute on function private.is_timetable_slot(text) from public;
 
 grant execute on function private.is_timetable_slot(text) to authenticated, service_role;
 
--- Where a template slot's classes meet when not in the hall (issue 42): the generator gives each
+-- Where a template slot's classes meet when not in the hall (decision 0055): the generator gives each
 -- class it makes for the slot this meeting point. No row = the hall. Changing it affects classes
 -- generated afterwards; classes already made keep theirs (edit them on Classes). Anyone reads it;
 -- admins write it.

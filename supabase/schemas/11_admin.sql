@@ -23,7 +23,7 @@ create type public.admin_week as (
   attendance_rate numeric
 );
 
--- The analytics figures. Members are accounts whose email is confirmed (issue 38: a sign-up that
+-- The analytics figures. Members are accounts whose email is confirmed (decision 0070: a sign-up that
 -- never confirmed is not a member). payg_members counts payg and trial members; bookings_this_month counts
 -- bookings made since day 1 00:00 London; weekly is oldest week first.
 create type public.admin_figures as (

@@ -45,7 +45,7 @@ create type public.calendar_event as (
   start_time timestamptz,
   duration integer,
   -- Where the class meets (private.class_where: its meeting point or the hall) and, for a meeting
-  -- point, its directions (issue 42).
+  -- point, its directions (decision 0055).
   location text,
   directions text
 );

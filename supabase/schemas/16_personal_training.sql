@@ -505,7 +505,7 @@ create policy "Admins remove one-off slots"
   on public.trainer_one_off_slots for delete to authenticated
   using ((select private.is_admin()));
 
--- A one-off session is in the future and new (issue 38: a past one was accepted and never shown,
+-- A one-off session is in the future and new (a past one was accepted and never shown,
 -- and adding it again answered with the unique constraint's raw text). Two admins adding the same
 -- one at once still meet trainer_one_off_slots_once; the portal words that 23505 the same way.
 create function private.trainer_one_off_slots_check()

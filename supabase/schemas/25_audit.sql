@@ -1,4 +1,4 @@
--- The audit trail (issue 40, item 3; decision 0045): every change an admin or a coach makes to the
+-- The audit trail (decision 0045): every change an admin or a coach makes to the
 -- studio's data, recorded by the database itself, so a change made through the app, a Netlify
 -- function or the API directly is recorded alike. Who (the signed-in member behind the request's
 -- JWT), when, what (table, row, a kind), and before and after (for an update, only the columns that

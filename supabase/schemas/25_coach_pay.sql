@@ -1,4 +1,4 @@
--- Coach pay (issue 42, decision 0056): a rate per coach (trainer) per class type, each from a date,
+-- Coach pay (decision 0056): a rate per coach (trainer) per class type, each from a date,
 -- and a monthly statement per coach worked out from the classes they taught and the people checked
 -- in. Rates are never rewritten for a month that has begun to be paid: a change is a new rate from a
 -- date in the current month or later, so every earlier statement reads exactly what it read before.

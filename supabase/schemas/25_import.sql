@@ -1,4 +1,4 @@
--- Importing members from another platform or a spreadsheet (issue 40, decision 0065): the admin's
+-- Importing members from another platform or a spreadsheet (decision 0065): the admin's
 -- CSV, read and mapped in the browser or the CLI (src/features/import), arrives here as one jsonb
 -- array of rows. One function both previews and writes: the preview runs every row's writes and
 -- then rolls them all back, so what it says is exactly what the confirmed import does. Confirmed,

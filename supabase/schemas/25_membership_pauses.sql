@@ -1,4 +1,4 @@
--- Membership pauses (issue 41, decision 0050): a member pauses within the studio's rules, or an
+-- Membership pauses (decision 0050): a member pauses within the studio's rules, or an
 -- admin pauses anyone. A pause is whole London days [starts_on, last day]; the renewal moves by
 -- its length (the membership's anchor moves, so every later renewal follows), the plan's bookings
 -- inside it go, nothing is charged during it but the monthly hold fee (claimed with the renewals,

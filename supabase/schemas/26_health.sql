@@ -1,4 +1,4 @@
--- System health (issue 40, item 2; decision 0046): each run of a scheduled job (its start, end,
+-- System health (decision 0046): each run of a scheduled job (its start, end,
 -- outcome and what it did), payment notifications that could not be applied, and a watchdog that
 -- opens an alert when something has stopped or keeps failing, emails the studio once when it opens,
 -- and clears it when the cause has gone (a later occurrence opens a new alert).

@@ -1,4 +1,4 @@
--- Members' data rights (issue 40, item 5; decision 0047; docs/data-contract.md, "Personal data"):
+-- Members' data rights (decision 0047; docs/data-contract.md, "Personal data"):
 -- a member downloads what the studio holds about them (my_data_export), closes their own account
 -- (close_my_account: their future bookings cancelled by the normal rules, then the same removal an
 -- admin's delete runs, private.remove_member in 08_refunds.sql), and a retention job removes what

@@ -1,4 +1,4 @@
--- A year of history for the Analytics reports (issue 28): 150 members joining over the year, free
+-- A year of history for the Analytics reports (decision 0022): 150 members joining over the year, free
 -- trials, memberships that start, renew, upgrade, downgrade and stop, packages, pay-as-you-go
 -- classes with their payments and a few refunds, a year of classes with bookings, attendance and
 -- late cancels. Local stack only (never production): `npm run db:seed:history` runs it on the

@@ -4,8 +4,8 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, publishBookingDocuments, rpc, uniqueEmail, type TestUser } from './support/fixtures.ts';
 
-// Issue 38 item 17: a sign-up that never confirmed its email is not a member in the admin
-// figures; a new version of a document members must accept is emailed to every active member.
+// A sign-up that never confirmed its email is not a member in the admin figures (decision 0070);
+// a new version of a document members must accept is emailed to every active member (decision 0071).
 
 let db: Database;
 let admin: TestUser;

@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createUser, expectSqlError, rpc, uniqueEmail, type TestUser } from './support/fixtures.ts';
 
-// Coach pay (issue 42): rates per coach per class type from a date; a monthly statement counts the
+// Coach pay (decision 0056): rates per coach per class type from a date; a monthly statement counts the
 // classes the coach taught and the people checked in. A rate set on the 15th of this month never
 // changes last month's statement; a coach reads only their own.
 

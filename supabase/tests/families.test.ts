@@ -99,7 +99,7 @@ describe('book_family', () => {
     expect(await classCounts(db, kids)).toMatchObject({ current_bookings: 3, spots_left: 9, bookings: 3 });
   });
 
-  it("never adds a guest to a child's place (issue 38), with nothing added", async () => {
+  it("never adds a guest to a child's place, with nothing added", async () => {
     const pat = await parent(db, 'fam-guest');
     const kids = await kidsClass(db);
     const child = await addChild(db, pat, 'Gia', 7);

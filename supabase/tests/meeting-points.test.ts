@@ -4,7 +4,7 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
 
-// Meeting points (issue 42): a class away from the hall says where it meets in every email, the
+// Meeting points (decision 0055): a class away from the hall says where it meets in every email, the
 // calendar feed's LOCATION, the schedule and pushes; a class in the hall still says the hall; a
 // template slot's meeting point is given to the classes generated for it.
 

@@ -8,7 +8,7 @@ import { readCsv } from '../../src/features/admin/lib/member-import/csv.ts';
 import { mappingFor } from '../../src/features/admin/lib/member-import/presets.ts';
 import { toImportRows } from '../../src/features/admin/lib/member-import/rows.ts';
 
-// The member import (issue 40, decision 0065) against the database: a studio's CSV of about 20
+// The member import (decision 0065) against the database: a studio's CSV of about 20
 // members with a family, packages and bad rows, read by the same code the screen and the CLI use.
 
 interface ImportResult {

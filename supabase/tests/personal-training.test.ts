@@ -111,7 +111,7 @@ describe('one-to-one sessions from availability', () => {
     await db.close();
   });
 
-  it('refuses a one-off session in the past, and the same one twice, each in words (issue 38)', async () => {
+  it('refuses a one-off session in the past, and the same one twice, each in words', async () => {
     const add = (startTime: string) =>
       asUser(db, admin.claims, (tx) =>
         tx.query(`insert into public.trainer_one_off_slots (trainer_id, start_time, duration) values ($1, $2, 45)`, [trainerId, startTime]),

@@ -22,7 +22,7 @@ export type OutboxEmail = Pick<
   | 'class_when'
   | 'unsubscribe_token'
 > &
-  // Where the class meets (issue 42); absent on rows made before meeting points (the hall).
+  // Where the class meets (decision 0055); absent on rows made before meeting points (the hall).
   Partial<Pick<CompositeRow<'outbox_email', OutboxEmailSetFields>, 'class_where' | 'class_directions' | 'class_map_url'>>;
 
 type RequeueSetFields = 'id' | 'attempts' | 'status';

@@ -1,15 +1,18 @@
-import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { setReachable, useOnline } from '@/hooks/use-online';
 import { useAuth } from '@/lib/auth/auth-context';
 import { readInstallOffer, rememberInstallOffer } from '@/lib/browser-storage';
-import { InstallOffer } from './install-offer';
 import { installRoute, isBookedResult, shouldOffer, type BeforeInstallPromptEvent, type InstallRoute } from './install-offer-logic';
 import { keepSnapshot, lastReadAt, restoreSnapshot } from './offline-snapshot';
 import { OfflineBanner } from './offline-banner';
 import { registerServiceWorker } from './register-service-worker';
-import { readTwoWeeks } from './two-weeks';
+
+// Both are needed only later (a booking made, ten seconds after the page's reads), so neither is
+// part of a member page's first load: the timetable's reader brings the schedule's request module.
+const InstallOffer = lazy(() => import('./install-offer').then((m) => ({ default: m.InstallOffer })));
+const readTwoWeeks: typeof import('./two-weeks').readTwoWeeks = (...args) => import('./two-weeks').then((m) => m.readTwoWeeks(...args));
 
 /** After the page's own reads: the extra timetable pages never compete with what the member opened. */
 const TWO_WEEKS_AFTER_MS = 10_000;
@@ -176,7 +179,11 @@ export function MemberPwa() {
   return (
     <>
       <OfflineBanner offline={!online} readAt={readAt} />
-      {offer && <InstallOffer route={offer} onInstall={() => void install()} onDismiss={dismiss} />}
+      {offer && (
+        <Suspense fallback={null}>
+          <InstallOffer route={offer} onInstall={() => void install()} onDismiss={dismiss} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -273,7 +273,7 @@ describe('/book', () => {
     expect(await screen.findByText("You've used your 12 classes this month: this one is £10.00.")).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Member' })).toHaveAccessibleDescription("You've used your 12 classes this month");
     expect(screen.getByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
-    // A plan member is never offered the newcomers' Free Trial (issue 38).
+    // A plan member is never offered the Free Trial: it is for newcomers only.
     expect(screen.queryByRole('radio', { name: 'Free Trial' })).not.toBeInTheDocument();
   });
 

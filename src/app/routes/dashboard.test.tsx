@@ -128,7 +128,7 @@ describe('Dashboard', () => {
     expect(await screen.findByText('1 class left this month')).toBeInTheDocument();
   });
 
-  it('tells a past-due member their renewal failed, with Update card (issue 38)', async () => {
+  it('tells a past-due member their renewal failed, with Update card', async () => {
     setup(
       { membership_tier: 'standard' },
       { allowance: 12, used: 3, bookings: 3 },
@@ -157,7 +157,7 @@ describe('Dashboard', () => {
     setup({ membership_tier: 'premium' }, { allowance: 20, used: 18, bookings: 18 });
     renderApp('/dashboard');
     const actions = within((await screen.findByRole('heading', { name: 'Quick Actions' })).parentElement!);
-    // Premium has nothing to upgrade to (spec section 6): no "Upgrade Membership" (issue 38).
+    // Premium has nothing to upgrade to (spec section 6): no "Upgrade Membership", only My Membership.
     expect(actions.queryByRole('link', { name: 'Upgrade Membership' })).not.toBeInTheDocument();
     expect(actions.getByRole('link', { name: 'My Membership' })).toHaveAttribute('href', '/membership');
   });

@@ -43,7 +43,7 @@ export function DashboardRoute() {
   // too: arriving after the rest, they would push the page down as the member reads it.
   const documents = useMyDocumentStatus(memberId);
   const credits = useMyCredits(memberId);
-  // A failed renewal is said first, with "Update card" (issue 38).
+  // A failed renewal is said first, with "Update card": a past-due member is never left unaware.
   const membership = useMyMembership(memberId);
   useLiveUpdates(memberId, memberId !== null);
 

@@ -62,7 +62,7 @@ describe('HomePage', () => {
     await renderHome();
     const closing = screen.getByRole('region', { name: 'Stronger. Sharper. Finer.' });
     expect(within(closing).getByRole('link', { name: 'Book your free class' })).toHaveAttribute('href', '/free-trial');
-    // The trial is one free class, never "a free 7-day trial" (issue 38): nowhere on the page.
+    // The trial is one free class, never "a free 7-day trial" (src/config/trial.ts): nowhere on the page.
     expect(within(closing).getByText(/Your first class is free: book it within 7 days of signing up\./)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/7-day trial/);
   });

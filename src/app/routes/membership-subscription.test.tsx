@@ -61,7 +61,7 @@ function setup(member: Partial<Member>, membership: JsonBodyType, billing: JsonB
   return signed;
 }
 
-// One card says plan, status and renewal (issue 38: they were said twice, in two cards).
+// One card says plan, status and renewal, each once (never twice, in two cards).
 // The first test also waits for the lazy member chunks on a busy machine.
 const statusRegion = async () => within(await screen.findByRole('region', { name: 'My Membership' }, { timeout: 10_000 }));
 
@@ -93,7 +93,7 @@ describe('/membership subscription', () => {
     expect(within(rows[2]!).getByText('£100.00')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Paid')).toBeInTheDocument();
     expect(history.queryByText(/Expired|Failed|Pending/)).not.toBeInTheDocument();
-    // On a phone the table scrolls sideways and says so, and a keyboard can scroll it (issue 38).
+    // On a phone the table scrolls sideways and says so, and a keyboard can scroll it.
     expect(history.getByText('Swipe the table sideways for amounts and receipts →')).toBeInTheDocument();
     expect(history.getByRole('group', { name: 'Payments table, scrolls sideways' })).toHaveAttribute('tabindex', '0');
 
@@ -135,7 +135,7 @@ describe('/membership subscription', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel renewal?' }));
     expect(dialog.getByText('Your membership stays until 4 March 2030, then you pay per class.')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel renewal' }));
-    // The plan still runs to its end: Status says until when, never a bare "Cancelled" (issue 38).
+    // The plan still runs to its end: Status says until when, never a bare "Cancelled".
     expect(await status.findByText('Ends on 4 March 2030')).toBeInTheDocument();
     expect(status.getByText('Status').nextSibling).toHaveTextContent('Ends on 4 March 2030');
     expect(status.queryByText('Cancelled')).not.toBeInTheDocument();

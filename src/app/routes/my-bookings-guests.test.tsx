@@ -43,7 +43,7 @@ describe('My Bookings: guests and kept cancellations', () => {
     act(() => toast.remove());
   });
 
-  it("never offers Add a guest on a child's place, only on the parent's own (issue 38)", async () => {
+  it("never offers Add a guest on a child's place, only on the parent's own", async () => {
     setup({ guestOptions: [option(true, null), { ...option(true, null), booking_id: 'b-kid' }] }, [
       myBookingRow('b-spin', cls),
       myBookingRow('b-kid', cls, { type: 'payg', dependant_id: 'd-1', dependant_name: 'Ava' }),

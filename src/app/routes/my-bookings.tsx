@@ -75,7 +75,7 @@ export function MyBookingsRoute() {
   const guestsOf = useMemo(() => guestsByBooking(guests.data ?? []), [guests.data]);
   // A confirmed upcoming booking lists its guests; a group class (never a One-to-One session)
   // offers Add a guest while the member holds a pass valid that day or the class has a
-  // pay-as-you-go price (my_guest_options). A child's place never brings a guest (issue 38; the
+  // pay-as-you-go price (my_guest_options). A child's place never brings a guest (the
   // database refuses it too, guest_not_for_child). The database decides the rest.
   const bookingGuests = (b: MyBooking, label: string) =>
     b.status === 'confirmed' && b.paymentStatus === 'completed' && b.type !== 'credit' && !b.childName ? (

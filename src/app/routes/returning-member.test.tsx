@@ -16,7 +16,7 @@ import { logoutHandler, makeClass, memberHandler, restGet, rpc, signInAs } from 
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 
-// Issue 43 / decision 0062: a returning member's page paints from their saved copy at once and
+// Decision 0062: a returning member's page paints from their saved copy at once and
 // refreshes in place, with a quiet "Updating…" then "Updated"; the copy is theirs alone, goes at
 // Log Out, and never holds an admin's reads.
 

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * A monthly pay statement (issue 42): each class taught, the people checked in, the rate in force
+ * A monthly pay statement (decision 0056): each class taught, the people checked in, the rate in force
  * then and the pay, with the totals, and the same as a CSV. Admins see any coach's; a coach their own.
  */
 export function PayStatement({ who, month, lines, pending, failed }: Props) {

@@ -20,8 +20,8 @@ export function CheckInButton({
   const checkedIn = attendance === 'attended';
   const noShow = attendance === 'no_show' ? ' (marked no-show)' : '';
   return (
-    // The whole name, wrapped, and the state in words (a checked-in member read "Check in …", cut:
-    // issue 38). The name a screen reader hears stays "Check in <name>" (a toggle: pressed =
+    // The whole name, wrapped, and the state in words (never a cut "Check in …" for a
+    // checked-in member). The name a screen reader hears stays "Check in <name>" (a toggle: pressed =
     // checked in), from the content itself, so it always holds the words on screen.
     <button
       type="button"

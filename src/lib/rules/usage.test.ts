@@ -22,7 +22,7 @@ describe('membershipUsageLevel', () => {
     expect(membershipUsageMessage('over')).toBe("You've exceeded your monthly limit. Consider upgrading your plan.");
     expect(membershipUsageMessage('ok')).toBeNull();
   });
-  it('says the limit is reached at exactly the limit, not that it is approaching (issue 38)', () => {
+  it('says the limit is reached at exactly the limit, not that it is approaching', () => {
     expect(membershipUsageMessage(membershipUsageLevel(12, 12), 12, 12)).toBe("You've reached your monthly limit.");
     expect(membershipUsageMessage(membershipUsageLevel(11, 12), 11, 12)).toBe("You're approaching your monthly limit.");
   });

@@ -9,7 +9,7 @@ export const DASHBOARD_DANGER_RATIO = 0.9;
 export const USAGE_MESSAGES = {
   warning: "You're approaching your monthly limit.",
   over: "You've exceeded your monthly limit. Consider upgrading your plan.",
-  // Not in the spec (issue 38): at exactly the limit "approaching" is untrue.
+  // Not in the spec (it improves on it): at exactly the limit "approaching" is untrue.
   atLimit: "You've reached your monthly limit.",
 } as const;
 
@@ -41,7 +41,7 @@ export function dashboardUsageLevel(used: number, total: number): DashboardUsage
 
 /**
  * The message under My Membership's bar, or null when usage is normal. The bar stays yellow at
- * exactly the limit (spec), but the words say the limit is reached, not approaching (issue 38).
+ * exactly the limit (spec), but the words say the limit is reached, not approaching.
  */
 export function membershipUsageMessage(level: MembershipUsageLevel, used?: number, total?: number): string | null {
   if (level === 'over') return USAGE_MESSAGES.over;

@@ -39,7 +39,7 @@ test('admin adds, edits and deletes classes, marks a roster and cancels a bookin
   page,
   stack,
 }) => {
-  // The class form's Trainer is a choice from the trainers' records (issue 38): these two exist.
+  // The class form's Trainer is a choice from the trainers' records (decision 0020): these two exist.
   for (const trainer of ['Coach Sam', 'Coach Robin']) {
     await rest(
       stack,

@@ -47,7 +47,7 @@ async function buyStandard(page: Page, stack: Parameters<typeof rest>[0], baseUR
   return email;
 }
 
-// My Membership's one card says plan, status and renewal (issue 38).
+// My Membership's one card says plan, status and renewal, each once.
 const statusRegion = (page: Page) => page.getByRole('region', { name: 'My Membership' });
 const historyRows = (page: Page) => page.getByRole('region', { name: 'Billing history' }).getByRole('row');
 

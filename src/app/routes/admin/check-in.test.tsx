@@ -62,7 +62,7 @@ describe('/admin/check-in', () => {
     expect(cls.getByRole('button', { name: 'Check in Eve (child of Pat Parent)' })).toBeInTheDocument();
     expect(cls.getByRole('button', { name: 'Check in Gus Guest (guest of Bea Booked)' })).toBeInTheDocument();
     expect(cls.getByRole('button', { name: 'Check in Al Early' })).toHaveAttribute('aria-pressed', 'true');
-    // A checked-in member reads "Checked in", whole name shown (issue 38: it read "Check in …", cut);
+    // A checked-in member reads "Checked in", whole name shown (never a cut "Check in …");
     // "Check in" is for screen readers only (the toggle's name), never on screen.
     expect(cls.getByRole('button', { name: 'Check in Al Early' })).toHaveTextContent(/^Check in Al EarlyChecked in/);
     expect(cls.getByRole('button', { name: 'Check in Al Early' }).querySelector('.sr-only')).toHaveTextContent('Check in');

@@ -24,7 +24,7 @@ function setup(classes: () => unknown[], paidBookings: () => unknown = () => 0) 
     restGet('classes', () => classes() as never[]),
     restGet('studio_closures', () => []),
     restGet('meeting_points', () => [PARK]),
-    // The class form's Trainer choice (issue 38: a choice from the records, not free text).
+    // The class form's Trainer choice: a choice from the trainers' records, never free text (decision 0020).
     restGet('trainers', () => [
       { id: 't1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
       { id: 't2', name: 'Coach Sam', bio: '', photo_url: null, created_at: '2030-01-01T00:00:00Z' },
@@ -132,7 +132,7 @@ describe('Classes Management', () => {
     await user.type(within(dialog).getByLabelText('Date'), '2030-03-18');
     await user.type(within(dialog).getByLabelText('Time'), '18:30');
     await user.type(within(dialog).getByLabelText(/PAYG price/), '7.50');
-    // The Trainer is chosen from the trainers' records, never typed (issue 38).
+    // The Trainer is chosen from the trainers' records, never typed (decision 0020).
     const trainer = within(dialog).getByRole('combobox', { name: 'Trainer' });
     await waitFor(() =>
       expect(

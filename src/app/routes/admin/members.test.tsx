@@ -69,14 +69,14 @@ function card(label: string) {
 }
 
 describe('Members Management', () => {
-  it('never counts a sign-up that has not confirmed its email as a member (issue 38)', async () => {
+  it('never counts a sign-up that has not confirmed its email as a member (decision 0070)', async () => {
     setup([...LIST, { ...member('m6', 'Una Unconfirmed', 'una@example.test', 'trial', 0), awaiting_confirmation: true }]);
     await screen.findByRole('table');
     await waitFor(() => expect(card('Total Members')).toHaveTextContent('5'));
     expect(card('Pay as You Go')).toHaveTextContent('3');
   });
 
-  it('lays the four figures two across on a phone and gives the search its own row (issue 38)', async () => {
+  it('lays the four figures two across on a phone and gives the search its own row', async () => {
     setup(LIST);
     await screen.findByRole('table');
     expect(screen.getByTestId('member-figures')).toHaveClass('grid-cols-2');

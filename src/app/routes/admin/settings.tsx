@@ -1,7 +1,7 @@
 import { PageHeading } from '@/features/admin/components/page-heading';
 import { MeetingPointsPanel } from '@/features/admin/components/meeting-points-panel';
 
-/** /admin/settings: where classes meet (issue 42). */
+/** /admin/settings: where classes meet (decision 0055). */
 export function AdminSettingsRoute() {
   return (
     <>

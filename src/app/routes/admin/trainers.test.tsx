@@ -174,7 +174,7 @@ describe('Admin > Trainers', () => {
     expect(await screen.findByText('8 new sessions published')).toBeInTheDocument();
   });
 
-  it('refuses a one-off session in the past in words, sending nothing (issue 38)', async () => {
+  it('refuses a one-off session in the past in words, sending nothing', async () => {
     const { writes } = setup([alex]);
     const user = userEvent.setup();
     const section = await screen.findByRole('region', { name: 'Availability for One-to-One sessions' });
@@ -186,7 +186,7 @@ describe('Admin > Trainers', () => {
     expect(writes).toEqual([]);
   });
 
-  it('says the trainer already has that session, never the database’s constraint text (issue 38)', async () => {
+  it('says the trainer already has that session, never the database’s constraint text', async () => {
     setup([alex]);
     server.use(
       http.post(`${REST_URL}/trainer_one_off_slots`, () =>

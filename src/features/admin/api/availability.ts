@@ -64,7 +64,7 @@ export const ONE_OFF_MESSAGES = {
   exists: 'This trainer already has a one-off session at that time',
 } as const;
 
-/** A one-off session: a London date and time, in the future (issue 38), and its length. */
+/** A one-off session: a London date and time, in the future (a past one would never be shown), and its length. */
 export const oneOffFormSchema = z
   .object({
     date: z.string().min(1, 'Date is required'),

@@ -7,7 +7,7 @@ import type { DisplayTier } from '../lib/membership-tier';
 export type MemberTierCounts = { total: number } & Record<DisplayTier, number>;
 
 async function countMembers(tier?: MembershipTier): Promise<number> {
-  // A sign-up that never confirmed its email is not a member yet (issue 38), as admin_stats counts.
+  // A sign-up that never confirmed its email is not a member yet (decision 0070), as admin_stats counts.
   let query = supabase.from('members').select('id', { count: 'exact', head: true }).eq('awaiting_confirmation', false);
   if (tier) query = query.eq('membership_tier', tier);
   const { count, error } = await query;

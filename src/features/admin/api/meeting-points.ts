@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { supabase, type Tables } from '@/lib/supabase';
 import { invalidateAfterAdminWrite } from '../lib/invalidate-admin';
 
-/** A row of `public.meeting_points` (issue 42): readable by all, written by admins (row policies). */
+/** A row of `public.meeting_points` (decision 0055): readable by all, written by admins (row policies). */
 export type MeetingPoint = Tables<'meeting_points'>;
 
 export async function getMeetingPoints(): Promise<MeetingPoint[]> {

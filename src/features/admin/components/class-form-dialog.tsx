@@ -95,7 +95,7 @@ function ClassForm({ editing, onClose, onSaved }: Props) {
           required
           {...input('duration')}
         />
-        {/* A choice from the trainers' records (issue 38: free text made a new trainer of every typo);
+        {/* A choice from the trainers' records (decision 0020: free text made a new trainer of every typo);
             classes.trainer_id follows the name (private.classes_link_trainer). */}
         <Field label="Trainer" error={errors.trainer?.message}>
           {(control) => (

@@ -47,7 +47,7 @@ function rateRefusal(error: unknown): string {
 }
 
 /**
- * Coach pay (issue 42): set a coach's rate for a class type from a date (this month or later, so
+ * Coach pay (decision 0056): set a coach's rate for a class type from a date (this month or later, so
  * no earlier month changes), and read any coach's monthly statement, on screen and as a CSV.
  */
 export function CoachPayPanel({ trainers }: { trainers: Trainer[] }) {

@@ -27,7 +27,7 @@ import { TablePanel } from './table-panel';
 const EMPTY: MeetingPointForm = { name: '', address: '', directions: '', mapUrl: '' };
 
 /**
- * Meeting points (issue 42): places other than the hall where a class meets. A class picks one on
+ * Meeting points (decision 0055): places other than the hall where a class meets. A class picks one on
  * its form, a template slot below; emails, calendar entries, class cards and pushes then say it.
  */
 export function MeetingPointsPanel() {

@@ -60,7 +60,7 @@ export function MembersList() {
         title="Members Management"
         action={<ExportCsvButton load={getMembersPage} search={search} columns={MEMBER_CSV_COLUMNS} noun="members" />}
       />
-      {/* Two across on a phone: four cards stacked were a screen tall (issue 38). */}
+      {/* Two across on a phone: four cards stacked were a screen tall. */}
       <div data-testid="member-figures" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Members" value={figure('total')} icon={<Users aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Premium" value={figure('premium')} icon={<Crown aria-hidden="true" className="h-5 w-5" />} />

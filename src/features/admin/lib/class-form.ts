@@ -36,7 +36,7 @@ export type ClassFormValues = {
   minAge: string;
   maxAge: string;
   checkoutUrl: string;
-  /** A meeting point's id (issue 42); '' = the hall. */
+  /** A meeting point's id (decision 0055); '' = the hall. */
   meetingPointId: string;
   isPremium: boolean;
   unlockAmount: string;

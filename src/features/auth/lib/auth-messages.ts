@@ -1,6 +1,6 @@
 import { TRIAL_OFFER } from '@/config/trial';
 
-/** Auth toasts of spec section 8, verbatim (the trial's as issue 38 words it: one free class). */
+/** Auth toasts of spec section 8, verbatim (the trial's as src/config/trial.ts words it: one free class). */
 export const AUTH_MESSAGES = {
   signedIn: 'Signed in successfully!',
   accountCreated: 'Account created successfully! You can now sign in.',

@@ -47,7 +47,7 @@ export const scheduleClassSchema = v.object({
   my_hold_expires_at: v.nullable(timestamp),
   my_waitlist_position: v.nullable(v.number()),
   waitlist_size: v.number(),
-  // Where the class meets when not in the hall (issue 42); absent or null = the hall.
+  // Where the class meets when not in the hall (decision 0055); absent or null = the hall.
   meeting_point_id: v.nullish(v.string()),
   meeting_point_name: v.nullish(v.string()),
   meeting_point_map_url: v.nullish(v.string()),

@@ -37,7 +37,7 @@ export type MyBooking = {
   cancellation?: Cancellation;
   /** A child's place (family accounts): the child's name; absent or null for the member's own place. */
   childName?: string | null;
-  /** Where the class meets when not in the hall (issue 42): its name and map link; null = the hall. */
+  /** Where the class meets when not in the hall (decision 0055): its name and map link; null = the hall. */
   meetingPointName?: string | null;
   meetingPointMapUrl?: string | null;
   /** private.class_where (the hall's address when no meeting point) and the point's directions. */

@@ -35,7 +35,7 @@ describe('PlanUsageMeter (My Membership)', () => {
     expect(reads.count).toBe(1);
   });
 
-  it('says the limit is reached at 12 of 12, not approaching it (issue 38)', async () => {
+  it('says the limit is reached at 12 of 12, not approaching it', async () => {
     setup({ allowance: 12, used: 12 });
     expect(await screen.findByRole('progressbar')).toHaveAttribute('data-level', 'warning');
     expect(screen.getByText("You've reached your monthly limit.")).toBeInTheDocument();

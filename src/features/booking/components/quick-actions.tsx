@@ -7,7 +7,7 @@ import { recommendedUpgrades } from '@/lib/rules/membership-tier';
 /**
  * Spec section 2: Book a Class, View My Schedule, Upgrade Membership; Personal training and Check in.
  * A member with nothing to upgrade to (Premium, spec section 6) gets "My Membership" instead of an
- * upgrade they cannot make (issue 38).
+ * upgrade they cannot make.
  */
 const ACTIONS = [
   { label: 'Book a Class', to: paths.mySchedule, Icon: CalendarPlus },

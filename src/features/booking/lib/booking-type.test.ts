@@ -25,7 +25,7 @@ describe('booking type options', () => {
     ).toEqual(['Member', 'Free Trial', 'Pay-as-you-go']);
   });
 
-  it('never offers the Free Trial to a member on a plan (issue 38)', () => {
+  it('never offers the Free Trial to a member on a plan, only to newcomers', () => {
     const cls = makeScheduleClass({ paid_refusal: null, trial_refusal: 'trial_unavailable', booking_type: 'paid' });
     expect(bookingTypeOptions(cls, { ...usage, used: 2, remaining: 10 }).map((o) => o.label)).toEqual(['Member', 'Pay-as-you-go']);
   });

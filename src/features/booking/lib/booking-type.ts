@@ -36,7 +36,7 @@ function creditUnavailable(credit: CreditChoice | undefined): string | null {
  * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is. A
  * One-to-One session offers a personal-training credit or paying its price, nothing else. A member
  * on a plan (their tier has a monthly allowance) is never shown the Free Trial: it is for
- * newcomers only, so offering it greyed out reads as something they lost (issue 38).
+ * newcomers only, so offering it greyed out reads as something they lost.
  */
 export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined, credit?: CreditChoice): BookingTypeOption[] {
   if (isOneToOne(cls)) {

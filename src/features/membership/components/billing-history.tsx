@@ -44,7 +44,7 @@ export function BillingHistory() {
         ) : (
           // `relative`: the screen-reader-only header (absolutely positioned) stays inside the scroll
           // box instead of widening the page on a phone. On a phone the table scrolls sideways and
-          // says so (issue 38: it was cut with no cue); the box takes focus so a keyboard scrolls it.
+          // says so (never cut with no cue); the box takes focus so a keyboard scrolls it.
           <>
             <p className="mt-3 text-xs text-slate-500 sm:hidden">Swipe the table sideways for amounts and receipts →</p>
             <div

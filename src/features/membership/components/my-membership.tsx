@@ -9,13 +9,14 @@ import { formatLondonDate, formatMemberSince } from '@/lib/studio-calendar';
 import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
 import { isRunningPlan, runningStatusText, type MyMembership as Membership } from '../lib/membership-view';
-import { PastDueBanner, PlanActions } from './plan-actions';
+import { PastDueBanner } from './past-due-banner';
+import { PlanActions } from './plan-actions';
 import { UpgradeOffers } from './upgrade-offers';
 
 const LOAD_FAILED = 'Failed to load your membership';
 
 /**
- * The member part of /membership, one card (issue 38: plan and renewal were said twice): current
+ * The member part of /membership, one card (plan and renewal said once, never twice): current
  * plan, status, usage this month (`usage`: the route passes the booking feature's meter, which
  * shows my_plan_usage, the count book_class enforces), next renewal or "Ends on", member since,
  * the plan's actions (cancel, resume, switch, "Update card") and recommended upgrades. Renders nothing for visitors (and nothing while

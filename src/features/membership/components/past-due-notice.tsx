@@ -1,9 +1,9 @@
 import { useMyMembership } from '../api/get-my-membership';
 import { isRunningPlan } from '../lib/membership-view';
-import { PastDueBanner } from './plan-actions';
+import { PastDueBanner } from './past-due-banner';
 
 /**
- * The dashboard's word on a renewal that failed (issue 38: it said nothing): the same banner and
+ * The dashboard's word on a renewal that failed (never silence): the same banner and
  * "Update card" as /membership, or the invitation to add a card for a plan the studio set up.
  * Nothing for everyone else.
  */

@@ -6,16 +6,14 @@ import { formatPounds, PLANS } from '@/config/plans';
 import { useCancelMembership } from '../api/cancel-membership';
 import { useKeepCurrentPlan } from '../api/keep-current-plan';
 import { useResumeMembership } from '../api/resume-membership';
-import { startCardUpdate } from '../api/update-card';
 import type { MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
 import { PauseControls } from './pause-controls';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
- * The running plan's parts of My Membership (decision 0009): the banner with "Update card" when a
- * renewal failed, the change scheduled for the period end, and cancel / resume / switch to
- * Standard. Plan, status and renewal are said once, by My Membership's card (issue 38).
+ * The running plan's parts of My Membership (decision 0009): the change scheduled for the period
+ * end, and cancel / resume / switch to Standard (a failed renewal's banner is PastDueBanner). Plan, status and renewal are said once, by My Membership's card.
  * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
  */
 export function PlanActions({ membership: m }: { membership: MyMembership }) {
@@ -43,46 +41,6 @@ export function PlanActions({ membership: m }: { membership: MyMembership }) {
         {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
         {m.tier === 'premium' && m.status === 'active' && !m.next_plan_slug && <DowngradeButton membership={m} />}
       </div>
-    </div>
-  );
-}
-
-export function PastDueBanner({ membership: m }: { membership: MyMembership }) {
-  const [busy, setBusy] = useState(false);
-  async function update() {
-    setBusy(true);
-    const failed = await startCardUpdate();
-    if (failed) {
-      toast.error(failed);
-      setBusy(false);
-    }
-  }
-  // A plan the studio set up for a member who has no saved card has not started: an invitation.
-  if (!m.has_card) {
-    return (
-      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
-        <p className="font-semibold">Add a card to start your membership.</p>
-        <p className="mt-1">
-          The studio has set up this plan for you at {formatPounds(m.amount_due ?? m.price ?? 0)} a month. Add a card and the first month is
-          taken then; until then you book as before.
-        </p>
-        <Button className="mt-3" loading={busy} onClick={() => void update()}>
-          Add a card
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">Your membership payment failed.</p>
-      <p className="mt-1">
-        We could not take {formatPounds(m.amount_due ?? m.price ?? 0)}.
-        {m.next_retry_at ? ` We will try again on ${formatLondonDate(m.next_retry_at)}.` : ''} You can keep booking meanwhile. Update your
-        card to pay now and keep your membership.
-      </p>
-      <Button className="mt-3" variant="danger" loading={busy} onClick={() => void update()}>
-        Update card
-      </Button>
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function isRunningPlan(m: MyMembership | null | undefined): m is MyMember
 
 /**
  * The Status a member reads for a running plan. A cancelled plan still runs to its period end, so
- * it says "Ends on <date>", not "Cancelled" (issue 38); a plan the studio set up that waits for a
+ * it says "Ends on <date>", not "Cancelled"; a plan the studio set up that waits for a
  * card has not failed a payment.
  */
 export function runningStatusText(m: MyMembership): string {
