@@ -81,6 +81,14 @@ If you answer yes to any question, you can still book: your coach will talk to y
 
 Your answers are health data. We keep them only with your explicit consent; only studio admins and the coach of a class you booked can see them; you can download or withdraw them at any time.$doc$,
    '["Has your doctor ever said that you have a heart condition and that you should only do physical activity recommended by a doctor?", "Do you feel pain in your chest when you do physical activity?", "In the past month, have you had chest pain when you were not doing physical activity?", "Do you lose your balance because of dizziness, or do you ever lose consciousness?", "Do you have a bone or joint problem (for example back, knee or hip) that could be made worse by a change in your physical activity?", "Is your doctor currently prescribing medication for your blood pressure or a heart condition?", "Are you pregnant or have you given birth in the last 6 months?", "Do you know of any other reason why you should not do physical activity?"]'::jsonb,
+   now() - interval '1 year'),
+
+  ('child_parq', 1, 'Children''s health questionnaire', $doc$Please answer these questions for your child, as their parent or guardian. They help the coach keep the class safe for them; a yes does not stop your child taking part: the coach will talk to you before the class.
+
+If your child's health changes, answer the questions again from Family.
+
+These answers are health data about your child. We keep them only with your explicit consent; only studio admins and the coach of a class your child is booked on can see them.$doc$,
+   '["Has a doctor ever said your child has a heart condition or should only do activity a doctor recommends?", "Does your child have asthma, or get short of breath more than other children when active?", "Does your child have epilepsy, or have they ever fainted or had a seizure during or after activity?", "Does your child have diabetes or another condition the coach should know about in an emergency?", "Does your child have a severe allergy (for example needing an adrenaline pen)?", "Has your child had an injury, broken bone or operation in the last six months?", "Is there any other reason your child should not join in physical activity?"]'::jsonb,
    now() - interval '1 year');
 
 do $$

@@ -864,6 +864,58 @@ export type Database = {
           },
         ]
       }
+      family_payment_lines: {
+        Row: {
+          amount: number
+          covered_by: string
+          dependant_id: string | null
+          member_id: string
+          name: string
+          payment_id: string
+          position: number
+        }
+        Insert: {
+          amount: number
+          covered_by: string
+          dependant_id?: string | null
+          member_id: string
+          name: string
+          payment_id: string
+          position: number
+        }
+        Update: {
+          amount?: number
+          covered_by?: string
+          dependant_id?: string | null
+          member_id?: string
+          name?: string
+          payment_id?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "family_payment_lines_dependant_id_fkey"
+            columns: ["dependant_id"]
+            isOneToOne: false
+            referencedRelation: "dependants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "family_payment_lines_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "family_payment_lines_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       guest_places: {
         Row: {
           attendance: Database["public"]["Enums"]["attendance_status"] | null
@@ -3908,7 +3960,7 @@ export type Database = {
       booking_type: "paid" | "trial" | "payg" | "credit"
       checkout_status: "pending" | "paid" | "failed" | "expired"
       credit_kind: "personal_training" | "guest_pass"
-      document_kind: "terms" | "privacy" | "cookies" | "waiver" | "parq"
+      document_kind: "terms" | "privacy" | "cookies" | "waiver" | "parq" | "child_parq"
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
       payment_status: "completed" | "pending"
@@ -4454,9 +4506,11 @@ export type Database = {
         is_premium: boolean | null
         late_cancel_from: string | null
         location: string | null
+        max_age: number | null
         meeting_point_id: string | null
         meeting_point_map_url: string | null
         meeting_point_name: string | null
+        min_age: number | null
         my_booking_id: string | null
         my_hold_expires_at: string | null
         my_payment_status: Database["public"]["Enums"]["payment_status"] | null
@@ -4693,7 +4747,7 @@ export const Constants = {
       booking_type: ["paid", "trial", "payg", "credit"],
       checkout_status: ["pending", "paid", "failed", "expired"],
       credit_kind: ["personal_training", "guest_pass"],
-      document_kind: ["terms", "privacy", "cookies", "waiver", "parq"],
+      document_kind: ["terms", "privacy", "cookies", "waiver", "parq", "child_parq"],
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
       payment_status: ["completed", "pending"],

@@ -87,7 +87,11 @@ create type public.schedule_class as (
   meeting_point_name text,
   meeting_point_map_url text,
   location text,
-  directions text
+  directions text,
+  -- The class's age range for children (both null: adults only, no child joins it); a parent
+  -- with children is asked who is coming before booking a class that takes them.
+  min_age integer,
+  max_age integer
 );
 
 comment on type public.schedule_class is 'A class with what the booking rules decide for the caller (class_schedule).';
@@ -125,6 +129,7 @@ begin
   select mp.name, mp.map_url, nullif(btrim(mp.directions), '') into r.meeting_point_name, r.meeting_point_map_url, r.directions
     from public.meeting_points mp where mp.id = p_class.meeting_point_id;
   r.location := private.class_where(p_class);
+  r.min_age := p_class.min_age; r.max_age := p_class.max_age;
 
   if p_member.id is null then
     -- A guest sees the class as a pay-as-you-go member would (locked, full, started), then

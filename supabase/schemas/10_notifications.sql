@@ -317,8 +317,9 @@ begin
   case p_kind
     when 'booking_confirmed' then
       v_subject := 'Booking confirmed: ' || v_class.name || ', ' || v_when;
+      -- Every place booked together, each person named (a family's: private.booking_confirmed_line).
       v_body := concat_ws(E'\n\n', v_hello,
-        'You are booked on ' || v_class.name || ' with ' || v_class.trainer || '.',
+        private.booking_confirmed_line(p_booking_id, v_class),
         'When: ' || v_when || ' (London time)' || E'\n' || 'Where: ' || v_where,
         'Plans change? Cancel from My Bookings. Cancelling less than '
           || private.interval_text(v_class.late_cancel_window)

@@ -10,7 +10,9 @@
 -- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
 -- Documents -------------------------------------------------------------------------------------
-create type public.document_kind as enum ('terms', 'privacy', 'cookies', 'waiver', 'parq');
+-- child_parq: the children's health questionnaire a parent answers for each child (decision 0093);
+-- children never answer the adult PAR-Q.
+create type public.document_kind as enum ('terms', 'privacy', 'cookies', 'waiver', 'parq', 'child_parq');
 
 create table public.document_versions (
   id uuid primary key default gen_random_uuid(),
@@ -19,7 +21,8 @@ create table public.document_versions (
   title text not null check (char_length(btrim(title)) between 1 and 200),
   -- Plain text; a blank line starts a new paragraph.
   body text not null check (char_length(btrim(body)) between 1 and 50000),
-  -- The PAR-Q's yes/no questions in order (a JSON array of strings); null on every other kind.
+  -- The health questionnaires' yes/no questions in order (a JSON array of strings): the adult
+  -- PAR-Q's and the children's; null on every other kind.
   questions jsonb,
   -- What changed from the previous version, shown to members asked to sign again.
   summary text check (char_length(summary) <= 500),
@@ -27,7 +30,7 @@ create table public.document_versions (
   published_by uuid references public.members (id) on delete set null,
   constraint document_versions_kind_version_key unique (kind, version),
   constraint document_versions_questions_only_parq check (
-    (kind = 'parq') = (questions is not null)
+    (kind::text in ('parq', 'child_parq')) = (questions is not null)
     and (questions is null or (jsonb_typeof(questions) = 'array' and jsonb_array_length(questions) between 1 and 30))
   )
 );
@@ -415,7 +418,8 @@ revoke execute on function private.withdraw_health_answers() from public;
 grant execute on function private.withdraw_health_answers() to authenticated;
 
 -- Admin RPCs -------------------------------------------------------------------------------------
--- Publishes the next version of a document (admins only). p_questions: the PAR-Q's questions.
+-- Publishes the next version of a document (admins only). p_questions: a health questionnaire's
+-- questions (the adult PAR-Q's, or the children's: child_parq).
 create function private.publish_document(p_kind text, p_title text, p_body text, p_summary text, p_questions jsonb)
 returns public.document_versions
 language plpgsql security definer set search_path = ''
@@ -425,14 +429,14 @@ declare
   v_row public.document_versions;
 begin
   perform private.require_admin();
-  if p_kind is null or p_kind not in ('terms', 'privacy', 'cookies', 'waiver', 'parq') then
+  if p_kind is null or p_kind not in ('terms', 'privacy', 'cookies', 'waiver', 'parq', 'child_parq') then
     raise exception 'Unknown document' using errcode = '22023', hint = 'invalid_document_kind';
   end if;
   v_kind := p_kind::public.document_kind;
   if char_length(btrim(coalesce(p_title, ''))) = 0 or char_length(btrim(coalesce(p_body, ''))) = 0 then
     raise exception 'A document needs a title and text' using errcode = '22023', hint = 'document_empty';
   end if;
-  if v_kind = 'parq' and (p_questions is null or jsonb_typeof(p_questions) <> 'array' or jsonb_array_length(p_questions) = 0
+  if v_kind in ('parq', 'child_parq') and (p_questions is null or jsonb_typeof(p_questions) <> 'array' or jsonb_array_length(p_questions) = 0
        or exists (select 1 from jsonb_array_elements(p_questions) q
                    where jsonb_typeof(q) <> 'string' or char_length(btrim(q #>> '{}')) = 0)) then
     raise exception 'The health questions need at least one question' using errcode = '22023', hint = 'questions_required';
@@ -449,7 +453,7 @@ begin
   values (v_kind,
           coalesce((select max(d.version) from public.document_versions d where d.kind = v_kind), 0) + 1,
           btrim(p_title), btrim(p_body), nullif(btrim(p_summary), ''),
-          case when v_kind = 'parq' then p_questions end,
+          case when v_kind in ('parq', 'child_parq') then p_questions end,
           private.current_member_id())
   returning * into v_row;
   -- A new version of a document members must accept is emailed to every active member, in this

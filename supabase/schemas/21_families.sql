@@ -81,7 +81,8 @@ create policy "Parents read their children's signatures; admins read all"
                   where d.id = dependant_id and d.parent_member_id = (select private.current_member_id()))
          or (select private.is_admin()));
 
--- A child's current PAR-Q answers, given by the parent (special-category data, as health_answers).
+-- A child's current health answers (the children's questionnaire, child_parq), given by the
+-- parent (special-category data, as health_answers).
 create table public.dependant_health_answers (
   dependant_id uuid primary key references public.dependants (id) on delete cascade,
   document_id uuid not null references public.document_versions (id) on delete restrict,
@@ -113,15 +114,16 @@ create policy "Parents read their children's health answers; admins read all"
 
 -- Rules --------------------------------------------------------------------------------------------
 -- The kinds a parent signs for a child before the child's first booking (the terms are the
--- parent's own contract, signed for themselves).
+-- parent's own contract, signed for themselves): the waiver, and the children's health
+-- questionnaire, never the adult PAR-Q (decision 0093).
 create function private.dependant_document_kinds()
 returns public.document_kind[]
 language sql immutable set search_path = ''
-as $$ select array['waiver', 'parq']::public.document_kind[] $$;
+as $$ select array['waiver', 'child_parq']::public.document_kind[] $$;
 
 revoke execute on function private.dependant_document_kinds() from public;
 
--- The kinds whose current version has not been signed (waiver) or answered (parq) for this child.
+-- The kinds whose current version has not been signed (waiver) or answered (child_parq) for this child.
 create function private.missing_dependant_documents(p_dependant_id uuid)
 returns public.document_kind[]
 language sql stable security definer set search_path = ''
@@ -130,7 +132,7 @@ as $$
     from private.current_documents() d
    where d.kind = any (private.dependant_document_kinds())
      and not case d.kind
-       when 'parq' then exists (select 1 from public.dependant_health_answers h
+       when 'child_parq' then exists (select 1 from public.dependant_health_answers h
                                  where h.dependant_id = p_dependant_id and h.document_id = d.id)
        else exists (select 1 from public.dependant_acceptances a where a.dependant_id = p_dependant_id and a.document_id = d.id)
      end
@@ -220,7 +222,7 @@ create type public.my_dependant as (
   date_of_birth date,
   medical_notes text,
   collected_by text,
-  -- The kinds (waiver, parq) still to sign for this child; empty = ready to book.
+  -- The kinds (waiver, child_parq) still to sign for this child; empty = ready to book.
   missing_documents text[],
   created_at timestamptz
 );
@@ -310,8 +312,9 @@ revoke execute on function private.remove_dependant(uuid) from public;
 
 grant execute on function private.remove_dependant(uuid) to authenticated;
 
--- The parent signs the current waiver and answers the current PAR-Q for one child, as
--- sign_documents does for the member (typed full name; the PAR-Q needs the explicit consent).
+-- The parent signs the current waiver and answers the current children's health questionnaire
+-- for one child, as sign_documents does for the member (typed full name; the answers need the
+-- explicit consent).
 create function private.sign_for_dependant(
   p_dependant_id uuid, p_signed_name text, p_document_ids uuid[], p_answers jsonb, p_details text, p_health_consent boolean
 )
@@ -339,7 +342,7 @@ begin
       raise exception 'This document has changed since you opened it: please read the new version'
         using errcode = 'P0001', hint = 'document_not_current';
     end if;
-    if v_doc.kind = 'parq' then
+    if v_doc.kind = 'child_parq' then
       if not coalesce(p_health_consent, false) then
         raise exception 'Please consent to us keeping your child''s health answers'
           using errcode = 'P0001', hint = 'health_consent_required';
@@ -369,6 +372,43 @@ $$;
 revoke execute on function private.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) from public;
 
 grant execute on function private.sign_for_dependant(uuid, text, uuid[], jsonb, text, boolean) to authenticated;
+
+-- The confirmation email's first line for a booking (enqueue_class_email's booking_confirmed): every
+-- place booked with it names its person (decision 0094). The places booked together are the
+-- member's places on the class made in the same transaction (book_family's, or one family payment's
+-- held places): the parent's own reads "you", each child by name. A booking of the member's own
+-- place alone reads as before.
+create function private.booking_confirmed_line(p_booking_id uuid, p_class public.classes)
+returns text
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+  v_names text[];
+  v_own boolean;
+  v_with text := p_class.name || ' with ' || p_class.trainer;
+begin
+  select * into v_booking from public.bookings where id = p_booking_id;
+  select coalesce(array_agg(coalesce(d.name, 'you') order by b.dependant_id is not null, d.name, b.id), '{}'),
+         coalesce(bool_or(b.dependant_id is null), false)
+    into v_names, v_own
+    from public.bookings b
+    left join public.dependants d on d.id = b.dependant_id
+   where b.member_id = v_booking.member_id and b.class_id = v_booking.class_id
+     and (b.booked_at = v_booking.booked_at
+          or (v_booking.family_payment_id is not null and b.family_payment_id = v_booking.family_payment_id));
+  if cardinality(v_names) = 0 or (cardinality(v_names) = 1 and v_own) then
+    return 'You are booked on ' || v_with || '.';
+  end if;
+  if cardinality(v_names) = 1 then
+    return 'You have booked a place on ' || v_with || ' for ' || v_names[1] || '.';
+  end if;
+  return 'You have booked ' || cardinality(v_names) || ' places on ' || v_with || ': '
+    || array_to_string(v_names[1:cardinality(v_names) - 1], ', ') || ' and ' || v_names[cardinality(v_names)] || '.';
+end;
+$$;
+
+revoke execute on function private.booking_confirmed_line(uuid, public.classes) from public;
 
 -- book_family ----------------------------------------------------------------------------------------
 create type public.family_booking_result as (
@@ -513,6 +553,60 @@ grant execute on function private.book_family(uuid, boolean, uuid[]) to authenti
 -- The payment's family_places and family_unit_amount are in 06_payments.sql, the place's
 -- family_payment_id in 03_bookings.sql (its key: Keys on other domains' tables, below).
 
+-- What a family payment bought, place by place (decision 0094): who the place is for, what covers
+-- it (the parent's plan or free trial, a credit, the card payment, or nothing on a free class)
+-- and its price. Written with the payment in create_family_payment_hold and never changed, so a
+-- receipt still names every place after one is cancelled (the place's booking row goes, its line
+-- stays). The payment's amount is the sum of the lines paid by card.
+create table public.family_payment_lines (
+  payment_id uuid not null references public.payments (id) on delete cascade,
+  -- The parent's own place first, then each child's in the order chosen.
+  position integer not null check (position >= 1),
+  member_id uuid not null references public.members (id) on delete cascade,
+  dependant_id uuid references public.dependants (id) on delete set null,
+  -- The person's name when booked (the child's, or the parent's own).
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  covered_by text not null check (covered_by in ('plan', 'trial', 'credit', 'paid', 'free')),
+  -- What this place costs on this payment: the class price when paid, else 0.
+  amount numeric(10, 2) not null check (amount >= 0),
+  constraint family_payment_lines_pkey primary key (payment_id, position)
+);
+
+comment on table public.family_payment_lines is
+  'Each place a family payment bought: who, what covered it (plan, trial, credit, paid, free) and its price (the receipt).';
+
+create index family_payment_lines_member_id_idx on public.family_payment_lines (member_id);
+
+create index family_payment_lines_dependant_id_idx on public.family_payment_lines (dependant_id);
+
+alter table public.family_payment_lines enable row level security;
+
+-- Written by create_family_payment_hold only.
+revoke all on public.family_payment_lines from anon, authenticated;
+
+grant select on public.family_payment_lines to authenticated;
+
+grant all on public.family_payment_lines to service_role;
+
+create policy "Members read their own payments' places; admins read all"
+  on public.family_payment_lines for select to authenticated
+  using (member_id = (select private.current_member_id()) or (select private.is_admin()));
+
+-- What covers a place of this booking type on this class (a family_payment_lines.covered_by).
+create function private.place_covered_by(p_type public.booking_type, p_class public.classes)
+returns text
+language sql stable set search_path = ''
+as $$
+  select case
+           when p_type::text = 'paid' then 'plan'
+           when p_type::text in ('trial', 'credit') then p_type::text
+           when coalesce(p_class.price_payg, 0) > 0 then 'paid'
+           else 'free'
+         end
+$$;
+
+revoke execute on function private.place_covered_by(public.booking_type, public.classes) from public;
+
 -- Holds the places and records the payment. One unpaid checkout per member: any other place the
 -- member holds is released first (its spot is free again at once). Refusals: book_family's, and
 -- payment_not_required when nothing is paid by card (book_family books that at once).
@@ -561,11 +655,26 @@ begin
   end if;
 
   v_hold_until := now() + make_interval(mins => p_hold_minutes);
+  -- The description says how many of the places are paid when not all are (a plan or trial covers
+  -- the parent's own): "3 places" beside the price of two read as a mistake (decision 0094).
   insert into public.payments (member_id, kind, class_id, amount, description, checkout_reference, family_places, family_unit_amount)
   values (p_member_id, 'class', v_class.id, v_plan.paid_places * v_class.price_payg,
-          v_class.name || ' - ' || v_plan.places || ' places', 'family-' || gen_random_uuid()::text,
-          v_plan.places, v_class.price_payg)
+          v_class.name || ' - ' || v_plan.places || ' places'
+            || case when v_plan.paid_places < v_plan.places then ' (' || v_plan.paid_places || ' paid)' else '' end,
+          'family-' || gen_random_uuid()::text, v_plan.places, v_class.price_payg)
   returning * into v_payment;
+
+  -- The receipt's lines: the parent's own place first, then each child's in the order chosen.
+  insert into public.family_payment_lines (payment_id, position, member_id, dependant_id, name, covered_by, amount)
+  select v_payment.id, row_number() over (order by l.ord), p_member_id, l.dependant_id, l.name, l.covered_by,
+         case when l.covered_by = 'paid' then v_class.price_payg else 0 end
+    from (select 0::bigint as ord, null::uuid as dependant_id, coalesce(nullif(btrim(v_member.name), ''), 'You') as name,
+                 private.place_covered_by(v_plan.own_type, v_class) as covered_by
+           where coalesce(p_include_self, false)
+          union all
+          select x.ord, d.id, d.name, 'paid'
+            from unnest(v_ids) with ordinality x(id, ord)
+            join public.dependants d on d.id = x.id) l;
 
   if coalesce(p_include_self, false) then
     v_first := private.create_booking(p_member_id, v_class.id, v_plan.own_type, v_hold_until, v_payment.id);

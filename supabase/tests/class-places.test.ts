@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from './support/fixtures.ts';
-import { addChild, bookFamily, kidsClass, parent } from './support/families.ts';
+import { addChild, bookFamily, CHILD_QUESTIONS, kidsClass, parent, publishChildQuestionnaire } from './support/families.ts';
 
 // The place model (decision 0035): every roster reads one list of who is in the room, each place
 // showing the person in it with their own documents and health answers; a provider's PAID never
@@ -45,6 +45,8 @@ let trainerId: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   await publishBookingDocuments(db, 'Places');
+  // Children answer the children's questionnaire, never the adult PAR-Q (decision 0093).
+  await publishChildQuestionnaire(db);
   admin = await createUser(db, 'places-admin', { is_admin: true, membership_tier: 'premium' });
   coach = await createUser(db, 'places-coach');
   trainerId = (await db.query<{ id: string }>(`insert into public.trainers (name) values ($1) returning id`, [uniqueEmail('Coach')]))
@@ -122,7 +124,7 @@ describe('who is in the room', () => {
     const child = places.find((p) => p.kind === 'child')!;
     expect(child).toMatchObject({
       health_flag: true,
-      health_yes: ['Has a doctor said you have a heart condition?'],
+      health_yes: [CHILD_QUESTIONS[0]],
       health_details: 'Asthma: inhaler in bag',
       medical_notes: 'Nut allergy',
       collected_by: 'Grandma Sue',

@@ -11,7 +11,16 @@ import {
   signCurrentDocuments,
   type TestUser,
 } from './support/fixtures.ts';
-import { addChild, bookFamily, bornYearsAgo, kidsClass, parent, signForChild } from './support/families.ts';
+import {
+  addChild,
+  bookFamily,
+  bornYearsAgo,
+  CHILD_QUESTIONS,
+  kidsClass,
+  parent,
+  publishChildQuestionnaire,
+  signForChild,
+} from './support/families.ts';
 import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together } from './support/real-postgres.ts';
 
 // Family accounts (decision 0021): a parent's children, a class's age range, the
@@ -21,6 +30,7 @@ let db: Database;
 beforeAll(async () => {
   db = await createTestDatabase();
   await publishBookingDocuments(db);
+  await publishChildQuestionnaire(db);
 });
 afterAll(async () => {
   await db.close();
@@ -34,7 +44,7 @@ describe('children on a parent account', () => {
     const child = await addChild(db, pat, 'Mia', 7, false);
 
     const mine = await asUser(db, pat.claims, (tx) => rpc<{ name: string; missing_documents: string[] }[]>(tx, 'public.my_dependants()'));
-    expect(mine).toMatchObject([{ name: 'Mia', missing_documents: ['waiver', 'parq'] }]);
+    expect(mine).toMatchObject([{ name: 'Mia', missing_documents: ['waiver', 'child_parq'] }]);
     const seenByOther = await asUser(db, other.claims, (tx) => tx.query(`select id from public.dependants where id = $1`, [child]));
     expect(seenByOther.rows).toEqual([]);
     const seenByAdmin = await asUser(db, admin.claims, (tx) => tx.query(`select id from public.dependants where id = $1`, [child]));
@@ -247,6 +257,112 @@ describe('book_family', () => {
   });
 });
 
+describe('the schedule says which classes take children', () => {
+  it("gives each class's age range (none: adults only), so Book Now can ask a parent who is coming", async () => {
+    const pat = await parent(db, 'fam-schedule');
+    const kids = await kidsClass(db, { min: 5, max: 11 });
+    const adults = await kidsClass(db, { min: null, max: null });
+    const facts = (id: string) =>
+      asUser(db, pat.claims, (tx) =>
+        rpc<{ min_age: number | null; max_age: number | null }[]>(tx, 'public.class_schedule(p_class_id => $1)', [id]),
+      );
+    expect(await facts(kids)).toMatchObject([{ min_age: 5, max_age: 11 }]);
+    expect(await facts(adults)).toMatchObject([{ min_age: null, max_age: null }]);
+  });
+});
+
+describe("children's health questionnaire (decision 0093)", () => {
+  const current = async (kind: string) =>
+    (await db.query<{ id: string }>(`select id from public.document_versions where kind = $1 order by version desc limit 1`, [kind]))
+      .rows[0]!.id;
+  const signFor = (pat: TestUser, child: string, ids: string[], answers: boolean[]) =>
+    asUser(db, pat.claims, (tx) =>
+      rpc<{ id: string; missing_documents: string[] }[]>(tx, 'public.sign_for_dependant($1, $2, $3::uuid[], $4::jsonb, null, true)', [
+        child,
+        'Pat Parent',
+        ids,
+        JSON.stringify(answers),
+      ]),
+    );
+
+  it("a child answers the children's questions, never the adult PAR-Q, and the roster shows the child's own answers", async () => {
+    const pat = await parent(db, 'fam-childq');
+    await db.query(`update public.health_answers set answers = '[true, true]', details = 'Pregnant' where member_id = $1`, [pat.memberId]);
+    const child = await addChild(db, pat, 'Kit', 7, false);
+    // The adult PAR-Q is not a child's document: refused, nothing stored.
+    await expectSqlError(signFor(pat, child, [await current('waiver'), await current('parq')], [false, false]), {
+      hint: 'document_not_current',
+    });
+    const none = await db.query('select 1 from public.dependant_health_answers where dependant_id = $1', [child]);
+    expect(none.rows).toEqual([]);
+
+    const signed = await signFor(pat, child, [await current('waiver'), await current('child_parq')], [false, true]);
+    expect(signed.find((c) => c.id === child)?.missing_documents).toEqual([]);
+    const kids = await kidsClass(db);
+    await bookFamily(db, pat, kids, true, [child]);
+    const admin = await createUser(db, 'fam-childq-admin', { is_admin: true });
+    const places = await asUser(db, admin.claims, (tx) =>
+      rpc<{ kind: string; health_yes: string[]; health_details: string | null }[]>(tx, 'public.admin_class_places($1::uuid[])', [[kids]]),
+    );
+    expect(places.find((p) => p.kind === 'child')).toMatchObject({ health_yes: [CHILD_QUESTIONS[1]], health_details: null });
+    expect(JSON.stringify(places.find((p) => p.kind === 'child'))).not.toMatch(/Pregnant|heart condition/);
+  });
+
+  it('asks again when the studio publishes a new version; an admin publishes it with its questions', async () => {
+    const pat = await parent(db, 'fam-childq-v2');
+    const child = await addChild(db, pat, 'Ivy', 7);
+    const admin = await createUser(db, 'fam-childq-publisher', { is_admin: true });
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, `public.publish_document('child_parq', 'Children v2', 'Answer for your child.')`)),
+      { hint: 'questions_required' },
+    );
+    const published = await asUser(db, admin.claims, (tx) =>
+      rpc<{ kind: string; questions: string[] }>(
+        tx,
+        `public.publish_document('child_parq', 'Children v2', 'Answer for your child.', null, '["Does your child wear glasses?"]'::jsonb)`,
+      ),
+    );
+    expect(published).toMatchObject({ kind: 'child_parq', questions: ['Does your child wear glasses?'] });
+    const mine = await asUser(db, pat.claims, (tx) => rpc<{ id: string; missing_documents: string[] }[]>(tx, 'public.my_dependants()'));
+    expect(mine.find((c) => c.id === child)?.missing_documents).toEqual(['child_parq']);
+    await expectSqlError(bookFamily(db, pat, await kidsClass(db), false, [child]), { hint: 'dependant_documents_required' });
+    // The adult's own documents are untouched by it.
+    const own = await asUser(db, pat.claims, (tx) => rpc<{ kind: string; is_current: boolean }[]>(tx, 'public.my_documents()'));
+    expect(own.map((d) => d.kind)).toEqual(['terms', 'waiver', 'parq']);
+    expect(own.every((d) => d.is_current)).toBe(true);
+    // The fixtures' questions again, for the tests that follow.
+    await publishChildQuestionnaire(db);
+  });
+});
+
+describe('the confirmation email names every place (decision 0094)', () => {
+  const confirmation = async (p: TestUser, classId: string) =>
+    (
+      await db.query<{ body_text: string }>(
+        `select body_text from public.notification_outbox where member_id = $1 and class_id = $2 and kind = 'booking_confirmed' order by created_at`,
+        [p.memberId, classId],
+      )
+    ).rows.map((r) => r.body_text);
+
+  it('names the parent and each child booked together; a child alone, by name', async () => {
+    const pat = await parent(db, 'fam-email');
+    const kids = await kidsClass(db);
+    const a = await addChild(db, pat, 'Ava', 5);
+    const b = await addChild(db, pat, 'Ben', 9);
+    await bookFamily(db, pat, kids, true, [b, a]);
+    const [body] = await confirmation(pat, kids);
+    expect(body).toMatch(/You have booked 3 places on Kids Club with .+: you, Ava and Ben\./);
+
+    const other = await kidsClass(db);
+    await bookFamily(db, pat, other, false, [a]);
+    expect((await confirmation(pat, other))[0]).toMatch(/You have booked a place on Kids Club with .+ for Ava\./);
+
+    // Adding themselves later: that email is about their own place only.
+    await bookFamily(db, pat, other, true, []);
+    expect((await confirmation(pat, other))[1]).toMatch(/You are booked on Kids Club with [^:]+\./);
+  });
+});
+
 describe('cancel per person, the register and removing a child', () => {
   it('cancels one child and keeps the others; a child with a class ahead is not removed', async () => {
     const pat = await parent(db, 'fam-cancel');
@@ -286,7 +402,7 @@ describe('cancel per person, the register and removing a child', () => {
       collected_by: 'Grandma Sue',
       medical_notes: 'Nut allergy',
       health_flag: true,
-      health_yes: ['Has a doctor said you have a heart condition?'],
+      health_yes: [CHILD_QUESTIONS[0]],
       health_details: 'Asthma: inhaler in bag',
       documents_current: true,
       date_of_birth: bornYearsAgo(10),

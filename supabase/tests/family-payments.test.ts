@@ -77,7 +77,8 @@ describe('paying for a family in one checkout', () => {
     const { p, children, classId } = await familyOfThree('famPay-plan');
     const h = await hold(db, p, classId, true, children);
     expect(Number(h.amount)).toBe(12);
-    expect(h.description).toBe('Kids Club - 3 places');
+    // Three places, two of them paid: the plan covers the parent's (decision 0094).
+    expect(h.description).toBe('Kids Club - 3 places (2 paid)');
     expect((await placesOf(p, classId)).map((b) => [b.type, b.payment_status])).toEqual([
       ['paid', 'pending'],
       ['payg', 'pending'],
@@ -94,6 +95,51 @@ describe('paying for a family in one checkout', () => {
     expect((await apply(h)).outcome).toBe('already_applied');
     expect(await confirmationsTo(p)).toBe(1);
     expect((await classCounts(db, classId)).spots_left).toBe(7);
+  });
+
+  it('the receipt lists each place: who, what covered it and its price; the confirmation names everyone', async () => {
+    const { p, children, classId } = await familyOfThree('famPay-receipt', { membership_tier: 'standard' }, 10);
+    await db.query(`update public.members set name = 'Rita Receipt' where id = $1`, [p.memberId]);
+    const h = await hold(db, p, classId, true, children);
+    expect(Number(h.amount)).toBe(20);
+    const lines = () =>
+      asUser(
+        db,
+        p.claims,
+        async (tx) =>
+          (
+            await tx.query<{ name: string; covered_by: string; amount: string }>(
+              'select name, covered_by, amount::text from public.family_payment_lines where payment_id = $1 order by position',
+              [h.payment_id],
+            )
+          ).rows,
+      );
+    const expected = [
+      { name: 'Rita Receipt', covered_by: 'plan', amount: '0.00' },
+      { name: 'famPay-receipt Ada', covered_by: 'paid', amount: '10.00' },
+      { name: 'famPay-receipt Ben', covered_by: 'paid', amount: '10.00' },
+    ];
+    expect(await lines()).toEqual(expected);
+    // Nobody else reads them.
+    const other = await parent(db, 'famPay-receipt-other');
+    const seen = await asUser(db, other.claims, (tx) =>
+      tx.query('select 1 from public.family_payment_lines where payment_id = $1', [h.payment_id]),
+    );
+    expect(seen.rows).toEqual([]);
+
+    await apply(h);
+    const { rows: emails } = await db.query<{ body: string }>(
+      `select body_text as body from public.notification_outbox where member_id = $1 and kind = 'booking_confirmed'`,
+      [p.memberId],
+    );
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.body).toContain(`You have booked 3 places on Kids Club with`);
+    expect(emails[0]!.body).toContain(': you, famPay-receipt Ada and famPay-receipt Ben.');
+
+    // A place cancelled later leaves the receipt whole.
+    const [, ada] = await placesOf(p, classId);
+    await cancel(p, ada!.id);
+    expect(await lines()).toEqual(expected);
   });
 
   it("charges a pay-as-you-go parent's own place too; a parent's free trial covers theirs and is used once paid", async () => {

@@ -54,7 +54,7 @@ const children = [
     date_of_birth: '2020-01-01',
     medical_notes: null,
     collected_by: null,
-    missing_documents: ['waiver', 'parq'],
+    missing_documents: ['waiver', 'child_parq'],
     created_at: '2026-11-27T00:00:00Z',
   },
 ];

@@ -37,7 +37,7 @@ function setup(children: Child[]) {
         date_of_birth: String(args.p_date_of_birth),
         medical_notes: (args.p_medical_notes as string) || null,
         collected_by: (args.p_collected_by as string) || null,
-        missing_documents: ['waiver', 'parq'],
+        missing_documents: ['waiver', 'child_parq'],
         created_at: '2026-11-27T00:00:00Z',
       });
       return `child-${children.length}`;
@@ -52,7 +52,7 @@ function setup(children: Child[]) {
 }
 
 describe('/family', { timeout: 30_000 }, () => {
-  it('adds a child without an email, then signs the waiver and PAR-Q for them', async () => {
+  it("adds a child without an email, then signs the waiver and answers the children's questions for them", async () => {
     const calls = setup([]);
     const user = userEvent.setup();
     renderFamily();
@@ -78,16 +78,20 @@ describe('/family', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Sign for Ava' }));
     expect(await screen.findByRole('heading', { name: 'Sign for Ava', level: 1 })).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept the Liability Waiver' }));
-    await user.click(within(screen.getByRole('group', { name: /heart condition/ })).getByRole('radio', { name: 'No' }));
-    await user.click(within(screen.getByRole('group', { name: /pain in your chest/ })).getByRole('radio', { name: 'No' }));
-    await user.click(screen.getByRole('checkbox', { name: /I consent to Finer Fitness keeping my health answers/ }));
+    // The children's questionnaire, never the adult PAR-Q (decision 0093).
+    expect(screen.getByRole('heading', { name: "Children's health questionnaire" })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /heart condition|pain in your chest/ })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: /asthma/ })).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(screen.getByRole('group', { name: /injury in the last six months/ })).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent to Finer Fitness keeping Ava's health answers/ }));
     await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
 
     expect(await screen.findByText('Waiver and health questions signed')).toBeInTheDocument();
     expect(calls[1]).toMatchObject({
       p_dependant_id: 'child-1',
       p_signed_name: 'Pat Parent',
-      p_answers: [false, false],
+      p_document_ids: ['d0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000006'],
+      p_answers: [true, false],
       p_health_consent: true,
     });
   });

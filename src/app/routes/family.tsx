@@ -11,16 +11,18 @@ import { toast } from '@/lib/toast';
 
 /**
  * /family: a parent adds, edits and removes their children (no email, no sign-in) and
- * signs the current waiver and answers the PAR-Q for each, which a child's booking needs.
+ * signs the current waiver and answers the children's health questionnaire for each, which a
+ * child's booking needs.
  */
 export function FamilyRoute() {
   const { member } = useAuth();
   const family = useMyDependants(member?.id ?? null);
   const waiver = useCurrentDocument('waiver');
-  const parq = useCurrentDocument('parq');
+  // Children answer the children's health questionnaire, never the adult PAR-Q (decision 0093).
+  const questionnaire = useCurrentDocument('child_parq');
   const [signing, setSigning] = useState<Dependant | null>(null);
   const toSign = signing
-    ? [waiver.data, parq.data].filter((d): d is NonNullable<typeof d> => Boolean(d && signing.missing_documents.includes(d.kind)))
+    ? [waiver.data, questionnaire.data].filter((d): d is NonNullable<typeof d> => Boolean(d && signing.missing_documents.includes(d.kind)))
     : [];
 
   return (
@@ -37,13 +39,14 @@ export function FamilyRoute() {
           <p className="text-slate-600">
             As {signing.name}&apos;s parent or guardian, read and accept the waiver and answer the health questions for them.
           </p>
-          {waiver.isPending || parq.isPending ? (
+          {waiver.isPending || questionnaire.isPending ? (
             <Spinner label="Loading the documents" />
           ) : (
             <SignDocumentsForm
               documents={toSign}
               defaultName={member?.name}
               dependantId={signing.id}
+              dependantName={signing.name}
               onSigned={() => {
                 toast.success(FAMILY_MESSAGES.signed);
                 setSigning(null);

@@ -37,16 +37,36 @@ export async function addChild(db: SqlDatabase, parent: TestUser, name: string, 
   return id;
 }
 
-export async function signForChild(db: SqlDatabase, parent: TestUser, childId: string) {
+/** The children's health questionnaire's questions as the fixtures publish them (decision 0093). */
+export const CHILD_QUESTIONS = ['Does your child have asthma?', 'Has your child had an injury in the last six months?'];
+
+/** Publishes the next version of the children's health questionnaire (child_parq), as the database owner. */
+export async function publishChildQuestionnaire(db: SqlDatabase, questions: string[] = CHILD_QUESTIONS): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `select distinct on (kind) id from public.document_versions where kind in ('waiver', 'parq') order by kind, version desc`,
+    `insert into public.document_versions (kind, version, title, body, questions)
+     values ('child_parq', coalesce((select max(version) from public.document_versions where kind = 'child_parq'), 0) + 1,
+             'Children''s health questionnaire', 'Answer for your child.', $1::jsonb)
+     returning id`,
+    [JSON.stringify(questions)],
   );
+  return rows[0]!.id;
+}
+
+/**
+ * Signs the current waiver and answers the current children's health questionnaire (when one is
+ * published) for a child: yes to the first question, no to the rest.
+ */
+export async function signForChild(db: SqlDatabase, parent: TestUser, childId: string) {
+  const { rows } = await db.query<{ id: string; questions: string[] | null }>(
+    `select distinct on (kind) id, questions from public.document_versions where kind in ('waiver', 'child_parq') order by kind, version desc`,
+  );
+  const questions = rows.find((r) => r.questions)?.questions ?? [];
   await asUser(db, parent.claims, (tx) =>
     rpc(tx, 'public.sign_for_dependant($1, $2, $3::uuid[], $4::jsonb, $5, $6)', [
       childId,
       'Pat Parent',
       rows.map((r) => r.id),
-      JSON.stringify([true, false]),
+      JSON.stringify(questions.map((_, i) => i === 0)),
       'Asthma: inhaler in bag',
       true,
     ]),

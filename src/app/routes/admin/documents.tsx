@@ -11,7 +11,7 @@ import { MemberDocumentsPanel } from '@/features/admin/components/member-documen
 import { PageHeading } from '@/features/admin/components/page-heading';
 import { PublishDocumentForm } from '@/features/admin/components/publish-document-form';
 
-const KINDS: DocumentKind[] = ['terms', 'waiver', 'parq', 'privacy', 'cookies'];
+const KINDS: DocumentKind[] = ['terms', 'waiver', 'parq', 'child_parq', 'privacy', 'cookies'];
 
 /**
  * /admin/documents: the current version of each document with Publish a new version,

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { toast } from '@/lib/toast';
 import { usePublishDocument, type DocumentKind, type DocumentVersion } from '../api/documents-admin';
-import { DOCUMENT_NAMES } from '@/config/documents';
+import { DOCUMENT_NAMES, isHealthQuestionnaire } from '@/config/documents';
 
 const schema = z.object({
   title: z.string().trim().min(1, 'A title is required'),
@@ -50,7 +50,7 @@ export function PublishDocumentForm({
   });
 
   const submit = handleSubmit((values) => {
-    const questions = kind === 'parq' ? questionLines(values.questions) : null;
+    const questions = isHealthQuestionnaire(kind) ? questionLines(values.questions) : null;
     if (questions?.length === 0) {
       setQuestionsError('Add at least one question');
       return;
@@ -58,11 +58,12 @@ export function PublishDocumentForm({
     setQuestionsError(null);
     if (publish.isPending) return;
     const asksAgain = kind === 'terms' || kind === 'waiver' || kind === 'parq';
-    if (
-      asksAgain &&
-      !window.confirm(`Publish a new ${DOCUMENT_NAMES[kind]}? Every member will be asked to sign it before their next booking.`)
-    )
-      return;
+    // The children's questionnaire is answered again by each parent for each child before their next booking.
+    const question =
+      kind === 'child_parq'
+        ? `Publish a new ${DOCUMENT_NAMES[kind]}? Parents will be asked to answer it for each child before the child's next booking.`
+        : `Publish a new ${DOCUMENT_NAMES[kind]}? Every member will be asked to sign it before their next booking.`;
+    if ((asksAgain || kind === 'child_parq') && !window.confirm(question)) return;
     publish.mutate(
       { kind, title: values.title, body: values.body, summary: values.summary, questions },
       {
@@ -89,7 +90,7 @@ export function PublishDocumentForm({
           error={formState.errors.body?.message}
           {...register('body')}
         />
-        {kind === 'parq' && (
+        {isHealthQuestionnaire(kind) && (
           <TextAreaField label="Questions (one a line)" rows={8} required error={questionsError} {...register('questions')} />
         )}
         <TextField

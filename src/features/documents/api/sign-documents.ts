@@ -9,7 +9,7 @@ export type SignInput = {
   answers: boolean[] | null;
   details: string;
   healthConsent: boolean;
-  /** Signs for this child of the member (the waiver and PAR-Q; family accounts) instead of for the member. */
+  /** Signs for this child of the member (the waiver and the children's health questionnaire) instead of for the member. */
   dependantId?: string;
 };
 

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import type { DocumentVersion } from '../api/get-document';
 import { useSaveAccountName } from '../api/save-account-name';
 import { useSignDocuments } from '../api/sign-documents';
-import { DOCUMENT_MESSAGES, DOCUMENT_NAMES, documentQuestions } from '../lib/document-words';
+import { DOCUMENT_MESSAGES, DOCUMENT_NAMES, documentQuestions, isHealthQuestionnaire } from '../lib/document-words';
 import { nameToSignWith, signFormSchema, type SignFormValues } from '../lib/sign-form';
 import { DocumentText } from './document-text';
 
@@ -24,6 +24,8 @@ type Props = {
   submitLabel?: string;
   /** Sign for this child of the member (family accounts) rather than for the member. */
   dependantId?: string;
+  /** The child's name, when signing for a child: the consent names them. */
+  dependantName?: string;
   /**
    * The member signing for themselves: the name on their account, which the signature must be
    * (null when the account has none: the name they sign with is saved to it first).
@@ -43,14 +45,16 @@ export function SignDocumentsForm({
   defaultName,
   submitLabel = DOCUMENT_MESSAGES.submit,
   dependantId,
+  dependantName,
   account,
   onSigned,
 }: Props) {
   const sign = useSignDocuments();
   const saveName = useSaveAccountName();
   const ownName = account ? nameToSignWith(account.name) : null;
-  const toAccept = documents.filter((d) => d.kind !== 'parq');
-  const parq = documents.find((d) => d.kind === 'parq') ?? null;
+  // The health questions: the adult PAR-Q, or for a child the children's questionnaire (decision 0093).
+  const toAccept = documents.filter((d) => !isHealthQuestionnaire(d.kind));
+  const parq = documents.find((d) => isHealthQuestionnaire(d.kind)) ?? null;
   const questions = useMemo(() => documentQuestions(parq?.questions), [parq]);
   const schema = useMemo(
     () =>
@@ -58,8 +62,9 @@ export function SignDocumentsForm({
         toAccept.map((d) => d.kind),
         questions.length,
         account ? account.name : undefined,
+        dependantName ? DOCUMENT_MESSAGES.childConsentRequired : undefined,
       ),
-    [toAccept, questions.length, account],
+    [toAccept, questions.length, account, dependantName],
   );
   const { register, handleSubmit, formState, setError } = useForm<SignFormValues>({
     resolver: zodResolver(schema),
@@ -171,7 +176,7 @@ export function SignDocumentsForm({
           <label className="mt-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
             <input type="checkbox" {...register('consent')} className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" />
             <span>
-              {DOCUMENT_MESSAGES.consentLabel}{' '}
+              {dependantName ? DOCUMENT_MESSAGES.childConsentLabel(dependantName) : DOCUMENT_MESSAGES.consentLabel}{' '}
               <Link to={paths.legal.href('privacy')} className="font-medium text-brand-700 underline">
                 Privacy Notice
               </Link>

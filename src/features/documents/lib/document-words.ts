@@ -3,7 +3,14 @@ import type { Enums } from '@/lib/database.types';
 export type DocumentKind = Enums<'document_kind'>;
 
 /** The kinds the footer and /legal/<kind> show, in the footer's order. */
-export const PUBLIC_DOCUMENT_KINDS = ['privacy', 'terms', 'cookies', 'waiver', 'parq'] as const satisfies readonly DocumentKind[];
+export const PUBLIC_DOCUMENT_KINDS = [
+  'privacy',
+  'terms',
+  'cookies',
+  'waiver',
+  'parq',
+  'child_parq',
+] as const satisfies readonly DocumentKind[];
 
 /** What a member signs before booking (the database's booking_document_kinds). */
 export const BOOKING_DOCUMENT_KINDS = ['terms', 'waiver', 'parq'] as const satisfies readonly DocumentKind[];
@@ -12,7 +19,7 @@ export function isDocumentKind(value: string | undefined): value is DocumentKind
   return (PUBLIC_DOCUMENT_KINDS as readonly string[]).includes(value ?? '');
 }
 
-export { DOCUMENT_NAMES } from '@/config/documents';
+export { DOCUMENT_NAMES, isHealthQuestionnaire } from '@/config/documents';
 
 export const DOCUMENT_MESSAGES = {
   signTitle: 'Before you train',
@@ -33,6 +40,10 @@ export const DOCUMENT_MESSAGES = {
   consentLabel:
     'I consent to Finer Fitness keeping my health answers so my coach can train me safely. Only studio admins and the coach of a class I book can see them, and I can withdraw this consent at any time.',
   consentRequired: 'We need your consent to keep your health answers',
+  /** The consent when a parent answers the children's questionnaire for their child. */
+  childConsentLabel: (child: string) =>
+    `I consent to Finer Fitness keeping ${child}'s health answers so the coach can look after them safely. Only studio admins and the coach of a class ${child} is booked on can see them, and I can withdraw this consent at any time.`,
+  childConsentRequired: "We need your consent to keep your child's health answers",
   signatureLabel: 'Type your full name to sign',
   signatureRequired: 'Type your full name to sign',
   /** sign_documents' signature_mismatch, word for word. */

@@ -25,7 +25,12 @@ export function nameToSignWith(accountName: string | null | undefined): string |
  * for themselves (`accountName` given) signs with the name on their account; an account without
  * one gets the name they sign with, so it must fit the account's name.
  */
-export function signFormSchema(acceptKinds: readonly string[], questionCount: number, accountName?: string | null) {
+export function signFormSchema(
+  acceptKinds: readonly string[],
+  questionCount: number,
+  accountName?: string | null,
+  consentRequired: string = DOCUMENT_MESSAGES.consentRequired,
+) {
   return z
     .object({
       accepted: z.record(z.string(), z.boolean()),
@@ -43,8 +48,7 @@ export function signFormSchema(acceptKinds: readonly string[], questionCount: nu
         if (answer !== 'yes' && answer !== 'no')
           ctx.addIssue({ code: 'custom', path: ['answers', i], message: DOCUMENT_MESSAGES.answerRequired });
       }
-      if (questionCount > 0 && !values.consent)
-        ctx.addIssue({ code: 'custom', path: ['consent'], message: DOCUMENT_MESSAGES.consentRequired });
+      if (questionCount > 0 && !values.consent) ctx.addIssue({ code: 'custom', path: ['consent'], message: consentRequired });
       if (accountName === undefined) return;
       const own = nameToSignWith(accountName);
       if (own && signatureKey(values.signature) !== signatureKey(own))

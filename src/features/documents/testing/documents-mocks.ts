@@ -44,6 +44,19 @@ export const TEST_DOCUMENTS: DocumentVersion[] = [
   },
 ];
 
+/** The children's health questionnaire a parent answers for each child (decision 0093): not a member's document. */
+export const TEST_CHILD_QUESTIONNAIRE: DocumentVersion = {
+  id: 'd0000000-0000-4000-8000-000000000006',
+  kind: 'child_parq',
+  version: 1,
+  title: "Children's health questionnaire",
+  body: 'Answer these for your child.',
+  questions: ['Does your child have asthma?', 'Has your child had an injury in the last six months?'],
+  summary: null,
+  published_at: published,
+  published_by: null,
+};
+
 /** my_documents as the database answers it: every document current (`signed`) or none signed yet. */
 export function myDocumentsRows(signed: boolean): MyDocument[] {
   return TEST_DOCUMENTS.map((d) => ({
@@ -65,7 +78,7 @@ export function documentsHandlers(options: { signed: boolean }) {
     restGet('document_versions', ({ url }) => {
       const ids = (url.searchParams.get('id') ?? '').replace(/^in\.\(|\)$/g, '').split(',');
       const kind = url.searchParams.get('kind')?.replace(/^eq\./, '');
-      return TEST_DOCUMENTS.filter((d) => ids.includes(d.id) || d.kind === kind);
+      return [...TEST_DOCUMENTS, TEST_CHILD_QUESTIONNAIRE].filter((d) => ids.includes(d.id) || d.kind === kind);
     }),
     restGet('health_answers', () => []),
   ];

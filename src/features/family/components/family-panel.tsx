@@ -68,7 +68,7 @@ function ChildForm({ child, onDone }: FormProps) {
 
 type Props = {
   dependants: Dependant[];
-  /** The parent chose to sign the waiver and PAR-Q for this child. */
+  /** The parent chose to sign the waiver and answer the children's health questions for this child. */
   onSign: (child: Dependant) => void;
 };
 
