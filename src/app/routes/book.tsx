@@ -15,6 +15,7 @@ import { BookClassForm } from '@/features/booking/components/book-class-form';
 import { FamilyBookingForm } from '@/features/booking/components/family-booking-form';
 import { useMyDependants } from '@/features/family/api/dependants';
 import { isOneToOne } from '@/features/booking/lib/booking-type';
+import { ageRangeText, takesChildren } from '@/features/booking/lib/class-facts';
 
 const MINUTE = 60_000;
 
@@ -31,13 +32,17 @@ export function BookRoute() {
   // A One-to-One session says what it would use (a credit, or its price) before the form shows.
   const oneToOne = query.data ? isOneToOne(query.data) : false;
   const credit = useCreditForClass(memberId, classId, oneToOne);
-  // A parent books their children with them (family accounts).
-  const family = useMyDependants(query.data && !oneToOne ? memberId : null);
+  // A class that takes children asks a parent who is coming (family accounts, decision 0094).
+  const forChildren = query.data ? takesChildren(query.data) : false;
+  const family = useMyDependants(forChildren && !oneToOne ? memberId : null);
   const now = useNow(MINUTE);
 
   if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
   const cls = query.data;
   if (!cls || (oneToOne && memberId !== null && credit.isPending)) return <Spinner label="Loading class" />;
+  if (forChildren && memberId !== null && family.isPending) return <Spinner label="Loading class" />;
+  const children = family.data ?? [];
+  const ages = ageRangeText(cls);
 
   const taken = cls.capacity - cls.spots_left;
   return (
@@ -59,6 +64,12 @@ export function BookRoute() {
             <dt className="font-medium text-slate-500">Trainer</dt>
             <dd className="text-slate-900">{cls.trainer}</dd>
           </div>
+          {ages && (
+            <div>
+              <dt className="font-medium text-slate-500">For children</dt>
+              <dd className="text-slate-900">{ages}</dd>
+            </div>
+          )}
           <div>
             <dt className="font-medium text-slate-500">Spots taken</dt>
             <dd className="text-slate-900">
@@ -67,16 +78,30 @@ export function BookRoute() {
             </dd>
           </div>
         </dl>
-        <div className="mt-6 border-t border-slate-200 pt-6">
-          <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} credit={credit.data} />
-        </div>
-        {family.data && family.data.length > 0 && (
+        {children.length > 0 ? (
+          // A parent on a class that takes children: who is coming, one step for everyone
+          // (book_family, or one checkout), never their own place alone without asking.
           <div className="mt-6 border-t border-slate-200 pt-6">
-            <h2 className="text-lg font-semibold text-slate-900">Bring your family</h2>
-            <p className="mt-1 text-sm text-slate-600">Book yourself and your children in one step: all places or none.</p>
+            <h2 className="text-lg font-semibold text-slate-900">Book for your family</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Choose your children, and whether you come too: every place is booked together, or none.
+            </p>
             <div className="mt-4">
-              <FamilyBookingForm key={cls.id} cls={cls} childChoices={family.data} />
+              <FamilyBookingForm key={cls.id} cls={cls} childChoices={children} />
             </div>
+          </div>
+        ) : (
+          <div className="mt-6 border-t border-slate-200 pt-6">
+            {forChildren && memberId !== null && (
+              <p className="mb-5 rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
+                Bringing a child? Add them on{' '}
+                <Link to={paths.family} className="font-medium underline">
+                  Family
+                </Link>{' '}
+                first, then book them here with you.
+              </p>
+            )}
+            <BookClassForm key={cls.id} cls={cls} email={user?.email ?? ''} usage={usage.data} now={now} credit={credit.data} />
           </div>
         )}
       </Card>

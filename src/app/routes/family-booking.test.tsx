@@ -58,23 +58,30 @@ const children = [
     created_at: '2026-11-27T00:00:00Z',
   },
 ];
+/** Kids Club's age range, as the demo seed sets it. */
+const KIDS = { min_age: 4, max_age: 12 };
 const usage = { month_start: '2026-11-01T00:00:00Z', allowance: 12, used: 3, remaining: 9, bookings: 3, late_cancellations: 0 };
 
-function setup(price: number, bookFamily: Parameters<typeof rpc>[1]) {
+function setup(price: number, bookFamily: Parameters<typeof rpc>[1], ages: { min_age: number | null; max_age: number | null } = KIDS) {
   const cls = makeScheduleClass({
     name: 'Kids Club',
     start_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
     price_payg: price,
     booking_type: 'paid',
     needs_payment: false,
+    ...ages,
   });
   const me = signInAs({ name: 'Pat Parent', membership_tier: 'standard' });
   const calls: Record<string, unknown>[] = [];
+  const reads: string[] = [];
   server.use(
     memberHandler(me.member),
     scheduleHandler((args) => (args.p_class_id === cls.id ? [cls] : [])),
     rpc('my_plan_usage', () => usage),
-    rpc('my_dependants', () => children),
+    rpc('my_dependants', () => {
+      reads.push('my_dependants');
+      return children;
+    }),
     rpc('book_family', (info) => {
       calls.push(info.args);
       return bookFamily(info);
@@ -87,7 +94,7 @@ function setup(price: number, bookFamily: Parameters<typeof rpc>[1]) {
     ],
   });
   settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  return { user: userEvent.setup(), calls, cls };
+  return { user: userEvent.setup(), calls, cls, reads };
 }
 
 describe('/book: bring your family', { timeout: 30_000 }, () => {
@@ -95,6 +102,10 @@ describe('/book: bring your family', { timeout: 30_000 }, () => {
     const { user, calls, cls } = setup(0, () => ({ class_id: 'x', booking_ids: ['b1', 'b2', 'b3'], places: 3, spots_left: 9 }));
     const form = await screen.findByRole('form', { name: 'Book for your family' });
     expect(form).toBeInTheDocument();
+    // The one way to book a class that takes children: who is coming is asked, never skipped.
+    expect(screen.queryByRole('form', { name: 'Book this class' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ages 4 to 12')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Who is coming?' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Cal' })).toBeDisabled();
     expect(screen.getByText(/Sign the waiver and health questions for Cal first/)).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
@@ -103,6 +114,27 @@ describe('/book: bring your family', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Book 3 places' }));
     expect(await screen.findByText('Now at /mybookings')).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: cls.id, p_include_self: true, p_dependant_ids: ['kid-1', 'kid-2'] }]);
+    expect(await screen.findByText('Booked on Kids Club: you, Ava and Ben')).toBeInTheDocument();
+  });
+
+  it('books only the children when the parent does not come', async () => {
+    const { user, calls, cls } = setup(0, () => ({ class_id: 'x', booking_ids: ['b2'], places: 1, spots_left: 11 }));
+    await screen.findByRole('form', { name: 'Book for your family' });
+    await user.click(screen.getByRole('checkbox', { name: 'Me' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
+    expect(screen.getByText('1 place · Total to pay: £0.00 (this class is free)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book 1 place' }));
+    expect(await screen.findByText('Now at /mybookings')).toBeInTheDocument();
+    expect(calls).toEqual([{ p_class_id: cls.id, p_include_self: false, p_dependant_ids: ['kid-2'] }]);
+  });
+
+  it('offers no children on a class for adults: the usual form, and the children are not even read', async () => {
+    const { calls, reads } = setup(0, () => ({}), { min_age: null, max_age: null });
+    expect(await screen.findByRole('form', { name: 'Book this class' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Book for your family' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Bringing a child/)).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect(reads).toEqual([]);
   });
 
   it("pays for children's places on a paid class in one checkout (the plan covers the parent's), with the total said first", async () => {

@@ -11,7 +11,8 @@ import { BookButton } from '@/features/booking/components/book-button';
 import { ClassCard } from '@/features/booking/components/class-card';
 import { ClassList, EmptyState, ShowMore } from '@/features/booking/components/class-list';
 import { PageHeading } from '@/features/booking/components/page-heading';
-import { isBooked } from '@/features/booking/lib/class-facts';
+import { isBooked, takesChildren } from '@/features/booking/lib/class-facts';
+import { useMyDependants } from '@/features/family/api/dependants';
 
 const MINUTE = 60_000;
 export const MEMBER_NOT_FOUND = 'Member record not found';
@@ -25,6 +26,10 @@ export function MyClassesRoute() {
   const now = useNow(MINUTE);
   const { book, pendingClassId, isBooking } = useBookClass();
   const { cancel, pendingBookingId, isPending: cancelBusy } = useCancelFlow();
+  // A parent is asked who is coming on a class that takes children (Book Now opens the form).
+  const family = useMyDependants(schedule.classes.some(takesChildren) ? memberId : null);
+  // Until the children are known, such a class opens the form too (it books a parent alone as well).
+  const hasChildren = family.data?.length !== 0;
 
   function handleCancel(cls: ScheduleClass) {
     const paidByCard = cls.booking_type === 'payg' && cls.my_payment_status === 'completed';
@@ -55,6 +60,7 @@ export function MyClassesRoute() {
         onBook={() => void book(cls.id)}
         waitlist={waitlist}
         now={now}
+        hasChildren={hasChildren}
       />
     );
   }

@@ -19,7 +19,8 @@ import { ClassFiltersPanel } from '@/features/booking/components/class-filters-p
 import { ClassList, EmptyState, ShowMore } from '@/features/booking/components/class-list';
 import { PageHeading } from '@/features/booking/components/page-heading';
 import { SummaryTiles } from '@/features/booking/components/summary-tiles';
-import { isBooked } from '@/features/booking/lib/class-facts';
+import { isBooked, takesChildren } from '@/features/booking/lib/class-facts';
+import { useMyDependants } from '@/features/family/api/dependants';
 import { RefreshNote } from '@/app/pwa/refresh-note';
 
 const MINUTE = 60_000;
@@ -49,6 +50,11 @@ export function MyScheduleRoute() {
   // render of its own, so the press's next paint (what INP counts) renders one card, not the list
   // . A second press meanwhile sends nothing (useBookClass).
   const busy = useDeferredValue(isBooking);
+  // A parent is asked who is coming on a class that takes children (Book Now opens the form):
+  // their children are read once such a class is on the page.
+  const family = useMyDependants(schedule.classes.some(takesChildren) ? memberId : null);
+  // Until the children are known, such a class opens the form too (it books a parent alone as well).
+  const hasChildren = family.data?.length !== 0;
 
   const state = !ready || schedule.isPending ? 'loading' : schedule.isError ? 'error' : 'ready';
   // The timetable itself is empty only when an unfiltered answer (not a previous filter's) says so.
@@ -83,7 +89,15 @@ export function MyScheduleRoute() {
               </EmptyState>
             }
             renderCard={(cls: ScheduleClass) => (
-              <ScheduleCard cls={cls} now={now} pending={pendingClassId === cls.id} busy={busy} onBook={book} waitlist={waitlist} />
+              <ScheduleCard
+                cls={cls}
+                now={now}
+                pending={pendingClassId === cls.id}
+                busy={busy}
+                onBook={book}
+                waitlist={waitlist}
+                hasChildren={hasChildren}
+              />
             )}
           />
         </div>
@@ -99,16 +113,27 @@ type ScheduleCardProps = {
   busy: boolean;
   onBook: (classId: string) => unknown;
   waitlist: WaitlistActions;
+  hasChildren: boolean;
 };
 
 /** One card of the list; it renders again only when its own props change (memo). */
-const ScheduleCard = memo(function ScheduleCard({ cls, now, pending, busy, onBook, waitlist }: ScheduleCardProps) {
+const ScheduleCard = memo(function ScheduleCard({ cls, now, pending, busy, onBook, waitlist, hasChildren }: ScheduleCardProps) {
   return (
     <ClassCard
       cls={cls}
       now={now}
       status={isBooked(cls) ? <Badge tone="brand">Booked</Badge> : undefined}
-      action={<BookButton cls={cls} pending={pending} busy={busy} onBook={() => void onBook(cls.id)} waitlist={waitlist} now={now} />}
+      action={
+        <BookButton
+          cls={cls}
+          pending={pending}
+          busy={busy}
+          onBook={() => void onBook(cls.id)}
+          waitlist={waitlist}
+          now={now}
+          hasChildren={hasChildren}
+        />
+      }
     />
   );
 });

@@ -54,6 +54,9 @@ export const scheduleClassSchema = v.object({
   /** private.class_where: the meeting point's name and address, or the hall's address. */
   location: v.nullish(v.string()),
   directions: v.nullish(v.string()),
+  // The class's age range for children (both null or absent: adults only, no child joins it).
+  min_age: v.nullish(v.number()),
+  max_age: v.nullish(v.number()),
 });
 export type ScheduleClass = v.InferOutput<typeof scheduleClassSchema>;
 const scheduleClassesSchema = v.array(scheduleClassSchema);

@@ -11,6 +11,10 @@ import { useDocumentsGate } from '../api/use-documents-gate';
 import { DOCUMENTS_REQUIRED } from '../lib/booking-messages';
 import { familyTotal } from '../lib/family-total';
 
+/** "you", "you and Ava", "you, Ava and Ben". */
+export const listOfNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
 /** A child as the chooser needs them (the family feature's my_dependants row). */
 export type ChildChoice = { id: string; name: string; missing_documents: string[] };
 
@@ -55,8 +59,10 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
       return;
     }
     book.mutate(choice, {
-      onSuccess: (r) => {
-        toast.success(`Booked ${r.places} ${r.places === 1 ? 'place' : 'places'} on ${cls.name}`);
+      onSuccess: () => {
+        // Every person booked, by name, as the confirmation email says them.
+        const names = [...(self ? ['you'] : []), ...childChoices.filter((c) => chosen.includes(c.id)).map((c) => c.name)];
+        toast.success(`Booked on ${cls.name}: ${listOfNames(names)}`);
         void navigate(paths.myBookings);
       },
       onError: showRefusal,
