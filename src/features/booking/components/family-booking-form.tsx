@@ -10,10 +10,7 @@ import type { ScheduleClass } from '../api/get-class-schedule';
 import { useDocumentsGate } from '../api/use-documents-gate';
 import { DOCUMENTS_REQUIRED } from '../lib/booking-messages';
 import { familyTotal } from '../lib/family-total';
-
-/** "you", "you and Ava", "you, Ava and Ben". */
-export const listOfNames = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+import { listOfNames } from '../lib/list-of-names';
 
 /** A child as the chooser needs them (the family feature's my_dependants row). */
 export type ChildChoice = { id: string; name: string; missing_documents: string[] };
