@@ -62,6 +62,8 @@ export const queryKeys = {
     status: (reference: string) => ['payments', 'status', reference] as const,
     /** The member's billing history. */
     history: (memberId: string) => ['payments', 'history', memberId] as const,
+    /** The places a family payment bought (its receipt's lines). */
+    places: (paymentId: string) => ['payments', 'places', paymentId] as const,
   },
   profile: {
     all: ['profile'] as const,

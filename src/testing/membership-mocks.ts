@@ -63,6 +63,8 @@ export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, bil
   return [
     rpc('my_membership', () => membership),
     rpc('my_billing_history', () => billing),
+    // A receipt's places (a family payment's; none for a plan or a single class).
+    restGet('family_payment_lines', () => []),
     rpc('my_upgrade_quote', () => upgradeQuoteRow()),
     restGet('credits', () => []),
     ...pauseHandlers(),

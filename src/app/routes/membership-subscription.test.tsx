@@ -7,7 +7,7 @@ import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { membershipHandlers, membershipRow, upgradeQuoteRow } from '@/testing/membership-mocks';
 import { renderApp } from '@/testing/render';
-import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 // /membership as a subscription (decision 0009): status, real renewal date or "Ends on", past-due
 // banner with Update card, cancel / resume / upgrade / downgrade, billing history and receipts.
@@ -93,9 +93,10 @@ describe('/membership subscription', () => {
     expect(within(rows[2]!).getByText('£100.00')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Paid')).toBeInTheDocument();
     expect(history.queryByText(/Expired|Failed|Pending/)).not.toBeInTheDocument();
-    // On a phone the table scrolls sideways and says so, and a keyboard can scroll it.
-    expect(history.getByText('Swipe the table sideways for amounts and receipts →')).toBeInTheDocument();
-    expect(history.getByRole('group', { name: 'Payments table, scrolls sideways' })).toHaveAttribute('tabindex', '0');
+    // On a phone each payment is a card of labelled lines, not a table scrolled sideways: one
+    // markup, still a table to a screen reader, with no sideways scroll box.
+    expect(history.getByRole('table')).toBeInTheDocument();
+    expect(history.queryByRole('group', { name: /scrolls sideways/ })).not.toBeInTheDocument();
 
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await userEvent.click(history.getByRole('button', { name: 'Receipt for Standard membership, 4 February 2030 to 4 March 2030' }));
@@ -116,6 +117,46 @@ describe('/membership subscription', () => {
     expect(refund.getByText('Refund: Drop-In Session (£115)')).toBeInTheDocument();
     expect(refund.getByText('\u2212£115.00')).toBeInTheDocument();
     expect(refund.getByText('plan-x')).toBeInTheDocument();
+  });
+
+  it("a family payment's receipt lists each place: who, what covered it and its price", async () => {
+    const family = {
+      ...BILLING[1]!,
+      id: 'p-family',
+      description: 'Kids Club - 3 places (2 paid)',
+      amount: 20,
+      reference: 'family-1',
+    };
+    setup({ membership_tier: 'standard' }, membershipRow(), [family]);
+    server.use(
+      restGet('family_payment_lines', ({ url }) =>
+        url.searchParams.get('payment_id') === 'eq.p-family'
+          ? [
+              { position: 1, name: 'Bea Buyer', covered_by: 'plan', amount: 0 },
+              { position: 2, name: 'Ava', covered_by: 'paid', amount: 10 },
+              { position: 3, name: 'Ben', covered_by: 'paid', amount: 10 },
+            ]
+          : [],
+      ),
+    );
+    const history = within(await screen.findByRole('region', { name: 'Billing history' }));
+    await userEvent.click(await history.findByRole('button', { name: 'Receipt for Kids Club - 3 places (2 paid)' }));
+    const receipt = within(await screen.findByRole('dialog', { name: 'Receipt' }));
+    const places = within(await receipt.findByRole('table', { name: 'Places' }));
+    const rows = places.getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Bea Buyer', 'Covered by your plan', '£0.00'],
+      ['Ava', 'Paid', '£10.00'],
+      ['Ben', 'Paid', '£10.00'],
+    ]);
+    expect(receipt.getByText('Total paid')).toBeInTheDocument();
+    expect(receipt.getByText('£20.00')).toBeInTheDocument();
   });
 
   it('cancel renewal says until when access stays, then shows "Ends on" and Resume', async () => {

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { STUDIO, STUDIO_ADDRESS_LINES } from '@/config/studio';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useBillingHistory, type BillingEntry } from '../api/get-billing-history';
+import { COVERED_BY_TEXT, usePaymentPlaces } from '../api/get-payment-places';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 const STATUS_TEXT: Record<BillingEntry['kind'], string> = { payment: 'Paid', refund: 'Refunded' };
@@ -42,61 +44,74 @@ export function BillingHistory() {
         ) : history.data.length === 0 ? (
           <p className="mt-3 text-slate-600">No payments yet.</p>
         ) : (
-          // `relative`: the screen-reader-only header (absolutely positioned) stays inside the scroll
-          // box instead of widening the page on a phone. On a phone the table scrolls sideways and
-          // says so (never cut with no cue); the box takes focus so a keyboard scrolls it.
-          <>
-            <p className="mt-3 text-xs text-slate-500 sm:hidden">Swipe the table sideways for amounts and receipts →</p>
-            <div
-              role="group"
-              aria-label="Payments table, scrolls sideways"
-              tabIndex={0}
-              className="relative mt-2 overflow-x-auto rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:mt-4 [background:linear-gradient(to_right,white_30%,transparent),linear-gradient(to_left,white_30%,transparent)_100%_0,radial-gradient(farthest-side_at_100%_50%,rgba(15,23,42,.18),transparent)_100%_0] [background-attachment:local,local,scroll] [background-repeat:no-repeat] [background-size:40px_100%,40px_100%,14px_100%]"
-            >
-              <table className="w-full min-w-[34rem] text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      What
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Amount
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">Receipt</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.data.map((e) => (
-                    <tr key={`${e.kind}-${e.id}`} className="border-t border-slate-100">
-                      <td className="py-2 pr-4 whitespace-nowrap">{formatLondonDate(e.happenedAt)}</td>
-                      <td className="py-2 pr-4">{entryText(e)}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{entryAmount(e)}</td>
-                      <td className="py-2 pr-4">
-                        <Badge>{STATUS_TEXT[e.kind]}</Badge>
-                      </td>
-                      <td className="py-2 text-right">
-                        <Button size="sm" variant="ghost" onClick={() => setReceipt(e)} aria-label={`Receipt for ${entryText(e)}`}>
-                          Receipt
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
+          // One markup for both widths, its table roles stated so a phone's stacked cards still read
+          // as a table: on a phone each payment is a card of labelled lines (a table cut at the edge
+          // with a sideways scroll was hard to read, issue 38); from `sm` up it is the table.
+          // `relative`: the phone's screen-reader-only header stays inside the section.
+          <table role="table" className="relative mt-4 block w-full text-left text-sm sm:table">
+            <thead role="rowgroup" className="sr-only text-xs uppercase tracking-wide text-slate-500 sm:not-sr-only sm:table-header-group">
+              <tr role="row">
+                {['Date', 'What', 'Amount', 'Status'].map((h) => (
+                  <th key={h} role="columnheader" scope="col" className="py-2 pr-4">
+                    {h}
+                  </th>
+                ))}
+                <th role="columnheader" scope="col" className="py-2">
+                  <span className="sr-only">Receipt</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="block space-y-3 sm:table-row-group sm:space-y-0">
+              {history.data.map((e) => (
+                <tr
+                  key={`${e.kind}-${e.id}`}
+                  role="row"
+                  className="block rounded-xl border border-slate-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:border-slate-100 sm:p-0"
+                >
+                  <Cell label="Date" className="sm:whitespace-nowrap">
+                    {formatLondonDate(e.happenedAt)}
+                  </Cell>
+                  <Cell label="What">{entryText(e)}</Cell>
+                  <Cell label="Amount" className="sm:whitespace-nowrap">
+                    {entryAmount(e)}
+                  </Cell>
+                  <Cell label="Status">
+                    <Badge>{STATUS_TEXT[e.kind]}</Badge>
+                  </Cell>
+                  <td role="cell" className="block pt-2 sm:table-cell sm:py-2 sm:text-right">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="w-full sm:w-auto"
+                      onClick={() => setReceipt(e)}
+                      aria-label={`Receipt for ${entryText(e)}`}
+                    >
+                      Receipt
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </Card>
       {receipt && <ReceiptDialog entry={receipt} onClose={() => setReceipt(null)} />}
     </section>
+  );
+}
+
+/**
+ * One value of a payment: on a phone a line of its card with its label (the column header is
+ * read out by the table's roles, so the visible label is not read twice), from `sm` up a cell.
+ */
+function Cell({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <td role="cell" className={cn('flex items-baseline justify-between gap-4 py-1 sm:table-cell sm:py-2 sm:pr-4', className)}>
+      <span aria-hidden="true" className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-500 sm:hidden">
+        {label}
+      </span>
+      <span className="text-right sm:text-left">{children}</span>
+    </td>
   );
 }
 
@@ -105,6 +120,8 @@ const PRINT_ONLY_RECEIPT =
   '@media print { body * { visibility: hidden; } .print-receipt, .print-receipt * { visibility: visible; } .print-receipt { position: absolute; inset: 0; } }';
 
 function ReceiptDialog({ entry, onClose }: { entry: BillingEntry; onClose: () => void }) {
+  const placesQuery = usePaymentPlaces(entry.kind === 'payment' ? entry.id : null);
+  const places = placesQuery.data ?? [];
   return (
     <Modal open onClose={onClose} title="Receipt">
       <style>{PRINT_ONLY_RECEIPT}</style>
@@ -128,11 +145,39 @@ function ReceiptDialog({ entry, onClose }: { entry: BillingEntry; onClose: () =>
           </dd>
           <dt className="font-medium text-slate-500">Item</dt>
           <dd>{entryText(entry)}</dd>
-          <dt className="font-medium text-slate-500">Amount</dt>
+          <dt className="font-medium text-slate-500">{places.length > 0 ? 'Total paid' : 'Amount'}</dt>
           <dd className="font-semibold">{entryAmount(entry)}</dd>
           <dt className="font-medium text-slate-500">Reference</dt>
           <dd className="break-all">{entry.reference}</dd>
         </dl>
+        {places.length > 0 && (
+          // A payment for several places lists each one: who, what covered it, its price (decision 0094).
+          <table className="w-full text-left text-sm">
+            <caption className="pb-2 text-left font-medium text-slate-500">Places</caption>
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Covered by
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {places.map((p) => (
+                <tr key={p.position} className="border-t border-slate-100">
+                  <td className="py-1 pr-3">{p.name}</td>
+                  <td className="py-1 pr-3">{COVERED_BY_TEXT[p.covered_by] ?? p.covered_by}</td>
+                  <td className="py-1 text-right whitespace-nowrap">{formatPounds(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
