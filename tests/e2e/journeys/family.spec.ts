@@ -2,12 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ACCOUNTS, createConfirmedMember, PASSWORD, signInAs, signInContext } from '../support/accounts';
 import { isPaymentReturn } from '../support/checkout';
+import { waitForEmail } from '../support/inbox';
 import { unique } from '../support/names';
 import { createClass, memberByEmail, rest } from '../support/rest';
 
-// "Done when": a parent adds two children, signs for each, books both and themselves
-// into Kids Club in one step (one checkout for the children's paid places), sees three places in
-// My Bookings, and the admin's register lists the children with the parent's phone and a health flag.
+// "Done when": a parent adds two children, signs the waiver and answers the children's health
+// questionnaire for each (never the adult PAR-Q), presses Book Now on Kids Club and is asked who is
+// coming, books both and themselves in one step (one checkout for the children's paid places), sees
+// three places in My Bookings, gets one confirmation naming everyone, a receipt listing each place,
+// and the admin's register lists the children with the parent's phone and the child's own health flag.
 
 /** A date of birth `years` years ago, as the date field takes it. */
 const bornYearsAgo = (years: number) => {
@@ -16,7 +19,7 @@ const bornYearsAgo = (years: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function addChild(page: Page, name: string, years: number, heartCondition: boolean) {
+async function addChild(page: Page, name: string, years: number, asthma: boolean) {
   await page.getByRole('button', { name: 'Add a child' }).click();
   const form = page.getByRole('form', { name: 'Add a child' });
   await form.getByRole('textbox', { name: /Child's name/ }).fill(name);
@@ -27,11 +30,14 @@ async function addChild(page: Page, name: string, years: number, heartCondition:
   await page.getByRole('button', { name: `Sign for ${name}` }).click();
   await expect(page.getByRole('heading', { name: `Sign for ${name}`, level: 1 })).toBeVisible();
   await page.getByRole('checkbox', { name: 'I have read and accept the Liability Waiver' }).check();
+  // The children's questionnaire: nothing of the adult PAR-Q (decision 0093).
+  await expect(page.getByRole('heading', { name: "Children's health questionnaire" })).toBeVisible();
+  await expect(page.getByText(/pregnant/i)).toHaveCount(0);
   for (const group of await page.getByRole('group').all()) {
-    const heart = /heart condition/.test((await group.getAttribute('aria-label')) ?? (await group.textContent()) ?? '');
-    await group.getByRole('radio', { name: heart && heartCondition ? 'Yes' : 'No' }).check();
+    const isAsthma = /asthma/.test((await group.getAttribute('aria-label')) ?? (await group.textContent()) ?? '');
+    await group.getByRole('radio', { name: isAsthma && asthma ? 'Yes' : 'No' }).check();
   }
-  await page.getByRole('checkbox', { name: /I consent to Finer Fitness keeping my health answers/ }).check();
+  await page.getByRole('checkbox', { name: new RegExp(`I consent to Finer Fitness keeping ${name}'s health answers`) }).check();
   await page.getByRole('button', { name: 'Sign and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Family', level: 1 })).toBeVisible();
 }
@@ -54,8 +60,17 @@ test('a parent adds two children and books them and themselves into Kids Club in
   await addChild(page, 'Ava Parent', 6, true);
   await addChild(page, 'Ben Parent', 9, false);
 
-  await page.goto(`/book?classId=${cls.id}`);
+  // Book Now on the class's card asks who is coming: it never books the parent alone.
+  await page.goto('/my-schedule');
+  await page.getByRole('searchbox', { name: 'Search classes' }).fill(cls.name);
+  const card = page.getByRole('article', { name: cls.name });
+  await card.getByRole('link', { name: 'Book Now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/book\\?classId=${cls.id}`));
   const form = page.getByRole('form', { name: 'Book for your family' });
+  await expect(form.getByRole('group', { name: 'Who is coming?' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Book this class' })).toHaveCount(0);
+  const held = await rest<unknown[]>(stack, 'GET', `/rest/v1/bookings?select=id&class_id=eq.${cls.id}`);
+  expect(held).toEqual([]);
   await form.getByRole('checkbox', { name: 'Ava Parent' }).check();
   await form.getByRole('checkbox', { name: 'Ben Parent' }).check();
   // The parent's own place is their free trial; each child's is the class's £6.
@@ -71,6 +86,28 @@ test('a parent adds two children and books them and themselves into Kids Club in
   await expect(places).toHaveCount(3);
   await expect(places.filter({ hasText: 'For Ava Parent' })).toHaveCount(1);
   await expect(places.filter({ hasText: 'For Ben Parent' })).toHaveCount(1);
+
+  // One confirmation, naming everyone booked.
+  const confirmation = await waitForEmail(stack, email, 'Booking confirmed');
+  expect(confirmation.text?.replace(/\s+/g, ' ')).toContain(
+    `You have booked 3 places on ${cls.name} with Coach E2E: you, Ava Parent and Ben Parent.`,
+  );
+
+  // The receipt lists each place: who, what covered it, its price.
+  await page.goto('/membership');
+  const history = page.getByRole('region', { name: 'Billing history' });
+  // One card per payment on a phone, a table on a desktop: never cut, never a sideways page.
+  const receiptButton = history.getByRole('button', { name: `Receipt for ${cls.name} - 3 places (2 paid)` });
+  await receiptButton.scrollIntoViewIfNeeded();
+  await expect(receiptButton).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await receiptButton.click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt' });
+  const lines = receipt.getByRole('table', { name: 'Places' }).getByRole('row');
+  await expect(lines.nth(1)).toHaveText(/Pat Parent\s*Covered by your free trial\s*£0\.00/);
+  await expect(lines.nth(2)).toHaveText(/Ava Parent\s*Paid\s*£6\.00/);
+  await expect(lines.nth(3)).toHaveText(/Ben Parent\s*Paid\s*£6\.00/);
+  await expect(receipt).toContainText('£12.00');
 
   const admin = await browser.newContext({ baseURL });
   await signInContext(admin, stack, ACCOUNTS.admin, { admin: true });
