@@ -46,7 +46,7 @@ export function BillingHistory() {
         ) : (
           // One markup for both widths, its table roles stated so a phone's stacked cards still read
           // as a table: on a phone each payment is a card of labelled lines (a table cut at the edge
-          // with a sideways scroll was hard to read, issue 38); from `sm` up it is the table.
+          // with a sideways scroll was hard to read); from `sm` up it is the table.
           // `relative`: the phone's screen-reader-only header stays inside the section.
           <table role="table" className="relative mt-4 block w-full text-left text-sm sm:table">
             <thead role="rowgroup" className="sr-only text-xs uppercase tracking-wide text-slate-500 sm:not-sr-only sm:table-header-group">
