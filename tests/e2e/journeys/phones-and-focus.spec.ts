@@ -45,6 +45,17 @@ test('the admin lists fit the screen: every row’s actions are on it, nothing s
       expect(box.x + box.width, `${path}: the row's last action ends inside the ${width} px screen`).toBeLessThanOrEqual(width);
     });
   }
+  await test.step('/admin/members: the search placeholder is whole', async () => {
+    // The placeholder's text (in the box's own font) plus the box's padding fits the box: it is never cut.
+    const fit = await page.getByRole('searchbox', { name: 'Search members' }).evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const needed = context.measureText(el.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return { needed, available: el.clientWidth };
+    });
+    expect(fit.needed, `the placeholder needs ${fit.needed} px of ${fit.available}`).toBeLessThanOrEqual(fit.available);
+  });
 });
 
 test('the undelivered emails panel fits the screen: the long address and error wrap, Retry is on it', async ({ page, stack }, testInfo) => {
