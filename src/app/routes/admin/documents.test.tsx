@@ -92,6 +92,22 @@ describe('/admin/documents', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Liability Waiver version 2 published')).toBeInTheDocument();
   });
 
+  it("publishes the children's health questionnaire with its questions; parents are told they answer it again", async () => {
+    const { published, user } = setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/admin/documents');
+    await screen.findByText(/Version 1, published 1 Jan 2026/);
+    await user.click(screen.getByRole('button', { name: "Publish a new version of the Children's health questionnaire" }));
+    await user.type(screen.getByRole('textbox', { name: /^Text/ }), 'Answer these for your child.');
+    await user.type(screen.getByRole('textbox', { name: /Questions \(one a line\)/ }), 'Does your child have asthma?\nAny allergies?');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(confirm).toHaveBeenCalledWith(
+      "Publish a new Children's health questionnaire? Parents will be asked to answer it for each child before the child's next booking.",
+    );
+    expect(published[0]).toMatchObject({ p_kind: 'child_parq', p_questions: ['Does your child have asthma?', 'Any allergies?'] });
+  });
+
   it("lists who has signed, filters to who has not, and opens a member's record", async () => {
     const { filters, user } = setup();
     renderApp('/admin/documents');

@@ -26,7 +26,7 @@ export function AdminDocumentsRoute() {
     <>
       <PageHeading
         title="Documents"
-        subtitle="Terms, waiver, health questions and notices. Members sign the current terms, waiver and PAR-Q before booking."
+        subtitle="Terms, waiver, health questions and notices. Members sign the current terms, waiver and PAR-Q before booking; parents answer the children's health questionnaire for each child."
       />
       {versions.isPending ? (
         <Spinner label="Loading documents" />

@@ -14,10 +14,11 @@ export function lockOf(cls: Pick<ScheduleClass, 'refusal' | 'unlocks_at'>): Clas
 /** The class takes children (it has an age range); one without is for adults only (decision 0021). */
 export const takesChildren = (cls: Pick<ScheduleClass, 'min_age' | 'max_age'>) => cls.min_age != null || cls.max_age != null;
 
-/** The class's age range in words ("Ages 4 to 12", "Ages 8 and over"), or null for an adults' class. */
+/** The class's age range in words ("Ages 4 to 12", "Ages 8 and over", "Ages up to 8"), or null for an adults' class. */
 export function ageRangeText(cls: Pick<ScheduleClass, 'min_age' | 'max_age'>): string | null {
   if (!takesChildren(cls)) return null;
-  return cls.max_age == null ? `Ages ${cls.min_age} and over` : `Ages ${cls.min_age ?? 0} to ${cls.max_age}`;
+  if (cls.max_age == null) return `Ages ${cls.min_age} and over`;
+  return cls.min_age == null ? `Ages up to ${cls.max_age}` : `Ages ${cls.min_age} to ${cls.max_age}`;
 }
 
 /** The caller holds this class: a confirmed booking. */
