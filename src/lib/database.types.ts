@@ -3225,6 +3225,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["guest_waiver_view"]
       }
+      job_health: {
+        Args: {
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["job_health"][]
+      }
       join_waitlist: {
         Args: {
           p_class_id: string
@@ -4197,6 +4203,13 @@ export type Database = {
         name: string | null
         outcome: string | null
         refusals: string[] | null
+      }
+      job_health: {
+        job: string | null
+        last_outcome: string | null
+        last_started_at: string | null
+        last_succeeded_at: string | null
+        overdue: boolean | null
       }
       member_data_export: {
         bookings: Json | null

@@ -156,7 +156,16 @@ test('a failing hourly job shows a red line in System health and emails the stud
     (await stack.inbox.list()).filter((m) => m.subject.startsWith(subject) && `${m.subject} ${m.text ?? ''}`.includes(reason)),
   ).toHaveLength(1);
 
+  // The outside check an uptime monitor calls says the same, without anyone opening the portal.
+  const hourlyHealth = async () => {
+    const res = await fetch(`${stack.url}/.netlify/functions/health`);
+    const body = (await res.json()) as { jobs: { job: string; overdue: boolean; lastOutcome: string | null }[] };
+    return { status: res.status, hourly: body.jobs.find((j) => j.job === 'hourly') };
+  };
+  expect(await hourlyHealth()).toEqual({ status: 503, hourly: expect.objectContaining({ overdue: true, lastOutcome: 'failed' }) });
+
   await recordHourly(new Date(now - 30_000), true, 'queued 0 reminders');
+  expect((await hourlyHealth()).hourly).toMatchObject({ overdue: false, lastOutcome: 'succeeded' });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'System health', level: 1 })).toBeVisible();
   await expect(page.getByText('queued 0 reminders').first()).toBeVisible();
