@@ -2643,6 +2643,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["credits_outstanding"][]
       }
+      admin_data_retention: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["data_retention"]
+      }
       admin_delete_member: {
         Args: {
           p_member_id: string
