@@ -31,12 +31,15 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 }
 
-test('admin imports a CSV: the preview says what will happen, the import does it, a second run changes nothing', async ({
+test('admin imports a CSV as previewed, a second run changes nothing, and the invited member sees their plan and sessions', async ({
   page,
   stack,
+  browser,
+  baseURL,
 }) => {
   const adult = `${unique('ivy')}@example.test`;
-  const next = ukDate(new Date(Date.now() + 20 * DAY_MS));
+  const nextAt = new Date(Date.now() + 20 * DAY_MS);
+  const next = ukDate(nextAt);
   const expiry = ukDate(new Date(Date.now() + 60 * DAY_MS));
   // As a spreadsheet saves it: a BOM, CRLF, a quoted field with a comma.
   const csv =
@@ -82,6 +85,20 @@ test('admin imports a CSV: the preview says what will happen, the import does it
     expect(payments, 'no payment on import').toEqual([]);
   });
 
+  await test.step('the import is in Activity under the admin, with what it added', async () => {
+    await page.goto('/admin/activity');
+    const filters = page.getByRole('form', { name: 'Filter activity' });
+    await filters.getByLabel('Member or class').fill('Import, Ivy');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    const added = page
+      .getByRole('row')
+      .filter({ hasText: 'Added · Members' })
+      .filter({ hasText: `email: ${adult}` });
+    await expect(added).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: 'Added · Plans' }).filter({ hasText: 'price: 55' })).toHaveCount(1);
+    await page.goto('/admin/import');
+  });
+
   await test.step('the same file again changes nothing', async () => {
     await page.getByLabel('CSV file').setInputFiles([]);
     await page.getByLabel('CSV file').setInputFiles(file);
@@ -90,16 +107,45 @@ test('admin imports a CSV: the preview says what will happen, the import does it
     await expect(page.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
   });
 
-  await test.step('send the invitations: the imported member gets a link to set a password', async () => {
+  const invitationLink = await test.step('send the invitations: the imported member gets a link to set a password', async () => {
     await expect(page.getByText(/imported members? (is|are) waiting for an invitation/)).toBeVisible();
     await page.getByRole('button', { name: 'Send invitations' }).click();
     await expect(page.getByText(/^Sent \d+ invitations?\.$/).first()).toBeVisible({ timeout: 20_000 });
     const invitation = await waitForEmail(stack, adult, "You're invited");
-    expect(
-      invitation.links?.some((l) => new URL(l).searchParams.get('type') === 'invite'),
-      'an invitation link, not a reset',
-    ).toBe(true);
+    const link = invitation.links?.find((l) => new URL(l).searchParams.get('type') === 'invite');
+    expect(link, 'an invitation link, not a reset').toBeDefined();
     await expect(page.getByText('Nobody is waiting for an invitation.')).toBeVisible();
+    return link!;
+  });
+
+  await test.step('the invited member sets a password and sees their plan, next payment date and sessions', async () => {
+    // Another browser, as the member's own phone or laptop would be.
+    const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+    try {
+      const member = await context.newPage();
+      await member.goto(invitationLink);
+      await expect(member.getByRole('heading', { name: 'Set a New Password' })).toBeVisible({ timeout: 20_000 });
+      await member.getByLabel('New Password', { exact: true }).fill('imported-pass-123');
+      await member.getByLabel('Confirm New Password').fill('imported-pass-123');
+      await member.getByRole('button', { name: 'Update Password' }).click();
+      await expect(member.getByText('Password updated successfully!').first()).toBeVisible();
+      await member.goto('/membership');
+      const nextLong = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(nextAt);
+      await expect(
+        member.getByText(`No card is saved for this membership yet: on ${nextLong}, when the next payment of £55.00 is due`, {
+          exact: false,
+        }),
+      ).toBeVisible({ timeout: 20_000 });
+      await expect(member.getByText('5 personal-training sessions')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    await passwordSession(stack, adult, 'imported-pass-123');
   });
 });
 
