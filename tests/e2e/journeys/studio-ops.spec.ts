@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ACCOUNTS, PASSWORD, authHeaders, createConfirmedMember, passwordSession, signInAs } from '../support/accounts';
+import { formatViolations, runAxe } from '../support/axe';
 import { waitForEmail } from '../support/inbox';
 import { escapeRegExp, unique } from '../support/names';
 import { bookAs, createClass, memberByEmail, rest } from '../support/rest';
@@ -58,10 +59,11 @@ test('admin imports a CSV as previewed, a second run changes nothing, and the in
     await expect(page.getByText('members.csv: 3 rows.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('Nothing is written yet. 2 new, 0 updated, 0 unchanged, 1 refused.')).toBeVisible();
-    const preview = page.getByRole('table').filter({ has: page.getByText('Preview') });
+    const preview = page.getByRole('table', { name: 'Preview' });
     await expect(preview.getByRole('row').filter({ hasText: 'Bad Row' })).toContainText('Email "not-an-email" is not an email address.');
     await expect(preview.getByRole('row').filter({ hasText: 'Kit Import' })).toContainText(`New child of ${adult}.`);
     expect(await memberByEmail(stack, adult), 'the preview wrote nothing').toBeUndefined();
+    expect(formatViolations(await runAxe(page)), 'axe on the import preview').toBe('');
   });
 
   await test.step('import: the valid rows are written, the refused one is not', async () => {
@@ -183,6 +185,7 @@ test('a failing hourly job shows a red line in System health and emails the stud
       .getByText(reason)
       .first(),
   ).toBeVisible();
+  expect(formatViolations(await runAxe(page)), 'axe on System health with an open alert').toBe('');
 
   const subject = 'System alert: The hourly jobs failed twice running';
   let alerts: { subject: string; text?: string }[] = [];
@@ -240,6 +243,7 @@ test('an admin change through the API is listed in Activity with before and afte
   await expect(changed).toContainText('Changed · Classes');
   await expect(changed).toContainText(new RegExp(escapeRegExp(cls.name)));
   await expect(page.getByRole('row').filter({ hasText: 'Added · Classes' })).toHaveCount(0); // made by the service role: not staff
+  expect(formatViolations(await runAxe(page)), 'axe on Activity').toBe('');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -285,6 +289,9 @@ test('a member downloads their data, then closes their account: what the data co
   const readable = page.getByRole('region', { name: 'Your data' });
   await expect(readable.getByText('Bookings (1)')).toBeVisible();
   await expect(readable.getByText('Health answers')).toBeVisible();
+  await readable.getByText('Bookings (1)').click();
+  await expect(readable.getByText(cls.name)).toBeVisible();
+  expect(formatViolations(await runAxe(page)), 'axe on Your data').toBe('');
 
   // What is deleted and what is kept is said before confirming.
   await expect(page.getByText(/^Kept: your payments and refunds, for 6 years/).first()).toBeVisible();
@@ -299,4 +306,40 @@ test('a member downloads their data, then closes their account: what the data co
   const bookings = await rest<unknown[]>(stack, 'GET', `/rest/v1/bookings?class_id=eq.${cls.id}&select=id`);
   expect(bookings, 'the future booking is gone').toEqual([]);
   await expect(passwordSession(stack, email), 'the login is removed').rejects.toThrow(/sign-in of .* failed/);
+});
+
+test('admin reads how long personal data is kept, changes a period, and the change is in Activity', async ({ page, stack }) => {
+  await signInAs(page, stack, ACCOUNTS.admin, { admin: true });
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'How long personal data is kept' })).toBeVisible();
+  const kept = page.getByRole('list', { name: 'Personal data kept' });
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Payments and refunds' })).toContainText('Legal obligation (HMRC)');
+  const contact = page.getByLabel('Contact Us messages (days)');
+  await expect(contact).not.toHaveValue('');
+  const before = await contact.inputValue();
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Contact Us messages' })).toContainText(`now ${before} days`);
+  expect(formatViolations(await runAxe(page)), 'axe on Settings').toBe('');
+
+  const changed = String(Number(before) === 400 ? 401 : 400);
+  await contact.fill(changed);
+  await page.getByRole('button', { name: 'Save retention periods' }).click();
+  await expectToast(page, 'Retention periods saved');
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Contact Us messages' })).toContainText(`now ${changed} days`);
+
+  await page.goto('/admin/activity');
+  const filters = page.getByRole('form', { name: 'Filter activity' });
+  await filters.getByLabel('Kind').selectOption({ label: 'Settings' });
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `contact_message_days: ${before} → ${changed}` })
+      .first(),
+  ).toBeVisible();
+
+  // Back as it was, for the other journeys on this stack.
+  await page.goto('/admin/settings');
+  await page.getByLabel('Contact Us messages (days)').fill(before);
+  await page.getByRole('button', { name: 'Save retention periods' }).click();
+  await expectToast(page, 'Retention periods saved');
 });

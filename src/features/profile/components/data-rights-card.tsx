@@ -73,7 +73,7 @@ export function DataRightsCard() {
                 {label}
                 {Array.isArray(data[key]) ? ` (${(data[key] as unknown[]).length})` : ''}
               </summary>
-              <div className="mt-2 max-h-96 overflow-auto text-xs">
+              <div className="mt-2 break-words text-xs">
                 <ReadableData value={data[key]} />
               </div>
             </details>
