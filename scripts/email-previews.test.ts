@@ -22,6 +22,7 @@ describe('emails on a phone', () => {
         'membership_ended',
         'trial_ending',
         'renewal_reminder',
+        'import_card_request',
         'membership_paused',
         'pause_ending',
         'credits_expiring',

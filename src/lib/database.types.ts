@@ -2695,6 +2695,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["credits_outstanding"][]
       }
+      admin_data_retention: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["data_retention"]
+      }
       admin_delete_member: {
         Args: {
           p_member_id: string
@@ -3276,6 +3280,12 @@ export type Database = {
           p_token: string
         }
         Returns: Database["public"]["CompositeTypes"]["guest_waiver_view"]
+      }
+      job_health: {
+        Args: {
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["job_health"][]
       }
       join_waitlist: {
         Args: {
@@ -4249,6 +4259,13 @@ export type Database = {
         name: string | null
         outcome: string | null
         refusals: string[] | null
+      }
+      job_health: {
+        job: string | null
+        last_outcome: string | null
+        last_started_at: string | null
+        last_succeeded_at: string | null
+        overdue: boolean | null
       }
       member_data_export: {
         bookings: Json | null

@@ -136,6 +136,7 @@ export const queryKeys = {
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
     /** Places other than the hall where classes meet, and each template slot's (decision 0055). */
     meetingPoints: () => ['admin', 'meeting-points'] as const,
+    dataRetention: () => ['admin', 'data-retention'] as const,
     slotMeetingPoints: () => ['admin', 'slot-meeting-points'] as const,
     /** A coach's pay statement for a month, and every coach's pay rates (decision 0056). */
     coachPay: (trainerId: string, month: string) => ['admin', 'coach-pay', trainerId, month] as const,

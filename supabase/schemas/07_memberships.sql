@@ -1121,6 +1121,9 @@ begin
     select * from public.memberships
      where status = 'active' and renews and ended_at is null
        and period_end > p_now and period_end <= p_now + private.renewal_reminder_ahead()
+       -- It promises a charge to the saved card: a plan with none (an imported one) is asked for
+       -- a card instead (enqueue_import_card_requests, 25_import.sql).
+       and exists (select 1 from private.member_cards c where c.member_id = memberships.member_id)
   loop
     if private.enqueue_membership_email('renewal_reminder', v_m.member_id,
          'Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
@@ -1151,6 +1154,8 @@ begin
   end loop;
   -- "Your pause ends soon" (25_membership_pauses.sql).
   v_count := v_count + private.enqueue_pause_reminders(p_now);
+  -- "A card is needed on ..." before an imported plan's first renewal (25_import.sql).
+  v_count := v_count + private.enqueue_import_card_requests(p_now);
   return v_count;
 end;
 $$;

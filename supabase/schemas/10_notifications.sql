@@ -202,6 +202,7 @@ insert into public.notification_types (type, category, label) values
   ('membership_paused', 'service', 'Membership paused'),
   ('pause_ending', 'service', 'Your pause ends soon'),
   ('system_alert', 'service', 'System alerts to the studio'),
+  ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');

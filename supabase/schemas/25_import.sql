@@ -484,6 +484,62 @@ revoke execute on function private.mark_member_invited(uuid, timestamptz) from p
 
 grant execute on function private.mark_member_invited(uuid, timestamptz) to service_role;
 
+-- Asking for a card before an imported plan's first renewal ------------------------------------------
+-- How long before the next payment date the file gave the member is told a card will be needed.
+create function private.import_card_request_ahead()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '7 days' $$;
+
+revoke execute on function private.import_card_request_ahead() from public;
+
+-- A plan carried over by an import is paid up to the file's next payment date and has no card
+-- here: the period the import counts as paid (period_number = anchor_period) with no payment of its
+-- own. Within import_card_request_ahead() of that date its member is emailed once (the key is the
+-- membership and the renewal it is about) that the payment is due then and a card is asked for on
+-- the membership page; a member with a saved card is not, and neither is one the admin has not
+-- invited yet (no email goes out before "Send invitations"). The renewal reminder, which speaks of
+-- a saved card, skips these plans (07_memberships.sql). Runs with the hourly reminders.
+create function private.enqueue_import_card_requests(p_now timestamptz)
+returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_m public.memberships;
+  v_count integer := 0;
+begin
+  for v_m in
+    select ms.* from public.memberships ms
+      join public.members m on m.id = ms.member_id
+     where ms.status = 'active' and ms.renews and ms.ended_at is null
+       and ms.period_number = ms.anchor_period
+       and ms.period_end > p_now and ms.period_end <= p_now + private.import_card_request_ahead()
+       and not exists (select 1 from private.member_cards c where c.member_id = ms.member_id)
+       and not exists (select 1 from public.payments p
+                        where p.membership_id = ms.id and p.status = 'paid' and p.period_number >= ms.anchor_period)
+       and (m.user_id is not null
+            or exists (select 1 from public.imported_members i where i.member_id = m.id and i.invited_at is not null))
+  loop
+    if private.enqueue_membership_email('import_card_request', v_m.member_id,
+         'Your ' || private.plan_name(v_m.plan_slug) || ' membership: a card is needed on '
+           || private.london_date_text(v_m.period_end),
+         array['Your ' || private.plan_name(v_m.plan_slug) || ' membership carried over from your previous studio is paid up to '
+                 || private.london_date_text(v_m.period_end) || '.',
+               'That day the next payment of ' || private.gbp(v_m.price) || ' is due here, and there is no card saved for it yet: '
+                 || 'your membership page will ask you to add one, and the payment is taken when you do. Until then nothing changes.'],
+         jsonb_build_array(jsonb_build_object('label', 'Your membership', 'path', '/membership')),
+         'import_card_request:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end;
+$$;
+
+revoke execute on function private.enqueue_import_card_requests(timestamptz) from public;
+
+grant execute on function private.enqueue_import_card_requests(timestamptz) to service_role;
+
 -- API --------------------------------------------------------------------------------------------
 -- One row of the preview (or of the import that followed it), as the screen lists it.
 create type public.import_row_outcome as (

@@ -285,6 +285,37 @@ revoke execute on function private.admin_check_system_health(timestamptz) from p
 
 grant execute on function private.admin_check_system_health(timestamptz) to authenticated, service_role;
 
+-- What an outside uptime check is told (decision 0096): the watchdog runs in the database and is
+-- woken by the hourly job and by an admin opening the portal, so if every scheduled function stops
+-- and nobody opens the portal it says nothing. The health endpoint (netlify/functions/health.ts)
+-- answers an uptime monitor with each job's latest run and latest success, and whether the
+-- watchdog finds it overdue or failing (its 'missed:' and 'failing:' causes), as of p_now. Times
+-- and outcomes only: no summary (it can name checkouts), nothing about members.
+create type public.job_health as (
+  job text,
+  last_started_at timestamptz,
+  last_outcome text,
+  last_succeeded_at timestamptz,
+  overdue boolean
+);
+
+create function private.job_health(p_now timestamptz)
+returns setof public.job_health
+language sql stable security definer set search_path = ''
+as $$
+  select j.job,
+         (select r.started_at from public.job_runs r where r.job = j.job and r.started_at <= p_now order by r.started_at desc, r.id desc limit 1),
+         (select r.outcome from public.job_runs r where r.job = j.job and r.started_at <= p_now order by r.started_at desc, r.id desc limit 1),
+         (select max(r.started_at) from public.job_runs r where r.job = j.job and r.started_at <= p_now and r.outcome = 'succeeded'),
+         exists (select 1 from private.system_health_causes(p_now) c where c.cause in ('missed:' || j.job, 'failing:' || j.job))
+    from unnest(array['hourly', 'emails', 'pushes']) with ordinality as j(job, n)
+   order by j.n
+$$;
+
+revoke execute on function private.job_health(timestamptz) from public;
+
+grant execute on function private.job_health(timestamptz) to service_role;
+
 -- Runs older than this are removed by the retention job (a month of minute-by-minute runs).
 create function private.job_run_retention()
 returns interval
@@ -355,6 +386,15 @@ as $$ select private.admin_check_system_health(now()) $$;
 revoke execute on function public.admin_check_system_health() from public, anon;
 
 grant execute on function public.admin_check_system_health() to authenticated, service_role;
+
+create function public.job_health(p_now timestamptz)
+returns setof public.job_health
+language sql stable security invoker set search_path = ''
+as $$ select * from private.job_health(p_now) $$;
+
+revoke execute on function public.job_health(timestamptz) from public, anon, authenticated;
+
+grant execute on function public.job_health(timestamptz) to service_role;
 
 create function public.purge_job_runs(p_now timestamptz)
 returns integer

@@ -128,6 +128,25 @@ create type public.data_retention as (
   contact_message_days integer
 );
 
+-- The periods as they are now, for Admin > Settings' retention section (decision 0097). Admins only.
+create function private.admin_data_retention()
+returns public.data_retention
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  r public.data_retention;
+begin
+  perform private.require_admin();
+  select s.guest_signature_days, s.contact_message_days into r.guest_signature_days, r.contact_message_days
+    from private.data_retention_settings s;
+  return r;
+end;
+$$;
+
+revoke execute on function private.admin_data_retention() from public;
+
+grant execute on function private.admin_data_retention() to authenticated, service_role;
+
 create function private.admin_set_data_retention(p_guest_signature_days integer, p_contact_message_days integer)
 returns public.data_retention
 language plpgsql security definer set search_path = ''
@@ -203,6 +222,15 @@ as $$ select * from private.close_my_account(now()) $$;
 revoke execute on function public.close_my_account() from public, anon;
 
 grant execute on function public.close_my_account() to authenticated, service_role;
+
+create function public.admin_data_retention()
+returns public.data_retention
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_data_retention() $$;
+
+revoke execute on function public.admin_data_retention() from public, anon;
+
+grant execute on function public.admin_data_retention() to authenticated, service_role;
 
 create function public.admin_set_data_retention(p_guest_signature_days integer, p_contact_message_days integer)
 returns public.data_retention

@@ -135,6 +135,16 @@ describe('the retention job', () => {
       { code: '22023', hint: 'invalid_retention', message: 'Each period must be between 30 and 3650 days' },
     );
     await asUser(db, admin.claims, (tx) => rpc(tx, 'public.admin_set_data_retention($1, $2)', [1095, 30]));
+    // Admin > Settings reads the periods as they are now; nobody else may.
+    expect(await asUser(db, admin.claims, (tx) => rpc(tx, 'public.admin_data_retention()'))).toEqual({
+      guest_signature_days: 1095,
+      contact_message_days: 30,
+    });
+    const reader = await createUser(db, 'retention-reader');
+    await expectSqlError(
+      asUser(db, reader.claims, (tx) => rpc(tx, 'public.admin_data_retention()')),
+      { code: '42501', hint: 'not_admin' },
+    );
     expect(await service(`public.apply_data_retention(now() + interval '26 days')`)).toMatchObject({ contact_messages: 1 });
   });
 });

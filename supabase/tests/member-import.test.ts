@@ -240,3 +240,53 @@ describe('importing members', () => {
     );
   });
 });
+
+describe('a card for an imported plan', () => {
+  /** The hourly reminders as of `at` (renewals, trials, pauses and imported plans' card requests). */
+  const reminders = (at: string) =>
+    asServiceRole(db, (tx) => rpc<number>(tx, 'private.enqueue_membership_reminders($1::timestamptz)', [at]));
+  const emails = async (kind: string) =>
+    (
+      await db.query<{ to_email: string; subject: string; body_text: string }>(
+        `select to_email::text, subject, body_text from public.notification_outbox where kind = $1 order by created_at, to_email`,
+        [kind],
+      )
+    ).rows;
+  const invite = async (email: string) => {
+    const { rows: found } = await db.query<{ id: string }>(`select id from public.members where email::text = $1`, [email]);
+    await asServiceRole(db, (tx) => rpc(tx, 'public.mark_member_invited($1)', [found[0]!.id]));
+  };
+
+  it('asks a week before the first renewal, once, only once the member was invited, and never one with a card', async () => {
+    // Chloe's plan is paid up to 20 December; a week before, she has not been invited yet.
+    await reminders('2026-12-14T12:00:00Z');
+    expect(await emails('import_card_request')).toEqual([]);
+
+    await invite('chloe@import.test');
+    await reminders('2026-12-14T12:00:00Z');
+    await reminders('2026-12-15T12:00:00Z');
+    expect(await emails('import_card_request')).toEqual([
+      {
+        to_email: 'chloe@import.test',
+        subject: 'Your Standard membership: a card is needed on 20 December 2026',
+        body_text: expect.stringContaining('That day the next payment of £100.00 is due here'),
+      },
+    ]);
+    // The renewal reminder promises a charge to a saved card: it is not sent for a plan without one.
+    await reminders('2026-12-18T12:00:00Z');
+    expect(await emails('renewal_reminder')).toEqual([]);
+
+    // Ben (12 January) has saved a card since; the existing member (10 January) can sign in already.
+    const { rows: ben } = await db.query<{ id: string }>(`select id from public.members where email::text = 'ben@import.test'`);
+    await db.query(
+      `insert into private.member_cards (member_id, customer_id, token, saved_at) values ($1::uuid, 'member-' || $1::text, 'tok', now())`,
+      [ben[0]!.id],
+    );
+    await invite('ben@import.test');
+    await reminders('2027-01-06T12:00:00Z');
+    expect((await emails('import_card_request')).map((e) => e.to_email)).toEqual(['chloe@import.test', 'existing@import.test']);
+    // With his card, Ben gets the usual renewal reminder instead.
+    await reminders('2027-01-10T12:00:00Z');
+    expect((await emails('renewal_reminder')).map((e) => e.to_email)).toEqual(['ben@import.test']);
+  });
+});

@@ -115,6 +115,7 @@ describe('schema safety', () => {
       'admin_class_places',
       'admin_coach_pay_statement',
       'admin_credits_outstanding',
+      'admin_data_retention',
       'admin_delete_member',
       'admin_email_member',
       'admin_grant_credits',

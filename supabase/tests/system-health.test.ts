@@ -154,3 +154,49 @@ describe('who may run it and read it', () => {
     expect(await count(member, 'system_alerts')).toBe(0);
   });
 });
+
+describe('the outside check (the health endpoint an uptime monitor calls)', () => {
+  type JobHealth = {
+    job: string;
+    last_started_at: string | null;
+    last_outcome: string | null;
+    last_succeeded_at: string | null;
+    overdue: boolean;
+  };
+  const health = async (minutes: number) => {
+    const rows = await service<JobHealth[]>('public.job_health($1)', [at(minutes)]);
+    return Object.fromEntries(rows.map((r) => [r.job, r]));
+  };
+  // Long after the runs above, so only this test's runs are the latest.
+  const BASE = 10 * 24 * 60;
+
+  it("says each job's latest run and success, and whether the watchdog finds it overdue, writing nothing", async () => {
+    await run('hourly', BASE);
+    await deliverAll(BASE);
+    const alertsBefore = await openAlerts();
+    const fine = await health(BASE + 30);
+    expect(Object.keys(fine)).toEqual(['hourly', 'emails', 'pushes']);
+    expect(fine.hourly).toMatchObject({ last_outcome: 'succeeded', overdue: false });
+    expect(new Date(fine.hourly!.last_started_at!).toISOString()).toBe(at(BASE));
+    expect(fine.emails).toMatchObject({ last_outcome: 'succeeded', overdue: false });
+
+    // Two hours without a successful hourly run: overdue, even with nobody opening the portal.
+    const late = await health(BASE + 121);
+    expect(late.hourly).toMatchObject({ last_outcome: 'succeeded', overdue: true });
+    // A run that fails twice running is failing too; a good one makes it healthy again.
+    await run('hourly', BASE + 122, false, 'provider key expired');
+    await run('hourly', BASE + 123, false, 'provider key expired');
+    const failing = await health(BASE + 124);
+    expect(failing.hourly).toMatchObject({ last_outcome: 'failed', overdue: true });
+    expect(new Date(failing.hourly!.last_succeeded_at!).toISOString()).toBe(at(BASE));
+    await run('hourly', BASE + 125);
+    expect((await health(BASE + 126)).hourly).toMatchObject({ last_outcome: 'succeeded', overdue: false });
+    expect(await openAlerts(), 'reading it opens and clears nothing').toEqual(alertsBefore);
+
+    // The service role only: the endpoint holds the key; no browser asks it.
+    await expectSqlError(
+      asUser(db, admin.claims, (tx) => rpc(tx, 'public.job_health($1)', [at(BASE)])),
+      { code: '42501' },
+    );
+  });
+});

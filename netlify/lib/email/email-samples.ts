@@ -172,6 +172,18 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-import-card-request',
+    kind: 'import_card_request',
+    subject: 'Your Standard membership: a card is needed on 12 January 2032',
+    body_text: [
+      'Hi Mia,',
+      'Your Standard membership carried over from your previous studio is paid up to 12 January 2032.',
+      'That day the next payment of £55.00 is due here, and there is no card saved for it yet: your membership page will ask you to add one, and the payment is taken when you do. Until then nothing changes.',
+    ].join('\n\n'),
+    links: [{ label: 'Your membership', path: membershipPage }],
+  },
+  {
+    ...membership,
     id: 'sample-membership-paused',
     kind: 'membership_paused',
     subject: 'Your Platinum Premium membership is paused from 25 January 2031',

@@ -37,6 +37,9 @@ export const ADMIN_ROUTES = [
   '/admin/import',
   '/admin/documents',
   '/admin/generate-classes',
+  '/admin/settings',
+  '/admin/activity',
+  '/admin/system-health',
 ] as const;
 export const ADMIN_LOGIN = '/admin/login';
 export const UNKNOWN_ROUTE = '/no-such-page-here';

@@ -219,7 +219,8 @@ function ColumnSelect({ header, value, onChange }: { header: string; value: stri
 /** Each row's outcome; names are shown as text (React escapes any HTML in them). */
 function OutcomeTable({ caption, rows }: { caption: string; rows: readonly ImportRowOutcome[] }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Focusable and named: on a phone the table scrolls sideways, and a keyboard must reach it.
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption}, table`}>
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

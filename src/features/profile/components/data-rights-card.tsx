@@ -9,6 +9,7 @@ import { downloadTextFile } from '@/lib/download-file';
 import { londonToday } from '@/lib/studio-calendar';
 import { useCloseMyAccount, useDownloadMyData, type MyDataExport } from '../api/data-rights';
 import { CLOSE_ACCOUNT_WORDS } from '../lib/data-rights';
+import { ReadableData } from './readable-data';
 
 /** The sections of the download, in the words the readable page uses. */
 const SECTIONS: [key: string, label: string][] = [
@@ -72,9 +73,9 @@ export function DataRightsCard() {
                 {label}
                 {Array.isArray(data[key]) ? ` (${(data[key] as unknown[]).length})` : ''}
               </summary>
-              <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words text-xs">
-                {JSON.stringify(data[key] ?? null, null, 2)}
-              </pre>
+              <div className="mt-2 break-words text-xs">
+                <ReadableData value={data[key]} />
+              </div>
             </details>
           ))}
         </section>

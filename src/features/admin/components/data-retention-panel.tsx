@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { dataRetentionFormSchema, useDataRetention, useSaveDataRetention, type DataRetentionForm } from '../api/data-retention';
+import { RETENTION_ROWS } from '../lib/data-retention';
+import { EmptyState } from './empty-state';
+import { PanelSection } from './panel-section';
+
+const SAVE_FAILED = 'Could not save the retention periods. Please try again.';
+
+/**
+ * Admin > Settings, "How long personal data is kept" (decision 0097): the data contract's table,
+ * each kind of personal data with its purpose, lawful basis and period, and the two periods the
+ * studio sets (guest waiver signatures, Contact Us messages), which the hourly retention job applies.
+ */
+export function DataRetentionPanel() {
+  const periods = useDataRetention();
+  const save = useSaveDataRetention();
+  const { register, handleSubmit, formState, reset } = useForm<DataRetentionForm>({ resolver: zodResolver(dataRetentionFormSchema) });
+  const current = periods.data;
+  useEffect(() => {
+    if (current) reset(current);
+  }, [current, reset]);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success('Retention periods saved');
+    } catch (error) {
+      toast.error(
+        (error as { hint?: string } | null)?.hint === 'invalid_retention' ? 'Each period must be between 30 and 3650 days' : SAVE_FAILED,
+      );
+    }
+  });
+  const e = formState.errors;
+  return (
+    <PanelSection
+      id="data-retention-heading"
+      title="How long personal data is kept"
+      intro="What the studio holds about members and guests, why, and for how long. The hourly jobs delete what is past its period."
+    >
+      <ul aria-label="Personal data kept" className="divide-y divide-slate-100">
+        {RETENTION_ROWS.map((row) => (
+          <li key={row.data} className="px-4 py-3 text-sm">
+            <p className="font-semibold text-slate-900">{row.data}</p>
+            <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-slate-600 sm:grid-cols-[8rem_1fr]">
+              <dt className="font-medium text-slate-700">Purpose</dt>
+              <dd>{row.purpose}</dd>
+              <dt className="font-medium text-slate-700">Lawful basis</dt>
+              <dd>{row.basis}</dd>
+              <dt className="font-medium text-slate-700">Kept</dt>
+              <dd>
+                {row.kept}
+                {row.setting && current && <span className="font-medium text-slate-900">: now {current[row.setting]} days</span>}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="border-t border-slate-200 p-4">
+        {periods.isPending && <Spinner label="Loading the retention periods" />}
+        {periods.isError && <EmptyState title="Could not load the retention periods" body="Refresh the page to try again." />}
+        {current && (
+          <form noValidate aria-label="Retention periods" onSubmit={(ev) => void submit(ev)} className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Guest waiver signatures (days)"
+                type="number"
+                inputMode="numeric"
+                hint="From 30 to 3650. 1095 days is the UK limitation period for a personal-injury claim."
+                {...register('guest_signature_days')}
+                error={e.guest_signature_days?.message}
+              />
+              <TextField
+                label="Contact Us messages (days)"
+                type="number"
+                inputMode="numeric"
+                hint="From 30 to 3650."
+                {...register('contact_message_days')}
+                error={e.contact_message_days?.message}
+              />
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" loading={save.isPending}>
+                Save retention periods
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </PanelSection>
+  );
+}
