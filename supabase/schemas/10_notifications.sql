@@ -163,6 +163,7 @@ insert into public.notification_types (type, category, label) values
   ('pause_ending', 'service', 'Your pause ends soon'),
   ('system_alert', 'service', 'System alerts to the studio'),
   ('announcement', 'service', 'Studio announcements'),
+  ('review_request', 'service', 'How was your class? (review requests)'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');
 
