@@ -82,6 +82,8 @@ export const queryKeys = {
   },
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
+    /** Whether the member gets review requests (decision 0088). */
+    reviewRequests: (memberId: string) => ['email-preferences', memberId, 'review-requests'] as const,
   },
   /** Which pushes the member gets, and whether this browser receives them. */
   pushPreferences: {
