@@ -126,6 +126,6 @@ describe('/admin/settings', () => {
     expect((snippet as HTMLTextAreaElement).value).toContain(
       `src="${window.location.origin}/embed/schedule?coach=Coach+Jess&amp;days=sat"`,
     );
-    expect(screen.getByText(/No site is allowed to show it yet/)).toBeInTheDocument();
+    expect(screen.getByText(/Sites allowed to show it: https:\/\/www.partner-site.example\./)).toBeInTheDocument();
   });
 });
