@@ -14,6 +14,12 @@ import { withDataApiRewrite } from './scripts/data-api-rewrite.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The page's entry and the module it loads, which make the entry chunk (see build below). */
 const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
+/**
+ * The embeddable timetable (decision 0089): a page of its own (embed/schedule/index.html) whose
+ * modules (src/embed) share nothing with the app, so they are never put in the app's shell chunk.
+ */
+const EMBED_PAGE = 'embed/schedule/index.html';
+const EMBED_MODULE = /\/(embed\/schedule\/index\.html|src\/embed\/)/;
 /** The installable app's lazy chunks, loaded without preloading their imports (see build below). */
 const PWA_CHUNK = /(^|\/)(member-pwa|offline-start)-[\w-]+\.js$/;
 /** The chunk of everything the entry imports statically (see build below). */
@@ -90,8 +96,9 @@ const preloadSessionModules: Plugin = {
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html, { bundle }) {
-      if (!bundle) return html;
+    handler(html, { bundle, path }) {
+      // The embeddable timetable signs nobody in.
+      if (!bundle || EMBED_MODULE.test(path)) return html;
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const files = new Set<string>();
@@ -311,10 +318,12 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // imports only is inlined by Vite as several module scripts, and the prerendered pages'
       // loader starts one (scripts/prerender.ts refuses a page with more).
       rolldownOptions: {
+        // The app's page and the embeddable timetable's (the server bundle has its own entry).
+        input: isSsrBuild ? undefined : { index: resolve(root, 'index.html'), embed: resolve(root, EMBED_PAGE) },
         output: {
           codeSplitting: {
             groups: [
-              { name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) },
+              { name: SHELL_CHUNK, tags: ['$initial'], test: (id: string) => !APP_ENTRY.test(id) && !EMBED_MODULE.test(id) },
               // TanStack Query as one chunk: split by what each screen imports it was six chunks and
               // 12 KB gzip on /schedule; whole it is 10.4 KB.
               { name: 'react-query', test: /node_modules\/@tanstack\/(query-core|react-query)\// },

@@ -36,6 +36,7 @@ describe('emails on a phone', () => {
         'studio_message',
         'win_back',
         'document_updated',
+        'review_request',
         'system_alert',
         'auth-confirmation',
         'auth-recovery',

@@ -12,6 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
+import { embedHeaders, isEmbedPath } from '../netlify/lib/embed-frame';
+import { STUDIO } from '../src/config/studio';
 
 export interface HeaderRule {
   for: string;
@@ -40,10 +42,23 @@ function matches(pattern: string, pathname: string): boolean {
   return new RegExp(`^${source}$`).test(pathname);
 }
 
-/** Every matching rule's headers, later rules winning, with the backend origin substituted. */
-export function headersForPath(rules: HeaderRule[], pathname: string, options: { supabaseOrigin?: string } = {}): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const rule of rules) if (matches(rule.for, pathname)) Object.assign(headers, rule.values);
+/**
+ * Every matching rule's headers with the backend origin substituted; a header two matching rules
+ * both set gets both values, joined by a comma, as Netlify's CDN merges them (so a second CSP for a
+ * narrower path would add a policy, not replace one: decision 0089). The embeddable pages then get
+ * what their edge function (netlify/edge-functions/embed-frame.ts) makes of them.
+ */
+export function headersForPath(
+  rules: HeaderRule[],
+  pathname: string,
+  options: { supabaseOrigin?: string; embedOrigins?: readonly string[] } = {},
+): Record<string, string> {
+  let headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!matches(rule.for, pathname)) continue;
+    for (const [name, value] of Object.entries(rule.values)) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  if (isEmbedPath(pathname)) headers = embedHeaders(headers, options.embedOrigins ?? STUDIO.embedOrigins);
   const origin = options.supabaseOrigin?.replace(/\/$/, '');
   if (origin) {
     const socket = origin.replace(/^http/, 'ws');

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath, parseCsp, readNetlifyHeaderRules } from './netlify-headers';
 import { serveBuild, type StaticServer } from './static-server';
+import { frameOrigins } from '../netlify/lib/embed-frame';
+import { STUDIO } from '../src/config/studio';
 
 // `npm start` serves the build as Netlify does, netlify.toml's headers included: a policy that
 // would break production (a CSP that blocks a script, a page refused in a frame) shows locally.
@@ -20,6 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><h1>Home</h1>');
   mkdirSync(join(dist, 'schedule'));
   writeFileSync(join(dist, 'schedule', 'index.html'), '<!doctype html><h1>Class Schedule</h1>');
+  mkdirSync(join(dist, 'embed', 'schedule'), { recursive: true });
+  writeFileSync(join(dist, 'embed', 'schedule', 'index.html'), '<!doctype html><main id="embed-root"></main>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'export {};');
   // What npm start runs once the local stack is up (scripts/dev.ts --prod).
@@ -55,6 +59,18 @@ describe('the server of npm start', () => {
       expect(res.headers.get('permissions-policy')).toBe(expected(path)['Permissions-Policy']);
     });
   }
+
+  it('answers /embed/schedule as its edge function does on Netlify: the studio’s sites may frame it (decision 0089)', async () => {
+    const res = await fetch(`${site.origin}/embed/schedule?coach=Coach%20Alex`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('embed-root');
+    const csp = res.headers.get('content-security-policy');
+    expect(csp).toBe(expected('/embed/schedule')['Content-Security-Policy']);
+    expect(parseCsp(csp ?? '')['frame-ancestors']).toEqual(
+      frameOrigins(STUDIO.embedOrigins).length ? frameOrigins(STUDIO.embedOrigins) : ["'none'"],
+    );
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
 
   it('sends the same headers with the app’s scripts, cached for ever', async () => {
     const res = await fetch(`${site.origin}/assets/index-abc.js`);

@@ -15,6 +15,7 @@ const BUNDLE_ROUTES: { path: string; who: Who }[] = [
   { path: '/', who: 'visitor' },
   { path: '/schedule', who: 'visitor' },
   { path: '/membership', who: 'visitor' },
+  { path: '/embed/schedule', who: 'visitor' },
   { path: '/dashboard', who: 'member' },
   { path: '/my-schedule', who: 'member' },
   { path: '/mybookings', who: 'member' },

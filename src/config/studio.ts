@@ -25,6 +25,11 @@ export const STUDIO = {
   timeZone: 'Europe/London',
   copyrightYear: config.copyrightYear,
   social: config.social,
+  /**
+   * The sites that may show the timetable (/embed/schedule) in a frame: origins such as
+   * 'https://www.stmarys-centre.example' (decision 0089). Empty: no site may frame it.
+   */
+  embedOrigins: config.embedOrigins as readonly string[],
 } as const;
 
 export const STUDIO_ADDRESS_LINES = [STUDIO.hall, STUDIO.street, `${STUDIO.city} ${STUDIO.postcode}`, STUDIO.country] as const;

@@ -484,6 +484,74 @@ export type Database = {
           },
         ]
       }
+      cover_requests: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          approved_by: string | null
+          class_id: string
+          closed_at: string | null
+          created_at: string
+          id: string
+          note: string | null
+          requested_by: string
+          status: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          approved_by?: string | null
+          class_id: string
+          closed_at?: string | null
+          created_at?: string
+          id?: string
+          note?: string | null
+          requested_by: string
+          status?: string
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          approved_by?: string | null
+          class_id?: string
+          closed_at?: string | null
+          created_at?: string
+          id?: string
+          note?: string | null
+          requested_by?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cover_requests_accepted_by_fkey"
+            columns: ["accepted_by"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cover_requests_approved_by_fkey"
+            columns: ["approved_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cover_requests_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: true
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cover_requests_requested_by_fkey"
+            columns: ["requested_by"]
+            isOneToOne: false
+            referencedRelation: "trainers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       credits: {
         Row: {
           booking_id: string | null
@@ -2214,6 +2282,45 @@ export type Database = {
           },
         ]
       }
+      review_requests: {
+        Row: {
+          attended: number
+          class_id: string
+          id: string
+          member_id: string
+          requested_at: string
+        }
+        Insert: {
+          attended: number
+          class_id: string
+          id?: string
+          member_id: string
+          requested_at: string
+        }
+        Update: {
+          attended?: number
+          class_id?: string
+          id?: string
+          member_id?: string
+          requested_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "review_requests_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "review_requests_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       sms_numbers: {
         Row: {
           created_at: string
@@ -2638,6 +2745,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      accept_cover: {
+        Args: {
+          p_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["cover_request"]
+      }
       add_guest: {
         Args: {
           p_booking_id: string
@@ -2688,6 +2801,14 @@ export type Database = {
           p_trainer_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["coach_pay_line"][]
+      }
+      admin_cover_auto_approve: {
+        Args: never
+        Returns: boolean
+      }
+      admin_cover_requests: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["cover_request"][]
       }
       admin_credits_outstanding: {
         Args: {
@@ -2822,6 +2943,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["admin_reports"]
       }
+      admin_review_request_settings: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["review_request_settings"]
+      }
       admin_revoke_credit: {
         Args: {
           p_credit_id: string
@@ -2865,6 +2990,44 @@ export type Database = {
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
+      }
+      admin_swap_coach: {
+        Args: {
+          p_class_id: string
+          p_trainer_id: string
+        }
+        Returns: {
+          capacity: number
+          checkout_url: string | null
+          created_at: string
+          current_bookings: number
+          description: string | null
+          duration: number
+          id: string
+          is_premium: boolean
+          late_cancel_window: string
+          max_age: number | null
+          meeting_point_id: string | null
+          min_age: number | null
+          name: string
+          price_payg: number | null
+          spots_left: number
+          start_time: string
+          studio_changed_at: string | null
+          template_slot: string | null
+          template_start: string | null
+          trainer: string
+          trainer_id: string | null
+          type: string
+          unlock_for_standard: string
+          waitlist_closes_before: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "classes"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       admin_trainer_accounts: {
         Args: never
@@ -2915,6 +3078,12 @@ export type Database = {
           p_provider_status: string
         }
         Returns: Database["public"]["CompositeTypes"]["checkout_result"]
+      }
+      approve_cover: {
+        Args: {
+          p_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["cover_request"]
       }
       begin_provider_refund: {
         Args: {
@@ -3027,6 +3196,10 @@ export type Database = {
           p_days?: number
         }
         Returns: Database["public"]["CompositeTypes"]["coach_class"][]
+      }
+      coach_cover_requests: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["cover_request"][]
       }
       coach_mark_attendance: {
         Args: {
@@ -3607,6 +3780,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      request_cover: {
+        Args: {
+          p_class_id: string
+          p_note?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["cover_request"]
+      }
       requeue_notification: {
         Args: {
           p_error: string
@@ -3710,6 +3890,12 @@ export type Database = {
         }
         Returns: number
       }
+      send_review_requests_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       set_card_setup_checkout: {
         Args: {
           p_provider_checkout_id: string
@@ -3743,6 +3929,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_cover_auto_approve: {
+        Args: {
+          p_on: boolean
+        }
+        Returns: boolean
       }
       set_email_preferences: {
         Args: {
@@ -3811,6 +4003,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_review_request_settings: {
+        Args: {
+          p_after_classes: number
+          p_once_in_months: number
+          p_review_url: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["review_request_settings"]
       }
       set_sms_number: {
         Args: {
@@ -3959,6 +4159,12 @@ export type Database = {
           p_token: string
         }
         Returns: string
+      }
+      withdraw_cover_request: {
+        Args: {
+          p_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["cover_request"]
       }
       withdraw_health_answers: {
         Args: never
@@ -4176,6 +4382,23 @@ export type Database = {
         start_time: string | null
       }
       contact_receipt: {
+        status: string | null
+      }
+      cover_request: {
+        accepted_at: string | null
+        accepted_by: string | null
+        accepted_by_name: string | null
+        class_id: string | null
+        class_name: string | null
+        covering: boolean | null
+        created_at: string | null
+        duration: number | null
+        id: string | null
+        mine: boolean | null
+        note: string | null
+        requested_by: string | null
+        requested_by_name: string | null
+        start_time: string | null
         status: string | null
       }
       credit_choice: {
@@ -4509,6 +4732,11 @@ export type Database = {
         payments: number | null
         refunded: number | null
         refunds: number | null
+      }
+      review_request_settings: {
+        after_classes: number | null
+        once_in_months: number | null
+        review_url: string | null
       }
       schedule_class: {
         bookable: boolean | null

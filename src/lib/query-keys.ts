@@ -84,6 +84,8 @@ export const queryKeys = {
   },
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
+    /** Whether the member gets review requests (decision 0088). */
+    reviewRequests: (memberId: string) => ['email-preferences', memberId, 'review-requests'] as const,
   },
   /** Which pushes the member gets, and whether this browser receives them. */
   pushPreferences: {
@@ -98,6 +100,8 @@ export const queryKeys = {
     profile: (userId: string) => ['coach', 'profile', userId] as const,
     classes: () => ['coach', 'classes'] as const,
     roster: (classId: string) => ['coach', 'roster', classId] as const,
+    /** Cover requests under way (decision 0087): the coach's own and the others' to accept. */
+    cover: () => ['coach', 'cover'] as const,
     /** The coach's own pay statement for a month ('2026-11'). */
     pay: (month: string) => ['coach', 'pay', month] as const,
   },
@@ -132,6 +136,11 @@ export const queryKeys = {
     closures: () => ['admin', 'closures'] as const,
     /** Trainers and their published availability. */
     trainers: () => ['admin', 'trainers'] as const,
+    /** Cover requests waiting for an admin, and the auto-approve setting (decision 0087). */
+    cover: () => ['admin', 'cover'] as const,
+    coverAutoApprove: () => ['admin', 'cover-auto-approve'] as const,
+    /** The studio's review requests (decision 0088). */
+    reviewRequests: () => ['admin', 'review-requests'] as const,
     /** Which sign-in account each trainer has (decision 0027). */
     trainerAccounts: () => ['admin', 'trainer-accounts'] as const,
     /** Places other than the hall where classes meet, and each template slot's (decision 0055). */

@@ -138,7 +138,8 @@ create table public.classes (
 --  classes_promote_waitlist (04_waitlist.sql), classes_record_refunds_owed (08_refunds.sql),
 --  classes_one_to_one_price (09_credits.sql), classes_tell_members_moved (10_notifications.sql),
 --  classes_tell_members_removed (10_notifications.sql), classes_push_members_removed (20_push.sql),
---  classes_text_members_removed (25_sms.sql), classes_record_change (26_class_changes.sql).
+--  classes_text_members_removed (25_sms.sql), classes_record_change (26_class_changes.sql),
+--  classes_close_cover_requests (28_cover_requests.sql).
 
 comment on column public.classes.min_age is
   'Youngest age (on the class date) a child may be booked in; null with max_age null = adults only (no children).';

@@ -204,6 +204,7 @@ insert into public.notification_types (type, category, label) values
   ('system_alert', 'service', 'System alerts to the studio'),
   ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),
+  ('review_request', 'service', 'How was your class? (review requests)'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');
 

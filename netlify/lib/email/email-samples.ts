@@ -356,6 +356,24 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     links: [{ label: 'Read and accept it', path: '/agreements' }],
   },
   {
+    // The studio's review link is printed whole: a long one must wrap, not widen the email.
+    ...membership,
+    id: 'sample-review-request',
+    kind: 'review_request',
+    subject: 'How was Breakfast Club?',
+    body_text: [
+      'Hi Mia,',
+      `Thank you for coming to Breakfast Club with Coach Alex on ${when}. How did it go?`,
+      'If you have a moment, you can tell other people about the studio with a review: https://search.google.com/local/writereview?placeid=ChIJexampleExampleExample1234',
+      'Everyone who comes to 5 classes gets this same message, whatever they thought; a review is entirely up to you, and nothing depends on it. To tell the studio something directly, use Contact Us on the Membership page.',
+      'Prefer not to get these? Turn off review requests on Edit Profile.',
+    ].join('\n\n'),
+    links: [
+      { label: 'Contact the studio', path: membershipPage },
+      { label: 'Turn review requests off', path: '/edit-profile' },
+    ],
+  },
+  {
     ...base,
     id: 'sample-system-alert',
     kind: 'system_alert',

@@ -34,6 +34,7 @@ type CountingJob =
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
   | 'send_class_changes_at'
+  | 'send_review_requests_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots'
   | 'purge_job_runs';
@@ -136,6 +137,12 @@ export async function tellClassChanges(db: Db, now: Date): Promise<JobReport> {
 
 export const sendClassChanges: Job = (db, _provider, now) => tellClassChanges(db, now);
 
+/** One review request to each member whose Nth attended class this is (decision 0088; off until the studio sets N). */
+export const sendReviewRequests: Job = async (db, _provider, now) => {
+  const queued = await count(db, 'send_review_requests_at', now);
+  return { job: 'review requests', did: `queued ${plural(queued, 'review request')}`, details: [] };
+};
+
 /**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
@@ -200,6 +207,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassReminders,
   sendPushReminders,
   sendClassChanges,
+  sendReviewRequests,
   sendDuePushes,
   sendDueTexts,
   purgeOldJobRuns,

@@ -32,6 +32,7 @@ function signInAsCoach() {
   server.use(
     memberHandler(member),
     rpc('my_coach_profile', () => [trainer]),
+    rpc('coach_cover_requests', () => []),
     rpc('my_coach_pay_statement', () => [
       {
         class_id: 'p-1',
@@ -183,5 +184,75 @@ describe('/coach/classes/:classId', () => {
     renderApp('/coach/classes/c-9');
     expect(await screen.findByRole('alert')).toHaveTextContent('This is not one of your classes');
     expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/coach: cover (decision 0087)', () => {
+  const request = (overrides: Record<string, unknown>) => ({
+    id: 'r-1',
+    class_id: 'c-7',
+    class_name: 'Evening Yoga',
+    start_time: minutesFromNow(2 * 24 * 60),
+    duration: 60,
+    requested_by: 't-2',
+    requested_by_name: 'Coach Jess',
+    note: 'Off sick',
+    status: 'open',
+    accepted_by: null,
+    accepted_by_name: null,
+    created_at: minutesFromNow(-60),
+    accepted_at: null,
+    mine: false,
+    covering: false,
+    ...overrides,
+  });
+
+  it("offers to cover another coach's class, and the studio's answer is shown", async () => {
+    signInAsCoach();
+    let accepted: unknown = null;
+    server.use(
+      rpc('coach_classes', () => []),
+      rpc('coach_cover_requests', () => [request({})]),
+      rpc('accept_cover', ({ args }) => {
+        accepted = args;
+        return request({ status: 'accepted', accepted_by: 't-1', accepted_by_name: 'Coach Alex', covering: true });
+      }),
+    );
+    renderApp('/coach');
+    const list = within(await screen.findByRole('list', { name: 'Cover requests' }, { timeout: 10_000 }));
+    expect(list.getByText('Coach Jess needs cover')).toBeInTheDocument();
+    expect(list.getByText('“Off sick”')).toBeInTheDocument();
+    await userEvent.click(list.getByRole('button', { name: /^Cover Evening Yoga/ }));
+    expect(await screen.findByText('Offer sent: the studio will confirm')).toBeInTheDocument();
+    expect(accepted).toEqual({ p_id: 'r-1' });
+  });
+
+  it('asks for cover on one of my classes with a note, and says why the studio refused', async () => {
+    signInAsCoach();
+    const asked: unknown[] = [];
+    server.use(
+      rpc('coach_classes', () => [coachClass('c-1', 'Breakfast Club', 3 * 24 * 60)]),
+      rpc('request_cover', ({ args }) => {
+        asked.push(args);
+        return asked.length === 1
+          ? request({ id: 'r-2', class_id: 'c-1', class_name: 'Breakfast Club', mine: true, requested_by: 't-1' })
+          : postgrestError({ code: 'P0001', message: 'You have already asked for cover on this class', hint: 'cover_already_requested' });
+      }),
+    );
+    renderApp('/coach');
+    const form = await screen.findByRole('combobox', { name: 'Ask for cover on' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover' }));
+    expect(await screen.findByText('Choose the class')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+
+    await userEvent.selectOptions(form, 'c-1');
+    await userEvent.type(screen.getByRole('textbox', { name: /Note for the other coaches/ }), 'Away at a course');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover' }));
+    expect(await screen.findByText('Cover requested: the other coaches can see it')).toBeInTheDocument();
+    expect(asked).toEqual([{ p_class_id: 'c-1', p_note: 'Away at a course' }]);
+
+    await userEvent.selectOptions(form, 'c-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover' }));
+    expect(await screen.findByText('You have already asked for cover on this class')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { useCoachProfile } from '@/features/coach/api/coach';
 import { CoachClasses } from '@/features/coach/components/coach-classes';
 import { CoachRoster } from '@/features/coach/components/coach-roster';
+import { CoverRequests } from '@/features/coach/components/cover-requests';
 import { MyPay } from '@/features/coach/components/my-pay';
 import { COACH_MESSAGES } from '@/features/coach/lib/coach-words';
 
@@ -38,6 +39,7 @@ export function CoachRoute() {
           <h1 className="text-3xl font-bold tracking-tight">Your classes</h1>
           <p className="mt-1 mb-6 text-slate-600">{name}: tap a class for its roster, check-in and register.</p>
           <CoachClasses />
+          <CoverRequests />
           <MyPay name={name} />
         </>
       )}

@@ -22,6 +22,7 @@ function setup(overrides: Partial<Member> = {}) {
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
     restGet('email_preferences', () => []),
+    restGet('notification_preferences', () => []),
     restGet('push_preferences', () => []),
   );
   return signed;

@@ -10,13 +10,18 @@ import { memberHandler, postgrestError, REST_URL, restGet, rpc, signInAs } from 
 
 configure({ asyncUtilTimeout: 5000 });
 
+/** The member's stored review-request cell (decision 0088); none = on. */
+let reviewPreference: { enabled: boolean }[] = [];
+
 function setup(stored: { class_reminders: boolean; win_back?: boolean } | null) {
+  reviewPreference = [];
   const signed = signInAs({ membership_tier: 'standard' });
   const asked: string[] = [];
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
     restGet('email_preferences', ({ url }) => (asked.push(url.searchParams.get('member_id') ?? ''), stored ? [stored] : [])),
+    restGet('notification_preferences', () => reviewPreference),
     restGet('push_preferences', () => []),
   );
   return { ...signed, asked };
@@ -77,5 +82,25 @@ describe('Email preferences card', { timeout: 20_000 }, () => {
     expect(c.getByRole('switch', { name: 'Send me news and offers' })).toBeChecked();
     // The reminders switch is untouched.
     expect(c.getByRole('switch', { name: 'Class reminder emails' })).toBeChecked();
+  });
+
+  it('turns review requests off through set_notification_preference (they are on until then)', async () => {
+    setup(null);
+    const calls: unknown[] = [];
+    server.use(
+      rpc(
+        'set_notification_preference',
+        ({ args }) => (calls.push(args), { member_id: 'm', channel: 'email', topic: 'review_request', enabled: args.p_enabled }),
+      ),
+    );
+    renderApp('/edit-profile');
+
+    const c = await card();
+    const reviews = await c.findByRole('switch', { name: 'Review requests' });
+    expect(reviews).toBeChecked();
+    await userEvent.click(reviews);
+    expect(await screen.findByText('No review requests will be sent')).toBeInTheDocument();
+    expect(calls).toEqual([{ p_channel: 'email', p_topic: 'review_request', p_enabled: false }]);
+    expect(c.getByRole('switch', { name: 'Review requests' })).not.toBeChecked();
   });
 });

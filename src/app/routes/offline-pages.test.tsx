@@ -48,6 +48,7 @@ function signedIn() {
     // Edit Profile's reads.
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/1' } })),
     restGet('email_preferences', () => []),
+    restGet('notification_preferences', () => []),
     restGet('push_preferences', () => []),
     // Personal training's, once back online.
     restGet('trainers', () => []),

@@ -22,6 +22,7 @@ function setup(stored: Record<string, unknown> | null = null) {
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
     restGet('email_preferences', () => []),
+    restGet('notification_preferences', () => []),
     restGet('push_preferences', () => (stored ? [stored] : [])),
     rpc('set_push_preferences', ({ args }) => {
       saved.push(args);

@@ -11,7 +11,7 @@ const budgets = JSON.parse(readFileSync(new URL('../../../bench/budgets.json', i
   bundle: Record<string, Budget>;
 };
 
-for (const path of ['/', '/schedule']) {
+for (const path of ['/', '/schedule', '/embed/schedule']) {
   test(`a visitor's ${path} stays within its size budget`, async ({ page, baseURL }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'sizes do not depend on the width: measured once');
     const budget = budgets.bundle[path]!;

@@ -1,67 +1,132 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRouteModules } from '@/app/router';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, rpc } from '@/testing/supabase-mocks';
+import { postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
-import { RETENTION_ROWS } from '@/features/admin/lib/data-retention';
 
-// Admin > Settings, how long personal data is kept (decision 0097): the data contract's table, the
-// studio's two periods as they are now, and a form that saves them within the database's bounds.
+// Admin > Settings: cover approvals (decision 0087), review requests (decision 0088) and the
+// snippet of the timetable other sites show (decision 0089).
+
+beforeAll(async () => {
+  await loadRouteModules({ pathname: '/admin/settings' });
+}, 60_000);
+
+const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+const request = {
+  id: 'r-1',
+  class_id: 'c-1',
+  class_name: 'Evening Yoga',
+  start_time: inTwoDays,
+  duration: 60,
+  requested_by: 't-1',
+  requested_by_name: 'Coach Alex',
+  note: 'Off sick',
+  status: 'accepted',
+  accepted_by: 't-2',
+  accepted_by_name: 'Coach Jess',
+  created_at: inTwoDays,
+  accepted_at: inTwoDays,
+  mine: false,
+  covering: false,
+};
 
 function setup() {
-  const saved: unknown[] = [];
-  let periods = { guest_signature_days: 1095, contact_message_days: 365 };
+  const calls: { fn: string; args: Record<string, unknown> }[] = [];
+  let pending = [request];
+  let reviews = { after_classes: null as number | null, once_in_months: 6, review_url: null as string | null };
   const { handlers } = signInAsAdmin();
   server.use(
     ...handlers,
-    http.get(`${REST_URL}/meeting_points`, () => HttpResponse.json([])),
-    http.get(`${REST_URL}/timetable_slot_meeting_points`, () => HttpResponse.json([])),
-    rpc('admin_data_retention', () => periods),
-    rpc('admin_set_data_retention', ({ args }) => {
-      saved.push(args);
-      const a = args as { p_guest_signature_days: number; p_contact_message_days: number };
-      periods = { guest_signature_days: a.p_guest_signature_days, contact_message_days: a.p_contact_message_days };
-      return periods;
+    restGet('meeting_points', () => []),
+    restGet('timetable_slot_meeting_points', () => []),
+    restGet('trainers', () => [
+      { id: 't-1', name: 'Coach Alex', bio: '', photo_url: null, created_at: '2026-01-01T00:00:00Z' },
+      { id: 't-2', name: 'Coach Jess', bio: '', photo_url: null, created_at: '2026-01-01T00:00:00Z' },
+    ]),
+    rpc('admin_cover_requests', () => pending),
+    rpc('admin_cover_auto_approve', () => false),
+    rpc('set_cover_auto_approve', ({ args }) => {
+      calls.push({ fn: 'set_cover_auto_approve', args });
+      return args.p_on as boolean;
+    }),
+    rpc('approve_cover', ({ args }) => {
+      calls.push({ fn: 'approve_cover', args });
+      if (calls.filter((c) => c.fn === 'approve_cover').length > 1)
+        return postgrestError({ code: 'P0001', message: 'This request is already settled', hint: 'cover_request_closed' });
+      pending = [];
+      return { ...request, status: 'approved' };
+    }),
+    rpc('admin_review_request_settings', () => reviews),
+    rpc('admin_data_retention', () => ({ guest_signature_days: 1095, contact_message_days: 365 })),
+    rpc('set_review_request_settings', ({ args }) => {
+      calls.push({ fn: 'set_review_request_settings', args });
+      reviews = {
+        after_classes: args.p_after_classes as number,
+        once_in_months: args.p_once_in_months as number,
+        review_url: args.p_review_url as string,
+      };
+      return reviews;
     }),
   );
-  renderApp('/admin/settings');
-  return { saved };
+  return calls;
 }
 
-describe('Admin > Settings: how long personal data is kept', () => {
-  it('lists every kind of personal data with its purpose, basis and period, and the studio’s periods now', async () => {
-    setup();
-    const list = await screen.findByRole('list', { name: 'Personal data kept' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(RETENTION_ROWS.length);
-    const health = items.find((li) => li.textContent?.startsWith('Health answers (PAR-Q)'))!;
-    expect(within(health).getByText('Explicit consent (special category)')).toBeInTheDocument();
-    const guests = items.find((li) => li.textContent?.startsWith('Guest places and guest waiver signatures'))!;
-    expect(await within(guests).findByText(': now 1095 days')).toBeInTheDocument();
-    const contact = items.find((li) => li.textContent?.startsWith('Contact Us messages'))!;
-    expect(within(contact).getByText(': now 365 days')).toBeInTheDocument();
-    expect(screen.getByLabelText('Guest waiver signatures (days)')).toHaveValue(1095);
+describe('/admin/settings', () => {
+  it('approves an offer to cover, and turns on approving offers at once', async () => {
+    const calls = setup();
+    renderApp('/admin/settings');
+    const list = within(await screen.findByRole('list', { name: 'Cover requests' }, { timeout: 10_000 }));
+    expect(list.getByText(/Coach Alex asked for cover; Coach Jess offered: “Off sick”/)).toBeInTheDocument();
+    await userEvent.click(list.getByRole('button', { name: /^Approve Coach Jess covering Evening Yoga/ }));
+    expect(await screen.findByText('Evening Yoga is now Coach Jess’s class')).toBeInTheDocument();
+    expect(await screen.findByText('No cover requests under way.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Approve offers to cover at once (no admin step)' }));
+    expect(await screen.findByText('Offers to cover are approved at once')).toBeInTheDocument();
+    expect(calls.map((c) => [c.fn, c.args])).toEqual([
+      ['approve_cover', { p_id: 'r-1' }],
+      ['set_cover_auto_approve', { p_on: true }],
+    ]);
   });
 
-  it('saves new periods, and refuses one outside 30 to 3650 days without asking the database', async () => {
-    const { saved } = setup();
-    const user = userEvent.setup();
-    const contact = await screen.findByLabelText('Contact Us messages (days)');
-    await user.clear(contact);
-    await user.type(contact, '10');
-    await user.click(screen.getByRole('button', { name: 'Save retention periods' }));
-    expect(await screen.findByText('Contact Us messages: at least 30 days')).toBeInTheDocument();
-    expect(saved).toEqual([]);
+  it('saves review requests, refusing requests without a link or a link that is not https', async () => {
+    const calls = setup();
+    renderApp('/admin/settings');
+    const classes = await screen.findByRole('textbox', { name: /After this many attended classes/ }, { timeout: 10_000 });
+    await userEvent.type(classes, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save review requests' }));
+    expect(await screen.findByText('Add the review link to send requests')).toBeInTheDocument();
+    const link = screen.getByRole('textbox', { name: 'Your review link' });
+    await userEvent.type(link, 'http://g.page/r/x/review');
+    await userEvent.click(screen.getByRole('button', { name: 'Save review requests' }));
+    expect(await screen.findByText('A web address starting https://')).toBeInTheDocument();
+    expect(calls).toEqual([]);
 
-    await user.clear(contact);
-    await user.type(contact, '180');
-    await user.click(screen.getByRole('button', { name: 'Save retention periods' }));
-    expect(await screen.findByText('Retention periods saved')).toBeInTheDocument();
-    expect(saved).toEqual([{ p_guest_signature_days: 1095, p_contact_message_days: 180 }]);
-    const list = screen.getByRole('list', { name: 'Personal data kept' });
-    expect(await within(list).findByText(': now 180 days')).toBeInTheDocument();
+    await userEvent.clear(link);
+    await userEvent.type(link, 'https://g.page/r/x/review');
+    await userEvent.click(screen.getByRole('button', { name: 'Save review requests' }));
+    expect(await screen.findByText('Review requests after 5 classes')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { fn: 'set_review_request_settings', args: { p_after_classes: 5, p_once_in_months: 6, p_review_url: 'https://g.page/r/x/review' } },
+    ]);
+  });
+
+  it('builds the snippet of the timetable for other sites from the chosen filters', async () => {
+    setup();
+    renderApp('/admin/settings');
+    const snippet = await screen.findByRole('textbox', { name: 'Snippet' }, { timeout: 10_000 });
+    expect(snippet).toHaveValue(
+      `<iframe src="${window.location.origin}/embed/schedule" title="Finer Fitness timetable" width="100%" height="600" style="border:0" loading="lazy"></iframe>`,
+    );
+    await screen.findByRole('option', { name: 'Coach Jess' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Coach' }), 'Coach Jess');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Saturday' }));
+    expect((snippet as HTMLTextAreaElement).value).toContain(
+      `src="${window.location.origin}/embed/schedule?coach=Coach+Jess&amp;days=sat"`,
+    );
+    expect(screen.getByText(/Sites allowed to show it: https:\/\/www.partner-site.example\./)).toBeInTheDocument();
   });
 });

@@ -1,13 +1,25 @@
 import { PageHeading } from '@/features/admin/components/page-heading';
+import { CoverPanel } from '@/features/admin/components/cover-panel';
+import { EmbedSnippetPanel } from '@/features/admin/components/embed-snippet-panel';
 import { DataRetentionPanel } from '@/features/admin/components/data-retention-panel';
 import { MeetingPointsPanel } from '@/features/admin/components/meeting-points-panel';
+import { ReviewRequestsPanel } from '@/features/admin/components/review-requests-panel';
 
-/** /admin/settings: where classes meet (decision 0055), and how long personal data is kept (decision 0097). */
+/**
+ * /admin/settings: where classes meet (decision 0055), cover (0087), review requests (0088), the
+ * timetable for other sites (0089) and how long personal data is kept (0097).
+ */
 export function AdminSettingsRoute() {
   return (
     <>
-      <PageHeading title="Settings" subtitle="Where classes meet, and how long personal data is kept." />
+      <PageHeading
+        title="Settings"
+        subtitle="Where classes meet, cover, review requests, your timetable on other sites, and how long personal data is kept."
+      />
       <MeetingPointsPanel />
+      <CoverPanel />
+      <ReviewRequestsPanel />
+      <EmbedSnippetPanel />
       <DataRetentionPanel />
     </>
   );

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { MARKETING_CONSENT_WORDING } from '@/config/consent';
 import { useEmailPreferences, useSetEmailPreferences, useSetMarketingConsent } from '../api/email-preferences';
+import { useReviewRequestsWanted, useSetReviewRequestsWanted } from '../api/review-requests';
 
 const EMAIL_PREFERENCES_MESSAGES = {
   heading: 'Email preferences',
@@ -16,6 +17,10 @@ const EMAIL_PREFERENCES_MESSAGES = {
   marketingOff: 'No news or offers will be sent',
   on: 'Reminder emails are on',
   off: 'Reminder emails are off',
+  reviews: 'Review requests',
+  reviewsHint: 'After some classes, one email asking how it went, with the studio’s review link. Everyone gets the same one.',
+  reviewsOn: 'Review requests are on',
+  reviewsOff: 'No review requests will be sent',
   loadFailed: 'Could not load your email preferences. Please refresh the page.',
   saveFailed: 'Could not save your email preferences. Please try again.',
 } as const;
@@ -115,9 +120,44 @@ function EmailPreferencesForm({ memberId }: { memberId: string }) {
               </span>
             </span>
           </label>
+          <ReviewRequestsSwitch memberId={memberId} />
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{M.always}</p>
         </div>
       )}
     </Card>
+  );
+}
+
+/** The studio's review requests (decision 0088), off with one switch: the member's preference cell. */
+function ReviewRequestsSwitch({ memberId }: { memberId: string }) {
+  const wanted = useReviewRequestsWanted(memberId);
+  const save = useSetReviewRequestsWanted(memberId);
+  if (wanted.data === undefined) return null;
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3">
+      <input
+        type="checkbox"
+        role="switch"
+        className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+        checked={save.isPending ? (save.variables ?? wanted.data) : wanted.data}
+        disabled={save.isPending}
+        onChange={(event) =>
+          save.mutate(event.currentTarget.checked, {
+            onSuccess: (on) => toast.success(on ? M.reviewsOn : M.reviewsOff),
+            onError: () => toast.error(M.saveFailed),
+          })
+        }
+        aria-labelledby="email-preferences-reviews"
+        aria-describedby="email-preferences-reviews-hint"
+      />
+      <span>
+        <span id="email-preferences-reviews" className="font-medium text-slate-900">
+          {M.reviews}
+        </span>
+        <span id="email-preferences-reviews-hint" className="block text-sm text-slate-600">
+          {M.reviewsHint}
+        </span>
+      </span>
+    </label>
   );
 }
