@@ -43,7 +43,8 @@ create table public.payments (
   -- The membership period this charge pays for (set when it is created for a renewal, else when applied).
   period_number integer,
   -- hold_fee: a paused membership's monthly fee (25_membership_pauses.sql), not tied to a period.
-  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee')),
+  -- attendance_fee: a late-cancel or no-show fee (28_attendance_policy.sql), charged like it.
+  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee', 'attendance_fee')),
   -- Charge attempts with the saved card, the last one that was applied as failed, and why.
   attempts integer not null default 0,
   failed_attempt integer,

@@ -362,6 +362,8 @@ begin
   end loop;
   -- Paused memberships' monthly hold fees are charged the same way (25_membership_pauses.sql).
   return query select * from private.claim_due_hold_fees(p_now);
+  -- Late-cancel and no-show fees too (28_attendance_policy.sql).
+  return query select * from private.claim_due_attendance_fees(p_now);
 end;
 $$;
 
@@ -428,9 +430,13 @@ begin
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
-  -- A pause's hold fee pays for nothing but itself: the membership does not change.
-  if v_payment.billing_reason = 'hold_fee' then
+  -- A pause's hold fee and an attendance fee pay for nothing but themselves: the membership does
+  -- not change. An attendance fee waived while it was being charged is owed back.
+  if v_payment.billing_reason in ('hold_fee', 'attendance_fee') then
     update public.payments set status = 'paid', paid_at = p_now, claimed_until = null where id = v_payment.id;
+    if v_payment.billing_reason = 'attendance_fee' then
+      perform private.attendance_fee_paid(v_payment.id, p_now);
+    end if;
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
