@@ -89,6 +89,7 @@ export function MyBookingsRoute() {
         bookingId: booking.id,
         startTime: booking.startsAt.toISOString(),
         lateCancelFrom: booking.lateCancelFrom,
+        bookedAt: booking.bookedAt,
         paidByCard,
         confirmed: booking.paymentStatus === 'completed',
         type: booking.type,

@@ -49,6 +49,7 @@ const SHOWN_AS_IS = new Set([
   'allowance_used',
   'outside_plan_period',
   'plan_paused',
+  'booking_blocked',
   'no_credit',
   'weekly_cap_reached',
   'credit_not_for_class',
