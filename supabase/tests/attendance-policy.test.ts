@@ -114,6 +114,13 @@ describe('with fees', () => {
       [member.memberId],
     );
     expect(owed).toEqual([{ amount: 7.5, reason: 'fee_waived' }]);
+
+    // The fee is its own line of revenue.
+    const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+    const revenue = await asUser(db, admin.claims, (tx) =>
+      rpc<{ revenue: { month: string | null; line: string; gross: number }[] }>(tx, 'public.admin_reports($1, $2)', [london, london]),
+    );
+    expect(revenue.revenue.find((r) => r.month === null && r.line === 'attendance_fees')!.gross).toBe(7.5);
   });
 
   it('a late cancellation records its fee; without a saved card it is owed; waived it is never charged', async () => {
