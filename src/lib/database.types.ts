@@ -385,6 +385,7 @@ export type Database = {
           id: string
           joined_at: string
           member_id: string
+          price: number | null
           seq: number
         }
         Insert: {
@@ -392,6 +393,7 @@ export type Database = {
           id?: string
           joined_at?: string
           member_id: string
+          price?: number | null
           seq?: never
         }
         Update: {
@@ -399,6 +401,7 @@ export type Database = {
           id?: string
           joined_at?: string
           member_id?: string
+          price?: number | null
           seq?: never
         }
         Relationships: [
@@ -4762,6 +4765,7 @@ export type Database = {
         class_id: string | null
         closes_at: string | null
         position: number | null
+        price: number | null
         waitlist_size: number | null
       }
       waitlist_left: {

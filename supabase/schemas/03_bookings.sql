@@ -767,6 +767,9 @@ declare
   r public.cancellation_result;
 begin
   perform private.require_user_id();
+  -- The place's payment before the place, as applying a payment takes them (a place given from the
+  -- waitlist charged while the member cancels it deadlocked otherwise: decision 0081).
+  perform 1 from public.payments p where p.booking_id = p_booking_id for update;
   select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
   if not found
      or not (v_booking.member_id = private.current_member_id() or private.is_admin()) then

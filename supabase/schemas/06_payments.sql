@@ -43,8 +43,9 @@ create table public.payments (
   -- The membership period this charge pays for (set when it is created for a renewal, else when applied).
   period_number integer,
   -- hold_fee: a paused membership's monthly fee (25_membership_pauses.sql), not tied to a period.
-  -- attendance_fee: a late-cancel or no-show fee (28_attendance_policy.sql), charged like it.
-  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee', 'attendance_fee')),
+  -- attendance_fee: a late-cancel or no-show fee (28_attendance_policy.sql), charged like it;
+  -- waitlist_place: a pay-as-you-go place given from the waitlist, charged to the saved card.
+  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee', 'attendance_fee', 'waitlist_place')),
   -- Charge attempts with the saved card, the last one that was applied as failed, and why.
   attempts integer not null default 0,
   failed_attempt integer,

@@ -5,6 +5,8 @@
 -- is no card or it is declined. Strikes (N incidents within 30 days) refuse new bookings for M
 -- days (booking_refusal, hint booking_blocked). An admin waives an incident with a reason: an
 -- unpaid fee is never charged, a paid one is owed back (refunds_owed, reason fee_waived).
+-- Beside it, the pay-as-you-go waitlist (decision 0081): a place given from the waitlist to a
+-- member who pays per class is charged to their saved card the same way, once.
 
 -- Tables -----------------------------------------------------------------------------------------
 -- The policy over time: each change an admin makes is a new row from that moment. A booking is
@@ -419,6 +421,118 @@ $$;
 revoke execute on function private.attendance_incident_rows(uuid) from public;
 
 grant execute on function private.attendance_incident_rows(uuid) to authenticated;
+
+-- Pay-as-you-go waitlist (decision 0081) ----------------------------------------------------------
+-- A member who would pay per class may wait on a full class's waitlist when they have a saved card:
+-- joining records the class's price (join_waitlist says it); promotion holds the place and records
+-- one payment (derived reference wait-<entry>) that the renewal job charges to the card once; paid,
+-- the place is confirmed; declined or without a card, the held place is released and goes to the
+-- next in line (bookings_promote_waitlist); a payment that arrives for a place already gone is owed
+-- back.
+
+-- How long a place given from the waitlist is held for its charge: beyond the next hourly run of
+-- the jobs, never past the class's start.
+create function private.waitlist_place_hold()
+returns interval
+language sql immutable set search_path = ''
+as $$ select interval '2 hours' $$;
+
+revoke execute on function private.waitlist_place_hold() from public;
+
+-- Whether this waitlist entry may be given a place it pays for: it agreed to a price and the member
+-- still has a saved card.
+create function private.may_promote_paying(p_entry public.class_waitlist, p_member_id uuid)
+returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select p_entry.price is not null and exists (select 1 from private.member_cards c where c.member_id = p_member_id)
+$$;
+
+revoke execute on function private.may_promote_paying(public.class_waitlist, uuid) from public;
+
+-- The held place and its one payment (promote_waitlist holds the class row and the member's).
+create function private.promote_paying(p_entry public.class_waitlist, p_class public.classes)
+returns uuid
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_booking_id uuid;
+begin
+  -- The documents rule admits this one promotion (bookings_require_documents, private.admit).
+  perform private.admit('waitlist', p_entry.id);
+  v_booking_id := private.create_booking(p_entry.member_id, p_class.id, 'payg',
+                                         least(now() + private.waitlist_place_hold(), p_class.start_time));
+  perform private.admit(null, null);
+  insert into public.payments (member_id, kind, class_id, booking_id, amount, description, checkout_reference, billing_reason)
+  values (p_entry.member_id, 'class', p_class.id, v_booking_id, p_entry.price,
+          p_class.name || ', ' || private.london_time_text(p_class.start_time) || ' (from the waitlist)',
+          'wait-' || p_entry.id::text, 'waitlist_place');
+  return v_booking_id;
+end;
+$$;
+
+revoke execute on function private.promote_paying(public.class_waitlist, public.classes) from public;
+
+-- The places given from a waitlist not yet charged, each claimed once (claim_due_renewals). A
+-- place released meanwhile (the member cancelled, the hold lapsed) is never charged.
+create function private.claim_due_waitlist_places(p_now timestamptz)
+returns setof public.membership_charge
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_charge public.membership_charge;
+begin
+  for v_payment in
+    select p.* from public.payments p
+     where p.billing_reason = 'waitlist_place' and p.status = 'pending' and p.attempts = 0
+     order by p.created_at, p.id
+  loop
+    if not exists (select 1 from public.bookings b where b.id = v_payment.booking_id and b.payment_status = 'pending') then
+      update public.payments set status = 'expired' where id = v_payment.id and status = 'pending' and attempts = 0;
+      continue;
+    end if;
+    v_charge := private.claim_membership_charge(v_payment.checkout_reference, p_now);
+    if v_charge.checkout_reference is not null then
+      return next v_charge;
+    end if;
+  end loop;
+end;
+$$;
+
+revoke execute on function private.claim_due_waitlist_places(timestamptz) from public;
+
+-- A waitlist place's charge was paid (apply_membership_charge holds the payment row): the held
+-- place is confirmed (its confirmation email follows, bookings_confirm_on_payment); a place
+-- already gone is owed back (decision 0016).
+create function private.apply_waitlist_place(p_payment public.payments, p_now timestamptz)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  update public.payments set status = 'paid', paid_at = p_now, claimed_until = null where id = p_payment.id;
+  update public.bookings set payment_status = 'completed', hold_expires_at = null
+   where id = p_payment.booking_id and payment_status = 'pending';
+  if not found then
+    perform private.owe_payment_back(p_payment.id, 'class_filled', p_now);
+  end if;
+end;
+$$;
+
+revoke execute on function private.apply_waitlist_place(public.payments, timestamptz) from public;
+
+-- A waitlist place's charge failed (declined, or no saved card any more): the held place is
+-- released, which promotes the next in line (bookings_promote_waitlist).
+create function private.release_waitlist_place(p_payment public.payments)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  delete from public.bookings where id = p_payment.booking_id and payment_status = 'pending';
+end;
+$$;
+
+revoke execute on function private.release_waitlist_place(public.payments) from public;
 
 -- Public RPCs (thin wrappers, the server's clock) --------------------------------------------------
 create function public.admin_set_attendance_policy(

@@ -6,6 +6,8 @@ import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together 
 // Decision 0080 on a real PostgreSQL server, one connection each: two no-show jobs at once record
 // one incident and one fee; two renewal runs at once claim the fee once; an admin's waiver and the
 // fee's charge arriving at once leave it paid and owed back exactly once, without a deadlock.
+// Decision 0081: a place given from the waitlist is claimed once by two runs at once, and its charge
+// arriving paid while the member cancels the held place is honoured or owed back, once.
 
 const binDir = findPostgresBinDir();
 const server = migratedClusterForFile('attendance concurrency', binDir);
@@ -63,5 +65,50 @@ describe.skipIf(!binDir)('attendance fees on PostgreSQL at once', () => {
       [member.memberId],
     );
     expect(owed[0]!.n).toBe(1);
+  });
+
+  it('two runs claim a waitlist place once; its charge racing the member’s cancellation owes at most once', async () => {
+    const db = pgClientDatabase(server.admin()!);
+    const url = server.cluster()!.connectionString;
+    const holder = await createUser(db, 'race-wait-holder', { membership_tier: 'standard' });
+    const member = await createUser(db, 'race-wait', { membership_tier: 'payg', has_used_trial: true });
+    await db.query(
+      `insert into private.member_cards (member_id, customer_id, token, saved_at) values ($1, 'cus-race', 'tok-pays', now())`,
+      [member.memberId],
+    );
+    const { rows: cls } = await db.query<{ id: string }>(
+      `insert into public.classes (name, start_time, trainer, type, capacity, price_payg)
+       values ('Race wait', now() + interval '2 days', 'Coach Test', 'Group', 1, 12) returning id`,
+    );
+    const { rows: held } = await db.query<{ id: string }>(
+      `insert into public.bookings (member_id, class_id, type, payment_status) values ($1, $2, 'paid', 'completed') returning id`,
+      [holder.memberId, cls[0]!.id],
+    );
+    const joined = await together(url, [{ sql: 'select * from public.join_waitlist($1)', params: [cls[0]!.id], claims: member.claims }]);
+    expect(joined[0]!.error).toBeUndefined();
+    await db.query('delete from public.bookings where id = $1', [held[0]!.id]);
+
+    const at = new Date().toISOString();
+    const run = { sql: 'select * from public.claim_due_renewals($1)', params: [at] };
+    const claims = await together<{ checkout_reference: string }>(url, [run, run]);
+    const places = claims.flatMap((r) => r.rows ?? []).filter((c) => c.checkout_reference.startsWith('wait-'));
+    expect(places).toHaveLength(1);
+    const { rows: booking } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [member.memberId]);
+
+    const results = await together(url, [
+      {
+        sql: `select * from public.apply_membership_charge($1, 'chk-race-wait', 'PAID', 12, 'GBP', $2)`,
+        params: [places[0]!.checkout_reference, at],
+      },
+      { sql: 'select * from public.cancel_booking($1)', params: [booking[0]!.id], claims: member.claims },
+    ]);
+    expect(results.map((r) => r.error?.message ?? null)).toEqual([null, null]);
+    const { rows: left } = await db.query('select 1 from public.bookings where member_id = $1', [member.memberId]);
+    expect(left).toEqual([]);
+    const { rows: owed } = await db.query<{ amount: number }>(
+      'select amount::float8 as amount from public.refunds_owed where member_id = $1',
+      [member.memberId],
+    );
+    expect(owed).toEqual([{ amount: 12 }]);
   });
 });
