@@ -66,6 +66,15 @@ describe('the pay-as-you-go waitlist', () => {
     await db.query('delete from public.bookings where id = $1', [holderBooking]);
     expect(await placeOf(first, classId)).toEqual({ payment_status: 'pending', hold: true });
     expect(await placeOf(second, classId)).toBeNull();
+    // "Complete payment" on the held place says there is nothing to pay there.
+    const { rows: held } = await db.query<{ id: string }>('select id from public.bookings where member_id = $1', [first.memberId]);
+    await expectSqlError(
+      asUser(db, first.claims, (tx) => rpc(tx, 'public.my_hold_checkout($1)', [held[0]!.id])),
+      {
+        hint: 'charged_to_saved_card',
+        message: 'This place from the waitlist is charged to your saved card shortly: there is nothing to pay here.',
+      },
+    );
 
     const now = new Date();
     const [charge, ...more] = waiting(await claimDue(db, now));
