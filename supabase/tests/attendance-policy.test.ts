@@ -83,6 +83,16 @@ describe('with fees', () => {
     const [incident, ...others] = await incidentsOf(member);
     expect(others).toEqual([]);
     expect(incident).toMatchObject({ kind: 'no_show', fee: 7.5, fee_state: 'due', class_name: 'Missed spin' });
+    // Told once, in the same transaction, whatever the number of runs.
+    const { rows: told } = await db.query<{ subject: string; body_text: string }>(
+      `select subject, body_text from public.notification_outbox where member_id = $1 and kind = 'attendance_incident'`,
+      [member.memberId],
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/^No-show fee: Missed spin, /);
+    expect(told[0]!.body_text).toContain(
+      'a £7.50 no-show fee applies: we will charge it to your saved card, or record it as owed if we cannot.',
+    );
 
     // The renewal job claims the fee once: a second run at once finds it claimed.
     const first = feesOf(await claimDue(db, at), member);
@@ -205,6 +215,11 @@ describe('strikes', () => {
       ['no_show', 'strike'],
       ['no_show', 'strike'],
     ]);
+    const { rows: told } = await db.query<{ body_text: string }>(
+      `select body_text from public.notification_outbox where member_id = $1 and kind = 'attendance_incident' order by created_at`,
+      [member.memberId],
+    );
+    expect(told.map((e) => /You have (\d) within 30 days/.exec(e.body_text)?.[1]).sort()).toEqual(['1', '2']);
     const { rows } = await db.query<{ id: string }>(
       `insert into public.classes (name, start_time, trainer, type, capacity, price_payg) values ('Next week', now() + interval '3 days', 'Coach Test', 'Group', 10, null) returning id`,
     );
