@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lateCancelFeeText, policyAt, policyNote, strikesText, type AttendancePolicy } from './attendance-policy';
+import { lateCancelFeeText, policyAt, policyNote, standingLines, strikesText, type AttendancePolicy } from './attendance-policy';
 
 const off: AttendancePolicy = {
   validFrom: '2026-11-01T00:00:00Z',
@@ -41,5 +41,20 @@ describe('the attendance policy in words (decision 0080)', () => {
     expect(lateCancelFeeText({ ...strikes, strikeLimit: 3, blockDays: 14 })).toBe(
       'It counts as a strike: 3 late cancellations or no-shows within 30 days stop you booking for 14 days.',
     );
+  });
+
+  it('says the member’s standing only when there is something to say', () => {
+    const when = (iso: string) => `at ${iso}`;
+    expect(standingLines(undefined, when)).toEqual([]);
+    expect(standingLines({ strikes: 0, strikeLimit: 3, blockedUntil: null, owed: 0 }, when)).toEqual([]);
+    expect(standingLines({ strikes: 2, strikeLimit: 3, blockedUntil: null, owed: 5 }, when)).toEqual([
+      '2 late cancellations or no-shows within 30 days (3 stop you booking).',
+      'You owe £5.00 in attendance fees: the studio will be in touch.',
+    ]);
+    expect(standingLines({ strikes: 3, strikeLimit: 3, blockedUntil: '2026-12-09T18:00:00Z', owed: 0 }, when)).toEqual([
+      'You cannot book classes until at 2026-12-09T18:00:00Z.',
+    ]);
+    // A strike without a strikes rule (a fee only) is not a strike to count.
+    expect(standingLines({ strikes: 1, strikeLimit: null, blockedUntil: null, owed: 0 }, when)).toEqual([]);
   });
 });

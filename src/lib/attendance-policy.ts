@@ -100,3 +100,40 @@ export const attendancePoliciesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.attendance.policies(), queryFn: getAttendancePolicies, staleTime: 5 * 60_000 });
 
 export const useAttendancePolicies = (enabled = true) => useQuery({ ...attendancePoliciesQueryOptions(), enabled });
+
+/** The member's own standing under the policy (`my_attendance_standing`). */
+export type AttendanceStanding = { strikes: number; strikeLimit: number | null; blockedUntil: string | null; owed: number };
+
+/**
+ * What My Bookings says about the member's standing, or nothing while there is nothing to say:
+ * strikes within 30 days (with the rule), a block on booking, fees owed.
+ */
+export function standingLines(s: AttendanceStanding | null | undefined, formatWhen: (iso: string) => string): string[] {
+  if (!s) return [];
+  const lines: string[] = [];
+  if (s.blockedUntil) lines.push(`You cannot book classes until ${formatWhen(s.blockedUntil)}.`);
+  else if (s.strikes > 0 && s.strikeLimit !== null)
+    lines.push(
+      `${plural(s.strikes, 'late cancellation or no-show', 'late cancellations or no-shows')} within 30 days (${s.strikeLimit} stop you booking).`,
+    );
+  if (s.owed > 0) lines.push(`You owe ${formatPounds(s.owed)} in attendance fees: the studio will be in touch.`);
+  return lines;
+}
+
+export async function getMyAttendanceStanding(): Promise<AttendanceStanding> {
+  const { data, error } = await supabase.rpc('my_attendance_standing');
+  if (error) throw error;
+  return {
+    strikes: data.strikes ?? 0,
+    strikeLimit: data.strike_limit ?? null,
+    blockedUntil: data.blocked_until ?? null,
+    owed: Number(data.owed ?? 0),
+  };
+}
+
+export const useMyAttendanceStanding = (memberId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.attendance.standing(memberId ?? 'none'),
+    queryFn: getMyAttendanceStanding,
+    enabled: memberId !== null,
+  });

@@ -52,6 +52,8 @@ export const queryKeys = {
     policies: () => ['attendance', 'policies'] as const,
     /** Late cancellations and no-shows: one member's, or everyone's for an admin ('all'). */
     incidents: (memberId: string) => ['attendance', 'incidents', memberId] as const,
+    /** The member's own strikes, block and fees owed. */
+    standing: (memberId: string) => ['attendance', 'standing', memberId] as const,
   },
   membership: {
     all: ['membership'] as const,

@@ -76,4 +76,27 @@ describe('attendance policy for members', () => {
       'cancelling now still counts against your plan. A late cancellation fee of £5.00 will be charged to your saved card, or recorded as owed.',
     );
   });
+
+  it('says on My Bookings when booking is blocked and what is owed', async () => {
+    const { member } = signInAs({ membership_tier: 'standard' });
+    server.use(
+      memberHandler(member),
+      rpc('my_waitlist', () => []),
+      myBookingsHandler(() => []),
+      ...myBookingsExtrasHandlers(),
+      rpc('my_attendance_standing', () => ({
+        late_cancel_fee: 5,
+        no_show_fee: 7.5,
+        strike_limit: 3,
+        block_days: 7,
+        strikes: 3,
+        blocked_until: '2030-12-09T18:00:00+00:00',
+        owed: 7.5,
+      })),
+    );
+    renderApp('/mybookings');
+    const note = await screen.findByRole('region', { name: 'Attendance' });
+    expect(note).toHaveTextContent('You cannot book classes until');
+    expect(note).toHaveTextContent('You owe £7.50 in attendance fees: the studio will be in touch.');
+  });
 });
