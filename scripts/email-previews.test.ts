@@ -25,6 +25,7 @@ describe('emails on a phone', () => {
         'import_card_request',
         'membership_paused',
         'pause_ending',
+        'attendance_incident',
         'credits_expiring',
         'payment_receipt',
         'refund_receipt',

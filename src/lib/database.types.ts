@@ -15,6 +15,134 @@ export type Database = {
   }
   public: {
     Tables: {
+      attendance_incidents: {
+        Row: {
+          booking_id: string
+          class_id: string | null
+          class_name: string
+          class_start_time: string
+          created_at: string
+          fee: number | null
+          id: string
+          kind: string
+          member_id: string
+          occurred_at: string
+          payment_id: string | null
+          policy_id: string
+          waive_reason: string | null
+          waived_at: string | null
+          waived_by: string | null
+        }
+        Insert: {
+          booking_id: string
+          class_id?: string | null
+          class_name: string
+          class_start_time: string
+          created_at?: string
+          fee?: number | null
+          id?: string
+          kind: string
+          member_id: string
+          occurred_at: string
+          payment_id?: string | null
+          policy_id: string
+          waive_reason?: string | null
+          waived_at?: string | null
+          waived_by?: string | null
+        }
+        Update: {
+          booking_id?: string
+          class_id?: string | null
+          class_name?: string
+          class_start_time?: string
+          created_at?: string
+          fee?: number | null
+          id?: string
+          kind?: string
+          member_id?: string
+          occurred_at?: string
+          payment_id?: string | null
+          policy_id?: string
+          waive_reason?: string | null
+          waived_at?: string | null
+          waived_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "attendance_incidents_class_id_fkey"
+            columns: ["class_id"]
+            isOneToOne: false
+            referencedRelation: "classes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attendance_incidents_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attendance_incidents_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attendance_incidents_policy_id_fkey"
+            columns: ["policy_id"]
+            isOneToOne: false
+            referencedRelation: "attendance_policies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attendance_incidents_waived_by_fkey"
+            columns: ["waived_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      attendance_policies: {
+        Row: {
+          block_days: number | null
+          id: string
+          late_cancel_fee: number | null
+          no_show_fee: number | null
+          set_by: string | null
+          strike_limit: number | null
+          valid_from: string
+        }
+        Insert: {
+          block_days?: number | null
+          id?: string
+          late_cancel_fee?: number | null
+          no_show_fee?: number | null
+          set_by?: string | null
+          strike_limit?: number | null
+          valid_from: string
+        }
+        Update: {
+          block_days?: number | null
+          id?: string
+          late_cancel_fee?: number | null
+          no_show_fee?: number | null
+          set_by?: string | null
+          strike_limit?: number | null
+          valid_from?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "attendance_policies_set_by_fkey"
+            columns: ["set_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       audit_events: {
         Row: {
           action: string
@@ -257,6 +385,7 @@ export type Database = {
           id: string
           joined_at: string
           member_id: string
+          price: number | null
           seq: number
         }
         Insert: {
@@ -264,6 +393,7 @@ export type Database = {
           id?: string
           joined_at?: string
           member_id: string
+          price?: number | null
           seq?: never
         }
         Update: {
@@ -271,6 +401,7 @@ export type Database = {
           id?: string
           joined_at?: string
           member_id?: string
+          price?: number | null
           seq?: never
         }
         Relationships: [
@@ -2954,6 +3085,29 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_set_attendance_policy: {
+        Args: {
+          p_block_days: number
+          p_late_cancel_fee: number
+          p_no_show_fee: number
+          p_strike_limit: number
+        }
+        Returns: {
+          block_days: number | null
+          id: string
+          late_cancel_fee: number | null
+          no_show_fee: number | null
+          set_by: string | null
+          strike_limit: number | null
+          valid_from: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "attendance_policies"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_set_data_retention: {
         Args: {
           p_contact_message_days: number
@@ -3039,6 +3193,35 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["uncovered_session"][]
       }
+      admin_waive_attendance: {
+        Args: {
+          p_incident_id: string
+          p_reason: string
+        }
+        Returns: {
+          booking_id: string
+          class_id: string | null
+          class_name: string
+          class_start_time: string
+          created_at: string
+          fee: number | null
+          id: string
+          kind: string
+          member_id: string
+          occurred_at: string
+          payment_id: string | null
+          policy_id: string
+          waive_reason: string | null
+          waived_at: string | null
+          waived_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "attendance_incidents"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       apply_card_setup: {
         Args: {
           p_amount: number
@@ -3084,6 +3267,12 @@ export type Database = {
           p_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["cover_request"]
+      }
+      attendance_incidents_of: {
+        Args: {
+          p_member_id?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["attendance_incident_row"][]
       }
       begin_provider_refund: {
         Args: {
@@ -3562,6 +3751,10 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["member_to_contact"][]
+      }
+      my_attendance_standing: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["attendance_standing"]
       }
       my_billing_history: {
         Args: {
@@ -4228,6 +4421,20 @@ export type Database = {
         no_show: number | null
         week_start: string | null
       }
+      attendance_incident_row: {
+        class_name: string | null
+        class_start_time: string | null
+        fee: number | null
+        fee_state: string | null
+        id: string | null
+        kind: string | null
+        member_email: string | null
+        member_id: string | null
+        member_name: string | null
+        occurred_at: string | null
+        waive_reason: string | null
+        waived_at: string | null
+      }
       attendance_mark: {
         attendance: Database["public"]["Enums"]["attendance_status"] | null
         attendance_marked_at: string | null
@@ -4243,6 +4450,15 @@ export type Database = {
         no_show_rate: number | null
         no_shows: number | null
         unmarked: number | null
+      }
+      attendance_standing: {
+        block_days: number | null
+        blocked_until: string | null
+        late_cancel_fee: number | null
+        no_show_fee: number | null
+        owed: number | null
+        strike_limit: number | null
+        strikes: number | null
       }
       billing_entry: {
         amount: number | null
@@ -4850,6 +5066,7 @@ export type Database = {
         class_id: string | null
         closes_at: string | null
         position: number | null
+        price: number | null
         waitlist_size: number | null
       }
       waitlist_left: {

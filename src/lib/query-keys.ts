@@ -46,6 +46,15 @@ export const queryKeys = {
   trainers: {
     all: ['trainers'] as const,
   },
+  attendance: {
+    all: ['attendance'] as const,
+    /** The studio's attendance policy over time (decision 0080). */
+    policies: () => ['attendance', 'policies'] as const,
+    /** Late cancellations and no-shows: one member's, or everyone's for an admin ('all'). */
+    incidents: (memberId: string) => ['attendance', 'incidents', memberId] as const,
+    /** The member's own strikes, block and fees owed. */
+    standing: (memberId: string) => ['attendance', 'standing', memberId] as const,
+  },
   membership: {
     all: ['membership'] as const,
     /** The caller's membership record (status, period, renewal;). */

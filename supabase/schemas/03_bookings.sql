@@ -441,8 +441,9 @@ $$;
 revoke execute on function private.booking_type_refusal(public.members, public.booking_type) from public;
 
 -- The first reason (a book_class hint) this member may not book this class now, or null. In the
--- contract's order: class_started, already_booked, class_locked, class_full, then the booking
--- type's (trial_unavailable, plan_required, allowance_used, outside_plan_period, plan_paused).
+-- contract's order: class_started, already_booked, booking_blocked (the attendance policy's
+-- strikes, 28_attendance_policy.sql), class_locked, class_full, then the booking type's
+-- (trial_unavailable, plan_required, allowance_used, outside_plan_period, plan_paused).
 -- `p_class` must be the freshly locked row (its spots_left is read).
 create function private.booking_refusal(
   p_member public.members, p_class public.classes, p_booking_type public.booking_type
@@ -457,6 +458,9 @@ begin
   -- The member's own place (a child's place is theirs: 21_families.sql).
   if exists (select 1 from public.bookings b where b.member_id = p_member.id and b.class_id = p_class.id and b.dependant_id is null) then
     return 'already_booked';
+  end if;
+  if private.booking_blocked_until(p_member.id, now()) is not null then
+    return 'booking_blocked';
   end if;
   if private.is_class_locked(p_member.membership_tier, p_class.is_premium, p_class.start_time,
                              p_class.unlock_for_standard, now()) then
@@ -486,6 +490,11 @@ begin
       raise exception 'This class has already started' using errcode = 'P0001', hint = p_hint;
     when 'already_booked' then
       raise exception 'You have already booked this class' using errcode = '23505', hint = p_hint;
+    when 'booking_blocked' then
+      raise exception 'You cannot book classes until %: % late cancellations or no-shows within 30 days',
+        private.london_time_text(private.booking_blocked_until(p_member.id, now())),
+        (private.attendance_policy_at(now())).strike_limit
+        using errcode = 'P0001', hint = p_hint;
     when 'class_locked' then
       raise exception 'This premium class opens for booking on %',
         to_char(private.premium_unlocks_at(p_class.start_time, p_class.unlock_for_standard)
@@ -758,6 +767,9 @@ declare
   r public.cancellation_result;
 begin
   perform private.require_user_id();
+  -- The place's payment before the place, as applying a payment takes them (a place given from the
+  -- waitlist charged while the member cancels it deadlocked otherwise: decision 0081).
+  perform 1 from public.payments p where p.booking_id = p_booking_id for update;
   select b.* into v_booking from public.bookings b where b.id = p_booking_id for update;
   if not found
      or not (v_booking.member_id = private.current_member_id() or private.is_admin()) then
@@ -774,6 +786,9 @@ begin
   if r.late then
     insert into public.late_cancellations (member_id, class_id, booking_id, booking_type, booked_at, class_start_time)
     values (v_booking.member_id, v_booking.class_id, v_booking.id, v_booking.type, v_booking.booked_at, v_class.start_time);
+    -- Under an attendance policy it is a strike, and its fee is charged (28_attendance_policy.sql).
+    perform private.record_attendance_incident(v_booking.member_id, v_booking.id, 'late_cancel', v_class,
+                                               v_booking.booked_at, now(), now());
   end if;
 
   -- A member's own cancellation owes no refund; an admin's does (bookings_record_refund_owed).

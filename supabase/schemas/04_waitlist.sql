@@ -13,6 +13,9 @@ create table public.class_waitlist (
   -- Order in line: an identity, so two members joining in the same instant still have an order.
   seq bigint generated always as identity,
   joined_at timestamptz not null default now(),
+  -- The pay-as-you-go price a member with a saved card agreed, when joining, to be charged on
+  -- promotion (28_attendance_policy.sql, decision 0081); null: the place costs nothing more.
+  price numeric(10, 2) check (price > 0),
   constraint class_waitlist_member_id_class_id_key unique (member_id, class_id)
 );
 
@@ -43,8 +46,9 @@ revoke execute on function private.waitlist_closes_at(public.classes) from publi
 
 -- Fills the class's free spots from its waitlist, first in line first, skipping members the
 -- booking would be refused to (the premium lock: they keep their place), members who would
--- have to pay per class (pay-as-you-go with the trial used: the spot cannot wait for a card
--- payment; they keep their place too) and members who withdrew their health answers since
+-- have to pay per class without having agreed, when joining, to be charged with their saved card
+-- (they keep their place too; those who agreed get a place held while the card is charged:
+-- promote_paying, decision 0081) and members who withdrew their health answers since
 -- joining (promotion_documents_refusal, 17_consent.sql; they keep their place and are promoted
 -- once they answer again). Does nothing once the waitlist has closed. Each promoted member leaves
 -- the line, gets book_class's tier transition and an email. Returns how many.
@@ -82,14 +86,23 @@ begin
     -- The documents a promotion still needs (the bookings trigger admits a promotion, as it must
     -- not raise inside the cancellation that freed the place): skip, do not raise.
     continue when private.promotion_documents_refusal(v_member.id) is not null;
-    continue when private.needs_payment(private.booking_type_for(v_member, null), v_class);
+    continue when private.needs_payment(private.booking_type_for(v_member, null), v_class)
+                  and not private.may_promote_paying(v_entry, v_member.id);
 
     -- NO KEY UPDATE: serialises with the member's own bookings (trial use) but not with rows
     -- that merely reference the member. With FOR UPDATE, two members each promoted into the
     -- other's cancelled class deadlocked on their own cancellation emails' foreign keys.
     select * into v_member from public.members where id = v_entry.member_id for no key update;
     v_type := private.booking_type_for(v_member, null);
-    continue when private.needs_payment(v_type, v_class);
+    if private.needs_payment(v_type, v_class) then
+      continue when not private.may_promote_paying(v_entry, v_member.id);
+      -- A place held while the saved card is charged (28_attendance_policy.sql).
+      perform private.promote_paying(v_entry, v_class);
+      delete from public.class_waitlist where id = v_entry.id;
+      v_promoted := v_promoted + 1;
+      select * into v_class from public.classes where id = p_class_id;
+      continue;
+    end if;
 
     -- The documents rule admits this one promotion (bookings_require_documents, private.admit).
     perform private.admit('waitlist', v_entry.id);
@@ -166,7 +179,9 @@ begin
   if v_refusal is null then
     return 'class_not_full';
   end if;
-  if private.needs_payment(private.booking_type_for(p_member, null), p_class) then
+  -- Pay-as-you-go waits only with a saved card to charge on promotion (decision 0081).
+  if private.needs_payment(private.booking_type_for(p_member, null), p_class)
+     and not exists (select 1 from private.member_cards c where c.member_id = p_member.id) then
     return 'waitlist_payment_required';
   end if;
   return null;
@@ -205,7 +220,9 @@ create type public.waitlist_joined as (
   class_id uuid,
   position integer,
   waitlist_size integer,
-  closes_at timestamptz
+  closes_at timestamptz,
+  -- Charged to the saved card on promotion (pay-as-you-go); null: nothing to pay.
+  price numeric
 );
 
 create type public.waitlist_left as (
@@ -223,7 +240,8 @@ create type public.waitlist_spot as (
   is_closed boolean
 );
 
--- Joins a full class's waitlist (refusals in waitlist_refusal's order).
+-- Joins a full class's waitlist (refusals in waitlist_refusal's order). A member who would pay
+-- per class (with a saved card) joins at the class's price, charged on promotion (decision 0081).
 create function private.join_waitlist(p_class_id uuid)
 returns public.waitlist_joined
 language plpgsql security definer set search_path = ''
@@ -233,6 +251,7 @@ declare
   v_class public.classes;
   v_refusal text;
   v_seq bigint;
+  v_price numeric;
 begin
   perform private.require_user_id();
   -- A lapsed hold frees a spot (and promotes) before we decide the class is full.
@@ -249,12 +268,14 @@ begin
     perform private.raise_waitlist_refusal(v_refusal, v_class, v_member);
   end if;
 
-  insert into public.class_waitlist (class_id, member_id) values (v_class.id, v_member.id)
-  returning seq into v_seq;
+  insert into public.class_waitlist (class_id, member_id, price)
+  values (v_class.id, v_member.id,
+          case when private.needs_payment(private.booking_type_for(v_member, null), v_class) then v_class.price_payg end)
+  returning seq, price into v_seq, v_price;
 
   return (v_class.id, private.waitlist_position(v_class.id, v_seq),
           (select count(*)::int from public.class_waitlist w where w.class_id = v_class.id),
-          private.waitlist_closes_at(v_class))::public.waitlist_joined;
+          private.waitlist_closes_at(v_class), v_price)::public.waitlist_joined;
 end;
 $$;
 

@@ -43,7 +43,9 @@ create table public.payments (
   -- The membership period this charge pays for (set when it is created for a renewal, else when applied).
   period_number integer,
   -- hold_fee: a paused membership's monthly fee (25_membership_pauses.sql), not tied to a period.
-  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee')),
+  -- attendance_fee: a late-cancel or no-show fee (28_attendance_policy.sql), charged like it;
+  -- waitlist_place: a pay-as-you-go place given from the waitlist, charged to the saved card.
+  billing_reason text check (billing_reason in ('start', 'renewal', 'upgrade', 'hold_fee', 'attendance_fee', 'waitlist_place')),
   -- Charge attempts with the saved card, the last one that was applied as failed, and why.
   attempts integer not null default 0,
   failed_attempt integer,
@@ -510,6 +512,14 @@ begin
      and b.member_id = private.current_member_id()
      and b.payment_status = 'pending'
      and b.hold_expires_at > now();
+  -- A place given from the waitlist has no card page: the saved card is charged for it (decision 0081).
+  if v_url is null and exists (
+       select 1 from public.bookings b
+         join public.payments p on p.booking_id = b.id and p.billing_reason = 'waitlist_place' and p.status = 'pending'
+        where b.id = p_booking_id and b.member_id = private.current_member_id() and b.payment_status = 'pending') then
+    raise exception 'This place from the waitlist is charged to your saved card shortly: there is nothing to pay here.'
+      using errcode = 'P0001', hint = 'charged_to_saved_card';
+  end if;
   if v_url is null then
     raise exception 'This payment has ended. Book the class again to pay for it.'
       using errcode = 'P0002', hint = 'hold_ended';

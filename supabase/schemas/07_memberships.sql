@@ -362,6 +362,9 @@ begin
   end loop;
   -- Paused memberships' monthly hold fees are charged the same way (25_membership_pauses.sql).
   return query select * from private.claim_due_hold_fees(p_now);
+  -- Late-cancel and no-show fees, and places given from a waitlist (28_attendance_policy.sql).
+  return query select * from private.claim_due_attendance_fees(p_now);
+  return query select * from private.claim_due_waitlist_places(p_now);
 end;
 $$;
 
@@ -428,9 +431,18 @@ begin
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
-  -- A pause's hold fee pays for nothing but itself: the membership does not change.
-  if v_payment.billing_reason = 'hold_fee' then
+  -- A pause's hold fee and an attendance fee pay for nothing but themselves: the membership does
+  -- not change. An attendance fee waived while it was being charged is owed back.
+  if v_payment.billing_reason in ('hold_fee', 'attendance_fee') then
     update public.payments set status = 'paid', paid_at = p_now, claimed_until = null where id = v_payment.id;
+    if v_payment.billing_reason = 'attendance_fee' then
+      perform private.attendance_fee_paid(v_payment.id, p_now);
+    end if;
+    return ('applied', v_payment.id, 'paid')::public.checkout_result;
+  end if;
+  -- A place given from a waitlist is confirmed, or owed back when it is gone (28_attendance_policy.sql).
+  if v_payment.billing_reason = 'waitlist_place' then
+    perform private.apply_waitlist_place(v_payment, p_now);
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
@@ -518,6 +530,11 @@ begin
      set status = 'failed', failed_attempt = p_attempt, failure_reason = left(coalesce(p_reason, 'declined'), 200),
          failed_at = p_now, claimed_until = null
    where id = v_payment.id;
+
+  -- A place given from a waitlist that could not be charged goes to the next in line.
+  if v_payment.billing_reason = 'waitlist_place' then
+    perform private.release_waitlist_place(v_payment);
+  end if;
 
   if v_payment.billing_reason = 'renewal' then
     select * into v_m from public.memberships

@@ -27,7 +27,9 @@ create table public.refunds_owed (
                       'package_refunded',
                       -- Paid, but a booking rule refused the place when the payment arrived
                       -- (apply_checkout_result: documents, age, a place taken meanwhile).
-                      'booking_refused')),
+                      'booking_refused',
+                      -- An admin waived an attendance fee already charged (28_attendance_policy.sql).
+                      'fee_waived')),
   created_at timestamptz not null default now(),
   refunded_at timestamptz,
   refunded_by uuid references public.members (id) on delete set null,

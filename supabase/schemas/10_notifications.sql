@@ -201,6 +201,7 @@ insert into public.notification_types (type, category, label) values
   ('document_updated', 'service', 'New versions of the studio''s documents'),
   ('membership_paused', 'service', 'Membership paused'),
   ('pause_ending', 'service', 'Your pause ends soon'),
+  ('attendance_incident', 'service', 'Late cancellation and no-show fees'),
   ('system_alert', 'service', 'System alerts to the studio'),
   ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),

@@ -259,6 +259,9 @@ begin
      and g.attendance is null
      and g.payment_status = 'completed';
   get diagnostics v_guests = row_count;
+  -- Under an attendance policy each no-show is a strike and its fee is charged, once
+  -- (28_attendance_policy.sql).
+  perform private.record_no_show_incidents(p_now);
   return v_count + v_guests;
 end;
 $$;
@@ -344,7 +347,7 @@ revoke execute on function private.report_months(date, date) from public;
 
 create type public.revenue_row as (
   month date,
-  -- memberships | classes | packages | guest_places | hold_fees
+  -- memberships | classes | packages | guest_places | hold_fees | attendance_fees
   line text,
   payments integer,
   gross numeric(12, 2),
@@ -359,7 +362,7 @@ returns setof public.revenue_row
 language sql stable security definer set search_path = ''
 as $$
   with months as (select * from private.report_months(p_from, p_to)),
-  lines (line, ord) as (values ('memberships', 1), ('classes', 2), ('packages', 3), ('guest_places', 4), ('hold_fees', 5)),
+  lines (line, ord) as (values ('memberships', 1), ('classes', 2), ('packages', 3), ('guest_places', 4), ('hold_fees', 5), ('attendance_fees', 6)),
   -- The product line of a payment: class payments are pay-as-you-go classes, except a guest's
   -- place paid at the class price (its reference starts 'guest-', create_guest_payment_hold); plan
   -- payments are packages (training plans) or memberships. A refund whose payment is gone is a
@@ -370,6 +373,7 @@ as $$
     select date_trunc('month', p.paid_at at time zone 'Europe/London')::date as month,
            case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
+                when p.billing_reason = 'attendance_fee' then 'attendance_fees'
                 when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages' else 'memberships' end as line,
            count(*)::int as n, sum(p.amount) as amount
       from bounds bd
@@ -380,6 +384,7 @@ as $$
     select date_trunc('month', r.refunded_at at time zone 'Europe/London')::date as month,
            case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
+                when p.billing_reason = 'attendance_fee' then 'attendance_fees'
                 when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
                 when pl.category = 'training' then 'packages' else 'memberships' end as line,
            count(*)::int as n, sum(r.amount) as amount

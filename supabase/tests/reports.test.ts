@@ -134,16 +134,19 @@ describe('reports', () => {
       '2024-01-01 packages 2 865 -0 = 865',
       '2024-01-01 guest_places 1 12 -12 = 0',
       '2024-01-01 hold_fees 0 0 -0 = 0',
+      '2024-01-01 attendance_fees 0 0 -0 = 0',
       '2024-02-01 memberships 3 270 -0 = 270',
       '2024-02-01 classes 1 10 -0 = 10',
       '2024-02-01 packages 0 0 -750 = -750',
       '2024-02-01 guest_places 1 12 -0 = 12',
       '2024-02-01 hold_fees 0 0 -0 = 0',
+      '2024-02-01 attendance_fees 0 0 -0 = 0',
       'total memberships 7 705 -0 = 705',
       'total classes 2 20 -10 = 10',
       'total packages 2 865 -750 = 115',
       'total guest_places 2 24 -12 = 12',
       'total hold_fees 0 0 -0 = 0',
+      'total attendance_fees 0 0 -0 = 0',
     ]);
   });
 
@@ -187,6 +190,7 @@ describe('reports', () => {
       'packages 115',
       'guest_places 0',
       'hold_fees 0',
+      'attendance_fees 0',
     ]);
     const mrr = await report<{ month: string | null; churn_rate: number | null }>('report_mrr', '2022-01-01', '2022-01-31');
     expect(mrr.map((r) => r.churn_rate)).toEqual([null, null]);

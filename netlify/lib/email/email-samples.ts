@@ -212,6 +212,20 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-attendance-incident',
+    kind: 'attendance_incident',
+    subject: 'No-show fee: Spin, Monday 3 February 2031, 6:00 PM',
+    body_text: [
+      'Hi Mia,',
+      'We missed you at Spin (Monday 3 February 2031, 6:00 PM).',
+      "Under the studio's attendance policy a £7.50 no-show fee applies: we will charge it to your saved card, or record it as owed if we cannot.",
+      'It counts as a strike: 3 late cancellations or no-shows within 30 days stop you booking for 7 days. You have 1 within 30 days.',
+      'If something went wrong, reply to this email: the studio can waive it.',
+    ].join('\n\n'),
+    links: [{ label: 'My Bookings', path: '/mybookings' }],
+  },
+  {
+    ...membership,
     id: 'sample-credits-expiring',
     kind: 'credits_expiring',
     subject: 'Your credits expire on 24 March 2031',

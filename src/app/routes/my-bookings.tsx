@@ -27,6 +27,7 @@ import { BOOKING_TAB_LABELS, BOOKING_TABS, nextClass, splitBookings, type Bookin
 import { cancelledBookings } from '@/features/booking/lib/cancellations';
 import { MY_BOOKINGS_MESSAGES } from '@/features/booking/lib/my-bookings-messages';
 import { RefreshNote } from '@/app/pwa/refresh-note';
+import { AttendanceStandingNote } from '@/components/attendance/attendance-standing-note';
 
 const EMPTY_TEXT: Record<BookingTab, string> = {
   upcoming: 'No upcoming bookings.',
@@ -89,6 +90,7 @@ export function MyBookingsRoute() {
         bookingId: booking.id,
         startTime: booking.startsAt.toISOString(),
         lateCancelFrom: booking.lateCancelFrom,
+        bookedAt: booking.bookedAt,
         paidByCard,
         confirmed: booking.paymentStatus === 'completed',
         type: booking.type,
@@ -178,6 +180,8 @@ export function MyBookingsRoute() {
               {MY_BOOKINGS_MESSAGES.waitlistLoadFailed}
             </p>
           )}
+          {/* Last: appearing once read, it moves nothing above it. */}
+          <AttendanceStandingNote memberId={memberId} />
         </div>
       )}
     </section>

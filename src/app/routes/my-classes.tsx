@@ -1,3 +1,4 @@
+import { AttendancePolicyNote } from '@/components/attendance/attendance-policy-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useNow } from '@/hooks/use-now';
@@ -83,6 +84,10 @@ export function MyClassesRoute() {
           )}
         />
       )}
+      {/* Below the list: appearing once read, it moves nothing the member is looking at. */}
+      <div className="mt-6">
+        <AttendancePolicyNote now={now} />
+      </div>
     </section>
   );
 }

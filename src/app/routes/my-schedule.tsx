@@ -1,4 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
+import { AttendancePolicyNote } from '@/components/attendance/attendance-policy-note';
 import { Badge } from '@/components/ui/badge';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useNow } from '@/hooks/use-now';
@@ -100,6 +101,8 @@ export function MyScheduleRoute() {
               />
             )}
           />
+          {/* Below the list: appearing once read, it moves nothing the member is looking at. */}
+          <AttendancePolicyNote now={now} />
         </div>
       )}
     </section>

@@ -3,7 +3,25 @@ import { setupServer } from 'msw/node';
 
 /**
  * The msw server for screen tests. Tests add handlers with `server.use(...)`; unhandled requests
- * fail. The one default: every admin screen runs the watchdog when the portal opens (decision
- * 0046), answered here with no open alerts; a test that cares overrides it.
+ * fail. The defaults: every admin screen runs the watchdog when the portal opens (decision
+ * 0046), answered here with no open alerts; the booking screens read the attendance policy
+ * (decision 0080), answered as off (no rows), My Bookings reads the member's standing under it
+ * (nothing to say), and Members Management lists no late cancellations or no-shows. A test that
+ * cares overrides them.
  */
-export const server = setupServer(http.post('*/rest/v1/rpc/admin_check_system_health', () => HttpResponse.json(0)));
+export const server = setupServer(
+  http.post('*/rest/v1/rpc/admin_check_system_health', () => HttpResponse.json(0)),
+  http.get('*/rest/v1/attendance_policies', () => HttpResponse.json([])),
+  http.post('*/rest/v1/rpc/attendance_incidents_of', () => HttpResponse.json([])),
+  http.post('*/rest/v1/rpc/my_attendance_standing', () =>
+    HttpResponse.json({
+      late_cancel_fee: null,
+      no_show_fee: null,
+      strike_limit: null,
+      block_days: null,
+      strikes: 0,
+      blocked_until: null,
+      owed: 0,
+    }),
+  ),
+);

@@ -39,6 +39,7 @@ export const REVENUE_LINE_LABELS: Record<string, string> = {
   packages: 'Packages',
   guest_places: 'Guest places',
   hold_fees: 'Membership hold fees',
+  attendance_fees: 'Late-cancel and no-show fees',
 };
 
 export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useAttendancePolicies } from '@/lib/attendance-policy';
 import { toast } from '@/lib/toast';
 import { BOOKING_MESSAGES, cancelErrorMessage } from '../lib/booking-messages';
 import { cancelQuestion, type CancelTarget } from '../lib/cancel-question';
@@ -14,9 +15,11 @@ import { useCancelBooking } from './cancel-booking';
 export function useCancelFlow() {
   const mutation = useCancelBooking();
   const busy = useRef(false);
+  // The attendance policy's late-cancel fee is said in the question (decision 0080).
+  const policies = useAttendancePolicies();
 
   async function cancel(target: CancelTarget): Promise<boolean> {
-    if (busy.current || !window.confirm(cancelQuestion(target, new Date()))) return false;
+    if (busy.current || !window.confirm(cancelQuestion(target, new Date(), policies.data))) return false;
     busy.current = true;
     try {
       await mutation.mutateAsync(target.bookingId);

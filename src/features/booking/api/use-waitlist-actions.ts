@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { formatPounds } from '@/config/plans';
 import { toast } from '@/lib/toast';
 import { DOCUMENTS_REQUIRED, promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
 import { isBooked } from '../lib/class-facts';
@@ -35,9 +36,15 @@ export function useWaitlistActions(viewer: Viewer) {
 
   const onJoin = (cls: ScheduleClass) =>
     once(async () => {
+      // A member who would pay per class is told the price first: the saved card is charged on promotion.
+      if (cls.needs_payment && cls.price_payg && !window.confirm(WAITLIST_MESSAGES.confirmPaidJoin(formatPounds(cls.price_payg)))) return;
       try {
         const place = await join.mutateAsync(cls.id);
-        toast.success(WAITLIST_MESSAGES.joined(place.position));
+        toast.success(
+          place.price
+            ? WAITLIST_MESSAGES.joinedPaid(place.position, formatPounds(Number(place.price)))
+            : WAITLIST_MESSAGES.joined(place.position),
+        );
       } catch (error) {
         const e = refusal(error);
         // Not an error: /agreements says why, and brings the member back here once signed (decision 0021).

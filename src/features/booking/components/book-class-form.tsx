@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
+import { AttendancePolicyNote } from '@/components/attendance/attendance-policy-note';
 import { BOOKING_TYPES } from '@/config/booking-types';
 import { paths } from '@/config/paths';
 import { formatTimeLeft } from '@/lib/rules/countdown';
@@ -19,6 +20,7 @@ import { BOOKING_MESSAGES, bookedMessage } from '../lib/booking-messages';
 import { downloadBookingIcs } from '../lib/booking-ics';
 import { blockedLabel, lockOf } from '../lib/class-facts';
 import { bookingTypeNote, bookingTypeOptions, isOneToOne } from '../lib/booking-type';
+import { cancelWindowText } from '../lib/late-cancel';
 
 /** How long the confirmation (with its Add to calendar offer) shows before going to My Bookings. */
 export const REDIRECT_DELAY_MS = 4000;
@@ -115,6 +117,7 @@ export function BookClassForm({ cls, email, usage, now, credit }: Props) {
         </div>
       </fieldset>
       {note && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{note}</p>}
+      <AttendancePolicyNote window={cls.late_cancel_from ? cancelWindowText(cls) : null} now={now} />
       {lock.locked && lock.opensAt && (
         <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
           This premium class opens for booking in {formatTimeLeft(lock.opensAt, now)}.

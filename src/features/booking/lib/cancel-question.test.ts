@@ -45,4 +45,22 @@ describe('cancelQuestion', () => {
       `${MY_BOOKINGS_MESSAGES.sessionBackInTime}\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
     );
   });
+
+  it('adds the late-cancel fee and strike of the policy the booking was made under (decision 0080)', () => {
+    const late = new Date('2026-12-02T06:00:00Z');
+    const policies = [
+      { validFrom: '2026-11-01T00:00:00Z', lateCancelFee: 5, noShowFee: null, strikeLimit: null, blockDays: null },
+      { validFrom: '2026-12-01T12:00:00Z', lateCancelFee: 8, noShowFee: 10, strikeLimit: 3, blockDays: 7 },
+    ];
+    expect(cancelQuestion({ ...target, bookedAt: '2026-11-20T10:00:00Z' }, late, policies)).toBe(
+      'This class starts within 12 hours: cancelling now still counts against your plan. A late cancellation fee of £5.00 will be charged to your saved card, or recorded as owed.' +
+        `\n\n${MY_BOOKINGS_MESSAGES.confirmCancel}`,
+    );
+    expect(cancelQuestion({ ...target, bookedAt: '2026-12-01T13:00:00Z' }, late, policies)).toContain(
+      'A late cancellation fee of £8.00 will be charged to your saved card, or recorded as owed. It counts as a strike: 3 late cancellations or no-shows within 30 days stop you booking for 7 days.',
+    );
+    // Booked before any policy, or cancelled in time: no fee is mentioned.
+    expect(cancelQuestion({ ...target, bookedAt: '2026-10-01T10:00:00Z' }, late, policies)).not.toContain('fee');
+    expect(cancelQuestion({ ...target, bookedAt: '2026-11-20T10:00:00Z' }, now, policies)).toBe(MY_BOOKINGS_MESSAGES.confirmCancel);
+  });
 });

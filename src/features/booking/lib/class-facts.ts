@@ -44,6 +44,7 @@ export function blockedLabel(cls: ScheduleClass): { label: string; tone: 'held' 
     not_authenticated: 'Sign in to book',
     outside_plan_period: 'After your plan ends',
     plan_paused: 'Membership paused',
+    booking_blocked: 'Booking blocked',
   };
   return { label: (cls.refusal && label[cls.refusal]) ?? 'Not available', tone: 'refused' };
 }

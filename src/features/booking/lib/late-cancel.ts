@@ -19,6 +19,11 @@ type LateCancelFacts = { start_time: string | null; late_cancel_from: string | n
 
 const windowMs = (f: LateCancelFacts) => new Date(f.start_time ?? 0).getTime() - new Date(f.late_cancel_from ?? 0).getTime();
 
+/** The late-cancel window in words ("12 hours"). */
+export function cancelWindowText(cls: LateCancelFacts): string {
+  return formatWindow(windowMs(cls));
+}
+
 /** The late-cancel window in words on a class card ("Free cancellation up to 12 hours before the start."). */
 export function freeCancellationText(cls: LateCancelFacts): string {
   return `Free cancellation up to ${formatWindow(windowMs(cls))} before the start.`;
