@@ -15,6 +15,88 @@ export type Database = {
   }
   public: {
     Tables: {
+      announcements: {
+        Row: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        Insert: {
+          body: string
+          cancelled_at?: string | null
+          class_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          emails?: number | null
+          id?: string
+          lapsed_days?: number | null
+          plan_slug?: string | null
+          pushes?: number | null
+          recipients?: number | null
+          segment: string
+          send_at: string
+          sent_at?: string | null
+          subject: string
+          texts?: number | null
+          type: string
+        }
+        Update: {
+          body?: string
+          cancelled_at?: string | null
+          class_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          emails?: number | null
+          id?: string
+          lapsed_days?: number | null
+          plan_slug?: string | null
+          pushes?: number | null
+          recipients?: number | null
+          segment?: string
+          send_at?: string
+          sent_at?: string | null
+          subject?: string
+          texts?: number | null
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "announcements_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "announcements_plan_slug_fkey"
+            columns: ["plan_slug"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["slug"]
+          },
+          {
+            foreignKeyName: "announcements_type_fkey"
+            columns: ["type"]
+            isOneToOne: false
+            referencedRelation: "notification_types"
+            referencedColumns: ["type"]
+          },
+        ]
+      }
       audit_events: {
         Row: {
           action: string
@@ -2893,6 +2975,36 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["calendar_feed"][]
       }
+      cancel_announcement: {
+        Args: {
+          p_id: string
+        }
+        Returns: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "announcements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       cancel_booking: {
         Args: {
           p_booking_id: string
@@ -2986,6 +3098,43 @@ export type Database = {
           p_starts_on: string
         }
         Returns: Database["public"]["CompositeTypes"]["pause_quote"]
+      }
+      create_announcement: {
+        Args: {
+          p_body: string
+          p_class_id?: string | null
+          p_lapsed_days?: number | null
+          p_plan_slug?: string | null
+          p_segment: string
+          p_send_at?: string | null
+          p_subject: string
+          p_type: string
+        }
+        Returns: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "announcements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       create_class_payment_hold: {
         Args: {
@@ -3432,6 +3581,16 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["training_slot"][]
       }
+      preview_announcement: {
+        Args: {
+          p_class_id?: string | null
+          p_lapsed_days?: number | null
+          p_plan_slug?: string | null
+          p_segment: string
+          p_type: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["announcement_preview"]
+      }
       preview_pause: {
         Args: {
           p_ends_on: string
@@ -3641,6 +3800,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      send_announcements_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
       }
       send_class_changes_at: {
         Args: {
@@ -3959,6 +4124,13 @@ export type Database = {
         fill_rate: number | null
         no_show: number | null
         week_start: string | null
+      }
+      announcement_preview: {
+        emails: number | null
+        pushes: number | null
+        recipients: number | null
+        texts: number | null
+        unreachable: number | null
       }
       attendance_mark: {
         attendance: Database["public"]["Enums"]["attendance_status"] | null

@@ -658,7 +658,7 @@ grant select (member_id, class_reminders, win_back, updated_at) on public.email_
 grant all on public.email_preferences to service_role;
 
 -- Every email delivery passes here: a reminder to a member who turned reminders off (or a
--- come-back email to one without marketing consent) is not queued at all (enqueue_class_reminders
+-- marketing email, come-back or news, to one without marketing consent) is not queued at all (enqueue_class_reminders
 -- counts it as not queued and will ask again next hour, so turning reminders back on before the
 -- class still brings one); the others of those carry the member's unsubscribe token for the
 -- List-Unsubscribe header.
@@ -670,12 +670,14 @@ declare
   v_event public.notification_events;
 begin
   select * into v_event from public.notification_events e where e.id = new.event_id;
-  if v_event.type in ('class_reminder', 'win_back') and v_event.member_id is not null then
+  if (v_event.type = 'class_reminder'
+      or (select t.category from public.notification_types t where t.type = v_event.type) = 'marketing')
+     and v_event.member_id is not null then
     -- A member without a row has the defaults: reminders on, marketing off until they consent.
     insert into public.email_preferences (member_id) values (v_event.member_id) on conflict (member_id) do nothing;
     if exists (select 1 from public.email_preferences p
                 where p.member_id = v_event.member_id
-                  and not (case v_event.type when 'win_back' then p.win_back else p.class_reminders end)) then
+                  and not (case v_event.type when 'class_reminder' then p.class_reminders else p.win_back end)) then
       return null;
     end if;
     select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = v_event.member_id;
