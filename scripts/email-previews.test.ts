@@ -34,6 +34,8 @@ describe('emails on a phone', () => {
         'host_guest_cancelled',
         'studio_message',
         'win_back',
+        'announcement',
+        'marketing_announcement',
         'document_updated',
         'system_alert',
         'auth-confirmation',

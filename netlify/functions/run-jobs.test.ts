@@ -33,6 +33,7 @@ const JOB_RPCS = [
   'enqueue_class_reminders_at',
   'enqueue_push_reminders_at',
   'send_class_changes_at',
+  'send_announcements_at',
   'purge_job_runs',
   'apply_data_retention',
 ];
@@ -77,6 +78,7 @@ describe('run-jobs', () => {
       'class reminders: queued 2 reminders for classes in the next 24 hours',
       'push reminders: queued 2 push reminders before early classes',
       'class changes: told 2 members of changed classes',
+      'announcements: queued for 2 members',
       'pushes: not sent: no VAPID keys set',
       'texts: not sent: no Twilio keys set',
       'housekeeping: removed 2 job runs older than 30 days',

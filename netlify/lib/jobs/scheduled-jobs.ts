@@ -34,6 +34,7 @@ type CountingJob =
   | 'enqueue_win_back_emails'
   | 'enqueue_push_reminders_at'
   | 'send_class_changes_at'
+  | 'send_announcements_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots'
   | 'purge_job_runs';
@@ -137,6 +138,17 @@ export async function tellClassChanges(db: Db, now: Date): Promise<JobReport> {
 export const sendClassChanges: Job = (db, _provider, now) => tellClassChanges(db, now);
 
 /**
+ * Announcements whose send time has come, each queued once for its segment (decision 0090; the
+ * send-announcements function runs it every minute).
+ */
+export async function queueDueAnnouncements(db: Db, now: Date): Promise<JobReport> {
+  const queued = await count(db, 'send_announcements_at', now);
+  return { job: 'announcements', did: `queued for ${plural(queued, 'member')}`, details: [] };
+}
+
+export const sendAnnouncements: Job = (db, _provider, now) => queueDueAnnouncements(db, now);
+
+/**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
  */
@@ -200,6 +212,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassReminders,
   sendPushReminders,
   sendClassChanges,
+  sendAnnouncements,
   sendDuePushes,
   sendDueTexts,
   purgeOldJobRuns,
