@@ -916,25 +916,19 @@ export type Database = {
       }
       email_preferences: {
         Row: {
-          class_reminders: boolean
           member_id: string
           unsubscribe_token: string
           updated_at: string
-          win_back: boolean
         }
         Insert: {
-          class_reminders?: boolean
           member_id: string
           unsubscribe_token?: string
           updated_at?: string
-          win_back?: boolean
         }
         Update: {
-          class_reminders?: boolean
           member_id?: string
           unsubscribe_token?: string
           updated_at?: string
-          win_back?: boolean
         }
         Relationships: [
           {
@@ -1813,16 +1807,22 @@ export type Database = {
       notification_types: {
         Row: {
           category: string
+          channels: string[]
+          email_optional: boolean
           label: string
           type: string
         }
         Insert: {
           category: string
+          channels?: string[]
+          email_optional?: boolean
           label: string
           type: string
         }
         Update: {
           category?: string
+          channels?: string[]
+          email_optional?: boolean
           label?: string
           type?: string
         }
@@ -2082,37 +2082,25 @@ export type Database = {
       }
       push_preferences: {
         Row: {
-          class_changes: boolean
           member_id: string
-          payment_failed: boolean
           quiet_from: string | null
           quiet_until: string | null
           reminder_minutes: number | null
-          studio_closures: boolean
           updated_at: string
-          waitlist_promoted: boolean
         }
         Insert: {
-          class_changes?: boolean
           member_id: string
-          payment_failed?: boolean
           quiet_from?: string | null
           quiet_until?: string | null
           reminder_minutes?: number | null
-          studio_closures?: boolean
           updated_at?: string
-          waitlist_promoted?: boolean
         }
         Update: {
-          class_changes?: boolean
           member_id?: string
-          payment_failed?: boolean
           quiet_from?: string | null
           quiet_until?: string | null
           reminder_minutes?: number | null
-          studio_closures?: boolean
           updated_at?: string
-          waitlist_promoted?: boolean
         }
         Relationships: [
           {
@@ -3541,6 +3529,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
       }
+      my_notification_preferences: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["notification_choice"][]
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -3847,12 +3839,6 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      set_email_preferences: {
-        Args: {
-          p_class_reminders: boolean
-        }
-        Returns: Database["public"]["CompositeTypes"]["reminder_preference"]
-      }
       set_marketing_consent: {
         Args: {
           p_granted: boolean
@@ -3889,24 +3875,16 @@ export type Database = {
       }
       set_push_preferences: {
         Args: {
-          p_class_changes: boolean
-          p_payment_failed: boolean
           p_quiet_from?: string | null
           p_quiet_until?: string | null
-          p_reminder_minutes?: number | null
-          p_studio_closures: boolean
-          p_waitlist_promoted: boolean
+          p_reminder_minutes: number
         }
         Returns: {
-          class_changes: boolean
           member_id: string
-          payment_failed: boolean
           quiet_from: string | null
           quiet_until: string | null
           reminder_minutes: number | null
-          studio_closures: boolean
           updated_at: string
-          waitlist_promoted: boolean
         }
         SetofOptions: {
           from: "*"
@@ -4500,6 +4478,15 @@ export type Database = {
         status: Database["public"]["Enums"]["membership_status"] | null
         tier: Database["public"]["Enums"]["membership_tier"] | null
       }
+      notification_choice: {
+        blocked_by: string | null
+        category: string | null
+        changeable: boolean | null
+        channel: string | null
+        enabled: boolean | null
+        label: string | null
+        type: string | null
+      }
       outbox_email: {
         attempts: number | null
         body_text: string | null
@@ -4589,9 +4576,6 @@ export type Database = {
         currency: string | null
         provider_checkout_id: string | null
         refund_id: string | null
-      }
-      reminder_preference: {
-        class_reminders: boolean | null
       }
       reminders_unsubscribed: {
         class_reminders: boolean | null

@@ -83,6 +83,11 @@ export const queryKeys = {
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
   },
+  /** The preferences grid (channels x kinds of message) and the mobile number texts go to (decision 0091). */
+  notificationPreferences: {
+    mine: (memberId: string) => ['notification-preferences', memberId] as const,
+    smsNumber: (memberId: string) => ['notification-preferences', memberId, 'sms-number'] as const,
+  },
   /** Which pushes the member gets, and whether this browser receives them. */
   pushPreferences: {
     mine: (memberId: string) => ['push-preferences', memberId] as const,
