@@ -115,6 +115,10 @@ export const queryKeys = {
     reports: (range: { from: string; to: string }) => ['admin', 'stats', 'reports', range.from, range.to] as const,
     /** Members the studio should contact and why. */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
+    /** Announcements to segments of members (decision 0090), newest first. */
+    announcements: () => ['admin', 'announcements'] as const,
+    /** Classes an announcement may be for (its attendees), around today. */
+    announcementClasses: () => ['admin', 'announcements', 'classes'] as const,
     /** Today's classes with their bookings, for checking members in. */
     checkIn: () => ['admin', 'check-in'] as const,
     doorCode: () => ['admin', 'door-code'] as const,
