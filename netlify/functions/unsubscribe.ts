@@ -7,7 +7,7 @@ import { methodNotAllowed } from '../lib/http';
 import { readServerEnv } from '../lib/server-env';
 import { serviceDb } from '../lib/supabase-server';
 
-/** The token format of email_preferences.unsubscribe_token (64 hex characters). */
+/** The token format of email_preferences.unsubscribe_token (64 hex characters; the choices it changes are notification_preferences'). */
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 const INVALID = 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.';

@@ -14,7 +14,7 @@ export function absoluteLinks(value: unknown, siteUrl: string): EmailLink[] {
   });
 }
 
-/** The optional emails a member can stop from the email itself (email_preferences' switches). */
+/** The optional emails a member can stop from the email itself: reminders, and marketing (every marketing email). */
 export type EmailList = 'reminders' | 'win_back';
 
 /** Marketing kinds (notification_types' category 'marketing'): their link withdraws marketing consent. */
