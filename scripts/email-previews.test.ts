@@ -36,6 +36,8 @@ describe('emails on a phone', () => {
         'host_guest_cancelled',
         'studio_message',
         'win_back',
+        'announcement',
+        'marketing_announcement',
         'document_updated',
         'review_request',
         'system_alert',

@@ -34,6 +34,7 @@ const JOB_RPCS = [
   'enqueue_push_reminders_at',
   'send_class_changes_at',
   'send_review_requests_at',
+  'send_announcements_at',
   'purge_job_runs',
   'apply_data_retention',
 ];
@@ -79,6 +80,7 @@ describe('run-jobs', () => {
       'push reminders: queued 2 push reminders before early classes',
       'class changes: told 2 members of changed classes',
       'review requests: queued 2 review requests',
+      'announcements: queued for 2 members',
       'pushes: not sent: no VAPID keys set',
       'texts: not sent: no Twilio keys set',
       'housekeeping: removed 2 job runs older than 30 days',

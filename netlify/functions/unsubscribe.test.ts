@@ -40,7 +40,7 @@ describe('unsubscribe', () => {
     ]);
   });
 
-  it("a come-back email's link (list=win_back) asks first, then turns off only that list", async () => {
+  it("a marketing email's link (list=win_back) asks first, then turns off only marketing", async () => {
     stubEnv();
     const get = await unsubscribe(new Request(`${url(TOKEN)}&list=win_back`));
     const page = await get.text();
@@ -50,7 +50,7 @@ describe('unsubscribe', () => {
     fake.answerRpc('unsubscribe_win_back', 'member@example.test');
     const post = await unsubscribe(new Request(`${url(TOKEN)}&list=win_back`, { method: 'POST', body: 'List-Unsubscribe=One-Click' }));
     expect(post.status).toBe(200);
-    expect(await post.text()).toContain("We won't send member@example.test any more emails inviting you back.");
+    expect(await post.text()).toContain("We won't send member@example.test any more news, offers or emails inviting you back.");
     expect(fake.rpcCalls.map((c) => c.fn)).toEqual(['unsubscribe_win_back']);
   });
 

@@ -7,7 +7,7 @@ import { methodNotAllowed } from '../lib/http';
 import { readServerEnv } from '../lib/server-env';
 import { serviceDb } from '../lib/supabase-server';
 
-/** The token format of email_preferences.unsubscribe_token (64 hex characters). */
+/** The token format of email_preferences.unsubscribe_token (64 hex characters; the choices it changes are notification_preferences'). */
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 const INVALID = 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.';
@@ -61,10 +61,12 @@ const LISTS: Record<'reminders' | 'win_back', EmailList> = {
 <p>Changed your mind? Turn them back on on <a href="${escapeHtml(`${siteUrl}/edit-profile`)}">Edit Profile</a>.</p>`,
     }),
   },
-  // The come-back emails are their own list: their link turns off only them.
+  // Marketing (come-back emails, news and offers): the link withdraws marketing consent, so it
+  // stops every marketing email and leaves reminders and service emails alone.
   win_back: {
     question: 'Stop these emails?',
-    explanation: 'You will no longer get emails inviting you back to the studio. Booking confirmations and payment emails still come.',
+    explanation:
+      'You will no longer get news, offers or emails inviting you back to the studio. Booking confirmations and payment emails still come.',
     button: 'Stop these emails',
     listParam: '&amp;list=win_back',
     turnOff: async (db, token) => {
@@ -73,7 +75,7 @@ const LISTS: Record<'reminders' | 'win_back', EmailList> = {
     },
     done: (email) => ({
       title: 'You will not get these emails any more',
-      body: `<p>We won't send ${escapeHtml(email)} any more emails inviting you back.</p>`,
+      body: `<p>We won't send ${escapeHtml(email)} any more news, offers or emails inviting you back.</p>`,
     }),
   },
 };

@@ -15,6 +15,88 @@ export type Database = {
   }
   public: {
     Tables: {
+      announcements: {
+        Row: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        Insert: {
+          body: string
+          cancelled_at?: string | null
+          class_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          emails?: number | null
+          id?: string
+          lapsed_days?: number | null
+          plan_slug?: string | null
+          pushes?: number | null
+          recipients?: number | null
+          segment: string
+          send_at: string
+          sent_at?: string | null
+          subject: string
+          texts?: number | null
+          type: string
+        }
+        Update: {
+          body?: string
+          cancelled_at?: string | null
+          class_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          emails?: number | null
+          id?: string
+          lapsed_days?: number | null
+          plan_slug?: string | null
+          pushes?: number | null
+          recipients?: number | null
+          segment?: string
+          send_at?: string
+          sent_at?: string | null
+          subject?: string
+          texts?: number | null
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "announcements_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "announcements_plan_slug_fkey"
+            columns: ["plan_slug"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["slug"]
+          },
+          {
+            foreignKeyName: "announcements_type_fkey"
+            columns: ["type"]
+            isOneToOne: false
+            referencedRelation: "notification_types"
+            referencedColumns: ["type"]
+          },
+        ]
+      }
       attendance_incidents: {
         Row: {
           booking_id: string
@@ -1033,25 +1115,19 @@ export type Database = {
       }
       email_preferences: {
         Row: {
-          class_reminders: boolean
           member_id: string
           unsubscribe_token: string
           updated_at: string
-          win_back: boolean
         }
         Insert: {
-          class_reminders?: boolean
           member_id: string
           unsubscribe_token?: string
           updated_at?: string
-          win_back?: boolean
         }
         Update: {
-          class_reminders?: boolean
           member_id?: string
           unsubscribe_token?: string
           updated_at?: string
-          win_back?: boolean
         }
         Relationships: [
           {
@@ -1982,16 +2058,22 @@ export type Database = {
       notification_types: {
         Row: {
           category: string
+          channels: string[]
+          email_optional: boolean
           label: string
           type: string
         }
         Insert: {
           category: string
+          channels?: string[]
+          email_optional?: boolean
           label: string
           type: string
         }
         Update: {
           category?: string
+          channels?: string[]
+          email_optional?: boolean
           label?: string
           type?: string
         }
@@ -2251,37 +2333,25 @@ export type Database = {
       }
       push_preferences: {
         Row: {
-          class_changes: boolean
           member_id: string
-          payment_failed: boolean
           quiet_from: string | null
           quiet_until: string | null
           reminder_minutes: number | null
-          studio_closures: boolean
           updated_at: string
-          waitlist_promoted: boolean
         }
         Insert: {
-          class_changes?: boolean
           member_id: string
-          payment_failed?: boolean
           quiet_from?: string | null
           quiet_until?: string | null
           reminder_minutes?: number | null
-          studio_closures?: boolean
           updated_at?: string
-          waitlist_promoted?: boolean
         }
         Update: {
-          class_changes?: boolean
           member_id?: string
-          payment_failed?: boolean
           quiet_from?: string | null
           quiet_until?: string | null
           reminder_minutes?: number | null
-          studio_closures?: boolean
           updated_at?: string
-          waitlist_promoted?: boolean
         }
         Relationships: [
           {
@@ -3307,6 +3377,36 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["calendar_feed"][]
       }
+      cancel_announcement: {
+        Args: {
+          p_id: string
+        }
+        Returns: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "announcements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       cancel_booking: {
         Args: {
           p_booking_id: string
@@ -3404,6 +3504,43 @@ export type Database = {
           p_starts_on: string
         }
         Returns: Database["public"]["CompositeTypes"]["pause_quote"]
+      }
+      create_announcement: {
+        Args: {
+          p_body: string
+          p_class_id?: string | null
+          p_lapsed_days?: number | null
+          p_plan_slug?: string | null
+          p_segment: string
+          p_send_at?: string | null
+          p_subject: string
+          p_type: string
+        }
+        Returns: {
+          body: string
+          cancelled_at: string | null
+          class_id: string | null
+          created_at: string
+          created_by: string | null
+          emails: number | null
+          id: string
+          lapsed_days: number | null
+          plan_slug: string | null
+          pushes: number | null
+          recipients: number | null
+          segment: string
+          send_at: string
+          sent_at: string | null
+          subject: string
+          texts: number | null
+          type: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "announcements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       create_class_payment_hold: {
         Args: {
@@ -3820,6 +3957,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
       }
+      my_notification_preferences: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["notification_choice"][]
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
@@ -3859,6 +4000,16 @@ export type Database = {
           p_trainer_id?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["training_slot"][]
+      }
+      preview_announcement: {
+        Args: {
+          p_class_id?: string | null
+          p_lapsed_days?: number | null
+          p_plan_slug?: string | null
+          p_segment: string
+          p_type: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["announcement_preview"]
       }
       preview_pause: {
         Args: {
@@ -4077,6 +4228,12 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      send_announcements_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
       send_class_changes_at: {
         Args: {
           p_now: string
@@ -4129,12 +4286,6 @@ export type Database = {
         }
         Returns: boolean
       }
-      set_email_preferences: {
-        Args: {
-          p_class_reminders: boolean
-        }
-        Returns: Database["public"]["CompositeTypes"]["reminder_preference"]
-      }
       set_marketing_consent: {
         Args: {
           p_granted: boolean
@@ -4171,24 +4322,16 @@ export type Database = {
       }
       set_push_preferences: {
         Args: {
-          p_class_changes: boolean
-          p_payment_failed: boolean
           p_quiet_from?: string | null
           p_quiet_until?: string | null
-          p_reminder_minutes?: number | null
-          p_studio_closures: boolean
-          p_waitlist_promoted: boolean
+          p_reminder_minutes: number
         }
         Returns: {
-          class_changes: boolean
           member_id: string
-          payment_failed: boolean
           quiet_from: string | null
           quiet_until: string | null
           reminder_minutes: number | null
-          studio_closures: boolean
           updated_at: string
-          waitlist_promoted: boolean
         }
         SetofOptions: {
           from: "*"
@@ -4420,6 +4563,13 @@ export type Database = {
         fill_rate: number | null
         no_show: number | null
         week_start: string | null
+      }
+      announcement_preview: {
+        emails: number | null
+        pushes: number | null
+        recipients: number | null
+        texts: number | null
+        unreachable: number | null
       }
       attendance_incident_row: {
         class_name: string | null
@@ -4838,6 +4988,15 @@ export type Database = {
         status: Database["public"]["Enums"]["membership_status"] | null
         tier: Database["public"]["Enums"]["membership_tier"] | null
       }
+      notification_choice: {
+        blocked_by: string | null
+        category: string | null
+        changeable: boolean | null
+        channel: string | null
+        enabled: boolean | null
+        label: string | null
+        type: string | null
+      }
       outbox_email: {
         attempts: number | null
         body_text: string | null
@@ -4927,9 +5086,6 @@ export type Database = {
         currency: string | null
         provider_checkout_id: string | null
         refund_id: string | null
-      }
-      reminder_preference: {
-        class_reminders: boolean | null
       }
       reminders_unsubscribed: {
         class_reminders: boolean | null

@@ -94,7 +94,11 @@ export const queryKeys = {
   emailPreferences: {
     mine: (memberId: string) => ['email-preferences', memberId] as const,
     /** Whether the member gets review requests (decision 0088). */
-    reviewRequests: (memberId: string) => ['email-preferences', memberId, 'review-requests'] as const,
+  },
+  /** The preferences grid (channels x kinds of message) and the mobile number texts go to (decision 0091). */
+  notificationPreferences: {
+    mine: (memberId: string) => ['notification-preferences', memberId] as const,
+    smsNumber: (memberId: string) => ['notification-preferences', memberId, 'sms-number'] as const,
   },
   /** Which pushes the member gets, and whether this browser receives them. */
   pushPreferences: {
@@ -125,6 +129,10 @@ export const queryKeys = {
     reports: (range: { from: string; to: string }) => ['admin', 'stats', 'reports', range.from, range.to] as const,
     /** Members the studio should contact and why. */
     membersToContact: () => ['admin', 'members-to-contact'] as const,
+    /** Announcements to segments of members (decision 0090), newest first. */
+    announcements: () => ['admin', 'announcements'] as const,
+    /** Classes an announcement may be for (its attendees), around today. */
+    announcementClasses: () => ['admin', 'announcements', 'classes'] as const,
     /** Today's classes with their bookings, for checking members in. */
     checkIn: () => ['admin', 'check-in'] as const,
     doorCode: () => ['admin', 'door-code'] as const,

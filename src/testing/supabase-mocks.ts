@@ -295,3 +295,23 @@ export function realtimeHandler() {
     },
   };
 }
+
+/**
+ * What Edit Profile's preferences cards read (decision 0091): the member's marketing consent, the
+ * preferences grid's cells (my_notification_preferences rows) and the mobile number for texts.
+ */
+export function preferencesHandlers({
+  consent = null,
+  grid = [],
+  sms = null,
+}: {
+  consent?: boolean | null;
+  grid?: JsonBodyType[];
+  sms?: { phone: string; stopped_at: string | null } | null;
+} = {}) {
+  return [
+    restGet('marketing_consents', () => (consent === null ? [] : [{ granted: consent }])),
+    rpc('my_notification_preferences', () => grid),
+    restGet('sms_numbers', () => (sms ? [sms] : [])),
+  ];
+}

@@ -16,7 +16,14 @@ create table public.notification_types (
   -- Service messages (about bookings, classes, money, documents) need no consent; marketing does.
   category text not null check (category in ('service', 'marketing')),
   -- What the member sees in the preferences grid.
-  label text not null check (char_length(label) between 1 and 80)
+  label text not null check (char_length(label) between 1 and 80),
+  -- The channels its wording exists for (the enqueue functions and the push and text triggers):
+  -- the grid on Edit Profile offers a choice only there.
+  channels text[] not null default '{email}'
+    constraint notification_types_channels_check check (channels <@ array['email', 'push', 'sms'] and cardinality(channels) >= 1),
+  -- Whether members may turn its email off (reminders, announcements, marketing). The others are
+  -- the record of a booking, a payment or a document and always go by email (decision 0091).
+  email_optional boolean not null default false
 );
 
 comment on table public.notification_types is
@@ -208,6 +215,18 @@ insert into public.notification_types (type, category, label) values
   ('review_request', 'service', 'How was your class? (review requests)'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');
+
+-- Where each type is told beyond email, and which emails members may turn off (decision 0091).
+update public.notification_types set channels = '{email,push}' where type in ('waitlist_promoted', 'class_moved', 'payment_failed');
+
+update public.notification_types set channels = '{email,push,sms}' where type in ('class_reminder', 'class_changed', 'announcement', 'marketing_announcement');
+
+update public.notification_types set channels = '{push,sms}' where type = 'class_cancelled';
+
+update public.notification_types set channels = '{push}' where type = 'studio_closure';
+
+update public.notification_types set email_optional = true
+ where type in ('class_reminder', 'announcement', 'win_back', 'marketing_announcement', 'review_request');
 
 -- Email delivery (decision 0008): the outbox gets retries with backoff and a failed
 -- state; members choose whether they get reminder emails (and can unsubscribe from the email
@@ -673,16 +692,12 @@ revoke execute on function public.undelivered_emails() from public, anon;
 
 grant execute on function public.undelivered_emails() to authenticated, service_role;
 
--- Email preferences --------------------------------------------------------------------------
--- One row per member who has a preference or has been sent a reminder; no row = the defaults.
+-- Email unsubscribe tokens ---------------------------------------------------------------------
+-- One row per member who has been sent an email they may stop from the email itself (a reminder,
+-- a marketing email). Which emails they get is notification_preferences' (25_sms.sql, decision
+-- 0091); this holds only the secret of the one-click unsubscribe link.
 create table public.email_preferences (
   member_id uuid primary key references public.members (id) on delete cascade,
-  -- Reminder emails before a booked class. Transactional emails (confirmations, cancellations,
-  -- waitlist promotions, payments) always go.
-  class_reminders boolean not null default true,
-  -- Marketing (the come-back emails after a trial or membership ends): only with the member's
-  -- consent, which public.marketing_consents records; this follows the latest choice there.
-  win_back boolean not null default false,
   -- The secret in reminder emails' unsubscribe link (64 hex characters); the email is the credential.
   unsubscribe_token text not null unique default encode(extensions.gen_random_bytes(32), 'hex')
     constraint email_preferences_token_format check (unsubscribe_token ~ '^[0-9a-f]{64}$'),
@@ -690,38 +705,41 @@ create table public.email_preferences (
 );
 
 comment on table public.email_preferences is
-  'Which optional emails a member gets. Written by set_email_preferences and unsubscribe_reminders only.';
+  'Each member''s one-click unsubscribe token (their choices are in notification_preferences).';
 
 alter table public.email_preferences enable row level security;
 
 revoke all on public.email_preferences from public, anon, authenticated;
 
 -- Not the token: it is only ever read by the sender (service role).
-grant select (member_id, class_reminders, win_back, updated_at) on public.email_preferences to authenticated;
+grant select (member_id, updated_at) on public.email_preferences to authenticated;
 
 grant all on public.email_preferences to service_role;
 
--- Every email delivery passes here: a reminder to a member who turned reminders off (or a
--- come-back email to one without marketing consent) is not queued at all (enqueue_class_reminders
+-- Every email delivery passes here: an email members may turn off (email_optional: a reminder,
+-- an announcement, marketing) is not queued for a member who does not want it by email
+-- (notification_wanted: their choice, and marketing only with consent); enqueue_class_reminders
 -- counts it as not queued and will ask again next hour, so turning reminders back on before the
--- class still brings one); the others of those carry the member's unsubscribe token for the
--- List-Unsubscribe header.
+-- class still brings one. Reminders and marketing emails carry the member's unsubscribe token for
+-- the List-Unsubscribe header and the footer link.
 create function private.notification_deliveries_prepare()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_event public.notification_events;
+  v_type public.notification_types;
 begin
   select * into v_event from public.notification_events e where e.id = new.event_id;
-  if v_event.type in ('class_reminder', 'win_back') and v_event.member_id is not null then
-    -- A member without a row has the defaults: reminders on, marketing off until they consent.
+  select * into v_type from public.notification_types t where t.type = v_event.type;
+  if v_event.member_id is null then
+    return new;
+  end if;
+  if v_type.email_optional and not private.notification_wanted(v_event.member_id, 'email', v_type.type) then
+    return null;
+  end if;
+  if v_type.type = 'class_reminder' or v_type.category = 'marketing' then
     insert into public.email_preferences (member_id) values (v_event.member_id) on conflict (member_id) do nothing;
-    if exists (select 1 from public.email_preferences p
-                where p.member_id = v_event.member_id
-                  and not (case v_event.type when 'win_back' then p.win_back else p.class_reminders end)) then
-      return null;
-    end if;
     select p.unsubscribe_token into new.unsubscribe_token from public.email_preferences p where p.member_id = v_event.member_id;
   end if;
   return new;
@@ -732,7 +750,7 @@ revoke execute on function private.notification_deliveries_prepare() from public
 
 -- Marketing consent (UK PECR and UK GDPR) ---------------------------------------------------------
 -- What each member agreed to about news and offers, when, where and in which words: append-only,
--- the latest row is their choice and email_preferences.win_back follows it. Service emails (about
+-- the latest row is their choice (notification_wanted reads it for every marketing message). Service emails (about
 -- bookings and money) need no consent and are not recorded here.
 create table public.marketing_consents (
   id uuid primary key default gen_random_uuid(),
@@ -771,7 +789,7 @@ as $$ select 'Send me news and offers' $$;
 
 revoke execute on function private.marketing_consent_wording() from public;
 
--- Records a member's choice and makes the come-back emails follow it.
+-- Records a member's choice; every marketing message follows it (notification_wanted).
 create function private.record_marketing_consent(p_member_id uuid, p_granted boolean, p_source text)
 returns boolean
 language plpgsql security definer set search_path = ''
@@ -779,8 +797,6 @@ as $$
 begin
   insert into public.marketing_consents (member_id, granted, wording, source)
   values (p_member_id, p_granted, private.marketing_consent_wording(), p_source);
-  insert into public.email_preferences as p (member_id, win_back) values (p_member_id, p_granted)
-  on conflict (member_id) do update set win_back = excluded.win_back, updated_at = now();
   return p_granted;
 end;
 $$;
@@ -939,11 +955,6 @@ create type public.email_retry as (
   next_attempt_at timestamptz
 );
 
--- The member's choice of optional emails, as saved.
-create type public.reminder_preference as (
-  class_reminders boolean
-);
-
 -- Whose reminders an unsubscribe link turned off.
 create type public.reminders_unsubscribed as (
   email text,
@@ -1026,62 +1037,28 @@ revoke execute on function public.retry_email(uuid) from public, anon;
 
 grant execute on function public.retry_email(uuid) to authenticated, service_role;
 
--- Email preferences --------------------------------------------------------------------------------
-create function private.set_email_preferences(p_class_reminders boolean)
-returns public.reminder_preference
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_member_id uuid := private.current_member_id();
-begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in first.' using errcode = '28000', hint = 'not_authenticated';
-  end if;
-  if v_member_id is null then
-    raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
-  end if;
-  if p_class_reminders is null then
-    raise exception 'Choose whether you want reminder emails' using errcode = '22023', hint = 'invalid_preference';
-  end if;
-  insert into public.email_preferences as p (member_id, class_reminders)
-  values (v_member_id, p_class_reminders)
-  on conflict (member_id) do update set class_reminders = excluded.class_reminders, updated_at = now();
-  return row(p_class_reminders)::public.reminder_preference;
-end;
-$$;
-
-revoke execute on function private.set_email_preferences(boolean) from public;
-
-grant execute on function private.set_email_preferences(boolean) to authenticated, service_role;
-
-create function public.set_email_preferences(p_class_reminders boolean)
-returns public.reminder_preference
-language sql volatile security invoker set search_path = ''
-as $$ select * from private.set_email_preferences(p_class_reminders) $$;
-
-revoke execute on function public.set_email_preferences(boolean) from public, anon;
-
-grant execute on function public.set_email_preferences(boolean) to authenticated, service_role;
-
--- The one-click unsubscribe of a reminder email (the unsubscribe function, service role).
--- Unknown or malformed tokens change nothing and raise invalid_unsubscribe_token.
+-- One-click unsubscribe ---------------------------------------------------------------------------
+-- The one-click unsubscribe of a reminder email (the unsubscribe function, service role): the
+-- member's reminder emails are turned off (their cell of the preferences grid). Unknown or
+-- malformed tokens change nothing and raise invalid_unsubscribe_token.
 create function private.unsubscribe_reminders(p_token text)
 returns public.reminders_unsubscribed
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_email text;
+  v_member_id uuid;
 begin
-  update public.email_preferences p
-     set class_reminders = false, updated_at = now()
-    from public.members m
-   where p.unsubscribe_token = p_token and m.id = p.member_id
-     and p_token ~ '^[0-9a-f]{64}$'
-  returning m.email::text into v_email;
+  select m.id, m.email::text into v_member_id, v_email
+    from public.email_preferences p join public.members m on m.id = p.member_id
+   where p.unsubscribe_token = p_token and p_token ~ '^[0-9a-f]{64}$';
   if v_email is null then
     raise exception 'This unsubscribe link is not valid. Sign in and turn reminder emails off on Edit Profile instead.'
       using errcode = 'P0002', hint = 'invalid_unsubscribe_token';
   end if;
+  insert into public.notification_preferences as n (member_id, channel, topic, enabled)
+  values (v_member_id, 'email', 'class_reminder', false)
+  on conflict (member_id, channel, topic) do update set enabled = false, updated_at = now();
   return (v_email, false)::public.reminders_unsubscribed;
 end;
 $$;

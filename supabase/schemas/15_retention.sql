@@ -237,7 +237,7 @@ grant execute on function private.admin_email_member(uuid, text, text, text) to 
 -- the current step (a job that did not run for a week sends the step now due, not the missed
 -- ones), and never once the person booked or paid for anything since the end, or bought a plan
 -- (the membership row is then running again). Members who turned these off are skipped
--- (email_preferences.win_back, through notification_deliveries_prepare). Returns how many were queued.
+-- (marketing consent, through notification_deliveries_prepare). Returns how many were queued.
 create function private.win_back_steps()
 returns integer[]
 language sql immutable set search_path = ''

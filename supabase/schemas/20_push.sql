@@ -1,8 +1,9 @@
 -- Web Push (decision 0023): notifications on a member's devices, beside the emails.
 --
 -- A member turns pushes on per device (public.push_subscriptions, declared with the deliveries in
--- 10_notifications.sql: the browser's push endpoint and the keys its payloads are encrypted with) and chooses which kinds they want, when reminders come and
--- their quiet hours (push_preferences: one row per member; no row = the defaults). Pushes are
+-- 10_notifications.sql: the browser's push endpoint and the keys its payloads are encrypted with), chooses which kinds they want in the one preferences grid
+-- (notification_preferences, channel 'push', decision 0091), and when reminders come and their
+-- quiet hours (push_preferences: one row per member; no row = the defaults). Pushes are
 -- queued as deliveries of the notification pipeline (channel 'push', decision 0040), one per event and
 -- device, in the same transaction as the email about the same event: a waitlist promotion, a class moved, a class cancelled or a studio closure, a
 -- payment that failed (email stays the record for money: the push only points to it), and a
@@ -46,15 +47,11 @@ $$;
 revoke execute on function private.push_endpoint_allowed(text) from public;
 
 -- Preferences --------------------------------------------------------------------------------------
+-- When pushes come; whether they come at all is the grid's (notification_preferences).
 create table public.push_preferences (
   member_id uuid primary key references public.members (id) on delete cascade,
-  waitlist_promoted boolean not null default true,
-  -- A booked class cancelled or moved by the studio.
-  class_changes boolean not null default true,
-  studio_closures boolean not null default true,
-  -- A renewal that failed: the email has the amounts; the push says to read it.
-  payment_failed boolean not null default true,
-  -- How long before an early class (push_early_class_before) the reminder comes; null = none.
+  -- How long before an early class (push_early_class_before) the reminder comes; null = the
+  -- default lead (push_default_reminder_minutes). Whether it comes: the grid's push reminders cell.
   reminder_minutes integer default 60
     constraint push_preferences_reminder_minutes_check check (reminder_minutes in (30, 60, 120, 720)),
   -- London times between which nothing is pushed (overnight when from > until); both or neither.
@@ -67,7 +64,7 @@ create table public.push_preferences (
 );
 
 comment on table public.push_preferences is
-  'Which pushes a member gets and when. Written by set_push_preferences; no row = the defaults.';
+  'When a member''s pushes come (reminder lead, quiet hours). Written by set_push_preferences; no row = the defaults.';
 
 alter table public.push_preferences enable row level security;
 
@@ -190,27 +187,6 @@ $$;
 
 revoke execute on function private.hold_and_expire_deliveries(text, timestamptz) from public;
 
--- Whether the member wants pushes of this kind (no preferences row: everything, reminders included).
-create function private.push_wanted(p_member_id uuid, p_kind text)
-returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select coalesce(
-    (select case p_kind
-              when 'waitlist_promoted' then p.waitlist_promoted
-              when 'class_cancelled' then p.class_changes
-              when 'class_moved' then p.class_changes
-              when 'class_changed' then p.class_changes
-              when 'studio_closure' then p.studio_closures
-              when 'payment_failed' then p.payment_failed
-              when 'class_reminder' then p.reminder_minutes is not null
-            end
-       from public.push_preferences p where p.member_id = p_member_id),
-    true)
-$$;
-
-revoke execute on function private.push_wanted(uuid, text) from public;
-
 -- Queues the push delivery of an event for every device of its member, if they want pushes of its
 -- type: one per event and device, ever (a second call queues nothing). Returns how many devices
 -- it was queued for.
@@ -230,7 +206,7 @@ declare
   v_count integer;
 begin
   select * into v_event from public.notification_events e where e.id = p_event_id;
-  if v_event.member_id is null or not private.push_wanted(v_event.member_id, v_event.type) then
+  if v_event.member_id is null or not private.notification_wanted(v_event.member_id, 'push', v_event.type) then
     return 0;
   end if;
   insert into public.notification_deliveries (event_id, channel, subscription_id, subject, body_text, links,
@@ -266,7 +242,7 @@ returns integer
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if p_member_id is null or not private.push_wanted(p_member_id, p_kind)
+  if p_member_id is null or not private.notification_wanted(p_member_id, 'push', p_kind)
      or not exists (select 1 from public.push_subscriptions s where s.member_id = p_member_id) then
     return 0;
   end if;
@@ -387,14 +363,13 @@ begin
       from public.bookings b
       join public.classes c on c.id = b.class_id
       left join public.push_preferences p on p.member_id = b.member_id
-      cross join lateral (select case when p.member_id is null then private.push_default_reminder_minutes()
-                                      else p.reminder_minutes end as minutes) l
+      cross join lateral (select coalesce(p.reminder_minutes, private.push_default_reminder_minutes()) as minutes) l
      where (p_booking_id is null or b.id = p_booking_id)
        and b.payment_status = 'completed'
        and c.start_time > p_now
        and c.start_time <= p_now + interval '13 hours'
        and (c.start_time at time zone 'Europe/London')::time < private.push_early_class_before()
-       and l.minutes is not null
+       and private.notification_wanted(b.member_id, 'push', 'class_reminder')
        and c.start_time - make_interval(mins => l.minutes) < p_now + private.push_reminder_horizon()
        and exists (select 1 from public.push_subscriptions s where s.member_id = b.member_id)
      order by c.start_time, b.id
@@ -555,18 +530,10 @@ revoke execute on function public.save_push_subscription(text, text, text, text)
 
 grant execute on function public.save_push_subscription(text, text, text, text) to authenticated;
 
--- Saves the member's push preferences whole. A changed reminder lead takes effect for reminders
--- not sent yet: they are queued again with the new lead, at once those due before the next run.
-create function private.set_push_preferences(
-  p_waitlist_promoted boolean,
-  p_class_changes boolean,
-  p_studio_closures boolean,
-  p_payment_failed boolean,
-  p_reminder_minutes integer,
-  p_quiet_from time,
-  p_quiet_until time,
-  p_now timestamptz
-)
+-- Saves when the member's pushes come: the reminder lead and quiet hours (which pushes come is the
+-- preferences grid's). A changed lead takes effect for reminders not sent yet: they are queued
+-- again with the new lead, at once those due before the next run.
+create function private.set_push_preferences(p_reminder_minutes integer, p_quiet_from time, p_quiet_until time, p_now timestamptz)
 returns public.push_preferences
 language plpgsql security definer set search_path = ''
 as $$
@@ -580,62 +547,56 @@ begin
   if v_member_id is null then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
   end if;
-  if p_waitlist_promoted is null or p_class_changes is null or p_studio_closures is null or p_payment_failed is null then
-    raise exception 'Choose which notifications you want' using errcode = '22023', hint = 'invalid_preference';
-  end if;
-  if p_reminder_minutes is not null and p_reminder_minutes not in (30, 60, 120, 720) then
+  if p_reminder_minutes is null or p_reminder_minutes not in (30, 60, 120, 720) then
     raise exception 'Choose when the reminder comes' using errcode = '22023', hint = 'invalid_preference';
   end if;
   if (p_quiet_from is null) <> (p_quiet_until is null) or p_quiet_from = p_quiet_until then
     raise exception 'Quiet hours need a start and a different end' using errcode = '22023', hint = 'invalid_quiet_hours';
   end if;
-  insert into public.push_preferences as p
-    (member_id, waitlist_promoted, class_changes, studio_closures, payment_failed, reminder_minutes, quiet_from, quiet_until, updated_at)
-  values (v_member_id, p_waitlist_promoted, p_class_changes, p_studio_closures, p_payment_failed, p_reminder_minutes,
-          p_quiet_from, p_quiet_until, p_now)
+  insert into public.push_preferences as p (member_id, reminder_minutes, quiet_from, quiet_until, updated_at)
+  values (v_member_id, p_reminder_minutes, p_quiet_from, p_quiet_until, p_now)
   on conflict (member_id) do update
-    set waitlist_promoted = excluded.waitlist_promoted, class_changes = excluded.class_changes,
-        studio_closures = excluded.studio_closures, payment_failed = excluded.payment_failed,
-        reminder_minutes = excluded.reminder_minutes, quiet_from = excluded.quiet_from,
+    set reminder_minutes = excluded.reminder_minutes, quiet_from = excluded.quiet_from,
         quiet_until = excluded.quiet_until, updated_at = excluded.updated_at
   returning * into v_row;
-  delete from public.notification_deliveries o
-   using public.notification_events e
-   where e.id = o.event_id and e.member_id = v_member_id and e.type = 'class_reminder' and o.channel = 'push'
-     and o.sent_at is null and o.failed_at is null;
-  -- Those due before the next run of the jobs are queued again at once for the lead now chosen
-  -- (at once when its time has passed): that run may come after the class.
-  perform private.queue_push_reminders(p_now, b.id)
-     from public.bookings b
-     join public.classes c on c.id = b.class_id
-    where b.member_id = v_member_id and b.payment_status = 'completed' and c.start_time > p_now;
+  perform private.requeue_push_reminders(v_member_id, p_now);
   return v_row;
 end;
 $$;
 
-revoke execute on function private.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time, timestamptz) from public;
+revoke execute on function private.set_push_preferences(integer, time, time, timestamptz) from public;
 
-grant execute on function private.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time, timestamptz) to authenticated;
+grant execute on function private.set_push_preferences(integer, time, time, timestamptz) to authenticated;
 
-create function public.set_push_preferences(
-  p_waitlist_promoted boolean,
-  p_class_changes boolean,
-  p_studio_closures boolean,
-  p_payment_failed boolean,
-  p_reminder_minutes integer default null,
-  p_quiet_from time default null,
-  p_quiet_until time default null
-)
+create function public.set_push_preferences(p_reminder_minutes integer, p_quiet_from time default null, p_quiet_until time default null)
 returns public.push_preferences
 language sql volatile security invoker set search_path = ''
+as $$ select * from private.set_push_preferences(p_reminder_minutes, p_quiet_from, p_quiet_until, now()) $$;
+
+revoke execute on function public.set_push_preferences(integer, time, time) from public, anon;
+
+grant execute on function public.set_push_preferences(integer, time, time) to authenticated;
+
+-- A member's push reminders not sent yet, queued again as of p_now (after a new lead, or push
+-- reminders turned on or off in the grid): those due before the next run of the jobs at once
+-- (at once when their time has passed; that run may come after the class), none when turned off.
+create function private.requeue_push_reminders(p_member_id uuid, p_now timestamptz)
+returns void
+language plpgsql security definer set search_path = ''
 as $$
-  select * from private.set_push_preferences(p_waitlist_promoted, p_class_changes, p_studio_closures, p_payment_failed,
-                                             p_reminder_minutes, p_quiet_from, p_quiet_until, now())
+begin
+  delete from public.notification_deliveries o
+   using public.notification_events e
+   where e.id = o.event_id and e.member_id = p_member_id and e.type = 'class_reminder' and o.channel = 'push'
+     and o.sent_at is null and o.failed_at is null;
+  perform private.queue_push_reminders(p_now, b.id)
+     from public.bookings b
+     join public.classes c on c.id = b.class_id
+    where b.member_id = p_member_id and b.payment_status = 'completed' and c.start_time > p_now;
+end;
 $$;
 
-revoke execute on function public.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time) from public, anon;
-
-grant execute on function public.set_push_preferences(boolean, boolean, boolean, boolean, integer, time, time) to authenticated;
+revoke execute on function private.requeue_push_reminders(uuid, timestamptz) from public;
 
 -- A booking confirmed between two runs of the jobs whose reminder is due before the next run (a
 -- 06:00 class booked at 05:20 with a one-hour lead) gets it now, or at its time within the hour:

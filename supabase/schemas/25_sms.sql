@@ -107,15 +107,17 @@ $$;
 
 revoke execute on function private.normalise_mobile(text) from public;
 
--- Whether the member wants this type by this channel. Marketing needs their consent by every
--- channel (the latest marketing_consents row). A text needs a number that has not replied STOP and
--- the member's own choice (texts are off by default). Otherwise the type's row, else its
--- category's row, else the category's default: service on, marketing on only with consent.
+-- Whether the member wants this type by this channel: the one reader of the preferences, for every
+-- channel (decision 0091). Marketing needs their consent by every channel (the latest
+-- marketing_consents row). A text needs a number that has not replied STOP and the member's own
+-- choice (texts are off by default). An email that is the record of a booking, a payment or a
+-- document (not email_optional) always goes. Otherwise the type's row, else its category's row,
+-- else the category's default: service on, marketing on only with consent.
 create function private.notification_wanted(p_member_id uuid, p_channel text, p_type text)
 returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  with t as (select nt.category from public.notification_types nt where nt.type = p_type),
+  with t as (select nt.category, nt.email_optional from public.notification_types nt where nt.type = p_type),
   consent as (
     select coalesce((select c.granted from public.marketing_consents c
                       where c.member_id = p_member_id order by c.recorded_at desc, c.id limit 1), false) as granted
@@ -130,6 +132,7 @@ as $$
      and case p_channel
            when 'sms' then exists (select 1 from public.sms_numbers n where n.member_id = p_member_id and n.stopped_at is null)
                            and coalesce((select enabled from choice), false)
+           when 'email' then not coalesce((select t.email_optional from t), true) or coalesce((select enabled from choice), true)
            else coalesce((select enabled from choice), true)
          end
 $$;
@@ -288,12 +291,15 @@ grant execute on function public.set_sms_number(text) to authenticated;
 
 -- One cell of the member's preferences grid: a channel and a type or category, on or off. Texts
 -- need a number first; marketing needs consent (given on Edit Profile), which this does not give.
+-- A type is chosen only by the channels it is sent by; emails kind by kind, and only those members
+-- may turn off (email_optional). Push reminders on or off are queued again at once.
 create function private.set_notification_preference(p_channel text, p_topic text, p_enabled boolean)
 returns public.notification_preferences
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_member_id uuid := (private.require_member()).id;
+  v_type public.notification_types;
   v_row public.notification_preferences;
 begin
   if p_channel is null or p_channel not in ('email', 'push', 'sms') then
@@ -306,6 +312,13 @@ begin
   if p_enabled is null then
     raise exception 'Choose on or off' using errcode = '22023', hint = 'invalid_preference';
   end if;
+  select * into v_type from public.notification_types t where t.type = p_topic;
+  if p_channel = 'email' and (v_type.type is null or not v_type.email_optional) then
+    raise exception 'Emails about your bookings, payments and documents always come' using errcode = '22023', hint = 'email_always_sent';
+  end if;
+  if v_type.type is not null and not p_channel = any (v_type.channels) then
+    raise exception 'This kind of message is not sent that way' using errcode = '22023', hint = 'invalid_preference';
+  end if;
   if p_channel = 'sms' and p_enabled
      and not exists (select 1 from public.sms_numbers n where n.member_id = v_member_id) then
     raise exception 'Add your mobile number first' using errcode = '22023', hint = 'no_mobile';
@@ -314,6 +327,9 @@ begin
   values (v_member_id, p_channel, p_topic, p_enabled)
   on conflict (member_id, channel, topic) do update set enabled = excluded.enabled, updated_at = now()
   returning * into v_row;
+  if p_channel = 'push' and p_topic in ('class_reminder', 'service') then
+    perform private.requeue_push_reminders(v_member_id, now());
+  end if;
   return v_row;
 end;
 $$;
@@ -330,6 +346,63 @@ as $$ select * from private.set_notification_preference(p_channel, p_topic, p_en
 revoke execute on function public.set_notification_preference(text, text, boolean) from public, anon;
 
 grant execute on function public.set_notification_preference(text, text, boolean) to authenticated;
+
+-- The signed-in member's preferences grid: a row per type a member has a choice about (sent by
+-- push or text, or an email they may turn off) and per channel it is sent by, with whether it
+-- would reach them now (notification_wanted, the rule the senders follow) and whether they can
+-- change it here, else why not.
+create type public.notification_choice as (
+  type text,
+  label text,
+  category text,
+  channel text,
+  enabled boolean,
+  changeable boolean,
+  -- Why the cell cannot be changed: 'always' (the record of a booking or payment), 'no_mobile',
+  -- 'stopped' (the number replied STOP), 'no_consent' (marketing without a yes); null when it can.
+  blocked_by text
+);
+
+create function private.my_notification_preferences()
+returns setof public.notification_choice
+language sql stable security definer set search_path = ''
+as $$
+  with me as (select (private.require_member()).id as member_id),
+  consent as (
+    select coalesce((select c.granted from public.marketing_consents c, me
+                      where c.member_id = me.member_id order by c.recorded_at desc, c.id limit 1), false) as granted
+  ),
+  cells as (
+    select t.type, t.label, t.category, ch.channel, ch.ord,
+           case
+             when ch.channel = 'email' and not t.email_optional then 'always'
+             when t.category = 'marketing' and not (select granted from consent) then 'no_consent'
+             when ch.channel = 'sms' and not exists (select 1 from public.sms_numbers n, me where n.member_id = me.member_id) then 'no_mobile'
+             when ch.channel = 'sms' and exists (select 1 from public.sms_numbers n, me where n.member_id = me.member_id
+                                                                                        and n.stopped_at is not null) then 'stopped'
+           end as blocked_by
+      from public.notification_types t
+      cross join lateral unnest(t.channels) with ordinality as ch(channel, ord)
+     where t.email_optional or t.channels && array['push', 'sms']
+  )
+  select c.type, c.label, c.category, c.channel, private.notification_wanted(me.member_id, c.channel, c.type),
+         c.blocked_by is null, c.blocked_by
+    from cells c, me
+   order by c.category desc, c.label, c.ord
+$$;
+
+revoke execute on function private.my_notification_preferences() from public;
+
+grant execute on function private.my_notification_preferences() to authenticated;
+
+create function public.my_notification_preferences()
+returns setof public.notification_choice
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_notification_preferences() $$;
+
+revoke execute on function public.my_notification_preferences() from public, anon;
+
+grant execute on function public.my_notification_preferences() to authenticated;
 
 -- Delivery (service role) ----------------------------------------------------------------------------
 -- What the SMS sender gets for each text.

@@ -48,8 +48,10 @@ begin
                           where a.member_id = v_member.id);
   r.health_answers := (select to_jsonb(h) from public.health_answers h where h.member_id = v_member.id);
   r.preferences := jsonb_build_object(
-    'email', (select to_jsonb(e) - 'unsubscribe_token' from public.email_preferences e where e.member_id = v_member.id),
+    'notifications', (select coalesce(jsonb_agg(to_jsonb(np) order by np.channel, np.topic), '[]')
+                        from public.notification_preferences np where np.member_id = v_member.id),
     'push', (select to_jsonb(pp) from public.push_preferences pp where pp.member_id = v_member.id),
+    'sms', (select to_jsonb(sn) from public.sms_numbers sn where sn.member_id = v_member.id),
     'marketing_consents', (select coalesce(jsonb_agg(to_jsonb(mc) order by mc.recorded_at), '[]')
                              from public.marketing_consents mc where mc.member_id = v_member.id));
   r.family := (select coalesce(jsonb_agg(to_jsonb(d) || jsonb_build_object(

@@ -3,7 +3,7 @@ import { STUDIO } from '../../src/config/studio.ts';
 import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
 import type { Database, SqlExecutor } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
-import { createClass, createUser, expectSqlError, rpc, uniqueEmail } from './support/fixtures.ts';
+import { createClass, createUser, expectSqlError, rpc, uniqueEmail, type TestUser } from './support/fixtures.ts';
 
 // The SQL of email delivery (20261122000300_email_delivery.sql) through the API roles, as
 // PostgREST runs it: retries and failure, preferences, Contact Us, admin reads, the email copy.
@@ -154,13 +154,23 @@ describe('reminder preferences', () => {
       for (const m of [keen, quiet]) {
         await fresh.query(`insert into public.bookings (member_id, class_id, type) values ($1, $2, 'paid')`, [m.memberId, classId]);
       }
-      expect(await asUser(fresh, quiet.claims, (tx) => rpc(tx, 'public.set_email_preferences(false)'))).toEqual({ class_reminders: false });
+      const off = `public.set_notification_preference('email', 'class_reminder', false)`;
+      expect(await asUser(fresh, quiet.claims, (tx) => rpc(tx, off))).toMatchObject({
+        channel: 'email',
+        topic: 'class_reminder',
+        enabled: false,
+      });
       const own = await asUser(
         fresh,
         quiet.claims,
-        async (tx) => (await tx.query('select class_reminders from public.email_preferences')).rows,
+        async (tx) => (await tx.query('select channel, topic, enabled from public.notification_preferences')).rows,
       );
-      expect(own).toEqual([{ class_reminders: false }]);
+      expect(own).toEqual([{ channel: 'email', topic: 'class_reminder', enabled: false }]);
+      // The emails that are the record of a booking or a payment cannot be turned off.
+      await expectSqlError(
+        asUser(fresh, quiet.claims, (tx) => rpc(tx, `public.set_notification_preference('email', 'booking_confirmed', false)`)),
+        { hint: 'email_always_sent', message: 'Emails about your bookings, payments and documents always come' },
+      );
       // The token is the sender's business, not readable through the API.
       await expectSqlError(
         asUser(fresh, quiet.claims, (tx) => tx.query('select unsubscribe_token from public.email_preferences')),
@@ -178,7 +188,7 @@ describe('reminder preferences', () => {
       expect(rows.map((r) => r.member_id)).toEqual([keen.memberId]);
 
       // Turned back on before the class: the next run reminds them after all. Confirmations always go.
-      await asUser(fresh, quiet.claims, (tx) => rpc(tx, 'public.set_email_preferences(true)'));
+      await asUser(fresh, quiet.claims, (tx) => rpc(tx, `public.set_notification_preference('email', 'class_reminder', true)`));
       expect(await asServiceRole(fresh, (tx) => rpc(tx, 'public.enqueue_class_reminders(24)'))).toBe(1);
     } finally {
       await fresh.close();
@@ -207,24 +217,16 @@ describe('reminder preferences', () => {
         { hint: 'invalid_unsubscribe_token', code: 'P0002' },
       );
     }
-    const before = await db.query(
-      'select member_id, class_reminders from public.email_preferences where member_id in ($1, $2) order by member_id',
-      [member.memberId, other.memberId],
-    );
-    expect(before.rows.every((r) => (r as { class_reminders: boolean }).class_reminders)).toBe(true);
+    const reminded = async (m: TestUser) =>
+      (await db.query<{ w: boolean }>(`select private.notification_wanted($1, 'email', 'class_reminder') as w`, [m.memberId])).rows[0]!.w;
+    expect([await reminded(member), await reminded(other)]).toEqual([true, true]);
 
     expect(await asServiceRole(db, (tx) => rpc(tx, 'public.unsubscribe_reminders($1)', [token]))).toEqual({
       email: member.email,
       class_reminders: false,
     });
-    const after = await db.query<{ member_id: string; class_reminders: boolean }>(
-      'select member_id, class_reminders from public.email_preferences where member_id in ($1, $2)',
-      [member.memberId, other.memberId],
-    );
-    expect(Object.fromEntries(after.rows.map((r) => [r.member_id, r.class_reminders]))).toEqual({
-      [member.memberId]: false,
-      [other.memberId]: true,
-    });
+    // The member's reminder emails cell of the grid is off; nobody else's changed.
+    expect([await reminded(member), await reminded(other)]).toEqual([false, true]);
   });
 });
 

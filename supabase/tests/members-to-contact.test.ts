@@ -291,9 +291,13 @@ describe('come-back emails', () => {
       [keen.memberId],
     );
     expect(await service<string>('public.unsubscribe_win_back($1)', [prefs[0]!.unsubscribe_token])).toBe(keen.email);
-    expect(
-      (await db.query('select win_back, class_reminders from public.email_preferences where member_id = $1', [keen.memberId])).rows,
-    ).toEqual([{ win_back: false, class_reminders: true }]);
+    const wanted = async (type: string) =>
+      (await db.query<{ w: boolean }>(`select private.notification_wanted($1, 'email', $2) as w`, [keen.memberId, type])).rows[0]!.w;
+    expect([await wanted('win_back'), await wanted('marketing_announcement'), await wanted('class_reminder')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     await expectSqlError(service('public.unsubscribe_win_back($1)', ['nope']), { hint: 'invalid_unsubscribe_token' });
     // The link is recorded as the member withdrawing their consent, with the words they had agreed to.
     expect(

@@ -233,7 +233,7 @@ describe('pushes beside the emails', () => {
 
     const optedOut = await createUser(db, 'push-optout', { membership_tier: 'premium' });
     await subscribe(db, optedOut);
-    await asUser(db, optedOut.claims, (tx) => rpc(tx, 'public.set_push_preferences(false, true, true, true, 60)'));
+    await asUser(db, optedOut.claims, (tx) => rpc(tx, `public.set_notification_preference('push', 'waitlist_promoted', false)`));
     const other = await createClass(db, { name: 'Promo Row', capacity: 1 });
     const taken = await asUser(db, first.claims, (tx) => rpc<{ booking_id: string }>(tx, 'public.book_class($1)', [other]));
     await asUser(db, optedOut.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [other]));
@@ -293,7 +293,7 @@ describe('pushes beside the emails', () => {
         path: '/membership',
       }),
     ]);
-    await asUser(db, payer.claims, (tx) => rpc(tx, 'public.set_push_preferences(true, true, true, false)'));
+    await asUser(db, payer.claims, (tx) => rpc(tx, `public.set_notification_preference('push', 'payment_failed', false)`));
     await insertFailed(`pf-${payer.memberId}-2`);
     expect(await queued(db, payer.memberId)).toHaveLength(1);
   });
@@ -327,13 +327,13 @@ describe('reminders before an early class', () => {
     const sevenAm = await london(db, 3, '07:00');
     await book(db, early, await classAt(db, sevenAm, 'Dawn Row'));
     expect(await remind(at(sevenAm, -90))).toBe(1);
-    await asUser(db, early.claims, (tx) => rpc(tx, 'public.set_push_preferences(true, true, true, true, 30)'));
+    await asUser(db, early.claims, (tx) => rpc(tx, 'public.set_push_preferences(30)'));
     expect(await reminders(at(sevenAm, -60))).toEqual([]);
     expect(await remind(at(sevenAm, -60))).toBe(1);
     expect((await reminders(at(sevenAm, -30))).map((p) => p.title)).toEqual(['Reminder: Dawn Row at 7:00 AM']);
 
     // Off: none at all.
-    await asUser(db, early.claims, (tx) => rpc(tx, 'public.set_push_preferences(true, true, true, true, null)'));
+    await asUser(db, early.claims, (tx) => rpc(tx, `public.set_notification_preference('push', 'class_reminder', false)`));
     const eightAm = await london(db, 4, '08:00');
     await book(db, early, await classAt(db, eightAm, 'Early Stretch'));
     expect(await remind(at(eightAm, -30))).toBe(0);
@@ -357,10 +357,8 @@ describe('preferences saved inside the last hour before an early class', () => {
     const member = await createUser(db, 'push-changer');
     await subscribe(db, member);
     await onlyPushesOf(member);
-    const save = (now: string, minutes: number, waitlist = true) =>
-      asUser(db, member.claims, (tx) =>
-        rpc(tx, 'private.set_push_preferences($1, true, true, true, $2, null, null, $3)', [waitlist, minutes, now]),
-      );
+    const save = (now: string, minutes: number) =>
+      asUser(db, member.claims, (tx) => rpc(tx, 'private.set_push_preferences($1, null, null, $2)', [minutes, now]));
     const remind = (now: string) => asServiceRole(db, (tx) => rpc<number>(tx, 'public.enqueue_push_reminders_at($1)', [now]));
     const reminders = async (now: string) => (await dequeue(db, now)).filter((p) => p.kind === 'class_reminder').map((p) => p.title);
     const due = async () =>
@@ -380,12 +378,12 @@ describe('preferences saved inside the last hour before an early class', () => {
     expect(await reminders(at(sixAm, -35))).toEqual(['Reminder: Sunrise Yoga at 6:00 AM']);
     expect(await remind(at(sixAm, -20))).toBe(0);
 
-    // Back to 30 minutes; another choice saved at 5:25 (waitlist pushes off), the lead kept: still due at 5:30, once.
+    // Back to 30 minutes; saved again at 5:25 with the lead kept: still due at 5:30, once.
     const nextDay = await london(db, 9, '06:00');
     await save(at(nextDay, -60), 30);
     await book(db, member, await classAt(db, nextDay, 'Dawn Row'));
     expect(await remind(at(nextDay, -40))).toBe(1);
-    await save(at(nextDay, -35), 30, false);
+    await save(at(nextDay, -35), 30);
     expect(await remind(at(nextDay, -35))).toBe(0);
     expect(await reminders(at(nextDay, -35))).toEqual([]);
     expect(await reminders(at(nextDay, -30))).toEqual(['Reminder: Dawn Row at 6:00 AM']);
@@ -442,10 +440,10 @@ describe('quiet hours', () => {
     const sleeper = await createUser(db, 'push-sleeper', { membership_tier: 'premium' });
     await subscribe(db, sleeper);
     await expectSqlError(
-      asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(true, true, true, true, 60, '22:00', null)`)),
+      asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(60, '22:00', null)`)),
       { hint: 'invalid_quiet_hours' },
     );
-    await asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(true, true, true, true, 60, '22:00', '07:00')`));
+    await asUser(db, sleeper.claims, (tx) => rpc(tx, `public.set_push_preferences(60, '22:00', '07:00')`));
     const later = await classAt(db, await london(db, 8, '12:00'), 'Noon Spin');
     const dawn = await classAt(db, await london(db, 8, '06:30'), 'Dawn Spin');
     for (const c of [later, dawn]) await book(db, sleeper, c);

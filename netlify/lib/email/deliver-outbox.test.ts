@@ -132,6 +132,28 @@ describe('deliverOutbox through SMTP', () => {
     expect(mail.text).toContain(`Stop these emails: ${url}`);
   });
 
+  it('gives a news-and-offers announcement the one-click unsubscribe of marketing and a footer link', async () => {
+    const member = await createUser(db, 'smtp-news', {}, { signup_source: 'free-trial', marketing_opt_in: 'true' });
+    await db.query(
+      `insert into public.announcements (type, subject, body, segment, send_at)
+       values ('marketing_announcement', 'Spring offers for ' || $1, 'Two classes for one this April.', 'consent', now())`,
+      [member.email],
+    );
+    await db.query('select public.send_announcements_at(now())');
+    await deliver(db, smtp.url);
+    const mail = inbox.list().find((e) => e.to === member.email && e.subject === `Spring offers for ${member.email}`)!;
+    const { rows: tokens } = await db.query<{ t: string }>(
+      'select unsubscribe_token as t from public.email_preferences where member_id = $1',
+      [member.memberId],
+    );
+    const url = `${SITE}/.netlify/functions/unsubscribe?token=${tokens[0]!.t}&list=win_back`;
+    expect(mail.headers['list-unsubscribe']).toBe(`<${url}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain('Two classes for one this April.');
+    expect(mail.text).toContain(`Stop these emails: ${url}`);
+    expect(mail.links).toContain(url);
+  });
+
   it('sends a failed renewal as "Your payment failed" with an Update card button to /membership', async () => {
     const member = await createUser(db, 'smtp-past-due', {}, { full_name: 'Pat Pastdue' });
     const bought = new Date('2031-01-15T10:00:00Z');

@@ -14,11 +14,14 @@ export function absoluteLinks(value: unknown, siteUrl: string): EmailLink[] {
   });
 }
 
-/** The optional emails a member can stop from the email itself (email_preferences' switches). */
+/** The optional emails a member can stop from the email itself: reminders, and marketing (every marketing email). */
 export type EmailList = 'reminders' | 'win_back';
 
-/** The list an outbox kind belongs to: the come-back emails are their own; everything else with a token is a reminder. */
-export const listOfKind = (kind: string): EmailList => (kind === 'win_back' ? 'win_back' : 'reminders');
+/** Marketing kinds (notification_types' category 'marketing'): their link withdraws marketing consent. */
+const MARKETING_KINDS: ReadonlySet<string> = new Set(['win_back', 'marketing_announcement']);
+
+/** The list an outbox kind belongs to: marketing (come-back emails, news) is one; everything else with a token is a reminder. */
+export const listOfKind = (kind: string): EmailList => (MARKETING_KINDS.has(kind) ? 'win_back' : 'reminders');
 
 /** The one-click unsubscribe endpoint of optional emails (netlify/functions/unsubscribe.ts), for one list. */
 export function unsubscribeUrl(siteUrl: string, token: string, list: EmailList = 'reminders'): string {

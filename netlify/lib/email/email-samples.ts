@@ -358,6 +358,25 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-announcement',
+    kind: 'announcement',
+    subject: 'The hall is closed on Saturday',
+    body_text: ['Hi Mia,', 'The hall is being repainted on Saturday.', 'Breakfast Club meets in the park by the bandstand instead.'].join(
+      '\n\n',
+    ),
+    links: [{ label: 'My bookings', path: '/mybookings' }],
+  },
+  {
+    ...membership,
+    id: 'sample-marketing-announcement',
+    kind: 'marketing_announcement',
+    subject: 'Two classes for one this April',
+    body_text: ['Hi Mia,', 'Bring a friend to any class in April: their first class is free.'].join('\n\n'),
+    links: [{ label: 'See the timetable', path: '/schedule' }],
+    unsubscribe_token: '0'.repeat(64),
+  },
+  {
+    ...membership,
     id: 'sample-document-updated',
     kind: 'document_updated',
     subject: 'We have updated our Liability waiver',

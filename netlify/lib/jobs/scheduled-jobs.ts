@@ -35,6 +35,7 @@ type CountingJob =
   | 'enqueue_push_reminders_at'
   | 'send_class_changes_at'
   | 'send_review_requests_at'
+  | 'send_announcements_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots'
   | 'purge_job_runs';
@@ -144,6 +145,17 @@ export const sendReviewRequests: Job = async (db, _provider, now) => {
 };
 
 /**
+ * Announcements whose send time has come, each queued once for its segment (decision 0090; the
+ * send-announcements function runs it every minute).
+ */
+export async function queueDueAnnouncements(db: Db, now: Date): Promise<JobReport> {
+  const queued = await count(db, 'send_announcements_at', now);
+  return { job: 'announcements', did: `queued for ${plural(queued, 'member')}`, details: [] };
+}
+
+export const sendAnnouncements: Job = (db, _provider, now) => queueDueAnnouncements(db, now);
+
+/**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
  */
@@ -208,6 +220,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendPushReminders,
   sendClassChanges,
   sendReviewRequests,
+  sendAnnouncements,
   sendDuePushes,
   sendDueTexts,
   purgeOldJobRuns,

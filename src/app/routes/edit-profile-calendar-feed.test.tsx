@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { memberHandler, postgrestError, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, postgrestError, preferencesHandlers, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,8 +21,7 @@ function setup(overrides: Partial<Member> = {}) {
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
-    restGet('email_preferences', () => []),
-    restGet('notification_preferences', () => []),
+    ...preferencesHandlers(),
     restGet('push_preferences', () => []),
   );
   return signed;

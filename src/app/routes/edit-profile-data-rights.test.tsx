@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { logoutHandler, memberHandler, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { logoutHandler, memberHandler, preferencesHandlers, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 // Profile > Your data (decision 0047): the download is a .json file and a readable page; closing
 // says what is deleted and kept, asks once, and only then calls the function.
@@ -36,7 +36,7 @@ function setup() {
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/1' } })),
-    restGet('email_preferences', () => []),
+    ...preferencesHandlers(),
     restGet('push_preferences', () => []),
     rpc('my_data_export', () => EXPORT),
     logoutHandler,

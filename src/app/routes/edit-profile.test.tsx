@@ -6,7 +6,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { AUTH_URL, memberHandler, postgrestError, REST_URL, restGet, rowsResponse, signInAs, SUPABASE_URL } from '@/testing/supabase-mocks';
+import {
+  AUTH_URL,
+  memberHandler,
+  postgrestError,
+  preferencesHandlers,
+  REST_URL,
+  restGet,
+  rowsResponse,
+  signInAs,
+  SUPABASE_URL,
+} from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,8 +31,7 @@ function setup(overrides: Partial<Member> = {}) {
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/7' } })),
-    restGet('email_preferences', () => []),
-    restGet('notification_preferences', () => []),
+    ...preferencesHandlers(),
     restGet('push_preferences', () => []),
   );
   return signed;

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AccountSummary } from '@/features/profile/components/account-summary';
 import { CalendarFeedCard } from '@/features/profile/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/profile/components/email-preferences-card';
+import { NotificationPreferencesCard } from '@/features/profile/components/notification-preferences-card';
 import { PushNotificationsCard } from '@/features/profile/components/push-notifications-card';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { ProfileInfoForm } from '@/features/profile/components/profile-info-form';
@@ -63,6 +64,7 @@ export function EditProfileRoute() {
               <ChangePasswordForm />
               <CalendarFeedCard token={profile.data.member.calendar_token} />
               <EmailPreferencesCard />
+              <NotificationPreferencesCard />
               <PushNotificationsCard />
               <SecurityTips />
               <DataRightsCard />

@@ -10,7 +10,7 @@ import { setReachable } from '@/hooks/use-online';
 import { STORAGE_KEYS } from '@/lib/browser-storage';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { makeClass, memberHandler, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { makeClass, memberHandler, preferencesHandlers, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 import { documentsHandlers } from '@/features/documents/testing/documents-mocks';
 import { membershipHandlers } from '@/testing/membership-mocks';
@@ -47,8 +47,7 @@ function signedIn() {
     ...membershipHandlers(),
     // Edit Profile's reads.
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/1' } })),
-    restGet('email_preferences', () => []),
-    restGet('notification_preferences', () => []),
+    ...preferencesHandlers(),
     restGet('push_preferences', () => []),
     // Personal training's, once back online.
     restGet('trainers', () => []),

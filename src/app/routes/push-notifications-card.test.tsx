@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { memberHandler, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import { memberHandler, preferencesHandlers, REST_URL, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,18 +21,13 @@ function setup(stored: Record<string, unknown> | null = null) {
   server.use(
     memberHandler(signed.member),
     http.head(`${REST_URL}/bookings`, () => new HttpResponse(null, { headers: { 'content-range': '*/0' } })),
-    restGet('email_preferences', () => []),
-    restGet('notification_preferences', () => []),
+    ...preferencesHandlers(),
     restGet('push_preferences', () => (stored ? [stored] : [])),
     rpc('set_push_preferences', ({ args }) => {
       saved.push(args);
       return {
         member_id: signed.member.id,
-        waitlist_promoted: args.p_waitlist_promoted,
-        class_changes: args.p_class_changes,
-        studio_closures: args.p_studio_closures,
-        payment_failed: args.p_payment_failed,
-        reminder_minutes: args.p_reminder_minutes ?? null,
+        reminder_minutes: args.p_reminder_minutes,
         quiet_from: typeof args.p_quiet_from === 'string' ? `${args.p_quiet_from}:00` : null,
         quiet_until: typeof args.p_quiet_until === 'string' ? `${args.p_quiet_until}:00` : null,
         updated_at: '2026-11-27T10:00:00Z',
@@ -74,89 +69,39 @@ describe('Notifications card on Edit Profile', { timeout: 20_000 }, () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 
-  it('shows the defaults, and saves each change whole through set_push_preferences', async () => {
+  it('shows the defaults, and saves when pushes come through set_push_preferences (which come is the grid’s)', async () => {
     const { saved } = setup();
     renderApp('/edit-profile');
     const c = await card();
     expect(await c.findByText(/This browser cannot show notifications from the studio/)).toBeInTheDocument();
-    for (const name of [
-      'A waitlist spot opens for me',
-      'A class I booked is cancelled or moved',
-      'The studio closes on a day I booked',
-      'A payment did not go through',
-    ]) {
-      expect(c.getByRole('switch', { name })).toBeChecked();
-    }
-    expect(c.getByRole('switch', { name: 'A payment did not go through' })).toHaveAccessibleDescription(
-      'The details always come by email.',
-    );
-    expect(c.getByRole('combobox', { name: 'Reminder before an early class' })).toHaveDisplayValue('1 hour before');
+    expect(c.getByText(/Choose which in Notification preferences/)).toBeInTheDocument();
+    expect(c.queryByRole('switch', { name: 'A waitlist spot opens for me' })).not.toBeInTheDocument();
+    const reminder = c.getByRole('combobox', { name: 'Reminder before an early class' });
+    expect(reminder).toHaveDisplayValue('1 hour before');
+    expect(within(reminder).queryByRole('option', { name: 'No reminder' })).not.toBeInTheDocument();
     expect(c.getByRole('switch', { name: 'Quiet hours' })).not.toBeChecked();
 
-    await userEvent.click(c.getByRole('switch', { name: 'A waitlist spot opens for me' }));
+    await userEvent.selectOptions(reminder, '30 minutes before');
     expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
-    expect(c.getByRole('switch', { name: 'A waitlist spot opens for me' })).not.toBeChecked();
-
-    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Reminder before an early class' }), '30 minutes before');
     await userEvent.click(c.getByRole('switch', { name: 'Quiet hours' }));
     expect(await c.findByRole('combobox', { name: 'From' })).toHaveDisplayValue('10:00 PM');
     expect(c.getByRole('combobox', { name: 'Until' })).toHaveDisplayValue('7:00 AM');
     await userEvent.selectOptions(c.getByRole('combobox', { name: 'Until' }), '6:00 AM');
-    await vi.waitFor(() => expect(saved).toHaveLength(4));
+    await vi.waitFor(() => expect(saved).toHaveLength(3));
     expect(saved).toEqual([
-      {
-        p_waitlist_promoted: false,
-        p_class_changes: true,
-        p_studio_closures: true,
-        p_payment_failed: true,
-        p_reminder_minutes: 60,
-        p_quiet_from: null,
-        p_quiet_until: null,
-      },
-      {
-        p_waitlist_promoted: false,
-        p_class_changes: true,
-        p_studio_closures: true,
-        p_payment_failed: true,
-        p_reminder_minutes: 30,
-        p_quiet_from: null,
-        p_quiet_until: null,
-      },
-      {
-        p_waitlist_promoted: false,
-        p_class_changes: true,
-        p_studio_closures: true,
-        p_payment_failed: true,
-        p_reminder_minutes: 30,
-        p_quiet_from: '22:00',
-        p_quiet_until: '07:00',
-      },
-      {
-        p_waitlist_promoted: false,
-        p_class_changes: true,
-        p_studio_closures: true,
-        p_payment_failed: true,
-        p_reminder_minutes: 30,
-        p_quiet_from: '22:00',
-        p_quiet_until: '06:00',
-      },
+      { p_reminder_minutes: 30, p_quiet_from: null, p_quiet_until: null },
+      { p_reminder_minutes: 30, p_quiet_from: '22:00', p_quiet_until: '07:00' },
+      { p_reminder_minutes: 30, p_quiet_from: '22:00', p_quiet_until: '06:00' },
     ]);
   });
 
-  it('shows a stored choice: no reminder, quiet hours', async () => {
-    setup({
-      waitlist_promoted: true,
-      class_changes: false,
-      studio_closures: true,
-      payment_failed: true,
-      reminder_minutes: null,
-      quiet_from: '21:00:00',
-      quiet_until: '08:00:00',
-    });
+  it('shows a stored choice: a 12-hour lead and quiet hours', async () => {
+    setup({ reminder_minutes: 720, quiet_from: '21:00:00', quiet_until: '08:00:00' });
     renderApp('/edit-profile');
     const c = await card();
-    expect(await c.findByRole('combobox', { name: 'Reminder before an early class' })).toHaveDisplayValue('No reminder');
-    expect(c.getByRole('switch', { name: 'A class I booked is cancelled or moved' })).not.toBeChecked();
+    expect(await c.findByRole('combobox', { name: 'Reminder before an early class' })).toHaveDisplayValue(
+      '12 hours before (the evening before)',
+    );
     expect(c.getByRole('combobox', { name: 'From' })).toHaveDisplayValue('9:00 PM');
     expect(c.getByRole('combobox', { name: 'Until' })).toHaveDisplayValue('8:00 AM');
   });

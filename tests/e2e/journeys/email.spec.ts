@@ -1,6 +1,7 @@
 import { STUDIO } from '../../../src/config/studio';
 import { expect, test } from '../fixtures';
 import { ACCOUNTS, createConfirmedMember, signInAs } from '../support/accounts';
+import { formatViolations, runAxe } from '../support/axe';
 import { waitForEmail } from '../support/inbox';
 import { unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
@@ -89,4 +90,36 @@ test('a visitor sends Contact Us from /membership and an admin sees it on Messag
     `/rest/v1/contact_messages?email=eq.${encodeURIComponent(email)}&select=handled_at`,
   );
   expect(row?.handled_at, 'handled in the database').not.toBeNull();
+});
+
+test("an admin previews an announcement to a class's attendees, sends it, and it arrives once", async ({ page, stack }) => {
+  // The journey's own member and class: the demo members' allowances are left alone.
+  const email = `${unique('announce')}@example.test`;
+  await createConfirmedMember(stack, email, PASSWORD, { full_name: 'Ann Attendee' });
+  const member = await memberByEmail(stack, email);
+  const cls = await createClass(stack, `Hall Yoga ${unique('a')}`, 3);
+  await rest(stack, 'POST', '/rest/v1/bookings', { member_id: member!.id, class_id: cls.id, type: 'paid' });
+
+  await signInAs(page, stack, ACCOUNTS.admin);
+  await page.goto('/admin/messages');
+  const panel = page.getByRole('heading', { name: 'Announcements' }).locator('..');
+  const subject = `The hall is closed (${cls.name})`;
+  await panel.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('We meet in the park instead.');
+  await panel.getByRole('combobox', { name: 'Who it is for' }).selectOption({ label: "A class's attendees" });
+  const classes = panel.getByRole('combobox', { name: 'Class' });
+  const option = classes.locator('option', { hasText: cls.name });
+  await classes.selectOption({ label: (await option.textContent())! });
+  await panel.getByRole('button', { name: 'Preview recipients' }).click();
+  await expect(panel.getByText('Will reach 1 member: 1 by email, 0 by push, 0 by text.')).toBeVisible();
+  expect(formatViolations(await runAxe(page)), 'axe on Admin Messages with the announcements panel').toBe('');
+  await panel.getByRole('button', { name: 'Send announcement' }).click();
+  await expect(page.getByText('Sent to 1 member: 1 by email, 0 by push, 0 by text').first()).toBeVisible();
+
+  const mail = await waitForEmail(stack, email, subject);
+  expect(mail.text).toContain('Hi Ann,');
+  expect(mail.text).toContain('We meet in the park instead.');
+  // A service announcement is not marketing: no unsubscribe header.
+  expect(mail.headers?.['list-unsubscribe']).toBeUndefined();
+  expect((await stack.inbox.list()).filter((m) => m.to === email && m.subject === subject)).toHaveLength(1);
 });

@@ -35,8 +35,9 @@ test.describe('pushes on a member’s phone', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     const card = page.getByRole('heading', { name: 'Notifications on your phone' }).locator('..');
     await expect(card.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
-    await expect(card.getByRole('switch', { name: 'A waitlist spot opens for me' })).toBeChecked();
-    expect(formatViolations(await runAxe(page)), 'axe on Edit Profile with the notifications card').toBe('');
+    // Which pushes come is the one preferences grid's (decision 0091): waitlist places by push are on by default.
+    await expect(page.getByRole('checkbox', { name: 'A place from the waitlist by push' })).toBeChecked();
+    expect(formatViolations(await runAxe(page)), 'axe on Edit Profile with the notifications card and the grid').toBe('');
 
     // The member's device: a subscription of the local push service, saved for them.
     const device = await saveLocalDevice(stack, ACCOUNTS.premium);

@@ -65,6 +65,8 @@ function setup(options: { failed?: unknown[] } = {}) {
       return rows.filter((r) => !open || r.handled_at === null);
     }),
     rpc('undelivered_emails', () => options.failed ?? [FAILED]),
+    // The announcements panel (announcements.test.tsx tests it).
+    restGet('announcements', () => []),
   );
   return { rows, filters };
 }

@@ -1,20 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { compositeRow } from '@/lib/composite-row';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** Which optional emails the member gets; transactional emails always go (decision 0008). */
-export type EmailPreferences = { classReminders: boolean; marketing: boolean };
+/**
+ * The member's yes or no to news and offers (their latest marketing_consents row). Which emails,
+ * pushes and texts they get is the preferences grid's (notification-preferences.ts, decision 0091).
+ */
+export type EmailPreferences = { marketing: boolean };
 
-/** No row yet means the defaults: reminders on, news and offers off until the member says yes. */
+/** No choice recorded means no: news and offers only after the member says yes. */
 export async function getEmailPreferences(memberId: string): Promise<EmailPreferences> {
   const { data, error } = await supabase
-    .from('email_preferences')
-    .select('class_reminders, win_back')
+    .from('marketing_consents')
+    .select('granted')
     .eq('member_id', memberId)
+    .order('recorded_at', { ascending: false })
+    .order('id', { ascending: true })
+    .limit(1)
     .maybeSingle();
   if (error) throw error;
-  return { classReminders: data?.class_reminders ?? true, marketing: data?.win_back ?? false };
+  return { marketing: data?.granted ?? false };
 }
 
 export const emailPreferencesQueryOptions = (memberId: string) =>
@@ -22,32 +27,21 @@ export const emailPreferencesQueryOptions = (memberId: string) =>
 
 export const useEmailPreferences = (memberId: string) => useQuery(emailPreferencesQueryOptions(memberId));
 
-/** Saves the reminders switch; the other choice is kept as it was. */
-export async function setEmailPreferences(preferences: EmailPreferences): Promise<EmailPreferences> {
-  const { data, error } = await supabase.rpc('set_email_preferences', { p_class_reminders: preferences.classReminders });
-  if (error) throw error;
-  return { ...preferences, classReminders: compositeRow<'reminder_preference'>(data).class_reminders };
-}
-
 /** Records the member's own yes or no to news and offers (set_marketing_consent keeps the words and time). */
 export async function setMarketingConsent(preferences: EmailPreferences): Promise<EmailPreferences> {
   const { data, error } = await supabase.rpc('set_marketing_consent', { p_granted: preferences.marketing });
   if (error) throw error;
-  return { ...preferences, marketing: data };
-}
-
-export function useSetEmailPreferences(memberId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: setEmailPreferences,
-    onSuccess: (saved) => client.setQueryData(queryKeys.emailPreferences.mine(memberId), saved),
-  });
+  return { marketing: data };
 }
 
 export function useSetMarketingConsent(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setMarketingConsent,
-    onSuccess: (saved) => client.setQueryData(queryKeys.emailPreferences.mine(memberId), saved),
+    onSuccess: (saved) => {
+      client.setQueryData(queryKeys.emailPreferences.mine(memberId), saved);
+      // The grid's marketing cells open or close with the consent.
+      void client.invalidateQueries({ queryKey: queryKeys.notificationPreferences.mine(memberId) });
+    },
   });
 }

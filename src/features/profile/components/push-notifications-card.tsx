@@ -11,9 +11,10 @@ import { usePushPreferences, useSetPushPreferences, type PushPreferences } from 
 import { PUSH_MESSAGES as M, QUIET_HOURS_DEFAULT, QUIET_HOURS_OPTIONS, REMINDER_OPTIONS } from '../lib/push-messages';
 
 /**
- * /edit-profile, beside the email preferences (decision 0023): turn pushes on or off for
- * this browser, and choose which pushes come, the reminder before an early class and quiet hours.
- * The choices are the member's, on every device; each change is saved at once, like the emails'.
+ * /edit-profile, beside the preferences grid (decisions 0023, 0091): turn pushes on or off for
+ * this browser, and choose when they come: the reminder before an early class and quiet hours.
+ * Which pushes come is chosen in the grid. The choices are the member's, on every device; each
+ * change is saved at once.
  */
 export function PushNotificationsCard() {
   const { member } = useAuth();
@@ -99,44 +100,10 @@ function Preferences({ memberId }: { memberId: string }) {
   const update = (change: Partial<PushPreferences>) =>
     save.mutate({ ...shown, ...change }, { onSuccess: () => toast.success(M.saved), onError: () => toast.error(M.saveFailed) });
 
-  const kinds = [
-    ['waitlistPromoted', M.waitlistPromoted, null],
-    ['classChanges', M.classChanges, null],
-    ['studioClosures', M.studioClosures, null],
-    ['paymentFailed', M.paymentFailed, M.paymentFailedHint],
-  ] as const;
   const quiet = shown.quietFrom !== null;
 
   return (
     <div className="mt-4 space-y-3">
-      <fieldset className="space-y-2">
-        <legend className="font-medium text-slate-900">{M.kindsLegend}</legend>
-        {kinds.map(([key, label, hint]) => (
-          <label key={key} className="flex min-h-11 cursor-pointer items-start gap-3">
-            <input
-              type="checkbox"
-              role="switch"
-              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-              checked={shown[key]}
-              disabled={save.isPending}
-              onChange={(event) => update({ [key]: event.currentTarget.checked })}
-              aria-labelledby={`${id}-${key}`}
-              aria-describedby={hint ? `${id}-${key}-hint` : undefined}
-            />
-            <span>
-              <span id={`${id}-${key}`} className="text-slate-900">
-                {label}
-              </span>
-              {hint && (
-                <span id={`${id}-${key}-hint`} className="block text-sm text-slate-600">
-                  {hint}
-                </span>
-              )}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-
       <div>
         <label htmlFor={`${id}-reminder`} className="font-medium text-slate-900">
           {M.reminder}
@@ -147,16 +114,17 @@ function Preferences({ memberId }: { memberId: string }) {
         <select
           id={`${id}-reminder`}
           className={`${controlClasses(false)} mt-1`}
-          value={shown.reminderMinutes ?? ''}
+          value={shown.reminderMinutes}
           disabled={save.isPending}
           aria-describedby={`${id}-reminder-hint`}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            update({ reminderMinutes: REMINDER_OPTIONS.find((o) => String(o.minutes ?? '') === value)?.minutes ?? null });
+            const chosen = REMINDER_OPTIONS.find((o) => String(o.minutes) === value);
+            if (chosen) update({ reminderMinutes: chosen.minutes });
           }}
         >
           {REMINDER_OPTIONS.map((o) => (
-            <option key={o.label} value={o.minutes ?? ''}>
+            <option key={o.label} value={o.minutes}>
               {o.label}
             </option>
           ))}

@@ -4,7 +4,7 @@ import type { PushPreferences } from '../api/push-preferences';
 export const PUSH_MESSAGES = {
   heading: 'Notifications on your phone',
   intro:
-    'The app can tell you at once when a waitlist spot opens for you, a class you booked changes or the studio closes. The emails still come as before.',
+    'The app can tell you at once when a waitlist spot opens for you, a class you booked changes or the studio closes. Choose which in Notification preferences.',
   unsupported:
     'This browser cannot show notifications from the studio. On an iPhone, add the app to your Home Screen first and open it from there.',
   blocked: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back here.',
@@ -16,12 +16,6 @@ export const PUSH_MESSAGES = {
   turnedOff: 'Notifications are off for this device',
   turnOnFailed: 'Could not turn notifications on. Please try again.',
   turnOffFailed: 'Could not turn notifications off. Please try again.',
-  kindsLegend: 'Notify me when',
-  waitlistPromoted: 'A waitlist spot opens for me',
-  classChanges: 'A class I booked is cancelled or moved',
-  studioClosures: 'The studio closes on a day I booked',
-  paymentFailed: 'A payment did not go through',
-  paymentFailedHint: 'The details always come by email.',
   reminder: 'Reminder before an early class',
   reminderHint: 'For classes starting before 9:00 AM, such as the 6:00 AM Breakfast Club.',
   quietHours: 'Quiet hours',
@@ -34,9 +28,8 @@ export const PUSH_MESSAGES = {
   loadFailed: 'Could not load your notification settings. Please refresh the page.',
 } as const;
 
-/** The reminder leads offered (push_preferences_reminder_minutes_check), null = none. */
+/** The reminder leads offered (push_preferences_reminder_minutes_check); none at all is the grid's push reminders cell. */
 export const REMINDER_OPTIONS: readonly { minutes: PushPreferences['reminderMinutes']; label: string }[] = [
-  { minutes: null, label: 'No reminder' },
   { minutes: 30, label: '30 minutes before' },
   { minutes: 60, label: '1 hour before' },
   { minutes: 120, label: '2 hours before' },
