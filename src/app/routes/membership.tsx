@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
 import type { Plan } from '@/config/plans';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { useOnline } from '@/hooks/use-online';
 import { NOT_AVAILABLE_OFFLINE } from '@/app/pwa/offline-messages';
 import { OfflineNotice } from '@/app/pwa/offline-notice';
 import { MembershipHero } from '@/features/membership/components/membership-hero';
+import { rememberReferral } from '@/features/offers/lib/referral-link';
 import { PlanCatalogue } from '@/features/membership/components/plan-catalogue';
 import { useAuth } from '@/lib/auth/auth-context';
 
@@ -15,6 +16,8 @@ const MyMembership = lazy(() => import('@/features/membership/components/my-memb
 const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
 const CreditsCard = lazy(() => import('@/features/booking/components/credits-card').then((m) => ({ default: m.CreditsCard })));
 const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
+const PromoCodeBuy = lazy(() => import('@/features/offers/components/promo-code-buy').then((m) => ({ default: m.PromoCodeBuy })));
+const MemberOffers = lazy(() => import('@/features/offers/components/member-offers').then((m) => ({ default: m.MemberOffers })));
 const MemberPlanAction = lazy(() =>
   import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })),
 );
@@ -41,9 +44,14 @@ export function MembershipRoute() {
   const { session, member } = useAuth();
   const online = useOnline();
   const offline = Boolean(session) && !online;
+  const { search } = useLocation();
+  // A friend's referral link (/membership?ref=CODE, decision 0084): kept until the person is signed in.
+  useEffect(() => {
+    rememberReferral(search);
+  }, [search]);
   const memberAction = (plan: Plan) => (
     <Suspense fallback={null}>
-      <MemberPlanAction plan={plan} tier={member?.membership_tier} />
+      <MemberPlanAction plan={plan} tier={member?.membership_tier} buy={(p) => <PromoCodeBuy plan={p} />} />
     </Suspense>
   );
   return (
@@ -62,6 +70,7 @@ export function MembershipRoute() {
             <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
               <CreditsCard />
             </div>
+            <MemberOffers />
             <BillingHistory />
           </Suspense>
         )}
