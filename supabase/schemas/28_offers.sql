@@ -8,7 +8,7 @@
 -- tabs or two people at once cannot use a code more often than its rules allow. The discount is on
 -- the payment (payments.discount) and in its description, so receipts and billing history show it.
 --
--- Referrals: each member has a code (their link is /join?ref=CODE); a new member claims it once;
+-- Referrals: each member has a code (their link is /membership?ref=CODE); a new member claims it once;
 -- when the referred person's first payment is paid (and not owed back) both get the studio's
 -- reward, once per referred person. A renewal discount is taken off the next renewal payment as it
 -- is made; a session credit goes into the credit ledger (09_credits.sql).
