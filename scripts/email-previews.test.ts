@@ -24,6 +24,7 @@ describe('emails on a phone', () => {
         'renewal_reminder',
         'membership_paused',
         'pause_ending',
+        'referral_reward',
         'credits_expiring',
         'payment_receipt',
         'refund_receipt',

@@ -161,6 +161,7 @@ insert into public.notification_types (type, category, label) values
   ('document_updated', 'service', 'New versions of the studio''s documents'),
   ('membership_paused', 'service', 'Membership paused'),
   ('pause_ending', 'service', 'Your pause ends soon'),
+  ('referral_reward', 'service', 'Referral rewards'),
   ('system_alert', 'service', 'System alerts to the studio'),
   ('announcement', 'service', 'Studio announcements'),
   ('win_back', 'marketing', 'Come-back offers'),

@@ -251,6 +251,14 @@ describe('referrals', () => {
     expect(await rewardsOf(referrer)).toEqual([{ kind: 'session_credit', amount: null }]);
     expect(await referralCredits(friend)).toBe(1);
     expect(await referralCredits(referrer)).toBe(1);
+    const { rows: told } = await db.query<{ member_id: string; subject: string }>(
+      `select member_id, subject from public.notification_outbox where kind = 'referral_reward' and member_id = any ($1)`,
+      [[friend.memberId, referrer.memberId]],
+    );
+    expect(told.map((t) => t.subject)).toEqual([
+      'Your referral reward: a free personal-training session',
+      'Your referral reward: a free personal-training session',
+    ]);
     const mine = await asMember<{ referred: number; rewarded: number }>(referrer, 'public.my_referral()');
     expect(mine).toMatchObject({ referred: 1, rewarded: 1 });
 
