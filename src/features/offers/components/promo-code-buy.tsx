@@ -42,7 +42,7 @@ export function PromoCodeBuy({ plan }: { plan: Plan }) {
 
   const formId = `promo-${plan.slug}`;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" role="group" aria-label={`Buy ${plan.name}`}>
       <Button variant={plan.highlighted ? 'inverse' : 'primary'} className="w-full" loading={busy} onClick={() => void buy()}>
         {applied ? `Buy ${plan.name} for ${formatPounds(applied.price.price)}` : `Buy ${plan.name}`}
       </Button>
