@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button-styles';
 import type { Plan } from '@/config/plans';
 import { paths } from '@/config/paths';
@@ -7,7 +7,6 @@ import { useOnline } from '@/hooks/use-online';
 import { NOT_AVAILABLE_OFFLINE } from '@/app/pwa/offline-messages';
 import { OfflineNotice } from '@/app/pwa/offline-notice';
 import { MembershipHero } from '@/features/membership/components/membership-hero';
-import { rememberReferral } from '@/features/offers/lib/referral-link';
 import { PlanCatalogue } from '@/features/membership/components/plan-catalogue';
 import { useAuth } from '@/lib/auth/auth-context';
 
@@ -44,11 +43,6 @@ export function MembershipRoute() {
   const { session, member } = useAuth();
   const online = useOnline();
   const offline = Boolean(session) && !online;
-  const { search } = useLocation();
-  // A friend's referral link (/membership?ref=CODE, decision 0084): kept until the person is signed in.
-  useEffect(() => {
-    rememberReferral(search);
-  }, [search]);
   const memberAction = (plan: Plan) => (
     <Suspense fallback={null}>
       <MemberPlanAction plan={plan} tier={member?.membership_tier} buy={(p) => <PromoCodeBuy plan={p} />} />

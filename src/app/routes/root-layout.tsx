@@ -1,14 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useAuth } from '@/lib/auth/auth-context';
+import { rememberReferral, storedReferral } from '@/features/offers/lib/referral-link';
 
 /** Members' navigation: a visitor's page never downloads it. Until it is in, the header shows as while the session is read. */
 const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
 /** The installable app's offline banner, install offer and service worker: members only. */
 const MemberPwa = lazy(() => import('../pwa/member-pwa').then((m) => ({ default: m.MemberPwa })));
+/** Claims a friend's referral link once the person is signed in: loaded only while a code is kept. */
+const ReferralClaim = lazy(() => import('@/features/offers/components/referral-claim').then((m) => ({ default: m.ReferralClaim })));
 
 /**
  * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
@@ -18,6 +21,15 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { loading, session, user, member, signOut } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
+  // A friend's referral link (?ref=CODE on any page, decision 0084) is kept until the person is
+  // signed in, through a sign-up and its email link if need be, then claimed once.
+  // Keeping it is idempotent, so it is done as the location is read.
+  const { search } = useLocation();
+  const arrived = useMemo(() => rememberReferral(search), [search]);
+  const [settled, setSettled] = useState<string | null>(null);
+  const kept = arrived ?? storedReferral();
+  const referral = kept !== settled ? kept : null;
+  const referralDone = useCallback((code: string) => setSettled(code), []);
 
   async function logout() {
     setLoggingOut(true);
@@ -56,6 +68,11 @@ export function RootLayout() {
       {session && (
         <Suspense fallback={null}>
           <MemberPwa />
+        </Suspense>
+      )}
+      {member && referral && (
+        <Suspense fallback={null}>
+          <ReferralClaim code={referral} onDone={referralDone} />
         </Suspense>
       )}
       <main id="main" className="flex-1">

@@ -4,12 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders } from '@/testing/render';
-import { memberHandler, postgrestError, rpc, signInAs } from '@/testing/supabase-mocks';
-import { rememberReferral, storedReferral } from '../lib/referral-link';
+import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 import { MemberOffers } from './member-offers';
 
-// A member's offers (decisions 0083, 0084): the intro offers the database lets them buy, their
-// referral link, and the claim of a link they arrived by.
+// A member's offers (decisions 0083, 0084): the intro offers the database lets them buy and their
+// referral link.
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,18 +36,13 @@ const OFFERS = [
 ];
 const REFERRAL = { code: 'AB12CD34', referred: 2, rewarded: 1, reward_kind: 'renewal_discount', renewal_amount: 15, enabled: true };
 
-function setup(claim: () => unknown = () => ({ id: 'r1' })) {
+function setup() {
   const signed = signInAs({ membership_tier: 'payg' });
   const checkouts: unknown[] = [];
-  const claims: unknown[] = [];
   server.use(
     memberHandler(signed.member),
     rpc('my_intro_offers', () => OFFERS),
     rpc('my_referral', () => REFERRAL),
-    rpc('claim_referral', ({ args }) => {
-      claims.push(args);
-      return claim() as never;
-    }),
     http.post('*/.netlify/functions/create-checkout', async ({ request }) => {
       checkouts.push(await request.json());
       return HttpResponse.json({ url: 'https://checkout.example/pay', reference: 'plan-1' });
@@ -57,7 +51,7 @@ function setup(claim: () => unknown = () => ({ id: 'r1' })) {
   const assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign, origin: 'https://studio.example' });
   renderWithProviders(<MemberOffers />);
-  return { checkouts, claims, assign, userId: signed.user.id };
+  return { checkouts, assign, userId: signed.user.id };
 }
 
 describe('member offers', () => {
@@ -80,20 +74,5 @@ describe('member offers', () => {
     );
     expect(screen.getByText(/you each get £15.00 off your next renewal/)).toBeInTheDocument();
     expect(screen.getByText('2 joined through your link; 1 reward given.')).toBeInTheDocument();
-  });
-
-  it('claims the link this browser arrived by once, and forgets it', async () => {
-    rememberReferral('?ref=zz99yy88');
-    const { claims } = setup();
-    await screen.findByRole('region', { name: 'Refer a friend' });
-    await vi.waitFor(() => expect(claims).toEqual([{ p_code: 'ZZ99YY88' }]));
-    await vi.waitFor(() => expect(storedReferral()).toBeNull());
-  });
-
-  it("forgets a link the database refuses (one's own) and says why", async () => {
-    rememberReferral('?ref=AB12CD34');
-    const { claims } = setup(() => postgrestError({ code: 'P0001', hint: 'self_referral', message: 'You cannot refer yourself.' }));
-    await vi.waitFor(() => expect(claims).toHaveLength(1));
-    await vi.waitFor(() => expect(storedReferral()).toBeNull());
   });
 });

@@ -1,21 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatPounds, planBySlug } from '@/config/plans';
 import { startPlanCheckout } from '@/lib/payments/start-plan-checkout';
 import { formatLondonDate } from '@/lib/studio-calendar';
 import { toast } from '@/lib/toast';
-import { claimReferral, offerErrorText, useIntroOffers, useMyReferral, type IntroOffer } from '../api/offers';
-import { forgetReferral, referralLink, storedReferral } from '../lib/referral-link';
+import { useIntroOffers, useMyReferral, type IntroOffer } from '../api/offers';
+import { referralLink } from '../lib/referral-link';
 
 /**
  * A signed-in member's offers on /membership: the intro offers they may buy (the database says
- * who may: new members, once), their referral link, and the claim of a link they arrived by.
+ * who may: new members, once) and their referral link.
  */
 export function MemberOffers() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 pt-6 sm:px-6">
-      <ClaimStoredReferral />
       <IntroOffers />
       <ReferAFriend />
     </div>
@@ -110,26 +109,4 @@ function ReferAFriend() {
       </section>
     </Card>
   );
-}
-
-/** Claims the referral link this browser arrived by, once the person is signed in. */
-function ClaimStoredReferral() {
-  const tried = useRef(false);
-  useEffect(() => {
-    const code = storedReferral();
-    if (!code || tried.current) return;
-    tried.current = true;
-    claimReferral(code).then(
-      () => {
-        forgetReferral();
-        toast.success('Welcome! You joined through a friend: you both get a reward when your first payment goes through.');
-      },
-      (error: unknown) => {
-        // A refusal is final (own link, already referred, paid before); a network failure tries again next visit.
-        if ((error as { hint?: string } | null)?.hint) forgetReferral();
-        toast.error(offerErrorText(error, 'Could not record your referral. Please reload the page.'));
-      },
-    );
-  }, []);
-  return null;
 }
