@@ -1,17 +1,21 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useAuth } from '@/lib/auth/auth-context';
-import { rememberReferral, storedReferral } from '@/features/offers/lib/referral-link';
 
 /** Members' navigation: a visitor's page never downloads it. Until it is in, the header shows as while the session is read. */
 const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
 /** The installable app's offline banner, install offer and service worker: members only. */
 const MemberPwa = lazy(() => import('../pwa/member-pwa').then((m) => ({ default: m.MemberPwa })));
-/** Claims a friend's referral link once the person is signed in: loaded only while a code is kept. */
+/** Keeps a friend's referral link and claims it once signed in: members, and visitors on a `ref=` link. */
 const ReferralClaim = lazy(() => import('@/features/offers/components/referral-claim').then((m) => ({ default: m.ReferralClaim })));
+
+/** False while a prerendered page hydrates (React reads the server snapshot then), true after. */
+const noChanges = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
 
 /**
  * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
@@ -21,15 +25,9 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { loading, session, user, member, signOut } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
-  // A friend's referral link (?ref=CODE on any page, decision 0084) is kept until the person is
-  // signed in, through a sign-up and its email link if need be, then claimed once.
-  // Keeping it is idempotent, so it is done as the location is read.
+  // A friend's referral link (?ref=CODE on any page, decision 0084): kept, then claimed once signed in.
   const { search } = useLocation();
-  const arrived = useMemo(() => rememberReferral(search), [search]);
-  const [settled, setSettled] = useState<string | null>(null);
-  const kept = arrived ?? storedReferral();
-  const referral = kept !== settled ? kept : null;
-  const referralDone = useCallback((code: string) => setSettled(code), []);
+  const hydrated = useSyncExternalStore(noChanges, isClient, isServer);
 
   async function logout() {
     setLoggingOut(true);
@@ -70,9 +68,10 @@ export function RootLayout() {
           <MemberPwa />
         </Suspense>
       )}
-      {member && referral && (
+      {/* Only after hydration: a prerendered page's HTML has no place for it. */}
+      {hydrated && (member || search.includes('ref=')) && (
         <Suspense fallback={null}>
-          <ReferralClaim code={referral} onDone={referralDone} />
+          <ReferralClaim search={search} signedIn={Boolean(member)} />
         </Suspense>
       )}
       <main id="main" className="flex-1">
