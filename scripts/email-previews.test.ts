@@ -26,6 +26,7 @@ describe('emails on a phone', () => {
         'membership_paused',
         'pause_ending',
         'attendance_incident',
+        'referral_reward',
         'credits_expiring',
         'payment_receipt',
         'refund_receipt',

@@ -156,6 +156,30 @@ describe('create-checkout', () => {
     });
   });
 
+  it('sends a promo code or an intro offer for the database to price, and shows its refusal as it is', async () => {
+    await post({ planSlug: 'dropin', userId: USER, promoCode: ' spring10 ' });
+    await post({ planSlug: 'dropin', userId: USER, introOfferId: 'offer-1' });
+    await post({ planSlug: 'standard', userId: USER, promoCode: 'JOIN20' });
+    expect(supabase.calls('create_plan_payment').map((c) => c.args)).toEqual([
+      { p_member_id: 'member-1', p_plan_slug: 'dropin', p_promo_code: 'spring10' },
+      { p_member_id: 'member-1', p_plan_slug: 'dropin', p_intro_offer_id: 'offer-1' },
+    ]);
+    expect(supabase.calls('start_membership_checkout')[0]!.args).toMatchObject({ p_plan_slug: 'standard', p_promo_code: 'JOIN20' });
+
+    supabase.answerRpc(
+      'create_plan_payment',
+      { code: 'P0001', hint: 'promo_used', message: 'You have already used the promo code SPRING10.' },
+      400,
+    );
+    sumupRequests.length = 0;
+    const res = await post({ planSlug: 'dropin', userId: USER, promoCode: 'SPRING10' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'promo_used', message: 'You have already used the promo code SPRING10.' });
+    expect(sumupRequests).toEqual([]);
+    const offerOnPlan = await post({ planSlug: 'standard', userId: USER, introOfferId: 'offer-1' });
+    expect(offerOnPlan.status).toBe(400);
+  });
+
   it('an existing SumUp customer (409) is used as it is', async () => {
     server.use(
       http.post(`${SUMUP_API_BASE}/v0.1/customers`, () => HttpResponse.json({ error_code: 'CUSTOMER_ALREADY_EXISTS' }, { status: 409 })),

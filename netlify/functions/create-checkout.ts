@@ -16,15 +16,22 @@ import { memberIdForUser, serviceDb, verifyCaller } from '../lib/supabase-server
  * decided by the database: only the slug is sent). A monthly
  * membership's checkout saves the card (decision 0009): the first month is charged with it once
  * the provider confirms it, and every renewal after; `reference` is that first payment's.
+ * `promoCode` (any plan) or `introOfferId` (a package) are priced by the database too
+ * (private.offer_price, decision 0083): a refusal answers 409 (or 400) with its message.
  */
 export default async function createCheckout(req: Request): Promise<Response> {
   return handle('create-checkout', CHECKOUT_FAILED_MESSAGE, async () => {
     if (req.method !== 'POST') return methodNotAllowed('POST');
     const token = bearerToken(req);
-    const { planSlug, userId } = await readRequest<'create-checkout'>(req);
+    const { planSlug, userId, promoCode, introOfferId } = await readRequest<'create-checkout'>(req);
     if (typeof planSlug !== 'string' || typeof userId !== 'string' || !planSlug || !userId) {
       throw new HttpError(400, 'invalid_request', 'planSlug and userId are required');
     }
+    if ((promoCode != null && typeof promoCode !== 'string') || (introOfferId != null && typeof introOfferId !== 'string')) {
+      throw new HttpError(400, 'invalid_request', 'promoCode and introOfferId are text');
+    }
+    // Sent only when the member chose one, so a plain purchase is the catalogue's price as before.
+    const code = promoCode?.trim() ? { p_promo_code: promoCode.trim() } : {};
     const plan = planBySlug(planSlug);
     if (!plan) throw new HttpError(400, 'unknown_plan', `Unknown plan: ${planSlug}`);
     // Concession prices need the studio to see proof first: their card offers Contact Us instead.
@@ -39,10 +46,12 @@ export default async function createCheckout(req: Request): Promise<Response> {
     const memberId = await memberIdForUser(env, caller.userId);
 
     if (plan.interval === 'month' && plan.grantsTier) {
+      if (introOfferId) throw new HttpError(400, 'offer_not_for_plan', `Intro offers are packages, not ${plan.name}.`);
       const { data, error } = await serviceDb(env).rpc('start_membership_checkout', {
         p_member_id: memberId,
         p_plan_slug: plan.slug,
         p_now: new Date().toISOString(),
+        ...code,
       });
       if (error) throw rpcFailure(error, 'start_membership_checkout');
       const setup = cardSetupCheckout(data);
@@ -52,7 +61,12 @@ export default async function createCheckout(req: Request): Promise<Response> {
     }
 
     // The database takes the price and the description from its catalogue (public.plans).
-    const { data, error } = await serviceDb(env).rpc('create_plan_payment', { p_member_id: memberId, p_plan_slug: plan.slug });
+    const { data, error } = await serviceDb(env).rpc('create_plan_payment', {
+      p_member_id: memberId,
+      p_plan_slug: plan.slug,
+      ...code,
+      ...(introOfferId ? { p_intro_offer_id: introOfferId } : {}),
+    });
     if (error) throw rpcFailure(error, 'create_plan_payment');
     const payment = compositeRow<'plan_payment', 'checkout_reference' | 'description' | 'amount'>(data);
 

@@ -53,6 +53,18 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   outside_age_range: 409,
   dependant_documents_required: 409,
   not_enough_places: 409,
+  // Promo codes and intro offers (decision 0083): the database's message is shown at checkout.
+  promo_unknown: 404,
+  promo_expired: 409,
+  promo_not_for_plan: 409,
+  promo_used: 409,
+  promo_used_up: 409,
+  offer_not_for_plan: 400,
+  offer_not_combinable: 400,
+  offer_ended: 409,
+  intro_offer_used: 409,
+  not_new_member: 409,
+  offer_window_passed: 409,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

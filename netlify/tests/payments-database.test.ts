@@ -227,7 +227,12 @@ describe('plans', () => {
   it('a one-off plan payment cannot grant a tier: create_plan_payment takes none', async () => {
     const member = await paygUsed('plan-standard');
     await expectSqlError(
-      asService('public.create_plan_payment($1, $2, $3, $4, $5)', [member.memberId, 'standard', '100.00', 'standard', 'Standard']),
+      asService('public.create_plan_payment(p_member_id => $1, p_plan_slug => $2, p_amount => $3, p_grants_tier => $4)', [
+        member.memberId,
+        'standard',
+        '100.00',
+        'standard',
+      ]),
       { code: '42883' },
     );
     expect(await tierOf(member.memberId)).toEqual({ membership_tier: 'payg', plan_renews_at: null });

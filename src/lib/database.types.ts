@@ -1398,6 +1398,57 @@ export type Database = {
           },
         ]
       }
+      intro_offers: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          ended_at: string | null
+          ends_at: string | null
+          id: string
+          name: string
+          new_within_days: number | null
+          plan_slug: string
+          price: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          ended_at?: string | null
+          ends_at?: string | null
+          id?: string
+          name: string
+          new_within_days?: number | null
+          plan_slug: string
+          price: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          ended_at?: string | null
+          ends_at?: string | null
+          id?: string
+          name?: string
+          new_within_days?: number | null
+          plan_slug?: string
+          price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "intro_offers_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "intro_offers_plan_slug_fkey"
+            columns: ["plan_slug"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["slug"]
+          },
+        ]
+      }
       job_runs: {
         Row: {
           finished_at: string | null
@@ -2079,6 +2130,65 @@ export type Database = {
         }
         Relationships: []
       }
+      offer_uses: {
+        Row: {
+          created_at: string
+          discount: number
+          intro_offer_id: string | null
+          list_price: number
+          member_id: string | null
+          payment_id: string
+          promo_code_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          discount: number
+          intro_offer_id?: string | null
+          list_price: number
+          member_id?: string | null
+          payment_id: string
+          promo_code_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          discount?: number
+          intro_offer_id?: string | null
+          list_price?: number
+          member_id?: string | null
+          payment_id?: string
+          promo_code_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "offer_uses_intro_offer_id_fkey"
+            columns: ["intro_offer_id"]
+            isOneToOne: false
+            referencedRelation: "intro_offers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "offer_uses_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "offer_uses_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "offer_uses_promo_code_id_fkey"
+            columns: ["promo_code_id"]
+            isOneToOne: false
+            referencedRelation: "promo_codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       pause_rules: {
         Row: {
           hold_fee: number | null
@@ -2154,6 +2264,7 @@ export type Database = {
           created_at: string
           currency: string
           description: string
+          discount: number | null
           failed_at: string | null
           failed_attempt: number | null
           failure_reason: string | null
@@ -2189,6 +2300,7 @@ export type Database = {
           created_at?: string
           currency?: string
           description: string
+          discount?: number | null
           failed_at?: string | null
           failed_attempt?: number | null
           failure_reason?: string | null
@@ -2224,6 +2336,7 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string
+          discount?: number | null
           failed_at?: string | null
           failed_attempt?: number | null
           failure_reason?: string | null
@@ -2331,6 +2444,53 @@ export type Database = {
         }
         Relationships: []
       }
+      promo_codes: {
+        Row: {
+          amount_off: number | null
+          code: string
+          created_at: string
+          created_by: string | null
+          ended_at: string | null
+          expires_at: string
+          id: string
+          max_uses: number
+          percent_off: number | null
+          plan_slugs: string[]
+        }
+        Insert: {
+          amount_off?: number | null
+          code: string
+          created_at?: string
+          created_by?: string | null
+          ended_at?: string | null
+          expires_at: string
+          id?: string
+          max_uses: number
+          percent_off?: number | null
+          plan_slugs: string[]
+        }
+        Update: {
+          amount_off?: number | null
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          ended_at?: string | null
+          expires_at?: string
+          id?: string
+          max_uses?: number
+          percent_off?: number | null
+          plan_slugs?: string[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "promo_codes_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       push_preferences: {
         Row: {
           member_id: string
@@ -2395,6 +2555,162 @@ export type Database = {
           {
             foreignKeyName: "push_subscriptions_member_id_fkey"
             columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      referral_codes: {
+        Row: {
+          code: string
+          created_at: string
+          member_id: string
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          member_id: string
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "referral_codes_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      referral_rewards: {
+        Row: {
+          amount: number | null
+          created_at: string
+          id: string
+          kind: string
+          member_id: string
+          referral_id: string
+          used_at: string | null
+          used_payment_id: string | null
+        }
+        Insert: {
+          amount?: number | null
+          created_at?: string
+          id?: string
+          kind: string
+          member_id: string
+          referral_id: string
+          used_at?: string | null
+          used_payment_id?: string | null
+        }
+        Update: {
+          amount?: number | null
+          created_at?: string
+          id?: string
+          kind?: string
+          member_id?: string
+          referral_id?: string
+          used_at?: string | null
+          used_payment_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "referral_rewards_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "referral_rewards_referral_id_fkey"
+            columns: ["referral_id"]
+            isOneToOne: false
+            referencedRelation: "referrals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      referral_settings: {
+        Row: {
+          credit_valid_days: number
+          enabled: boolean
+          id: boolean
+          renewal_amount: number
+          reward_kind: string
+          updated_at: string
+        }
+        Insert: {
+          credit_valid_days?: number
+          enabled?: boolean
+          id?: boolean
+          renewal_amount?: number
+          reward_kind?: string
+          updated_at?: string
+        }
+        Update: {
+          credit_valid_days?: number
+          enabled?: boolean
+          id?: boolean
+          renewal_amount?: number
+          reward_kind?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      referrals: {
+        Row: {
+          created_at: string
+          id: string
+          payment_id: string | null
+          referred_member_id: string
+          referrer_member_id: string
+          refused_reason: string | null
+          settled_at: string | null
+          status: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          payment_id?: string | null
+          referred_member_id: string
+          referrer_member_id: string
+          refused_reason?: string | null
+          settled_at?: string | null
+          status?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          payment_id?: string | null
+          referred_member_id?: string
+          referrer_member_id?: string
+          refused_reason?: string | null
+          settled_at?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "referrals_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "referrals_referred_member_id_fkey"
+            columns: ["referred_member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "referrals_referrer_member_id_fkey"
+            columns: ["referrer_member_id"]
             isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id"]
@@ -3011,6 +3327,60 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["cover_request"][]
       }
+      admin_create_intro_offer: {
+        Args: {
+          p_ends_at?: string | null
+          p_name: string
+          p_new_within_days?: number | null
+          p_plan_slug: string
+          p_price: number
+        }
+        Returns: {
+          created_at: string
+          created_by: string | null
+          ended_at: string | null
+          ends_at: string | null
+          id: string
+          name: string
+          new_within_days: number | null
+          plan_slug: string
+          price: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "intro_offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_create_promo_code: {
+        Args: {
+          p_amount_off?: number | null
+          p_code: string
+          p_expires_at: string
+          p_max_uses: number
+          p_percent_off?: number | null
+          p_plan_slugs: string[]
+        }
+        Returns: {
+          amount_off: number | null
+          code: string
+          created_at: string
+          created_by: string | null
+          ended_at: string | null
+          expires_at: string
+          id: string
+          max_uses: number
+          percent_off: number | null
+          plan_slugs: string[]
+        }
+        SetofOptions: {
+          from: "*"
+          to: "promo_codes"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_credits_outstanding: {
         Args: {
           p_now?: string
@@ -3049,6 +3419,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      admin_end_offer: {
+        Args: {
+          p_intro_offer_id?: string | null
+          p_promo_code_id?: string | null
+        }
+        Returns: undefined
       }
       admin_grant_credits: {
         Args: {
@@ -3099,6 +3476,10 @@ export type Database = {
           p_to_class_id: string
         }
         Returns: string
+      }
+      admin_offer_report: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["offer_report_row"][]
       }
       admin_put_on_plan: {
         Args: {
@@ -3207,6 +3588,28 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "pause_rules"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_set_referral_settings: {
+        Args: {
+          p_credit_valid_days: number
+          p_enabled: boolean
+          p_renewal_amount: number
+          p_reward_kind: string
+        }
+        Returns: {
+          credit_valid_days: number
+          enabled: boolean
+          id: boolean
+          renewal_amount: number
+          reward_kind: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "referral_settings"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3449,6 +3852,27 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["membership_charge"]
       }
+      claim_referral: {
+        Args: {
+          p_code: string
+        }
+        Returns: {
+          created_at: string
+          id: string
+          payment_id: string | null
+          referred_member_id: string
+          referrer_member_id: string
+          refused_reason: string | null
+          settled_at: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "referrals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       class_schedule: {
         Args: {
           p_class_id?: string | null
@@ -3575,8 +3999,10 @@ export type Database = {
         Args: {
           p_amount?: number | null
           p_description?: string | null
+          p_intro_offer_id?: string | null
           p_member_id: string
           p_plan_slug: string
+          p_promo_code?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["plan_payment"]
       }
@@ -3953,6 +4379,10 @@ export type Database = {
         }
         Returns: string
       }
+      my_intro_offers: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["intro_offer_choice"][]
+      }
       my_membership: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
@@ -3961,9 +4391,21 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["notification_choice"][]
       }
+      my_offer_price: {
+        Args: {
+          p_intro_offer_id?: string | null
+          p_plan_slug: string
+          p_promo_code?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["offer_price"]
+      }
       my_plan_usage: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["plan_usage"]
+      }
+      my_referral: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_referral"]
       }
       my_upgrade_quote: {
         Args: {
@@ -4416,6 +4858,7 @@ export type Database = {
           p_member_id: string
           p_now?: string
           p_plan_slug: string
+          p_promo_code?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
       }
@@ -4849,6 +5292,16 @@ export type Database = {
         outcome: string | null
         refusals: string[] | null
       }
+      intro_offer_choice: {
+        ends_at: string | null
+        id: string | null
+        list_price: number | null
+        name: string | null
+        plan_name: string | null
+        plan_slug: string | null
+        price: number | null
+        refusal: string | null
+      }
       job_health: {
         job: string | null
         last_outcome: string | null
@@ -4988,6 +5441,14 @@ export type Database = {
         status: Database["public"]["Enums"]["membership_status"] | null
         tier: Database["public"]["Enums"]["membership_tier"] | null
       }
+      my_referral: {
+        code: string | null
+        enabled: boolean | null
+        referred: number | null
+        renewal_amount: number | null
+        reward_kind: string | null
+        rewarded: number | null
+      }
       notification_choice: {
         blocked_by: string | null
         category: string | null
@@ -4996,6 +5457,26 @@ export type Database = {
         enabled: boolean | null
         label: string | null
         type: string | null
+      }
+      offer_price: {
+        discount: number | null
+        intro_offer_id: string | null
+        label: string | null
+        list_price: number | null
+        plan_slug: string | null
+        price: number | null
+        promo_code_id: string | null
+      }
+      offer_report_row: {
+        created_at: string | null
+        detail: string | null
+        discount_total: number | null
+        id: string | null
+        kind: string | null
+        max_uses: number | null
+        name: string | null
+        status: string | null
+        uses: number | null
       }
       outbox_email: {
         attempts: number | null

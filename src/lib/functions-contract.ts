@@ -42,7 +42,11 @@ export type PaymentStatus = {
 
 export type NetlifyFunctions = {
   /** A plan bought at the server's price; `userId` must be the caller's own. */
-  'create-checkout': { request: { planSlug: PlanSlug; userId: string }; answer: CheckoutStarted };
+  /** A plan at the catalogue's price, less a promo code's discount or at an intro offer's price (the database prices both). */
+  'create-checkout': {
+    request: { planSlug: PlanSlug; userId: string; promoCode?: string | null; introOfferId?: string | null };
+    answer: CheckoutStarted;
+  };
   /** A pay-as-you-go spot held while the member pays; `bookingType` paid, trial or payg (null: the server decides). */
   'create-class-checkout': { request: { classId: string; bookingType?: BookingType | null }; answer: CheckoutStarted };
   /** A guest's place held while the member pays the class's pay-as-you-go price for them. */

@@ -66,6 +66,18 @@ export const queryKeys = {
     /** The studio's rules for pauses. */
     pauseRules: () => ['membership', 'pause-rules'] as const,
   },
+  /** Promo codes, intro offers and referrals (decisions 0083, 0084). */
+  offers: {
+    all: ['offers'] as const,
+    /** What the caller pays for a plan with a promo code or an intro offer. */
+    price: (planSlug: string, code: string | null, introOfferId: string | null) =>
+      ['offers', 'price', planSlug, code, introOfferId] as const,
+    intro: () => ['offers', 'intro'] as const,
+    referral: () => ['offers', 'referral'] as const,
+    /** Admins: every code and offer with its uses and discounts, and the referral reward. */
+    report: () => ['offers', 'report'] as const,
+    referralSettings: () => ['offers', 'referral-settings'] as const,
+  },
   payments: {
     all: ['payments'] as const,
     status: (reference: string) => ['payments', 'status', reference] as const,

@@ -68,6 +68,22 @@ export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, bil
     rpc('my_upgrade_quote', () => upgradeQuoteRow()),
     restGet('credits', () => []),
     ...pauseHandlers(),
+    ...offerHandlers(),
+  ];
+}
+
+/** No intro offers, and referrals switched off: the offers of /membership render nothing (decisions 0083, 0084). */
+export function offerHandlers() {
+  return [
+    rpc('my_intro_offers', () => []),
+    rpc('my_referral', () => ({
+      code: 'AB12CD34',
+      referred: 0,
+      rewarded: 0,
+      reward_kind: 'session_credit',
+      renewal_amount: 10,
+      enabled: false,
+    })),
   ];
 }
 

@@ -61,6 +61,10 @@ create table public.payments (
   -- An upgrade's charge is the new plan's price less this: what the member paid for the unused
   -- days of the period it replaces. The plan renews at amount + upgrade_credit.
   upgrade_credit numeric(10, 2) check (upgrade_credit > 0),
+  -- Money off the catalogue price (28_offers.sql): a promo code, an intro offer (offer_uses says
+  -- which) or a referral reward taken off a renewal. The amount is what is charged; a plan renews
+  -- at amount + upgrade_credit + discount, never at the discounted price.
+  discount numeric(10, 2) constraint payments_discount_positive check (discount > 0),
   -- A family's payment for several places (create_family_payment_hold, 21_families.sql): how many
   -- places it holds, paid or covered, and the price of each paid one (what one cancelled in time
   -- owes back).
@@ -77,7 +81,8 @@ create table public.payments (
 
 -- Triggers other domains add to public.payments: payments_grant_credits (09_credits.sql),
 --  payments_send_receipt (10_notifications.sql), payments_guest_follow_booking (14_guests.sql),
---  payments_settle_guest_place (14_guests.sql).
+--  payments_settle_guest_place (14_guests.sql), payments_take_renewal_reward and
+--  payments_reward_referral (28_offers.sql).
 
 create index payments_member_id_idx on public.payments (member_id);
 
@@ -591,12 +596,17 @@ $$;
 
 revoke execute on function private.supersede_plan_purchases(uuid, uuid) from public;
 
-create function private.create_plan_payment(p_member_id uuid, p_plan_slug text, p_amount numeric, p_description text)
+-- A package (or any plan paid once) at the catalogue's price, less a promo code's discount or at an
+-- intro offer's price (private.offer_price, under the member's row lock and the code's).
+create function private.create_plan_payment(
+  p_member_id uuid, p_plan_slug text, p_amount numeric, p_description text, p_promo_code text, p_intro_offer_id uuid
+)
 returns public.plan_payment
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, null);
+  v_price public.offer_price;
   v_payment public.payments;
 begin
   perform 1 from public.members where id = p_member_id for no key update;
@@ -604,11 +614,14 @@ begin
     raise exception 'Member not found. Please sign in again.'
       using errcode = 'P0002', hint = 'member_not_found';
   end if;
+  v_price := private.offer_price(p_member_id, v_plan, p_promo_code, p_intro_offer_id, now(), true);
 
-  insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference)
-  values (p_member_id, 'plan', v_plan.slug, v_plan.price, coalesce(p_description, private.plan_description(v_plan)),
+  insert into public.payments (member_id, kind, plan_slug, amount, discount, description, checkout_reference)
+  values (p_member_id, 'plan', v_plan.slug, v_price.price, nullif(v_price.discount, 0),
+          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, ''),
           'plan-' || gen_random_uuid()::text)
   returning * into v_payment;
+  perform private.record_offer_use(v_payment, v_price);
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
 
   return (v_payment.id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
@@ -616,19 +629,23 @@ begin
 end;
 $$;
 
-revoke execute on function private.create_plan_payment(uuid, text, numeric, text) from public;
+revoke execute on function private.create_plan_payment(uuid, text, numeric, text, text, uuid) from public;
 
-grant execute on function private.create_plan_payment(uuid, text, numeric, text) to service_role;
+grant execute on function private.create_plan_payment(uuid, text, numeric, text, text, uuid) to service_role;
 
 -- The amount and description come from the catalogue (public.plans); an amount sent must match it.
-create function public.create_plan_payment(p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_description text default null)
+-- A promo code or an intro offer is priced by the database (28_offers.sql), never by the caller.
+create function public.create_plan_payment(
+  p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_description text default null,
+  p_promo_code text default null, p_intro_offer_id uuid default null
+)
 returns public.plan_payment
 language sql volatile security invoker set search_path = ''
-as $$ select * from private.create_plan_payment(p_member_id, p_plan_slug, p_amount, p_description) $$;
+as $$ select * from private.create_plan_payment(p_member_id, p_plan_slug, p_amount, p_description, p_promo_code, p_intro_offer_id) $$;
 
-revoke execute on function public.create_plan_payment(uuid, text, numeric, text) from public, anon, authenticated;
+revoke execute on function public.create_plan_payment(uuid, text, numeric, text, text, uuid) from public, anon, authenticated;
 
-grant execute on function public.create_plan_payment(uuid, text, numeric, text) to service_role;
+grant execute on function public.create_plan_payment(uuid, text, numeric, text, text, uuid) to service_role;
 
 -- Row-level security, triggers and replication ------------------------------------------------
 create policy "Members read their own payments; admins read all"

@@ -452,7 +452,8 @@ begin
        set period_number = v_next,
            period_start = v_m.period_end,
            period_end = private.months_after(v_m.anchor_at, v_next - v_m.anchor_period + 1),
-           plan_slug = v_payment.plan_slug, tier = v_payment.grants_tier, price = v_payment.amount,
+           plan_slug = v_payment.plan_slug, tier = v_payment.grants_tier,
+           price = v_payment.amount + coalesce(v_payment.discount, 0),
            next_plan_slug = null, next_tier = null, next_price = null,
            status = 'active', renews = true, retry_count = 0, next_retry_at = null, updated_at = p_now
      where id = v_m.id
@@ -463,7 +464,7 @@ begin
     insert into public.memberships as ms (member_id, plan_slug, tier, status, price, period_number, period_start,
                                           period_end, anchor_at, anchor_period, renews, updated_at)
     values (v_payment.member_id, v_payment.plan_slug, v_payment.grants_tier, 'active',
-            v_payment.amount + coalesce(v_payment.upgrade_credit, 0), v_next, p_now,
+            v_payment.amount + coalesce(v_payment.upgrade_credit, 0) + coalesce(v_payment.discount, 0), v_next, p_now,
             private.months_after(p_now, 1), p_now, v_next, true, p_now)
     on conflict (member_id) do update
       set plan_slug = excluded.plan_slug, tier = excluded.tier, status = 'active', price = excluded.price,
@@ -658,15 +659,18 @@ revoke execute on function private.new_card_setup(public.payments, timestamptz) 
 -- Buying a monthly plan: the first month's payment (charged once the card is saved) and its
 -- card-saving checkout. The amount and tier come from the functions' plan table. A member whose
 -- plan is running changes it on /membership instead. A second checkout (another tab) supersedes
--- the first: only the newest can be charged.
+-- the first: only the newest can be charged. A promo code takes money off the first month only
+-- (private.offer_price, 28_offers.sql): the plan renews at its catalogue price.
 create function private.start_membership_checkout(
-  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz
+  p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz,
+  p_promo_code text
 )
 returns public.card_setup_checkout
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
+  v_price public.offer_price;
   v_payment public.payments;
 begin
   perform 1 from public.members where id = p_member_id for no key update;
@@ -680,19 +684,22 @@ begin
     raise exception 'You already have a membership: upgrade or change it under My Membership.'
       using errcode = 'P0001', hint = 'membership_running';
   end if;
-  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
+  v_price := private.offer_price(p_member_id, v_plan, p_promo_code, null, p_now, true);
+  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, discount, description, checkout_reference,
                                billing_reason, created_at)
-  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_plan.price,
-          coalesce(p_description, private.plan_description(v_plan)), 'plan-' || gen_random_uuid()::text, 'start', p_now)
+  values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_price.price, nullif(v_price.discount, 0),
+          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, ''),
+          'plan-' || gen_random_uuid()::text, 'start', p_now)
   returning * into v_payment;
+  perform private.record_offer_use(v_payment, v_price);
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
   return private.new_card_setup(v_payment, p_now);
 end;
 $$;
 
-revoke execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz) from public;
+revoke execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz, text) from public;
 
-grant execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz) to service_role;
+grant execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz, text) to service_role;
 
 -- "Update card" of a past-due membership: a card-saving checkout for what is due, which is charged
 -- with the new card at once.
@@ -1506,15 +1513,15 @@ grant execute on function public.admin_membership_stats(timestamptz) to authenti
 -- or tier sent must match it (private.checkout_plan). The same for the upgrade and the downgrade.
 create function public.start_membership_checkout(
   p_member_id uuid, p_plan_slug text, p_amount numeric default null, p_grants_tier text default null,
-  p_description text default null, p_now timestamptz default now()
+  p_description text default null, p_now timestamptz default now(), p_promo_code text default null
 )
 returns public.card_setup_checkout
 language sql volatile security invoker set search_path = ''
-as $$ select * from private.start_membership_checkout(p_member_id, p_plan_slug, p_amount, p_grants_tier, p_description, p_now) $$;
+as $$ select * from private.start_membership_checkout(p_member_id, p_plan_slug, p_amount, p_grants_tier, p_description, p_now, p_promo_code) $$;
 
-revoke execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz) from public, anon, authenticated;
+revoke execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz, text) from public, anon, authenticated;
 
-grant execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz) to service_role;
+grant execute on function public.start_membership_checkout(uuid, text, numeric, text, text, timestamptz, text) to service_role;
 
 create function public.start_card_update(p_member_id uuid, p_now timestamptz default now())
 returns public.card_setup_checkout

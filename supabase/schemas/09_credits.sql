@@ -73,7 +73,8 @@ create table public.credits (
   member_id uuid not null references public.members (id) on delete cascade,
   kind public.credit_kind not null,
   -- 'import': sessions left on a package bought before the studio moved here (25_import.sql).
-  source text not null check (source in ('package', 'membership_period', 'admin_grant', 'import')),
+  -- 'referral': a referral's reward (28_offers.sql).
+  source text not null check (source in ('package', 'membership_period', 'admin_grant', 'import', 'referral')),
   -- One grant's credits share a key (the package payment, the membership period, the admin's
   -- grant) and are numbered, so a replayed payment or a second job run grants nothing twice.
   grant_key text not null,

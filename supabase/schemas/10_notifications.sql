@@ -209,6 +209,7 @@ insert into public.notification_types (type, category, label) values
   ('membership_paused', 'service', 'Membership paused'),
   ('pause_ending', 'service', 'Your pause ends soon'),
   ('attendance_incident', 'service', 'Late cancellation and no-show fees'),
+  ('referral_reward', 'service', 'Referral rewards'),
   ('system_alert', 'service', 'System alerts to the studio'),
   ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),

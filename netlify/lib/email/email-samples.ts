@@ -226,6 +226,18 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-referral-reward',
+    kind: 'referral_reward',
+    subject: 'Your referral reward: a free personal-training session',
+    body_text: [
+      'Hi Mia,',
+      'Thank you for bringing a friend to the studio: their first payment has gone through.',
+      'You have a free personal-training session to book until 15 April 2031.',
+    ].join('\n\n'),
+    links: [{ label: 'Book a session', path: '/schedule' }],
+  },
+  {
+    ...membership,
     id: 'sample-credits-expiring',
     kind: 'credits_expiring',
     subject: 'Your credits expire on 24 March 2031',

@@ -15,6 +15,8 @@ const MyMembership = lazy(() => import('@/features/membership/components/my-memb
 const BillingHistory = lazy(() => import('@/features/membership/components/billing-history').then((m) => ({ default: m.BillingHistory })));
 const CreditsCard = lazy(() => import('@/features/booking/components/credits-card').then((m) => ({ default: m.CreditsCard })));
 const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
+const PromoCodeBuy = lazy(() => import('@/features/offers/components/promo-code-buy').then((m) => ({ default: m.PromoCodeBuy })));
+const MemberOffers = lazy(() => import('@/features/offers/components/member-offers').then((m) => ({ default: m.MemberOffers })));
 const MemberPlanAction = lazy(() =>
   import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })),
 );
@@ -43,7 +45,7 @@ export function MembershipRoute() {
   const offline = Boolean(session) && !online;
   const memberAction = (plan: Plan) => (
     <Suspense fallback={null}>
-      <MemberPlanAction plan={plan} tier={member?.membership_tier} />
+      <MemberPlanAction plan={plan} tier={member?.membership_tier} buy={(p) => <PromoCodeBuy plan={p} />} />
     </Suspense>
   );
   return (
@@ -62,6 +64,7 @@ export function MembershipRoute() {
             <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
               <CreditsCard />
             </div>
+            <MemberOffers />
             <BillingHistory />
           </Suspense>
         )}

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -9,6 +9,13 @@ import { useAuth } from '@/lib/auth/auth-context';
 const MemberNav = lazy(() => import('@/components/layout/member-nav').then((m) => ({ default: m.MemberNav })));
 /** The installable app's offline banner, install offer and service worker: members only. */
 const MemberPwa = lazy(() => import('../pwa/member-pwa').then((m) => ({ default: m.MemberPwa })));
+/** Keeps a friend's referral link and claims it once signed in: members, and visitors on a `ref=` link. */
+const ReferralClaim = lazy(() => import('@/features/offers/components/referral-claim').then((m) => ({ default: m.ReferralClaim })));
+
+/** False while a prerendered page hydrates (React reads the server snapshot then), true after. */
+const noChanges = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
 
 /**
  * Public and member pages: the shared chrome around the current screen. Signed-out visitors get
@@ -18,6 +25,9 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { loading, session, user, member, signOut } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
+  // A friend's referral link (?ref=CODE on any page, decision 0084): kept, then claimed once signed in.
+  const { search } = useLocation();
+  const hydrated = useSyncExternalStore(noChanges, isClient, isServer);
 
   async function logout() {
     setLoggingOut(true);
@@ -56,6 +66,12 @@ export function RootLayout() {
       {session && (
         <Suspense fallback={null}>
           <MemberPwa />
+        </Suspense>
+      )}
+      {/* Only after hydration: a prerendered page's HTML has no place for it. */}
+      {hydrated && (member || search.includes('ref=')) && (
+        <Suspense fallback={null}>
+          <ReferralClaim search={search} signedIn={Boolean(member)} />
         </Suspense>
       )}
       <main id="main" className="flex-1">

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
-import { REST_URL, rpc } from '@/testing/supabase-mocks';
+import { REST_URL, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { RETENTION_ROWS } from '@/features/admin/lib/data-retention';
 
@@ -21,6 +21,8 @@ function setup() {
     http.get(`${REST_URL}/timetable_slot_meeting_points`, () => HttpResponse.json([])),
     rpc('admin_data_retention', () => periods),
     rpc('admin_cover_requests', () => []),
+    rpc('admin_offer_report', () => []),
+    restGet('referral_settings', () => [{ enabled: false, reward_kind: 'session_credit', renewal_amount: 10, credit_valid_days: 90 }]),
     rpc('admin_cover_auto_approve', () => false),
     rpc('admin_review_request_settings', () => ({ after_classes: null, once_in_months: 6, review_url: null })),
     http.get(`${REST_URL}/trainers`, () => HttpResponse.json([])),

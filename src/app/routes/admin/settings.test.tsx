@@ -61,6 +61,8 @@ function setup() {
     }),
     rpc('admin_review_request_settings', () => reviews),
     rpc('admin_data_retention', () => ({ guest_signature_days: 1095, contact_message_days: 365 })),
+    rpc('admin_offer_report', () => []),
+    restGet('referral_settings', () => [{ enabled: false, reward_kind: 'session_credit', renewal_amount: 10, credit_valid_days: 90 }]),
     rpc('set_review_request_settings', ({ args }) => {
       calls.push({ fn: 'set_review_request_settings', args });
       reviews = {

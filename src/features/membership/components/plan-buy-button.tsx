@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -21,10 +21,13 @@ function PlanBuyButton({ plan }: { plan: Plan }) {
   );
 }
 
-/** Under a catalogue plan for a member: Buy for an upgrade or a package, "Your current plan" for theirs. */
-export function MemberPlanAction({ plan, tier }: { plan: Plan; tier: string | null | undefined }) {
+/**
+ * Under a catalogue plan for a member: Buy for an upgrade or a package ("buy" replaces the plain
+ * button: the route passes the one with a promo code), "Your current plan" for theirs.
+ */
+export function MemberPlanAction({ plan, tier, buy }: { plan: Plan; tier: string | null | undefined; buy?: (plan: Plan) => ReactNode }) {
   const offer = planOffer(plan, tier);
-  if (offer === 'buy') return <PlanBuyButton plan={plan} />;
+  if (offer === 'buy') return buy ? buy(plan) : <PlanBuyButton plan={plan} />;
   return (
     <p
       className={cn(
