@@ -66,6 +66,32 @@ export type Database = {
         }
         Relationships: []
       }
+      billing_methods: {
+        Row: {
+          member_id: string
+          method: string
+          updated_at: string
+        }
+        Insert: {
+          member_id: string
+          method: string
+          updated_at: string
+        }
+        Update: {
+          member_id?: string
+          method?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_methods_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_cancellations: {
         Row: {
           booked_at: string
@@ -1818,6 +1844,7 @@ export type Database = {
           checkout_url: string | null
           claimed_until: string | null
           class_id: string | null
+          collected_by: string
           created_at: string
           currency: string
           description: string
@@ -1853,6 +1880,7 @@ export type Database = {
           checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
+          collected_by?: string
           created_at?: string
           currency?: string
           description: string
@@ -1888,6 +1916,7 @@ export type Database = {
           checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
+          collected_by?: string
           created_at?: string
           currency?: string
           description?: string
@@ -2580,6 +2609,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      abandon_direct_debit_setup: {
+        Args: {
+          p_setup_reference: string
+        }
+        Returns: undefined
+      }
       abandon_payment: {
         Args: {
           p_checkout_reference: string
@@ -2648,6 +2683,10 @@ export type Database = {
           p_member_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
+      }
+      admin_direct_debit_chargebacks: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_chargeback_row"][]
       }
       admin_email_member: {
         Args: {
@@ -2806,6 +2845,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_settle_chargeback: {
+        Args: {
+          p_id: string
+          p_note: string
+        }
+        Returns: undefined
+      }
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
@@ -2848,6 +2894,17 @@ export type Database = {
           p_now: string
         }
         Returns: Database["public"]["CompositeTypes"]["retention_result"]
+      }
+      apply_direct_debit_event: {
+        Args: {
+          p_action: string
+          p_details: Json
+          p_event_id: string
+          p_links: Json
+          p_now: string
+          p_resource_type: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_event_result"]
       }
       apply_membership_charge: {
         Args: {
@@ -3051,6 +3108,14 @@ export type Database = {
           p_now: string
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_text"][]
+      }
+      direct_debit_collection_for: {
+        Args: {
+          p_attempt: number
+          p_checkout_reference: string
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_collection"]
       }
       end_finished_memberships: {
         Args: {
@@ -3328,6 +3393,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["member_to_contact"][]
       }
+      my_billing: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_billing"]
+      }
       my_billing_history: {
         Args: {
           p_limit?: number
@@ -3475,6 +3544,15 @@ export type Database = {
           p_now: string
         }
         Returns: number
+      }
+      record_direct_debit_submission: {
+        Args: {
+          p_charge_date: string
+          p_collection_id: string
+          p_now: string
+          p_provider_payment_id: string
+        }
+        Returns: string
       }
       record_payment_notification: {
         Args: {
@@ -3648,6 +3726,12 @@ export type Database = {
         }
         Returns: number
       }
+      set_billing_method: {
+        Args: {
+          p_method: string
+        }
+        Returns: string
+      }
       set_card_setup_checkout: {
         Args: {
           p_provider_checkout_id: string
@@ -3681,6 +3765,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_direct_debit_flow: {
+        Args: {
+          p_billing_request_id: string
+          p_flow_url: string
+          p_setup_reference: string
+        }
+        Returns: string
       }
       set_email_preferences: {
         Args: {
@@ -3802,6 +3894,14 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_direct_debit: {
+        Args: {
+          p_member_id: string
+          p_now?: string
+          p_plan_slug: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_setup"]
       }
       start_job_run: {
         Args: {
@@ -4133,6 +4233,39 @@ export type Database = {
         contact_message_days: number | null
         guest_signature_days: number | null
       }
+      direct_debit_chargeback_row: {
+        amount: number | null
+        charged_back_at: string | null
+        description: string | null
+        id: string | null
+        member_id: string | null
+        member_name: string | null
+        settled_at: string | null
+        settled_note: string | null
+      }
+      direct_debit_collection: {
+        amount: number | null
+        charge_date: string | null
+        collection_id: string | null
+        description: string | null
+        method: string | null
+        provider_mandate_id: string | null
+        provider_payment_id: string | null
+      }
+      direct_debit_event_result: {
+        charge_reference: string | null
+        outcome: string | null
+      }
+      direct_debit_setup: {
+        amount: number | null
+        description: string | null
+        first_charge_date: string | null
+        flow_url: string | null
+        member_email: string | null
+        member_name: string | null
+        payment_reference: string | null
+        setup_reference: string | null
+      }
       email_retry: {
         id: string | null
         next_attempt_at: string | null
@@ -4272,6 +4405,15 @@ export type Database = {
         subscribers_end: number | null
         subscribers_start: number | null
         upgrades: number | null
+      }
+      my_billing: {
+        collection_amount: number | null
+        collection_charge_date: string | null
+        collection_status: string | null
+        has_card: boolean | null
+        mandate_status: string | null
+        method: string | null
+        owed: number | null
       }
       my_booking: {
         booked_at: string | null
