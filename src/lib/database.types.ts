@@ -3899,7 +3899,7 @@ export type Database = {
         Args: {
           p_member_id: string
           p_now?: string
-          p_plan_slug: string
+          p_plan_slug?: string | null
         }
         Returns: Database["public"]["CompositeTypes"]["direct_debit_setup"]
       }

@@ -565,11 +565,14 @@ declare
                                  when 'cancelled' then 'cancelled' when 'failed' then 'failed' when 'expired' then 'expired' end;
   v_m public.memberships;
 begin
+  if v_status is null then
+    return ('ignored', null)::public.direct_debit_event_result;
+  end if;
   select * into v_mandate from private.direct_debit_mandates where provider_mandate_id = p_links ->> 'mandate' for update;
   if not found then
     return ('unknown_reference', null)::public.direct_debit_event_result;
   end if;
-  if v_status is null or v_status = v_mandate.status or v_mandate.status = 'replaced'
+  if v_status = v_mandate.status or v_mandate.status = 'replaced'
      -- Out of order: an ended mandate comes back only by a reinstatement.
      or (v_status = 'active' and v_mandate.status <> 'pending' and p_action <> 'reinstated') then
     return ('ignored', null)::public.direct_debit_event_result;
@@ -654,6 +657,9 @@ declare
   v_cause text := coalesce(nullif(p_details ->> 'cause', ''), p_action);
   v_result public.checkout_result;
 begin
+  if v_status is null then
+    return ('ignored', null)::public.direct_debit_event_result;
+  end if;
   -- The lock order of a membership charge: the membership, then its payment (apply_membership_charge).
   perform 1 from public.memberships ms
    where ms.member_id = (select p.member_id from public.payments p
@@ -664,7 +670,7 @@ begin
   if not found then
     return ('unknown_reference', null)::public.direct_debit_event_result;
   end if;
-  if v_status is null or v_collection.status in ('failed', 'cancelled', 'charged_back') then
+  if v_collection.status in ('failed', 'cancelled', 'charged_back') then
     return ('ignored', null)::public.direct_debit_event_result;
   end if;
   select * into v_payment from public.payments where id = v_collection.payment_id;
@@ -903,7 +909,7 @@ revoke execute on function public.admin_settle_chargeback(uuid, text) from publi
 grant execute on function public.admin_settle_chargeback(uuid, text) to authenticated;
 
 -- Service role (the checkout function, the jobs and the webhook).
-create function public.start_direct_debit(p_member_id uuid, p_plan_slug text, p_now timestamptz default now())
+create function public.start_direct_debit(p_member_id uuid, p_plan_slug text default null, p_now timestamptz default now())
 returns public.direct_debit_setup
 language sql volatile security invoker set search_path = ''
 as $$ select * from private.start_direct_debit(p_member_id, p_plan_slug, p_now) $$;
