@@ -56,6 +56,8 @@ export const queryKeys = {
     pause: (memberId: string) => ['membership', 'pause', memberId] as const,
     /** The studio's rules for pauses. */
     pauseRules: () => ['membership', 'pause-rules'] as const,
+    /** How the caller pays their membership: card or Direct Debit, the mandate, the newest collection. */
+    billing: (memberId: string) => ['membership', 'billing', memberId] as const,
   },
   payments: {
     all: ['payments'] as const,

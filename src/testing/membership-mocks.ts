@@ -66,7 +66,22 @@ export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, bil
     rpc('my_upgrade_quote', () => upgradeQuoteRow()),
     restGet('credits', () => []),
     ...pauseHandlers(),
+    rpc('my_billing', () => billingRow()),
   ];
+}
+
+/** `my_billing()` (decision 0076): a member paying by card, no Direct Debit, unless overridden. */
+export function billingRow(fields: Record<string, unknown> = {}) {
+  return {
+    method: 'card',
+    mandate_status: null,
+    has_card: true,
+    collection_status: null,
+    collection_charge_date: null,
+    collection_amount: null,
+    owed: null,
+    ...fields,
+  };
 }
 
 /** `current_pause()` for a membership without a pause: a row of nulls (PostgREST's null row type). */

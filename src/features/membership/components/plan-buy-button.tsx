@@ -4,20 +4,54 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Plan } from '@/config/plans';
 import { startPlanCheckout } from '@/lib/payments/start-plan-checkout';
+import { toast } from '@/lib/toast';
+import { startDirectDebit } from '../api/direct-debit';
 import { planOffer } from '../lib/plan-offer';
 
-/** A signed-in member's buy button on a catalogue plan: starts that plan's checkout. */
+/**
+ * A signed-in member's buy button on a catalogue plan: starts that plan's card checkout. A monthly
+ * membership may be paid by Direct Debit instead (decision 0076): GoCardless's page sets it up and
+ * the first month is collected once the Direct Debit exists.
+ */
 function PlanBuyButton({ plan }: { plan: Plan }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'card' | 'direct_debit' | null>(null);
   async function buy() {
-    setBusy(true);
+    setBusy('card');
     // On success the browser is leaving for checkout: stay busy so it is not clicked twice.
-    if (!(await startPlanCheckout(plan.slug))) setBusy(false);
+    if (!(await startPlanCheckout(plan.slug))) setBusy(null);
+  }
+  async function buyByDirectDebit() {
+    setBusy('direct_debit');
+    const failed = await startDirectDebit(plan.slug);
+    if (failed) {
+      setBusy(null);
+      toast.error(failed);
+    }
   }
   return (
-    <Button variant={plan.highlighted ? 'inverse' : 'primary'} className="w-full" loading={busy} onClick={() => void buy()}>
-      Buy {plan.name}
-    </Button>
+    <div className="space-y-2">
+      <Button
+        variant={plan.highlighted ? 'inverse' : 'primary'}
+        className="w-full"
+        loading={busy === 'card'}
+        disabled={busy !== null}
+        onClick={() => void buy()}
+      >
+        Buy {plan.name}
+      </Button>
+      {plan.interval === 'month' && plan.grantsTier && !plan.requiresProof && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={busy === 'direct_debit'}
+          disabled={busy !== null}
+          aria-label={`Buy ${plan.name} by Direct Debit`}
+          onClick={() => void buyByDirectDebit()}
+        >
+          Pay by Direct Debit instead
+        </Button>
+      )}
+    </div>
   );
 }
 
