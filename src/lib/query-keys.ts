@@ -106,6 +106,8 @@ export const queryKeys = {
     flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
+    /** Direct Debits charged back: money owed back to the studio. */
+    chargebacks: () => ['admin', 'chargebacks'] as const,
     /** Credits sold or granted and not yet used. */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
     /** The Analytics reports for a London date range. */
