@@ -141,6 +141,11 @@ describe('a plan paid by Direct Debit', () => {
     await event(db, 'mandates', 'active', { mandate: 'MD-retry' }, at('2027-01-19T10:00:00Z'));
     await event(db, 'payments', 'confirmed', { payment: 'PM-retry-1' }, at('2027-01-23T09:00:00Z'));
 
+    // The reminder before it says how it is taken.
+    await service('public.enqueue_membership_reminders($1)', [at('2027-02-21T10:00:00Z').toISOString()]);
+    const reminder = (await emailsOf(db, member)).find((e) => e.kind === 'renewal_reminder')!;
+    expect(reminder.body_text).toContain('renews on 23 February 2027: we will collect £100.00 by Direct Debit.');
+
     // The renewal on 23 February (a Tuesday): charged on Friday 26th at the earliest.
     const due = (await claimDue(db, at('2027-02-23T10:00:00Z'))).find(
       (c) => c.checkout_reference.startsWith('renew-') && ofMember(c, member),
