@@ -1,6 +1,10 @@
+import { PostgrestClient } from '@supabase/postgrest-js';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScheduledJobs } from '../../netlify/lib/jobs/scheduled-jobs';
+import { paymentWebhookUrl, selectProvider } from '../../netlify/lib/payments/select-provider';
+import { readServerEnv } from '../../netlify/lib/server-env';
 import type { Database } from '../../src/lib/database.types';
 import { startStack, type Stack } from './stack';
 
@@ -83,5 +87,53 @@ describe('Direct Debit on the local stack', () => {
     expect((events ?? []).map((e) => e.type)).toEqual(
       expect.arrayContaining(['direct_debit_notice', 'direct_debit_charged_back', 'direct_debit_mandate_cancelled']),
     );
+  });
+
+  it('a renewal by Direct Debit that fails is submitted again on our retry day by the jobs, then paid', async () => {
+    const { client, token } = await signedIn('newpayg@studio.test');
+    const started = await fetch(`${stack.url}/.netlify/functions/direct-debit-setup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ planSlug: 'standard' }),
+    });
+    const { url } = (await started.json()) as { url: string };
+    await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'New Payg', sort_code: '200000', account_number: '55779911', action: 'confirm' }),
+      redirect: 'manual',
+    });
+    const first = (await fakeState()).payments.at(-1)!.id;
+    await act('payment', first, 'submit');
+    await act('payment', first, 'confirm');
+    const periodEnd = new Date((await client.rpc('my_membership')).data!.period_end!);
+
+    const env = readServerEnv(stack.functionsEnv);
+    const db = new PostgrestClient<Database>(`${stack.url}/rest/v1`, {
+      headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },
+    });
+    const jobs = (at: Date) => runScheduledJobs(db, selectProvider(env), at, paymentWebhookUrl(env));
+    const count = async () => (await fakeState()).payments.length;
+    const before = await count();
+    await jobs(new Date(periodEnd.getTime() + 3_600_000));
+    expect(await count()).toBe(before + 1);
+    // A second run the next day submits nothing more: the collection is on its way.
+    await jobs(new Date(periodEnd.getTime() + 25 * 3_600_000));
+    expect(await count()).toBe(before + 1);
+    const renewal = (await fakeState()).payments.at(-1)!.id;
+    await act('payment', renewal, 'fail');
+    expect((await client.rpc('my_membership')).data).toMatchObject({ status: 'past_due' });
+
+    // Our retry day is 7 days after the due date: not before.
+    await jobs(new Date(periodEnd.getTime() + 6 * 86_400_000));
+    expect(await count()).toBe(before + 1);
+    await jobs(new Date(periodEnd.getTime() + 7 * 86_400_000 + 3_600_000));
+    expect(await count()).toBe(before + 2);
+    const retry = (await fakeState()).payments.at(-1)!.id;
+    await act('payment', retry, 'submit');
+    await act('payment', retry, 'confirm');
+    const renewed = (await client.rpc('my_membership')).data!;
+    expect(renewed.status).toBe('active');
+    // The next period: a calendar month after the one the failed renewal was for.
+    expect(new Date(renewed.period_end!).getTime()).toBeGreaterThan(periodEnd.getTime() + 27 * 86_400_000);
   });
 });
