@@ -14,6 +14,7 @@ import { formatReports, runScheduledJobs } from '../netlify/lib/jobs/scheduled-j
 import { paymentWebhookUrl, selectProvider, TEST_PAYMENTS_FILE_ENV } from '../netlify/lib/payments/select-provider';
 import { isLoopbackUrl, readServerEnv } from '../netlify/lib/server-env';
 import { localTwilioEnv } from '../netlify/lib/sms/sms-env';
+import { localGoCardlessEnv } from '../netlify/lib/direct-debit/gocardless';
 import { localDataDir, readLocalEnv } from '../supabase/local/config';
 import { savedVapidKeys } from '../supabase/local/push/vapid-keys';
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // Texts due at --at go to the stack's own Twilio (texts at /sms) unless real Twilio keys are set.
   if (isLoopbackUrl(env.supabaseUrl)) {
     for (const [k, v] of Object.entries(localTwilioEnv(env.supabaseUrl, { ...local, ...process.env }))) process.env[k] ??= v;
+    // Direct Debit renewals go to the stack's own GoCardless unless a real access token is set.
+    for (const [k, v] of Object.entries(localGoCardlessEnv(env.supabaseUrl, { ...local, ...process.env }))) process.env[k] ??= v;
   }
   const db = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}` },

@@ -36,6 +36,12 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   not_an_upgrade: 409,
   not_a_downgrade: 409,
   no_card: 409,
+  // Direct Debit (decision 0076).
+  not_a_membership: 400,
+  unknown_plan: 400,
+  plan_requires_proof: 400,
+  no_membership: 409,
+  setup_ended: 409,
   // Paying for a guest: the guest hold refuses with add_guest's reasons.
   not_your_booking: 403,
   guest_not_for_class: 409,

@@ -89,5 +89,6 @@ export function setUpFakeSupabase() {
     vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', SERVICE_KEY);
     vi.stubEnv('SITE_URL', FAKE_SITE_URL);
   };
-  return { fake, stubEnv };
+  // `server` takes more handlers for a test (server.use): another service the function calls.
+  return { fake, stubEnv, server };
 }

@@ -276,6 +276,32 @@ export type Database = {
         }
         Relationships: []
       }
+      billing_methods: {
+        Row: {
+          member_id: string
+          method: string
+          updated_at: string
+        }
+        Insert: {
+          member_id: string
+          method: string
+          updated_at: string
+        }
+        Update: {
+          member_id?: string
+          method?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_methods_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_cancellations: {
         Row: {
           booked_at: string
@@ -2261,6 +2287,7 @@ export type Database = {
           checkout_url: string | null
           claimed_until: string | null
           class_id: string | null
+          collected_by: string
           created_at: string
           currency: string
           description: string
@@ -2297,6 +2324,7 @@ export type Database = {
           checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
+          collected_by?: string
           created_at?: string
           currency?: string
           description: string
@@ -2333,6 +2361,7 @@ export type Database = {
           checkout_url?: string | null
           claimed_until?: string | null
           class_id?: string | null
+          collected_by?: string
           created_at?: string
           currency?: string
           description?: string
@@ -3256,6 +3285,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      abandon_direct_debit_setup: {
+        Args: {
+          p_setup_reference: string
+        }
+        Returns: undefined
+      }
       abandon_payment: {
         Args: {
           p_checkout_reference: string
@@ -3396,6 +3431,10 @@ export type Database = {
           p_member_id: string
         }
         Returns: Database["public"]["CompositeTypes"]["member_removal"]
+      }
+      admin_direct_debit_chargebacks: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_chargeback_row"][]
       }
       admin_email_member: {
         Args: {
@@ -3614,6 +3653,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_settle_chargeback: {
+        Args: {
+          p_id: string
+          p_note: string
+        }
+        Returns: undefined
+      }
       admin_stats: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["admin_figures"]
@@ -3723,6 +3769,17 @@ export type Database = {
           p_now: string
         }
         Returns: Database["public"]["CompositeTypes"]["retention_result"]
+      }
+      apply_direct_debit_event: {
+        Args: {
+          p_action: string
+          p_details: Json
+          p_event_id: string
+          p_links: Json
+          p_now: string
+          p_resource_type: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_event_result"]
       }
       apply_membership_charge: {
         Args: {
@@ -4033,6 +4090,14 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["outbox_text"][]
       }
+      direct_debit_collection_for: {
+        Args: {
+          p_attempt: number
+          p_checkout_reference: string
+          p_now: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_collection"]
+      }
       end_finished_memberships: {
         Args: {
           p_now: string
@@ -4319,6 +4384,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["attendance_standing"]
       }
+      my_billing: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_billing"]
+      }
       my_billing_history: {
         Args: {
           p_limit?: number
@@ -4496,6 +4565,15 @@ export type Database = {
           p_now: string
         }
         Returns: number
+      }
+      record_direct_debit_submission: {
+        Args: {
+          p_charge_date: string
+          p_collection_id: string
+          p_now: string
+          p_provider_payment_id: string
+        }
+        Returns: string
       }
       record_payment_notification: {
         Args: {
@@ -4688,6 +4766,12 @@ export type Database = {
         }
         Returns: number
       }
+      set_billing_method: {
+        Args: {
+          p_method: string
+        }
+        Returns: string
+      }
       set_card_setup_checkout: {
         Args: {
           p_provider_checkout_id: string
@@ -4727,6 +4811,14 @@ export type Database = {
           p_on: boolean
         }
         Returns: boolean
+      }
+      set_direct_debit_flow: {
+        Args: {
+          p_billing_request_id: string
+          p_flow_url: string
+          p_setup_reference: string
+        }
+        Returns: string
       }
       set_marketing_consent: {
         Args: {
@@ -4842,6 +4934,14 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["card_setup_checkout"]
+      }
+      start_direct_debit: {
+        Args: {
+          p_member_id: string
+          p_now?: string
+          p_plan_slug?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["direct_debit_setup"]
       }
       start_job_run: {
         Args: {
@@ -5227,6 +5327,39 @@ export type Database = {
         contact_message_days: number | null
         guest_signature_days: number | null
       }
+      direct_debit_chargeback_row: {
+        amount: number | null
+        charged_back_at: string | null
+        description: string | null
+        id: string | null
+        member_id: string | null
+        member_name: string | null
+        settled_at: string | null
+        settled_note: string | null
+      }
+      direct_debit_collection: {
+        amount: number | null
+        charge_date: string | null
+        collection_id: string | null
+        description: string | null
+        method: string | null
+        provider_mandate_id: string | null
+        provider_payment_id: string | null
+      }
+      direct_debit_event_result: {
+        charge_reference: string | null
+        outcome: string | null
+      }
+      direct_debit_setup: {
+        amount: number | null
+        description: string | null
+        first_charge_date: string | null
+        flow_url: string | null
+        member_email: string | null
+        member_name: string | null
+        payment_reference: string | null
+        setup_reference: string | null
+      }
       email_retry: {
         id: string | null
         next_attempt_at: string | null
@@ -5385,6 +5518,15 @@ export type Database = {
         subscribers_end: number | null
         subscribers_start: number | null
         upgrades: number | null
+      }
+      my_billing: {
+        collection_amount: number | null
+        collection_charge_date: string | null
+        collection_status: string | null
+        has_card: boolean | null
+        mandate_status: string | null
+        method: string | null
+        owed: number | null
       }
       my_booking: {
         booked_at: string | null

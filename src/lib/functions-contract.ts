@@ -40,7 +40,16 @@ export type PaymentStatus = {
   needsRefund: boolean;
 };
 
+/**
+ * GoCardless's hosted page where the member sets up a Direct Debit (decision 0076), the first
+ * month's payment it leads to (null when a running plan only switches to Direct Debit) and the
+ * earliest date the first collection can be taken (the Bacs lead times).
+ */
+export type DirectDebitStarted = { url: string; reference: string | null; firstChargeDate: string };
+
 export type NetlifyFunctions = {
+  /** A monthly plan bought by Direct Debit (`planSlug`), or the caller's running plan switched to it (no `planSlug`). */
+  'direct-debit-setup': { request: { planSlug?: PlanSlug | null }; answer: DirectDebitStarted };
   /** A plan bought at the server's price; `userId` must be the caller's own. */
   /** A plan at the catalogue's price, less a promo code's discount or at an intro offer's price (the database prices both). */
   'create-checkout': {

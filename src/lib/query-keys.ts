@@ -65,6 +65,8 @@ export const queryKeys = {
     pause: (memberId: string) => ['membership', 'pause', memberId] as const,
     /** The studio's rules for pauses. */
     pauseRules: () => ['membership', 'pause-rules'] as const,
+    /** How the caller pays their membership: card or Direct Debit, the mandate, the newest collection. */
+    billing: (memberId: string) => ['membership', 'billing', memberId] as const,
   },
   /** Promo codes, intro offers and referrals (decisions 0083, 0084). */
   offers: {
@@ -135,6 +137,8 @@ export const queryKeys = {
     flag: (email: string) => ['admin', 'flag', email] as const,
     stats: () => ['admin', 'stats'] as const,
     membershipStats: () => ['admin', 'stats', 'memberships'] as const,
+    /** Direct Debits charged back: money owed back to the studio. */
+    chargebacks: () => ['admin', 'chargebacks'] as const,
     /** Credits sold or granted and not yet used. */
     creditsOutstanding: () => ['admin', 'stats', 'credits'] as const,
     /** The Analytics reports for a London date range. */

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import type { Member } from '@/lib/supabase';
 import { pauseHandlers } from '@/testing/membership-mocks';
-import { AUTH_URL, REST_URL, rowsResponse, signInAs } from '@/testing/supabase-mocks';
+import { AUTH_URL, REST_URL, rowsResponse, rpc, signInAs } from '@/testing/supabase-mocks';
 
 // The admin screens load lazily behind the guard's round trip; on a busy shared machine 5 s per
 // test is too tight, so these tests allow more (findBy* waits 5 s everywhere: setup-tests.ts).
@@ -24,7 +24,11 @@ export function membersHandler(self: Member | null, list: () => unknown[] = () =
 /** Signs in admin@studio.test (an admin member) before render; returns the handlers the guard needs. */
 export function signInAsAdmin(list: () => unknown[] = () => []) {
   const signedIn = signInAs({ email: 'admin@studio.test', name: 'Ada Admin', is_admin: true, membership_tier: 'premium' });
-  return { ...signedIn, handlers: [membersHandler(signedIn.member, list), ...pauseHandlers()] };
+  // Nothing owed by charge-backs unless a test says so (Bookings Management's "Owed to the studio").
+  return {
+    ...signedIn,
+    handlers: [membersHandler(signedIn.member, list), ...pauseHandlers(), rpc('admin_direct_debit_chargebacks', () => [])],
+  };
 }
 
 /** window.confirm answered yes (or no); jsdom has no dialog and would log an error. */

@@ -69,6 +69,7 @@ export function membershipHandlers(membership: JsonBodyType = NO_MEMBERSHIP, bil
     restGet('credits', () => []),
     ...pauseHandlers(),
     ...offerHandlers(),
+    rpc('my_billing', () => billingRow()),
   ];
 }
 
@@ -85,6 +86,20 @@ export function offerHandlers() {
       enabled: false,
     })),
   ];
+}
+
+/** `my_billing()` (decision 0076): a member paying by card, no Direct Debit, unless overridden. */
+export function billingRow(fields: Record<string, unknown> = {}) {
+  return {
+    method: 'card',
+    mandate_status: null,
+    has_card: true,
+    collection_status: null,
+    collection_charge_date: null,
+    collection_amount: null,
+    owed: null,
+    ...fields,
+  };
 }
 
 /** `current_pause()` for a membership without a pause: a row of nulls (PostgREST's null row type). */

@@ -7,6 +7,8 @@ import type { Inbox } from './mail/inbox';
 import { handleInbox } from './mail/inbox-page';
 import { handlePush } from './push/push-page';
 import type { LocalPushService } from './push/push-service';
+import { handleGoCardless } from './gocardless/gocardless-page';
+import type { LocalGoCardlessService } from './gocardless/gocardless-service';
 import { handleSms } from './sms/sms-page';
 import type { LocalSmsService } from './sms/sms-service';
 import type { RealtimeServer } from './realtime/realtime-server';
@@ -22,6 +24,8 @@ export interface GatewayParts {
   pushService: LocalPushService;
   /** The local SMS provider (Twilio's Messages API; texts at /sms). */
   smsService: LocalSmsService;
+  /** The local GoCardless (its API, the Direct Debit setup page and the test controls at /gocardless). */
+  goCardless: LocalGoCardlessService;
   /** PostgREST's URL once it is up; null while starting. */
   postgrestUrl: () => string | null;
   /** Whether every part (database, PostgREST, auth, storage, realtime) is up. */
@@ -102,6 +106,8 @@ export function createGateway(parts: GatewayParts): Server {
     if (await handlePush(req, res, pathname, parts.pushService)) return;
     // And the local SMS provider (its API is called by the sender; /sms shows the texts).
     if (await handleSms(req, res, pathname, parts.smsService)) return;
+    // And the local GoCardless (its API is called by the functions; /gocardless holds the controls).
+    if (await handleGoCardless(req, res, pathname, parts.goCardless)) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (method === 'OPTIONS') {
       res.writeHead(204);
@@ -115,7 +121,13 @@ export function createGateway(parts: GatewayParts): Server {
     const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(path);
     if (fn) return parts.functions.handle(req, res, fn[1]!, url);
     if (path === '/' || path === '') {
-      return sendJson(res, 200, { message: 'Local Supabase-compatible stack', inbox: '/inbox', pushes: '/push', texts: '/sms' });
+      return sendJson(res, 200, {
+        message: 'Local Supabase-compatible stack',
+        inbox: '/inbox',
+        pushes: '/push',
+        texts: '/sms',
+        directDebit: '/gocardless',
+      });
     }
 
     const apikey = apiKeyOf(req, url);

@@ -55,6 +55,8 @@ import { localTwilioEnv, readSmsEnv } from '../../netlify/lib/sms/sms-env';
 import { twilioProvider } from '../../netlify/lib/sms/sms-provider';
 import { postgrestTextStore } from '../../netlify/lib/sms/text-store';
 import { LocalSmsService, type LocalText } from './sms/sms-service';
+import { LocalGoCardlessService } from './gocardless/gocardless-service';
+import { localGoCardlessEnv } from '../../netlify/lib/direct-debit/gocardless';
 import { STUDIO } from '../../src/config/studio';
 
 export interface StackOptions {
@@ -265,6 +267,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     pushes.wake();
     texts.wake();
   };
+  // Direct Debit through the stack's own GoCardless (supabase/local/gocardless; controls at /gocardless).
+  const goCardless = new LocalGoCardlessService(() => url);
   const functions = new FunctionsHost(`${repoRoot}netlify/functions`, () => url);
   installNetlifyGlobal();
 
@@ -278,6 +282,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     inbox,
     pushService,
     smsService,
+    goCardless,
     postgrestUrl: () => postgrest?.url ?? null,
     isReady: () => ready,
   });
@@ -308,6 +313,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     // Texts through the stack's own Twilio, unless real Twilio keys are set.
     ...localTwilioEnv(url, env),
+    // Direct Debit through the stack's own GoCardless, unless a real access token is set.
+    ...localGoCardlessEnv(url, env),
   };
   Object.assign(process.env, functionsEnv);
 

@@ -70,6 +70,9 @@ create table public.payments (
   -- owes back).
   family_places integer constraint payments_family_places_range check (family_places between 1 and 50),
   family_unit_amount numeric(10, 2) constraint payments_family_unit_amount_positive check (family_unit_amount > 0),
+  -- How the money is taken: the card provider, or a Direct Debit through GoCardless (decision 0076,
+  -- 18_direct_debit.sql sets it when a collection is submitted). The reports split memberships by it.
+  collected_by text not null default 'card' constraint payments_collected_by_check check (collected_by in ('card', 'direct_debit')),
   constraint payments_family_fields check (
     (family_places is null) = (family_unit_amount is null) and (family_places is null or kind = 'class')
   ),

@@ -123,6 +123,8 @@ create table private.member_cards (
 
 revoke all on private.member_cards from public, anon, authenticated;
 
+-- Triggers other domains add to private.member_cards: member_cards_prefer_card (18_direct_debit.sql).
+
 -- A card-saving checkout (provider purpose SETUP_RECURRING_PAYMENT: the amount is only authorised
 -- and given back). Once the provider says it is paid and gives the token, the card is saved and
 -- the payment it was started for (the first month, or what is due) is charged with it.
@@ -152,6 +154,16 @@ language sql immutable set search_path = ''
 as $$ select array[1, 3, 7] $$;
 
 revoke execute on function private.renewal_retry_days() from public;
+
+-- The same for a renewal collected by Direct Debit (decision 0076): each submission costs the
+-- studio a fee and its answer takes Bacs's three working days, so two deliberate retries, a week
+-- apart, each after the last failure is known.
+create function private.direct_debit_retry_days()
+returns integer[]
+language sql immutable set search_path = ''
+as $$ select array[7, 14] $$;
+
+revoke execute on function private.direct_debit_retry_days() from public;
 
 -- How long a charge in progress keeps others off the same payment.
 create function private.charge_claim_length()
@@ -484,7 +496,9 @@ begin
   if v_payment.billing_reason = 'renewal' then
     perform private.enqueue_membership_email('renewal_receipt', v_m.member_id,
       'Receipt: your ' || private.plan_name(v_m.plan_slug) || ' membership renewed',
-      array['Thank you: we charged ' || private.gbp(v_payment.amount) || ' to your saved card for '
+      array['Thank you: we ' || case when v_payment.collected_by = 'direct_debit' then 'collected ' else 'charged ' end
+              || private.gbp(v_payment.amount)
+              || case when v_payment.collected_by = 'direct_debit' then ' by Direct Debit for ' else ' to your saved card for ' end
               || v_payment.description || '.',
             'Your next renewal is on ' || private.london_date_text(v_m.period_end) || '.'],
       jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
@@ -513,6 +527,8 @@ declare
   v_retry timestamptz;
   -- The first charge of a membership an admin set up (admin_put_on_plan), with no card saved.
   v_never_started boolean;
+  -- A Direct Debit that failed (its reason starts 'direct_debit:'): its own retry days and words.
+  v_direct_debit boolean := coalesce(p_reason, '') like 'direct\_debit:%';
 begin
   perform 1 from public.memberships
    where id = (select p.membership_id from public.payments p where p.checkout_reference = p_checkout_reference)
@@ -547,7 +563,7 @@ begin
                                           where p.membership_id = v_m.id and p.status = 'paid'
                                             and p.period_number >= v_m.anchor_period);
       select v_m.period_end + make_interval(days => d) into v_retry
-        from unnest(private.renewal_retry_days()) d
+        from unnest(case when v_direct_debit then private.direct_debit_retry_days() else private.renewal_retry_days() end) d
        where v_m.period_end + make_interval(days => d) > p_now
        order by d limit 1;
       if v_retry is null then
@@ -583,6 +599,17 @@ begin
                   'To start it, add a card on your membership page: the first month is taken then. Until then you '
                     || 'book as before; we will remind you on ' || private.london_date_text(v_retry) || '.'],
             jsonb_build_array(jsonb_build_object('label', 'Add a card', 'path', '/membership')),
+            'payment_failed:' || v_payment.id || ':' || p_attempt);
+        elsif v_direct_debit then
+          perform private.enqueue_membership_email('payment_failed', v_m.member_id,
+            'Your Direct Debit payment failed',
+            array['We could not collect the ' || private.gbp(v_payment.amount) || ' renewal of your '
+                    || private.plan_name(v_m.plan_slug) || ' membership by Direct Debit'
+                    || case when p_reason = 'direct_debit:no_mandate' then ': there is no Direct Debit set up.'
+                            else ' (' || replace(substr(p_reason, 14), '_', ' ') || ').' end,
+                  'You can keep booking classes while we try again on ' || private.london_date_text(v_retry)
+                    || '. If your bank details have changed, set up a new Direct Debit or pay by card on your membership page.'],
+            jsonb_build_array(jsonb_build_object('label', 'Payment method', 'path', '/membership')),
             'payment_failed:' || v_payment.id || ':' || p_attempt);
         else
           perform private.enqueue_membership_email('payment_failed', v_m.member_id,
@@ -1145,16 +1172,20 @@ begin
     select * from public.memberships
      where status = 'active' and renews and ended_at is null
        and period_end > p_now and period_end <= p_now + private.renewal_reminder_ahead()
-       -- It promises a charge to the saved card: a plan with none (an imported one) is asked for
-       -- a card instead (enqueue_import_card_requests, 25_import.sql).
-       and exists (select 1 from private.member_cards c where c.member_id = memberships.member_id)
+       -- It promises a charge to the saved card or a Direct Debit collection: a plan with neither
+       -- (an imported one) is asked for a card instead (enqueue_import_card_requests, 25_import.sql).
+       and (exists (select 1 from private.member_cards c where c.member_id = memberships.member_id)
+            or private.billing_method(memberships.member_id) = 'direct_debit')
   loop
     if private.enqueue_membership_email('renewal_reminder', v_m.member_id,
          'Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
            || private.london_date_text(v_m.period_end),
          array['Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
-                 || private.london_date_text(v_m.period_end) || ': we will charge '
-                 || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' to your saved card.',
+                 || private.london_date_text(v_m.period_end)
+                 -- A member paying by Direct Debit (decision 0076, 18_direct_debit.sql) is collected from.
+                 || case when private.billing_method(v_m.member_id) = 'direct_debit' then ': we will collect '
+                         || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' by Direct Debit.'
+                         else ': we will charge ' || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' to your saved card.' end,
                'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.'],
          jsonb_build_array(jsonb_build_object('label', 'Manage your membership', 'path', '/membership')),
          'renewal_reminder:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then

@@ -347,7 +347,8 @@ revoke execute on function private.report_months(date, date) from public;
 
 create type public.revenue_row as (
   month date,
-  -- memberships | classes | packages | guest_places | hold_fees | attendance_fees
+  -- memberships (by card) | memberships_direct_debit | classes | packages | guest_places | hold_fees |
+  -- attendance_fees
   line text,
   payments integer,
   gross numeric(12, 2),
@@ -357,12 +358,15 @@ create type public.revenue_row as (
 );
 
 -- Revenue by product line: payments paid in the month, less refunds paid back in the month.
+-- Memberships are split by how they were collected (card, or Direct Debit: decision 0076); a
+-- Direct Debit charged back is money back out of the studio, counted with the refunds in its month.
 create function private.report_revenue(p_from date, p_to date)
 returns setof public.revenue_row
 language sql stable security definer set search_path = ''
 as $$
   with months as (select * from private.report_months(p_from, p_to)),
-  lines (line, ord) as (values ('memberships', 1), ('classes', 2), ('packages', 3), ('guest_places', 4), ('hold_fees', 5), ('attendance_fees', 6)),
+  lines (line, ord) as (values ('memberships', 1), ('memberships_direct_debit', 2), ('classes', 3), ('packages', 4),
+                              ('guest_places', 5), ('hold_fees', 6), ('attendance_fees', 7)),
   -- The product line of a payment: class payments are pay-as-you-go classes, except a guest's
   -- place paid at the class price (its reference starts 'guest-', create_guest_payment_hold); plan
   -- payments are packages (training plans) or memberships. A refund whose payment is gone is a
@@ -374,24 +378,34 @@ as $$
            case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
                 when p.billing_reason = 'attendance_fee' then 'attendance_fees'
-                when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages' else 'memberships' end as line,
+                when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages'
+                when p.collected_by = 'direct_debit' then 'memberships_direct_debit' else 'memberships' end as line,
            count(*)::int as n, sum(p.amount) as amount
       from bounds bd
       join public.payments p on p.status = 'paid' and p.paid_at >= bd.starts and p.paid_at < bd.ends
       left join public.plans pl on pl.slug = p.plan_slug
      group by 1, 2),
   back as (
+    select month, line, sum(n)::int as n, sum(amount) as amount from (
     select date_trunc('month', r.refunded_at at time zone 'Europe/London')::date as month,
            case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
                 when p.billing_reason = 'attendance_fee' then 'attendance_fees'
                 when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
-                when pl.category = 'training' then 'packages' else 'memberships' end as line,
+                when pl.category = 'training' then 'packages'
+                when p.collected_by = 'direct_debit' then 'memberships_direct_debit' else 'memberships' end as line,
            count(*)::int as n, sum(r.amount) as amount
       from bounds bd
       join public.refunds_owed r on r.refunded_at >= bd.starts and r.refunded_at < bd.ends
       left join public.payments p on p.id = r.payment_id
       left join public.plans pl on pl.slug = p.plan_slug
+     group by 1, 2
+    union all
+    select date_trunc('month', b.charged_back_at at time zone 'Europe/London')::date, 'memberships_direct_debit',
+           count(*)::int, sum(b.amount)
+      from bounds bd
+      join private.direct_debit_chargebacks b on b.charged_back_at >= bd.starts and b.charged_back_at < bd.ends
+     group by 1) back_rows (month, line, n, amount)
      group by 1, 2),
   per_month as (
     select mo.month, l.line, l.ord, coalesce(pd.n, 0) as payments, coalesce(pd.amount, 0) as gross,

@@ -130,18 +130,21 @@ describe('reports', () => {
     const shown = rows.map((r) => `${r.month ?? 'total'} ${r.line} ${r.payments} ${r.gross} -${r.refunded} = ${r.net}`);
     expect(shown).toEqual([
       '2024-01-01 memberships 4 435 -0 = 435',
+      '2024-01-01 memberships_direct_debit 0 0 -0 = 0',
       '2024-01-01 classes 1 10 -10 = 0',
       '2024-01-01 packages 2 865 -0 = 865',
       '2024-01-01 guest_places 1 12 -12 = 0',
       '2024-01-01 hold_fees 0 0 -0 = 0',
       '2024-01-01 attendance_fees 0 0 -0 = 0',
       '2024-02-01 memberships 3 270 -0 = 270',
+      '2024-02-01 memberships_direct_debit 0 0 -0 = 0',
       '2024-02-01 classes 1 10 -0 = 10',
       '2024-02-01 packages 0 0 -750 = -750',
       '2024-02-01 guest_places 1 12 -0 = 12',
       '2024-02-01 hold_fees 0 0 -0 = 0',
       '2024-02-01 attendance_fees 0 0 -0 = 0',
       'total memberships 7 705 -0 = 705',
+      'total memberships_direct_debit 0 0 -0 = 0',
       'total classes 2 20 -10 = 10',
       'total packages 2 865 -750 = 115',
       'total guest_places 2 24 -12 = 12',
@@ -186,6 +189,7 @@ describe('reports', () => {
     const rows = await report<{ month: string | null; line: string; net: number }>('report_revenue', '2024-01-09', '2024-01-10');
     expect(rows.filter((r) => r.month === null).map((r) => `${r.line} ${r.net}`)).toEqual([
       'memberships 100',
+      'memberships_direct_debit 0',
       'classes 0',
       'packages 115',
       'guest_places 0',

@@ -238,6 +238,42 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
   },
   {
     ...membership,
+    id: 'sample-direct-debit-notice',
+    kind: 'direct_debit_notice',
+    subject: 'Direct Debit: £165.00 will be collected on 20 March 2031',
+    body_text: [
+      'Hi Mia,',
+      'We will collect £165.00 by Direct Debit on or shortly after 20 March 2031 for Platinum Premium membership, 15 March 2031 to 15 April 2031.',
+      "You can keep booking classes while the payment is on its way. It appears on your bank statement with the studio's name.",
+    ].join('\n\n'),
+    links: [{ label: 'Billing history', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-direct-debit-mandate-cancelled',
+    kind: 'direct_debit_mandate_cancelled',
+    subject: 'Your Direct Debit has been cancelled: please set up a new one',
+    body_text: [
+      'Hi Mia,',
+      'Your Direct Debit for the Platinum Premium membership is no longer active (the mandate was cancelled at your bank).',
+      'To keep your membership, set up a new Direct Debit or pay by card on your membership page before 15 March 2031.',
+    ].join('\n\n'),
+    links: [{ label: 'Set up a new Direct Debit', path: membershipPage }],
+  },
+  {
+    ...membership,
+    id: 'sample-direct-debit-charged-back',
+    kind: 'direct_debit_charged_back',
+    subject: 'Your bank returned a Direct Debit payment',
+    body_text: [
+      'Hi Mia,',
+      'Your bank has returned the £165.00 we collected by Direct Debit for Platinum Premium (£165/month), so your membership is past due and you owe the studio £165.00.',
+      'If this was a mistake, please contact the studio to pay it. Your plan carries on meanwhile.',
+    ].join('\n\n'),
+    links: [{ label: 'Your membership', path: membershipPage }],
+  },
+  {
+    ...membership,
     id: 'sample-credits-expiring',
     kind: 'credits_expiring',
     subject: 'Your credits expire on 24 March 2031',

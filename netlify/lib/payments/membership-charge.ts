@@ -1,6 +1,8 @@
 import { compositeRow, type CompositeRow } from '../../../src/lib/composite-row';
 import type { Database } from '../../../src/lib/database.types';
 import type { ChargeOutcome } from '../../../src/lib/functions-contract';
+import { collectDirectDebit, directDebitCollectionFor } from '../direct-debit/collect';
+import { selectDirectDebit, type GoCardlessClient } from '../direct-debit/gocardless';
 import type { Db } from '../supabase-server';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 
@@ -24,7 +26,9 @@ async function rpc<F extends keyof Fns>(db: Db, name: F, args: Fns[F]['Args']): 
 }
 
 /**
- * Charges one claimed membership payment with the member's saved card, exactly once:
+ * Takes one claimed membership payment the way the member pays (decision 0076): a member paying by
+ * Direct Debit gets a GoCardless collection (settled by its webhook days later); anyone else is
+ * charged with the saved card, exactly once:
  * one provider checkout per payment (its reference is the payment's, derived from membership and
  * period for renewals), the checkout read first (a run that crashed after paying is not charged
  * again), paid with the token, then read again, and only that verified answer is applied.
@@ -35,6 +39,7 @@ export async function chargeMembership(
   charge: MembershipCharge,
   now: Date,
   webhookUrl: string,
+  directDebit: () => GoCardlessClient | null = selectDirectDebit,
 ): Promise<ChargeResult> {
   const reference = charge.checkout_reference;
   const at = now.toISOString();
@@ -42,6 +47,22 @@ export async function chargeMembership(
     await rpc(db, 'fail_membership_charge', { p_checkout_reference: reference, p_attempt: charge.attempt, p_reason: reason, p_now: at });
     return { reference, outcome, detail: reason };
   };
+  const release = async () => {
+    await rpc(db, 'release_membership_charge', { p_checkout_reference: reference, p_attempt: charge.attempt });
+  };
+  const collection = await directDebitCollectionFor(db, charge, now);
+  if (collection) {
+    const collected = await collectDirectDebit(
+      db,
+      directDebit(),
+      { ...charge, amount: Number(charge.amount) },
+      collection,
+      now,
+      fail,
+      release,
+    );
+    return { reference, ...collected };
+  }
   if (!charge.card_token) return fail('no_card', 'no_card');
 
   let checkout: ProviderCheckout | null;
@@ -50,7 +71,7 @@ export async function chargeMembership(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     // Nothing was sent to the card: the next run may try at once.
-    await rpc(db, 'release_membership_charge', { p_checkout_reference: reference, p_attempt: charge.attempt });
+    await release();
     return { reference, outcome: 'error', detail: `${error.kind}: ${error.message}` };
   }
 
@@ -119,9 +140,17 @@ export async function claimAndCharge(
   reference: string,
   now: Date,
   webhookUrl: string,
+  directDebit: () => GoCardlessClient | null = selectDirectDebit,
 ): Promise<ChargeResult | null> {
   const claimed = await rpc(db, 'claim_membership_charge', { p_checkout_reference: reference, p_now: now.toISOString() });
   // Nothing to charge (not due, or not allowed): null, which PostgREST answers as a row of nulls.
   if (!claimed?.checkout_reference) return null;
-  return chargeMembership(db, provider, compositeRow<'membership_charge', MembershipChargeSetFields>(claimed), now, webhookUrl);
+  return chargeMembership(
+    db,
+    provider,
+    compositeRow<'membership_charge', MembershipChargeSetFields>(claimed),
+    now,
+    webhookUrl,
+    directDebit,
+  );
 }

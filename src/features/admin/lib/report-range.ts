@@ -34,7 +34,8 @@ export const formatPercent = (rate: number | null) => (rate === null ? '—' : `
 
 /** The product lines of report_revenue, in the portal's words. */
 export const REVENUE_LINE_LABELS: Record<string, string> = {
-  memberships: 'Memberships',
+  memberships: 'Memberships by card',
+  memberships_direct_debit: 'Memberships by Direct Debit',
   classes: 'Pay-as-you-go classes',
   packages: 'Packages',
   guest_places: 'Guest places',

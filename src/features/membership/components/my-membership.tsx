@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { TrialCountdown } from '@/components/membership/trial-countdown';
 import { Card } from '@/components/ui/card';
 import { formatPounds, PLANS } from '@/config/plans';
@@ -10,6 +11,7 @@ import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
 import { isRunningPlan, runningStatusText, type MyMembership as Membership } from '../lib/membership-view';
 import { PastDueBanner } from './past-due-banner';
+import { PaymentMethod } from './payment-method';
 import { PlanActions } from './plan-actions';
 import { UpgradeOffers } from './upgrade-offers';
 
@@ -71,6 +73,7 @@ function PlanDetails({
           <p className="mt-1 text-slate-600">Choose a membership below to keep training after it ends.</p>
         </div>
       )}
+      <DirectDebitSetUpNotice />
       {running?.status === 'past_due' && <PastDueBanner membership={running} />}
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="space-y-5">
@@ -107,6 +110,7 @@ function PlanDetails({
             )}
           </dl>
           {running && <PlanActions membership={running} />}
+          {running && <PaymentMethod memberId={member.id} />}
           {usage}
         </div>
         <div>
@@ -115,5 +119,17 @@ function PlanDetails({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Back from GoCardless's page (`?direct_debit=set_up`): what happens next, said once on arrival. */
+function DirectDebitSetUpNotice() {
+  const [params] = useSearchParams();
+  if (params.get('direct_debit') !== 'set_up') return null;
+  return (
+    <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+      Your Direct Debit is set up. We email you the amount and date before each collection; a new plan starts when its first payment clears,
+      in about a week.
+    </p>
   );
 }

@@ -4,30 +4,68 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Plan } from '@/config/plans';
 import { startPlanCheckout } from '@/lib/payments/start-plan-checkout';
+import { toast } from '@/lib/toast';
+import { startDirectDebit } from '../api/direct-debit';
 import { planOffer } from '../lib/plan-offer';
 
-/** A signed-in member's buy button on a catalogue plan: starts that plan's checkout. */
-function PlanBuyButton({ plan }: { plan: Plan }) {
-  const [busy, setBusy] = useState(false);
+/**
+ * A signed-in member's buy button on a catalogue plan: starts that plan's card checkout (or `card`,
+ * the route's card purchase with a promo code, decision 0083). A monthly membership may be paid by
+ * Direct Debit instead (decision 0076): GoCardless's page sets it up and the first month is
+ * collected once the Direct Debit exists.
+ */
+function PlanBuyButton({ plan, card }: { plan: Plan; card?: ReactNode }) {
+  const [busy, setBusy] = useState<'card' | 'direct_debit' | null>(null);
   async function buy() {
-    setBusy(true);
+    setBusy('card');
     // On success the browser is leaving for checkout: stay busy so it is not clicked twice.
-    if (!(await startPlanCheckout(plan.slug))) setBusy(false);
+    if (!(await startPlanCheckout(plan.slug))) setBusy(null);
+  }
+  async function buyByDirectDebit() {
+    setBusy('direct_debit');
+    const failed = await startDirectDebit(plan.slug);
+    if (failed) {
+      setBusy(null);
+      toast.error(failed);
+    }
   }
   return (
-    <Button variant={plan.highlighted ? 'inverse' : 'primary'} className="w-full" loading={busy} onClick={() => void buy()}>
-      Buy {plan.name}
-    </Button>
+    <div className="space-y-2">
+      {card ?? (
+        <Button
+          variant={plan.highlighted ? 'inverse' : 'primary'}
+          className="w-full"
+          loading={busy === 'card'}
+          disabled={busy !== null}
+          onClick={() => void buy()}
+        >
+          Buy {plan.name}
+        </Button>
+      )}
+      {plan.interval === 'month' && plan.grantsTier && !plan.requiresProof && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={busy === 'direct_debit'}
+          disabled={busy !== null}
+          aria-label={`Buy ${plan.name} by Direct Debit`}
+          onClick={() => void buyByDirectDebit()}
+        >
+          Pay by Direct Debit instead
+        </Button>
+      )}
+    </div>
   );
 }
 
 /**
  * Under a catalogue plan for a member: Buy for an upgrade or a package ("buy" replaces the plain
- * button: the route passes the one with a promo code), "Your current plan" for theirs.
+ * card button: the route passes the one with a promo code; Direct Debit stays beside it), "Your
+ * current plan" for theirs.
  */
 export function MemberPlanAction({ plan, tier, buy }: { plan: Plan; tier: string | null | undefined; buy?: (plan: Plan) => ReactNode }) {
   const offer = planOffer(plan, tier);
-  if (offer === 'buy') return buy ? buy(plan) : <PlanBuyButton plan={plan} />;
+  if (offer === 'buy') return <PlanBuyButton plan={plan} card={buy?.(plan)} />;
   return (
     <p
       className={cn(
