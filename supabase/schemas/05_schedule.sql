@@ -430,7 +430,7 @@ begin
                               is_premium, unlock_for_standard, template_slot, template_start, meeting_point_id)
   select m.name, private.timetable_description(m.name), 45, m.start_time, 'Coach Alex', 'Group', 12, 10.00,
          false, '3 days', m.slot, m.start_time,
-         -- The slot's meeting point (issue 42), or the hall.
+         -- The slot's meeting point (decision 0055), or the hall.
          (select sp.meeting_point_id from public.timetable_slot_meeting_points sp where sp.slot = m.slot)
     from private.timetable_missing(p_start, p_end, p_from) m
    order by m.start_time, m.slot;

@@ -336,7 +336,7 @@ begin
     return null;
   end if;
   v_when := private.london_time_text(v_class.start_time);
-  -- The class's meeting point (with its directions) or the hall (issue 42).
+  -- The class's meeting point (with its directions) or the hall (decision 0055).
   v_where := private.class_where(v_class) || private.class_directions_line(v_class);
   v_hello := private.greeting(v_member.name);
 

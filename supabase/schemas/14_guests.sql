@@ -292,7 +292,7 @@ begin
   if v_booking.id is null or v_booking.member_id is distinct from p_member_id or v_booking.payment_status <> 'completed' then
     raise exception 'You can add a guest only to your own confirmed booking' using errcode = '42501', hint = 'not_your_booking';
   end if;
-  -- A guest comes with the member's own place, never a child's (issue 38).
+  -- A guest comes with the member's own place, never a child's (decision 0039).
   if v_booking.dependant_id is not null then
     raise exception 'A guest comes with your own booking, not a child''s' using errcode = 'P0001', hint = 'guest_not_for_child';
   end if;

@@ -457,7 +457,7 @@ begin
           private.current_member_id())
   returning * into v_row;
   -- A new version of a document members must accept is emailed to every active member, in this
-  -- transaction (issue 38: they found out only when they next booked). The first version is not:
+  -- transaction (decision 0071: not left for them to find when they next book). The first is not:
   -- it is part of the studio opening, and every booking asks for it anyway.
   if v_kind = any (private.booking_document_kinds()) and v_row.version > 1 then
     perform private.enqueue_membership_email(
