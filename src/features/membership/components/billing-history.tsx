@@ -61,7 +61,7 @@ export function BillingHistory() {
                 </th>
               </tr>
             </thead>
-            <tbody role="rowgroup" className="block space-y-3 sm:table-row-group sm:space-y-0">
+            <tbody role="rowgroup" className="flex flex-col gap-3 sm:table-row-group">
               {history.data.map((e) => (
                 <tr
                   key={`${e.kind}-${e.id}`}

@@ -127,7 +127,7 @@ function DirectDebitSetUpNotice() {
   const [params] = useSearchParams();
   if (params.get('direct_debit') !== 'set_up') return null;
   return (
-    <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+    <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
       Your Direct Debit is set up. We email you the amount and date before each collection; a new plan starts when its first payment clears,
       in about a week.
     </p>

@@ -53,7 +53,15 @@ function PanelSection({ id, title, intro, children }: { id: string; title: strin
         {title}
       </h2>
       <p className="mb-4 text-sm text-slate-600">{intro}</p>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">{children}</div>
+      {/* Focusable so a keyboard can scroll a wide table on a phone. */}
+      <div
+        className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}, scrolls sideways`}
+      >
+        {children}
+      </div>
     </section>
   );
 }
