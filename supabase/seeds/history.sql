@@ -128,9 +128,11 @@ begin
   insert into public.payments (member_id, kind, plan_slug, amount, description, checkout_reference, status, created_at, paid_at)
   select m.id, 'plan', p.slug, p.price, 'History: ' || p.name, 'history-' || gen_random_uuid(), 'paid', t.at, t.at
     from h_members m
-    cross join lateral (select m.joined + random() * (v_end - m.joined) as at) t
-    join public.plans p on p.slug = case when random() < 0.45 then 'bronze' else 'dropin' end
-   where random() < 0.2;
+    -- Every draw in the lateral, which names the member, so each is made once per member: in the
+    -- join's condition or the where clause the planner may make one draw for every row.
+    cross join lateral (select m.joined + random() * (v_end - m.joined) as at, random() as buys, random() as pick) t
+    join public.plans p on p.slug = case when t.pick < 0.45 then 'bronze' else 'dropin' end
+   where t.buys < 0.2;
 
   -- Classes: the studio's week (London time) for the year.
   create temp table h_classes on commit drop as
