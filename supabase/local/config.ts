@@ -19,13 +19,29 @@ function parseEnvFile(path: string): Record<string, string> {
  * The local stack's settings: process env wins, then `.env`, then the documented local defaults
  * in `.env.example` (one place for every default value).
  */
-export function readLocalEnv(): Record<string, string> {
-  const merged: Record<string, string> = {
+export function readLocalEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const files: Record<string, string> = {
     ...parseEnvFile(`${repoRoot}.env.example`),
     ...parseEnvFile(`${repoRoot}.env`),
   };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && v !== '') merged[k] = v;
-  return merged;
+  const merged = { ...files };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') merged[k] = v;
+  return followMovedStack(merged, env);
+}
+
+/**
+ * A stack started on another port (`SUPABASE_LOCAL_PORT`, as its "port in use" message advises) is
+ * found there by the commands beside it (`npm run jobs`, import, backup): the files' local
+ * SUPABASE_URL names the default port, so it follows the setting unless SUPABASE_URL itself is set.
+ */
+function followMovedStack(merged: Record<string, string>, env: NodeJS.ProcessEnv): Record<string, string> {
+  const port = env.SUPABASE_LOCAL_PORT;
+  const url = merged.SUPABASE_URL;
+  if (!port || env.SUPABASE_URL || !url) return merged;
+  const parsed = new URL(url);
+  if (parsed.hostname !== '127.0.0.1' && parsed.hostname !== 'localhost') return merged;
+  parsed.port = port;
+  return { ...merged, SUPABASE_URL: parsed.origin };
 }
 
 /**
