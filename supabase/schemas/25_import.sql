@@ -520,8 +520,8 @@ revoke execute on function private.import_card_request_ahead() from public;
 -- A plan carried over by an import is paid up to the file's next payment date and has no card
 -- here: the period the import counts as paid (period_number = anchor_period) with no payment of its
 -- own. Within import_card_request_ahead() of that date its member is emailed once (the key is the
--- membership and the renewal it is about) that the payment is due then and a card is asked for on
--- the membership page; a member with a saved card is not, and neither is one the admin has not
+-- membership and the renewal it is about) that the payment is due then and asked to add a card on
+-- the membership page now, which charges nothing (decision 0104); a member with a saved card is not, and neither is one the admin has not
 -- invited yet (no email goes out before "Send invitations"). The renewal reminder, which speaks of
 -- a saved card, skips these plans (07_memberships.sql). Runs with the hourly reminders.
 create function private.enqueue_import_card_requests(p_now timestamptz)
@@ -549,9 +549,10 @@ begin
            || private.london_date_text(v_m.period_end),
          array['Your ' || private.plan_name(v_m.plan_slug) || ' membership carried over from your previous studio is paid up to '
                  || private.london_date_text(v_m.period_end) || '.',
-               'That day the next payment of ' || private.gbp(v_m.price) || ' is due here, and there is no card saved for it yet: '
-                 || 'your membership page will ask you to add one, and the payment is taken when you do. Until then nothing changes.'],
-         jsonb_build_array(jsonb_build_object('label', 'Your membership', 'path', '/membership')),
+               'That day the next payment of ' || private.gbp(v_m.price) || ' is due here, and there is no card saved for it yet. '
+                 || 'Add one now with "Add a card" on your membership page: nothing is charged when you add it, and the payment '
+                 || 'is taken with it on that day.'],
+         jsonb_build_array(jsonb_build_object('label', 'Add a card', 'path', '/membership')),
          'import_card_request:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then
       v_count := v_count + 1;
     end if;

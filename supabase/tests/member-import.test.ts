@@ -269,7 +269,9 @@ describe('a card for an imported plan', () => {
       {
         to_email: 'chloe@import.test',
         subject: 'Your Standard membership: a card is needed on 20 December 2026',
-        body_text: expect.stringContaining('That day the next payment of £100.00 is due here'),
+        body_text: expect.stringContaining(
+          'That day the next payment of £100.00 is due here, and there is no card saved for it yet. Add one now with "Add a card" on your membership page: nothing is charged when you add it',
+        ),
       },
     ]);
     // The renewal reminder promises a charge to a saved card: it is not sent for a plan without one.
