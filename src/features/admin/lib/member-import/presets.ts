@@ -49,6 +49,8 @@ export const IMPORT_PRESETS: readonly ImportPreset[] = [
       phone: 'phone',
       plan: 'membership_plan',
       date_of_birth: 'date_of_birth',
+      emergency_contact_name: 'emergency_contact_name',
+      emergency_contact_phone: 'emergency_contact_phone',
     },
   },
   // Fitness GM's member CSV (its "Importing & Exporting Member Information"; dates dd-mm-yyyy): a
