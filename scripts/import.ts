@@ -6,8 +6,9 @@
  *   npm run import -- members.csv --mapping my-columns.json       {"File column": "email", ...}
  *
  * --mapping is a preset (template, gympoint, fitnessgm, gymflow) or a JSON file mapping each file
- * column to one of our fields (name, first_name, last_name, email, phone, date_of_birth, plan,
- * plan_price, next_payment_date, package_sessions, package_expiry, guardian_email);
+ * column to one of our fields (name, first_name, last_name, email, phone, date_of_birth,
+ * emergency_contact_name, emergency_contact_phone, plan, plan_price, next_payment_date,
+ * package_sessions, package_expiry, guardian_email);
  * --date-order mdy reads month-first dates. The project is SUPABASE_URL with
  * SUPABASE_SERVICE_ROLE_KEY, else the local stack's. No email is sent: the admin presses "Send
  * invitations" in Admin > Import when the members should be told.

@@ -4,8 +4,9 @@ import { activeTestStore, testProviderActive } from '../lib/payments/select-prov
 
 /**
  * The local test provider's "hosted checkout": a clearly labelled TEST page with Pay and Decline.
- * A card-saving checkout (a plan, "Update card") offers two test cards instead of Pay: one that
- * always pays, one that pays now and declines every later charge (renewals).
+ * A card-saving checkout (a plan, "Update card", "Add a card", "Replace card") offers two test
+ * cards instead of Pay: one that always pays, one that pays now and declines every later charge
+ * (renewals).
  * GET ?id=<checkout id> shows it; POST (form: id, action=pay|decline, card) settles the checkout, then
  * notifies the checkout's return_url exactly as SumUp does ({ event_type, id }, so the webhook
  * verifies by fetching the checkout through the provider interface) and sends the browser to the
@@ -78,7 +79,10 @@ function checkoutBody(checkout: TestCheckout): string {
       : `<form method="post">${field}<input type="hidden" name="action" value="pay"><button type="submit" class="pay">Pay ${escapeHtml(amount)}</button></form>`;
   const saving =
     checkout.purpose === 'SETUP_RECURRING_PAYMENT'
-      ? `<p>Saves the card for the membership's monthly renewals; ${escapeHtml(amount)} is charged with it once saved.</p>`
+      ? // As SumUp's SETUP_RECURRING_PAYMENT: the amount is authorised and given back at once; whatever
+        // the studio charges with the saved card afterwards is a charge of its own (none for a card
+        // saved with nothing due, decision 0104).
+        `<p>Saves the card for the membership's monthly renewals: ${escapeHtml(amount)} is only authorised and given back at once. Anything due is then charged with the saved card.</p>`
       : '';
   return `
     <dl>

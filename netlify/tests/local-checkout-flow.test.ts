@@ -9,6 +9,7 @@ import changeMembership from '../functions/change-membership';
 import paymentWebhook from '../functions/payment-webhook';
 import testCheckout from '../functions/test-checkout';
 import updateCard from '../functions/update-card';
+import cardStatus from '../functions/card-status';
 import { runScheduledJobs } from '../lib/jobs/scheduled-jobs';
 import { selectProvider } from '../lib/payments/select-provider';
 import { readServerEnv } from '../lib/server-env';
@@ -31,6 +32,7 @@ const HANDLERS: Record<string, (req: Request) => Promise<Response>> = {
   'payment-webhook': paymentWebhook,
   'test-checkout': testCheckout,
   'update-card': updateCard,
+  'card-status': cardStatus,
   'change-membership': changeMembership,
 };
 let stack: Stack;
@@ -290,6 +292,34 @@ describe('membership lifecycle with the jobs (test provider, local stack)', () =
     const second = await jobsAt(due);
     expect(second.find((r) => r.job === 'renewals')!.did).toBe('nothing due');
     expect((await stateOf(userId)).payments).toHaveLength(2);
+  });
+
+  it('an active member replaces the card with nothing charged; a replayed notification saves it once', async () => {
+    // payg@studio.test is on Standard, renewed above, with nothing due (decision 0104).
+    const before = await stateOf(userId);
+    const started = await fn('update-card', {});
+    expect(started.status).toBe(200);
+    const { url, reference } = (await started.json()) as { url: string; reference: string };
+    expect(reference).toMatch(/^setup-/);
+    expect(await (await fn('card-status', { reference })).json()).toEqual({ status: 'pending' });
+    const page = await (await fetch(viaHost(url))).text();
+    expect(page).toContain('is only authorised and given back at once');
+    const paid = await pressOnTestPage(url, 'pay', 'alwaysPays');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${SITE}/membership?card=${reference}`);
+    expect(await (await fn('card-status', { reference })).json()).toEqual({ status: 'saved' });
+    // The provider notifies again: the card is saved once and nothing is charged.
+    const id = new URL(viaHost(url)).searchParams.get('id')!;
+    const replay = await fetch(`${functionsUrl}/.netlify/functions/payment-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_type: 'CHECKOUT_STATUS_CHANGED', id }),
+    });
+    expect(replay.status).toBe(200);
+    expect((await stateOf(userId)).payments).toEqual(before.payments);
+    // Someone else's session does not see it.
+    const other = await signIn('standard@studio.test');
+    expect((await fn('card-status', { reference }, other.token)).status).toBe(404);
   });
 
   it('the card that declines later: past due a month later, a new card pays what is due at once', async () => {

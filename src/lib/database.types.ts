@@ -3883,6 +3883,16 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_membership"]
       }
+      card_setup_state: {
+        Args: {
+          p_member_id: string
+          p_setup_reference: string
+        }
+        Returns: {
+          provider_checkout_id: string
+          status: string
+        }[]
+      }
       check_in_with_code: {
         Args: {
           p_code: string

@@ -64,8 +64,10 @@ export type NetlifyFunctions = {
   'create-family-checkout': { request: { classId: string; includeSelf: boolean; childIds: string[] }; answer: CheckoutStarted };
   /** The caller's own payment; 404 when it is not theirs or does not exist. */
   'checkout-status': { request: { reference: string }; answer: PaymentStatus };
-  /** A card-saving checkout for what a past-due membership owes. */
+  /** A card-saving checkout for what a past-due membership owes, or, with nothing due, one that only saves the card (decision 0104). */
   'update-card': { request: Record<string, never>; answer: CheckoutStarted };
+  /** The caller's own card-saving checkout with nothing due, as My Membership asks after it on the way back. */
+  'card-status': { request: { reference: string }; answer: { status: 'saved' | 'pending' | 'failed' } };
   /**
    * An upgrade is charged now with the saved card, less the unused days of the current plan; a
    * downgrade waits for the next renewal. `expectedAmount` is the figure the member was shown

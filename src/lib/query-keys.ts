@@ -67,6 +67,8 @@ export const queryKeys = {
     pauseRules: () => ['membership', 'pause-rules'] as const,
     /** How the caller pays their membership: card or Direct Debit, the mandate, the newest collection. */
     billing: (memberId: string) => ['membership', 'billing', memberId] as const,
+    /** A card-saving checkout with nothing due, asked after on the way back (decision 0104). */
+    cardStatus: (reference: string) => ['membership', 'card-status', reference] as const,
   },
   /** Promo codes, intro offers and referrals (decisions 0083, 0084). */
   offers: {

@@ -127,11 +127,13 @@ revoke all on private.member_cards from public, anon, authenticated;
 
 -- A card-saving checkout (provider purpose SETUP_RECURRING_PAYMENT: the amount is only authorised
 -- and given back). Once the provider says it is paid and gives the token, the card is saved and
--- the payment it was started for (the first month, or what is due) is charged with it.
+-- the payment it was started for (the first month, or what is due) is charged with it. Without a
+-- payment (payment_id null, decision 0104) it only saves the card: "Add a card" or "Replace card"
+-- of a running plan with nothing due, and the next renewal is charged with it as usual.
 create table private.card_setups (
   id uuid primary key default gen_random_uuid(),
   member_id uuid not null references public.members (id) on delete cascade,
-  payment_id uuid not null references public.payments (id) on delete cascade,
+  payment_id uuid references public.payments (id) on delete cascade,
   checkout_reference text not null unique,
   provider_checkout_id text unique,
   amount numeric(10, 2) not null check (amount > 0),
@@ -650,8 +652,8 @@ grant execute on function private.release_membership_charge(text, integer) to se
 
 -- Card-saving checkouts (service role) --------------------------------------------------------
 -- What the checkout function needs to send the member to a card-saving checkout: the payment it
--- will charge once the card is saved (the return page follows it), the setup checkout's own
--- reference and amount, and the provider customer.
+-- will charge once the card is saved (the return page follows it; null when it only saves the
+-- card, decision 0104), the setup checkout's own reference and amount, and the provider customer.
 create type public.card_setup_checkout as (
   payment_reference text,
   setup_reference text,
@@ -729,7 +731,10 @@ revoke execute on function private.start_membership_checkout(uuid, text, numeric
 grant execute on function private.start_membership_checkout(uuid, text, numeric, text, text, timestamptz, text) to service_role;
 
 -- "Update card" of a past-due membership: a card-saving checkout for what is due, which is charged
--- with the new card at once.
+-- with the new card at once. "Add a card" / "Replace card" of an active, renewing plan with nothing
+-- due (decision 0104): a card-saving checkout with no payment behind it (payment_reference null).
+-- Its amount is the plan's monthly price, what the card will be charged at the next renewal: the
+-- provider only authorises it and gives it back at once; nothing is charged now.
 create function private.start_card_update(p_member_id uuid, p_now timestamptz)
 returns public.card_setup_checkout
 language plpgsql security definer set search_path = ''
@@ -737,17 +742,30 @@ as $$
 declare
   v_m public.memberships;
   v_payment public.payments;
+  v_member public.members;
+  v_setup private.card_setups;
 begin
   select * into v_m from public.memberships where member_id = p_member_id and status = 'past_due' and ended_at is null;
   if found then
     select * into v_payment from public.payments
      where membership_id = v_m.id and billing_reason = 'renewal' and period_number = v_m.period_number + 1
        and status <> 'paid';
+    if v_payment.id is not null then
+      return private.new_card_setup(v_payment, p_now);
+    end if;
   end if;
-  if v_payment.id is null then
+  select * into v_m from public.memberships
+   where member_id = p_member_id and status = 'active' and renews and ended_at is null;
+  if not found then
     raise exception 'Nothing is due on your membership.' using errcode = 'P0001', hint = 'nothing_due';
   end if;
-  return private.new_card_setup(v_payment, p_now);
+  select * into v_member from public.members where id = p_member_id;
+  insert into private.card_setups (member_id, payment_id, checkout_reference, amount, created_at)
+  values (p_member_id, null, 'setup-' || gen_random_uuid()::text, v_m.price, p_now)
+  returning * into v_setup;
+  return (null, v_setup.checkout_reference, v_setup.amount, 'GBP',
+          'Card for your ' || private.plan_name(v_m.plan_slug) || ' membership (nothing charged now)',
+          private.provider_customer_id(p_member_id), v_member.email::text, v_member.name)::public.card_setup_checkout;
 end;
 $$;
 
@@ -806,6 +824,21 @@ $$;
 revoke execute on function private.pending_card_setups(text) from public;
 
 grant execute on function private.pending_card_setups(text) to service_role;
+
+-- A card-saving checkout with nothing due, as the membership page asks after it on the way back
+-- (decision 0104): its status ('pending', 'paid' = the card is saved, 'failed', 'expired') and the
+-- provider's checkout id, for the member who started it only (null for anyone else's reference).
+create function private.card_setup_state(p_setup_reference text, p_member_id uuid)
+returns table (status text, provider_checkout_id text)
+language sql stable security definer set search_path = ''
+as $$
+  select s.status::text, s.provider_checkout_id from private.card_setups s
+   where s.checkout_reference = p_setup_reference and s.member_id = p_member_id and s.payment_id is null
+$$;
+
+revoke execute on function private.card_setup_state(text, uuid) from public;
+
+grant execute on function private.card_setup_state(text, uuid) to service_role;
 
 create type public.card_setup_result as (
   -- applied | already_applied | marked_failed | still_pending | unknown_reference | mismatch
@@ -1571,6 +1604,15 @@ as $$ select * from private.pending_card_setups(p_payment_reference) $$;
 revoke execute on function public.pending_card_setups(text) from public, anon, authenticated;
 
 grant execute on function public.pending_card_setups(text) to service_role;
+
+create function public.card_setup_state(p_setup_reference text, p_member_id uuid)
+returns table (status text, provider_checkout_id text)
+language sql stable security invoker set search_path = ''
+as $$ select * from private.card_setup_state(p_setup_reference, p_member_id) $$;
+
+revoke execute on function public.card_setup_state(text, uuid) from public, anon, authenticated;
+
+grant execute on function public.card_setup_state(text, uuid) to service_role;
 
 create function public.set_card_setup_checkout(p_setup_reference text, p_provider_checkout_id text)
 returns void

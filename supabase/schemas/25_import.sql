@@ -125,6 +125,8 @@ declare
   v_email text := private.import_text(p_row, 'email');
   v_guardian text := private.import_text(p_row, 'guardian_email');
   v_phone text := private.import_text(p_row, 'phone');
+  v_contact_name text := private.import_text(p_row, 'emergency_contact_name');
+  v_contact_phone text := private.import_text(p_row, 'emergency_contact_phone');
   v_dob_text text := private.import_text(p_row, 'date_of_birth');
   v_dob date := private.import_date(private.import_text(p_row, 'date_of_birth'));
   v_plan text := private.import_text(p_row, 'plan');
@@ -159,6 +161,17 @@ begin
   end if;
   if v_phone is not null and (char_length(v_phone) > 40 or not private.is_phone_number(v_phone)) then
     v_problems := v_problems || format('Phone "%s" is not a phone number.', v_phone);
+  end if;
+  -- The emergency contact as Edit Profile takes it: any name up to 200 characters, a phone number.
+  -- A child (a dependant) has no contact of their own: the guardian is it.
+  if v_child and (v_contact_name is not null or v_contact_phone is not null) then
+    v_problems := v_problems || 'A child''s emergency contact is their guardian: put it on the guardian''s row.'::text;
+  end if;
+  if v_contact_name is not null and char_length(v_contact_name) > 200 then
+    v_problems := v_problems || 'The emergency contact name is longer than 200 characters.'::text;
+  end if;
+  if v_contact_phone is not null and (char_length(v_contact_phone) > 40 or not private.is_phone_number(v_contact_phone)) then
+    v_problems := v_problems || format('Emergency contact phone "%s" is not a phone number.', v_contact_phone);
   end if;
   if v_dob_text is not null then
     if v_dob is null then
@@ -225,6 +238,8 @@ declare
   v_email text := private.import_text(p_row, 'email');
   v_name text := private.import_text(p_row, 'name');
   v_phone text := private.import_text(p_row, 'phone');
+  v_contact_name text := private.import_text(p_row, 'emergency_contact_name');
+  v_contact_phone text := private.import_text(p_row, 'emergency_contact_phone');
   v_dob date := private.import_date(private.import_text(p_row, 'date_of_birth'));
   v_plan public.plans;
   v_price numeric := private.import_text(p_row, 'plan_price')::numeric;
@@ -241,8 +256,8 @@ declare
 begin
   select * into v_member from public.members where lower(email::text) = lower(v_email) for update;
   if not found then
-    insert into public.members (email, name, phone, date_of_birth)
-    values (v_email, v_name, v_phone, v_dob)
+    insert into public.members (email, name, phone, date_of_birth, emergency_contact_name, emergency_contact_phone)
+    values (v_email, v_name, v_phone, v_dob, v_contact_name, v_contact_phone)
     returning * into v_member;
     insert into public.imported_members (member_id, import_id) values (v_member.id, p_import_id);
     v_outcome := 'created';
@@ -252,9 +267,17 @@ begin
     if v_name is distinct from v_member.name and v_name is not null then v_changed := v_changed || 'name'::text; end if;
     if v_phone is distinct from v_member.phone and v_phone is not null then v_changed := v_changed || 'phone'::text; end if;
     if v_dob is distinct from v_member.date_of_birth and v_dob is not null then v_changed := v_changed || 'date of birth'::text; end if;
+    if v_contact_name is distinct from v_member.emergency_contact_name and v_contact_name is not null then
+      v_changed := v_changed || 'emergency contact name'::text;
+    end if;
+    if v_contact_phone is distinct from v_member.emergency_contact_phone and v_contact_phone is not null then
+      v_changed := v_changed || 'emergency contact phone'::text;
+    end if;
     if cardinality(v_changed) > 0 then
       update public.members
-         set name = coalesce(v_name, name), phone = coalesce(v_phone, phone), date_of_birth = coalesce(v_dob, date_of_birth)
+         set name = coalesce(v_name, name), phone = coalesce(v_phone, phone), date_of_birth = coalesce(v_dob, date_of_birth),
+             emergency_contact_name = coalesce(v_contact_name, emergency_contact_name),
+             emergency_contact_phone = coalesce(v_contact_phone, emergency_contact_phone)
        where id = v_member.id
       returning * into v_member;
       v_actions := v_actions || format('Existing member %s: %s updated.', v_member.email, array_to_string(v_changed, ', '));
@@ -342,8 +365,9 @@ $$;
 revoke execute on function private.import_child_row(jsonb) from public;
 
 -- The preview (p_commit false: everything is written, reported and rolled back) or the import
--- (p_commit true). p_rows: [{line, name, email, phone, date_of_birth, plan, plan_price,
--- next_payment_date, package_sessions, package_expiry, guardian_email}], dates as yyyy-mm-dd.
+-- (p_commit true). p_rows: [{line, name, email, phone, date_of_birth, emergency_contact_name,
+-- emergency_contact_phone, plan, plan_price, next_payment_date, package_sessions, package_expiry,
+-- guardian_email}], dates as yyyy-mm-dd.
 -- Returns {rows: [{line, kind, name, email, outcome, actions, refusals}], created, updated,
 -- unchanged, refused, import_id}. A row refused by a rule here or by any of the database's own
 -- checks writes nothing; the other rows are written all together.
@@ -496,8 +520,8 @@ revoke execute on function private.import_card_request_ahead() from public;
 -- A plan carried over by an import is paid up to the file's next payment date and has no card
 -- here: the period the import counts as paid (period_number = anchor_period) with no payment of its
 -- own. Within import_card_request_ahead() of that date its member is emailed once (the key is the
--- membership and the renewal it is about) that the payment is due then and a card is asked for on
--- the membership page; a member with a saved card is not, and neither is one the admin has not
+-- membership and the renewal it is about) that the payment is due then and asked to add a card on
+-- the membership page now, which charges nothing (decision 0104); a member with a saved card is not, and neither is one the admin has not
 -- invited yet (no email goes out before "Send invitations"). The renewal reminder, which speaks of
 -- a saved card, skips these plans (07_memberships.sql). Runs with the hourly reminders.
 create function private.enqueue_import_card_requests(p_now timestamptz)
@@ -525,9 +549,10 @@ begin
            || private.london_date_text(v_m.period_end),
          array['Your ' || private.plan_name(v_m.plan_slug) || ' membership carried over from your previous studio is paid up to '
                  || private.london_date_text(v_m.period_end) || '.',
-               'That day the next payment of ' || private.gbp(v_m.price) || ' is due here, and there is no card saved for it yet: '
-                 || 'your membership page will ask you to add one, and the payment is taken when you do. Until then nothing changes.'],
-         jsonb_build_array(jsonb_build_object('label', 'Your membership', 'path', '/membership')),
+               'That day the next payment of ' || private.gbp(v_m.price) || ' is due here, and there is no card saved for it yet. '
+                 || 'Add one now with "Add a card" on your membership page: nothing is charged when you add it, and the payment '
+                 || 'is taken with it on that day.'],
+         jsonb_build_array(jsonb_build_object('label', 'Add a card', 'path', '/membership')),
          'import_card_request:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then
       v_count := v_count + 1;
     end if;

@@ -269,7 +269,9 @@ describe('a card for an imported plan', () => {
       {
         to_email: 'chloe@import.test',
         subject: 'Your Standard membership: a card is needed on 20 December 2026',
-        body_text: expect.stringContaining('That day the next payment of £100.00 is due here'),
+        body_text: expect.stringContaining(
+          'That day the next payment of £100.00 is due here, and there is no card saved for it yet. Add one now with "Add a card" on your membership page: nothing is charged when you add it',
+        ),
       },
     ]);
     // The renewal reminder promises a charge to a saved card: it is not sent for a plan without one.
@@ -288,5 +290,71 @@ describe('a card for an imported plan', () => {
     // With his card, Ben gets the usual renewal reminder instead.
     await reminders('2027-01-10T12:00:00Z');
     expect((await emails('renewal_reminder')).map((e) => e.to_email)).toEqual(['ben@import.test']);
+  });
+});
+
+describe('emergency contacts from the file', () => {
+  const contacts = (csv: string) => {
+    const t = readCsv(csv);
+    return toImportRows(t, mappingFor(t.headers));
+  };
+  const run = (importRows: unknown[], commit: boolean) =>
+    asUser(db, admin.claims, (tx) =>
+      rpc<ImportResult>(tx, 'private.admin_import_members($1::jsonb, $2, $3::timestamptz)', [JSON.stringify(importRows), commit, NOW]),
+    );
+  const contactOf = async (email: string) =>
+    (
+      await db.query(`select emergency_contact_name, emergency_contact_phone from public.members where lower(email::text) = lower($1)`, [
+        email,
+      ])
+    ).rows[0];
+
+  it('refuses a contact phone Edit Profile would refuse, and a contact on a child row', async () => {
+    const preview = await run(
+      contacts(
+        'Name,Email,Date of birth,Emergency contact name,Emergency contact phone,Guardian email\r\n' +
+          'Bad Phone,badphone@contact.test,,Sam,call me,\r\n' +
+          `Long Name,longname@contact.test,,${'x'.repeat(201)},07700 900201,\r\n` +
+          'A Kid,,01/01/2018,Sam,07700 900202,amara@import.test\r\n',
+      ),
+      false,
+    );
+    expect(Object.fromEntries(preview.rows.map((r) => [r.line, r.refusals]))).toEqual({
+      2: ['Emergency contact phone "call me" is not a phone number.'],
+      3: ['The emergency contact name is longer than 200 characters.'],
+      4: ["A child's emergency contact is their guardian: put it on the guardian's row."],
+    });
+  });
+
+  it("stores a new member's contact, updates an existing one only where the file has one, and a second run changes nothing", async () => {
+    const file =
+      'Name,Email,Emergency contact name,Emergency contact phone\r\n' +
+      'New Contact,new@contact.test,Pat Parent,7700900301\r\n' +
+      'Amara Okafor,amara@import.test,Obi Okafor,+44 (0)7700 900302\r\n' +
+      'Ben Carter,ben@import.test,,\r\n';
+    await db.query(
+      `update public.members set emergency_contact_name = 'Old Contact', emergency_contact_phone = '07700 900399'
+        where email::text = 'ben@import.test'`,
+    );
+    const done = await run(contacts(file), true);
+    expect(done.rows.map((r) => [r.line, r.outcome, r.actions])).toEqual([
+      [2, 'created', ['New member new@contact.test.']],
+      [3, 'updated', ['Existing member amara@import.test: emergency contact name, emergency contact phone updated.']],
+      [4, 'unchanged', ['Existing member ben@import.test.']],
+    ]);
+    expect(await contactOf('new@contact.test')).toEqual({ emergency_contact_name: 'Pat Parent', emergency_contact_phone: '07700900301' });
+    expect(await contactOf('amara@import.test')).toEqual({
+      emergency_contact_name: 'Obi Okafor',
+      emergency_contact_phone: '+44 (0)7700 900302',
+    });
+    // An empty cell leaves the studio's contact as it was.
+    expect(await contactOf('ben@import.test')).toEqual({ emergency_contact_name: 'Old Contact', emergency_contact_phone: '07700 900399' });
+
+    const again = await run(contacts(file), true);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, refused: 0, import_id: null });
+    expect(await contactOf('amara@import.test')).toEqual({
+      emergency_contact_name: 'Obi Okafor',
+      emergency_contact_phone: '+44 (0)7700 900302',
+    });
   });
 });

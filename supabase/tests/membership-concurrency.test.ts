@@ -73,4 +73,41 @@ describe.skipIf(!binDir)('renewals on PostgreSQL with simultaneous runs', () => 
     );
     expect(rows[0]!.n).toBe(members.length);
   });
+
+  it('a card saved with nothing due, confirmed twice at once and from two tabs, saves one card and charges nothing', async () => {
+    // Decision 0104: "Add a card" / "Replace card" start a card-saving checkout with no payment.
+    const db = pgClientDatabase(server.admin()!);
+    const member = await createUser(db, 'race-save-card');
+    await buyPlan(db, member, T0);
+    const start = async () =>
+      (
+        await db.query<{ setup_reference: string; customer_id: string; amount: string }>('select * from public.start_card_update($1, $2)', [
+          member.memberId,
+          T0.toISOString(),
+        ])
+      ).rows[0]!;
+    const [tab1, tab2] = [await start(), await start()];
+    const apply = (s: typeof tab1, token: string) => ({
+      sql: `select * from public.apply_card_setup($1, $2, 'PAID', $3, 'GBP', $4, $5, $6)`,
+      params: [s.setup_reference, `chk-${s.setup_reference}`, s.amount, s.customer_id, token, T0.toISOString()],
+    });
+    const results = await together<{ outcome: string; charge_reference: string | null }>([
+      apply(tab1, 'tok-tab-1'),
+      apply(tab1, 'tok-tab-1'),
+      apply(tab2, 'tok-tab-2'),
+    ]);
+    expect(
+      results
+        .flat()
+        .map((r) => r.outcome)
+        .sort(),
+    ).toEqual(['already_applied', 'applied', 'applied']);
+    expect(results.flat().every((r) => r.charge_reference === null)).toBe(true);
+    const { rows: cards } = await db.query<{ token: string }>('select token from private.member_cards where member_id = $1', [
+      member.memberId,
+    ]);
+    expect(cards).toHaveLength(1);
+    expect(['tok-tab-1', 'tok-tab-2']).toContain(cards[0]!.token);
+    expect((await paymentsOf(db, member)).map((p) => `${p.billing_reason}:${p.status}`)).toEqual(['start:paid']);
+  });
 });

@@ -245,10 +245,16 @@ describe('failed renewals', () => {
     });
   });
 
-  it('a member who is not past due has nothing to update the card for', async () => {
+  it('a member who is not past due replaces the card with nothing charged; one without a plan has nothing to update', async () => {
     const member = await createUser(db, 'nothing-due');
     await buyPlan(db, member, T0);
-    await expectSqlError(service('public.start_card_update($1, $2)', [member.memberId, T0.toISOString()]), { hint: 'nothing_due' });
+    // Decision 0104: a card-saving checkout with no payment behind it.
+    expect(await service('public.start_card_update($1, $2)', [member.memberId, T0.toISOString()])).toMatchObject({
+      payment_reference: null,
+      amount: 100,
+    });
+    const payg = await createUser(db, 'nothing-due-payg');
+    await expectSqlError(service('public.start_card_update($1, $2)', [payg.memberId, T0.toISOString()]), { hint: 'nothing_due' });
   });
 });
 

@@ -3,7 +3,7 @@ import type { CompositeTypes } from '../../../src/lib/database.types';
 import type { ServerEnv } from '../server-env';
 import { serviceDb } from '../supabase-server';
 import { claimAndCharge, type ChargeResult } from './membership-charge';
-import { returnPageUrl } from './payment-rules';
+import { cardSavedPageUrl, returnPageUrl } from './payment-rules';
 import { ProviderError, type PaymentProvider, type ProviderCheckout } from './provider';
 import { paymentWebhookUrl } from './select-provider';
 
@@ -12,9 +12,16 @@ type CardSetupSetFields = 'payment_reference' | 'setup_reference' | 'amount' | '
 /** public.card_setup_checkout: a card-saving checkout to start, and the payment it leads to (every field set but the name). */
 export type CardSetupCheckout = CompositeRow<'card_setup_checkout', CardSetupSetFields>;
 
-/** What start_membership_checkout and start_card_update return, as CardSetupCheckout. */
+/** A card-saving checkout that may have no payment behind it (payment_reference null: decision 0104). */
+export type CardUpdateCheckout = CompositeRow<'card_setup_checkout', Exclude<CardSetupSetFields, 'payment_reference'>>;
+
+/** What start_membership_checkout returns, as CardSetupCheckout. */
 export const cardSetupCheckout = (data: CompositeTypes<'card_setup_checkout'>) =>
   compositeRow<'card_setup_checkout', CardSetupSetFields>(data);
+
+/** What start_card_update returns: for a past-due renewal, or for a card saved with nothing due. */
+export const cardUpdateCheckout = (data: CompositeTypes<'card_setup_checkout'>) =>
+  compositeRow<'card_setup_checkout', Exclude<CardSetupSetFields, 'payment_reference'>>(data);
 
 /** Card-saving checkouts have their own references (private.card_setups). */
 export const isCardSetupReference = (reference: string) => reference.startsWith('setup-');
@@ -22,10 +29,12 @@ export const isCardSetupReference = (reference: string) => reference.startsWith(
 /**
  * Sends the member to a card-saving checkout (provider purpose SETUP_RECURRING_PAYMENT) for the
  * payment recorded by start_membership_checkout or start_card_update. The return page follows the
- * payment, which is charged with the saved card once the provider confirms the card. Returns the
- * checkout URL, or null when the provider refused (the setup is abandoned).
+ * payment, which is charged with the saved card once the provider confirms the card. With no
+ * payment (a card saved with nothing due, decision 0104) SumUp only authorises the amount and gives
+ * it back, and the member comes back to My Membership. Returns the checkout URL, or null when the
+ * provider refused (the setup is abandoned).
  */
-export async function startCardSetup(env: ServerEnv, provider: PaymentProvider, setup: CardSetupCheckout): Promise<string | null> {
+export async function startCardSetup(env: ServerEnv, provider: PaymentProvider, setup: CardUpdateCheckout): Promise<string | null> {
   const db = serviceDb(env);
   try {
     await provider.ensureCustomer({ customerId: setup.customer_id, email: setup.member_email, name: setup.member_name });
@@ -35,7 +44,9 @@ export async function startCardSetup(env: ServerEnv, provider: PaymentProvider, 
       reference: setup.setup_reference,
       description: setup.description,
       returnUrl: paymentWebhookUrl(env),
-      redirectUrl: returnPageUrl(env.siteUrl, setup.payment_reference),
+      redirectUrl: setup.payment_reference
+        ? returnPageUrl(env.siteUrl, setup.payment_reference)
+        : cardSavedPageUrl(env.siteUrl, setup.setup_reference),
       customerId: setup.customer_id,
       purpose: 'SETUP_RECURRING_PAYMENT',
     });

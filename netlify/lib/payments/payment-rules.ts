@@ -20,6 +20,14 @@ export function returnPageUrl(siteUrl: string, reference: string): string {
   return `${siteUrl}${RETURN_PATH}?ref=${encodeURIComponent(reference)}`;
 }
 
+/**
+ * Where a card-saving checkout with nothing due comes back to (decision 0104): My Membership, which
+ * asks after the card (card-status) and says when it is saved.
+ */
+export function cardSavedPageUrl(siteUrl: string, setupReference: string): string {
+  return `${siteUrl}/membership?card=${encodeURIComponent(setupReference)}`;
+}
+
 /** Pence to pounds for the provider's `amount` (major units). */
 export function penceToPounds(pence: number): number {
   return Math.round(pence) / 100;

@@ -41,7 +41,7 @@ const BILLING = [
   },
 ];
 
-function setup(member: Partial<Member>, membership: JsonBodyType, billing: JsonBodyType[] = BILLING) {
+function setup(member: Partial<Member>, membership: JsonBodyType, billing: JsonBodyType[] = BILLING, path = '/membership') {
   const signed = signInAs({ created_at: '2025-01-05T10:00:00Z', ...member });
   server.use(
     memberHandler(signed.member),
@@ -57,7 +57,7 @@ function setup(member: Partial<Member>, membership: JsonBodyType, billing: JsonB
       late_cancellations: 0,
     })),
   );
-  renderApp('/membership');
+  renderApp(path);
   return signed;
 }
 
@@ -340,16 +340,70 @@ describe('/membership subscription', () => {
     expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
   });
 
-  it('an imported plan, paid up to its renewal elsewhere, says a card will be asked for on that date', async () => {
+  it('an imported plan, paid up to its renewal elsewhere, adds a card now with nothing charged', async () => {
     setup(
       { membership_tier: 'standard' },
       membershipRow({ status: 'active', has_card: false, period_end: '2030-03-05T00:00:00+00:00', price: 70 }),
       [],
     );
-    expect(
-      await screen.findByText(/No card is saved for this membership yet: on 5 March 2030, when the next payment of £70.00 is due/),
-    ).toBeInTheDocument();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.use(
+      http.post('*/.netlify/functions/update-card', () => HttpResponse.json({ url: 'https://pay.example/setup/2', reference: 'setup-2' })),
+    );
+    const notice = within(
+      (await screen.findByText(/No card is saved for this membership yet\. Add one now: nothing is charged today/)).closest(
+        '[role="status"]',
+      )!,
+    );
+    expect(notice.getByText(/the next payment of £70.00 is taken with it on 5 March 2030\./)).toBeInTheDocument();
     expect(screen.queryByText('Your membership payment failed.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Replace card' })).not.toBeInTheDocument();
+    await userEvent.click(notice.getByRole('button', { name: 'Add a card' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/setup/2'));
+  });
+
+  it('a member with a saved card can replace it; a refused start says why', async () => {
+    setup({ membership_tier: 'standard' }, membershipRow({ status: 'active', has_card: true }), []);
+    server.use(
+      http.post('*/.netlify/functions/update-card', () =>
+        HttpResponse.json({ error: 'checkout_failed', message: 'Could not start checkout, please try again.' }, { status: 502 }),
+      ),
+    );
+    const status = await statusRegion();
+    expect(status.queryByRole('button', { name: 'Add a card' })).not.toBeInTheDocument();
+    await userEvent.click(await status.findByRole('button', { name: 'Replace card' }));
+    expect(await screen.findByText('Could not start checkout, please try again.')).toBeInTheDocument();
+    expect(status.getByRole('button', { name: 'Replace card' })).toBeEnabled();
+  });
+
+  it('back from saving a card, says it is saved once the studio knows, and nothing was charged', async () => {
+    let asked = 0;
+    const references: unknown[] = [];
+    server.use(
+      http.post('*/.netlify/functions/card-status', async ({ request }) => {
+        references.push(await request.json());
+        asked += 1;
+        return HttpResponse.json({ status: asked === 1 ? 'pending' : 'saved' });
+      }),
+    );
+    setup(
+      { membership_tier: 'standard' },
+      membershipRow({ status: 'active', has_card: false, period_end: '2030-03-05T00:00:00+00:00', price: 70 }),
+      [],
+      '/membership?card=setup-3',
+    );
+    expect(await screen.findByText('Checking your card…')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your card is saved. Nothing was charged: it pays your next renewal.', {}, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(references[0]).toEqual({ reference: 'setup-3' });
+  });
+
+  it('back from a declined card, says it was not saved', async () => {
+    server.use(http.post('*/.netlify/functions/card-status', () => HttpResponse.json({ status: 'failed' })));
+    setup({ membership_tier: 'standard' }, membershipRow({ status: 'active', has_card: false }), [], '/membership?card=setup-4');
+    expect(await screen.findByText('Your card was not saved and nothing was charged. You can try again.')).toBeInTheDocument();
   });
 
   it('a trial member is told how many days the free trial has left', async () => {

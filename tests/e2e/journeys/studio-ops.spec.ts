@@ -44,10 +44,10 @@ test('admin imports a CSV as previewed, a second run changes nothing, and the in
   const expiry = ukDate(new Date(Date.now() + 60 * DAY_MS));
   // As a spreadsheet saves it: a BOM, CRLF, a quoted field with a comma.
   const csv =
-    '\uFEFFName,Email,Phone,Date of birth,Plan,Plan price,Next payment date,Package sessions left,Package expiry,Guardian email\r\n' +
-    `"Import, Ivy",${adult},07700 900123,14/02/1988,Standard,55.00,${next},5,${expiry},\r\n` +
-    `Kit Import,,,03/09/2016,,,,,,${adult}\r\n` +
-    'Bad Row,not-an-email,,,,,,,,\r\n';
+    '\uFEFFName,Email,Phone,Date of birth,Emergency contact name,Emergency contact phone,Plan,Plan price,Next payment date,Package sessions left,Package expiry,Guardian email\r\n' +
+    `"Import, Ivy",${adult},07700 900123,14/02/1988,Ned Import,7700900456,Standard,55.00,${next},5,${expiry},\r\n` +
+    `Kit Import,,,03/09/2016,,,,,,,,${adult}\r\n` +
+    'Bad Row,not-an-email,,,,,,,,,,\r\n';
   const file = { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') };
 
   await signInAs(page, stack, ACCOUNTS.admin, { admin: true });
@@ -72,9 +72,14 @@ test('admin imports a CSV as previewed, a second run changes nothing, and the in
     const [member] = await rest<{ id: string; membership_tier: string; name: string }[]>(
       stack,
       'GET',
-      `/rest/v1/members?email=eq.${encodeURIComponent(adult)}&select=id,membership_tier,name`,
+      `/rest/v1/members?email=eq.${encodeURIComponent(adult)}&select=id,membership_tier,name,emergency_contact_name,emergency_contact_phone`,
     );
-    expect(member, 'the imported member').toMatchObject({ membership_tier: 'standard', name: 'Import, Ivy' });
+    expect(member, 'the imported member, with the emergency contact (the phone read as a phone)').toMatchObject({
+      membership_tier: 'standard',
+      name: 'Import, Ivy',
+      emergency_contact_name: 'Ned Import',
+      emergency_contact_phone: '07700900456',
+    });
     const [plan] = await rest<{ price: number; status: string }[]>(
       stack,
       'GET',
@@ -140,11 +145,23 @@ test('admin imports a CSV as previewed, a second run changes nothing, and the in
         year: 'numeric',
       }).format(nextAt);
       await expect(
-        member.getByText(`No card is saved for this membership yet: on ${nextLong}, when the next payment of £55.00 is due`, {
+        member.getByText(`nothing is charged today, and the next payment of £55.00 is taken with it on ${nextLong}.`, {
           exact: false,
         }),
       ).toBeVisible({ timeout: 20_000 });
       await expect(member.getByText('5 personal-training sessions')).toBeVisible();
+
+      // Decision 0104: the card is added now, on the test provider's card-saving page, and nothing is charged.
+      await member.getByRole('button', { name: 'Add a card' }).click();
+      await expect(member.getByText('is only authorised and given back at once', { exact: false })).toBeVisible({ timeout: 20_000 });
+      await member.getByRole('button', { name: 'Pay with the card that always pays' }).click();
+      await expect(member.getByText('Your card is saved. Nothing was charged: it pays your next renewal.')).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(member.getByRole('button', { name: 'Replace card' })).toBeVisible();
+      const [imported] = await rest<{ id: string }[]>(stack, 'GET', `/rest/v1/members?email=eq.${encodeURIComponent(adult)}&select=id`);
+      const charged = await rest<unknown[]>(stack, 'GET', `/rest/v1/payments?member_id=eq.${imported!.id}&select=id`);
+      expect(charged, 'saving the card charged nothing').toEqual([]);
     } finally {
       await context.close();
     }

@@ -117,6 +117,20 @@ describe('Admin > Import', () => {
     expect(invites).toHaveLength(1);
   });
 
+  it('maps an emergency contact by our column names or a next-of-kin spelling, and sends its phone read as a phone', async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    const csv = 'Name,Email,Emergency contact phone,Next of kin name\r\nJo Smith,jo@example.test,7700900456,Sam Smith\r\n';
+    await user.upload(await screen.findByLabelText('CSV file'), new File([csv], 'members.csv', { type: 'text/csv' }));
+    expect(await screen.findByLabelText('Emergency contact phone')).toHaveValue('emergency_contact_phone');
+    expect(screen.getByLabelText('Next of kin name')).toHaveValue('emergency_contact_name');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('table', { name: 'Preview' });
+    expect(calls[0]!.p_rows).toEqual([
+      { line: 2, name: 'Jo Smith', email: 'jo@example.test', emergency_contact_name: 'Sam Smith', emergency_contact_phone: '07700900456' },
+    ]);
+  });
+
   it('remembers the mapping for a file with the same columns', async () => {
     setup();
     const user = userEvent.setup();

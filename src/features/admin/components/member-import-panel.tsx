@@ -120,7 +120,7 @@ export function MemberImportPanel() {
         <h2 className="text-lg font-semibold text-slate-900">1. Choose the file</h2>
         <p className="mt-1 text-sm text-slate-600">
           A CSV as your spreadsheet or your old platform saves it. Dates as dd/mm/yyyy. A child&apos;s row has no email of its own: put
-          their parent&apos;s email in Guardian email.
+          their parent&apos;s email in Guardian email. An emergency contact (name and phone) is optional, on an adult&apos;s row.
         </p>
         <div className="mt-4 flex flex-wrap items-end gap-4">
           <div className="space-y-1.5">

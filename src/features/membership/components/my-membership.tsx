@@ -10,6 +10,7 @@ import { formatLondonDate, formatMemberSince } from '@/lib/studio-calendar';
 import { useMyMembership } from '../api/get-my-membership';
 import { currentPlan } from '../lib/current-plan';
 import { isRunningPlan, runningStatusText, type MyMembership as Membership } from '../lib/membership-view';
+import { CardSavedNotice } from './card-buttons';
 import { PastDueBanner } from './past-due-banner';
 import { PaymentMethod } from './payment-method';
 import { PlanActions } from './plan-actions';
@@ -21,7 +22,7 @@ const LOAD_FAILED = 'Failed to load your membership';
  * The member part of /membership, one card (plan and renewal said once, never twice): current
  * plan, status, usage this month (`usage`: the route passes the booking feature's meter, which
  * shows my_plan_usage, the count book_class enforces), next renewal or "Ends on", member since,
- * the plan's actions (cancel, resume, switch, "Update card") and recommended upgrades. Renders nothing for visitors (and nothing while
+ * the plan's actions (cancel, resume, switch, "Update card", "Add a card", "Replace card") and recommended upgrades. Renders nothing for visitors (and nothing while
  * the session is read, so the catalogue never jumps).
  */
 export function MyMembership({ usage }: { usage: ReactNode }) {
@@ -74,6 +75,7 @@ function PlanDetails({
         </div>
       )}
       <DirectDebitSetUpNotice />
+      <CardSavedNotice />
       {running?.status === 'past_due' && <PastDueBanner membership={running} />}
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="space-y-5">

@@ -7,7 +7,7 @@ import { billingSummary } from '../lib/billing-summary';
 /**
  * "Payment method" on /membership (decision 0076): card or Direct Debit, and the switch. Direct
  * Debit without a live mandate goes to GoCardless's page to set one up; card needs nothing now
- * (without a saved card the next renewal asks for one).
+ * (without a saved card, "Add a card" saves one with nothing charged, decision 0104).
  */
 export function PaymentMethod({ memberId }: { memberId: string }) {
   const billing = useMyBilling(memberId);
@@ -38,7 +38,7 @@ export function PaymentMethod({ memberId }: { memberId: string }) {
         toast.success(
           data.hasCard
             ? 'Your membership is paid with your saved card from the next renewal.'
-            : 'We will ask for a card at your next renewal.',
+            : 'Add a card for your next renewal: nothing is charged until then.',
         ),
       onError: () => toast.error('Could not change how you pay, please try again.'),
     });

@@ -9,25 +9,21 @@ import { useResumeMembership } from '../api/resume-membership';
 import type { MyMembership } from '../lib/membership-view';
 import { DowngradeButton } from './plan-change-dialogs';
 import { PauseControls } from './pause-controls';
+import { AddCardNotice, SaveCardButton } from './card-buttons';
 import { formatLondonDate } from '@/lib/studio-calendar';
 
 /**
  * The running plan's parts of My Membership (decision 0009): the change scheduled for the period
- * end, and cancel / resume / switch to Standard (a failed renewal's banner is PastDueBanner). Plan, status and renewal are said once, by My Membership's card.
+ * end, "Add a card" / "Replace card" (decision 0104), and cancel / resume / switch to Standard (a failed renewal's banner is PastDueBanner). Plan, status and renewal are said once, by My Membership's card.
  * Upgrades are offered where plans are (UpgradeOffers, the catalogue).
  */
 export function PlanActions({ membership: m }: { membership: MyMembership }) {
   const planName = m.plan_slug ? PLANS[m.plan_slug].name : '';
   return (
     <div className="space-y-4">
-      {m.status === 'active' && m.has_card === false && (
-        // A plan carried over by the studio's import (decision 0065): paid up to its next renewal
-        // elsewhere, with no card saved here yet.
-        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
-          No card is saved for this membership yet: on {formatLondonDate(m.period_end)}, when the next payment of{' '}
-          {formatPounds(m.price ?? 0)} is due, you will be asked here to add one.
-        </p>
-      )}
+      {/* A plan carried over by the studio's import (decision 0065): paid up to its next renewal
+          elsewhere, with no card saved here yet; it is added now, charged on that date (decision 0104). */}
+      {m.status === 'active' && m.has_card === false && <AddCardNotice membership={m} />}
       {m.next_plan_slug && m.next_price !== null && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-slate-700">
@@ -40,6 +36,7 @@ export function PlanActions({ membership: m }: { membership: MyMembership }) {
       <div className="flex flex-wrap gap-3">
         {m.status === 'cancelled' ? <ResumeButton /> : <CancelButton membership={m} />}
         {m.tier === 'premium' && m.status === 'active' && !m.next_plan_slug && <DowngradeButton membership={m} />}
+        {m.status === 'active' && m.has_card === true && <SaveCardButton label="Replace card" variant="secondary" />}
       </div>
     </div>
   );

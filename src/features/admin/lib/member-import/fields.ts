@@ -10,6 +10,8 @@ export const IMPORT_FIELDS = [
   { key: 'email', label: 'Email' },
   { key: 'phone', label: 'Phone' },
   { key: 'date_of_birth', label: 'Date of birth' },
+  { key: 'emergency_contact_name', label: 'Emergency contact name' },
+  { key: 'emergency_contact_phone', label: 'Emergency contact phone' },
   { key: 'plan', label: 'Plan' },
   { key: 'plan_price', label: 'Plan price (monthly)' },
   { key: 'next_payment_date', label: 'Next payment date' },
@@ -34,6 +36,8 @@ export interface ImportRow {
   email?: string;
   phone?: string;
   date_of_birth?: string;
+  emergency_contact_name?: string;
+  emergency_contact_phone?: string;
   plan?: string;
   plan_price?: string;
   next_payment_date?: string;

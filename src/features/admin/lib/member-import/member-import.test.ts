@@ -64,6 +64,8 @@ describe('mapping columns', () => {
       [
         'date_of_birth',
         'email',
+        'emergency_contact_name',
+        'emergency_contact_phone',
         'guardian_email',
         'name',
         'next_payment_date',
@@ -76,6 +78,15 @@ describe('mapping columns', () => {
     );
     const gympoint = mappingFor(['first_name', 'last_name', 'Email', 'membership_plan', 'barcode'], findPreset('gympoint'));
     expect(gympoint).toEqual({ first_name: 'first_name', last_name: 'last_name', Email: 'email', membership_plan: 'plan' });
+  });
+
+  it('maps emergency contact columns by our names or a next-of-kin spelling, reading the phone as a phone', () => {
+    const table = readCsv('Email,Next of kin,Emergency phone\r\njo@example.com,Sam Smith,7700900456\r\n');
+    const mapping = mappingFor(table.headers);
+    expect(mapping).toEqual({ Email: 'email', 'Next of kin': 'emergency_contact_name', 'Emergency phone': 'emergency_contact_phone' });
+    expect(toImportRows(table, mapping)).toEqual([
+      { line: 2, email: 'jo@example.com', emergency_contact_name: 'Sam Smith', emergency_contact_phone: '07700900456' },
+    ]);
   });
 
   it('guesses our own field names in any case and spacing', () => {

@@ -24,6 +24,8 @@ export const TEMPLATE_PRESET: ImportPreset = {
     email: 'Email',
     phone: 'Phone',
     date_of_birth: 'Date of birth',
+    emergency_contact_name: 'Emergency contact name',
+    emergency_contact_phone: 'Emergency contact phone',
     plan: 'Plan',
     plan_price: 'Plan price',
     next_payment_date: 'Next payment date',
@@ -47,6 +49,8 @@ export const IMPORT_PRESETS: readonly ImportPreset[] = [
       phone: 'phone',
       plan: 'membership_plan',
       date_of_birth: 'date_of_birth',
+      emergency_contact_name: 'emergency_contact_name',
+      emergency_contact_phone: 'emergency_contact_phone',
     },
   },
   // Fitness GM's member CSV (its "Importing & Exporting Member Information"; dates dd-mm-yyyy): a
@@ -79,6 +83,8 @@ const GUESSES: Partial<Record<ImportFieldKey, string[]>> = {
   phone: ['mobile', 'mobilephone', 'phonenumber', 'mobilenumber'],
   date_of_birth: ['dob', 'birthdate', 'birthday'],
   guardian_email: ['parentemail'],
+  emergency_contact_name: ['emergencycontact', 'emergencyname', 'nextofkin', 'nextofkinname'],
+  emergency_contact_phone: ['emergencyphone', 'emergencynumber', 'emergencycontactnumber', 'nextofkinphone'],
 };
 
 /**
@@ -114,8 +120,21 @@ export function mappingFor(headers: readonly string[], preset: ImportPreset = TE
 export function templateCsv(): string {
   const headers = Object.values(TEMPLATE_PRESET.columns);
   const examples = [
-    ['Sam Example', 'sam@example.com', '07700 900123', '14/02/1988', 'Standard', '70.00', '01/01/2027', '5', '31/03/2027', ''],
-    ['Alex Example', '', '', '03/09/2016', '', '', '', '', '', 'sam@example.com'],
+    [
+      'Sam Example',
+      'sam@example.com',
+      '07700 900123',
+      '14/02/1988',
+      'Jo Example',
+      '07700 900456',
+      'Standard',
+      '70.00',
+      '01/01/2027',
+      '5',
+      '31/03/2027',
+      '',
+    ],
+    ['Alex Example', '', '', '03/09/2016', '', '', '', '', '', '', '', 'sam@example.com'],
   ];
   return writeCsv(
     headers.map((header, i) => ({ header, value: (row: string[]) => row[i] })),

@@ -67,6 +67,9 @@ export function toImportRows(table: CsvTable, mapping: ColumnMapping, dateOrder:
     if (cells.email) row.email = cells.email;
     if (cells.guardian_email) row.guardian_email = cells.guardian_email;
     if (cells.phone) row.phone = normalisePhone(cells.phone);
+    if (cells.emergency_contact_name) row.emergency_contact_name = cells.emergency_contact_name;
+    // Read as the member's own phone is: the database then checks it as Edit Profile does.
+    if (cells.emergency_contact_phone) row.emergency_contact_phone = normalisePhone(cells.emergency_contact_phone);
     if (cells.plan) row.plan = cells.plan;
     if (cells.plan_price) row.plan_price = normalisePrice(cells.plan_price);
     if (cells.package_sessions) row.package_sessions = cells.package_sessions;
