@@ -86,6 +86,11 @@ export default tseslint.config(
               message: 'The visitor path loads no supabase-js: use lib/public-api.ts.',
               allowTypeImports: true,
             },
+            {
+              name: '@/lib/query-keys',
+              message: "Every feature's keys: import the feature's own from lib/keys (e.g. '@/lib/keys/classes').",
+              allowTypeImports: true,
+            },
             { name: 'zod', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
             { name: 'zod/mini', message: 'The visitor path validates with valibot (decision 0013).', allowTypeImports: true },
           ],

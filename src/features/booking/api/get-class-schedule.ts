@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import * as v from 'valibot';
 import { BOOKING_TYPES } from '@/config/booking-types';
 import { Constants } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { classKeys } from '@/lib/keys/classes';
 import { publicRpc } from '@/lib/public-api';
 import { BOOKING_MESSAGES } from '../lib/booking-messages';
 
@@ -118,7 +118,7 @@ export async function getScheduleSummary(filters: ClassFilters): Promise<Schedul
 
 export const classScheduleQueryOptions = (filters: ClassFilters, viewer: Viewer) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.classes.list({ ...filters, viewer }),
+    queryKey: classKeys.list({ ...filters, viewer }),
     queryFn: ({ pageParam }) => getClassSchedulePage(filters, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.length < SCHEDULE_PAGE_SIZE ? undefined : pages.length * SCHEDULE_PAGE_SIZE),
@@ -126,11 +126,11 @@ export const classScheduleQueryOptions = (filters: ClassFilters, viewer: Viewer)
   });
 
 export const scheduleClassQueryOptions = (classId: string, viewer: Viewer) =>
-  queryOptions({ queryKey: queryKeys.classes.detail(`${classId}:${viewer}`), queryFn: () => getScheduleClass(classId) });
+  queryOptions({ queryKey: classKeys.detail(`${classId}:${viewer}`), queryFn: () => getScheduleClass(classId) });
 
 export const scheduleSummaryQueryOptions = (filters: ClassFilters) =>
   queryOptions({
-    queryKey: queryKeys.classes.list({ ...filters, summary: true }),
+    queryKey: classKeys.list({ ...filters, summary: true }),
     queryFn: () => getScheduleSummary(filters),
     placeholderData: keepPreviousData,
   });
