@@ -6,7 +6,7 @@ import { BOOKING_TYPES } from '@/config/booking-types';
 import { Constants } from '@/lib/database.types';
 import { classKeys } from '@/lib/keys/classes';
 import { publicRpc } from '@/lib/public-api';
-import { BOOKING_MESSAGES } from '../lib/booking-messages';
+import { CLASSES_LOAD_FAILED } from '../lib/schedule-messages';
 
 /**
  * The schedule as the server states it: every upcoming class with what the booking
@@ -141,7 +141,7 @@ const NO_CLASSES: ScheduleClass[] = [];
 export function useClassSchedule(filters: ClassFilters, viewer: Viewer, enabled = true) {
   const query = useInfiniteQuery({ ...classScheduleQueryOptions(filters, viewer), enabled });
   useEffect(() => {
-    if (query.isError) toast.error(BOOKING_MESSAGES.classesLoadFailed, { id: BOOKING_MESSAGES.classesLoadFailed });
+    if (query.isError) toast.error(CLASSES_LOAD_FAILED, { id: CLASSES_LOAD_FAILED });
   }, [query.isError]);
   // One array per result (not per render), so a screen can defer rendering it (useDeferredValue).
   const classes = useMemo(() => query.data?.pages.flat() ?? NO_CLASSES, [query.data]);

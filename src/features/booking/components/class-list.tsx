@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { ScheduleClass } from '../api/get-class-schedule';
-import { BOOKING_MESSAGES } from '../lib/booking-messages';
+import { CLASSES_LOAD_FAILED } from '../lib/schedule-messages';
 import { groupByDay } from '../lib/class-days';
 import { CardFocusContext, useCardFocusState } from './card-focus';
 
@@ -68,7 +68,7 @@ export function ClassList({ status, classes, empty, onRetry, more, renderCard, l
   if (status === 'error') {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-semibold text-red-800">{BOOKING_MESSAGES.classesLoadFailed}</p>
+        <p className="font-semibold text-red-800">{CLASSES_LOAD_FAILED}</p>
         <Button variant="outline" className="mt-4" onClick={onRetry}>
           Try again
         </Button>

@@ -1,5 +1,6 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import type { BookClassResult } from '../api/book-class';
+import { CLASSES_LOAD_FAILED } from './schedule-messages';
 
 /** A refusal raised by an RPC (`hint` is the stable code) or a transport failure (no hint). */
 export type RpcError = Pick<PostgrestError, 'code' | 'message' | 'hint' | 'details'>;
@@ -20,7 +21,7 @@ export const BOOKING_MESSAGES = {
   cancelled: 'Booking cancelled',
   cancelFailed: 'Failed to cancel booking',
   cancelNotPermitted: 'Could not cancel this booking (permission).',
-  classesLoadFailed: 'Failed to load classes',
+  classesLoadFailed: CLASSES_LOAD_FAILED,
   bookingsLoadFailed: 'Unable to load your bookings',
   dashboardLoadFailed: 'Failed to load dashboard data',
 } as const;
