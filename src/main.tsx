@@ -21,6 +21,9 @@ else void loadRouteModules(window.location).catch(() => undefined);
 // (opened from the home screen) it is in the cache before the first screen asks for it; online it
 // goes in while the screen's code downloads, so the screen paints from it and revalidates.
 if (needsSupabaseNow()) {
+  // The auth provider observes the member's row once the session is read, through a module of its
+  // own: fetched now, it is in by then instead of one more step between the session and the paint.
+  void import('./lib/auth/observe-own-member').catch(() => undefined);
   const start = import('./app/pwa/offline-start');
   const copied = (navigator.onLine ? start.then((m) => m.paintFromCopy()) : start.then((m) => m.startOffline())).catch(() => undefined);
   if (!navigator.onLine) await copied;
