@@ -1,13 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/lib/toast';
 
-/** The form a settings block hands its fields: react-hook-form's, typed by the schema's input and output. */
-export type SettingsFormApi<TForm extends FieldValues, TValues> = UseFormReturn<TForm, unknown, TValues>;
+/**
+ * The form a settings block hands its fields: react-hook-form's, typed by the schema's input and
+ * output, and `field(name)`, a field's registration with its message (`<TextField {...field('x')} />`).
+ */
+export type SettingsFormApi<TForm extends FieldValues, TValues> = UseFormReturn<TForm, unknown, TValues> & {
+  field: (name: Path<TForm>) => UseFormRegisterReturn<Path<TForm>> & { error?: string };
+};
 
 type SettingsFormProps<TForm extends FieldValues, TValues, TResult> = {
   /** The form's accessible name ("Pause rules"). */
@@ -57,7 +62,11 @@ export function SettingsForm<TForm extends FieldValues, TValues, TResult>({
   className,
   children,
 }: SettingsFormProps<TForm, TValues, TResult>) {
-  const form = useForm<TForm, unknown, TValues>({ resolver: zodResolver(schema), values, defaultValues });
+  const rhf = useForm<TForm, unknown, TValues>({ resolver: zodResolver(schema), values, defaultValues });
+  const form: SettingsFormApi<TForm, TValues> = {
+    ...rhf,
+    field: (name) => ({ ...rhf.register(name), error: rhf.getFieldState(name, rhf.formState).error?.message }),
+  };
   const [saved, setSaved] = useState(false);
   const submit = form.handleSubmit(async (submitted) => {
     setSaved(false);

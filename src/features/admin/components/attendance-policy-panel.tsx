@@ -45,32 +45,24 @@ export function AttendancePolicyPanel() {
           errorText={(error) => attendanceErrorText(error, 'Could not save the attendance policy. Please try again.')}
           className="p-4"
         >
-          {({ register, formState: { errors: e } }) => (
+          {({ field }) => (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <TextField
                 label="Late cancellation fee (£)"
                 inputMode="decimal"
                 optional
                 hint="Inside the class's late-cancel window."
-                {...register('lateCancelFee')}
-                error={e.lateCancelFee?.message}
+                {...field('lateCancelFee')}
               />
-              <TextField label="No-show fee (£)" inputMode="decimal" optional {...register('noShowFee')} error={e.noShowFee?.message} />
+              <TextField label="No-show fee (£)" inputMode="decimal" optional {...field('noShowFee')} />
               <TextField
                 label="Strikes within 30 days"
                 inputMode="numeric"
                 optional
                 hint="Late cancellations and no-shows."
-                {...register('strikeLimit')}
-                error={e.strikeLimit?.message}
+                {...field('strikeLimit')}
               />
-              <TextField
-                label="Days booking is blocked"
-                inputMode="numeric"
-                optional
-                {...register('blockDays')}
-                error={e.blockDays?.message}
-              />
+              <TextField label="Days booking is blocked" inputMode="numeric" optional {...field('blockDays')} />
             </div>
           )}
         </SettingsForm>

@@ -58,23 +58,21 @@ export function DataRetentionPanel() {
                 : SAVE_FAILED
             }
           >
-            {({ register, formState: { errors: e } }) => (
+            {({ field }) => (
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
                   label="Guest waiver signatures (days)"
                   type="number"
                   inputMode="numeric"
                   hint="From 30 to 3650. 1095 days is the UK limitation period for a personal-injury claim."
-                  {...register('guest_signature_days')}
-                  error={e.guest_signature_days?.message}
+                  {...field('guest_signature_days')}
                 />
                 <TextField
                   label="Contact Us messages (days)"
                   type="number"
                   inputMode="numeric"
                   hint="From 30 to 3650."
-                  {...register('contact_message_days')}
-                  error={e.contact_message_days?.message}
+                  {...field('contact_message_days')}
                 />
               </div>
             )}

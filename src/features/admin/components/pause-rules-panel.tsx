@@ -36,42 +36,23 @@ export function PauseRulesPanel() {
           errorText={(error) => pauseErrorText(error, 'Could not save the pause rules. Please try again.')}
           className="p-4"
         >
-          {({ register, formState: { errors: e } }) => (
+          {({ register, field }) => (
             <>
               <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
                 <input type="checkbox" {...register('membersMayPause')} />
                 Members may pause their own membership
               </label>
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField
-                  label="Shortest pause (days)"
-                  type="number"
-                  inputMode="numeric"
-                  {...register('minDays')}
-                  error={e.minDays?.message}
-                />
-                <TextField
-                  label="Longest pause (days)"
-                  type="number"
-                  inputMode="numeric"
-                  {...register('maxDays')}
-                  error={e.maxDays?.message}
-                />
-                <TextField label="Pauses a year" type="number" inputMode="numeric" {...register('perYear')} error={e.perYear?.message} />
-                <TextField
-                  label="Notice (days)"
-                  type="number"
-                  inputMode="numeric"
-                  {...register('noticeDays')}
-                  error={e.noticeDays?.message}
-                />
+                <TextField label="Shortest pause (days)" type="number" inputMode="numeric" {...field('minDays')} />
+                <TextField label="Longest pause (days)" type="number" inputMode="numeric" {...field('maxDays')} />
+                <TextField label="Pauses a year" type="number" inputMode="numeric" {...field('perYear')} />
+                <TextField label="Notice (days)" type="number" inputMode="numeric" {...field('noticeDays')} />
                 <TextField
                   label="Monthly hold fee (£)"
                   inputMode="decimal"
                   optional
                   hint="Empty: no fee while paused."
-                  {...register('holdFee')}
-                  error={e.holdFee?.message}
+                  {...field('holdFee')}
                 />
               </div>
             </>

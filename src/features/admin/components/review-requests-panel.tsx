@@ -50,28 +50,16 @@ function ReviewRequestsForm({ settings }: { settings: ReviewRequestSettings }) {
       errorText={(error) => (error as { message?: string }).message ?? 'Could not save. Please try again.'}
       className="rounded-xl border border-slate-200 bg-white p-4"
     >
-      {({ register, formState: { errors } }) => (
+      {({ field }) => (
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField
             label="After this many attended classes"
             hint="Blank: no review requests"
             inputMode="numeric"
-            error={errors.afterClasses?.message}
-            {...register('afterClasses')}
+            {...field('afterClasses')}
           />
-          <TextField
-            label="At most once in (months)"
-            inputMode="numeric"
-            error={errors.onceInMonths?.message}
-            {...register('onceInMonths')}
-          />
-          <TextField
-            label="Your review link"
-            type="url"
-            placeholder="https://g.page/r/…/review"
-            error={errors.reviewUrl?.message}
-            {...register('reviewUrl')}
-          />
+          <TextField label="At most once in (months)" inputMode="numeric" {...field('onceInMonths')} />
+          <TextField label="Your review link" type="url" placeholder="https://g.page/r/…/review" {...field('reviewUrl')} />
         </div>
       )}
     </SettingsForm>

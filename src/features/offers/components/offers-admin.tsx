@@ -158,10 +158,10 @@ function PromoCodeCreate() {
         onFailed={(message, form) => form.setError('code', { message })}
         className="p-4"
       >
-        {({ register, formState: { errors: e } }) => (
+        {({ register, field, formState: { errors: e } }) => (
           <>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label="Code" autoComplete="off" {...register('code')} error={e.code?.message} />
+              <TextField label="Code" autoComplete="off" {...field('code')} />
               <fieldset className="space-y-1.5">
                 <legend className="text-sm font-medium text-slate-800">Discount</legend>
                 <label className="mr-4 text-sm">
@@ -171,9 +171,9 @@ function PromoCodeCreate() {
                   <input type="radio" value="amount" {...register('kind')} /> Amount (£)
                 </label>
               </fieldset>
-              <TextField label="Off (percent or £)" inputMode="decimal" {...register('value')} error={e.value?.message} />
-              <TextField label="Last day" type="date" {...register('expiresOn')} error={e.expiresOn?.message} />
-              <TextField label="Uses in all" type="number" inputMode="numeric" {...register('maxUses')} error={e.maxUses?.message} />
+              <TextField label="Off (percent or £)" inputMode="decimal" {...field('value')} />
+              <TextField label="Last day" type="date" {...field('expiresOn')} />
+              <TextField label="Uses in all" type="number" inputMode="numeric" {...field('maxUses')} />
             </div>
             <fieldset aria-describedby={e.planSlugs ? 'promo-plans-error' : undefined}>
               <legend className="text-sm font-medium text-slate-800">For</legend>
@@ -220,9 +220,9 @@ function IntroOfferCreate() {
         onFailed={(message, form) => form.setError('price', { message })}
         className="p-4"
       >
-        {({ register, formState: { errors: e } }) => (
+        {({ register, field }) => (
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField label="Name" {...register('name')} error={e.name?.message} />
+            <TextField label="Name" {...field('name')} />
             <div className="space-y-1.5">
               <label htmlFor="intro-package" className="block text-sm font-medium text-slate-800">
                 Package
@@ -232,17 +232,16 @@ function IntroOfferCreate() {
                 <option value="bronze">{PLANS.bronze.name}</option>
               </select>
             </div>
-            <TextField label="Intro price (£)" inputMode="decimal" {...register('price')} error={e.price?.message} />
+            <TextField label="Intro price (£)" inputMode="decimal" {...field('price')} />
             <TextField
               label="Within days of joining"
               type="number"
               inputMode="numeric"
               optional
               hint="Empty: any member who has not bought yet."
-              {...register('newWithinDays')}
-              error={e.newWithinDays?.message}
+              {...field('newWithinDays')}
             />
-            <TextField label="Last day" type="date" optional {...register('endsOn')} error={e.endsOn?.message} />
+            <TextField label="Last day" type="date" optional {...field('endsOn')} />
           </div>
         )}
       </SettingsForm>
@@ -282,7 +281,7 @@ function ReferralRewardSettings() {
           errorText={(error) => offerErrorText(error, 'Could not save the referral reward. Please try again.')}
           className="p-4"
         >
-          {({ register, formState: { errors: e } }) => (
+          {({ register, field }) => (
             <>
               <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
                 <input type="checkbox" {...register('enabled')} />
@@ -298,19 +297,8 @@ function ReferralRewardSettings() {
                 </label>
               </fieldset>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="Money off a renewal (£)"
-                  inputMode="decimal"
-                  {...register('renewalAmount')}
-                  error={e.renewalAmount?.message}
-                />
-                <TextField
-                  label="Session valid for (days)"
-                  type="number"
-                  inputMode="numeric"
-                  {...register('creditValidDays')}
-                  error={e.creditValidDays?.message}
-                />
+                <TextField label="Money off a renewal (£)" inputMode="decimal" {...field('renewalAmount')} />
+                <TextField label="Session valid for (days)" type="number" inputMode="numeric" {...field('creditValidDays')} />
               </div>
             </>
           )}
