@@ -168,9 +168,10 @@ describe('/admin/settings sections', () => {
     await userEvent.click(overview.getByRole('link', { name: /^Personal data/ }));
     expect(await screen.findByRole('heading', { name: 'How long personal data is kept' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/settings/personal-data');
+    expect(screen.getByRole('region', { name: 'Personal data settings' })).toHaveFocus();
     await userEvent.click(screen.getByRole('link', { name: 'All settings' }));
     expect(router.state.location.pathname).toBe('/admin/settings');
-    expect(await screen.findByRole('navigation', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Settings' })).toHaveFocus();
   });
 
   it('opens each section at its own address with its panels', async () => {

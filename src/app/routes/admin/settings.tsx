@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Link, Navigate, NavLink, useLocation, useParams } from 'react-router-dom';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Link, Navigate, NavLink, useParams } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,28 +18,40 @@ const OVERVIEW_INTRO =
 export function AdminSettingsRoute() {
   const { section: slug } = useParams();
   const current = slug === undefined ? undefined : settingsSectionAt(slug);
+  // Moving between the overview and a section (the route stays mounted) moves focus to what was
+  // chosen, so a keyboard or screen-reader user carries on there; opening the page leaves focus alone.
+  const content = useRef<HTMLElement>(null);
+  const shown = useRef(slug);
+  useEffect(() => {
+    if (shown.current === slug) return;
+    shown.current = slug;
+    content.current?.focus();
+  }, [slug]);
   if (slug !== undefined && !current) return <Navigate to={paths.admin.settings} replace />;
   return (
     <>
       <PageHeading title="Settings" subtitle={current ? current.summary : OVERVIEW_INTRO} />
-      <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <SectionList />
-        {current ? <SectionView section={current} /> : <Overview />}
+      {/* Only classes the app already uses: the stylesheet every page loads does not grow. */}
+      <div className="items-start gap-6 lg:flex">
+        <SectionList inSection={current !== undefined} />
+        <div className="min-w-0 flex-1">
+          {current ? <SectionView section={current} focusRef={content} /> : <Overview focusRef={content} />}
+        </div>
       </div>
     </>
   );
 }
 
 const sideLink = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600',
-    isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
-  );
+  cn('block rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
 
-/** The side list, from lg up: the overview and every section, the open one marked as the current page. */
-function SectionList() {
+/**
+ * The side list, from lg up: the overview and every section, the open one marked as the current
+ * page. Beside a section it starts level with the panels' headings (each panel's top margin).
+ */
+function SectionList({ inSection }: { inSection: boolean }) {
   return (
-    <nav aria-label="Settings sections" className="hidden lg:sticky lg:top-8 lg:block">
+    <nav aria-label="Settings sections" className={cn('hidden w-48 shrink-0 lg:block', inSection && 'mt-10')}>
       <ul className="space-y-1">
         <li>
           <NavLink to={paths.admin.settings} end className={sideLink}>
@@ -59,15 +71,15 @@ function SectionList() {
 }
 
 /** /admin/settings: every section with what it holds, each leading into it (on a phone, the only list). */
-function Overview() {
+function Overview({ focusRef }: { focusRef: RefObject<HTMLElement | null> }) {
   return (
-    <nav aria-label="Settings">
+    <nav ref={focusRef} tabIndex={-1} aria-label="Settings" className="focus:outline-none">
       <ul className="grid gap-3 sm:grid-cols-2">
         {SETTINGS_SECTIONS.map((s) => (
           <li key={s.slug}>
             <Link
               to={paths.admin.settingsSection.href(s.slug)}
-              className="flex min-h-11 items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-slate-400 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="flex min-h-11 items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-slate-400"
             >
               <span>
                 <span className="block font-semibold text-slate-900">{s.title}</span>
@@ -82,17 +94,8 @@ function Overview() {
   );
 }
 
-/**
- * One section's panels. Opening another section moves focus to it, so a keyboard or screen-reader
- * user lands on what they chose rather than on the list they chose it from.
- */
-function SectionView({ section }: { section: SettingsSection }) {
-  const region = useRef<HTMLDivElement>(null);
-  // The first page of a visit ('default') keeps the browser's focus; a section opened from a list moves it.
-  const arrived = useLocation().key !== 'default';
-  useEffect(() => {
-    if (arrived) region.current?.focus();
-  }, [section, arrived]);
+/** One section's panels, in a region that takes the focus when the section is chosen from a list. */
+function SectionView({ section, focusRef }: { section: SettingsSection; focusRef: RefObject<HTMLElement | null> }) {
   const { Panel } = section;
   return (
     <div>
@@ -103,17 +106,11 @@ function SectionView({ section }: { section: SettingsSection }) {
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         All settings
       </Link>
-      <div
-        ref={region}
-        tabIndex={-1}
-        role="region"
-        aria-label={`${section.title} settings`}
-        className="focus:outline-none [&>section:first-child]:mt-0"
-      >
+      <section ref={focusRef} tabIndex={-1} aria-label={`${section.title} settings`} className="focus:outline-none">
         <Suspense fallback={<Spinner label={`Loading ${section.title}`} />}>
           <Panel />
         </Suspense>
-      </div>
+      </section>
     </div>
   );
 }
