@@ -30,9 +30,20 @@ export function AdminSettingsRoute() {
   if (slug !== undefined && !current) return <Navigate to={paths.admin.settings} replace />;
   return (
     <>
+      {/* On a phone a section leads back to the list; from lg up the side list is there. */}
+      {current && (
+        <Link
+          to={paths.admin.settings}
+          className="mb-2 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 lg:hidden"
+        >
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          All settings
+        </Link>
+      )}
       <PageHeading title="Settings" subtitle={current ? current.summary : OVERVIEW_INTRO} />
-      {/* Only classes the app already uses: the stylesheet every page loads does not grow. */}
-      <div className="items-start gap-6 lg:flex">
+      {/* Only classes the app already uses, so the stylesheet every page loads does not grow. In a
+          section the panels' own top margin (mt-10) is most of the gap below the heading. */}
+      <div className={cn('items-start gap-6 lg:flex', current && '-mt-5')}>
         <SectionList inSection={current !== undefined} />
         <div className="min-w-0 flex-1">
           {current ? <SectionView section={current} focusRef={content} /> : <Overview focusRef={content} />}
@@ -98,19 +109,10 @@ function Overview({ focusRef }: { focusRef: RefObject<HTMLElement | null> }) {
 function SectionView({ section, focusRef }: { section: SettingsSection; focusRef: RefObject<HTMLElement | null> }) {
   const { Panel } = section;
   return (
-    <div>
-      <Link
-        to={paths.admin.settings}
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900 lg:hidden"
-      >
-        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-        All settings
-      </Link>
-      <section ref={focusRef} tabIndex={-1} aria-label={`${section.title} settings`} className="focus:outline-none">
-        <Suspense fallback={<Spinner label={`Loading ${section.title}`} />}>
-          <Panel />
-        </Suspense>
-      </section>
-    </div>
+    <section ref={focusRef} tabIndex={-1} aria-label={`${section.title} settings`} className="focus:outline-none">
+      <Suspense fallback={<Spinner label={`Loading ${section.title}`} />}>
+        <Panel />
+      </Suspense>
+    </section>
   );
 }
