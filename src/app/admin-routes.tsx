@@ -48,7 +48,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.trainers), element: <AdminTrainers /> },
       { path: adminChild(paths.admin.import), element: <AdminImport /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
-      { path: adminChild(paths.admin.settings), element: <AdminSettings /> },
+      { path: adminChild(paths.admin.settingsSection.path), element: <AdminSettings /> },
       { path: adminChild(paths.admin.activity), element: <AdminActivity /> },
       { path: adminChild(paths.admin.systemHealth), element: <AdminSystemHealth /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },

@@ -54,6 +54,11 @@ export const paths = {
     import: '/admin/import',
     documents: '/admin/documents',
     settings: '/admin/settings',
+    /** One section of Admin > Settings (decision 0107); without a section, the overview. */
+    settingsSection: {
+      path: '/admin/settings/:section?',
+      href: (section: string) => `/admin/settings/${encodeURIComponent(section)}`,
+    },
     activity: '/admin/activity',
     systemHealth: '/admin/system-health',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },

@@ -326,7 +326,7 @@ test('a member downloads their data, then closes their account: what the data co
 
 test('admin reads how long personal data is kept, changes a period, and the change is in Activity', async ({ page, stack }) => {
   await signInAs(page, stack, ACCOUNTS.admin, { admin: true });
-  await page.goto('/admin/settings');
+  await page.goto('/admin/settings/personal-data');
   await expect(page.getByRole('heading', { name: 'How long personal data is kept' })).toBeVisible();
   const kept = page.getByRole('list', { name: 'Personal data kept' });
   await expect(kept.getByRole('listitem').filter({ hasText: 'Payments and refunds' })).toContainText('Legal obligation (HMRC)');
@@ -354,7 +354,7 @@ test('admin reads how long personal data is kept, changes a period, and the chan
   ).toBeVisible();
 
   // Back as it was, for the other journeys on this stack.
-  await page.goto('/admin/settings');
+  await page.goto('/admin/settings/personal-data');
   await page.getByLabel('Contact Us messages (days)').fill(before);
   await page.getByRole('button', { name: 'Save retention periods' }).click();
   await expectToast(page, 'Retention periods saved');

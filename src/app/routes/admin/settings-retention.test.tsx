@@ -33,7 +33,7 @@ function setup() {
       return periods;
     }),
   );
-  renderApp('/admin/settings');
+  renderApp('/admin/settings/personal-data');
   return { saved };
 }
 

@@ -6,12 +6,13 @@ import { renderApp } from '@/testing/render';
 import { server } from '@/testing/mocks/server';
 import { postgrestError, restGet, rpc } from '@/testing/supabase-mocks';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
+import { SETTINGS_SECTIONS } from './settings-sections';
 
-// Admin > Settings: cover approvals (decision 0087), review requests (decision 0088) and the
-// snippet of the timetable other sites show (decision 0089).
+// Admin > Settings, each in its section (decision 0107): cover approvals (decision 0087), review
+// requests (decision 0088) and the snippet of the timetable other sites show (decision 0089).
 
 beforeAll(async () => {
-  await loadRouteModules({ pathname: '/admin/settings' });
+  await loadRouteModules({ pathname: '/admin/settings/cover' });
 }, 60_000);
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
@@ -79,7 +80,7 @@ function setup() {
 describe('/admin/settings', () => {
   it('approves an offer to cover, and turns on approving offers at once', async () => {
     const calls = setup();
-    renderApp('/admin/settings');
+    renderApp('/admin/settings/cover');
     const list = within(await screen.findByRole('list', { name: 'Cover requests' }, { timeout: 10_000 }));
     expect(list.getByText(/Coach Alex asked for cover; Coach Jess offered: “Off sick”/)).toBeInTheDocument();
     await userEvent.click(list.getByRole('button', { name: /^Approve Coach Jess covering Evening Yoga/ }));
@@ -96,7 +97,7 @@ describe('/admin/settings', () => {
 
   it('saves review requests, refusing requests without a link or a link that is not https', async () => {
     const calls = setup();
-    renderApp('/admin/settings');
+    renderApp('/admin/settings/review-requests');
     const classes = await screen.findByRole('textbox', { name: /After this many attended classes/ }, { timeout: 10_000 });
     await userEvent.type(classes, '5');
     await userEvent.click(screen.getByRole('button', { name: 'Save review requests' }));
@@ -118,7 +119,7 @@ describe('/admin/settings', () => {
 
   it('builds the snippet of the timetable for other sites from the chosen filters', async () => {
     setup();
-    renderApp('/admin/settings');
+    renderApp('/admin/settings/timetable-on-other-sites');
     const snippet = await screen.findByRole('textbox', { name: 'Snippet' }, { timeout: 10_000 });
     expect(snippet).toHaveValue(
       `<iframe src="${window.location.origin}/embed/schedule" title="Finer Fitness timetable" width="100%" height="600" style="border:0" loading="lazy"></iframe>`,
@@ -130,5 +131,65 @@ describe('/admin/settings', () => {
       `src="${window.location.origin}/embed/schedule?coach=Coach+Jess&amp;days=sat"`,
     );
     expect(screen.getByText(/Sites allowed to show it: https:\/\/www.partner-site.example\./)).toBeInTheDocument();
+  });
+});
+
+describe('/admin/settings sections', () => {
+  it('lands on an overview that leads into every section, and the side list marks where the admin is', async () => {
+    setup();
+    const { router } = renderApp('/admin/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 })).toBeInTheDocument();
+    const overview = within(screen.getByRole('navigation', { name: 'Settings' }));
+    expect(overview.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(
+      SETTINGS_SECTIONS.map((s) => `/admin/settings/${s.slug}`),
+    );
+    const side = within(screen.getByRole('navigation', { name: 'Settings sections' }));
+    expect(side.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+
+    // The side list (desktop): the chosen section opens, is marked current and takes the focus.
+    await userEvent.click(side.getByRole('link', { name: 'Review requests' }));
+    expect(router.state.location.pathname).toBe('/admin/settings/review-requests');
+    expect(await screen.findByRole('button', { name: 'Save review requests' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(side.getByRole('link', { name: 'Review requests' })).toHaveAttribute('aria-current', 'page');
+    expect(side.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('region', { name: 'Review requests settings' })).toHaveFocus();
+    expect(screen.queryByRole('navigation', { name: 'Settings' })).not.toBeInTheDocument();
+
+    await userEvent.click(side.getByRole('link', { name: 'Offers' }));
+    expect(await screen.findByRole('form', { name: 'Referral reward' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save review requests' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Offers settings' })).toHaveFocus();
+  });
+
+  it('on a phone, goes from the overview into a section and back by links', async () => {
+    setup();
+    const { router } = renderApp('/admin/settings');
+    const overview = within(await screen.findByRole('navigation', { name: 'Settings' }, { timeout: 10_000 }));
+    await userEvent.click(overview.getByRole('link', { name: /^Personal data/ }));
+    expect(await screen.findByRole('heading', { name: 'How long personal data is kept' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/settings/personal-data');
+    expect(screen.getByRole('region', { name: 'Personal data settings' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'All settings' }));
+    expect(router.state.location.pathname).toBe('/admin/settings');
+    expect(await screen.findByRole('navigation', { name: 'Settings' })).toHaveFocus();
+  });
+
+  it('opens each section at its own address with its panels', async () => {
+    setup();
+    for (const section of SETTINGS_SECTIONS) {
+      const { unmount } = renderApp(`/admin/settings/${section.slug}`);
+      const region = await screen.findByRole('region', { name: `${section.title} settings` }, { timeout: 10_000 });
+      expect((await within(region).findAllByRole('heading', { level: 2 }, { timeout: 10_000 })).length).toBeGreaterThan(0);
+      // Opened by its address, the page keeps the browser's focus where it was.
+      expect(region).not.toHaveFocus();
+      unmount();
+    }
+  });
+
+  it('sends an address with no such section to the overview', async () => {
+    setup();
+    const { router } = renderApp('/admin/settings/no-such-section');
+    expect(await screen.findByRole('navigation', { name: 'Settings' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/settings');
   });
 });

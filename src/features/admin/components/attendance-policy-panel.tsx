@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { PanelSection } from './panel-section';
-import { toast } from '@/lib/toast';
-import { attendanceErrorText, attendancePolicySchema, useSaveAttendancePolicy, type AttendancePolicyForm } from '../api/attendance';
+import { SettingsForm } from '@/components/settings/settings-form';
+import { attendanceErrorText, attendancePolicySchema, useSaveAttendancePolicy } from '../api/attendance';
 import { policyAt, useAttendancePolicies } from '@/lib/attendance-policy';
 
 const text = (v: number | null, money = false) => (v === null ? '' : money ? v.toFixed(2) : String(v));
@@ -19,29 +15,7 @@ const text = (v: number | null, money = false) => (v === null ? '' : money ? v.t
 export function AttendancePolicyPanel() {
   const policies = useAttendancePolicies();
   const save = useSaveAttendancePolicy();
-  const { register, handleSubmit, formState, reset } = useForm<AttendancePolicyForm>({
-    resolver: zodResolver(attendancePolicySchema),
-    defaultValues: { lateCancelFee: '', noShowFee: '', strikeLimit: '', blockDays: '' },
-  });
   const current = policies.data ? policyAt(policies.data, new Date()) : null;
-  useEffect(() => {
-    if (current)
-      reset({
-        lateCancelFee: text(current.lateCancelFee, true),
-        noShowFee: text(current.noShowFee, true),
-        strikeLimit: text(current.strikeLimit),
-        blockDays: text(current.blockDays),
-      });
-  }, [current, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success('Attendance policy saved');
-    } catch (error) {
-      toast.error(attendanceErrorText(error, 'Could not save the attendance policy. Please try again.'));
-    }
-  });
-  const e = formState.errors;
   return (
     <PanelSection
       id="attendance-policy-heading"
@@ -51,39 +25,47 @@ export function AttendancePolicyPanel() {
       {policies.isPending ? (
         <Spinner label="Loading the attendance policy" />
       ) : (
-        <form noValidate aria-label="Attendance policy" onSubmit={(ev) => void submit(ev)} className="space-y-4 p-4">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <TextField
-              label="Late cancellation fee (£)"
-              inputMode="decimal"
-              optional
-              hint="Inside the class's late-cancel window."
-              {...register('lateCancelFee')}
-              error={e.lateCancelFee?.message}
-            />
-            <TextField label="No-show fee (£)" inputMode="decimal" optional {...register('noShowFee')} error={e.noShowFee?.message} />
-            <TextField
-              label="Strikes within 30 days"
-              inputMode="numeric"
-              optional
-              hint="Late cancellations and no-shows."
-              {...register('strikeLimit')}
-              error={e.strikeLimit?.message}
-            />
-            <TextField
-              label="Days booking is blocked"
-              inputMode="numeric"
-              optional
-              {...register('blockDays')}
-              error={e.blockDays?.message}
-            />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" loading={save.isPending}>
-              Save attendance policy
-            </Button>
-          </div>
-        </form>
+        <SettingsForm
+          label="Attendance policy"
+          schema={attendancePolicySchema}
+          defaultValues={{ lateCancelFee: '', noShowFee: '', strikeLimit: '', blockDays: '' }}
+          values={
+            current
+              ? {
+                  lateCancelFee: text(current.lateCancelFee, true),
+                  noShowFee: text(current.noShowFee, true),
+                  strikeLimit: text(current.strikeLimit),
+                  blockDays: text(current.blockDays),
+                }
+              : undefined
+          }
+          save={(values) => save.mutateAsync(values)}
+          submitLabel="Save attendance policy"
+          savedText="Attendance policy saved"
+          errorText={(error) => attendanceErrorText(error, 'Could not save the attendance policy. Please try again.')}
+          className="p-4"
+        >
+          {({ field }) => (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <TextField
+                label="Late cancellation fee (£)"
+                inputMode="decimal"
+                optional
+                hint="Inside the class's late-cancel window."
+                {...field('lateCancelFee')}
+              />
+              <TextField label="No-show fee (£)" inputMode="decimal" optional {...field('noShowFee')} />
+              <TextField
+                label="Strikes within 30 days"
+                inputMode="numeric"
+                optional
+                hint="Late cancellations and no-shows."
+                {...field('strikeLimit')}
+              />
+              <TextField label="Days booking is blocked" inputMode="numeric" optional {...field('blockDays')} />
+            </div>
+          )}
+        </SettingsForm>
       )}
     </PanelSection>
   );

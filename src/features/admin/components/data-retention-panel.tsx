@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
-import { dataRetentionFormSchema, useDataRetention, useSaveDataRetention, type DataRetentionForm } from '../api/data-retention';
+import { dataRetentionFormSchema, useDataRetention, useSaveDataRetention } from '../api/data-retention';
 import { RETENTION_ROWS } from '../lib/data-retention';
 import { EmptyState } from './empty-state';
 import { PanelSection } from './panel-section';
+import { SettingsForm } from '@/components/settings/settings-form';
 
 const SAVE_FAILED = 'Could not save the retention periods. Please try again.';
 
@@ -20,22 +16,7 @@ const SAVE_FAILED = 'Could not save the retention periods. Please try again.';
 export function DataRetentionPanel() {
   const periods = useDataRetention();
   const save = useSaveDataRetention();
-  const { register, handleSubmit, formState, reset } = useForm<DataRetentionForm>({ resolver: zodResolver(dataRetentionFormSchema) });
   const current = periods.data;
-  useEffect(() => {
-    if (current) reset(current);
-  }, [current, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success('Retention periods saved');
-    } catch (error) {
-      toast.error(
-        (error as { hint?: string } | null)?.hint === 'invalid_retention' ? 'Each period must be between 30 and 3650 days' : SAVE_FAILED,
-      );
-    }
-  });
-  const e = formState.errors;
   return (
     <PanelSection
       id="data-retention-heading"
@@ -64,31 +45,38 @@ export function DataRetentionPanel() {
         {periods.isPending && <Spinner label="Loading the retention periods" />}
         {periods.isError && <EmptyState title="Could not load the retention periods" body="Refresh the page to try again." />}
         {current && (
-          <form noValidate aria-label="Retention periods" onSubmit={(ev) => void submit(ev)} className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Guest waiver signatures (days)"
-                type="number"
-                inputMode="numeric"
-                hint="From 30 to 3650. 1095 days is the UK limitation period for a personal-injury claim."
-                {...register('guest_signature_days')}
-                error={e.guest_signature_days?.message}
-              />
-              <TextField
-                label="Contact Us messages (days)"
-                type="number"
-                inputMode="numeric"
-                hint="From 30 to 3650."
-                {...register('contact_message_days')}
-                error={e.contact_message_days?.message}
-              />
-            </div>
-            <div className="flex justify-end">
-              <Button type="submit" loading={save.isPending}>
-                Save retention periods
-              </Button>
-            </div>
-          </form>
+          <SettingsForm
+            label="Retention periods"
+            schema={dataRetentionFormSchema}
+            values={current}
+            save={(values) => save.mutateAsync(values)}
+            submitLabel="Save retention periods"
+            savedText="Retention periods saved"
+            errorText={(error) =>
+              (error as { hint?: string } | null)?.hint === 'invalid_retention'
+                ? 'Each period must be between 30 and 3650 days'
+                : SAVE_FAILED
+            }
+          >
+            {({ field }) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Guest waiver signatures (days)"
+                  type="number"
+                  inputMode="numeric"
+                  hint="From 30 to 3650. 1095 days is the UK limitation period for a personal-injury claim."
+                  {...field('guest_signature_days')}
+                />
+                <TextField
+                  label="Contact Us messages (days)"
+                  type="number"
+                  inputMode="numeric"
+                  hint="From 30 to 3650."
+                  {...field('contact_message_days')}
+                />
+              </div>
+            )}
+          </SettingsForm>
         )}
       </div>
     </PanelSection>

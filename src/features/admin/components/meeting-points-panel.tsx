@@ -35,7 +35,7 @@ export function MeetingPointsPanel() {
   const remove = useDeleteMeetingPoint();
   const [editing, setEditing] = useState<MeetingPoint | null>(null);
   return (
-    <section aria-labelledby="meeting-points-heading">
+    <section aria-labelledby="meeting-points-heading" className="mt-10">
       <h2 id="meeting-points-heading" className="mb-1 text-xl font-bold text-slate-900">
         Meeting points
       </h2>

@@ -1,16 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
 import {
   reviewSettingsSchema,
   useReviewRequestSettings,
   useSaveReviewRequestSettings,
   type ReviewRequestSettings,
-  type ReviewSettingsForm,
 } from '../api/review-requests';
+import { SettingsForm } from '@/components/settings/settings-form';
 
 /**
  * Review requests (decision 0088): after a member's Nth attended class, one email asks how it went
@@ -37,48 +33,35 @@ export function ReviewRequestsPanel() {
 
 function ReviewRequestsForm({ settings }: { settings: ReviewRequestSettings }) {
   const save = useSaveReviewRequestSettings();
-  const { register, handleSubmit, formState } = useForm<ReviewSettingsForm>({
-    resolver: zodResolver(reviewSettingsSchema),
-    defaultValues: {
-      afterClasses: settings.afterClasses === null ? '' : String(settings.afterClasses),
-      onceInMonths: String(settings.onceInMonths),
-      reviewUrl: settings.reviewUrl,
-    },
-  });
-  const submit = handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) =>
-        toast.success(saved.afterClasses === null ? 'Review requests are off' : `Review requests after ${saved.afterClasses} classes`),
-      onError: (error) => toast.error((error as { message?: string }).message ?? 'Could not save. Please try again.'),
-    }),
-  );
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3">
-      <TextField
-        label="After this many attended classes"
-        hint="Blank: no review requests"
-        inputMode="numeric"
-        error={formState.errors.afterClasses?.message}
-        {...register('afterClasses')}
-      />
-      <TextField
-        label="At most once in (months)"
-        inputMode="numeric"
-        error={formState.errors.onceInMonths?.message}
-        {...register('onceInMonths')}
-      />
-      <TextField
-        label="Your review link"
-        type="url"
-        placeholder="https://g.page/r/…/review"
-        error={formState.errors.reviewUrl?.message}
-        {...register('reviewUrl')}
-      />
-      <div className="sm:col-span-3">
-        <Button type="submit" loading={save.isPending}>
-          Save review requests
-        </Button>
-      </div>
-    </form>
+    <SettingsForm
+      label="Review requests"
+      schema={reviewSettingsSchema}
+      values={{
+        afterClasses: settings.afterClasses === null ? '' : String(settings.afterClasses),
+        onceInMonths: String(settings.onceInMonths),
+        reviewUrl: settings.reviewUrl,
+      }}
+      save={(values) => save.mutateAsync(values)}
+      submitLabel="Save review requests"
+      savedText={(saved) =>
+        saved.afterClasses === null ? 'Review requests are off' : `Review requests after ${saved.afterClasses} classes`
+      }
+      errorText={(error) => (error as { message?: string }).message ?? 'Could not save. Please try again.'}
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
+      {({ field }) => (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField
+            label="After this many attended classes"
+            hint="Blank: no review requests"
+            inputMode="numeric"
+            {...field('afterClasses')}
+          />
+          <TextField label="At most once in (months)" inputMode="numeric" {...field('onceInMonths')} />
+          <TextField label="Your review link" type="url" placeholder="https://g.page/r/…/review" {...field('reviewUrl')} />
+        </div>
+      )}
+    </SettingsForm>
   );
 }

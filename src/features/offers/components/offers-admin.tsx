@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,12 +21,9 @@ import {
   promoCodeSchema,
   referralSettingsSchema,
   type IntroOfferForm,
-  type IntroOfferValues,
   type PromoCodeForm,
-  type PromoCodeValues,
-  type ReferralSettingsForm,
-  type ReferralSettingsValues,
 } from '../lib/offer-forms';
+import { SettingsForm } from '@/components/settings/settings-form';
 
 /**
  * Admin > Settings: promo codes, intro offers and the referral reward (decisions 0083, 0084), and
@@ -140,121 +135,116 @@ function OffersReport() {
   );
 }
 
+const PROMO_BLANK: PromoCodeForm = { kind: 'percent', planSlugs: [], maxUses: '100', code: '', value: '', expiresOn: '' };
+
 function PromoCodeCreate() {
   const create = useCreatePromoCode();
-  const { register, handleSubmit, formState, reset, setError } = useForm<PromoCodeForm, unknown, PromoCodeValues>({
-    resolver: zodResolver(promoCodeSchema),
-    defaultValues: { kind: 'percent', planSlugs: [], maxUses: '100' },
-  });
-  const e = formState.errors;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(promoCodeArgs(values));
-      toast.success(`Promo code ${values.code.toUpperCase()} created`);
-      reset({ kind: 'percent', planSlugs: [], maxUses: '100', code: '', value: '', expiresOn: '' });
-    } catch (error) {
-      setError('code', { message: offerErrorText(error, 'Could not create the code. Please try again.') });
-    }
-  });
   return (
     <PanelSection
       id="promo-code-heading"
       title="New promo code"
       intro="A percentage or an amount off the plans you choose, until the end of its last day, once per person."
     >
-      <form noValidate aria-label="New promo code" onSubmit={(ev) => void submit(ev)} className="space-y-4 p-4">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Code" autoComplete="off" {...register('code')} error={e.code?.message} />
-          <fieldset className="space-y-1.5">
-            <legend className="text-sm font-medium text-slate-800">Discount</legend>
-            <label className="mr-4 text-sm">
-              <input type="radio" value="percent" {...register('kind')} /> Percentage
-            </label>
-            <label className="text-sm">
-              <input type="radio" value="amount" {...register('kind')} /> Amount (£)
-            </label>
-          </fieldset>
-          <TextField label="Off (percent or £)" inputMode="decimal" {...register('value')} error={e.value?.message} />
-          <TextField label="Last day" type="date" {...register('expiresOn')} error={e.expiresOn?.message} />
-          <TextField label="Uses in all" type="number" inputMode="numeric" {...register('maxUses')} error={e.maxUses?.message} />
-        </div>
-        <fieldset aria-describedby={e.planSlugs ? 'promo-plans-error' : undefined}>
-          <legend className="text-sm font-medium text-slate-800">For</legend>
-          <div className="mt-1 flex flex-wrap gap-4">
-            {PLAN_SLUGS.filter((slug) => !PLANS[slug].requiresProof).map((slug) => (
-              <label key={slug} className="text-sm">
-                <input type="checkbox" value={slug} {...register('planSlugs')} /> {PLANS[slug].name}
-              </label>
-            ))}
-          </div>
-          {e.planSlugs && (
-            <p id="promo-plans-error" className="text-sm font-medium text-red-700">
-              {e.planSlugs.message}
-            </p>
-          )}
-        </fieldset>
-        <div className="flex justify-end">
-          <Button type="submit" loading={create.isPending}>
-            Create code
-          </Button>
-        </div>
-      </form>
+      <SettingsForm
+        label="New promo code"
+        schema={promoCodeSchema}
+        defaultValues={{ kind: 'percent', planSlugs: [], maxUses: '100' }}
+        save={(values) => create.mutateAsync(promoCodeArgs(values))}
+        submitLabel="Create code"
+        savedText={(_, values) => `Promo code ${values.code.toUpperCase()} created`}
+        doneLabel="Created"
+        errorText={(error) => offerErrorText(error, 'Could not create the code. Please try again.')}
+        onSaved={(_, __, form) => form.reset(PROMO_BLANK)}
+        onFailed={(message, form) => form.setError('code', { message })}
+        className="p-4"
+      >
+        {({ register, field, formState: { errors: e } }) => (
+          <>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField label="Code" autoComplete="off" {...field('code')} />
+              <fieldset className="space-y-1.5">
+                <legend className="text-sm font-medium text-slate-800">Discount</legend>
+                <label className="mr-4 text-sm">
+                  <input type="radio" value="percent" {...register('kind')} /> Percentage
+                </label>
+                <label className="text-sm">
+                  <input type="radio" value="amount" {...register('kind')} /> Amount (£)
+                </label>
+              </fieldset>
+              <TextField label="Off (percent or £)" inputMode="decimal" {...field('value')} />
+              <TextField label="Last day" type="date" {...field('expiresOn')} />
+              <TextField label="Uses in all" type="number" inputMode="numeric" {...field('maxUses')} />
+            </div>
+            <fieldset aria-describedby={e.planSlugs ? 'promo-plans-error' : undefined}>
+              <legend className="text-sm font-medium text-slate-800">For</legend>
+              <div className="mt-1 flex flex-wrap gap-4">
+                {PLAN_SLUGS.filter((slug) => !PLANS[slug].requiresProof).map((slug) => (
+                  <label key={slug} className="text-sm">
+                    <input type="checkbox" value={slug} {...register('planSlugs')} /> {PLANS[slug].name}
+                  </label>
+                ))}
+              </div>
+              {e.planSlugs && (
+                <p id="promo-plans-error" className="text-sm font-medium text-red-700">
+                  {e.planSlugs.message}
+                </p>
+              )}
+            </fieldset>
+          </>
+        )}
+      </SettingsForm>
     </PanelSection>
   );
 }
 
+const INTRO_BLANK: IntroOfferForm = { planSlug: 'dropin', newWithinDays: '', endsOn: '', name: '', price: '' };
+
 function IntroOfferCreate() {
   const create = useCreateIntroOffer();
-  const { register, handleSubmit, formState, reset, setError } = useForm<IntroOfferForm, unknown, IntroOfferValues>({
-    resolver: zodResolver(introOfferSchema),
-    defaultValues: { planSlug: 'dropin', newWithinDays: '', endsOn: '' },
-  });
-  const e = formState.errors;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(introOfferArgs(values));
-      toast.success(`Intro offer ${values.name} created`);
-      reset({ planSlug: 'dropin', newWithinDays: '', endsOn: '', name: '', price: '' });
-    } catch (error) {
-      setError('price', { message: offerErrorText(error, 'Could not create the offer. Please try again.') });
-    }
-  });
   return (
     <PanelSection
       id="intro-offer-heading"
       title="New intro offer"
       intro="A package at an intro price, for people who have not bought from the studio before: once per person."
     >
-      <form noValidate aria-label="New intro offer" onSubmit={(ev) => void submit(ev)} className="space-y-4 p-4">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Name" {...register('name')} error={e.name?.message} />
-          <div className="space-y-1.5">
-            <label htmlFor="intro-package" className="block text-sm font-medium text-slate-800">
-              Package
-            </label>
-            <select id="intro-package" className="min-h-11 w-full rounded-lg border border-slate-300 px-3" {...register('planSlug')}>
-              <option value="dropin">{PLANS.dropin.name}</option>
-              <option value="bronze">{PLANS.bronze.name}</option>
-            </select>
+      <SettingsForm
+        label="New intro offer"
+        schema={introOfferSchema}
+        defaultValues={{ planSlug: 'dropin', newWithinDays: '', endsOn: '' }}
+        save={(values) => create.mutateAsync(introOfferArgs(values))}
+        submitLabel="Create offer"
+        savedText={(_, values) => `Intro offer ${values.name} created`}
+        doneLabel="Created"
+        errorText={(error) => offerErrorText(error, 'Could not create the offer. Please try again.')}
+        onSaved={(_, __, form) => form.reset(INTRO_BLANK)}
+        onFailed={(message, form) => form.setError('price', { message })}
+        className="p-4"
+      >
+        {({ register, field }) => (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField label="Name" {...field('name')} />
+            <div className="space-y-1.5">
+              <label htmlFor="intro-package" className="block text-sm font-medium text-slate-800">
+                Package
+              </label>
+              <select id="intro-package" className="min-h-11 w-full rounded-lg border border-slate-300 px-3" {...register('planSlug')}>
+                <option value="dropin">{PLANS.dropin.name}</option>
+                <option value="bronze">{PLANS.bronze.name}</option>
+              </select>
+            </div>
+            <TextField label="Intro price (£)" inputMode="decimal" {...field('price')} />
+            <TextField
+              label="Within days of joining"
+              type="number"
+              inputMode="numeric"
+              optional
+              hint="Empty: any member who has not bought yet."
+              {...field('newWithinDays')}
+            />
+            <TextField label="Last day" type="date" optional {...field('endsOn')} />
           </div>
-          <TextField label="Intro price (£)" inputMode="decimal" {...register('price')} error={e.price?.message} />
-          <TextField
-            label="Within days of joining"
-            type="number"
-            inputMode="numeric"
-            optional
-            hint="Empty: any member who has not bought yet."
-            {...register('newWithinDays')}
-            error={e.newWithinDays?.message}
-          />
-          <TextField label="Last day" type="date" optional {...register('endsOn')} error={e.endsOn?.message} />
-        </div>
-        <div className="flex justify-end">
-          <Button type="submit" loading={create.isPending}>
-            Create offer
-          </Button>
-        </div>
-      </form>
+        )}
+      </SettingsForm>
     </PanelSection>
   );
 }
@@ -262,28 +252,7 @@ function IntroOfferCreate() {
 function ReferralRewardSettings() {
   const settings = useReferralSettings();
   const save = useSaveReferralSettings();
-  const { register, handleSubmit, formState, reset } = useForm<ReferralSettingsForm, unknown, ReferralSettingsValues>({
-    resolver: zodResolver(referralSettingsSchema),
-  });
   const s = settings.data;
-  useEffect(() => {
-    if (s)
-      reset({
-        enabled: s.enabled,
-        rewardKind: s.rewardKind,
-        renewalAmount: s.renewalAmount.toFixed(2),
-        creditValidDays: s.creditValidDays,
-      });
-  }, [s, reset]);
-  const e = formState.errors;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success('Referral reward saved');
-    } catch (error) {
-      toast.error(offerErrorText(error, 'Could not save the referral reward. Please try again.'));
-    }
-  });
   return (
     <PanelSection
       id="referral-heading"
@@ -293,41 +262,47 @@ function ReferralRewardSettings() {
       {settings.isPending ? (
         <Spinner label="Loading the referral reward" />
       ) : (
-        <form noValidate aria-label="Referral reward" onSubmit={(ev) => void submit(ev)} className="space-y-4 p-4">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <input type="checkbox" {...register('enabled')} />
-            Members can refer friends
-          </label>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Reward</legend>
-            <label className="mr-4 text-sm">
-              <input type="radio" value="session_credit" {...register('rewardKind')} /> A free personal-training session
-            </label>
-            <label className="text-sm">
-              <input type="radio" value="renewal_discount" {...register('rewardKind')} /> Money off the next renewal
-            </label>
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Money off a renewal (£)"
-              inputMode="decimal"
-              {...register('renewalAmount')}
-              error={e.renewalAmount?.message}
-            />
-            <TextField
-              label="Session valid for (days)"
-              type="number"
-              inputMode="numeric"
-              {...register('creditValidDays')}
-              error={e.creditValidDays?.message}
-            />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" loading={save.isPending}>
-              Save referral reward
-            </Button>
-          </div>
-        </form>
+        <SettingsForm
+          label="Referral reward"
+          schema={referralSettingsSchema}
+          values={
+            s
+              ? {
+                  enabled: s.enabled,
+                  rewardKind: s.rewardKind,
+                  renewalAmount: s.renewalAmount.toFixed(2),
+                  creditValidDays: s.creditValidDays,
+                }
+              : undefined
+          }
+          save={(values) => save.mutateAsync(values)}
+          submitLabel="Save referral reward"
+          savedText="Referral reward saved"
+          errorText={(error) => offerErrorText(error, 'Could not save the referral reward. Please try again.')}
+          className="p-4"
+        >
+          {({ register, field }) => (
+            <>
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input type="checkbox" {...register('enabled')} />
+                Members can refer friends
+              </label>
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Reward</legend>
+                <label className="mr-4 text-sm">
+                  <input type="radio" value="session_credit" {...register('rewardKind')} /> A free personal-training session
+                </label>
+                <label className="text-sm">
+                  <input type="radio" value="renewal_discount" {...register('rewardKind')} /> Money off the next renewal
+                </label>
+              </fieldset>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Money off a renewal (£)" inputMode="decimal" {...field('renewalAmount')} />
+                <TextField label="Session valid for (days)" type="number" inputMode="numeric" {...field('creditValidDays')} />
+              </div>
+            </>
+          )}
+        </SettingsForm>
       )}
     </PanelSection>
   );
