@@ -14,7 +14,8 @@ create table public.payments (
   member_id uuid references public.members (id) on delete set null,
   billed_name text,
   billed_email text,
-  kind text not null check (kind in ('plan', 'class')),
+  -- gift_voucher: a gift voucher bought by a member or a visitor (29_gift_vouchers.sql, decision 0100).
+  kind text not null check (kind in ('plan', 'class', 'gift_voucher')),
   plan_slug text,
   -- The tier a paid plan grants (from the functions' plan table); null for training packages.
   grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
@@ -79,13 +80,14 @@ create table public.payments (
   constraint payments_kind_fields check (
     (kind = 'plan' and plan_slug is not null and class_id is null and booking_id is null)
     or (kind = 'class' and plan_slug is null and grants_tier is null)
+    or (kind = 'gift_voucher' and plan_slug is null and grants_tier is null and class_id is null and booking_id is null)
   )
 );
 
 -- Triggers other domains add to public.payments: payments_grant_credits (09_credits.sql),
 --  payments_send_receipt (10_notifications.sql), payments_guest_follow_booking (14_guests.sql),
 --  payments_settle_guest_place (14_guests.sql), payments_take_renewal_reward and
---  payments_reward_referral (28_offers.sql).
+--  payments_reward_referral (28_offers.sql), payments_issue_gift_voucher (29_gift_vouchers.sql).
 
 create index payments_member_id_idx on public.payments (member_id);
 
@@ -304,7 +306,7 @@ declare
   v_class public.classes;
   v_booking_id uuid;
 begin
-  if p_payment.kind = 'plan' then
+  if p_payment.kind in ('plan', 'gift_voucher') then
     update public.payments set status = 'paid', paid_at = now() where id = p_payment.id;
     return;
   end if;
@@ -412,7 +414,9 @@ begin
     return ('already_applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
-  if v_payment.member_id is null then
+  -- A visitor's gift voucher has no member (29_gift_vouchers.sql); any other payment without one
+  -- lost its member to a removal.
+  if v_payment.member_id is null and v_payment.kind <> 'gift_voucher' then
     perform private.owe_payment_back(v_payment.id, 'member_removed', now());
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;

@@ -217,6 +217,7 @@ insert into public.notification_types (type, category, label) values
   ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),
   ('review_request', 'service', 'How was your class? (review requests)'),
+  ('gift_voucher', 'service', 'Gift vouchers'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');
 

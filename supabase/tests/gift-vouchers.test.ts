@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAnon, asServiceRole, asUser } from '../local/db/as-user.ts';
+import { createTestDatabase } from '../local/db/snapshot.ts';
+import { createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+
+// Decisions 0100 and 0101 through the API the app uses: a voucher is bought through the card
+// checkout and issued only once paid (however often the provider's PAID is applied), emailed on
+// its delivery date once, redeemed once into the member's balance (a ledger), refused once expired
+// until an admin extends it, and guessing codes is limited.
+
+type PlanPayment = { checkout_reference: string; amount: number; description: string };
+type Redemption = { outcome: string; amount: number | null; balance: number; message: string };
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await createUser(db, 'vouchers-admin', { is_admin: true });
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+const londonToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+
+type Purchase = {
+  buyer?: TestUser | null;
+  amount?: number | null;
+  planSlug?: string | null;
+  deliverOn?: string;
+  message?: string;
+  recipientEmail?: string;
+};
+
+function buy(p: Purchase = {}) {
+  return asServiceRole(db, (tx) =>
+    rpc<PlanPayment>(tx, 'public.create_gift_voucher_payment($1, $2, $3, $4, $5, $6, $7, $8, $9, now())', [
+      p.buyer?.memberId ?? null,
+      'Sam Giver',
+      'sam.giver@example.test',
+      'Robin Friend',
+      p.recipientEmail ?? `robin-${Math.random().toString(36).slice(2)}@example.test`,
+      p.message ?? 'Happy birthday!',
+      p.deliverOn ?? londonToday(),
+      p.planSlug ? null : (p.amount ?? 50),
+      p.planSlug ?? null,
+    ]),
+  );
+}
+
+const paid = (c: PlanPayment, status = 'PAID') =>
+  asServiceRole(db, (tx) =>
+    rpc<{ outcome: string }>(tx, `public.apply_checkout_result($1, $2, $3, $4, 'GBP')`, [
+      c.checkout_reference,
+      `chk-${c.checkout_reference}`,
+      status,
+      c.amount,
+    ]),
+  );
+
+async function voucherOf(c: PlanPayment) {
+  const { rows } = await db.query<{
+    id: string;
+    code: string | null;
+    delivered_at: string | null;
+    expires_at: string | null;
+    issued_at: string | null;
+  }>(`select v.* from public.gift_vouchers v join public.payments p on p.id = v.payment_id where p.checkout_reference = $1`, [
+    c.checkout_reference,
+  ]);
+  return rows[0]!;
+}
+
+const emailsTo = async (to: string, kind: string) =>
+  (
+    await db.query<{ subject: string; body_text: string }>(
+      `select d.subject, d.body_text from public.notification_deliveries d join public.notification_events e on e.id = d.event_id
+        where d.to_email = $1 and e.type = $2`,
+      [to, kind],
+    )
+  ).rows;
+
+const redeem = (m: TestUser, code: string) => asUser(db, m.claims, (tx) => rpc<Redemption>(tx, 'public.redeem_gift_voucher($1)', [code]));
+const balance = (m: TestUser) => asUser(db, m.claims, (tx) => rpc<number>(tx, 'public.my_balance()'));
+const dashed = (code: string) => code.match(/.{4}/g)!.join('-');
+
+describe('buying a gift voucher', () => {
+  it('issues nothing until the provider says paid, then issues it once however often PAID is applied', async () => {
+    const recipient = 'robin.once@example.test';
+    const checkout = await buy({ amount: 40, recipientEmail: recipient, deliverOn: daysAhead(3) });
+    expect(Number(checkout.amount)).toBe(40);
+    expect(checkout.description).toBe('Gift voucher for Robin Friend (£40.00)');
+    expect((await voucherOf(checkout)).code).toBeNull();
+
+    expect((await paid(checkout)).outcome).toBe('applied');
+    const issued = await voucherOf(checkout);
+    expect(issued.code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/);
+    expect((await paid(checkout)).outcome).toBe('already_applied');
+    expect((await voucherOf(checkout)).code).toBe(issued.code);
+
+    // The visitor's receipt, once; the recipient hears nothing before the delivery date.
+    expect(await emailsTo('sam.giver@example.test', 'payment_receipt')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ subject: 'Receipt: Gift voucher for Robin Friend (£40.00)' })]),
+    );
+    expect(await emailsTo(recipient, 'gift_voucher')).toEqual([]);
+    // Twelve months from purchase by default.
+    const months = (new Date(issued.expires_at!).getTime() - new Date(issued.issued_at!).getTime()) / 86_400_000;
+    expect(months).toBeGreaterThanOrEqual(364);
+    expect(months).toBeLessThanOrEqual(366);
+  });
+
+  it('a failed checkout issues nothing', async () => {
+    const checkout = await buy();
+    expect((await paid(checkout, 'FAILED')).outcome).toBe('marked_failed');
+    expect((await voucherOf(checkout)).code).toBeNull();
+  });
+
+  it('a named package costs its catalogue price', async () => {
+    const { rows } = await db.query<{ slug: string; price: string; name: string }>(
+      `select slug, price, name from public.plans where category = 'training' order by price limit 1`,
+    );
+    const checkout = await buy({ planSlug: rows[0]!.slug });
+    expect(Number(checkout.amount)).toBe(Number(rows[0]!.price));
+    expect(checkout.description).toContain(rows[0]!.name);
+  });
+
+  it('refuses bad input with a clear message and records nothing', async () => {
+    const before = (await db.query<{ n: number }>('select count(*)::int as n from public.gift_vouchers')).rows[0]!.n;
+    await expectSqlError(buy({ amount: 5 }), {
+      hint: 'invalid_amount',
+      message: 'A gift voucher is a whole number of pounds from £10.00 to £500.00.',
+    });
+    await expectSqlError(buy({ amount: 20.5 }), { hint: 'invalid_amount' });
+    await expectSqlError(buy({ deliverOn: daysAhead(-1) }), { hint: 'invalid_delivery_date' });
+    await expectSqlError(buy({ deliverOn: daysAhead(400) }), { hint: 'invalid_delivery_date' });
+    await expectSqlError(buy({ message: 'x'.repeat(501) }), { hint: 'invalid_message' });
+    await expectSqlError(buy({ recipientEmail: 'not-an-email' }), { hint: 'invalid_recipient' });
+    await expectSqlError(buy({ planSlug: 'standard' }), { hint: 'invalid_package' });
+    expect((await db.query<{ n: number }>('select count(*)::int as n from public.gift_vouchers')).rows[0]!.n).toBe(before);
+  });
+
+  it('shows visitors the studio limits and the packages', async () => {
+    const options = await asAnon(db, (tx) =>
+      rpc<{ min_amount: number; max_amount: number; expiry_months: number; packages: { slug: string }[] }>(
+        tx,
+        'public.gift_voucher_options()',
+      ),
+    );
+    expect(options).toMatchObject({ min_amount: 10, max_amount: 500, expiry_months: 12 });
+    expect(options.packages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('delivering a gift voucher', () => {
+  it('emails the recipient on the delivery date, once however often the job runs', async () => {
+    const recipient = 'robin.later@example.test';
+    const checkout = await buy({ recipientEmail: recipient, deliverOn: daysAhead(2), message: 'See you at yoga' });
+    await paid(checkout);
+    const send = (at: Date) => asServiceRole(db, (tx) => rpc<number>(tx, 'public.send_gift_vouchers_at($1)', [at.toISOString()]));
+
+    await send(new Date());
+    expect(await emailsTo(recipient, 'gift_voucher')).toEqual([]);
+    const onTheDay = new Date(Date.now() + 2 * 86_400_000 + 3_600_000);
+    expect(await send(onTheDay)).toBeGreaterThanOrEqual(1);
+    expect(await send(onTheDay)).toBe(0);
+    const emails = await emailsTo(recipient, 'gift_voucher');
+    expect(emails).toHaveLength(1);
+    const voucher = await voucherOf(checkout);
+    expect(emails[0]!.subject).toBe('Sam Giver has sent you a gift voucher for £50.00');
+    expect(emails[0]!.body_text).toContain(`Your code: ${dashed(voucher.code!)}`);
+    expect(emails[0]!.body_text).toContain('Their message: See you at yoga');
+    expect(voucher.delivered_at).not.toBeNull();
+  });
+
+  it('a voucher due today is emailed when it is paid', async () => {
+    const recipient = 'robin.today@example.test';
+    await paid(await buy({ recipientEmail: recipient }));
+    expect(await emailsTo(recipient, 'gift_voucher')).toHaveLength(1);
+  });
+});
+
+describe('redeeming a gift voucher', () => {
+  it('credits the balance once, by a code typed any way', async () => {
+    const member = await createUser(db, 'voucher-redeemer');
+    const checkout = await buy({ amount: 30 });
+    await paid(checkout);
+    const { code } = await voucherOf(checkout);
+
+    const first = await redeem(member, dashed(code!).toLowerCase());
+    expect(first).toMatchObject({ outcome: 'redeemed', message: '£30.00 has been added to your balance.' });
+    expect(Number(first.balance)).toBe(30);
+    expect((await redeem(member, code!)).outcome).toBe('already_redeemed');
+    const other = await createUser(db, 'voucher-late');
+    expect(await redeem(other, code!)).toMatchObject({
+      outcome: 'already_redeemed',
+      message: 'This gift voucher has already been redeemed.',
+    });
+    expect(Number(await balance(member))).toBe(30);
+    expect(Number(await balance(other))).toBe(0);
+    const history = await asUser(db, member.claims, (tx) =>
+      rpc<{ amount: number; kind: string; description: string }[]>(tx, 'public.my_balance_history()'),
+    );
+    expect(history).toEqual([expect.objectContaining({ kind: 'voucher', description: 'Gift voucher from Sam Giver' })]);
+  });
+
+  it('refuses an expired voucher until an admin extends it', async () => {
+    const member = await createUser(db, 'voucher-expired');
+    const checkout = await buy();
+    await paid(checkout);
+    const voucher = await voucherOf(checkout);
+    await db.query(`update public.gift_vouchers set expires_at = now() - interval '1 day' where id = $1`, [voucher.id]);
+
+    expect((await redeem(member, voucher.code!)).outcome).toBe('expired');
+    const listed = await asUser(db, admin.claims, (tx) => rpc<{ status: string }[]>(tx, 'public.admin_gift_vouchers($1)', [voucher.code]));
+    expect(listed).toEqual([expect.objectContaining({ status: 'expired' })]);
+
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_extend_gift_voucher($1, $2)', [voucher.id, daysAhead(30)])),
+      { code: '42501' },
+    );
+    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.admin_extend_gift_voucher($1, $2)', [voucher.id, `${daysAhead(30)}T12:00:00Z`]));
+    expect((await redeem(member, voucher.code!)).outcome).toBe('redeemed');
+  });
+
+  it('limits wrong codes to ten a day', async () => {
+    const member = await createUser(db, 'voucher-guesser');
+    for (let i = 0; i < 10; i += 1)
+      expect((await redeem(member, `AAAA-BBBB-CCCC-${String(2222 + i).slice(0, 4)}`)).outcome).toBe('unknown_code');
+    const checkout = await buy();
+    await paid(checkout);
+    const { code } = await voucherOf(checkout);
+    expect((await redeem(member, code!)).outcome).toBe('too_many_tries');
+    expect(Number(await balance(member))).toBe(0);
+  });
+
+  it('admins find vouchers by code or email', async () => {
+    const checkout = await buy({ recipientEmail: 'findme.robin@example.test' });
+    await paid(checkout);
+    const byEmail = await asUser(db, admin.claims, (tx) =>
+      rpc<{ recipient_email: string }[]>(tx, 'public.admin_gift_vouchers($1)', ['findme.robin']),
+    );
+    expect(byEmail.map((r) => r.recipient_email)).toEqual(['findme.robin@example.test']);
+  });
+});
