@@ -286,6 +286,7 @@ export type Database = {
           kind: string
           member_id: string
           payment_id: string | null
+          refund_id: string | null
         }
         Insert: {
           amount: number
@@ -296,6 +297,7 @@ export type Database = {
           kind: string
           member_id: string
           payment_id?: string | null
+          refund_id?: string | null
         }
         Update: {
           amount?: number
@@ -306,6 +308,7 @@ export type Database = {
           kind?: string
           member_id?: string
           payment_id?: string | null
+          refund_id?: string | null
         }
         Relationships: [
           {
@@ -325,7 +328,7 @@ export type Database = {
           {
             foreignKeyName: "balance_entries_payment_id_fkey"
             columns: ["payment_id"]
-            isOneToOne: false
+            isOneToOne: true
             referencedRelation: "payments"
             referencedColumns: ["id"]
           },
@@ -2450,6 +2453,7 @@ export type Database = {
         Row: {
           amount: number
           attempts: number
+          balance_used: number | null
           billed_email: string | null
           billed_name: string | null
           billing_reason: string | null
@@ -2487,6 +2491,7 @@ export type Database = {
         Insert: {
           amount: number
           attempts?: number
+          balance_used?: number | null
           billed_email?: string | null
           billed_name?: string | null
           billing_reason?: string | null
@@ -2524,6 +2529,7 @@ export type Database = {
         Update: {
           amount?: number
           attempts?: number
+          balance_used?: number | null
           billed_email?: string | null
           billed_name?: string | null
           billing_reason?: string | null
@@ -5919,6 +5925,7 @@ export type Database = {
         type: string | null
       }
       offer_price: {
+        balance_used: number | null
         discount: number | null
         intro_offer_id: string | null
         label: string | null
@@ -5926,6 +5933,7 @@ export type Database = {
         plan_slug: string | null
         price: number | null
         promo_code_id: string | null
+        to_charge: number | null
       }
       offer_report_row: {
         created_at: string | null

@@ -92,6 +92,9 @@ create table public.balance_entries (
   kind text not null check (kind in ('voucher', 'spent', 'returned')),
   gift_voucher_id uuid unique references public.gift_vouchers (id) on delete restrict,
   payment_id uuid references public.payments (id) on delete restrict,
+  -- The refund a 'returned' entry gives back the balance part of. No foreign key: it is written
+  -- while that refunds_owed row is being inserted (refunds_owed_return_balance, before it exists).
+  refund_id uuid,
   description text not null check (char_length(description) between 1 and 300),
   created_at timestamptz not null default now(),
   constraint balance_entries_kind_fields check (
@@ -105,8 +108,12 @@ comment on table public.balance_entries is
 
 create index balance_entries_member_idx on public.balance_entries (member_id, created_at);
 
--- A payment takes from the balance once and gives back once.
-create unique index balance_entries_payment_key on public.balance_entries (payment_id, kind) where payment_id is not null;
+create index balance_entries_payment_idx on public.balance_entries (payment_id);
+
+-- A payment that failed or was abandoned gives its balance part back once; a refund once.
+create unique index balance_entries_returned_key on public.balance_entries (payment_id) where kind = 'returned' and refund_id is null;
+
+create unique index balance_entries_refund_key on public.balance_entries (refund_id) where refund_id is not null;
 
 alter table public.balance_entries enable row level security;
 
@@ -133,6 +140,203 @@ language sql stable security definer set search_path = ''
 as $$ select coalesce(sum(e.amount), 0)::numeric(10, 2) from public.balance_entries e where e.member_id = p_member_id $$;
 
 revoke execute on function private.member_balance(uuid) from public;
+
+-- Paying from the balance (decision 0101) --------------------------------------------------------
+-- The balance a member's own open plan checkout holds (pending, not superseded): a new checkout
+-- supersedes it (decision 0016), so that balance is theirs to spend again.
+create function private.balance_held_by_open_purchases(p_member_id uuid)
+returns numeric
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(sum(p.balance_used), 0)
+    from public.payments p
+   where p.member_id = p_member_id and p.kind = 'plan' and p.status = 'pending' and p.balance_used is not null
+     and coalesce(p.billing_reason, 'start') = 'start'
+     and not exists (select 1 from public.balance_entries e where e.payment_id = p.id and e.kind = 'returned' and e.refund_id is null)
+$$;
+
+revoke execute on function private.balance_held_by_open_purchases(uuid) from public;
+
+-- How much of p_price the balance pays: all of it when it can, else as much as leaves £1 for the
+-- card (a card provider cannot take less). The caller holds the member's row.
+create function private.balance_cover_from(p_member_id uuid, p_available numeric, p_price numeric)
+returns numeric
+language sql immutable set search_path = ''
+as $$
+  select case when p_member_id is null or coalesce(p_available, 0) <= 0 then 0
+              when p_available >= p_price then p_price
+              else greatest(least(p_available, p_price - 1), 0) end
+$$;
+
+revoke execute on function private.balance_cover_from(uuid, numeric, numeric) from public;
+
+create function private.balance_cover(p_member_id uuid, p_price numeric)
+returns numeric
+language sql stable security definer set search_path = ''
+as $$ select private.balance_cover_from(p_member_id, private.member_balance(p_member_id), p_price) $$;
+
+revoke execute on function private.balance_cover(uuid, numeric) from public;
+
+-- What a payment's description adds when the balance paid part of it.
+create function private.balance_label(p_balance_used numeric)
+returns text
+language sql immutable set search_path = ''
+as $$ select case when coalesce(p_balance_used, 0) > 0 then ', ' || private.gbp(p_balance_used) || ' from your balance' else '' end $$;
+
+revoke execute on function private.balance_label(numeric) from public;
+
+-- The one pricing path's last step (private.offer_price, 28_offers.sql): how much of a package's
+-- price the balance pays. With p_lock (the checkout, holding the member's row) the balance held by
+-- the member's own open checkout is given back first, as this checkout supersedes it; the preview
+-- counts it as available. A membership is charged to the saved card (decision 0101): no balance.
+create function private.with_balance(p_price public.offer_price, p_member_id uuid, p_plan public.plans, p_lock boolean)
+returns public.offer_price
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  r public.offer_price := p_price;
+  v_available numeric;
+begin
+  if p_plan.billing_interval is not null then
+    r.balance_used := 0;
+  elsif p_lock then
+    perform private.return_open_purchase_balance(p_member_id);
+    r.balance_used := private.balance_cover(p_member_id, r.price);
+  else
+    v_available := private.member_balance(p_member_id) + private.balance_held_by_open_purchases(p_member_id);
+    r.balance_used := private.balance_cover_from(p_member_id, v_available, r.price);
+  end if;
+  r.to_charge := r.price - r.balance_used;
+  return r;
+end;
+$$;
+
+revoke execute on function private.with_balance(public.offer_price, uuid, public.plans, boolean) from public;
+
+-- Takes a payment's balance part from the ledger (the checkout that recorded it, once).
+create function private.spend_balance(p_payment public.payments)
+returns void
+language sql security definer set search_path = ''
+as $$
+  insert into public.balance_entries (member_id, amount, kind, payment_id, description, created_at)
+  select p_payment.member_id, -p_payment.balance_used, 'spent', p_payment.id, left(p_payment.description, 300), p_payment.created_at
+   where p_payment.balance_used is not null and p_payment.member_id is not null
+$$;
+
+revoke execute on function private.spend_balance(public.payments) from public;
+
+-- Gives back the balance part of a payment that will not be paid (failed, abandoned, superseded),
+-- once (balance_entries_returned_key).
+create function private.return_balance(p_payment public.payments, p_now timestamptz)
+returns void
+language sql security definer set search_path = ''
+as $$
+  insert into public.balance_entries (member_id, amount, kind, payment_id, description, created_at)
+  select p_payment.member_id, p_payment.balance_used, 'returned', p_payment.id,
+         left('Not paid, given back: ' || p_payment.description, 300), p_now
+   where p_payment.balance_used is not null and p_payment.member_id is not null
+     and exists (select 1 from public.balance_entries e where e.payment_id = p_payment.id and e.kind = 'spent')
+  on conflict (payment_id) where kind = 'returned' and refund_id is null do nothing
+$$;
+
+revoke execute on function private.return_balance(public.payments, timestamptz) from public;
+
+-- The member's own open plan checkouts give their balance back (a new checkout supersedes them).
+create function private.return_open_purchase_balance(p_member_id uuid)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  for v_payment in
+    select * from public.payments p
+     where p.member_id = p_member_id and p.kind = 'plan' and p.status = 'pending' and p.balance_used is not null
+       and coalesce(p.billing_reason, 'start') = 'start'
+  loop
+    perform private.return_balance(v_payment, now());
+  end loop;
+end;
+$$;
+
+revoke execute on function private.return_open_purchase_balance(uuid) from public;
+
+-- A payment paid after its balance part came back (a class hold that lapsed, then paid): the
+-- balance part is taken again when the member still has it (true), else it cannot be (false: the
+-- caller owes the payment back). True for every other payment. The caller holds the payment row.
+create function private.take_balance_again(p_payment public.payments)
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if p_payment.balance_used is null or p_payment.member_id is null
+     or coalesce((select sum(e.amount) from public.balance_entries e where e.payment_id = p_payment.id and e.refund_id is null), 0) < 0 then
+    return true;
+  end if;
+  perform 1 from public.members where id = p_payment.member_id for no key update;
+  if private.member_balance(p_payment.member_id) < p_payment.balance_used then
+    return false;
+  end if;
+  insert into public.balance_entries (member_id, amount, kind, payment_id, description, created_at)
+  values (p_payment.member_id, -p_payment.balance_used, 'spent', p_payment.id, left('Paid late, taken again: ' || p_payment.description, 300), now());
+  return true;
+end;
+$$;
+
+revoke execute on function private.take_balance_again(public.payments) from public;
+
+-- A payment that will not be paid gives its balance part back (failed, expired, superseded).
+create function private.payments_return_balance()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.return_balance(new, now());
+  return null;
+end;
+$$;
+
+revoke execute on function private.payments_return_balance() from public;
+
+-- A refund of a payment part paid from the balance: the balance's share of it (in proportion) goes
+-- back to the balance, and only the card's share is owed through the provider. A refund the balance
+-- paid all of is not listed (nothing to refund by card). A share already given back (the payment
+-- failed first, or was superseded) is not given twice.
+create function private.refunds_owed_return_balance()
+returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_share numeric;
+  v_back numeric;
+begin
+  select * into v_payment from public.payments where id = new.payment_id;
+  if not found or v_payment.balance_used is null then
+    return new;
+  end if;
+  -- A replay of a refund already recorded: the insert will do nothing, and neither does this.
+  if exists (select 1 from public.refunds_owed r
+              where r.payment_id = new.payment_id and r.reason = new.reason and r.place_booking_id is not distinct from new.place_booking_id) then
+    return new;
+  end if;
+  v_share := least(round(new.amount * v_payment.balance_used / v_payment.amount, 2), new.amount);
+  -- What the balance still has out for this payment (spent, less what came back).
+  v_back := least(v_share, greatest(-coalesce((select sum(e.amount) from public.balance_entries e where e.payment_id = v_payment.id), 0), 0));
+  if v_back > 0 and v_payment.member_id is not null then
+    insert into public.balance_entries (member_id, amount, kind, payment_id, refund_id, description)
+    values (v_payment.member_id, v_back, 'returned', v_payment.id, new.id, left('Refunded to your balance: ' || new.description, 300))
+    on conflict do nothing;
+  end if;
+  new.amount := new.amount - v_share;
+  if new.amount <= 0 then
+    return null;
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.refunds_owed_return_balance() from public;
 
 -- How many wrong codes a member may try in a day before redeeming is refused for the rest of it.
 create function private.gift_voucher_tries_allowed()
@@ -738,6 +942,15 @@ create trigger audit_trail
   for each row execute function private.audit_change();
 
 -- Triggers on other domains' tables (each named in its table's file) -----------------------------
+create trigger payments_return_balance
+  after update of status on public.payments
+  for each row when (old.status = 'pending' and new.status in ('failed', 'expired') and new.balance_used is not null)
+  execute function private.payments_return_balance();
+
+create trigger refunds_owed_return_balance
+  before insert on public.refunds_owed
+  for each row execute function private.refunds_owed_return_balance();
+
 create trigger payments_issue_gift_voucher
   after update of status on public.payments
   for each row when (new.kind = 'gift_voucher' and new.status = 'paid' and old.status is distinct from 'paid')

@@ -245,3 +245,123 @@ describe('redeeming a gift voucher', () => {
     expect(byEmail.map((r) => r.recipient_email)).toEqual(['findme.robin@example.test']);
   });
 });
+
+describe('paying from the balance', () => {
+  /** A member whose balance is `amount`, from a voucher they redeemed. */
+  async function memberWithBalance(label: string, amount: number) {
+    const member = await createUser(db, label, { membership_tier: 'payg', has_used_trial: true });
+    const checkout = await buy({ amount });
+    await paid(checkout);
+    expect((await redeem(member, (await voucherOf(checkout)).code!)).outcome).toBe('redeemed');
+    return member;
+  }
+  const packageCheckout = (m: TestUser, slug = 'dropin') =>
+    asServiceRole(db, (tx) => rpc<PlanPayment>(tx, 'public.create_plan_payment($1, $2)', [m.memberId, slug]));
+  const paymentRow = async (reference: string) =>
+    (
+      await db.query<{ status: string; amount: string; balance_used: string | null; description: string }>(
+        'select status, amount, balance_used, description from public.payments where checkout_reference = $1',
+        [reference],
+      )
+    ).rows[0]!;
+
+  it('shows before paying how much the balance covers, then charges the card only the rest', async () => {
+    const member = await memberWithBalance('balance-part', 40);
+    const preview = await asUser(db, member.claims, (tx) =>
+      rpc<{ price: number; balance_used: number; to_charge: number }>(tx, "public.my_offer_price('dropin')"),
+    );
+    expect([preview.price, preview.balance_used, preview.to_charge].map(Number)).toEqual([115, 40, 75]);
+
+    const checkout = await packageCheckout(member);
+    expect(Number(checkout.amount)).toBe(75);
+    expect(checkout.description).toBe('Drop-In Session (£115), £40.00 from your balance');
+    expect(Number(await balance(member))).toBe(0);
+    // The provider is asked for the card's part only: the full price is a mismatch.
+    expect((await paid({ ...checkout, amount: 115 })).outcome).toBe('mismatch');
+    expect((await paid(checkout)).outcome).toBe('applied');
+    expect(await paymentRow(checkout.checkout_reference)).toMatchObject({ status: 'paid', amount: '115.00', balance_used: '40.00' });
+    expect(Number(await balance(member))).toBe(0);
+  });
+
+  it('completes a purchase the balance covers in full without the card provider', async () => {
+    const member = await memberWithBalance('balance-full', 150);
+    const checkout = await packageCheckout(member);
+    expect(Number(checkout.amount)).toBe(0);
+    expect(await paymentRow(checkout.checkout_reference)).toMatchObject({ status: 'paid', amount: '115.00', balance_used: '115.00' });
+    expect(Number(await balance(member))).toBe(35);
+    const credits = await db.query('select 1 from public.credits where member_id = $1', [member.memberId]);
+    expect(credits.rowCount).toBe(1);
+  });
+
+  it('gives the balance back when the checkout fails, and when a new checkout replaces an open one', async () => {
+    const member = await memberWithBalance('balance-failed', 30);
+    const first = await packageCheckout(member);
+    expect(Number(await balance(member))).toBe(0);
+    expect((await paid(first, 'FAILED')).outcome).toBe('marked_failed');
+    expect(Number(await balance(member))).toBe(30);
+
+    // An open checkout left at the card page: the next one takes the balance it held.
+    const open = await packageCheckout(member);
+    const again = await packageCheckout(member);
+    expect(Number(again.amount)).toBe(85);
+    expect(Number(await balance(member))).toBe(0);
+    // The abandoned one paid late is owed back: the card's part only; its balance came back already.
+    await paid(open);
+    const owed = await db.query<{ amount: string }>(
+      'select r.amount from public.refunds_owed r join public.payments p on p.id = r.payment_id where p.checkout_reference = $1',
+      [open.checkout_reference],
+    );
+    expect(owed.rows.map((r) => r.amount)).toEqual(['85.00']);
+    expect(Number(await balance(member))).toBe(0);
+    const history = await asUser(db, member.claims, (tx) => rpc<{ kind: string; amount: number }[]>(tx, 'public.my_balance_history()'));
+    expect(history.map((h) => [h.kind, Number(h.amount)])).toEqual([
+      ['spent', -30],
+      ['returned', 30],
+      ['spent', -30],
+      ['returned', 30],
+      ['spent', -30],
+      ['voucher', 30],
+    ]);
+  });
+
+  it('pays a pay-as-you-go class from the balance, and its refund goes back to the balance', async () => {
+    const member = await memberWithBalance('balance-class', 25);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.classes (name, start_time, trainer, type, capacity, price_payg) values ('Balance Class', now() + interval '3 days', 'Coach Test', 'Group', 10, 12) returning id`,
+    );
+    const hold = await asServiceRole(db, (tx) =>
+      rpc<{ checkout_reference: string; booking_id: string; amount: number }>(tx, 'public.create_class_payment_hold($1, $2, 15, null)', [
+        member.memberId,
+        rows[0]!.id,
+      ]),
+    );
+    expect(Number(hold.amount)).toBe(0);
+    const booking = await db.query<{ payment_status: string }>('select payment_status from public.bookings where id = $1', [
+      hold.booking_id,
+    ]);
+    expect(booking.rows[0]!.payment_status).toBe('completed');
+    expect(Number(await balance(member))).toBe(13);
+
+    // The studio cancels it: the whole price was the balance's, so it all goes back there and no card refund is listed.
+    await asUser(db, admin.claims, (tx) => rpc(tx, 'public.cancel_booking($1)', [hold.booking_id]));
+    expect(Number(await balance(member))).toBe(25);
+    const owed = await db.query('select 1 from public.refunds_owed where member_id = $1', [member.memberId]);
+    expect(owed.rowCount).toBe(0);
+  });
+
+  it('splits a refund of a part-balance payment between the balance and the card', async () => {
+    const member = await memberWithBalance('balance-split', 15);
+    const checkout = await packageCheckout(member);
+    await paid(checkout);
+    const { rows } = await db.query<{ id: string }>('select id from public.payments where checkout_reference = $1', [
+      checkout.checkout_reference,
+    ]);
+    await db.query(`select private.owe_payment_back($1, 'duplicate_payment', now())`, [rows[0]!.id]);
+    const owed = await db.query<{ amount: string }>('select amount from public.refunds_owed where payment_id = $1', [rows[0]!.id]);
+    expect(owed.rows.map((r) => r.amount)).toEqual(['100.00']);
+    expect(Number(await balance(member))).toBe(15);
+    // Recorded again (a replayed notification): nothing more comes back.
+    await db.query(`select private.owe_payment_back($1, 'duplicate_payment', now())`, [rows[0]!.id]);
+    expect(Number(await balance(member))).toBe(15);
+  });
+});
