@@ -3724,6 +3724,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["membership_figures"]
       }
+      admin_money_held: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["money_held"]
+      }
       admin_move_session: {
         Args: {
           p_booking_id: string
@@ -5826,6 +5830,13 @@ export type Database = {
         mrr: number | null
         past_due: number | null
         renewals_this_month: number | null
+      }
+      money_held: {
+        balances: number | null
+        members_with_balance: number | null
+        total: number | null
+        voucher_count: number | null
+        vouchers: number | null
       }
       mrr_row: {
         churn_rate: number | null

@@ -830,6 +830,38 @@ revoke execute on function private.admin_set_gift_voucher_settings(integer, inte
 
 grant execute on function private.admin_set_gift_voucher_settings(integer, integer, integer) to authenticated;
 
+-- Money held for members as of p_now: vouchers sold and not redeemed (past their expiry excluded),
+-- and members' unspent balances. Not revenue: it becomes revenue when it is spent (decision 0101).
+create type public.money_held as (
+  vouchers numeric,
+  voucher_count integer,
+  balances numeric,
+  members_with_balance integer,
+  total numeric
+);
+
+create function private.admin_money_held(p_now timestamptz)
+returns public.money_held
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  r public.money_held;
+begin
+  perform private.require_admin();
+  select coalesce(sum(v.amount), 0), count(*)::integer into r.vouchers, r.voucher_count
+    from public.gift_vouchers v
+   where v.issued_at is not null and v.redeemed_at is null and v.expires_at > p_now;
+  select coalesce(sum(b.balance), 0), count(*)::integer into r.balances, r.members_with_balance
+    from (select sum(e.amount) as balance from public.balance_entries e group by e.member_id having sum(e.amount) > 0) b;
+  r.total := r.vouchers + r.balances;
+  return r;
+end;
+$$;
+
+revoke execute on function private.admin_money_held(timestamptz) from public;
+
+grant execute on function private.admin_money_held(timestamptz) to authenticated;
+
 -- Public RPCs (thin wrappers) --------------------------------------------------------------------
 create function public.create_gift_voucher_payment(
   p_buyer_member_id uuid, p_buyer_name text, p_buyer_email text, p_recipient_name text, p_recipient_email text,
@@ -908,6 +940,15 @@ as $$ select * from private.admin_gift_vouchers(p_search, now()) $$;
 revoke execute on function public.admin_gift_vouchers(text) from public, anon;
 
 grant execute on function public.admin_gift_vouchers(text) to authenticated;
+
+create function public.admin_money_held()
+returns public.money_held
+language sql stable security invoker set search_path = ''
+as $$ select * from private.admin_money_held(now()) $$;
+
+revoke execute on function public.admin_money_held() from public, anon;
+
+grant execute on function public.admin_money_held() to authenticated;
 
 create function public.admin_extend_gift_voucher(p_voucher_id uuid, p_expires_at timestamptz)
 returns public.gift_vouchers

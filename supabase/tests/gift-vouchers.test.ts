@@ -365,3 +365,55 @@ describe('paying from the balance', () => {
     expect(Number(await balance(member))).toBe(15);
   });
 });
+
+describe('reports', () => {
+  type Line = { month: string | null; line: string; payments: number; gross: number; refunded: number };
+  const monthRange = () => {
+    const today = londonToday();
+    return [`${today.slice(0, 8)}01`, today];
+  };
+  const sumOf = async (sql: string) => Number((await db.query<{ s: string | null }>(sql)).rows[0]!.s ?? 0);
+  const thisMonth = `p.status = 'paid' and p.paid_at >= date_trunc('month', now() at time zone 'Europe/London') at time zone 'Europe/London'`;
+
+  it('counts vouchers sold, the balance spent and discounts beside revenue, never in it', async () => {
+    const [from, to] = monthRange();
+    const reports = await asUser(db, admin.claims, (tx) => rpc<{ revenue: Line[] }>(tx, 'public.admin_reports($1, $2)', [from, to]));
+    const total = (line: string) => reports.revenue.find((r) => r.month === null && r.line === line)!;
+    const revenueLines = reports.revenue.filter(
+      (r) => r.month === null && !['vouchers_sold', 'balance_spent', 'discounts'].includes(r.line),
+    );
+
+    expect(Number(total('vouchers_sold').gross)).toBe(
+      await sumOf(`select sum(p.amount) as s from public.payments p where p.kind = 'gift_voucher' and ${thisMonth}`),
+    );
+    expect(Number(total('vouchers_sold').gross)).toBeGreaterThan(0);
+    expect(revenueLines.reduce((s, r) => s + Number(r.gross), 0)).toBe(
+      await sumOf(`select sum(p.amount) as s from public.payments p where p.kind <> 'gift_voucher' and ${thisMonth}`),
+    );
+    expect(Number(total('balance_spent').gross)).toBe(
+      await sumOf(`select sum(p.balance_used) as s from public.payments p where ${thisMonth}`),
+    );
+    expect(Number(total('balance_spent').gross)).toBeGreaterThan(0);
+    expect(Number(total('discounts').gross)).toBe(await sumOf(`select sum(p.discount) as s from public.payments p where ${thisMonth}`));
+    // The refund split earlier gave £15 back to a balance: it leaves the balance spent and the packages' revenue.
+    expect(Number(total('balance_spent').refunded)).toBeGreaterThanOrEqual(15);
+  });
+
+  it('shows the money held for members: unredeemed vouchers not past expiry, and unspent balances', async () => {
+    const held = await asUser(db, admin.claims, (tx) =>
+      rpc<{ vouchers: number; balances: number; total: number }>(tx, 'public.admin_money_held()'),
+    );
+    expect(Number(held.vouchers)).toBe(
+      await sumOf(
+        'select sum(amount) as s from public.gift_vouchers where issued_at is not null and redeemed_at is null and expires_at > now()',
+      ),
+    );
+    expect(Number(held.balances)).toBe(await sumOf('select sum(amount) as s from public.balance_entries'));
+    expect(Number(held.total)).toBe(Number(held.vouchers) + Number(held.balances));
+    const member = await createUser(db, 'not-admin-held');
+    await expectSqlError(
+      asUser(db, member.claims, (tx) => rpc(tx, 'public.admin_money_held()')),
+      { code: '42501' },
+    );
+  });
+});

@@ -134,6 +134,7 @@ describe('schema safety', () => {
       'admin_member_removal_target',
       'admin_members_to_invite',
       'admin_membership_stats',
+      'admin_money_held',
       'admin_move_session',
       'admin_offer_report',
       'admin_put_on_plan',
