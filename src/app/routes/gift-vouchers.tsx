@@ -6,13 +6,13 @@ import { RedeemGiftVoucher } from '@/features/gift-vouchers/components/redeem-gi
 
 function Page({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:py-12">
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:py-12">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="mt-2 text-slate-700">{intro}</p>
       </header>
       {children}
-    </main>
+    </div>
   );
 }
 
