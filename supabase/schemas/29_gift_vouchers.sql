@@ -533,9 +533,10 @@ revoke execute on function private.send_gift_vouchers_at(timestamptz) from publi
 grant execute on function private.send_gift_vouchers_at(timestamptz) to service_role;
 
 -- Issuing (the payment is paid) ---------------------------------------------------------------------
--- The voucher's payment is paid (apply_checkout_result, once): it gets its code and expiry, a
--- visitor buyer gets a receipt (a member's comes from payments_send_receipt), and a voucher due
--- today is delivered at once. A payment owed back (needs_refund) issues nothing.
+-- The voucher's payment is paid (apply_checkout_result, once): it gets its code and expiry, the
+-- buyer (a visitor or a member) gets a receipt stating the delivery date and the expiry (UK: the
+-- expiry is stated at sale), and a voucher due today is delivered at once. A payment owed back
+-- (needs_refund) issues nothing.
 create function private.payments_issue_gift_voucher()
 returns trigger
 language plpgsql security definer set search_path = ''
@@ -563,17 +564,15 @@ begin
   if v_voucher.id is null then
     return null;
   end if;
-  if new.member_id is null then
-    perform private.enqueue_email('payment_receipt', v_voucher.buyer_email, null, null, null,
-      'Receipt: ' || new.description,
-      array_to_string(array[private.greeting(v_voucher.buyer_name),
-        'Thank you: we received ' || private.gbp(new.amount) || ' for ' || new.description || ' on '
-          || private.london_date_text(v_now) || '.',
-        'We will email ' || v_voucher.recipient_name || ' their code on ' || to_char(v_voucher.deliver_on, 'FMDay FMDD FMMonth YYYY')
-          || '. The voucher can be redeemed until ' || private.london_date_text(v_voucher.expires_at) || '.',
-        'Keep this email as your receipt.'], E'\n\n'),
-      '[]'::jsonb, 'payment_receipt:' || new.id);
-  end if;
+  perform private.enqueue_email('payment_receipt', v_voucher.buyer_email, new.member_id, null, null,
+    'Receipt: ' || new.description,
+    array_to_string(array[private.greeting(v_voucher.buyer_name),
+      'Thank you: we received ' || private.gbp(new.amount) || ' for ' || new.description || ' on '
+        || private.london_date_text(v_now) || '.',
+      'We will email ' || v_voucher.recipient_name || ' their code on ' || to_char(v_voucher.deliver_on, 'FMDay FMDD FMMonth YYYY')
+        || '. The voucher can be redeemed until ' || private.london_date_text(v_voucher.expires_at) || '.',
+      'Keep this email as your receipt.'], E'\n\n'),
+    '[]'::jsonb, 'payment_receipt:' || new.id);
   if v_voucher.deliver_on <= (v_now at time zone 'Europe/London')::date then
     perform private.deliver_gift_voucher(v_voucher, v_now);
   end if;

@@ -112,6 +112,17 @@ describe('buying a gift voucher', () => {
     expect(months).toBeLessThanOrEqual(366);
   });
 
+  it('a member buyer gets one receipt, stating the delivery date and the expiry', async () => {
+    const buyer = await createUser(db, 'voucher-member-buyer');
+    const checkout = await buy({ buyer, amount: 25, deliverOn: daysAhead(5) });
+    await paid(checkout);
+    const receipts = await emailsTo(buyer.email, 'payment_receipt');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.body_text).toMatch(
+      /We will email Robin Friend their code on \w+ \d+ \w+ \d{4}\. The voucher can be redeemed until \d+ \w+ \d{4}\./,
+    );
+  });
+
   it('a failed checkout issues nothing', async () => {
     const checkout = await buy();
     expect((await paid(checkout, 'FAILED')).outcome).toBe('marked_failed');
