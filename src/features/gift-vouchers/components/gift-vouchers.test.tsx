@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 import { memberHandler, rpc, signInAs } from '@/testing/supabase-mocks';
 import { BalanceCard } from './balance-card';
 import { BuyGiftVoucher } from './buy-gift-voucher-form';
+import { GiftVoucherSettings } from './gift-voucher-settings';
 import { GiftVouchersAdmin } from './gift-vouchers-admin';
 import { RedeemGiftVoucher } from './redeem-gift-voucher';
 
@@ -210,5 +211,38 @@ describe('Gift vouchers for admins', () => {
     await userEvent.type(screen.getByLabelText('Search gift vouchers'), 'nobody');
     expect(await screen.findByText('No gift vouchers match the search.')).toBeInTheDocument();
     expect(searches).toContain('nobody');
+  });
+});
+
+describe('gift voucher settings', () => {
+  it("shows the studio's rules, refuses a largest amount below the smallest, and saves", async () => {
+    const signed = signInAs({ is_admin: true });
+    const saved: unknown[] = [];
+    server.use(
+      memberHandler(signed.member),
+      rpc('gift_voucher_options', () => OPTIONS),
+      rpc('admin_set_gift_voucher_settings', ({ args }) => {
+        saved.push(args);
+        return { id: true, min_amount: args.p_min_amount, max_amount: args.p_max_amount, expiry_months: args.p_expiry_months };
+      }),
+    );
+    renderWithProviders(<GiftVoucherSettings />);
+    const form = screen.getByRole('form', { name: 'Gift voucher settings' });
+    await vi.waitFor(() => expect(within(form).getByLabelText('Smallest amount (£)')).toHaveValue('10'));
+    expect(within(form).getByLabelText('Months a voucher lasts')).toHaveValue('12');
+
+    await userEvent.clear(within(form).getByLabelText('Largest amount (£)'));
+    await userEvent.type(within(form).getByLabelText('Largest amount (£)'), '5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save gift voucher settings' }));
+    expect(await within(form).findByText('Not below the smallest amount')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    await userEvent.clear(within(form).getByLabelText('Largest amount (£)'));
+    await userEvent.type(within(form).getByLabelText('Largest amount (£)'), '300');
+    await userEvent.clear(within(form).getByLabelText('Months a voucher lasts'));
+    await userEvent.type(within(form).getByLabelText('Months a voucher lasts'), '24');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save gift voucher settings' }));
+    await vi.waitFor(() => expect(saved).toEqual([{ p_min_amount: 10, p_max_amount: 300, p_expiry_months: 24 }]));
+    expect(await screen.findByText('Gift voucher settings saved')).toBeInTheDocument();
   });
 });
