@@ -57,6 +57,24 @@ describe.skipIf(!binDir)('gift vouchers on PostgreSQL at once', () => {
     expect(entries.rows).toHaveLength(1);
   });
 
+  it('two job runs at once email a voucher due on its day once', async () => {
+    const { rows } = await db().query<Checkout>(
+      `select * from public.create_gift_voucher_payment(null, 'Sam', 'sam@example.test', 'Robin', 'robin.race@example.test', '', (now() at time zone 'Europe/London')::date + 3, 30, null, now())`,
+    );
+    await db().query(`select public.apply_checkout_result($1, $2, 'PAID', 30, 'GBP')`, [
+      rows[0]!.checkout_reference,
+      `chk-${rows[0]!.checkout_reference}`,
+    ]);
+    const run = { sql: `select public.send_gift_vouchers_at(now() + interval '4 days') as sent` };
+    const runs = await together<{ sent: number }>(url(), [run, run]);
+    expect(runs.reduce((n, r) => n + (r.rows?.[0]?.sent ?? 0), 0)).toBe(1);
+    const emails = await db().query(
+      `select 1 from public.notification_deliveries d join public.notification_events e on e.id = d.event_id
+        where d.to_email = 'robin.race@example.test' and e.type = 'gift_voucher'`,
+    );
+    expect(emails.rows).toHaveLength(1);
+  });
+
   it('two class checkouts at once spend the balance once', async () => {
     const voucher = await paidVoucher(12);
     const member = await createUser(db(), 'race-spend', { membership_tier: 'payg', has_used_trial: true });
