@@ -981,6 +981,12 @@ create trigger audit_trail
   after insert or update or delete on public.gift_voucher_settings
   for each row execute function private.audit_change();
 
+-- An admin extending a voucher's expiry is in the audit trail too (the buyer's and the job's own
+-- changes are not an admin's, and audit_change records only those).
+create trigger audit_trail
+  after update on public.gift_vouchers
+  for each row execute function private.audit_change();
+
 -- Triggers on other domains' tables (each named in its table's file) -----------------------------
 create trigger payments_return_balance
   after update of status on public.payments

@@ -234,6 +234,12 @@ describe('redeeming a gift voucher', () => {
     );
     await asUser(db, admin.claims, (tx) => rpc(tx, 'public.admin_extend_gift_voucher($1, $2)', [voucher.id, `${daysAhead(30)}T12:00:00Z`]));
     expect((await redeem(member, voucher.code!)).outcome).toBe('redeemed');
+    // The admin's change is in the audit trail; the member's redeeming is not an admin's.
+    const audited = await db.query<{ actor_role: string; action: string }>(
+      `select actor_role, action from public.audit_events where table_name = 'gift_vouchers' and row_id = $1`,
+      [voucher.id],
+    );
+    expect(audited.rows).toEqual([{ actor_role: 'admin', action: 'update' }]);
   });
 
   it('limits wrong codes to ten a day', async () => {
