@@ -44,6 +44,7 @@ describe('emails on a phone', () => {
         'marketing_announcement',
         'document_updated',
         'review_request',
+        'gift_voucher',
         'system_alert',
         'auth-confirmation',
         'auth-recovery',

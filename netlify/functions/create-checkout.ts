@@ -4,7 +4,7 @@ import type { FunctionAnswer } from '../../src/lib/functions-contract';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
 import { cardSetupCheckout, startCardSetup } from '../lib/payments/card-setup';
 import { startCheckout } from '../lib/payments/start-checkout';
-import { CHECKOUT_FAILED_MESSAGE } from '../lib/payments/payment-rules';
+import { CHECKOUT_FAILED_MESSAGE, returnPageUrl } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
 import { rpcFailure } from '../lib/rpc-errors';
 import { readServerEnv } from '../lib/server-env';
@@ -70,6 +70,10 @@ export default async function createCheckout(req: Request): Promise<Response> {
     if (error) throw rpcFailure(error, 'create_plan_payment');
     const payment = compositeRow<'plan_payment', 'checkout_reference' | 'description' | 'amount'>(data);
 
+    // The member's balance paid it all (decision 0101): already paid, no card page.
+    if (Number(payment.amount) === 0) {
+      return json({ url: returnPageUrl(env.siteUrl, payment.checkout_reference), reference: payment.checkout_reference });
+    }
     const url = await startCheckout(env, provider, {
       reference: payment.checkout_reference,
       amount: payment.amount,

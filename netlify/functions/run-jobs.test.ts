@@ -35,6 +35,7 @@ const JOB_RPCS = [
   'send_class_changes_at',
   'send_review_requests_at',
   'send_announcements_at',
+  'send_gift_vouchers_at',
   'purge_job_runs',
   'apply_data_retention',
 ];
@@ -81,6 +82,7 @@ describe('run-jobs', () => {
       'class changes: told 2 members of changed classes',
       'review requests: queued 2 review requests',
       'announcements: queued for 2 members',
+      'gift vouchers: emailed 2 gift vouchers due today',
       'pushes: not sent: no VAPID keys set',
       'texts: not sent: no Twilio keys set',
       'housekeeping: removed 2 job runs older than 30 days',

@@ -71,6 +71,13 @@ const STATUS_BY_HINT: Readonly<Record<string, number>> = {
   intro_offer_used: 409,
   not_new_member: 409,
   offer_window_passed: 409,
+  // Gift vouchers (decision 0100): the buyer's form shows the database's message.
+  invalid_buyer: 400,
+  invalid_recipient: 400,
+  invalid_message: 400,
+  invalid_delivery_date: 400,
+  invalid_amount: 400,
+  invalid_package: 400,
 };
 
 /** An HttpError for a known refusal, else a plain Error for the generic failure path. */

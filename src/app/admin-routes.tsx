@@ -21,6 +21,7 @@ const AdminActivity = dataScreen(() => import('./routes/admin/activity').then((m
 const AdminSystemHealth = dataScreen(() => import('./routes/admin/system-health').then((m) => m.AdminSystemHealthRoute));
 const AdminTrainers = dataScreen(() => import('./routes/admin/trainers').then((m) => m.AdminTrainersRoute));
 const AdminImport = dataScreen(() => import('./routes/admin/import').then((m) => m.AdminImportRoute));
+const AdminGiftVouchers = dataScreen(() => import('./routes/admin/gift-vouchers').then((m) => m.AdminGiftVouchersRoute));
 
 /**
  * The admin area's routes (spec section 2), relative to /admin. A chunk of its own rather than
@@ -49,6 +50,7 @@ const adminRoutes: RouteObject[] = [
       { path: adminChild(paths.admin.import), element: <AdminImport /> },
       { path: adminChild(paths.admin.documents), element: <AdminDocuments /> },
       { path: adminChild(paths.admin.settingsSection.path), element: <AdminSettings /> },
+      { path: adminChild(paths.admin.giftVouchers), element: <AdminGiftVouchers /> },
       { path: adminChild(paths.admin.activity), element: <AdminActivity /> },
       { path: adminChild(paths.admin.systemHealth), element: <AdminSystemHealth /> },
       { path: adminChild(paths.admin.register.path), element: <AdminClassRegister /> },

@@ -18,6 +18,9 @@ const SignIn = dataScreen(() => import('./routes/sign-in').then((m) => m.SignInR
 const FreeTrial = dataScreen(() => import('./routes/free-trial').then((m) => m.FreeTrialRoute));
 const AuthCallback = dataScreen(() => import('./routes/auth-callback').then((m) => m.AuthCallbackRoute));
 const PaymentReturn = dataScreen(() => import('./routes/payment-return').then((m) => m.PaymentReturnRoute));
+const GiftVouchers = dataScreen(() => import('./routes/gift-vouchers').then((m) => m.GiftVouchersRoute));
+const GiftVoucherReturn = dataScreen(() => import('./routes/gift-vouchers').then((m) => m.GiftVoucherReturnRoute));
+const Redeem = dataScreen(() => import('./routes/gift-vouchers').then((m) => m.RedeemRoute));
 const GuestCancel = dataScreen(() => import('./routes/guest-cancel').then((m) => m.GuestCancelRoute));
 const GuestWaiver = dataScreen(() => import('./routes/guest-waiver').then((m) => m.GuestWaiverRoute));
 const LegalDocument = dataScreen(() => import('./routes/legal-document').then((m) => m.LegalDocumentRoute));
@@ -60,6 +63,8 @@ export const routes: RouteObject[] = [
       { path: child(paths.freeTrial), element: <FreeTrial /> },
       { path: child(paths.authCallback), element: <AuthCallback /> },
       { path: child(paths.paymentReturn), element: <PaymentReturn /> },
+      { path: child(paths.giftVouchers), element: <GiftVouchers /> },
+      { path: child(paths.giftVoucherReturn), element: <GiftVoucherReturn /> },
       { path: child(paths.guestCancel), element: <GuestCancel /> },
       { path: child(paths.guestWaiver), element: <GuestWaiver /> },
       { path: child(paths.legal.path), element: <LegalDocument /> },
@@ -84,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: child(paths.coach.home), element: <Coach /> },
           { path: child(paths.coach.class.path), element: <CoachClass /> },
           { path: child(paths.family), element: <Family /> },
+          { path: child(paths.redeem), element: <Redeem /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -14,6 +14,11 @@ export const paths = {
   freeTrial: '/free-trial',
   authCallback: '/auth/callback',
   paymentReturn: '/payment/return',
+  /** Buy a gift voucher (anyone), and where its card checkout comes back to (decision 0100). */
+  giftVouchers: '/gift-vouchers',
+  giftVoucherReturn: '/gift-vouchers/return',
+  /** A member redeems a gift voucher: `?code=…` from the email's link. */
+  redeem: '/redeem',
   /** A guest's cancel link: `?token=…` from their email. */
   guestCancel: '/guest/cancel',
   /** A guest signs the studio's waiver before their class: `?token=…` from their email. */
@@ -59,6 +64,7 @@ export const paths = {
       path: '/admin/settings/:section?',
       href: (section: string) => `/admin/settings/${encodeURIComponent(section)}`,
     },
+    giftVouchers: '/admin/gift-vouchers',
     activity: '/admin/activity',
     systemHealth: '/admin/system-health',
     register: { path: '/admin/register/:classId', href: (classId: string) => `/admin/register/${encodeURIComponent(classId)}` },

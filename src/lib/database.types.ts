@@ -276,6 +276,64 @@ export type Database = {
         }
         Relationships: []
       }
+      balance_entries: {
+        Row: {
+          amount: number
+          created_at: string
+          description: string
+          gift_voucher_id: string | null
+          id: string
+          kind: string
+          member_id: string
+          payment_id: string | null
+          refund_id: string | null
+        }
+        Insert: {
+          amount: number
+          created_at?: string
+          description: string
+          gift_voucher_id?: string | null
+          id?: string
+          kind: string
+          member_id: string
+          payment_id?: string | null
+          refund_id?: string | null
+        }
+        Update: {
+          amount?: number
+          created_at?: string
+          description?: string
+          gift_voucher_id?: string | null
+          id?: string
+          kind?: string
+          member_id?: string
+          payment_id?: string | null
+          refund_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "balance_entries_gift_voucher_id_fkey"
+            columns: ["gift_voucher_id"]
+            isOneToOne: true
+            referencedRelation: "gift_vouchers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "balance_entries_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "balance_entries_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       billing_methods: {
         Row: {
           member_id: string
@@ -1213,6 +1271,122 @@ export type Database = {
             columns: ["payment_id"]
             isOneToOne: false
             referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      gift_voucher_settings: {
+        Row: {
+          expiry_months: number
+          id: boolean
+          max_amount: number
+          min_amount: number
+          updated_at: string
+        }
+        Insert: {
+          expiry_months?: number
+          id?: boolean
+          max_amount?: number
+          min_amount?: number
+          updated_at?: string
+        }
+        Update: {
+          expiry_months?: number
+          id?: boolean
+          max_amount?: number
+          min_amount?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      gift_vouchers: {
+        Row: {
+          amount: number
+          buyer_email: string
+          buyer_member_id: string | null
+          buyer_name: string
+          code: string | null
+          created_at: string
+          deliver_on: string
+          delivered_at: string | null
+          expires_at: string | null
+          id: string
+          issued_at: string | null
+          message: string
+          payment_id: string
+          plan_slug: string | null
+          recipient_email: string
+          recipient_name: string
+          redeemed_at: string | null
+          redeemed_by: string | null
+        }
+        Insert: {
+          amount: number
+          buyer_email: string
+          buyer_member_id?: string | null
+          buyer_name: string
+          code?: string | null
+          created_at?: string
+          deliver_on: string
+          delivered_at?: string | null
+          expires_at?: string | null
+          id?: string
+          issued_at?: string | null
+          message?: string
+          payment_id: string
+          plan_slug?: string | null
+          recipient_email: string
+          recipient_name: string
+          redeemed_at?: string | null
+          redeemed_by?: string | null
+        }
+        Update: {
+          amount?: number
+          buyer_email?: string
+          buyer_member_id?: string | null
+          buyer_name?: string
+          code?: string | null
+          created_at?: string
+          deliver_on?: string
+          delivered_at?: string | null
+          expires_at?: string | null
+          id?: string
+          issued_at?: string | null
+          message?: string
+          payment_id?: string
+          plan_slug?: string | null
+          recipient_email?: string
+          recipient_name?: string
+          redeemed_at?: string | null
+          redeemed_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "gift_vouchers_buyer_member_id_fkey"
+            columns: ["buyer_member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gift_vouchers_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gift_vouchers_plan_slug_fkey"
+            columns: ["plan_slug"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["slug"]
+          },
+          {
+            foreignKeyName: "gift_vouchers_redeemed_by_fkey"
+            columns: ["redeemed_by"]
+            isOneToOne: false
+            referencedRelation: "members"
             referencedColumns: ["id"]
           },
         ]
@@ -2279,6 +2453,7 @@ export type Database = {
         Row: {
           amount: number
           attempts: number
+          balance_used: number | null
           billed_email: string | null
           billed_name: string | null
           billing_reason: string | null
@@ -2316,6 +2491,7 @@ export type Database = {
         Insert: {
           amount: number
           attempts?: number
+          balance_used?: number | null
           billed_email?: string | null
           billed_name?: string | null
           billing_reason?: string | null
@@ -2353,6 +2529,7 @@ export type Database = {
         Update: {
           amount?: number
           attempts?: number
+          balance_used?: number | null
           billed_email?: string | null
           billed_name?: string | null
           billing_reason?: string | null
@@ -3466,6 +3643,44 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_extend_gift_voucher: {
+        Args: {
+          p_expires_at: string
+          p_voucher_id: string
+        }
+        Returns: {
+          amount: number
+          buyer_email: string
+          buyer_member_id: string | null
+          buyer_name: string
+          code: string | null
+          created_at: string
+          deliver_on: string
+          delivered_at: string | null
+          expires_at: string | null
+          id: string
+          issued_at: string | null
+          message: string
+          payment_id: string
+          plan_slug: string | null
+          recipient_email: string
+          recipient_name: string
+          redeemed_at: string | null
+          redeemed_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gift_vouchers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_gift_vouchers: {
+        Args: {
+          p_search?: string | null
+        }
+        Returns: Database["public"]["CompositeTypes"]["gift_voucher_row"][]
+      }
       admin_grant_credits: {
         Args: {
           p_count: number
@@ -3508,6 +3723,10 @@ export type Database = {
           p_now?: string
         }
         Returns: Database["public"]["CompositeTypes"]["membership_figures"]
+      }
+      admin_money_held: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["money_held"]
       }
       admin_move_session: {
         Args: {
@@ -3604,6 +3823,26 @@ export type Database = {
           p_guest_signature_days: number
         }
         Returns: Database["public"]["CompositeTypes"]["data_retention"]
+      }
+      admin_set_gift_voucher_settings: {
+        Args: {
+          p_expiry_months: number
+          p_max_amount: number
+          p_min_amount: number
+        }
+        Returns: {
+          expiry_months: number
+          id: boolean
+          max_amount: number
+          min_amount: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gift_voucher_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       admin_set_pause_rules: {
         Args: {
@@ -4052,6 +4291,21 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["class_payment_hold"]
       }
+      create_gift_voucher_payment: {
+        Args: {
+          p_amount: number
+          p_buyer_email: string
+          p_buyer_member_id: string
+          p_buyer_name: string
+          p_deliver_on: string
+          p_message: string
+          p_now: string
+          p_plan_slug: string
+          p_recipient_email: string
+          p_recipient_name: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["plan_payment"]
+      }
       create_guest_payment_hold: {
         Args: {
           p_booking_id: string
@@ -4269,6 +4523,16 @@ export type Database = {
         }
         Returns: number
       }
+      gift_voucher_checkout: {
+        Args: {
+          p_checkout_reference: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["gift_voucher_checkout"]
+      }
+      gift_voucher_options: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["gift_voucher_options"]
+      }
       guest_place_by_token: {
         Args: {
           p_token: string
@@ -4393,6 +4657,14 @@ export type Database = {
       my_attendance_standing: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["attendance_standing"]
+      }
+      my_balance: {
+        Args: never
+        Returns: number
+      }
+      my_balance_history: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["balance_line"][]
       }
       my_billing: {
         Args: never
@@ -4595,6 +4867,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      redeem_gift_voucher: {
+        Args: {
+          p_code: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["gift_voucher_redemption"]
+      }
       regenerate_timetable: {
         Args: {
           p_end: string
@@ -4765,6 +5043,12 @@ export type Database = {
         Returns: number
       }
       send_class_changes_at: {
+        Args: {
+          p_now: string
+        }
+        Returns: number
+      }
+      send_gift_vouchers_at: {
         Args: {
           p_now: string
         }
@@ -5163,6 +5447,14 @@ export type Database = {
         strike_limit: number | null
         strikes: number | null
       }
+      balance_line: {
+        amount: number | null
+        balance_after: number | null
+        created_at: string | null
+        description: string | null
+        id: string | null
+        kind: string | null
+      }
       billing_entry: {
         amount: number | null
         billed_email: string | null
@@ -5388,6 +5680,42 @@ export type Database = {
         taken: number | null
         weekday: number | null
       }
+      gift_voucher_checkout: {
+        amount: number | null
+        deliver_on: string | null
+        expires_at: string | null
+        recipient_name: string | null
+        status: string | null
+      }
+      gift_voucher_options: {
+        expiry_months: number | null
+        max_amount: number | null
+        min_amount: number | null
+        packages: Json | null
+      }
+      gift_voucher_redemption: {
+        amount: number | null
+        balance: number | null
+        message: string | null
+        outcome: string | null
+      }
+      gift_voucher_row: {
+        amount: number | null
+        buyer_email: string | null
+        buyer_name: string | null
+        code: string | null
+        created_at: string | null
+        deliver_on: string | null
+        delivered_at: string | null
+        expires_at: string | null
+        id: string | null
+        package_name: string | null
+        recipient_email: string | null
+        recipient_name: string | null
+        redeemed_at: string | null
+        redeemed_by_name: string | null
+        status: string | null
+      }
       guest_option: {
         booking_id: string | null
         has_room: boolean | null
@@ -5513,6 +5841,13 @@ export type Database = {
         past_due: number | null
         renewals_this_month: number | null
       }
+      money_held: {
+        balances: number | null
+        members_with_balance: number | null
+        total: number | null
+        voucher_count: number | null
+        vouchers: number | null
+      }
       mrr_row: {
         churn_rate: number | null
         churned: number | null
@@ -5611,6 +5946,7 @@ export type Database = {
         type: string | null
       }
       offer_price: {
+        balance_used: number | null
         discount: number | null
         intro_offer_id: string | null
         label: string | null
@@ -5618,6 +5954,7 @@ export type Database = {
         plan_slug: string | null
         price: number | null
         promo_code_id: string | null
+        to_charge: number | null
       }
       offer_report_row: {
         created_at: string | null

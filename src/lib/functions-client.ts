@@ -53,3 +53,23 @@ export async function callFunction<F extends FunctionName>(fn: F, body: Function
   // The handler builds this answer from the same contract (a JSON body has no type of its own).
   return answer as FunctionAnswer<F>;
 }
+
+/**
+ * POSTs to a function anyone may call (a visitor buying a gift voucher): the member's access
+ * token goes along when there is a session, so the function knows a member from a visitor.
+ */
+export async function callOpenFunction<F extends FunctionName>(fn: F, body: FunctionRequest<F>): Promise<FunctionAnswer<F>> {
+  const { data } = await (await loadSupabase()).auth.getSession();
+  const res = await fetch(`/.netlify/functions/${fn}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new FunctionError(fn, res.status, failureOf(answer));
+  if (answer === null) throw new FunctionError(fn, res.status, { error: 'invalid_answer' });
+  return answer as FunctionAnswer<F>;
+}

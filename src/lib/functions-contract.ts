@@ -28,7 +28,7 @@ export type ChargeOutcome = 'paid' | 'declined' | 'no_card' | 'pending' | 'error
 export type PaymentStatus = {
   reference: string;
   /** payments.kind (its check constraint allows these). */
-  kind: 'plan' | 'class';
+  kind: 'plan' | 'class' | 'gift_voucher';
   status: Enums<'checkout_status'>;
   amount: number;
   currency: string;
@@ -47,7 +47,35 @@ export type PaymentStatus = {
  */
 export type DirectDebitStarted = { url: string; reference: string | null; firstChargeDate: string };
 
+/** A gift voucher's checkout as its return page shows it (decision 0100). */
+export type GiftVoucherCheckout = {
+  status: Enums<'checkout_status'>;
+  amount: number;
+  recipientName: string;
+  deliverOn: string;
+  expiresAt: string | null;
+};
+
 export type NetlifyFunctions = {
+  /**
+   * A gift voucher bought by anyone: a member (signed in: their name and email) or a visitor
+   * (`buyerName`, `buyerEmail`). `amount` in whole pounds, or `planSlug` a package at its price.
+   */
+  'buy-gift-voucher': {
+    request: {
+      amount?: number | null;
+      planSlug?: string | null;
+      recipientName: string;
+      recipientEmail: string;
+      message: string;
+      deliverOn: string;
+      buyerName?: string | null;
+      buyerEmail?: string | null;
+    };
+    answer: CheckoutStarted;
+  };
+  /** A gift voucher checkout's state, by its reference (the return page; no session needed). */
+  'gift-voucher-status': { request: { reference: string }; answer: GiftVoucherCheckout };
   /** A monthly plan bought by Direct Debit (`planSlug`), or the caller's running plan switched to it (no `planSlug`). */
   'direct-debit-setup': { request: { planSlug?: PlanSlug | null }; answer: DirectDebitStarted };
   /** A plan bought at the server's price; `userId` must be the caller's own. */

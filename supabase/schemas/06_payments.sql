@@ -14,7 +14,8 @@ create table public.payments (
   member_id uuid references public.members (id) on delete set null,
   billed_name text,
   billed_email text,
-  kind text not null check (kind in ('plan', 'class')),
+  -- gift_voucher: a gift voucher bought by a member or a visitor (29_gift_vouchers.sql, decision 0100).
+  kind text not null check (kind in ('plan', 'class', 'gift_voucher')),
   plan_slug text,
   -- The tier a paid plan grants (from the functions' plan table); null for training packages.
   grants_tier public.membership_tier check (grants_tier in ('standard', 'premium')),
@@ -73,19 +74,25 @@ create table public.payments (
   -- How the money is taken: the card provider, or a Direct Debit through GoCardless (decision 0076,
   -- 18_direct_debit.sql sets it when a collection is submitted). The reports split memberships by it.
   collected_by text not null default 'card' constraint payments_collected_by_check check (collected_by in ('card', 'direct_debit')),
+  -- The part of the amount paid from the member's balance (29_gift_vouchers.sql, decision 0101): the
+  -- card is charged amount - balance_used, and nothing when it is the whole amount. The amount stays
+  -- the price of what was bought (revenue, credits' value and refunds count it).
+  balance_used numeric(10, 2) constraint payments_balance_used_range check (balance_used > 0 and balance_used <= amount),
   constraint payments_family_fields check (
     (family_places is null) = (family_unit_amount is null) and (family_places is null or kind = 'class')
   ),
   constraint payments_kind_fields check (
     (kind = 'plan' and plan_slug is not null and class_id is null and booking_id is null)
     or (kind = 'class' and plan_slug is null and grants_tier is null)
+    or (kind = 'gift_voucher' and plan_slug is null and grants_tier is null and class_id is null and booking_id is null)
   )
 );
 
 -- Triggers other domains add to public.payments: payments_grant_credits (09_credits.sql),
 --  payments_send_receipt (10_notifications.sql), payments_guest_follow_booking (14_guests.sql),
 --  payments_settle_guest_place (14_guests.sql), payments_take_renewal_reward and
---  payments_reward_referral (28_offers.sql).
+--  payments_reward_referral (28_offers.sql), payments_issue_gift_voucher and payments_return_balance
+--  (29_gift_vouchers.sql).
 
 create index payments_member_id_idx on public.payments (member_id);
 
@@ -207,6 +214,7 @@ declare
   v_booking_id uuid;
   v_payment public.payments;
   v_hold_until timestamptz;
+  v_cover numeric;
 begin
   if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
     raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
@@ -246,12 +254,19 @@ begin
   values (p_member_id, p_class_id, 'payg', 'pending', v_hold_until)
   returning id into v_booking_id;
 
-  insert into public.payments (member_id, kind, class_id, booking_id, amount, description, checkout_reference)
-  values (p_member_id, 'class', p_class_id, v_booking_id, v_class.price_payg,
-          v_class.name || ' - PAYG Booking', 'class-' || gen_random_uuid()::text)
+  -- The member's balance pays first (decision 0101, under the member's row lock); the answer's
+  -- amount is what the card is charged, and a place the balance covers whole is booked now.
+  v_cover := private.balance_cover(p_member_id, v_class.price_payg);
+  insert into public.payments (member_id, kind, class_id, booking_id, amount, balance_used, description, checkout_reference)
+  values (p_member_id, 'class', p_class_id, v_booking_id, v_class.price_payg, nullif(v_cover, 0),
+          v_class.name || ' - PAYG Booking' || private.balance_label(v_cover), 'class-' || gen_random_uuid()::text)
   returning * into v_payment;
+  perform private.spend_balance(v_payment);
+  if v_cover = v_payment.amount then
+    perform private.apply_paid_checkout(v_payment);
+  end if;
 
-  return (v_payment.id, v_booking_id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+  return (v_payment.id, v_booking_id, v_payment.checkout_reference, v_payment.amount - v_cover, v_payment.currency,
           v_payment.description, v_hold_until)::public.class_payment_hold;
 end;
 $$;
@@ -304,7 +319,7 @@ declare
   v_class public.classes;
   v_booking_id uuid;
 begin
-  if p_payment.kind = 'plan' then
+  if p_payment.kind in ('plan', 'gift_voucher') then
     update public.payments set status = 'paid', paid_at = now() where id = p_payment.id;
     return;
   end if;
@@ -380,7 +395,7 @@ begin
   end if;
 
   if (v_payment.provider_checkout_id is not null and v_payment.provider_checkout_id <> p_provider_checkout_id)
-     or p_amount is null or round(p_amount, 2) <> v_payment.amount
+     or p_amount is null or round(p_amount, 2) <> v_payment.amount - coalesce(v_payment.balance_used, 0)
      or p_currency is distinct from v_payment.currency then
     return ('mismatch', v_payment.id, v_payment.status)::public.checkout_result;
   end if;
@@ -412,12 +427,20 @@ begin
     return ('already_applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
-  if v_payment.member_id is null then
+  -- A visitor's gift voucher has no member (29_gift_vouchers.sql); any other payment without one
+  -- lost its member to a removal.
+  if v_payment.member_id is null and v_payment.kind <> 'gift_voucher' then
     perform private.owe_payment_back(v_payment.id, 'member_removed', now());
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
   if v_payment.superseded_by is not null then
     perform private.owe_payment_back(v_payment.id, 'superseded_checkout', now());
+    return ('applied', v_payment.id, 'paid')::public.checkout_result;
+  end if;
+  -- Paid after its hold lapsed, when the balance part had come back: taken again if the member
+  -- still has it, else the place is not honoured (decision 0101).
+  if not private.take_balance_again(v_payment) then
+    perform private.owe_payment_back(v_payment.id, 'booking_refused', now());
     return ('applied', v_payment.id, 'paid')::public.checkout_result;
   end if;
 
@@ -600,7 +623,8 @@ $$;
 revoke execute on function private.supersede_plan_purchases(uuid, uuid) from public;
 
 -- A package (or any plan paid once) at the catalogue's price, less a promo code's discount or at an
--- intro offer's price (private.offer_price, under the member's row lock and the code's).
+-- intro offer's price (private.offer_price, under the member's row lock and the code's), paid from
+-- the member's balance first (offer_price says how much).
 create function private.create_plan_payment(
   p_member_id uuid, p_plan_slug text, p_amount numeric, p_description text, p_promo_code text, p_intro_offer_id uuid
 )
@@ -619,15 +643,22 @@ begin
   end if;
   v_price := private.offer_price(p_member_id, v_plan, p_promo_code, p_intro_offer_id, now(), true);
 
-  insert into public.payments (member_id, kind, plan_slug, amount, discount, description, checkout_reference)
-  values (p_member_id, 'plan', v_plan.slug, v_price.price, nullif(v_price.discount, 0),
-          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, ''),
+  insert into public.payments (member_id, kind, plan_slug, amount, discount, balance_used, description, checkout_reference)
+  values (p_member_id, 'plan', v_plan.slug, v_price.price, nullif(v_price.discount, 0), nullif(v_price.balance_used, 0),
+          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, '')
+            || private.balance_label(v_price.balance_used),
           'plan-' || gen_random_uuid()::text)
   returning * into v_payment;
   perform private.record_offer_use(v_payment, v_price);
+  perform private.spend_balance(v_payment);
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
+  -- Covered whole by the balance: paid now, without the card provider (decision 0101).
+  if v_price.to_charge = 0 then
+    perform private.apply_paid_checkout(v_payment);
+  end if;
 
-  return (v_payment.id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+  -- The amount answered is what the card is charged (nothing when the balance paid it all).
+  return (v_payment.id, v_payment.checkout_reference, v_price.to_charge, v_payment.currency,
           v_payment.description)::public.plan_payment;
 end;
 $$;

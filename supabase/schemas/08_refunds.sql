@@ -6,6 +6,8 @@
 -- Deleting a paid member mid-period also owes the unused part of their membership.
 --
 -- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
+-- refunds_owed_return_balance (29_gift_vouchers.sql) gives a refund's balance share back to the
+-- member's balance and leaves the card's share here (decision 0101).
 create table public.refunds_owed (
   id uuid primary key default gen_random_uuid(),
   payment_id uuid references public.payments (id) on delete set null,

@@ -217,6 +217,7 @@ insert into public.notification_types (type, category, label) values
   ('import_card_request', 'service', 'A card for an imported plan'),
   ('announcement', 'service', 'Studio announcements'),
   ('review_request', 'service', 'How was your class? (review requests)'),
+  ('gift_voucher', 'service', 'Gift vouchers'),
   ('win_back', 'marketing', 'Come-back offers'),
   ('marketing_announcement', 'marketing', 'News and offers');
 
@@ -1305,11 +1306,13 @@ create trigger bookings_confirm_on_payment
   after update of payment_status on public.bookings
   for each row execute function private.bookings_confirm_on_payment();
 
+-- A gift voucher's receipt states its delivery date and expiry: payments_issue_gift_voucher
+-- (29_gift_vouchers.sql) sends it, to members and visitors alike.
 create trigger payments_send_receipt
   after update of status on public.payments
   for each row
   when (new.status = 'paid' and old.status is distinct from 'paid' and not new.needs_refund
-        and new.member_id is not null and new.billing_reason is distinct from 'renewal')
+        and new.member_id is not null and new.billing_reason is distinct from 'renewal' and new.kind <> 'gift_voucher')
   execute function private.payments_send_receipt();
 
 create trigger refunds_send_receipt

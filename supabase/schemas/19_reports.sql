@@ -348,7 +348,9 @@ revoke execute on function private.report_months(date, date) from public;
 create type public.revenue_row as (
   month date,
   -- memberships (by card) | memberships_direct_debit | classes | packages | guest_places | hold_fees |
-  -- attendance_fees
+  -- attendance_fees; then three lines that are not revenue (private.revenue_memo_lines): vouchers_sold
+  -- (money held for members until spent), balance_spent (the part of the lines above paid from
+  -- members' balances) and discounts (promo codes, intro offers, referral rewards: money not taken)
   line text,
   payments integer,
   gross numeric(12, 2),
@@ -366,7 +368,8 @@ language sql stable security definer set search_path = ''
 as $$
   with months as (select * from private.report_months(p_from, p_to)),
   lines (line, ord) as (values ('memberships', 1), ('memberships_direct_debit', 2), ('classes', 3), ('packages', 4),
-                              ('guest_places', 5), ('hold_fees', 6), ('attendance_fees', 7)),
+                              ('guest_places', 5), ('hold_fees', 6), ('attendance_fees', 7),
+                              ('vouchers_sold', 8), ('balance_spent', 9), ('discounts', 10)),
   -- The product line of a payment: class payments are pay-as-you-go classes, except a guest's
   -- place paid at the class price (its reference starts 'guest-', create_guest_payment_hold); plan
   -- payments are packages (training plans) or memberships. A refund whose payment is gone is a
@@ -375,7 +378,8 @@ as $$
   bounds as (select min(starts) as starts, max(ends) as ends from months),
   paid as (
     select date_trunc('month', p.paid_at at time zone 'Europe/London')::date as month,
-           case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
+           case when p.kind = 'gift_voucher' then 'vouchers_sold'
+                when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
                 when p.billing_reason = 'attendance_fee' then 'attendance_fees'
                 when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages'
@@ -384,11 +388,23 @@ as $$
       from bounds bd
       join public.payments p on p.status = 'paid' and p.paid_at >= bd.starts and p.paid_at < bd.ends
       left join public.plans pl on pl.slug = p.plan_slug
-     group by 1, 2),
+     group by 1, 2
+    -- Not revenue: what members' balances paid of the lines above (decision 0101), and the discounts.
+    union all
+    select date_trunc('month', p.paid_at at time zone 'Europe/London')::date, 'balance_spent', count(*)::int, sum(p.balance_used)
+      from bounds bd
+      join public.payments p on p.status = 'paid' and p.paid_at >= bd.starts and p.paid_at < bd.ends and p.balance_used is not null
+     group by 1
+    union all
+    select date_trunc('month', p.paid_at at time zone 'Europe/London')::date, 'discounts', count(*)::int, sum(p.discount)
+      from bounds bd
+      join public.payments p on p.status = 'paid' and p.paid_at >= bd.starts and p.paid_at < bd.ends and p.discount is not null
+     group by 1),
   back as (
     select month, line, sum(n)::int as n, sum(amount) as amount from (
     select date_trunc('month', r.refunded_at at time zone 'Europe/London')::date as month,
-           case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
+           case when p.kind = 'gift_voucher' then 'vouchers_sold'
+                when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
                 when p.billing_reason = 'hold_fee' then 'hold_fees'
                 when p.billing_reason = 'attendance_fee' then 'attendance_fees'
                 when p.kind = 'class' or (p.id is null and r.class_start_time is not null) then 'classes'
@@ -405,7 +421,19 @@ as $$
            count(*)::int, sum(b.amount)
       from bounds bd
       join private.direct_debit_chargebacks b on b.charged_back_at >= bd.starts and b.charged_back_at < bd.ends
-     group by 1) back_rows (month, line, n, amount)
+     group by 1
+    -- A refund's balance share went back to the member's balance (refunds_owed_return_balance), not
+    -- through the provider: it leaves the line's revenue, and the balance spent, in its month.
+    union all
+    select date_trunc('month', e.created_at at time zone 'Europe/London')::date, x.line, count(*)::int, sum(e.amount)
+      from bounds bd
+      join public.balance_entries e on e.kind = 'returned' and e.refund_id is not null and e.created_at >= bd.starts and e.created_at < bd.ends
+      join public.payments p on p.id = e.payment_id
+      left join public.plans pl on pl.slug = p.plan_slug
+      cross join lateral (values (case when p.kind = 'class' and p.checkout_reference like 'guest-%' then 'guest_places'
+                                       when p.kind = 'class' then 'classes' when pl.category = 'training' then 'packages'
+                                       else 'memberships' end), ('balance_spent')) x (line)
+     group by 1, 2) back_rows (month, line, n, amount)
      group by 1, 2),
   per_month as (
     select mo.month, l.line, l.ord, coalesce(pd.n, 0) as payments, coalesce(pd.amount, 0) as gross,

@@ -275,13 +275,17 @@ create type public.offer_price as (
   promo_code_id uuid,
   intro_offer_id uuid,
   -- What the payment's description adds: 'promo code SPRING: £10 off'.
-  label text
+  label text,
+  -- The part of the price the member's balance pays (29_gift_vouchers.sql, decision 0101), and what
+  -- is left for the card (0: the balance pays it all).
+  balance_used numeric,
+  to_charge numeric
 );
 
 -- The price of p_plan for p_member with a promo code or an intro offer (or neither: the catalogue
--- price). Raises a clear refusal for a code or offer that does not apply. With p_lock (the
--- checkout, which holds the member's row) the code's row is locked, so uses are counted one
--- checkout at a time.
+-- price), and how much of it the member's balance pays (private.with_balance). Raises a clear
+-- refusal for a code or offer that does not apply. With p_lock (the checkout, which holds the
+-- member's row) the code's row is locked, so uses are counted one checkout at a time.
 create function private.offer_price(
   p_member_id uuid, p_plan public.plans, p_promo_code text, p_intro_offer_id uuid, p_now timestamptz, p_lock boolean
 )
@@ -319,11 +323,11 @@ begin
     r.discount := greatest(p_plan.price - v_offer.price, 0);
     r.price := v_offer.price;
     r.label := 'intro offer ' || v_offer.name;
-    return r;
+    return private.with_balance(r, p_member_id, p_plan, p_lock);
   end if;
   if v_code is null then
     r.price := p_plan.price;
-    return r;
+    return private.with_balance(r, p_member_id, p_plan, p_lock);
   end if;
 
   if p_lock then
@@ -360,7 +364,7 @@ begin
   r.discount := least(coalesce(v_promo.amount_off, round(p_plan.price * v_promo.percent_off / 100.0, 2)), p_plan.price - 1);
   r.price := p_plan.price - r.discount;
   r.label := 'promo code ' || v_code || ': ' || private.gbp(r.discount) || ' off';
-  return r;
+  return private.with_balance(r, p_member_id, p_plan, p_lock);
 end;
 $$;
 

@@ -136,6 +136,9 @@ describe('reports', () => {
       '2024-01-01 guest_places 1 12 -12 = 0',
       '2024-01-01 hold_fees 0 0 -0 = 0',
       '2024-01-01 attendance_fees 0 0 -0 = 0',
+      '2024-01-01 vouchers_sold 0 0 -0 = 0',
+      '2024-01-01 balance_spent 0 0 -0 = 0',
+      '2024-01-01 discounts 0 0 -0 = 0',
       '2024-02-01 memberships 3 270 -0 = 270',
       '2024-02-01 memberships_direct_debit 0 0 -0 = 0',
       '2024-02-01 classes 1 10 -0 = 10',
@@ -143,6 +146,9 @@ describe('reports', () => {
       '2024-02-01 guest_places 1 12 -0 = 12',
       '2024-02-01 hold_fees 0 0 -0 = 0',
       '2024-02-01 attendance_fees 0 0 -0 = 0',
+      '2024-02-01 vouchers_sold 0 0 -0 = 0',
+      '2024-02-01 balance_spent 0 0 -0 = 0',
+      '2024-02-01 discounts 0 0 -0 = 0',
       'total memberships 7 705 -0 = 705',
       'total memberships_direct_debit 0 0 -0 = 0',
       'total classes 2 20 -10 = 10',
@@ -150,6 +156,9 @@ describe('reports', () => {
       'total guest_places 2 24 -12 = 12',
       'total hold_fees 0 0 -0 = 0',
       'total attendance_fees 0 0 -0 = 0',
+      'total vouchers_sold 0 0 -0 = 0',
+      'total balance_spent 0 0 -0 = 0',
+      'total discounts 0 0 -0 = 0',
     ]);
   });
 
@@ -195,6 +204,9 @@ describe('reports', () => {
       'guest_places 0',
       'hold_fees 0',
       'attendance_fees 0',
+      'vouchers_sold 0',
+      'balance_spent 0',
+      'discounts 0',
     ]);
     const mrr = await report<{ month: string | null; churn_rate: number | null }>('report_mrr', '2022-01-01', '2022-01-31');
     expect(mrr.map((r) => r.churn_rate)).toEqual([null, null]);

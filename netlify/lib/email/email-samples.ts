@@ -455,6 +455,22 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
     ],
   },
   {
+    // A long message from the buyer must wrap, and the code stays on one line (decision 0100).
+    ...membership,
+    id: 'sample-gift-voucher',
+    kind: 'gift_voucher',
+    to_email: 'robin@example.com',
+    subject: 'Sam Giver has sent you a gift voucher for £50.00',
+    body_text: [
+      'Hi Robin,',
+      'Sam Giver has sent you a gift voucher for £50.00 to spend at the studio.',
+      'Their message: Happy birthday! I thought you might enjoy a few classes with me this winter, see you at Breakfast Club.',
+      'Your code: ABCD-EFGH-JKLM-NPQR',
+      'Redeem it before 24 December 2031 (it expires then): sign in or join, then open Redeem a gift voucher. The amount goes into your balance, which pays for classes and packages.',
+    ].join('\n\n'),
+    links: [{ label: 'Redeem your gift voucher', path: '/redeem?code=ABCD-EFGH-JKLM-NPQR' }],
+  },
+  {
     ...base,
     id: 'sample-system-alert',
     kind: 'system_alert',

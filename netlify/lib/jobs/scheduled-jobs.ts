@@ -36,6 +36,7 @@ type CountingJob =
   | 'send_class_changes_at'
   | 'send_review_requests_at'
   | 'send_announcements_at'
+  | 'send_gift_vouchers_at'
   | 'mark_no_shows'
   | 'generate_one_to_one_slots'
   | 'purge_job_runs';
@@ -155,6 +156,12 @@ export async function queueDueAnnouncements(db: Db, now: Date): Promise<JobRepor
 
 export const sendAnnouncements: Job = (db, _provider, now) => queueDueAnnouncements(db, now);
 
+/** Gift vouchers whose delivery date has come, each emailed to its recipient once (decision 0100). */
+export const sendGiftVouchers: Job = async (db, _provider, now) => {
+  const sent = await count(db, 'send_gift_vouchers_at', now);
+  return { job: 'gift vouchers', did: `emailed ${plural(sent, 'gift voucher')} due today`, details: [] };
+};
+
 /**
  * The pushes due as of `now` (deliver-pushes sends them every minute; here a run of the jobs at a
  * chosen time also sends the reminders that time brings).
@@ -221,6 +228,7 @@ export const SCHEDULED_JOBS: readonly Job[] = [
   sendClassChanges,
   sendReviewRequests,
   sendAnnouncements,
+  sendGiftVouchers,
   sendDuePushes,
   sendDueTexts,
   purgeOldJobRuns,

@@ -16,8 +16,11 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 /** The SPA route the member lands on after checkout; it reads the result from the database. */
 export const RETURN_PATH = '/payment/return';
 
-export function returnPageUrl(siteUrl: string, reference: string): string {
-  return `${siteUrl}${RETURN_PATH}?ref=${encodeURIComponent(reference)}`;
+/** Where a gift voucher's buyer lands after paying (a visitor has no session to read a payment with). */
+export const GIFT_VOUCHER_RETURN_PATH = '/gift-vouchers/return';
+
+export function returnPageUrl(siteUrl: string, reference: string, path = RETURN_PATH): string {
+  return `${siteUrl}${path}?ref=${encodeURIComponent(reference)}`;
 }
 
 /**

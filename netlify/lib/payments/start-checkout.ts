@@ -4,7 +4,8 @@ import { returnPageUrl } from './payment-rules';
 import { ProviderError, type PaymentProvider } from './provider';
 import { paymentWebhookUrl } from './select-provider';
 
-type PendingPayment = { reference: string; amount: number; description: string };
+/** `returnPath`: where the browser lands after paying (default the member's return page, RETURN_PATH). */
+type PendingPayment = { reference: string; amount: number; description: string; returnPath?: string };
 
 /**
  * Creates the provider checkout for a payment row already recorded as pending, and remembers its
@@ -21,7 +22,7 @@ export async function startCheckout(env: ServerEnv, provider: PaymentProvider, p
       reference: payment.reference,
       description: payment.description,
       returnUrl: paymentWebhookUrl(env),
-      redirectUrl: returnPageUrl(env.siteUrl, payment.reference),
+      redirectUrl: returnPageUrl(env.siteUrl, payment.reference, payment.returnPath),
     });
   } catch (error) {
     const { error: abandonError } = await db.rpc('abandon_payment', { p_checkout_reference: payment.reference });

@@ -17,6 +17,7 @@ const CreditsCard = lazy(() => import('@/features/booking/components/credits-car
 const PlanUsageMeter = lazy(() => import('@/features/booking/components/plan-usage-meter').then((m) => ({ default: m.PlanUsageMeter })));
 const PromoCodeBuy = lazy(() => import('@/features/offers/components/promo-code-buy').then((m) => ({ default: m.PromoCodeBuy })));
 const MemberOffers = lazy(() => import('@/features/offers/components/member-offers').then((m) => ({ default: m.MemberOffers })));
+const BalanceCard = lazy(() => import('@/features/gift-vouchers/components/balance-card').then((m) => ({ default: m.BalanceCard })));
 const MemberPlanAction = lazy(() =>
   import('@/features/membership/components/plan-buy-button').then((m) => ({ default: m.MemberPlanAction })),
 );
@@ -65,6 +66,9 @@ export function MembershipRoute() {
               <CreditsCard />
             </div>
             <MemberOffers />
+            <div className="mx-auto max-w-6xl px-4 pt-6 empty:hidden sm:px-6">
+              <BalanceCard />
+            </div>
             <BillingHistory />
           </Suspense>
         )}

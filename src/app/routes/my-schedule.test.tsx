@@ -313,4 +313,34 @@ describe('/my-schedule payment notes', () => {
     expect(within(await card('Pay Per Class')).getByText('This class is £8.00, paid by card at checkout.')).toBeInTheDocument();
     expect(within(await card('On The Plan')).queryByText(/£/)).not.toBeInTheDocument();
   });
+
+  it("says a member's balance pays first (decision 0101)", async () => {
+    const { member } = signInAs({ membership_tier: 'payg' });
+    const payg = makeScheduleClass({
+      name: 'Pay Per Class',
+      start_time: inHours(34),
+      price_payg: 8,
+      needs_payment: true,
+      booking_type: 'payg',
+    });
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [payg]),
+      scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 10, instructors: 1, all_instructors: ['Coach'] })),
+      rpc('my_plan_usage', () => ({
+        month_start: '2025-11-01T00:00:00Z',
+        allowance: null,
+        used: 0,
+        remaining: null,
+        bookings: 0,
+        late_cancellations: 0,
+      })),
+      rpc('my_balance', () => 5),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Pay Per Class' });
+    expect(
+      await within(card).findByText('This class is £8.00, paid by card at checkout. Your balance (£5.00) pays first.'),
+    ).toBeInTheDocument();
+  });
 });

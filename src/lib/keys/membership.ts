@@ -18,6 +18,17 @@ export const membershipKeys = {
     /** A card-saving checkout with nothing due, asked after on the way back (decision 0104). */
     cardStatus: (reference: string) => ['membership', 'card-status', reference] as const,
   },
+  /** Gift vouchers and the member's balance (decisions 0100, 0101). */
+  giftVouchers: {
+    all: ['gift-vouchers'] as const,
+    options: () => ['gift-vouchers', 'options'] as const,
+    checkout: (reference: string) => ['gift-vouchers', 'checkout', reference] as const,
+    admin: (search: string) => ['gift-vouchers', 'admin', search] as const,
+    moneyHeld: () => ['gift-vouchers', 'money-held'] as const,
+    balance: () => ['gift-vouchers', 'balance'] as const,
+    /** The balance alone (the checkout's "your balance pays" line); under balance(), so a redeem refreshes it. */
+    balanceTotal: () => ['gift-vouchers', 'balance', 'total'] as const,
+  },
   /** Promo codes, intro offers and referrals (decisions 0083, 0084). */
   offers: {
     all: ['offers'] as const,

@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES = [
   '/legal/terms',
   '/legal/privacy',
   '/legal/cookies',
+  '/gift-vouchers',
 ] as const;
 export const MEMBER_ROUTES = [
   '/book?classId=x',
@@ -24,6 +25,7 @@ export const MEMBER_ROUTES = [
   '/check-in',
   '/agreements',
   '/coach',
+  '/redeem',
 ] as const;
 export const ADMIN_ROUTES = [
   '/admin',
@@ -40,6 +42,7 @@ export const ADMIN_ROUTES = [
   '/admin/settings',
   '/admin/activity',
   '/admin/system-health',
+  '/admin/gift-vouchers',
 ] as const;
 export const ADMIN_LOGIN = '/admin/login';
 export const UNKNOWN_ROUTE = '/no-such-page-here';

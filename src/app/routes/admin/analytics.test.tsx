@@ -174,6 +174,8 @@ describe('Analytics', () => {
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_stats' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_membership_stats' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_credits_outstanding' }) }),
+      // Money held for members (decision 0101): a figure of its own, not of the range.
+      expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_money_held' }) }),
       expect.objectContaining({ method: 'POST', url: expect.objectContaining({ pathname: '/rest/v1/rpc/admin_reports' }) }),
     ]);
     expect(figure('Active Standard')).toHaveTextContent('5');

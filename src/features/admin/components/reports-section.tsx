@@ -3,9 +3,17 @@ import { formatPounds } from '@/config/plans';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useAdminReports, type AttendanceRow, type MrrRow, type RevenueRow, type TrialRow } from '../api/get-report';
 import { CHART_COLOURS, type ChartSpec } from '../lib/report-chart-spec';
-import { currentMonthRange, formatPercent, monthLabel, REVENUE_LINE_LABELS, type ReportRange } from '../lib/report-range';
+import {
+  currentMonthRange,
+  formatPercent,
+  monthLabel,
+  REVENUE_LINE_LABELS,
+  REVENUE_MEMO_LINES,
+  type ReportRange,
+} from '../lib/report-range';
 import { ADMIN_MESSAGES } from '../lib/messages';
 import { FillHeatMap } from './fill-heat-map';
+import { MoneyHeldCard } from './money-held-card';
 import { ReportBlock } from './report-block';
 import { ReportChart } from './report-chart';
 import { ReportRangePicker } from './report-range-picker';
@@ -34,11 +42,13 @@ function revenueChart(rows: readonly RevenueRow[]): ChartSpec {
     labels: labels.map(monthLabel),
     stacked: true,
     formatValue: (v) => formatPounds(v),
-    series: Object.entries(REVENUE_LINE_LABELS).map(([line, name], i) => ({
-      name,
-      colour: CHART_COLOURS[i % CHART_COLOURS.length]!,
-      values: labels.map((m) => perMonth.find((r) => r.month === m && r.line === line)?.net ?? 0),
-    })),
+    series: Object.entries(REVENUE_LINE_LABELS)
+      .filter(([line]) => !REVENUE_MEMO_LINES.has(line))
+      .map(([line, name], i) => ({
+        name,
+        colour: CHART_COLOURS[i % CHART_COLOURS.length]!,
+        values: labels.map((m) => perMonth.find((r) => r.month === m && r.line === line)?.net ?? 0),
+      })),
   };
 }
 
@@ -107,7 +117,9 @@ export function ReportsSection() {
   const trials = reports.data?.trials ?? null;
   const attendance = reports.data?.attendance ?? null;
 
-  const netRevenue = revenue ? revenue.filter((r) => r.month === null).reduce((sum, r) => sum + (r.net ?? 0), 0) : null;
+  const netRevenue = revenue
+    ? revenue.filter((r) => r.month === null && !REVENUE_MEMO_LINES.has(r.line ?? '')).reduce((sum, r) => sum + (r.net ?? 0), 0)
+    : null;
   const mrrTotal = mrr ? total(mrr) : undefined;
   const trialTotal = trials ? total(trials) : undefined;
   const attendanceTotal = attendance ? total(attendance) : undefined;
@@ -130,6 +142,7 @@ export function ReportsSection() {
         <StatCard label="Trial-to-paid conversion" value={trialTotal ? formatPercent(trialTotal.conversion_rate) : '—'} />
         <StatCard label="No-show rate" value={attendanceTotal ? formatPercent(attendanceTotal.no_show_rate) : '—'} />
         <StatCard label="Late-cancel rate" value={attendanceTotal ? formatPercent(attendanceTotal.late_cancel_rate) : '—'} />
+        <MoneyHeldCard />
       </div>
 
       <ReportBlock

@@ -41,6 +41,16 @@ export const REVENUE_LINE_LABELS: Record<string, string> = {
   guest_places: 'Guest places',
   hold_fees: 'Membership hold fees',
   attendance_fees: 'Late-cancel and no-show fees',
+  vouchers_sold: 'Gift vouchers sold (held for members, not revenue)',
+  balance_spent: "Of the lines above, paid from members' balances",
+  discounts: 'Discounts given (promo codes, intro offers, referrals)',
 };
+
+/**
+ * report_revenue's lines that are not revenue (decisions 0100, 0101): a voucher sold is money held
+ * until it is spent, the balance spent is already inside the lines it paid for, and a discount is
+ * money not taken. Shown in the table, never added to the net revenue or the chart.
+ */
+export const REVENUE_MEMO_LINES: ReadonlySet<string> = new Set(['vouchers_sold', 'balance_spent', 'discounts']);
 
 export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

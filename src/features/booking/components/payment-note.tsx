@@ -1,6 +1,8 @@
 import { useAuth } from '@/lib/auth/auth-context';
+import { formatPounds } from '@/config/plans';
 import type { ScheduleClass } from '../api/get-class-schedule';
 import { useCreditForClass } from '../api/get-credit-for-class';
+import { useMyBalanceTotal } from '../api/get-my-balance';
 import { usePlanUsage } from '../api/get-plan-usage';
 import { bookingTypeNote, isOneToOne } from '../lib/booking-type';
 
@@ -9,14 +11,23 @@ import { bookingTypeNote, isOneToOne } from '../lib/booking-type';
  * class the server would send to the card checkout (its `needs_payment` fact), e.g. past a plan's
  * allowance "You've used your 12 classes this month: this one is £10.00." The usage is the one
  * cached read every usage screen shares. The card renders it only for such a class. A One-to-One
- * session says the credit it would use instead, when the member has one.
+ * session says the credit it would use instead, when the member has one. A member with a balance
+ * (decision 0101) is told it pays first: the checkout takes it before the card.
  */
 export function PaymentNote({ cls }: { cls: ScheduleClass }) {
   const { member } = useAuth();
   const usage = usePlanUsage(member?.id ?? null);
   const oneToOne = isOneToOne(cls);
   const credit = useCreditForClass(member?.id ?? null, cls.id, oneToOne);
+  const balance = useMyBalanceTotal(Boolean(member)).data ?? 0;
   if (oneToOne && credit.isPending) return null;
   const note = bookingTypeNote(cls, credit.data?.credit_id ? 'credit' : 'payg', usage.data, credit.data);
-  return note ? <p className="mt-2 text-sm font-medium text-amber-800">{note}</p> : null;
+  const paysByCard = note !== null && !credit.data?.credit_id;
+  if (!note) return null;
+  return (
+    <p className="mt-2 text-sm font-medium text-amber-800">
+      {note}
+      {paysByCard && balance > 0 ? ` Your balance (${formatPounds(balance)}) pays first.` : ''}
+    </p>
+  );
 }

@@ -9,7 +9,15 @@ import { supabase } from '@/lib/supabase';
  * price charged; the checkout (create-checkout) prices again when the member pays.
  */
 
-export type OfferPrice = { listPrice: number; discount: number; price: number; label: string | null };
+/** `balanceUsed`: what the member's balance pays of `price`; `toCharge`: the card's part (decision 0101). */
+export type OfferPrice = {
+  listPrice: number;
+  discount: number;
+  price: number;
+  label: string | null;
+  balanceUsed: number;
+  toCharge: number;
+};
 
 export async function getOfferPrice(planSlug: string, promoCode: string | null, introOfferId: string | null): Promise<OfferPrice> {
   const { data, error } = await supabase.rpc('my_offer_price', {
@@ -19,7 +27,14 @@ export async function getOfferPrice(planSlug: string, promoCode: string | null, 
   });
   if (error) throw error;
   const row = compositeRow<'offer_price', 'list_price' | 'discount' | 'price'>(data);
-  return { listPrice: Number(row.list_price), discount: Number(row.discount), price: Number(row.price), label: row.label ?? null };
+  return {
+    listPrice: Number(row.list_price),
+    discount: Number(row.discount),
+    price: Number(row.price),
+    label: row.label ?? null,
+    balanceUsed: Number(row.balance_used ?? 0),
+    toCharge: Number(row.to_charge ?? row.price),
+  };
 }
 
 export type IntroOffer = {

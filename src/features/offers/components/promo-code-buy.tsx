@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/field';
 import { formatPounds, type Plan } from '@/config/plans';
 import { startPlanCheckout } from '@/lib/payments/start-plan-checkout';
 import { getOfferPrice, offerErrorText, type OfferPrice } from '../api/offers';
+import { BalanceCovers } from './balance-covers';
 
 const codeSchema = z.object({
   code: z.string().trim().min(3, 'Enter the code, 3 to 30 letters or digits').max(30, 'Enter the code, 3 to 30 letters or digits'),
@@ -46,6 +47,7 @@ export function PromoCodeBuy({ plan }: { plan: Plan }) {
       <Button variant={plan.highlighted ? 'inverse' : 'primary'} className="w-full" loading={busy} onClick={() => void buy()}>
         {applied ? `Buy ${plan.name} for ${formatPounds(applied.price.price)}` : `Buy ${plan.name}`}
       </Button>
+      {plan.interval !== 'month' && <BalanceCovers planSlug={plan.slug} promoCode={applied?.code ?? null} inverse={plan.highlighted} />}
       {applied ? (
         <p className={`text-sm ${plan.highlighted ? 'text-white' : 'text-slate-700'}`} role="status">
           <span className="line-through">{formatPounds(applied.price.listPrice)}</span> {formatPounds(applied.price.price)}
