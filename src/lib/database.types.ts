@@ -5064,7 +5064,7 @@ export type Database = {
       attendance_status: "attended" | "no_show"
       booking_type: "paid" | "trial" | "payg" | "credit"
       checkout_status: "pending" | "paid" | "failed" | "expired"
-      credit_kind: "personal_training" | "guest_pass"
+      credit_kind: "personal_training" | "guest_pass" | "class"
       document_kind: "terms" | "privacy" | "cookies" | "waiver" | "parq" | "child_parq"
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
@@ -5997,7 +5997,7 @@ export const Constants = {
       attendance_status: ["attended", "no_show"],
       booking_type: ["paid", "trial", "payg", "credit"],
       checkout_status: ["pending", "paid", "failed", "expired"],
-      credit_kind: ["personal_training", "guest_pass"],
+      credit_kind: ["personal_training", "guest_pass", "class"],
       document_kind: ["terms", "privacy", "cookies", "waiver", "parq", "child_parq"],
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],
