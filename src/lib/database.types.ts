@@ -5360,6 +5360,10 @@ export type Database = {
         charge_reference: string | null
         outcome: string | null
       }
+      direct_debit_refund: {
+        provider_payment_id: string | null
+        total_refunded: number | null
+      }
       direct_debit_setup: {
         amount: number | null
         description: string | null
@@ -5716,9 +5720,12 @@ export type Database = {
       provider_refund_claim: {
         already_refunded: boolean | null
         amount: number | null
+        collected_by: string | null
         currency: string | null
+        direct_debit_payment_id: string | null
         provider_checkout_id: string | null
         refund_id: string | null
+        total_refunded: number | null
       }
       reminders_unsubscribed: {
         class_reminders: boolean | null
