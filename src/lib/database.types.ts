@@ -5457,6 +5457,8 @@ export type Database = {
         overdue: boolean | null
       }
       member_data_export: {
+        attendance: Json | null
+        billing: Json | null
         bookings: Json | null
         credits: Json | null
         documents_signed: Json | null
@@ -5465,9 +5467,11 @@ export type Database = {
         guest_places: Json | null
         health_answers: Json | null
         membership: Json | null
+        offer_uses: Json | null
         payments: Json | null
         preferences: Json | null
         profile: Json | null
+        referrals: Json | null
         waitlist: Json | null
       }
       member_documents: {
