@@ -116,6 +116,20 @@ describe('class credits', () => {
     expect((await classCredits(standard))[0]!.used).toBe(true);
   });
 
+  it('the expiry email counts class credits and says to book a class, once however often it runs', async () => {
+    const member = await createUser(db, 'cc-expiring', { membership_tier: 'payg', has_used_trial: true });
+    await as(admin, 'public.admin_grant_credits($1, $2, 2, 3, $3)', [member.memberId, 'class', 'Class moved']);
+    for (let run = 0; run < 2; run += 1)
+      await asServiceRole(db, (tx) => rpc(tx, 'public.enqueue_credit_expiry_reminders($1)', [new Date().toISOString()]));
+    const { rows } = await db.query<{ body_text: string }>(
+      `select body_text from public.notification_outbox where kind = 'credits_expiring' and member_id = $1`,
+      [member.memberId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body_text).toContain('You have 2 class credits that expire on');
+    expect(rows[0]!.body_text).toContain('Book a class before then so they are not lost.');
+  });
+
   it('the referral reward "a free class credit" grants one class credit to each, once', async () => {
     await as(admin, 'public.admin_set_referral_settings($1, $2, $3, $4)', [true, 'class_credit', 10, 60]);
     try {
