@@ -85,6 +85,12 @@ describe('refunding a Direct Debit payment', () => {
       refundId,
     ]);
     expect(rows).toEqual([{ provider_refund_id: 'RF-ref1' }]);
+    // GoCardless's own refund events are acknowledged and change nothing (the refund is recorded).
+    const { rows: told } = await db.query<{ outcome: string }>(
+      `select (public.apply_direct_debit_event('EV-refund-created', 'refunds', 'created', $1, '{}', $2)).outcome`,
+      [JSON.stringify({ refund: 'RF-ref1', payment: 'PM-ref1-1' }), '2027-01-24T09:00:00Z'],
+    );
+    expect(told).toEqual([{ outcome: 'ignored' }]);
     const receipts = (await emailsOf(db, member)).filter((e) => e.kind === 'refund_receipt');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.body_text).toContain('We have refunded £100.00');
