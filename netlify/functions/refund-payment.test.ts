@@ -3,7 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUMUP_API_BASE } from '../lib/payments/sumup-provider';
 import { FakeSupabase, rpcError, SERVICE_KEY, SUPABASE_URL } from '../tests/fake-supabase';
-import refundPayment, { REFUND_TEXT } from './refund-payment';
+import { LOCAL_GOCARDLESS } from '../lib/direct-debit/gocardless';
+import { LocalGoCardlessService } from '../../supabase/local/gocardless/gocardless-service';
+import refundPayment, { DIRECT_DEBIT_REFUND_TEXT, REFUND_TEXT } from './refund-payment';
 
 // The SumUp API and Supabase at the network boundary. The claim's SQL (one refund per record,
 // the states) is tested on the real engine in supabase/tests/refunds-provider.test.ts.
@@ -221,5 +223,100 @@ describe('refund-payment', () => {
     const get = await refundPayment(new Request('https://studio.example/.netlify/functions/refund-payment'));
     expect(get.status).toBe(405);
     expect(supabase.calls('begin_provider_refund')).toEqual([]);
+  });
+});
+
+// A payment collected by Direct Debit (decision 0103): refunded through GoCardless's Refunds API,
+// here the local stack's GoCardless (supabase/local/gocardless) answering at the sandbox's address.
+describe('refund-payment for a Direct Debit payment', () => {
+  const GOCARDLESS = 'https://api-sandbox.gocardless.com';
+  let gocardless: LocalGoCardlessService;
+  let posts: { key: string | null; body: unknown }[];
+  const ddClaim = (totalRefunded: number) => ({
+    refund_id: REFUND_ID,
+    already_refunded: false,
+    amount: 100,
+    currency: 'GBP',
+    provider_checkout_id: null,
+    collected_by: 'direct_debit',
+    direct_debit_payment_id: 'PM0001',
+    total_refunded: totalRefunded,
+  });
+
+  beforeEach(() => {
+    vi.stubEnv('GOCARDLESS_ACCESS_TOKEN', LOCAL_GOCARDLESS.accessToken);
+    vi.stubEnv('GOCARDLESS_WEBHOOK_SECRET', LOCAL_GOCARDLESS.webhookSecret);
+    vi.stubEnv('GOCARDLESS_API_URL', GOCARDLESS);
+    gocardless = new LocalGoCardlessService(() => 'https://studio.example');
+    gocardless.payments.set('PM0001', {
+      id: 'PM0001',
+      status: 'paid_out',
+      amount: 10000,
+      currency: 'GBP',
+      charge_date: '2027-01-22',
+      description: 'Standard',
+      metadata: {},
+      created_at: '2027-01-15T10:00:00Z',
+      links: { mandate: 'MD0001' },
+      amount_refunded: 0,
+    });
+    posts = [];
+    server.use(
+      http.post(`${GOCARDLESS}/refunds`, async ({ request }) => {
+        const body = await request.json();
+        const key = request.headers.get('idempotency-key');
+        posts.push({ key, body });
+        const headers: Record<string, string> = {};
+        request.headers.forEach((value, name) => (headers[name] = value));
+        const answer = gocardless.api('POST', '/refunds', headers, body);
+        return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status });
+      }),
+    );
+  });
+
+  it('refunds the amount owed through GoCardless, keyed by the refund, and marks the record refunded', async () => {
+    supabase.answerRpc('begin_provider_refund', ddClaim(100));
+    supabase.answerRpc('finish_provider_refund', { ...REFUNDED_ROW, provider_refund_id: 'RF-made' });
+    const res = await post({ refundId: REFUND_ID });
+    expect(res.status).toBe(200);
+    expect(posts).toEqual([
+      {
+        key: REFUND_ID,
+        body: {
+          refunds: { amount: 10000, total_amount_confirmation: 10000, metadata: { refund: REFUND_ID }, links: { payment: 'PM0001' } },
+        },
+      },
+    ]);
+    const [made] = [...gocardless.refunds.values()];
+    expect(made).toMatchObject({ amount: 10000, links: { payment: 'PM0001' } });
+    expect(finishArgs()).toEqual([{ p_refund_id: REFUND_ID, p_outcome: 'refunded', p_provider_refund_id: made!.id, p_error: null }]);
+
+    // The same refund asked again (an answer lost on the way): GoCardless names the refund it made.
+    const again = await post({ refundId: REFUND_ID });
+    expect(again.status).toBe(200);
+    expect(gocardless.refunds.size).toBe(1);
+    expect(finishArgs()[1]).toEqual({ p_refund_id: REFUND_ID, p_outcome: 'refunded', p_provider_refund_id: made!.id, p_error: null });
+  });
+
+  it('releases the claim when GoCardless refuses: a total that does not match what it refunded', async () => {
+    supabase.answerRpc('begin_provider_refund', ddClaim(150));
+    supabase.answerRpc('finish_provider_refund', { ...REFUNDED_ROW, refunded_at: null });
+    const res = await post({ refundId: REFUND_ID });
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe('refund_refused');
+    expect(body.message).toMatch(/^GoCardless refused the refund: .*422.*Total amount confirmation invalid/);
+    expect(gocardless.refunds.size).toBe(0);
+    expect(finishArgs()).toEqual([
+      { p_refund_id: REFUND_ID, p_outcome: 'refused', p_provider_refund_id: null, p_error: expect.stringContaining('answered 422') },
+    ]);
+  });
+
+  it('keeps the claim unconfirmed when GoCardless does not answer clearly', async () => {
+    supabase.answerRpc('begin_provider_refund', ddClaim(100));
+    server.use(http.post(`${GOCARDLESS}/refunds`, () => HttpResponse.json({ error: { message: 'Internal error' } }, { status: 500 })));
+    const res = await post({ refundId: REFUND_ID });
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ error: 'refund_unconfirmed', message: DIRECT_DEBIT_REFUND_TEXT.unconfirmed });
   });
 });

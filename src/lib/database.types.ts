@@ -5348,7 +5348,7 @@ export type Database = {
       attendance_status: "attended" | "no_show"
       booking_type: "paid" | "trial" | "payg" | "credit"
       checkout_status: "pending" | "paid" | "failed" | "expired"
-      credit_kind: "personal_training" | "guest_pass"
+      credit_kind: "personal_training" | "guest_pass" | "class"
       document_kind: "terms" | "privacy" | "cookies" | "waiver" | "parq" | "child_parq"
       membership_status: "trialing" | "active" | "past_due" | "cancelled" | "lapsed"
       membership_tier: "trial" | "payg" | "standard" | "premium"
@@ -5652,6 +5652,10 @@ export type Database = {
         charge_reference: string | null
         outcome: string | null
       }
+      direct_debit_refund: {
+        provider_payment_id: string | null
+        total_refunded: number | null
+      }
       direct_debit_setup: {
         amount: number | null
         description: string | null
@@ -5781,6 +5785,8 @@ export type Database = {
         overdue: boolean | null
       }
       member_data_export: {
+        attendance: Json | null
+        billing: Json | null
         bookings: Json | null
         credits: Json | null
         documents_signed: Json | null
@@ -5789,9 +5795,11 @@ export type Database = {
         guest_places: Json | null
         health_answers: Json | null
         membership: Json | null
+        offer_uses: Json | null
         payments: Json | null
         preferences: Json | null
         profile: Json | null
+        referrals: Json | null
         waitlist: Json | null
       }
       member_documents: {
@@ -6053,9 +6061,12 @@ export type Database = {
       provider_refund_claim: {
         already_refunded: boolean | null
         amount: number | null
+        collected_by: string | null
         currency: string | null
+        direct_debit_payment_id: string | null
         provider_checkout_id: string | null
         refund_id: string | null
+        total_refunded: number | null
       }
       reminders_unsubscribed: {
         class_reminders: boolean | null
@@ -6334,7 +6345,7 @@ export const Constants = {
       attendance_status: ["attended", "no_show"],
       booking_type: ["paid", "trial", "payg", "credit"],
       checkout_status: ["pending", "paid", "failed", "expired"],
-      credit_kind: ["personal_training", "guest_pass"],
+      credit_kind: ["personal_training", "guest_pass", "class"],
       document_kind: ["terms", "privacy", "cookies", "waiver", "parq", "child_parq"],
       membership_status: ["trialing", "active", "past_due", "cancelled", "lapsed"],
       membership_tier: ["trial", "payg", "standard", "premium"],

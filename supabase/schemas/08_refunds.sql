@@ -318,7 +318,9 @@ revoke execute on function public.admin_delete_member(uuid) from public, anon;
 
 grant execute on function public.admin_delete_member(uuid) to authenticated, service_role;
 
--- Refunding a refund owed through the card provider from the admin screen (decision 0010).
+-- Refunding a refund owed through the card provider from the admin screen (decision 0010), or a
+-- Direct Debit payment's through GoCardless's Refunds API the same way (decision 0103: only a
+-- collection confirmed or paid out, never more than it collected, 18_direct_debit.sql).
 --
 -- The refund-provider function (netlify/functions/refund-provider.ts) calls the provider between
 -- two database steps, as the admin:
@@ -360,7 +362,13 @@ create type public.provider_refund_claim as (
   already_refunded boolean,
   amount numeric(10, 2),
   currency text,
-  provider_checkout_id text
+  provider_checkout_id text,
+  -- How the payment was taken (card | direct_debit): which provider refunds it (decision 0103).
+  collected_by text,
+  -- A Direct Debit payment: GoCardless's payment (the collection confirmed or paid out), and the
+  -- total refunded through GoCardless once this refund is (its total_amount_confirmation).
+  direct_debit_payment_id text,
+  total_refunded numeric(10, 2)
 );
 
 create function private.begin_provider_refund(p_refund_id uuid, p_now timestamptz)
@@ -370,6 +378,8 @@ as $$
 declare
   v_refund public.refunds_owed;
   v_payment public.payments;
+  v_provider text;
+  v_dd record;
   r public.provider_refund_claim;
 begin
   perform private.require_admin();
@@ -382,20 +392,29 @@ begin
   if r.already_refunded then
     return r;
   end if;
+  -- A Direct Debit payment is refunded through GoCardless (decision 0103); its row is locked so two
+  -- refunds of one payment at once (two reasons, two tabs) count each other against what was paid.
+  select * into v_payment from public.payments where id = v_refund.payment_id for no key update;
+  v_provider := case when v_payment.collected_by = 'direct_debit' then 'GoCardless' else 'SumUp' end;
 
   case private.provider_refund_state_at(v_refund, p_now)
     when 'in_progress' then
-      raise exception 'A refund through SumUp is already under way for this payment' using errcode = 'P0001', hint = 'refund_in_progress';
+      raise exception 'A refund through % is already under way for this payment', v_provider using errcode = 'P0001', hint = 'refund_in_progress';
     when 'unconfirmed' then
-      raise exception 'SumUp did not confirm the last refund attempt. Check the SumUp dashboard, then mark it refunded'
+      raise exception '% did not confirm the last refund attempt. Check the % dashboard, then mark it refunded', v_provider, v_provider
         using errcode = 'P0001', hint = 'refund_unconfirmed';
     else null;
   end case;
 
-  select * into v_payment from public.payments where id = v_refund.payment_id;
-  if not found or v_payment.status <> 'paid' or v_payment.provider_checkout_id is null then
-    raise exception 'This payment did not go through SumUp: refund it another way, then mark it refunded'
+  if v_payment.id is null or v_payment.status <> 'paid'
+     or (v_payment.collected_by = 'card' and v_payment.provider_checkout_id is null) then
+    raise exception 'This payment did not go through %: refund it another way, then mark it refunded', v_provider
       using errcode = 'P0001', hint = 'not_refundable_by_provider';
+  end if;
+  if v_payment.collected_by = 'direct_debit' then
+    select * into v_dd from private.direct_debit_refund_for(v_payment, v_refund);
+    r.direct_debit_payment_id := v_dd.provider_payment_id;
+    r.total_refunded := v_dd.total_refunded;
   end if;
 
   update public.refunds_owed
@@ -403,7 +422,9 @@ begin
    where id = v_refund.id;
   r.amount := v_refund.amount;
   r.currency := v_payment.currency;
-  r.provider_checkout_id := v_payment.provider_checkout_id;
+  -- A Direct Debit payment's checkout id is GoCardless's payment: never sent to the card provider.
+  r.provider_checkout_id := case when v_payment.collected_by = 'card' then v_payment.provider_checkout_id end;
+  r.collected_by := v_payment.collected_by;
   return r;
 end;
 $$;

@@ -7,6 +7,8 @@
 -- guest passes that end with the period. A One-to-One session is booked with a credit
 -- (book_with_credit) or paid for at its price: never with a class allowance, the free trial, or
 -- for nothing. Cancelling in time gives the credit back; a late cancel or a no-show uses it.
+-- A class credit (a referral's reward or an admin's grant, decision 0102) books a paid group class
+-- instead of paying for it, through the same book_with_credit, given back and used the same way.
 --
 -- audit_trail (25_audit.sql) records every change an admin or coach makes to this file's tables.
 
@@ -66,7 +68,8 @@ $$;
 revoke execute on function private.personal_training_price() from public;
 
 -- The credit ledger -----------------------------------------------------------------------------
-create type public.credit_kind as enum ('personal_training', 'guest_pass');
+-- 'class': one group class that would otherwise be paid for (decision 0102).
+create type public.credit_kind as enum ('personal_training', 'guest_pass', 'class');
 
 create table public.credits (
   id uuid primary key default gen_random_uuid(),
@@ -237,9 +240,10 @@ $$;
 revoke execute on function private.refunds_revoke_credits() from public;
 
 -- Booking with a credit -------------------------------------------------------------------------
--- The credit a One-to-One booking of this class would use (the one that expires first among those
--- still usable when the class starts, whose package has room that week), with why not otherwise:
--- no_credit, or weekly_cap_reached (the week's sessions named). Read-only.
+-- The credit a booking of this class would use (the one that expires first among those still
+-- usable when the class starts, whose package has room that week), with why not otherwise:
+-- no_credit, or weekly_cap_reached (the week's sessions named). Read-only. A One-to-One session
+-- takes a personal-training credit, any other class a class credit (decision 0102).
 create type public.credit_choice as (
   credit_id uuid,
   expires_at timestamptz,
@@ -253,6 +257,7 @@ language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_week timestamptz := private.london_week_start(p_class.start_time);
+  v_kind public.credit_kind := case when p_class.type = 'One-to-One' then 'personal_training' else 'class' end;
   v_credit public.credits;
   v_capped public.credits;
   v_booked text;
@@ -260,7 +265,7 @@ declare
 begin
   for v_credit in
     select * from public.credits c
-     where c.member_id = p_member_id and c.kind = 'personal_training'
+     where c.member_id = p_member_id and c.kind = v_kind
        and private.credit_usable(c, now()) and c.expires_at > p_class.start_time
      order by c.expires_at, c.created_at, c.seq
   loop
@@ -287,6 +292,10 @@ begin
     return r;
   end if;
   r.refusal := 'no_credit';
+  if v_kind = 'class' then
+    r.message := 'You have no class credit to use for this class: it is ' || private.gbp(coalesce(p_class.price_payg, 0)) || '.';
+    return r;
+  end if;
   r.message := 'You have no personal-training session to use for this class: it is '
                || private.gbp(coalesce(nullif(p_class.price_payg, 0), private.personal_training_price())) || '.';
   return r;
@@ -295,8 +304,9 @@ $$;
 
 revoke execute on function private.credit_for(uuid, public.classes) from public;
 
--- What a One-to-One booking of this class would use for the caller: a credit (and its expiry) or
--- the price to pay. The booking form and class cards show it before the member confirms.
+-- What a booking of this class with a credit would use for the caller: a credit (and its expiry)
+-- or the price to pay. The booking form and class cards show it before the member confirms. A
+-- group class that costs nothing takes no credit (credit_not_for_class).
 create function private.my_credit_for_class(p_class_id uuid)
 returns public.credit_choice
 language plpgsql stable security definer set search_path = ''
@@ -309,8 +319,8 @@ begin
   if not found then
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
-  if v_class.type <> 'One-to-One' then
-    raise exception 'Credits are for One-to-One sessions' using errcode = 'P0001', hint = 'credit_not_for_class';
+  if v_class.type <> 'One-to-One' and coalesce(v_class.price_payg, 0) <= 0 then
+    raise exception 'Credits are for classes that are paid for' using errcode = 'P0001', hint = 'credit_not_for_class';
   end if;
   return private.credit_for(v_member.id, v_class);
 end;
@@ -320,10 +330,12 @@ revoke execute on function private.my_credit_for_class(uuid) from public;
 
 grant execute on function private.my_credit_for_class(uuid) to authenticated, service_role;
 
--- Books a One-to-One session with the member's credit that expires first, in the same transaction
--- (the class row, then the member row, as every booking path locks them: five bookings at once
--- holding one credit book exactly one). Refusals: book_class's (class_started, already_booked,
--- class_full…), credit_not_for_class, no_credit (with the price), weekly_cap_reached.
+-- Books a One-to-One session, or a paid group class, with the member's credit of its kind that
+-- expires first, in the same transaction (the class row, then the member row, as every booking
+-- path locks them: five bookings at once holding one credit book exactly one). Refusals:
+-- book_class's (class_started, already_booked, class_full…), credit_not_for_class (a free group
+-- class), credit_not_needed (their plan or free trial covers this class: a class credit is for a
+-- class they would pay for, decision 0102), no_credit (with the price), weekly_cap_reached.
 create function private.book_with_credit(p_class_id uuid)
 returns public.booking_result
 language plpgsql security definer set search_path = ''
@@ -340,12 +352,18 @@ begin
     raise exception 'Class not found' using errcode = 'P0002', hint = 'class_not_found';
   end if;
   select * into v_member from public.members where id = v_member.id for no key update;
-  if v_class.type <> 'One-to-One' then
-    raise exception 'Credits are for One-to-One sessions' using errcode = 'P0001', hint = 'credit_not_for_class';
+  if v_class.type <> 'One-to-One' and coalesce(v_class.price_payg, 0) <= 0 then
+    raise exception 'Credits are for classes that are paid for' using errcode = 'P0001', hint = 'credit_not_for_class';
   end if;
   v_refusal := private.booking_refusal(v_member, v_class, 'payg');
   if v_refusal is not null then
     perform private.raise_booking_refusal(v_refusal, v_class, v_member);
+  end if;
+  if v_class.type <> 'One-to-One'
+     and (private.booking_refusal(v_member, v_class, 'paid') is null or private.trial_available(v_member)) then
+    raise exception 'Your % covers this class: book it without your class credit',
+      case when private.trial_available(v_member) then 'free trial' else 'plan' end
+      using errcode = 'P0001', hint = 'credit_not_needed';
   end if;
   v_choice := private.credit_for(v_member.id, v_class);
   if v_choice.credit_id is null then
@@ -433,7 +451,8 @@ begin
   for v_row in
     select c.member_id, (c.expires_at at time zone 'Europe/London')::date as day, min(c.expires_at) as expires_at,
            count(*) filter (where c.kind = 'personal_training') as sessions,
-           count(*) filter (where c.kind = 'guest_pass') as passes
+           count(*) filter (where c.kind = 'guest_pass') as passes,
+           count(*) filter (where c.kind = 'class') as classes
       from public.credits c
      where private.credit_usable(c, p_now) and c.expires_at <= p_now + private.credit_expiry_notice()
      group by c.member_id, day
@@ -444,9 +463,13 @@ begin
                   case when v_row.sessions > 0 then v_row.sessions || ' personal-training session'
                                                      || case when v_row.sessions > 1 then 's' else '' end end,
                   case when v_row.passes > 0 then v_row.passes || ' guest pass'
-                                                    || case when v_row.passes > 1 then 'es' else '' end end)
+                                                    || case when v_row.passes > 1 then 'es' else '' end end,
+                  case when v_row.classes > 0 then v_row.classes || ' class credit'
+                                                     || case when v_row.classes > 1 then 's' else '' end end)
                 || ' that expire on ' || private.london_date_text(v_row.expires_at) || '.',
-               'Book a One-to-One session before then so they are not lost.'],
+               case when v_row.classes > 0 and v_row.sessions + v_row.passes = 0
+                    then 'Book a class before then so they are not lost.'
+                    else 'Book a One-to-One session before then so they are not lost.' end],
          jsonb_build_array(jsonb_build_object('label', 'Your credits', 'path', '/membership')),
          'credits_expiring:' || v_row.member_id || ':' || v_row.day) is not null then
       v_count := v_count + 1;
@@ -461,8 +484,8 @@ revoke execute on function private.enqueue_credit_expiry_reminders(timestamptz) 
 grant execute on function private.enqueue_credit_expiry_reminders(timestamptz) to service_role;
 
 -- Admins: grant and revoke --------------------------------------------------------------------
--- An admin grants credits with a reason (a goodwill session, a transfer): valid from now for
--- p_valid_days. Returns how many were added.
+-- An admin grants credits with a reason (a goodwill session, a transfer): personal-training
+-- sessions, guest passes or class credits, valid from now for p_valid_days. Returns how many were added.
 create function private.admin_grant_credits(
   p_member_id uuid, p_kind text, p_count integer, p_valid_days integer, p_reason text
 )
@@ -474,8 +497,8 @@ declare
 begin
   perform private.require_admin();
   v_admin := private.require_member();
-  if p_kind is null or p_kind not in ('personal_training', 'guest_pass') then
-    raise exception 'Choose personal-training sessions or guest passes.' using errcode = '22023', hint = 'invalid_credit';
+  if p_kind is null or p_kind not in ('personal_training', 'guest_pass', 'class') then
+    raise exception 'Choose personal-training sessions, guest passes or class credits.' using errcode = '22023', hint = 'invalid_credit';
   end if;
   if p_count is null or p_count < 1 or p_count > 50 then
     raise exception 'Grant between 1 and 50.' using errcode = '22023', hint = 'invalid_credit';

@@ -1265,7 +1265,10 @@ begin
           'Refund: ' || new.description,
           array_to_string(array[private.greeting(new.member_name),
             'We have refunded ' || private.gbp(new.amount) || ' for ' || new.description || '.',
-            'A card refund usually reaches your account within 5 to 10 working days.'], E'\n\n'),
+            -- A Direct Debit payment is refunded through GoCardless to the bank account it came from (decision 0103).
+            case when exists (select 1 from public.payments p where p.id = new.payment_id and p.collected_by = 'direct_debit')
+                 then 'It is paid back to the bank account your Direct Debit is taken from, usually within 5 working days.'
+                 else 'A card refund usually reaches your account within 5 to 10 working days.' end], E'\n\n'),
           jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
           'refund_receipt:' || new.id);
   return null;

@@ -753,6 +753,56 @@ revoke execute on function private.apply_direct_debit_event(text, text, text, js
 
 grant execute on function private.apply_direct_debit_event(text, text, text, jsonb, jsonb, timestamptz) to service_role;
 
+-- Refunding a Direct Debit payment (decision 0103) ----------------------------------------------
+-- What begin_provider_refund (08_refunds.sql) sends GoCardless for a refund owed of a Direct Debit
+-- payment: GoCardless's payment (the collection confirmed or paid out) and the total refunded
+-- through GoCardless once this refund is (its total_amount_confirmation, which GoCardless checks
+-- against its own count, so a refund it already made is never made again unnoticed). Refused:
+-- direct_debit_not_collected (no collection confirmed or paid out: still on its way, failed, or
+-- charged back) and refund_exceeds_payment (with the refunds made or under way, by GoCardless or
+-- by hand, more than was collected). The caller holds the payment row's lock.
+create type public.direct_debit_refund as (
+  provider_payment_id text,
+  total_refunded numeric(10, 2)
+);
+
+create function private.direct_debit_refund_for(p_payment public.payments, p_refund public.refunds_owed)
+returns public.direct_debit_refund
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_collection private.direct_debit_collections;
+  v_refunded numeric(10, 2);
+  v_through_gocardless numeric(10, 2);
+  r public.direct_debit_refund;
+begin
+  select * into v_collection from private.direct_debit_collections c
+   where c.payment_id = p_payment.id and c.status in ('confirmed', 'paid_out') and c.provider_payment_id is not null
+   order by c.attempt desc
+   limit 1;
+  if not found then
+    raise exception 'This Direct Debit payment has not been collected (or was charged back): there is nothing to refund through GoCardless'
+      using errcode = 'P0001', hint = 'direct_debit_not_collected';
+  end if;
+  select coalesce(sum(o.amount), 0),
+         coalesce(sum(o.amount) filter (where o.refunded_at is not null and o.provider_refund_id is not null), 0)
+    into v_refunded, v_through_gocardless
+    from public.refunds_owed o
+   where o.payment_id = p_payment.id and o.id <> p_refund.id
+     and (o.refunded_at is not null or o.provider_refund_state is not null);
+  if v_refunded + p_refund.amount > v_collection.amount then
+    raise exception 'Refunding % would give back more than the % collected by Direct Debit (% refunded or under way already)',
+      private.gbp(p_refund.amount), private.gbp(v_collection.amount), private.gbp(v_refunded)
+      using errcode = 'P0001', hint = 'refund_exceeds_payment';
+  end if;
+  r.provider_payment_id := v_collection.provider_payment_id;
+  r.total_refunded := v_through_gocardless + p_refund.amount;
+  return r;
+end;
+$$;
+
+revoke execute on function private.direct_debit_refund_for(public.payments, public.refunds_owed) from public;
+
 -- Member and admin RPCs (private code) -----------------------------------------------------------
 create type public.my_billing as (
   method text,

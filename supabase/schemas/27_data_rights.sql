@@ -17,7 +17,15 @@ create type public.member_data_export as (
   health_answers jsonb,
   preferences jsonb,
   family jsonb,
-  guest_places jsonb
+  guest_places jsonb,
+  -- Decision 0047's money parts the first export lacked: the member's referral code, the referrals
+  -- they made and received (never the other person's details) and their rewards; the offers that
+  -- priced their payments; how they pay (billing method, Direct Debit mandates and collections: the
+  -- product stores no bank details); late cancellations and no-shows with their fees.
+  referrals jsonb,
+  offer_uses jsonb,
+  billing jsonb,
+  attendance jsonb
 );
 
 create function private.my_data_export(p_now timestamptz)
@@ -38,7 +46,11 @@ begin
   r.waitlist := (select coalesce(jsonb_agg(to_jsonb(w) || jsonb_build_object('class_name', c.name, 'class_start_time', c.start_time)
                                            order by c.start_time), '[]')
                    from public.class_waitlist w join public.classes c on c.id = w.class_id where w.member_id = v_member.id);
-  r.payments := (select coalesce(jsonb_agg(to_jsonb(p) - 'provider_checkout_id' order by p.created_at), '[]')
+  -- A family payment's places (who, what covered each, its price) with the payment they are on.
+  r.payments := (select coalesce(jsonb_agg(to_jsonb(p) - 'provider_checkout_id' || jsonb_build_object(
+                   'family_lines', (select coalesce(jsonb_agg(to_jsonb(l) - 'payment_id' - 'member_id' order by l.position), '[]')
+                                      from public.family_payment_lines l where l.payment_id = p.id))
+                 order by p.created_at), '[]')
                    from public.payments p where p.member_id = v_member.id);
   r.credits := (select coalesce(jsonb_agg(to_jsonb(cr) order by cr.created_at), '[]')
                   from public.credits cr where cr.member_id = v_member.id);
@@ -64,6 +76,42 @@ begin
                                                                                                    'class_start_time', c.start_time)
                                                order by c.start_time), '[]')
                        from public.guest_places g join public.classes c on c.id = g.class_id where g.host_member_id = v_member.id);
+  -- The other side of a referral is another member: only that there was one, its state and dates.
+  r.referrals := jsonb_build_object(
+    'code', (select rc.code from public.referral_codes rc where rc.member_id = v_member.id),
+    'made', (select coalesce(jsonb_agg(jsonb_build_object('status', rf.status, 'refused_reason', rf.refused_reason,
+                                                          'created_at', rf.created_at, 'settled_at', rf.settled_at)
+                                       order by rf.created_at), '[]')
+               from public.referrals rf where rf.referrer_member_id = v_member.id),
+    'received', (select jsonb_build_object('status', rf.status, 'refused_reason', rf.refused_reason,
+                                           'created_at', rf.created_at, 'settled_at', rf.settled_at)
+                   from public.referrals rf where rf.referred_member_id = v_member.id),
+    'rewards', (select coalesce(jsonb_agg(jsonb_build_object('kind', rw.kind, 'amount', rw.amount, 'used_at', rw.used_at,
+                                                             'created_at', rw.created_at) order by rw.created_at), '[]')
+                  from public.referral_rewards rw where rw.member_id = v_member.id));
+  r.offer_uses := (select coalesce(jsonb_agg(jsonb_build_object(
+                     'payment_id', u.payment_id, 'offer', coalesce(pc.code, io.name), 'kind',
+                     case when u.promo_code_id is not null then 'promo_code' else 'intro_offer' end,
+                     'list_price', u.list_price, 'discount', u.discount, 'created_at', u.created_at) order by u.created_at), '[]')
+                     from public.offer_uses u
+                     left join public.promo_codes pc on pc.id = u.promo_code_id
+                     left join public.intro_offers io on io.id = u.intro_offer_id
+                    where u.member_id = v_member.id);
+  r.billing := jsonb_build_object(
+    'method', coalesce((select bm.method from public.billing_methods bm where bm.member_id = v_member.id), 'card'),
+    'direct_debit_mandates', (select coalesce(jsonb_agg(jsonb_build_object(
+                                'mandate', dm.provider_mandate_id, 'status', dm.status, 'created_at', dm.created_at,
+                                'ended_at', dm.ended_at) order by dm.created_at), '[]')
+                                from private.direct_debit_mandates dm where dm.member_id = v_member.id),
+    'direct_debit_collections', (select coalesce(jsonb_agg(jsonb_build_object(
+                                   'payment_id', dc.payment_id, 'attempt', dc.attempt, 'amount', dc.amount,
+                                   'charge_date', dc.charge_date, 'status', dc.status, 'failure_cause', dc.failure_cause)
+                                   order by dc.created_at), '[]')
+                                   from private.direct_debit_collections dc join public.payments p on p.id = dc.payment_id
+                                  where p.member_id = v_member.id));
+  -- Who waived a fee is the studio's (a staff member): the reason is the member's to see.
+  r.attendance := (select coalesce(jsonb_agg(to_jsonb(ai) - 'waived_by' - 'member_id' - 'policy_id' order by ai.occurred_at), '[]')
+                     from public.attendance_incidents ai where ai.member_id = v_member.id);
   return r;
 end;
 $$;

@@ -105,12 +105,14 @@ grant select on public.offer_uses to authenticated;
 
 grant all on public.offer_uses to service_role;
 
--- The studio's referral reward, one row, set by admins: a session credit (one personal-training
--- session from the credit ledger) or an amount off the next renewal.
+-- The studio's referral reward, one row, set by admins: a class credit (one group class from the
+-- credit ledger, decision 0102), a session credit (one personal-training session) or an amount off
+-- the next renewal.
 create table public.referral_settings (
   id boolean primary key default true check (id),
   enabled boolean not null default true,
-  reward_kind text not null default 'session_credit' check (reward_kind in ('session_credit', 'renewal_discount')),
+  reward_kind text not null default 'session_credit'
+    constraint referral_settings_reward_kind_check check (reward_kind in ('class_credit', 'session_credit', 'renewal_discount')),
   renewal_amount numeric(10, 2) not null default 10 check (renewal_amount > 0 and renewal_amount <= 500),
   credit_valid_days integer not null default 90 check (credit_valid_days between 7 and 365),
   updated_at timestamptz not null default now()
@@ -178,7 +180,7 @@ create table public.referral_rewards (
   id uuid primary key default gen_random_uuid(),
   referral_id uuid not null references public.referrals (id) on delete cascade,
   member_id uuid not null references public.members (id) on delete cascade,
-  kind text not null check (kind in ('session_credit', 'renewal_discount')),
+  kind text not null constraint referral_rewards_kind_check check (kind in ('class_credit', 'session_credit', 'renewal_discount')),
   -- The money off a renewal (renewal_discount).
   amount numeric(10, 2) check (amount > 0),
   -- The renewal payment it was taken off. No foreign key: it is set while that payment is being
@@ -191,7 +193,7 @@ create table public.referral_rewards (
 );
 
 comment on table public.referral_rewards is
-  'Referral rewards: a session credit (in the credit ledger) or money off the next renewal, and the renewal it was taken off.';
+  'Referral rewards: a class or session credit (in the credit ledger) or money off the next renewal, and the renewal it was taken off.';
 
 create index referral_rewards_member_idx on public.referral_rewards (member_id, created_at) where used_at is null;
 
@@ -543,8 +545,8 @@ declare
   v_row public.referral_settings;
 begin
   perform private.require_admin();
-  if p_reward_kind is null or p_reward_kind not in ('session_credit', 'renewal_discount') then
-    raise exception 'Choose a session credit or money off the next renewal.' using errcode = '22023', hint = 'invalid_reward';
+  if p_reward_kind is null or p_reward_kind not in ('class_credit', 'session_credit', 'renewal_discount') then
+    raise exception 'Choose a class credit, a session credit or money off the next renewal.' using errcode = '22023', hint = 'invalid_reward';
   end if;
   if p_renewal_amount is null or p_renewal_amount <= 0 or p_renewal_amount > 500 or p_renewal_amount <> round(p_renewal_amount, 2) then
     raise exception 'Money off a renewal is £0.01 to £500.' using errcode = '22023', hint = 'invalid_amount';
@@ -730,29 +732,36 @@ begin
   insert into public.referral_rewards (referral_id, member_id, kind, amount, used_at, created_at)
   values (p_referral.id, p_member_id, v_settings.reward_kind,
           case when v_settings.reward_kind = 'renewal_discount' then v_settings.renewal_amount end,
-          case when v_settings.reward_kind = 'session_credit' then p_now end, p_now)
+          case when v_settings.reward_kind <> 'renewal_discount' then p_now end, p_now)
   on conflict (referral_id, member_id) do nothing;
   if not found then
     return;
   end if;
-  if v_settings.reward_kind = 'session_credit' then
-    perform private.grant_credits(p_member_id, 'personal_training', 1, 'referral',
+  -- A class credit (decision 0102) or a personal-training session, in the one credit ledger.
+  if v_settings.reward_kind <> 'renewal_discount' then
+    perform private.grant_credits(p_member_id,
+      case when v_settings.reward_kind = 'class_credit' then 'class' else 'personal_training' end::public.credit_kind, 1, 'referral',
       'referral:' || p_referral.id || ':' || p_member_id, p_now, p_now + make_interval(days => v_settings.credit_valid_days),
       null, null, null, null, null, null, 'Referral reward');
   end if;
   -- Told in the same transaction (decision 0040), once per reward.
   perform private.enqueue_membership_email('referral_reward', p_member_id,
-    'Your referral reward: ' || case when v_settings.reward_kind = 'session_credit' then 'a free personal-training session'
+    'Your referral reward: ' || case v_settings.reward_kind when 'class_credit' then 'a free class credit'
+                                     when 'session_credit' then 'a free personal-training session'
                                      else private.gbp(v_settings.renewal_amount) || ' off your next renewal' end,
     array[case when p_member_id = p_referral.referrer_member_id
                then 'Thank you for bringing a friend to the studio: their first payment has gone through.'
                else 'Welcome to the studio: you joined through a friend''s link and your first payment has gone through.' end,
-          case when v_settings.reward_kind = 'session_credit'
+          case when v_settings.reward_kind = 'class_credit'
+               then 'You have a free class to book until '
+                    || private.london_date_text(p_now + make_interval(days => v_settings.credit_valid_days))
+                    || ': choose "Use a class credit" when you book a class you would pay for.'
+               when v_settings.reward_kind = 'session_credit'
                then 'You have a free personal-training session to book until '
                     || private.london_date_text(p_now + make_interval(days => v_settings.credit_valid_days)) || '.'
                else 'We will take ' || private.gbp(v_settings.renewal_amount)
                     || ' off your next membership renewal (at least £1 is still charged).' end],
-    case when v_settings.reward_kind = 'session_credit'
+    case when v_settings.reward_kind <> 'renewal_discount'
          then jsonb_build_array(jsonb_build_object('label', 'Book a session', 'path', '/schedule'))
          else jsonb_build_array(jsonb_build_object('label', 'Your membership', 'path', '/membership')) end,
     'referral_reward:' || p_referral.id || ':' || p_member_id);

@@ -3,6 +3,7 @@ import { asUser } from '../local/db/as-user.ts';
 import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, createUser, expectSqlError, rpc, type TestUser } from './support/fixtures.ts';
+import { DATA_EXPORT_SECTIONS } from '../../src/features/profile/lib/data-export-sections.ts';
 
 // Data rights (decision 0047, docs/data-contract.md "Personal data"): a member downloads their
 // data, then closes their account; what the contract says goes is gone, what it keeps is kept.
@@ -51,22 +52,8 @@ describe('download my data, then close my account', () => {
     );
 
     const exported = await asUser(db, member.claims, (tx) => rpc<Record<string, unknown>>(tx, 'public.my_data_export()'));
-    expect(Object.keys(exported).sort()).toEqual(
-      [
-        'bookings',
-        'credits',
-        'documents_signed',
-        'exported_at',
-        'family',
-        'guest_places',
-        'health_answers',
-        'membership',
-        'payments',
-        'preferences',
-        'profile',
-        'waitlist',
-      ].sort(),
-    );
+    // Every part of the file is a section of the readable page, and no section is missing from it.
+    expect(Object.keys(exported).sort()).toEqual(['exported_at', ...DATA_EXPORT_SECTIONS.map(([key]) => key)].sort());
     expect(exported.profile).toMatchObject({ id: member.memberId, email: member.email });
     expect(exported.profile).not.toHaveProperty('user_id');
     expect((exported.bookings as { class_name: string }[]).map((b) => b.class_name)).toEqual(['Rights Past', 'Rights Future']);
@@ -95,6 +82,119 @@ describe('download my data, then close my account', () => {
     expect(rows[0]!.member_id).toBeNull();
     // The future booking was cancelled by the normal rules, so its place is free again.
     expect((await db.query<{ n: number }>('select spots_left as n from public.classes where id = $1', [future])).rows[0]!.n).toBe(10);
+  });
+
+  it('exports the money parts: family lines, referrals, offers, billing, attendance, and nothing of another member', async () => {
+    const member = await createUser(db, 'rights-money', { membership_tier: 'payg' });
+    const friend = await createUser(db, 'rights-friend', {}, { full_name: 'Fiona Friend' });
+    const referrer = await createUser(db, 'rights-referrer', {}, { full_name: 'Rita Referrer' });
+    const { rows: paid } = await db.query<{ id: string }>(
+      `insert into public.payments (member_id, kind, amount, description, checkout_reference, status, paid_at, plan_slug, collected_by)
+       values ($1, 'class', 18, 'Family places', 'ref-money-0', 'paid', now() - interval '1 day', null, 'card'),
+              ($1, 'plan', 90, 'Standard', 'ref-money-1', 'paid', now(), 'standard', 'direct_debit') returning id`,
+      [member.memberId],
+    );
+    const family = paid[0]!.id;
+    const payment = paid[1]!.id;
+    await db.query(
+      `insert into public.family_payment_lines (payment_id, position, member_id, name, covered_by, amount)
+       values ($1, 1, $2, 'Test rights-money', 'paid', 10), ($1, 2, $2, 'Kid Money', 'paid', 8)`,
+      [family, member.memberId],
+    );
+    await db.query(`insert into public.referral_codes (member_id, code) values ($1, 'MONEY123')`, [member.memberId]);
+    const { rows: refs } = await db.query<{ id: string }>(
+      `insert into public.referrals (referred_member_id, referrer_member_id, status, payment_id, settled_at)
+       values ($1, $2, 'rewarded', $3, now()), ($4, $1, 'pending', null, null) returning id`,
+      [member.memberId, referrer.memberId, payment, friend.memberId],
+    );
+    await db.query(`insert into public.referral_rewards (referral_id, member_id, kind, used_at) values ($1, $2, 'class_credit', now())`, [
+      refs[0]!.id,
+      member.memberId,
+    ]);
+    const code = await asUser(db, admin.claims, (tx) =>
+      rpc<{ id: string }>(tx, 'public.admin_create_promo_code($1, $2, $3, $4, $5, $6)', [
+        'RIGHTS10',
+        ['standard'],
+        new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        10,
+        10,
+        null,
+      ]),
+    );
+    await db.query(
+      `insert into public.offer_uses (payment_id, member_id, promo_code_id, list_price, discount) values ($1, $2, $3, 100, 10)`,
+      [payment, member.memberId, code.id],
+    );
+    await db.query(`insert into public.billing_methods (member_id, method, updated_at) values ($1, 'direct_debit', now())`, [
+      member.memberId,
+    ]);
+    const { rows: mandate } = await db.query<{ id: string }>(
+      `insert into private.direct_debit_mandates (member_id, provider_mandate_id, status, created_at, updated_at)
+       values ($1, 'MD-rights', 'active', now(), now()) returning id`,
+      [member.memberId],
+    );
+    await db.query(
+      `insert into private.direct_debit_collections (payment_id, attempt, mandate_id, provider_payment_id, charge_date, amount, status, created_at, updated_at)
+       values ($1, 1, $2, 'PM-rights', current_date, 90, 'paid_out', now(), now())`,
+      [payment, mandate[0]!.id],
+    );
+    const { rows: policy } = await db.query<{ id: string }>(
+      `insert into public.attendance_policies (valid_from, no_show_fee) values ('2099-01-01', 5) returning id`,
+    );
+    await db.query(
+      `insert into public.attendance_incidents (member_id, booking_id, kind, class_name, class_start_time, occurred_at, policy_id, fee,
+                                                waived_at, waived_by, waive_reason)
+       values ($1, gen_random_uuid(), 'no_show', 'Rights Spin', now() - interval '2 days', now() - interval '2 days', $2, 5,
+               now(), $3, 'Doctor''s note')`,
+      [member.memberId, policy[0]!.id, admin.memberId],
+    );
+
+    const exported = await asUser(db, member.claims, (tx) => rpc<Record<string, unknown>>(tx, 'public.my_data_export()'));
+    expect(exported.payments).toEqual([
+      expect.objectContaining({
+        checkout_reference: 'ref-money-0',
+        family_lines: [
+          { position: 1, dependant_id: null, name: 'Test rights-money', covered_by: 'paid', amount: 10 },
+          { position: 2, dependant_id: null, name: 'Kid Money', covered_by: 'paid', amount: 8 },
+        ],
+      }),
+      expect.objectContaining({ checkout_reference: 'ref-money-1', collected_by: 'direct_debit', family_lines: [] }),
+    ]);
+    expect(exported.referrals).toEqual({
+      code: 'MONEY123',
+      made: [expect.objectContaining({ status: 'pending', settled_at: null })],
+      received: expect.objectContaining({ status: 'rewarded', refused_reason: null }),
+      rewards: [expect.objectContaining({ kind: 'class_credit', amount: null })],
+    });
+    expect(exported.offer_uses).toEqual([
+      expect.objectContaining({ payment_id: payment, offer: 'RIGHTS10', kind: 'promo_code', list_price: 100, discount: 10 }),
+    ]);
+    expect(exported.billing).toEqual({
+      method: 'direct_debit',
+      direct_debit_mandates: [expect.objectContaining({ mandate: 'MD-rights', status: 'active', ended_at: null })],
+      direct_debit_collections: [expect.objectContaining({ payment_id: payment, attempt: 1, amount: 90, status: 'paid_out' })],
+    });
+    expect(exported.attendance).toEqual([
+      expect.objectContaining({ kind: 'no_show', class_name: 'Rights Spin', fee: 5, waive_reason: "Doctor's note" }),
+    ]);
+    // Nothing of another member: not the friend they referred, the member who referred them, or the
+    // admin who waived the fee.
+    const text = JSON.stringify(exported);
+    for (const other of [friend, referrer, admin]) {
+      expect(text).not.toContain(other.memberId);
+      expect(text).not.toContain(other.email);
+    }
+    expect(text).not.toMatch(/Fiona Friend|Rita Referrer/);
+
+    // Their friend's export has their own side only: the referral they received, no code, no billing.
+    const theirs = await asUser(db, friend.claims, (tx) => rpc<Record<string, unknown>>(tx, 'public.my_data_export()'));
+    expect(theirs.referrals).toEqual({ code: null, made: [], received: expect.objectContaining({ status: 'pending' }), rewards: [] });
+    expect(theirs).toMatchObject({
+      offer_uses: [],
+      attendance: [],
+      billing: { method: 'card', direct_debit_mandates: [], direct_debit_collections: [] },
+    });
+    expect(JSON.stringify(theirs)).not.toContain(member.memberId);
   });
 
   it("refuses an admin's own account (another admin closes it)", async () => {

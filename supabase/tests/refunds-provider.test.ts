@@ -67,6 +67,9 @@ describe('begin_provider_refund', () => {
       amount: 12,
       currency: 'GBP',
       provider_checkout_id: 'chk-provider-claim',
+      collected_by: 'card',
+      direct_debit_payment_id: null,
+      total_refunded: null,
     });
     // The double click: refused while the first is out, nothing handed over to send again.
     await expectSqlError(begin(refundId), { hint: 'refund_in_progress' });
@@ -86,6 +89,9 @@ describe('begin_provider_refund', () => {
       amount: null,
       currency: null,
       provider_checkout_id: null,
+      collected_by: null,
+      direct_debit_payment_id: null,
+      total_refunded: null,
     });
     await expectSqlError(finish(refundId, 'refunded', 'txn-again', null), { hint: 'refund_not_found' });
     expect((await record(refundId)).provider_refund_id).toBe('txn-123');

@@ -185,6 +185,32 @@ export class GoCardlessClient {
     return body.payments;
   }
 
+  /**
+   * A refund of a collected payment (GoCardless's Refunds API, decision 0103). `totalPence` is the
+   * payment's total refunded once this one is (total_amount_confirmation): GoCardless refuses a
+   * refund whose total it does not match, so one it already made is never made again unnoticed.
+   * `idempotencyKey` (the refund owed's id) makes a repeated request answer with the first refund.
+   */
+  async createRefund(input: {
+    paymentId: string;
+    amountPence: number;
+    totalPence: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string; amount: number }> {
+    const body = await this.request<{ refunds: { id: string; amount: number } }>('POST', '/refunds', {
+      idempotencyKey: input.idempotencyKey,
+      body: {
+        refunds: {
+          amount: input.amountPence,
+          total_amount_confirmation: input.totalPence,
+          metadata: { refund: input.idempotencyKey },
+          links: { payment: input.paymentId },
+        },
+      },
+    });
+    return { id: body.refunds.id, amount: body.refunds.amount };
+  }
+
   async getPayment(id: string): Promise<GoCardlessPayment> {
     const body = await this.request<{ payments: GoCardlessPayment }>('GET', `/payments/${encodeURIComponent(id)}`);
     return body.payments;

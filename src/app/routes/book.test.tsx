@@ -93,7 +93,12 @@ function setup(memberOverrides: Partial<Member>, bookResult: Parameters<typeof r
           ]
         : [],
     ),
-    rpc('my_plan_usage', () => usage),
+    // A plan's allowance for plan members; none for the trial and pay-as-you-go.
+    rpc('my_plan_usage', () =>
+      memberOverrides.membership_tier === 'standard' || memberOverrides.membership_tier === 'premium'
+        ? usage
+        : { ...usage, allowance: null, remaining: null },
+    ),
     rpc('book_class', async (info) => {
       calls.push(info.args);
       const answer = await bookResult(info);
@@ -202,6 +207,54 @@ describe('/book', () => {
       expect(screen.getByRole('radio', { name: 'Personal-training session' })).toBeDisabled();
       expect(screen.getByText(message)).toBeInTheDocument();
       expect(screen.getByText('This session is £115.00, paid by card at checkout.')).toBeInTheDocument();
+    });
+  });
+
+  describe('a paid class and a class credit', () => {
+    const expires = '2027-01-03T12:00:00Z';
+    function withCredit(credit: string | null) {
+      const calls: Record<string, unknown>[] = [];
+      server.use(
+        rpc('my_credit_for_class', () => ({
+          credit_id: credit,
+          expires_at: credit ? expires : null,
+          refusal: credit ? null : 'no_credit',
+          message: null,
+        })),
+        rpc('book_with_credit', (info) => {
+          calls.push(info.args);
+          return bookedResult({ booking_type: 'credit', previous_tier: 'payg', tier: 'payg' });
+        }),
+      );
+      return calls;
+    }
+
+    it('starts on "Use a class credit" for a member who would pay, says so, and books with it', async () => {
+      const { user, calls: bookCalls } = setup({ membership_tier: 'payg', has_used_trial: true }, () => ({}));
+      const calls = withCredit('c-1');
+      expect(await screen.findByRole('radio', { name: 'Use a class credit' })).toBeChecked();
+      expect(screen.getByText('Uses 1 class credit instead of paying £10.00, expires Sun 3 Jan.')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Pay-as-you-go' }));
+      expect(screen.getByText('This class is £10.00, paid by card at checkout.')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Use a class credit' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+      expect(await screen.findByText('Booking confirmed! Redirecting to My Bookings...')).toBeInTheDocument();
+      expect(calls).toEqual([{ p_class_id: cls.id }]);
+      expect(bookCalls).toEqual([]);
+    });
+
+    it('is not offered without a credit', async () => {
+      setup({ membership_tier: 'payg', has_used_trial: true }, () => ({}));
+      withCredit(null);
+      expect(await screen.findByRole('radio', { name: 'Pay-as-you-go' })).toBeChecked();
+      expect(screen.queryByRole('radio', { name: 'Use a class credit' })).not.toBeInTheDocument();
+    });
+
+    it('is kept while the plan still covers the class', async () => {
+      setup({ membership_tier: 'standard' }, () => ({}), { booking_type: 'paid', needs_payment: false, paid_refusal: null });
+      withCredit('c-2');
+      expect(await screen.findByRole('radio', { name: 'Member' })).toBeChecked();
+      expect(screen.queryByRole('radio', { name: 'Use a class credit' })).not.toBeInTheDocument();
     });
   });
 

@@ -14,7 +14,7 @@ import { useViewer } from '@/features/booking/api/use-viewer';
 import { BookClassForm } from '@/features/booking/components/book-class-form';
 import { FamilyBookingForm } from '@/features/booking/components/family-booking-form';
 import { useMyDependants } from '@/features/family/api/dependants';
-import { isOneToOne } from '@/features/booking/lib/booking-type';
+import { isOneToOne, takesClassCredit } from '@/features/booking/lib/booking-type';
 import { ageRangeText, takesChildren } from '@/features/booking/lib/class-facts';
 
 const MINUTE = 60_000;
@@ -29,9 +29,12 @@ export function BookRoute() {
   const query = useScheduleClass(classId, viewer, ready && valid);
   // The allowance is only said once the class is known (and never for a class that is not there).
   const usage = usePlanUsage(query.data ? memberId : null);
-  // A One-to-One session says what it would use (a credit, or its price) before the form shows.
+  // A One-to-One session says what it would use (a credit, or its price) before the form shows; a
+  // group class the server would send to the card checkout whether a class credit could book it
+  // instead (decision 0102).
   const oneToOne = query.data ? isOneToOne(query.data) : false;
-  const credit = useCreditForClass(memberId, classId, oneToOne);
+  const usesCredit = query.data ? oneToOne || (takesClassCredit(query.data) && query.data.needs_payment === true) : false;
+  const credit = useCreditForClass(memberId, classId, usesCredit);
   // A class that takes children asks a parent who is coming (family accounts, decision 0094).
   const forChildren = query.data ? takesChildren(query.data) : false;
   const family = useMyDependants(forChildren && !oneToOne ? memberId : null);
@@ -39,7 +42,7 @@ export function BookRoute() {
 
   if (!valid || query.isError || (query.isSuccess && query.data === null)) return <Navigate to={paths.schedule} replace />;
   const cls = query.data;
-  if (!cls || (oneToOne && memberId !== null && credit.isPending)) return <Spinner label="Loading class" />;
+  if (!cls || (usesCredit && memberId !== null && credit.isPending)) return <Spinner label="Loading class" />;
   if (forChildren && memberId !== null && family.isPending) return <Spinner label="Loading class" />;
   const children = family.data ?? [];
   const ages = ageRangeText(cls);

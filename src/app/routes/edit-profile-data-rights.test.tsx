@@ -28,6 +28,10 @@ const EXPORT = {
   preferences: { email: { reminders: true }, push: null, marketing_consents: [] },
   family: [],
   guest_places: [],
+  referrals: { code: 'SAMCODE1', made: [{ status: 'rewarded' }], received: null, rewards: [{ kind: 'class_credit', amount: null }] },
+  offer_uses: [{ offer: 'SPRING10', kind: 'promo_code', discount: 10 }],
+  billing: { method: 'direct_debit', direct_debit_mandates: [{ mandate: 'MD123', status: 'active' }], direct_debit_collections: [] },
+  attendance: [{ kind: 'no_show', fee: 5 }],
 };
 
 function setup() {
@@ -74,6 +78,14 @@ describe('Profile > Your data', { timeout: 20_000 }, () => {
     expect(within(page).getByText('Class name').nextElementSibling).toHaveTextContent('Morning Yoga');
     expect(within(page).getByText('Payments (0)')).toBeInTheDocument();
     expect(within(page).getByText('Health answers')).toBeInTheDocument();
+
+    // The money parts (decision 0047, in step with the file): referrals, offers, how they pay, fees.
+    await user.click(within(page).getByText('Referrals'));
+    expect(within(page).getByText('Code').nextElementSibling).toHaveTextContent('SAMCODE1');
+    expect(within(page).getByText('Offers and promo codes used (1)')).toBeInTheDocument();
+    await user.click(within(page).getByText('How you pay (card or Direct Debit)'));
+    expect(within(page).getByText('Method').nextElementSibling).toHaveTextContent('direct_debit');
+    expect(within(page).getByText('Late cancellations and no-shows (1)')).toBeInTheDocument();
   });
 
   it('says what closing deletes and keeps, and closes only once the member confirms', async () => {

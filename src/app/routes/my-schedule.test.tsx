@@ -343,4 +343,40 @@ describe('/my-schedule payment notes', () => {
       await within(card).findByText('This class is £8.00, paid by card at checkout. Your balance (£5.00) pays first.'),
     ).toBeInTheDocument();
   });
+
+  it('says a class credit can book a class that would be paid for (decision 0102)', async () => {
+    const { member } = signInAs({ membership_tier: 'payg', has_used_trial: true });
+    const paid = makeScheduleClass({
+      name: 'Paid Spin',
+      start_time: inHours(30),
+      price_payg: 9,
+      needs_payment: true,
+      booking_type: 'payg',
+    });
+    const asked: unknown[] = [];
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [paid]),
+      scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 10, instructors: 1, all_instructors: ['Coach'] })),
+      rpc('my_plan_usage', () => ({
+        month_start: '2025-11-01T00:00:00Z',
+        allowance: null,
+        used: 0,
+        remaining: null,
+        bookings: 0,
+        late_cancellations: 0,
+      })),
+      rpc(
+        'my_credit_for_class',
+        ({ args }) => (asked.push(args), { credit_id: 'c-1', expires_at: '2027-01-03T12:00:00Z', refusal: null, message: null }),
+      ),
+    );
+    renderPage();
+    const spin = await screen.findByRole('article', { name: 'Paid Spin' });
+    expect(
+      await within(spin).findByText('You have a class credit: choose “Use a class credit” after Book Now and this class is free.'),
+    ).toBeInTheDocument();
+    expect(within(spin).queryByText(/paid by card/)).not.toBeInTheDocument();
+    expect(asked).toEqual([{ p_class_id: paid.id }]);
+  });
 });

@@ -69,7 +69,7 @@ function controls(service: LocalGoCardlessService, message: string): string {
   );
   const payments = [...service.payments.values()].reverse().map(
     (p) => `<tr><td><code>${escapeHtml(p.id)}</code></td><td>£${(p.amount / 100).toFixed(2)} ${escapeHtml(p.description ?? '')}</td>
-<td>${escapeHtml(p.status)}</td><td>${escapeHtml(p.charge_date)}</td>
+<td>${escapeHtml(p.status)}${p.amount_refunded > 0 ? ` (£${(p.amount_refunded / 100).toFixed(2)} refunded)` : ''}</td><td>${escapeHtml(p.charge_date)}</td>
 <td>${button('payment', p.id, 'submit', 'Submit')}${button('payment', p.id, 'confirm', 'Confirm')}${button('payment', p.id, 'pay_out', 'Pay out')}${button('payment', p.id, 'fail', 'Fail', 'danger')}${button('payment', p.id, 'charge_back', 'Charge back', 'danger')}</td></tr>`,
   );
   return `${message ? `<p role="status">${escapeHtml(message)}</p>` : ''}

@@ -7,7 +7,10 @@ import { LOCAL_GOCARDLESS, webhookSignature } from '../../../netlify/lib/direct-
  * Billing Requests with a Bacs mandate request, Billing Request Flows (their hosted page is
  * /gocardless/flow/<id>), payments under a mandate, and signed webhooks ({ events: [...] } with
  * Webhook-Signature). What takes Bacs days at GoCardless happens here when someone presses a
- * control on /gocardless: submit, confirm, pay out, fail, charge back, cancel the mandate.
+ * control on /gocardless: submit, confirm, pay out, fail, charge back, cancel the mandate. Refunds
+ * of a confirmed or paid-out payment (POST /refunds, decision 0103) with GoCardless's checks: the
+ * total_amount_confirmation must be the payment's total refunded with this one, and never more
+ * than the payment.
  */
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -32,6 +35,18 @@ export type LocalPayment = {
   metadata: Record<string, string>;
   created_at: string;
   links: { mandate: string };
+  /** Pence refunded so far (GoCardless's amount_refunded). */
+  amount_refunded: number;
+};
+export type LocalRefund = {
+  id: string;
+  amount: number;
+  currency: 'GBP';
+  reference: string | null;
+  metadata: Record<string, string>;
+  created_at: string;
+  status: 'created';
+  links: { payment: string; mandate: string };
 };
 type BillingRequest = {
   id: string;
@@ -101,6 +116,7 @@ export class LocalGoCardlessService {
   private readonly flows = new Map<string, Flow>();
   readonly mandates = new Map<string, LocalMandate>();
   readonly payments = new Map<string, LocalPayment>();
+  readonly refunds = new Map<string, LocalRefund>();
   private readonly idempotency = new Map<string, string>();
   readonly deliveries: Delivery[] = [];
 
@@ -121,7 +137,7 @@ export class LocalGoCardlessService {
       return error(400, 'invalid_api_usage', 'GoCardless-Version header is required', [{ reason: 'missing_version_header' }]);
     }
     const key = headers['idempotency-key'];
-    const get = /^\/(billing_requests|mandates|payments)\/([A-Z0-9]+)$/.exec(path);
+    const get = /^\/(billing_requests|mandates|payments|refunds)\/([A-Z0-9]+)$/.exec(path);
     if (method === 'GET' && get) {
       const [, kind, rid] = get;
       const found =
@@ -129,7 +145,9 @@ export class LocalGoCardlessService {
           ? this.billingRequests.get(rid!)
           : kind === 'mandates'
             ? this.mandates.get(rid!)
-            : this.payments.get(rid!);
+            : kind === 'refunds'
+              ? this.refunds.get(rid!)
+              : this.payments.get(rid!);
       return found
         ? { status: 200, body: { [kind!]: found } }
         : error(404, 'invalid_api_usage', 'Resource not found', [{ reason: 'resource_not_found' }]);
@@ -151,7 +169,9 @@ export class LocalGoCardlessService {
           ? this.createFlow(body)
           : path === '/payments'
             ? this.createPayment(body)
-            : error(404, 'invalid_api_usage', 'Not found', [{ reason: 'path_not_found' }]);
+            : path === '/refunds'
+              ? this.createRefund(body)
+              : error(404, 'invalid_api_usage', 'Not found', [{ reason: 'path_not_found' }]);
     if (key && answer.status === 201) {
       const made = Object.values(answer.body as Record<string, { id: string }>)[0]!;
       this.idempotency.set(`${path}:${key}`, made.id);
@@ -253,9 +273,63 @@ export class LocalGoCardlessService {
       metadata: input.metadata ?? {},
       created_at: this.now().toISOString(),
       links: { mandate: mandate.id },
+      amount_refunded: 0,
     };
     this.payments.set(payment.id, payment);
     return { status: 201, body: { payments: payment } };
+  }
+
+  /** A refund of a collected payment, checked as GoCardless checks it. */
+  private createRefund(body: unknown): ApiAnswer {
+    const input = (
+      body as {
+        refunds?: {
+          amount?: unknown;
+          total_amount_confirmation?: unknown;
+          reference?: string;
+          metadata?: Record<string, string>;
+          links?: { payment?: string };
+        };
+      }
+    )?.refunds;
+    const amount = input?.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) {
+      return error(422, 'validation_failed', 'Validation failed', [{ field: 'amount', message: 'must be a whole number of pence' }]);
+    }
+    const payment = this.payments.get(input?.links?.payment ?? '');
+    if (!payment) return error(422, 'validation_failed', 'Validation failed', [{ field: 'links.payment', message: 'does not exist' }]);
+    if (!['confirmed', 'paid_out'].includes(payment.status)) {
+      return error(422, 'invalid_state', 'Payment cannot be refunded', [
+        { reason: 'refund_payment_invalid_state', message: `A ${payment.status} payment cannot be refunded` },
+      ]);
+    }
+    const total = payment.amount_refunded + amount;
+    if (input?.total_amount_confirmation !== total) {
+      return error(422, 'invalid_state', 'Total amount confirmation invalid', [
+        {
+          reason: 'total_amount_confirmation_invalid',
+          message: `total_amount_confirmation must be ${total}: the payment's refunds including this one`,
+        },
+      ]);
+    }
+    if (total > payment.amount) {
+      return error(422, 'invalid_state', 'Refund amount exceeds the amount available', [
+        { reason: 'available_refund_amount_insufficient', message: 'The refund would exceed the amount of the payment' },
+      ]);
+    }
+    const refund: LocalRefund = {
+      id: id('RF'),
+      amount,
+      currency: 'GBP',
+      reference: input?.reference ?? null,
+      metadata: input?.metadata ?? {},
+      created_at: this.now().toISOString(),
+      status: 'created',
+      links: { payment: payment.id, mandate: payment.links.mandate },
+    };
+    payment.amount_refunded = total;
+    this.refunds.set(refund.id, refund);
+    return { status: 201, body: { refunds: refund } };
   }
 
   flow(flowId: string): { flow: Flow; request: BillingRequest } | null {

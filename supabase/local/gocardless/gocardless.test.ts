@@ -166,4 +166,42 @@ describe('the local GoCardless', () => {
     const page = await (await act('delivery', '0', 'replay')).text();
     expect(page).toContain('Sent again: the webhook answered 200.');
   });
+
+  it('refunds a collected payment as GoCardless does: the total confirmed, never more than paid, once per key', async () => {
+    const base = {
+      currency: 'GBP' as const,
+      charge_date: '2027-01-22',
+      description: 'Standard',
+      metadata: {},
+      created_at: '2027-01-15T10:00:00Z',
+    };
+    service.payments.set('PMREFUND1', {
+      ...base,
+      id: 'PMREFUND1',
+      status: 'paid_out',
+      amount: 10000,
+      links: { mandate: 'MDX' },
+      amount_refunded: 0,
+    });
+    service.payments.set('PMREFUND2', {
+      ...base,
+      id: 'PMREFUND2',
+      status: 'submitted',
+      amount: 10000,
+      links: { mandate: 'MDX' },
+      amount_refunded: 0,
+    });
+    const refund = (paymentId: string, amountPence: number, totalPence: number, idempotencyKey: string) =>
+      client().createRefund({ paymentId, amountPence, totalPence, idempotencyKey });
+
+    await expect(refund('PMREFUND2', 1000, 1000, 'rf-0')).rejects.toMatchObject({ kind: 'invalid', status: 422 });
+    await expect(refund('PMREFUND1', 1000, 2000, 'rf-1')).rejects.toThrow(/Total amount confirmation invalid/);
+    const first = await refund('PMREFUND1', 6000, 6000, 'rf-1');
+    expect(first.amount).toBe(6000);
+    // The same key again: GoCardless names the refund it made.
+    await expect(refund('PMREFUND1', 6000, 6000, 'rf-1')).rejects.toMatchObject({ kind: 'conflict', conflictingResourceId: first.id });
+    await expect(refund('PMREFUND1', 5000, 11000, 'rf-2')).rejects.toThrow(/exceeds the amount available/);
+    expect((await refund('PMREFUND1', 4000, 10000, 'rf-3')).amount).toBe(4000);
+    expect(service.refunds.size).toBe(2);
+  });
 });

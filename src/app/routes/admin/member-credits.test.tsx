@@ -154,4 +154,21 @@ describe('Members Management: a member’s credits', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('grants class credits, which book a group class the member would pay for (decision 0102)', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Credits: Paul Payg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credits of Paul Payg' });
+    const grant = within(dialog).getByRole('form', { name: 'Grant credits' });
+    await user.selectOptions(within(grant).getByLabelText('Kind'), 'Class credits');
+    await user.type(within(grant).getByLabelText('Reason'), 'Class moved');
+    await user.click(within(grant).getByRole('button', { name: 'Grant' }));
+    await waitFor(() =>
+      expect(calls[0]).toEqual({
+        fn: 'admin_grant_credits',
+        args: { p_member_id: 'm1', p_kind: 'class', p_count: 1, p_valid_days: 90, p_reason: 'Class moved' },
+      }),
+    );
+  });
 });

@@ -85,7 +85,7 @@ describe('Refunds owed', () => {
     expect(second.getByText('Not paid through SumUp: refund it another way, then mark it refunded.')).toBeInTheDocument();
 
     expect(reads[0]!.searchParams.get('refunded_at')).toBe('is.null');
-    expect(reads[0]!.searchParams.get('select')).toContain('payment:payments(provider_checkout_id)');
+    expect(reads[0]!.searchParams.get('select')).toContain('payment:payments(provider_checkout_id,collected_by)');
   });
 
   it('marks one refunded after confirmation, through mark_refund_refunded, and reads the list again', async () => {
@@ -157,6 +157,47 @@ describe('Refunds owed', () => {
     expect(await screen.findByText('Refunded through SumUp')).toBeInTheDocument();
     expect(posts).toEqual([{ body: { refundId: 'r-1' }, authorization: `Bearer ${token}` }]);
     expect(await (await panel()).findByText('No refunds owed')).toBeInTheDocument();
+  });
+
+  it('refunds a Direct Debit payment through GoCardless the same way (decision 0103)', async () => {
+    const { settle } = setup([
+      owed('r-dd', {
+        member_name: 'Dee Debit',
+        description: 'Standard (£100/month)',
+        class_start_time: null,
+        amount: 100,
+        reason: 'duplicate_payment',
+        payment: { provider_checkout_id: 'PM123', collected_by: 'direct_debit' },
+      }),
+      owed('r-dd-out', {
+        member_name: 'Otto Out',
+        provider_refund_state: 'in_progress',
+        payment: { provider_checkout_id: 'PM9', collected_by: 'direct_debit' },
+      }),
+    ]);
+    const posts: unknown[] = [];
+    server.use(
+      http.post('/.netlify/functions/refund-payment', async ({ request }) => {
+        posts.push(await request.json());
+        settle('r-dd');
+        return HttpResponse.json({
+          refundId: 'r-dd',
+          alreadyRefunded: false,
+          refundedAt: '2030-06-21T09:00:00+00:00',
+          providerRefundId: 'RF1',
+        });
+      }),
+    );
+    const confirm = answerConfirm(true);
+    const user = userEvent.setup();
+    renderApp('/admin/bookings');
+    const list = await panel();
+    expect(await list.findByText('GoCardless refund under way')).toBeInTheDocument();
+    expect(list.queryByRole('button', { name: /via SumUp/ })).not.toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Refund £100.00 to Dee Debit via GoCardless' }));
+    expect(confirm).toHaveBeenCalledWith('Refund £100.00 to Dee Debit through GoCardless?');
+    expect(await screen.findByText('Refunded through GoCardless')).toBeInTheDocument();
+    expect(posts).toEqual([{ refundId: 'r-dd' }]);
   });
 
   it("shows SumUp's refusal, and what to do when SumUp did not confirm", async () => {

@@ -23,6 +23,8 @@ export type RefundReason =
 /** refunds_owed.provider_refund_state: in_progress while a SumUp refund is out; unconfirmed when SumUp did not say. */
 type ProviderRefundState = 'in_progress' | 'unconfirmed';
 
+export type RefundProvider = 'SumUp' | 'GoCardless';
+
 /** A payment the studio owes back because it removed what was paid for (decision 0010). */
 export type RefundOwed = {
   id: string;
@@ -33,14 +35,18 @@ export type RefundOwed = {
   amount: number;
   reason: RefundReason;
   createdAt: string;
-  /** Null while a SumUp refund is not possible (not paid through it): refund another way, then mark. */
-  providerCheckoutId: string | null;
+  /**
+   * Who pays it back from this screen: SumUp for a card payment it took, GoCardless for a Direct
+   * Debit one (decision 0103; the database refuses one not collected yet). Null: refund another
+   * way, then mark.
+   */
+  provider: RefundProvider | null;
   providerRefundState: ProviderRefundState | null;
   providerRefundError: string | null;
 };
 
 const COLUMNS =
-  'id,member_name,member_email,description,class_start_time,amount,reason,created_at,provider_refund_state,provider_refund_error,payment:payments(provider_checkout_id)';
+  'id,member_name,member_email,description,class_start_time,amount,reason,created_at,provider_refund_state,provider_refund_error,payment:payments(provider_checkout_id,collected_by)';
 
 /** Every refund still owed, oldest first (the open ones are few: refunded ones leave the list). */
 export async function getRefundsOwed(): Promise<RefundOwed[]> {
@@ -59,7 +65,7 @@ export async function getRefundsOwed(): Promise<RefundOwed[]> {
     amount: Number(r.amount),
     reason: checkedText<RefundReason>(r.reason),
     createdAt: r.created_at,
-    providerCheckoutId: r.payment?.provider_checkout_id ?? null,
+    provider: r.payment?.collected_by === 'direct_debit' ? 'GoCardless' : r.payment?.provider_checkout_id ? 'SumUp' : null,
     providerRefundState: checkedText<ProviderRefundState>(r.provider_refund_state),
     providerRefundError: r.provider_refund_error,
   }));

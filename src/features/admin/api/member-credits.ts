@@ -57,7 +57,7 @@ export const useOpenSessions = () =>
 
 /** The grant form: the database's limits (1–50 credits, valid 1–366 days, a reason). */
 export const grantFormSchema = z.object({
-  kind: z.enum(['personal_training', 'guest_pass']),
+  kind: z.enum(['personal_training', 'guest_pass', 'class']),
   count: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50'),
   validDays: z.coerce.number().int().min(1, 'At least 1 day').max(366, 'At most 366 days'),
   reason: z.string().trim().min(1, 'Give a reason').max(300, 'At most 300 characters'),

@@ -40,7 +40,7 @@ export function MemberCreditsDialog({ member, onClose }: { member: AdminMember; 
       open
       onClose={onClose}
       title={`Credits of ${who}`}
-      description="Sessions and guest passes with their history. Grants and revocations are recorded with your name and reason."
+      description="Sessions, guest passes and class credits with their history. Grants and revocations are recorded with your name and reason."
     >
       <div className="max-h-[70vh] space-y-6 overflow-y-auto">
         <section aria-label="Credit history">
@@ -203,6 +203,7 @@ function GrantCredits({ memberId }: { memberId: string }) {
           <select {...control} {...register('kind')} className={controlClasses(false)}>
             <option value="personal_training">Personal-training sessions</option>
             <option value="guest_pass">Guest passes</option>
+            <option value="class">Class credits</option>
           </select>
         )}
       </Field>

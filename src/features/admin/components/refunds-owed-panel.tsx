@@ -8,9 +8,10 @@ import {
   useRefundsOwed,
   useRefundThroughProvider,
   type RefundOwed,
+  type RefundProvider,
 } from '../api/get-refunds-owed';
 import { confirmThenMutate } from '../lib/confirm-then-mutate';
-import { REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
+import { providerRefundWords, REFUND_MESSAGES, REFUND_REASON_LABELS } from '../lib/refund-words';
 import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 import { EmptyState } from './empty-state';
 import { ActionsCell, CardRow, CardTable, FactCell, TitleCell } from './card-table';
@@ -46,11 +47,12 @@ export function RefundsOwedPanel() {
     );
   }
 
-  function refundViaProvider(r: RefundOwed) {
-    confirmThenMutate(`Refund ${formatPounds(r.amount)} to ${who(r)} through SumUp?`, refund, r.id, {
-      success: REFUND_MESSAGES.refunded,
-      // The function's message says what SumUp answered, or what to do when it did not.
-      failure: (error) => (error instanceof RefundFailedError ? error.message : REFUND_MESSAGES.refundFailed),
+  function refundViaProvider(r: RefundOwed, provider: RefundProvider) {
+    const words = providerRefundWords(provider);
+    confirmThenMutate(`Refund ${formatPounds(r.amount)} to ${who(r)} through ${provider}?`, refund, r.id, {
+      success: words.refunded,
+      // The function's message says what the provider answered, or what to do when it did not.
+      failure: (error) => (error instanceof RefundFailedError ? error.message : words.refundFailed),
     });
   }
 
@@ -100,16 +102,16 @@ export function RefundsOwedPanel() {
                   <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
                   Mark refunded
                 </Button>
-                {r.providerCheckoutId && r.providerRefundState === null && (
+                {r.provider && r.providerRefundState === null && (
                   <Button
                     size="sm"
                     loading={refund.isPending && refund.variables === r.id}
                     disabled={busy}
-                    aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via SumUp`}
-                    onClick={() => refundViaProvider(r)}
+                    aria-label={`Refund ${formatPounds(r.amount)} to ${who(r)} via ${r.provider}`}
+                    onClick={() => refundViaProvider(r, r.provider!)}
                   >
                     <Undo2 aria-hidden="true" className="h-4 w-4" />
-                    Refund via SumUp
+                    Refund via {r.provider}
                   </Button>
                 )}
               </ActionsCell>
@@ -125,17 +127,17 @@ function who(r: RefundOwed): string {
   return r.memberName || r.memberEmail;
 }
 
-/** Why "Refund via SumUp" is not offered, or what SumUp said last time. */
+/** Why "Refund via SumUp" (or GoCardless) is not offered, or what the provider said last time. */
 function RefundNote({ refund: r }: { refund: RefundOwed }) {
-  const note =
-    r.providerRefundState === 'in_progress'
-      ? REFUND_MESSAGES.inProgress
+  const words = r.provider ? providerRefundWords(r.provider) : null;
+  const note = !words
+    ? REFUND_MESSAGES.notThroughProvider
+    : r.providerRefundState === 'in_progress'
+      ? words.inProgress
       : r.providerRefundState === 'unconfirmed'
-        ? REFUND_MESSAGES.unconfirmed
-        : !r.providerCheckoutId
-          ? REFUND_MESSAGES.notThroughProvider
-          : r.providerRefundError
-            ? `Last SumUp attempt failed: ${r.providerRefundError}`
-            : null;
+        ? words.unconfirmed
+        : r.providerRefundError
+          ? `${words.lastFailed}: ${r.providerRefundError}`
+          : null;
   return note ? <p className="mt-1 max-w-xs text-xs text-slate-600">{note}</p> : null;
 }

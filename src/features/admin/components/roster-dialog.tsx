@@ -97,7 +97,15 @@ function Roster({ cls }: { cls: ClassRow }) {
               <PlaceDetails place={place} />
               {(place.kind !== 'guest' || place.pending) && (
                 <div className="truncate text-xs text-slate-500">
-                  {place.kind !== 'guest' && `${place.email} · ${place.booking_type ? BOOKING_TYPE_LABELS[place.booking_type] : ''}`}
+                  {place.kind !== 'guest' &&
+                    `${place.email} · ${
+                      // A group class booked with a credit used a class credit (decision 0102).
+                      place.booking_type === 'credit' && cls.type !== 'One-to-One'
+                        ? 'Class credit'
+                        : place.booking_type
+                          ? BOOKING_TYPE_LABELS[place.booking_type]
+                          : ''
+                    }`}
                   {place.pending && `${place.kind !== 'guest' ? ' · ' : ''}payment pending`}
                 </div>
               )}

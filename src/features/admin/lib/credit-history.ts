@@ -4,12 +4,14 @@ import { DATE_FORMATS, formatInLondon } from '@/lib/studio-calendar';
 const KIND = {
   personal_training: 'Personal-training session',
   guest_pass: 'Guest pass',
+  class: 'Class credit',
 } as const;
 const SOURCE: Record<string, string> = {
   package: 'Package',
   membership_period: 'Platinum Premium period',
   admin_grant: 'Granted',
   import: 'Carried over at import',
+  referral: 'Referral reward',
 };
 const day = (iso: string) => formatInLondon(iso, DATE_FORMATS.date);
 

@@ -16,14 +16,19 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   booking_refused: 'Paid, but the place could no longer be booked',
 };
 
+/** What the screen says of a refund through its provider (SumUp for cards, GoCardless for Direct Debit: decision 0103). */
+export const providerRefundWords = (provider: 'SumUp' | 'GoCardless') => ({
+  refunded: `Refunded through ${provider}`,
+  refundFailed: `Could not refund through ${provider}. Please try again.`,
+  inProgress: `${provider} refund under way`,
+  unconfirmed: `${provider} did not confirm the refund: check the ${provider} dashboard, then mark it refunded.`,
+  lastFailed: `Last ${provider} attempt failed`,
+});
+
 export const REFUND_MESSAGES = {
   loadFailed: 'Could not load the refunds owed',
   marked: 'Marked as refunded',
   markFailed: 'Could not mark the refund as refunded. Please try again.',
-  refunded: 'Refunded through SumUp',
-  refundFailed: 'Could not refund through SumUp. Please try again.',
-  inProgress: 'SumUp refund under way',
-  unconfirmed: 'SumUp did not confirm the refund: check the SumUp dashboard, then mark it refunded.',
   notThroughProvider: 'Not paid through SumUp: refund it another way, then mark it refunded.',
   checkFailed: 'Could not check for paid bookings. Please try again.',
 } as const;

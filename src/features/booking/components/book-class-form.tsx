@@ -19,7 +19,7 @@ import type { PlanUsage } from '../api/get-plan-usage';
 import { BOOKING_MESSAGES, bookedMessage } from '../lib/booking-messages';
 import { downloadBookingIcs } from '../lib/booking-ics';
 import { blockedLabel, lockOf } from '../lib/class-facts';
-import { bookingTypeNote, bookingTypeOptions, isOneToOne } from '../lib/booking-type';
+import { bookingTypeNote, bookingTypeOptions, isOneToOne, takesClassCredit } from '../lib/booking-type';
 import { cancelWindowText } from '../lib/late-cancel';
 
 /** How long the confirmation (with its Add to calendar offer) shows before going to My Bookings. */
@@ -29,12 +29,16 @@ export const REDIRECT_DELAY_MS = 4000;
 const bookingFormSchema = z.object({ bookingType: z.enum(BOOKING_TYPES) });
 type BookingForm = z.infer<typeof bookingFormSchema>;
 
-/** `credit`: what a One-to-One session would use (loaded before the form shows one). */
+/** `credit`: what a One-to-One session or a paid group class would use (loaded before the form shows). */
 type Props = { cls: ScheduleClass; email: string; usage: PlanUsage | undefined; now: Date; credit?: CreditChoice };
 
-/** The type the form starts on: the server's choice, or for a One-to-One the credit when there is one. */
+/**
+ * The type the form starts on: the server's choice, or the member's credit when there is one for a
+ * One-to-One, or for a group class the server would send to the card checkout.
+ */
 function initialType(cls: ScheduleClass, credit: CreditChoice | undefined): BookingForm['bookingType'] {
   if (isOneToOne(cls)) return credit?.credit_id ? 'credit' : 'payg';
+  if (credit?.credit_id && takesClassCredit(cls) && cls.needs_payment) return 'credit';
   return cls.booking_type ?? 'payg';
 }
 

@@ -36,6 +36,9 @@ export function CreditsCard() {
           Book a One-to-One session
         </Link>
       )}
+      {summary.some((s) => s.kind === 'class') && (
+        <p className="mt-3 text-sm text-slate-600">Choose “Use a class credit” when you book a class you would pay for.</p>
+      )}
     </Card>
   );
 }

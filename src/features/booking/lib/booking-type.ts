@@ -23,6 +23,15 @@ function reason(hint: string | null, usage: PlanUsage | undefined): string | nul
 /** A One-to-One session (personal training): booked with a credit or paid for, never on a plan or the trial. */
 export const isOneToOne = (cls: Pick<ScheduleClass, 'type'>) => cls.type === 'One-to-One';
 
+/**
+ * A group class the member would pay for, which a class credit can book instead (decision 0102):
+ * my_credit_for_class answers for it, and the form offers "Use a class credit" when they have one.
+ */
+export const takesClassCredit = (cls: Pick<ScheduleClass, 'type' | 'price_payg'>) => !isOneToOne(cls) && (cls.price_payg ?? 0) > 0;
+
+/** The booking form's option for a class credit. */
+export const CLASS_CREDIT_LABEL = 'Use a class credit';
+
 /** Why the member's credit cannot book this session, in their words (my_credit_for_class's). */
 function creditUnavailable(credit: CreditChoice | undefined): string | null {
   if (!credit) return 'Checking your sessions…';
@@ -36,7 +45,8 @@ function creditUnavailable(credit: CreditChoice | undefined): string | null {
  * to this member (class_schedule's paid_refusal / trial_refusal). Pay-as-you-go always is. A
  * One-to-One session offers a personal-training credit or paying its price, nothing else. A member
  * on a plan (their tier has a monthly allowance) is never shown the Free Trial: it is for
- * newcomers only, so offering it greyed out reads as something they lost.
+ * newcomers only, so offering it greyed out reads as something they lost. A paid group class adds
+ * "Use a class credit" when the member has one (decision 0102).
  */
 export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefined, credit?: CreditChoice): BookingTypeOption[] {
   if (isOneToOne(cls)) {
@@ -51,15 +61,21 @@ export function bookingTypeOptions(cls: ScheduleClass, usage: PlanUsage | undefi
     { value: 'trial', label: BOOKING_TYPE_LABELS.trial, unavailable: reason(cls.trial_refusal, usage) },
     { value: 'payg', label: BOOKING_TYPE_LABELS.payg, unavailable: null },
   ];
-  return onPlan ? options.filter((o) => o.value !== 'trial') : options;
+  const shown = onPlan ? options.filter((o) => o.value !== 'trial') : options;
+  // Only where the server would send the member to pay (needs_payment): where the plan or the free
+  // trial covers the class, book_with_credit refuses the credit (credit_not_needed).
+  if (takesClassCredit(cls) && cls.needs_payment && credit?.credit_id)
+    shown.push({ value: 'credit', label: CLASS_CREDIT_LABEL, unavailable: null });
+  return shown;
 }
 
 /** What the chosen type costs, said before the member confirms (a credit's). */
 export function bookingTypeNote(cls: ScheduleClass, type: BookingType, usage: PlanUsage | undefined, credit?: CreditChoice): string | null {
   if (type === 'credit') {
-    return credit?.credit_id && credit.expires_at
+    if (!credit?.credit_id || !credit.expires_at) return null;
+    return isOneToOne(cls)
       ? `Uses 1 personal-training session, expires ${formatClassDate(credit.expires_at)}.`
-      : null;
+      : `Uses 1 class credit instead of paying ${price(cls)}, expires ${formatClassDate(credit.expires_at)}.`;
   }
   if (isOneToOne(cls) && (cls.price_payg ?? 0) > 0) return `This session is ${price(cls)}, paid by card at checkout.`;
   const paysByCard = type === 'payg' && (cls.price_payg ?? 0) > 0;

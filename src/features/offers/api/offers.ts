@@ -66,11 +66,16 @@ export async function getIntroOffers(): Promise<IntroOffer[]> {
 export const useIntroOffers = (enabled = true) =>
   useQuery(queryOptions({ queryKey: queryKeys.offers.intro(), queryFn: getIntroOffers, enabled }));
 
+/** The studio's referral reward (referral_settings.reward_kind): a class credit (decision 0102), a personal-training session, or money off. */
+export type RewardKind = 'class_credit' | 'session_credit' | 'renewal_discount';
+
+const rewardKind = (value: string): RewardKind => (value === 'renewal_discount' || value === 'class_credit' ? value : 'session_credit');
+
 export type MyReferral = {
   code: string;
   referred: number;
   rewarded: number;
-  rewardKind: 'session_credit' | 'renewal_discount';
+  rewardKind: RewardKind;
   renewalAmount: number;
   enabled: boolean;
 };
@@ -83,7 +88,7 @@ export async function getMyReferral(): Promise<MyReferral> {
     code: r.code,
     referred: r.referred,
     rewarded: r.rewarded,
-    rewardKind: r.reward_kind === 'renewal_discount' ? 'renewal_discount' : 'session_credit',
+    rewardKind: rewardKind(r.reward_kind),
     renewalAmount: Number(r.renewal_amount),
     enabled: r.enabled,
   };
@@ -129,7 +134,7 @@ export const useOfferReport = () => useQuery(queryOptions({ queryKey: queryKeys.
 
 export type ReferralSettings = {
   enabled: boolean;
-  rewardKind: 'session_credit' | 'renewal_discount';
+  rewardKind: RewardKind;
   renewalAmount: number;
   creditValidDays: number;
 };
@@ -142,7 +147,7 @@ export async function getReferralSettings(): Promise<ReferralSettings> {
   if (error) throw error;
   return {
     enabled: data.enabled,
-    rewardKind: data.reward_kind === 'renewal_discount' ? 'renewal_discount' : 'session_credit',
+    rewardKind: rewardKind(data.reward_kind),
     renewalAmount: Number(data.renewal_amount),
     creditValidDays: data.credit_valid_days,
   };

@@ -70,7 +70,11 @@ function ReferAFriend() {
   if (!r || !r.enabled) return null;
   const link = referralLink(window.location.origin, r.code);
   const reward =
-    r.rewardKind === 'renewal_discount' ? `${formatPounds(r.renewalAmount)} off your next renewal` : 'a free personal-training session';
+    r.rewardKind === 'renewal_discount'
+      ? `${formatPounds(r.renewalAmount)} off your next renewal`
+      : r.rewardKind === 'class_credit'
+        ? 'a free class credit'
+        : 'a free personal-training session';
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);

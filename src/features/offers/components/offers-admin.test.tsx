@@ -144,5 +144,14 @@ describe('offers admin', () => {
         args: { p_enabled: true, p_reward_kind: 'renewal_discount', p_renewal_amount: 15, p_credit_valid_days: 90 },
       }),
     );
+    // "A free class credit" (decision 0102): one class credit each.
+    await userEvent.click(within(reward).getByRole('radio', { name: 'A free class credit' }));
+    await userEvent.click(within(reward).getByRole('button', { name: 'Save referral reward' }));
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({
+        fn: 'admin_set_referral_settings',
+        args: { p_enabled: true, p_reward_kind: 'class_credit', p_renewal_amount: 15, p_credit_valid_days: 90 },
+      }),
+    );
   });
 });

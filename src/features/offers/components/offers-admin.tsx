@@ -290,6 +290,9 @@ function ReferralRewardSettings() {
               <fieldset>
                 <legend className="text-sm font-medium text-slate-800">Reward</legend>
                 <label className="mr-4 text-sm">
+                  <input type="radio" value="class_credit" {...register('rewardKind')} /> A free class credit
+                </label>
+                <label className="mr-4 text-sm">
                   <input type="radio" value="session_credit" {...register('rewardKind')} /> A free personal-training session
                 </label>
                 <label className="text-sm">

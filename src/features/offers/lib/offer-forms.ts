@@ -74,7 +74,7 @@ export function introOfferArgs(f: IntroOfferValues) {
 
 export const referralSettingsSchema = z.object({
   enabled: z.boolean(),
-  rewardKind: z.enum(['session_credit', 'renewal_discount']),
+  rewardKind: z.enum(['class_credit', 'session_credit', 'renewal_discount']),
   renewalAmount: money('Enter an amount in pounds, such as 10'),
   creditValidDays: z.coerce.number().int('Whole days').min(7, '7 to 365 days').max(365, '7 to 365 days'),
 });

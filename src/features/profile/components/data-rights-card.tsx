@@ -8,23 +8,9 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { downloadTextFile } from '@/lib/download-file';
 import { londonToday } from '@/lib/studio-calendar';
 import { useCloseMyAccount, useDownloadMyData, type MyDataExport } from '../api/data-rights';
+import { DATA_EXPORT_SECTIONS } from '../lib/data-export-sections';
 import { CLOSE_ACCOUNT_WORDS } from '../lib/data-rights';
 import { ReadableData } from './readable-data';
-
-/** The sections of the download, in the words the readable page uses. */
-const SECTIONS: [key: string, label: string][] = [
-  ['profile', 'Profile'],
-  ['membership', 'Membership'],
-  ['bookings', 'Bookings'],
-  ['waitlist', 'Waitlists'],
-  ['payments', 'Payments'],
-  ['credits', 'Credits'],
-  ['documents_signed', 'Documents signed'],
-  ['health_answers', 'Health answers'],
-  ['preferences', 'Preferences'],
-  ['family', 'Family'],
-  ['guest_places', 'Guest places you booked'],
-];
 
 /** Profile > your data: download a copy (a .json file and a readable page), or close the account. */
 export function DataRightsCard() {
@@ -67,7 +53,7 @@ export function DataRightsCard() {
       </div>
       {data && (
         <section aria-label="Your data" className="mt-4 space-y-2">
-          {SECTIONS.map(([key, label]) => (
+          {DATA_EXPORT_SECTIONS.map(([key, label]) => (
             <details key={key} className="rounded-lg border border-slate-200 p-2 text-sm">
               <summary className="cursor-pointer font-medium">
                 {label}
