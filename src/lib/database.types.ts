@@ -287,6 +287,7 @@ export type Database = {
           member_id: string
           payment_id: string | null
           refund_id: string | null
+          seq: number
         }
         Insert: {
           amount: number
@@ -298,6 +299,7 @@ export type Database = {
           member_id: string
           payment_id?: string | null
           refund_id?: string | null
+          seq?: never
         }
         Update: {
           amount?: number
@@ -309,6 +311,7 @@ export type Database = {
           member_id?: string
           payment_id?: string | null
           refund_id?: string | null
+          seq?: never
         }
         Relationships: [
           {
@@ -5786,12 +5789,14 @@ export type Database = {
       }
       member_data_export: {
         attendance: Json | null
+        balance: Json | null
         billing: Json | null
         bookings: Json | null
         credits: Json | null
         documents_signed: Json | null
         exported_at: string | null
         family: Json | null
+        gift_vouchers: Json | null
         guest_places: Json | null
         health_answers: Json | null
         membership: Json | null

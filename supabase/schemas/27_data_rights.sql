@@ -25,7 +25,9 @@ create type public.member_data_export as (
   referrals jsonb,
   offer_uses jsonb,
   billing jsonb,
-  attendance jsonb
+  attendance jsonb,
+  balance jsonb,
+  gift_vouchers jsonb
 );
 
 create function private.my_data_export(p_now timestamptz)
@@ -112,6 +114,20 @@ begin
   -- Who waived a fee is the studio's (a staff member): the reason is the member's to see.
   r.attendance := (select coalesce(jsonb_agg(to_jsonb(ai) - 'waived_by' - 'member_id' - 'policy_id' order by ai.occurred_at), '[]')
                      from public.attendance_incidents ai where ai.member_id = v_member.id);
+  -- The balance is its ledger (decision 0101): every entry, and their sum.
+  r.balance := jsonb_build_object(
+    'total', private.member_balance(v_member.id),
+    'entries', (select coalesce(jsonb_agg(to_jsonb(be) - 'member_id' - 'seq' order by be.created_at, be.seq), '[]')
+                  from public.balance_entries be where be.member_id = v_member.id));
+  -- Vouchers they bought (never the code: it is the recipient's to spend) and those they redeemed.
+  r.gift_vouchers := jsonb_build_object(
+    'bought', (select coalesce(jsonb_agg(to_jsonb(gv) - 'code' - 'redeemed_by' - 'buyer_member_id' order by gv.created_at), '[]')
+                 from public.gift_vouchers gv where gv.buyer_member_id = v_member.id),
+    'redeemed', (select coalesce(jsonb_agg(jsonb_build_object('amount', gv.amount, 'plan_slug', gv.plan_slug,
+                                                              'from', gv.buyer_name, 'message', gv.message,
+                                                              'redeemed_at', gv.redeemed_at) order by gv.redeemed_at), '[]')
+                   from public.gift_vouchers gv where gv.redeemed_by = v_member.id),
+    'wrong_codes_tried', (select count(*) from private.gift_voucher_tries t where t.member_id = v_member.id));
   return r;
 end;
 $$;

@@ -97,6 +97,10 @@ create table public.balance_entries (
   refund_id uuid,
   description text not null check (char_length(description) between 1 and 300),
   created_at timestamptz not null default now(),
+  -- The order entries were written in: one transaction writes several at the same created_at (a
+  -- replaced checkout gives its balance back and the new one spends it), and the history and its
+  -- running balance must list them as they happened.
+  seq bigint generated always as identity,
   constraint balance_entries_kind_fields check (
     (kind = 'voucher' and gift_voucher_id is not null and payment_id is null and amount > 0)
     or (kind = 'spent' and payment_id is not null and gift_voucher_id is null and amount < 0)
@@ -657,10 +661,10 @@ returns setof public.balance_line
 language sql stable security definer set search_path = ''
 as $$
   select e.id, e.amount, e.kind, e.description, e.created_at,
-         sum(e.amount) over (order by e.created_at, e.id rows between unbounded preceding and current row)
+         sum(e.amount) over (order by e.created_at, e.seq rows between unbounded preceding and current row)
     from public.balance_entries e
    where e.member_id = private.current_member_id()
-   order by e.created_at desc, e.id desc
+   order by e.created_at desc, e.seq desc
 $$;
 
 revoke execute on function private.my_balance_history() from public;

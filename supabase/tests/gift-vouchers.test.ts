@@ -434,3 +434,31 @@ describe('reports', () => {
     );
   });
 });
+
+describe('the data download', () => {
+  it('gives the buyer their voucher without its code, and the recipient their balance and what they redeemed', async () => {
+    const buyer = await createUser(db, 'voucher-export-buyer');
+    const recipient = await createUser(db, 'voucher-export-recipient');
+    const checkout = await buy({ buyer, amount: 30, recipientEmail: recipient.email, message: 'Enjoy the classes' });
+    await paid(checkout);
+    const { code } = await voucherOf(checkout);
+    expect((await redeem(recipient, code!)).outcome).toBe('redeemed');
+
+    type Export = { balance: { total: number; entries: { kind: string; amount: number }[] }; gift_vouchers: Record<string, unknown[]> };
+    const exportOf = (m: TestUser) => asUser(db, m.claims, (tx) => rpc<Export>(tx, 'public.my_data_export()'));
+    const bought = await exportOf(buyer);
+    expect(bought.gift_vouchers.bought).toEqual([
+      expect.objectContaining({ amount: 30, recipient_email: recipient.email, message: 'Enjoy the classes' }),
+    ]);
+    expect(bought.gift_vouchers.redeemed).toEqual([]);
+    expect(bought.balance).toEqual({ total: 0, entries: [] });
+    expect(JSON.stringify(bought)).not.toContain(code!);
+
+    const received = await exportOf(recipient);
+    expect(received.gift_vouchers.redeemed).toEqual([expect.objectContaining({ amount: 30, message: 'Enjoy the classes' })]);
+    expect(received.gift_vouchers.bought).toEqual([]);
+    expect(received.balance.total).toBe(30);
+    expect(received.balance.entries).toEqual([expect.objectContaining({ kind: 'voucher', amount: 30 })]);
+    expect(JSON.stringify(received)).not.toContain(buyer.memberId);
+  });
+});

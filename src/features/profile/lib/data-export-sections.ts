@@ -19,4 +19,6 @@ export const DATA_EXPORT_SECTIONS: readonly (readonly [key: string, label: strin
   ['offer_uses', 'Offers and promo codes used'],
   ['billing', 'How you pay (card or Direct Debit)'],
   ['attendance', 'Late cancellations and no-shows'],
+  ['balance', 'Your balance'],
+  ['gift_vouchers', 'Gift vouchers'],
 ];
