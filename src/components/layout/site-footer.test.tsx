@@ -17,7 +17,7 @@ describe('SiteFooter', () => {
     expect(within(social).getByRole('link', { name: /email us/i })).toHaveAttribute('href', 'mailto:hello@finerfitness.example');
   });
 
-  it('has Quick Links to Home, Classes, Membership and Gift vouchers', async () => {
+  it('has Quick Links to Home, Classes and Membership', async () => {
     renderWithProviders(<SiteFooter />);
     const quick = await screen.findByRole('navigation', { name: 'Quick Links' });
     const hrefs = within(quick)
@@ -27,7 +27,6 @@ describe('SiteFooter', () => {
       ['Home', '/'],
       ['Classes', '/schedule'],
       ['Membership', '/membership'],
-      ['Gift vouchers', '/gift-vouchers'],
     ]);
   });
 

@@ -59,11 +59,6 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={paths.giftVouchers} className="inline-block py-1 hover:text-white">
-                Gift vouchers
-              </Link>
-            </li>
           </ul>
         </nav>
         <div>
