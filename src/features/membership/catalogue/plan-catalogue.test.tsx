@@ -86,4 +86,9 @@ describe('PlanCatalogue', () => {
     await user.click(opener);
     expect(await within(screen.getByRole('dialog', { name: 'Contact Us' })).findByLabelText('Name')).toHaveValue('');
   });
+
+  it('leads anyone to buy a gift voucher', async () => {
+    const region = await renderCatalogue();
+    expect(within(region).getByRole('link', { name: 'Buy a gift voucher' })).toHaveAttribute('href', '/gift-vouchers');
+  });
 });

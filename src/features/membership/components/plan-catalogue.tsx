@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { paths } from '@/config/paths';
 import { Tabs } from '@/components/ui/tabs';
 import { plansInCategory, type Plan, type PlanCategory } from '@/config/plans';
 import { ContactUsModal } from '../catalogue/contact-us-modal';
@@ -71,6 +74,18 @@ export function PlanCatalogue({ renderPlanAction }: PlanCatalogueProps) {
           <MessageSquare aria-hidden="true" className="h-4 w-4" />
           Contact Us
         </Button>
+      </div>
+      {/* Gift vouchers (decision 0100): anyone buys one, signed in or not. */}
+      <div className="mt-6 flex flex-col items-start gap-4 rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <div>
+          <h3 className="text-lg font-bold text-slate-900">Give classes as a gift</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            A gift voucher for an amount or a package, emailed with your message on the day you choose.
+          </p>
+        </div>
+        <Link to={paths.giftVouchers} className={buttonClasses({ variant: 'outline' })}>
+          Buy a gift voucher
+        </Link>
       </div>
       <ContactUsModal open={contact !== null} topic={contact?.topic ?? null} onClose={() => setContact(null)} />
     </section>
