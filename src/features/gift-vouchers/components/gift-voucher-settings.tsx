@@ -1,10 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { SettingsForm } from '@/components/settings/settings-form';
 import { TextField } from '@/components/ui/field';
-import { toast } from '@/lib/toast';
 import { useGiftVoucherOptions, useSaveGiftVoucherSettings } from '../api/gift-vouchers';
 import { VOUCHER_MESSAGES, voucherErrorText } from '../lib/messages';
 
@@ -12,7 +8,8 @@ const whole = (min: number, max: number, what: string) =>
   z
     .string()
     .regex(/^\d+$/, `${what}: a whole number`)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `${what}: ${min} to ${max}`);
+    .refine((v) => Number(v) >= min && Number(v) <= max, `${what}: ${min} to ${max}`)
+    .transform(Number);
 
 const schema = z
   .object({
@@ -20,52 +17,42 @@ const schema = z
     maxAmount: whole(1, 5000, 'Largest amount'),
     expiryMonths: whole(1, 120, 'Months'),
   })
-  .refine((v) => Number(v.minAmount) <= Number(v.maxAmount), { path: ['maxAmount'], message: 'Not below the smallest amount' });
-type SettingsForm = z.input<typeof schema>;
+  .refine((v) => v.minAmount <= v.maxAmount, { path: ['maxAmount'], message: 'Not below the smallest amount' });
 
 /**
  * Admins: the gift voucher rules (the smallest and largest amount, whole pounds, and how many
- * months a voucher lasts). Its own component so the Settings page can place it.
+ * months a voucher lasts), in the one settings form (decision 0107).
  */
 export function GiftVoucherSettings() {
   const options = useGiftVoucherOptions();
   const save = useSaveGiftVoucherSettings();
-  const { register, handleSubmit, formState, reset } = useForm<SettingsForm>({ resolver: zodResolver(schema) });
-  useEffect(() => {
-    if (options.data) {
-      reset({
-        minAmount: String(options.data.minAmount),
-        maxAmount: String(options.data.maxAmount),
-        expiryMonths: String(options.data.expiryMonths),
-      });
-    }
-  }, [options.data, reset]);
-
-  const submit = handleSubmit(async (v) => {
-    try {
-      await save.mutateAsync({ minAmount: Number(v.minAmount), maxAmount: Number(v.maxAmount), expiryMonths: Number(v.expiryMonths) });
-      toast.success(VOUCHER_MESSAGES.settingsSaved);
-    } catch (error) {
-      toast.error(voucherErrorText(error, VOUCHER_MESSAGES.settingsFailed));
-    }
-  });
-
+  const saved = options.data;
   return (
-    <form noValidate aria-label="Gift voucher settings" onSubmit={(ev) => void submit(ev)} className="grid gap-4 sm:grid-cols-3">
-      <TextField label="Smallest amount (£)" inputMode="numeric" {...register('minAmount')} error={formState.errors.minAmount?.message} />
-      <TextField label="Largest amount (£)" inputMode="numeric" {...register('maxAmount')} error={formState.errors.maxAmount?.message} />
-      <TextField
-        label="Months a voucher lasts"
-        inputMode="numeric"
-        hint="From purchase; stated to buyers and on the voucher"
-        {...register('expiryMonths')}
-        error={formState.errors.expiryMonths?.message}
-      />
-      <div className="sm:col-span-3">
-        <Button type="submit" loading={formState.isSubmitting} disabled={!options.data}>
-          Save gift voucher settings
-        </Button>
-      </div>
-    </form>
+    <SettingsForm
+      label="Gift voucher settings"
+      schema={schema}
+      values={
+        saved
+          ? { minAmount: String(saved.minAmount), maxAmount: String(saved.maxAmount), expiryMonths: String(saved.expiryMonths) }
+          : undefined
+      }
+      save={(values) => save.mutateAsync(values)}
+      submitLabel="Save gift voucher settings"
+      savedText={VOUCHER_MESSAGES.settingsSaved}
+      errorText={(error) => voucherErrorText(error, VOUCHER_MESSAGES.settingsFailed)}
+    >
+      {({ field }) => (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Smallest amount (£)" inputMode="numeric" {...field('minAmount')} />
+          <TextField label="Largest amount (£)" inputMode="numeric" {...field('maxAmount')} />
+          <TextField
+            label="Months a voucher lasts"
+            inputMode="numeric"
+            hint="From purchase; stated to buyers and on the voucher"
+            {...field('expiryMonths')}
+          />
+        </div>
+      )}
+    </SettingsForm>
   );
 }
