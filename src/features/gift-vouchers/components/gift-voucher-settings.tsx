@@ -40,6 +40,7 @@ export function GiftVoucherSettings() {
       submitLabel="Save gift voucher settings"
       savedText={VOUCHER_MESSAGES.settingsSaved}
       errorText={(error) => voucherErrorText(error, VOUCHER_MESSAGES.settingsFailed)}
+      className="p-4"
     >
       {({ field }) => (
         <div className="grid gap-4 sm:grid-cols-3">
