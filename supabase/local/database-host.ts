@@ -22,6 +22,8 @@ export interface DatabaseHost {
   /** Whether this start created the database (platform, migrations and seed were applied). */
   created: boolean;
   stop(): Promise<void>;
+  /** A single-session socket opened again on a new port (its one client slot held by a stray); the new dbUri. */
+  reopen?(): Promise<string>;
 }
 
 export interface HostOptions {
@@ -66,17 +68,27 @@ export async function startPgliteHost(opts: HostOptions): Promise<DatabaseHost &
   // (as PostgREST logs in on hosted and on the PostgreSQL server) made pglite-socket refuse
   // PostgREST's connection now and then (seen twice in ~15 starts), so it is not done here.
 
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  const open = async () => {
+    const socket = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+    await socket.start();
+    return socket;
+  };
+  const uriOf = (socket: PGLiteSocketServer) =>
+    `postgres://postgres@127.0.0.1:${Number(socket.getServerConn().split(':').pop())}/postgres?sslmode=disable`;
+  let server = await open();
   return {
     db,
-    dbUri: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    dbUri: uriOf(server),
     singleSession: true,
     created,
     async stop() {
       await server.stop();
       await db.close();
+    },
+    async reopen() {
+      await server.stop();
+      server = await open();
+      return uriOf(server);
     },
   };
 }

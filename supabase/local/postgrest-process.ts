@@ -51,6 +51,16 @@ export interface PostgrestOptions {
   quiet?: boolean;
 }
 
+/**
+ * PostgREST's single connection was refused by the PGlite socket, which takes one client: the
+ * slot was held by another (a stray client of an earlier stack whose port was handed out again),
+ * so every retry on this port is refused too. The caller opens the socket on a new port.
+ */
+export class DatabaseConnectionRefused extends Error {}
+
+/** PostgREST logs this each time the database end closes its connection at once. */
+const REFUSED = /server closed the connection unexpectedly/g;
+
 export interface PostgrestProcess {
   url: string;
   pid: number | undefined;
@@ -100,6 +110,13 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<PostgrestP
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (exited) throw new Error(`PostgREST exited during start-up:\n${output}`);
+    // On a single-session socket, a connection closed at once, again after PostgREST's retry, will
+    // not open on this port: say so now rather than after the 30 s below.
+    if (opts.singleSession && (output.match(REFUSED)?.length ?? 0) >= 3) {
+      child.kill('SIGKILL');
+      await exitPromise;
+      throw new DatabaseConnectionRefused(`PostgREST's connection to ${opts.dbUri} was refused:\n${output}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
       if (res.ok) break;

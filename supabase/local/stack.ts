@@ -40,7 +40,7 @@ import { emailDelivery, OutboxPump } from './mail/outbox-pump';
 import { startSmtpInbox, type SmtpInbox } from './mail/smtp-inbox';
 import { LocalPushService, type LocalSubscription, type ReceivedPush } from './push/push-service';
 import { localVapidKeys } from './push/vapid-keys';
-import { startPostgrest, type PostgrestProcess } from './postgrest-process';
+import { DatabaseConnectionRefused, startPostgrest, type PostgrestProcess } from './postgrest-process';
 import { RealtimeServer, type ChangeEvent } from './realtime/realtime-server';
 import { RestClient } from './rest-client';
 import { DiskObjectStore, MemoryObjectStore } from './storage/object-store';
@@ -345,13 +345,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         onOutbox: wakeSenders,
       });
     }
-    postgrest = await startPostgrest({
-      dbUri: host.dbUri,
-      jwtSecret,
-      schemas: ['public', 'storage', GATEWAY_SCHEMA],
-      singleSession: host.singleSession,
-      env,
-      quiet: options.quiet,
+    const postgrestOn = (dbUri: string) =>
+      startPostgrest({
+        dbUri,
+        jwtSecret,
+        schemas: ['public', 'storage', GATEWAY_SCHEMA],
+        singleSession: host!.singleSession,
+        env,
+        quiet: options.quiet,
+      });
+    postgrest = await postgrestOn(host.dbUri).catch(async (error: unknown) => {
+      // The single-session socket's one slot was taken by a stray client: once more on a new port.
+      if (!(error instanceof DatabaseConnectionRefused) || !host?.reopen) throw error;
+      return postgrestOn(await host.reopen());
     });
   } catch (error) {
     await outbox.stop();
