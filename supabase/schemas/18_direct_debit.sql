@@ -786,7 +786,10 @@ grant execute on function private.apply_direct_debit_event(text, text, text, jso
 -- by hand, more than was collected). The caller holds the payment row's lock.
 create type public.direct_debit_refund as (
   provider_payment_id text,
-  total_refunded numeric(10, 2)
+  total_refunded numeric(10, 2),
+  -- GoCardless's Idempotency-Key: the refund owed's id, then ':<n>' once n of its refunds failed or
+  -- came back, so a refund made again is a new refund, not GoCardless's 409 naming the failed one.
+  idempotency_key text
 );
 
 create function private.direct_debit_refund_for(p_payment public.payments, p_refund public.refunds_owed)
@@ -820,6 +823,9 @@ begin
   end if;
   r.provider_payment_id := v_collection.provider_payment_id;
   r.total_refunded := v_through_gocardless + p_refund.amount;
+  r.idempotency_key := p_refund.id::text || coalesce(':' || nullif((
+    select count(*) from private.direct_debit_refunds d
+     where d.refund_owed_id = p_refund.id and d.status in ('failed', 'funds_returned')), 0), '');
   return r;
 end;
 $$;

@@ -20,6 +20,7 @@ type Claim = {
   direct_debit_payment_id: string | null;
   total_refunded: number | null;
   provider_checkout_id: string | null;
+  direct_debit_idempotency_key: string | null;
 };
 
 const T0 = new Date('2027-01-15T10:00:00Z');
@@ -108,6 +109,7 @@ describe('refunding a Direct Debit payment', () => {
       direct_debit_payment_id: 'PM-ref1-1',
       total_refunded: 100,
       provider_checkout_id: null,
+      direct_debit_idempotency_key: refundId,
     });
     // A second tab while the first is out: refused, nothing sent.
     await expectSqlError(asAdmin('public.begin_provider_refund($1)', [refundId]), {
@@ -223,10 +225,12 @@ describe("GoCardless's refund events", () => {
       },
     ]);
 
-    // Refunded again through GoCardless: the failed refund no longer counts in the total confirmed.
+    // Refunded again through GoCardless: the failed refund no longer counts in the total confirmed,
+    // and the key is numbered again, so GoCardless makes a new refund rather than naming the failed one.
     expect(await asAdmin('public.begin_provider_refund($1)', [refundId])).toMatchObject({
       total_refunded: 100,
       direct_debit_payment_id: 'PM-f1-1',
+      direct_debit_idempotency_key: `${refundId}:1`,
     });
     await asAdmin('public.finish_provider_refund($1, $2, $3)', [refundId, 'refunded', 'RF-f1-again']);
     expect((await watchdog('2027-01-28T10:00:00Z')).map((a) => a.cause)).not.toContain('refunds_failed');
