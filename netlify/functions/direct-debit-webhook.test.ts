@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpFakeSupabase } from '../tests/fake-supabase';
 import { webhookSignature } from '../lib/direct-debit/gocardless';
+import { LocalGoCardlessService } from '../../supabase/local/gocardless/gocardless-service';
 import directDebitWebhook from './direct-debit-webhook';
 
 // GoCardless's webhooks (decision 0076): only a body signed with the endpoint's secret reaches the
@@ -162,5 +163,59 @@ describe('direct-debit-webhook', () => {
       ]);
       expect(fake.calls('fail_membership_charge')).toEqual([]);
     }
+  });
+
+  it("applies the local GoCardless's signed refund events: a refund failed, and one the studio does not know", async () => {
+    env();
+    // The local stack's GoCardless sends its webhooks to this function (signed with the endpoint's secret).
+    const gocardless = new LocalGoCardlessService(
+      () => 'https://gocardless.test',
+      () => URL_CALLED,
+      SECRET,
+    );
+    server.use(http.post(URL_CALLED, ({ request: req }) => directDebitWebhook(req)));
+    gocardless.payments.set('PM900', {
+      id: 'PM900',
+      status: 'paid_out',
+      amount: 10000,
+      currency: 'GBP',
+      charge_date: '2027-01-22',
+      description: 'Standard',
+      metadata: {},
+      created_at: '2027-01-15T10:00:00Z',
+      links: { mandate: 'MD900' },
+      amount_refunded: 10000,
+    });
+    gocardless.refunds.set('RF900', {
+      id: 'RF900',
+      amount: 10000,
+      currency: 'GBP',
+      reference: null,
+      metadata: {},
+      created_at: '2027-01-24T10:00:00Z',
+      status: 'created',
+      links: { payment: 'PM900', mandate: 'MD900' },
+    });
+    fake.answerRpc('apply_direct_debit_event', { outcome: 'applied', charge_reference: null });
+    const failed = gocardless.act('refund', 'RF900', 'fail');
+    if (typeof failed === 'string') throw new Error(failed);
+    expect((await gocardless.deliver(failed)).status).toBe(200);
+    expect(
+      fake.calls('apply_direct_debit_event').map((c) => [c.args.p_resource_type, c.args.p_action, c.args.p_links, c.args.p_details]),
+    ).toEqual([
+      [
+        'refunds',
+        'failed',
+        { refund: 'RF900', payment: 'PM900', mandate: 'MD900' },
+        { origin: 'gocardless', cause: 'refund_failed', description: "The refund could not be paid to the customer's bank account." },
+      ],
+    ]);
+    expect(gocardless.payments.get('PM900')!.amount_refunded).toBe(0);
+
+    // A refund the studio did not make is kept by the database (recorded for the watchdog), not sent again.
+    fake.answerRpc('apply_direct_debit_event', { outcome: 'unknown_refund', charge_reference: null });
+    const delivery = await gocardless.redeliver(0);
+    expect(delivery).toMatchObject({ status: 200 });
+    expect(fake.calls('apply_direct_debit_event')).toHaveLength(2);
   });
 });

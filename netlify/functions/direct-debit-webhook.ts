@@ -38,6 +38,8 @@ function parseEvents(body: string): GoCardlessEvent[] | null {
  * set up for a first month (or for what a past-due plan owes) is collected at once. An event that
  * names something not recorded yet (a payment whose submission is still being recorded) is not
  * kept and the answer is 409, so GoCardless sends the batch again; the rest of it is deduplicated.
+ * Refund events (decision 0103) settle a refund made from Refunds owed: a failed or returned one is
+ * owed again; one the studio did not make is kept and recorded for the watchdog (unknown_refund).
  */
 export default async function directDebitWebhook(req: Request): Promise<Response> {
   return handle('direct-debit-webhook', 'The notification could not be processed', async () => {

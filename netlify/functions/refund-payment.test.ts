@@ -232,7 +232,7 @@ describe('refund-payment for a Direct Debit payment', () => {
   const GOCARDLESS = 'https://api-sandbox.gocardless.com';
   let gocardless: LocalGoCardlessService;
   let posts: { key: string | null; body: unknown }[];
-  const ddClaim = (totalRefunded: number) => ({
+  const ddClaim = (totalRefunded: number, idempotencyKey = REFUND_ID) => ({
     refund_id: REFUND_ID,
     already_refunded: false,
     amount: 100,
@@ -241,6 +241,7 @@ describe('refund-payment for a Direct Debit payment', () => {
     collected_by: 'direct_debit',
     direct_debit_payment_id: 'PM0001',
     total_refunded: totalRefunded,
+    direct_debit_idempotency_key: idempotencyKey,
   });
 
   beforeEach(() => {
@@ -296,6 +297,22 @@ describe('refund-payment for a Direct Debit payment', () => {
     expect(again.status).toBe(200);
     expect(gocardless.refunds.size).toBe(1);
     expect(finishArgs()[1]).toEqual({ p_refund_id: REFUND_ID, p_outcome: 'refunded', p_provider_refund_id: made!.id, p_error: null });
+  });
+
+  it('makes a new refund after GoCardless failed the first: the claim numbers the key again', async () => {
+    supabase.answerRpc('begin_provider_refund', ddClaim(100));
+    supabase.answerRpc('finish_provider_refund', REFUNDED_ROW);
+    expect((await post({ refundId: REFUND_ID })).status).toBe(200);
+    const [failed] = [...gocardless.refunds.values()];
+    const events = gocardless.act('refund', failed!.id, 'fail');
+    expect(typeof events).not.toBe('string');
+    // The refund owed is open again (the webhook); the database numbers the next key.
+    supabase.answerRpc('begin_provider_refund', ddClaim(100, `${REFUND_ID}:1`));
+    expect((await post({ refundId: REFUND_ID })).status).toBe(200);
+    expect(posts.map((p) => p.key)).toEqual([REFUND_ID, `${REFUND_ID}:1`]);
+    const made = [...gocardless.refunds.values()];
+    expect(made).toHaveLength(2);
+    expect(finishArgs()[1]).toEqual({ p_refund_id: REFUND_ID, p_outcome: 'refunded', p_provider_refund_id: made[1]!.id, p_error: null });
   });
 
   it('releases the claim when GoCardless refuses: a total that does not match what it refunded', async () => {

@@ -25,12 +25,13 @@ export const DIRECT_DEBIT_REFUND_TEXT = {
   notSetUp: 'Direct Debit is not set up on this site (GOCARDLESS_ACCESS_TOKEN)',
 } as const;
 
-type Claim = { refundId: string; amount: number; paymentId: string; totalRefunded: number };
+type Claim = { idempotencyKey: string; amount: number; paymentId: string; totalRefunded: number };
 
 /**
- * A Direct Debit payment's refund through GoCardless's Refunds API, keyed by the refund owed's id:
- * a repeat after an answer that was lost gets GoCardless's 409 naming the refund it made, which
- * is the refund. A refusal GoCardless gave is `refused`; a timeout or an outage is `unconfirmed`.
+ * A Direct Debit payment's refund through GoCardless's Refunds API, keyed by the refund owed's id
+ * (numbered again once a refund of it failed, so a refund made again is a new one): a repeat after
+ * an answer that was lost gets GoCardless's 409 naming the refund it made, which is the refund. A
+ * refusal GoCardless gave is `refused`; a timeout or an outage is `unconfirmed`.
  */
 async function refundByDirectDebit(client: GoCardlessClient | null, claim: Claim): Promise<{ reference: string }> {
   if (!client) throw new ProviderError('invalid_request', DIRECT_DEBIT_REFUND_TEXT.notSetUp);
@@ -39,7 +40,7 @@ async function refundByDirectDebit(client: GoCardlessClient | null, claim: Claim
       paymentId: claim.paymentId,
       amountPence: Math.round(claim.amount * 100),
       totalPence: Math.round(claim.totalRefunded * 100),
-      idempotencyKey: claim.refundId,
+      idempotencyKey: claim.idempotencyKey,
     });
     return { reference: refund.id };
   } catch (e) {
@@ -82,7 +83,11 @@ export default async function refundPayment(req: Request): Promise<Response> {
     if (claim.already_refunded) return json({ refundId, alreadyRefunded: true } satisfies FunctionAnswer<'refund-payment'>);
     const byDirectDebit = claim.collected_by === 'direct_debit';
     if (claim.amount === null) throw new Error('begin_provider_refund answered a claim without an amount');
-    if (byDirectDebit ? !claim.direct_debit_payment_id || claim.total_refunded === null : !claim.provider_checkout_id)
+    if (
+      byDirectDebit
+        ? !claim.direct_debit_payment_id || claim.total_refunded === null || !claim.direct_debit_idempotency_key
+        : !claim.provider_checkout_id
+    )
       throw new Error('begin_provider_refund answered a claim without a payment to refund');
     const text = byDirectDebit ? DIRECT_DEBIT_REFUND_TEXT : REFUND_TEXT;
 
@@ -90,7 +95,7 @@ export default async function refundPayment(req: Request): Promise<Response> {
     try {
       const refund = byDirectDebit
         ? await refundByDirectDebit(directDebit, {
-            refundId,
+            idempotencyKey: claim.direct_debit_idempotency_key!,
             amount: Number(claim.amount),
             paymentId: claim.direct_debit_payment_id!,
             totalRefunded: Number(claim.total_refunded),

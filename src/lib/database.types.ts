@@ -5656,6 +5656,7 @@ export type Database = {
         outcome: string | null
       }
       direct_debit_refund: {
+        idempotency_key: string | null
         provider_payment_id: string | null
         total_refunded: number | null
       }
@@ -6068,6 +6069,7 @@ export type Database = {
         amount: number | null
         collected_by: string | null
         currency: string | null
+        direct_debit_idempotency_key: string | null
         direct_debit_payment_id: string | null
         provider_checkout_id: string | null
         refund_id: string | null

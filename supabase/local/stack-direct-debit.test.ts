@@ -24,7 +24,11 @@ async function signedIn(email: string): Promise<{ client: SupabaseClient<Databas
   return { client, token: data.session.access_token };
 }
 
-type FakeState = { payments: { id: string; status: string }[]; deliveries: { status: number | null }[] };
+type FakeState = {
+  payments: { id: string; status: string }[];
+  refunds: { id: string; status: string; links: { payment: string } }[];
+  deliveries: { status: number | null }[];
+};
 const fakeState = async () => (await (await fetch(`${stack.url}/gocardless.json`)).json()) as FakeState;
 const act = (kind: string, id: string, action: string) =>
   fetch(`${stack.url}/gocardless/act`, { method: 'POST', body: new URLSearchParams({ kind, id, action }) });
@@ -135,5 +139,83 @@ describe('Direct Debit on the local stack', () => {
     expect(renewed.status).toBe('active');
     // The next period: a calendar month after the one the failed renewal was for.
     expect(new Date(renewed.period_end!).getTime()).toBeGreaterThan(periodEnd.getTime() + 27 * 86_400_000);
+  });
+
+  it('a refund through GoCardless that fails is owed again, the watchdog says so, and the member has one receipt', async () => {
+    const service = createClient<Database>(stack.url, stack.functionsEnv.SUPABASE_SERVICE_ROLE_KEY!, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const email = 'dd-refund@example.com';
+    const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    expect(created.error).toBeNull();
+    const { token } = await signedIn(email);
+    const started = await fetch(`${stack.url}/.netlify/functions/direct-debit-setup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ planSlug: 'standard' }),
+    });
+    const { url } = (await started.json()) as { url: string };
+    await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Rita Refund', sort_code: '200000', account_number: '55779911', action: 'confirm' }),
+      redirect: 'manual',
+    });
+    const collected = (await fakeState()).payments.at(-1)!.id;
+    await act('payment', collected, 'submit');
+    await act('payment', collected, 'confirm');
+
+    // The studio owes the first month back (as a duplicate payment would).
+    const { data: member } = await service.from('members').select('id').eq('email', email).single();
+    const { data: payment } = await service
+      .from('payments')
+      .select('id, description')
+      .eq('member_id', member!.id)
+      .eq('status', 'paid')
+      .single();
+    const { data: owed, error } = await service
+      .from('refunds_owed')
+      .insert({
+        payment_id: payment!.id,
+        member_id: member!.id,
+        member_email: email,
+        description: payment!.description,
+        amount: 100,
+        reason: 'duplicate_payment',
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const admin = await signedIn('admin@studio.test');
+    const refund = () =>
+      fetch(`${stack.url}/.netlify/functions/refund-payment`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ refundId: owed!.id }),
+      });
+    expect((await refund()).status).toBe(200);
+    const first = (await fakeState()).refunds.find((r) => r.links.payment === collected)!;
+
+    // GoCardless could not pay it: the webhook opens the refund owed again with what GoCardless said.
+    expect(await (await act('refund', first.id, 'fail')).text()).toContain('refunds.failed: the webhook answered 200.');
+    const { data: open } = await service.from('refunds_owed').select('refunded_at, provider_refund_error').eq('id', owed!.id).single();
+    expect(open).toMatchObject({
+      refunded_at: null,
+      provider_refund_error: expect.stringContaining('GoCardless could not pay this refund'),
+    });
+    expect((await admin.client.rpc('admin_check_system_health')).error).toBeNull();
+    const { data: alerts } = await admin.client.from('system_alerts').select('cause').is('cleared_at', null);
+    expect((alerts ?? []).map((a) => a.cause)).toContain('refunds_failed');
+
+    // Refunded again, and paid this time: one receipt for the member all along.
+    expect((await refund()).status).toBe(200);
+    const again = (await fakeState()).refunds.find((r) => r.links.payment === collected && r.id !== first.id)!;
+    expect(await (await act('refund', again.id, 'pay')).text()).toContain('refunds.paid: the webhook answered 200.');
+    const { data: receipts } = await service
+      .from('notification_events')
+      .select('type')
+      .eq('member_id', member!.id)
+      .eq('type', 'refund_receipt');
+    expect(receipts).toHaveLength(1);
   });
 });

@@ -368,7 +368,10 @@ create type public.provider_refund_claim as (
   -- A Direct Debit payment: GoCardless's payment (the collection confirmed or paid out), and the
   -- total refunded through GoCardless once this refund is (its total_amount_confirmation).
   direct_debit_payment_id text,
-  total_refunded numeric(10, 2)
+  total_refunded numeric(10, 2),
+  -- The Idempotency-Key to send GoCardless: the refund owed's id, numbered again after a refund of
+  -- it failed (decision 0103), so the new request is a new refund.
+  direct_debit_idempotency_key text
 );
 
 create function private.begin_provider_refund(p_refund_id uuid, p_now timestamptz)
@@ -415,6 +418,7 @@ begin
     select * into v_dd from private.direct_debit_refund_for(v_payment, v_refund);
     r.direct_debit_payment_id := v_dd.provider_payment_id;
     r.total_refunded := v_dd.total_refunded;
+    r.direct_debit_idempotency_key := v_dd.idempotency_key;
   end if;
 
   update public.refunds_owed

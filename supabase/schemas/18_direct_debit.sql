@@ -119,6 +119,27 @@ create index direct_debit_chargebacks_charged_back_at_idx on private.direct_debi
 
 revoke all on private.direct_debit_chargebacks from public, anon, authenticated;
 
+-- GoCardless's refunds of Direct Debit payments (decision 0103), as its refund events report them:
+-- created -> paid -> refund_settled, or failed / funds_returned (ends: the money did not reach the
+-- member, so the refund owed is open again). A row is written by the first event of a refund the
+-- studio made (the refund owed naming it) and stays when that refund owed forgets the id, so a late
+-- or replayed event of a failed refund is still known.
+create table private.direct_debit_refunds (
+  provider_refund_id text primary key check (char_length(provider_refund_id) between 1 and 64),
+  refund_owed_id uuid references public.refunds_owed (id) on delete set null,
+  status text not null check (status in ('created', 'paid', 'refund_settled', 'failed', 'funds_returned')),
+  -- GoCardless's cause and words for a failure, shown under Refunds owed.
+  failure_cause text check (char_length(failure_cause) <= 100),
+  -- When GoCardless said the money reached the member (paid, or settled first).
+  confirmed_at timestamptz,
+  created_at timestamptz not null,
+  updated_at timestamptz not null
+);
+
+create index direct_debit_refunds_refund_owed_id_idx on private.direct_debit_refunds (refund_owed_id);
+
+revoke all on private.direct_debit_refunds from public, anon, authenticated;
+
 -- Every webhook event applied, by GoCardless's event id: a replay finds its row and changes nothing.
 create table private.direct_debit_events (
   id text primary key check (char_length(id) between 1 and 64),
@@ -489,7 +510,8 @@ grant execute on function private.record_direct_debit_submission(uuid, text, dat
 -- Applying webhook events (service role: the Direct Debit webhook) ----------------------------------
 create type public.direct_debit_event_result as (
   -- applied | already_applied | ignored | unknown_reference (not ours yet: the event is not kept,
-  -- so GoCardless's retry applies it once what it names is recorded)
+  -- so GoCardless's retry applies it once what it names is recorded) | unknown_refund (a refund the
+  -- studio did not make: kept, and recorded as a payment notification not applied)
   outcome text,
   -- A membership payment to collect now (a mandate was just set up for it).
   charge_reference text
@@ -739,6 +761,7 @@ begin
     when 'billing_requests' then private.direct_debit_billing_request_event(p_action, coalesce(p_links, '{}'), p_now)
     when 'mandates' then private.direct_debit_mandate_event(p_action, coalesce(p_links, '{}'), coalesce(p_details, '{}'), p_now)
     when 'payments' then private.direct_debit_payment_event(p_action, coalesce(p_links, '{}'), coalesce(p_details, '{}'), p_now)
+    when 'refunds' then private.direct_debit_refund_event(p_action, coalesce(p_links, '{}'), coalesce(p_details, '{}'), p_now)
     else ('ignored', null)::public.direct_debit_event_result end;
   if v_result.outcome = 'unknown_reference' then
     delete from private.direct_debit_events where id = p_event_id;
@@ -763,7 +786,10 @@ grant execute on function private.apply_direct_debit_event(text, text, text, jso
 -- by hand, more than was collected). The caller holds the payment row's lock.
 create type public.direct_debit_refund as (
   provider_payment_id text,
-  total_refunded numeric(10, 2)
+  total_refunded numeric(10, 2),
+  -- GoCardless's Idempotency-Key: the refund owed's id, then ':<n>' once n of its refunds failed or
+  -- came back, so a refund made again is a new refund, not GoCardless's 409 naming the failed one.
+  idempotency_key text
 );
 
 create function private.direct_debit_refund_for(p_payment public.payments, p_refund public.refunds_owed)
@@ -797,11 +823,102 @@ begin
   end if;
   r.provider_payment_id := v_collection.provider_payment_id;
   r.total_refunded := v_through_gocardless + p_refund.amount;
+  r.idempotency_key := p_refund.id::text || coalesce(':' || nullif((
+    select count(*) from private.direct_debit_refunds d
+     where d.refund_owed_id = p_refund.id and d.status in ('failed', 'funds_returned')), 0), '');
   return r;
 end;
 $$;
 
 revoke execute on function private.direct_debit_refund_for(public.payments, public.refunds_owed) from public;
+
+-- How far along a refund is; failed and funds_returned are ends.
+create function private.direct_debit_refund_rank(p_status text)
+returns integer
+language sql immutable set search_path = ''
+as $$ select case p_status when 'created' then 0 when 'paid' then 1 when 'refund_settled' then 2 end $$;
+
+revoke execute on function private.direct_debit_refund_rank(text) from public;
+
+-- A refund moved on (decision 0103). Only forward, effects on crossing a status, so a replay or an
+-- older event arriving late changes nothing. paid or refund_settled records the refund confirmed.
+-- failed or funds_returned (the member's bank sent it back) opens the refund owed again: the money
+-- is still owed, so it is back in Refunds owed with what GoCardless said, the watchdog alerts
+-- (system_health_causes: refunds_failed) until it is refunded again, and the member, who had the
+-- receipt, is not emailed again (the receipt's dedupe key). A refund the studio does not know is
+-- recorded as a payment notification that could not be applied (decision 0046); one whose refund
+-- owed is still being claimed (its id not recorded yet) answers unknown_reference, so GoCardless
+-- sends it again.
+create function private.direct_debit_refund_event(p_action text, p_links jsonb, p_details jsonb, p_now timestamptz)
+returns public.direct_debit_event_result
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_status text := case when p_action in ('created', 'paid', 'refund_settled', 'failed', 'funds_returned') then p_action end;
+  v_refund_id text := nullif(p_links ->> 'refund', '');
+  v_cause text := coalesce(nullif(p_details ->> 'cause', ''), p_action);
+  v_owed public.refunds_owed;
+  v_row private.direct_debit_refunds;
+  v_recorded boolean;
+begin
+  if v_status is null or v_refund_id is null then
+    return ('ignored', null)::public.direct_debit_event_result;
+  end if;
+  -- The lock order of begin_provider_refund: the refund owed first, then what hangs on it.
+  select o.* into v_owed from public.refunds_owed o
+   where o.id = coalesce((select r.refund_owed_id from private.direct_debit_refunds r where r.provider_refund_id = v_refund_id),
+                         (select o2.id from public.refunds_owed o2 where o2.provider_refund_id = v_refund_id limit 1))
+   for update of o;
+  if not found then
+    if exists (select 1 from public.refunds_owed o
+                 join private.direct_debit_collections c on c.payment_id = o.payment_id
+                where c.provider_payment_id = p_links ->> 'payment' and o.refunded_at is null
+                  and o.provider_refund_state = 'in_progress') then
+      return ('unknown_reference', null)::public.direct_debit_event_result;
+    end if;
+    perform private.record_payment_notification(v_refund_id, false, 'unknown_refund',
+      'GoCardless refund ' || v_refund_id || ' (' || p_action || coalesce(', payment ' || (p_links ->> 'payment'), '')
+        || ') matches no refund the studio made: check it in GoCardless.', p_now);
+    return ('unknown_refund', null)::public.direct_debit_event_result;
+  end if;
+  insert into private.direct_debit_refunds (provider_refund_id, refund_owed_id, status, created_at, updated_at)
+  values (v_refund_id, v_owed.id, 'created', p_now, p_now)
+  on conflict (provider_refund_id) do nothing;
+  v_recorded := found;
+  select * into v_row from private.direct_debit_refunds where provider_refund_id = v_refund_id for update;
+  -- Known now: an earlier event of this refund recorded as not applied is resolved.
+  perform private.record_payment_notification(v_refund_id, true, null, null, p_now);
+  if v_row.status in ('failed', 'funds_returned') then
+    return ('ignored', null)::public.direct_debit_event_result;
+  end if;
+
+  if v_status in ('created', 'paid', 'refund_settled') then
+    if private.direct_debit_refund_rank(v_status) <= private.direct_debit_refund_rank(v_row.status) then
+      -- The first event of a refund records it (created): applied; any later one at or below its status is not.
+      return (case when v_recorded and v_status = 'created' then 'applied' else 'ignored' end, null)::public.direct_debit_event_result;
+    end if;
+    update private.direct_debit_refunds
+       set status = v_status, updated_at = p_now,
+           confirmed_at = case when private.direct_debit_refund_rank(v_status) >= 1 then coalesce(confirmed_at, p_now) end
+     where provider_refund_id = v_refund_id;
+    return ('applied', null)::public.direct_debit_event_result;
+  end if;
+
+  update private.direct_debit_refunds set status = v_status, failure_cause = left(v_cause, 100), updated_at = p_now
+   where provider_refund_id = v_refund_id;
+  -- Only while the refund owed still counts this refund as made (not marked by hand meanwhile).
+  update public.refunds_owed
+     set refunded_at = null, refunded_by = null, provider_refund_id = null,
+         provider_refund_error = left('GoCardless ' || case v_status when 'failed' then 'could not pay this refund'
+                                                              else 'paid this refund but the member''s bank returned it' end
+                                      || coalesce(': ' || nullif(p_details ->> 'description', ''), '') || ' (' || v_cause || ', '
+                                      || v_refund_id || '). It is still owed.', 500)
+   where id = v_owed.id and refunded_at is not null and provider_refund_id = v_refund_id;
+  return ('applied', null)::public.direct_debit_event_result;
+end;
+$$;
+
+revoke execute on function private.direct_debit_refund_event(text, jsonb, jsonb, timestamptz) from public;
 
 -- Member and admin RPCs (private code) -----------------------------------------------------------
 create type public.my_billing as (

@@ -56,7 +56,7 @@ grant all on public.payment_notification_failures to service_role;
 -- An alert, open from opened_at until its cause has gone (cleared_at). One open alert per cause.
 create table public.system_alerts (
   id bigint generated always as identity primary key,
-  -- The cause: 'missed:hourly', 'failing:emails', 'emails_failed', 'pushes_failed', 'payments_unapplied'.
+  -- The cause: 'missed:hourly', 'failing:emails', 'emails_failed', 'pushes_failed', 'payments_unapplied', 'refunds_failed'.
   cause text not null check (char_length(cause) between 1 and 100),
   message text not null check (char_length(message) between 1 and 1000),
   opened_at timestamptz not null,
@@ -221,9 +221,20 @@ as $$
   union all
   select 'payments_unapplied',
          f.n || case when f.n = 1 then ' payment notification' else ' payment notifications' end
-           || ' from the card provider could not be applied (checkout ' || f.first_checkout || '): check the payment in SumUp.'
+           || ' from the card provider or GoCardless could not be applied (' || f.first_checkout
+           || '): check it in SumUp or GoCardless.'
     from (select count(*) as n, min(pf.checkout_id) as first_checkout from public.payment_notification_failures pf
            where pf.resolved_at is null and pf.failed_at > p_now - private.payment_failure_window() and pf.failed_at <= p_now) f
+   where f.n > 0
+  union all
+  -- A Direct Debit refund GoCardless could not pay, or whose money came back (decision 0103): open
+  -- until the refund owed is refunded again (through GoCardless or marked by hand).
+  select 'refunds_failed',
+         f.n || case when f.n = 1 then ' Direct Debit refund' else ' Direct Debit refunds' end
+           || ' failed at GoCardless (refund ' || f.first_refund || '): the money is still owed, see Refunds owed.'
+    from (select count(*) as n, min(r.provider_refund_id) as first_refund
+            from private.direct_debit_refunds r join public.refunds_owed o on o.id = r.refund_owed_id
+           where r.status in ('failed', 'funds_returned') and r.updated_at <= p_now and o.refunded_at is null) f
    where f.n > 0
 $$;
 

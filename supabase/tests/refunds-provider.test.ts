@@ -70,6 +70,7 @@ describe('begin_provider_refund', () => {
       collected_by: 'card',
       direct_debit_payment_id: null,
       total_refunded: null,
+      direct_debit_idempotency_key: null,
     });
     // The double click: refused while the first is out, nothing handed over to send again.
     await expectSqlError(begin(refundId), { hint: 'refund_in_progress' });
@@ -92,6 +93,7 @@ describe('begin_provider_refund', () => {
       collected_by: null,
       direct_debit_payment_id: null,
       total_refunded: null,
+      direct_debit_idempotency_key: null,
     });
     await expectSqlError(finish(refundId, 'refunded', 'txn-again', null), { hint: 'refund_not_found' });
     expect((await record(refundId)).provider_refund_id).toBe('txn-123');

@@ -8,8 +8,9 @@ import type { Delivery, LocalGoCardlessService } from './gocardless-service';
  *   /gocardless/billing_requests, /billing_request_flows, /payments, GET /mandates/<id> ...  the API
  *   GET/POST /gocardless/flow/<id>     the hosted page where a member sets up the Direct Debit
  *   GET /gocardless, POST /gocardless/act   the test controls: submit, confirm, pay out, fail,
- *                                      charge back a payment; activate or cancel a mandate; replay
- *   GET /gocardless.json               mandates, payments and webhook deliveries
+ *                                      charge back a payment; activate or cancel a mandate; pay a
+ *                                      refund, make it fail or return its funds; replay
+ *   GET /gocardless.json               mandates, payments, refunds and webhook deliveries
  */
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://127.0.0.1:* http://localhost:*; base-uri 'none'; frame-ancestors 'none'";
@@ -72,6 +73,13 @@ function controls(service: LocalGoCardlessService, message: string): string {
 <td>${escapeHtml(p.status)}${p.amount_refunded > 0 ? ` (£${(p.amount_refunded / 100).toFixed(2)} refunded)` : ''}</td><td>${escapeHtml(p.charge_date)}</td>
 <td>${button('payment', p.id, 'submit', 'Submit')}${button('payment', p.id, 'confirm', 'Confirm')}${button('payment', p.id, 'pay_out', 'Pay out')}${button('payment', p.id, 'fail', 'Fail', 'danger')}${button('payment', p.id, 'charge_back', 'Charge back', 'danger')}</td></tr>`,
   );
+  const refunds = [...service.refunds.values()].reverse().map(
+    (
+      r,
+    ) => `<tr><td><code>${escapeHtml(r.id)}</code></td><td>£${(r.amount / 100).toFixed(2)} of <code>${escapeHtml(r.links.payment)}</code></td>
+<td>${escapeHtml(r.status)}</td>
+<td>${button('refund', r.id, 'pay', 'Pay')}${button('refund', r.id, 'fail', 'Fail', 'danger')}${button('refund', r.id, 'return_funds', 'Return funds', 'danger')}</td></tr>`,
+  );
   return `${message ? `<p role="status">${escapeHtml(message)}</p>` : ''}
 <p>What Bacs does over days happens here when you press a control; each sends GoCardless's signed webhook to the studio.
 <a href="/gocardless">Refresh</a></p>
@@ -79,6 +87,8 @@ function controls(service: LocalGoCardlessService, message: string): string {
 <tbody>${mandates.join('') || '<tr><td colspan="5">No mandates yet.</td></tr>'}</tbody></table>
 <h2>Payments</h2><table><thead><tr><th>Payment</th><th>Amount</th><th>Status</th><th>Charge date</th><th>Controls</th></tr></thead>
 <tbody>${payments.join('') || '<tr><td colspan="5">No payments yet.</td></tr>'}</tbody></table>
+<h2>Refunds</h2><table><thead><tr><th>Refund</th><th>Amount</th><th>Status</th><th>Controls</th></tr></thead>
+<tbody>${refunds.join('') || '<tr><td colspan="4">No refunds yet.</td></tr>'}</tbody></table>
 <h2>Webhooks sent</h2><table><thead><tr><th>When</th><th>Events</th><th>Answer</th><th></th></tr></thead>
 <tbody>${service.deliveries.map(deliveryRow).join('') || '<tr><td colspan="4">None yet.</td></tr>'}</tbody></table>`;
 }
@@ -105,7 +115,12 @@ export async function handleGoCardless(
     sendJson(
       res,
       200,
-      { mandates: [...service.mandates.values()], payments: [...service.payments.values()], deliveries: service.deliveries },
+      {
+        mandates: [...service.mandates.values()],
+        payments: [...service.payments.values()],
+        refunds: [...service.refunds.values()],
+        deliveries: service.deliveries,
+      },
       {
         'cache-control': 'no-store',
       },
@@ -172,7 +187,7 @@ export async function handleGoCardless(
     if (kind === 'delivery') {
       const d = await service.redeliver(Number(rid));
       message = d ? `Sent again: the webhook answered ${d.status ?? d.detail}.` : 'No such delivery.';
-    } else if (kind === 'mandate' || kind === 'payment') {
+    } else if (kind === 'mandate' || kind === 'payment' || kind === 'refund') {
       const events = service.act(kind, rid, action);
       if (typeof events === 'string') message = events;
       else {

@@ -10,7 +10,9 @@ import { LOCAL_GOCARDLESS, webhookSignature } from '../../../netlify/lib/direct-
  * control on /gocardless: submit, confirm, pay out, fail, charge back, cancel the mandate. Refunds
  * of a confirmed or paid-out payment (POST /refunds, decision 0103) with GoCardless's checks: the
  * total_amount_confirmation must be the payment's total refunded with this one, and never more
- * than the payment.
+ * than the payment; the controls pay a refund or make it fail, and return a paid one's funds
+ * (GoCardless's refunds events paid, failed, funds_returned). A refund that failed or came back no
+ * longer counts in the payment's amount_refunded, so the studio can refund it again.
  */
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -45,7 +47,7 @@ export type LocalRefund = {
   reference: string | null;
   metadata: Record<string, string>;
   created_at: string;
-  status: 'created';
+  status: 'created' | 'paid' | 'failed' | 'funds_returned';
   links: { payment: string; mandate: string };
 };
 type BillingRequest = {
@@ -381,7 +383,8 @@ export class LocalGoCardlessService {
   }
 
   /** A control on /gocardless: what Bacs would do over days. Returns the events, or why not. */
-  act(kind: 'mandate' | 'payment', resourceId: string, action: string): LocalEvent[] | string {
+  act(kind: 'mandate' | 'payment' | 'refund', resourceId: string, action: string): LocalEvent[] | string {
+    if (kind === 'refund') return this.actOnRefund(resourceId, action);
     if (kind === 'mandate') {
       const mandate = this.mandates.get(resourceId);
       if (!mandate) return 'No such mandate.';
@@ -440,6 +443,34 @@ export class LocalGoCardlessService {
           ? 'The customer asked their bank to refund this payment under the Direct Debit Guarantee.'
           : `The payment has been ${target.replace('_', ' ')}.`;
     return [this.event('payments', target, { payment: payment.id, mandate: payment.links.mandate }, cause, description)];
+  }
+
+  /** A refund is paid to the customer, or fails; a paid one's funds can come back. */
+  private actOnRefund(refundId: string, action: string): LocalEvent[] | string {
+    const refund = this.refunds.get(refundId);
+    if (!refund) return 'No such refund.';
+    const moves: Record<string, { from: LocalRefund['status']; to: LocalRefund['status']; cause: string; description: string }> = {
+      pay: { from: 'created', to: 'paid', cause: 'refund_paid', description: 'The refund has been paid to the customer.' },
+      fail: {
+        from: 'created',
+        to: 'failed',
+        cause: 'refund_failed',
+        description: "The refund could not be paid to the customer's bank account.",
+      },
+      return_funds: {
+        from: 'paid',
+        to: 'funds_returned',
+        cause: 'funds_returned',
+        description: "The customer's bank returned the refund.",
+      },
+    };
+    const move = moves[action];
+    if (!move || refund.status !== move.from) return `The refund is ${refund.status}: it cannot ${action.replace('_', ' ')}.`;
+    refund.status = move.to;
+    const payment = this.payments.get(refund.links.payment);
+    // Money that did not reach the customer is refundable again.
+    if (payment && move.to !== 'paid') payment.amount_refunded -= refund.amount;
+    return [this.event('refunds', move.to, { refund: refund.id, ...refund.links }, move.cause, move.description)];
   }
 
   private event(resourceType: string, action: string, links: Links, cause: string, description?: string): LocalEvent {

@@ -201,7 +201,35 @@ describe('the local GoCardless', () => {
     // The same key again: GoCardless names the refund it made.
     await expect(refund('PMREFUND1', 6000, 6000, 'rf-1')).rejects.toMatchObject({ kind: 'conflict', conflictingResourceId: first.id });
     await expect(refund('PMREFUND1', 5000, 11000, 'rf-2')).rejects.toThrow(/exceeds the amount available/);
-    expect((await refund('PMREFUND1', 4000, 10000, 'rf-3')).amount).toBe(4000);
+    const second = await refund('PMREFUND1', 4000, 10000, 'rf-3');
+    expect(second.amount).toBe(4000);
     expect(service.refunds.size).toBe(2);
+
+    // The controls: a refund fails (its money is refundable again), another is paid and its funds come back.
+    const act = (id: string, action: string) =>
+      fetch(`${origin}/gocardless/act`, { method: 'POST', body: new URLSearchParams({ kind: 'refund', id, action }) });
+    expect(await (await act(first.id, 'fail')).text()).toContain('refunds.failed: the webhook answered 200.');
+    expect(lastEvents()).toEqual([
+      expect.objectContaining({
+        resource_type: 'refunds',
+        action: 'failed',
+        links: { refund: first.id, payment: 'PMREFUND1', mandate: 'MDX' },
+        details: expect.objectContaining({ cause: 'refund_failed' }),
+      }),
+    ]);
+    expect(await (await act(first.id, 'pay')).text()).toContain('The refund is failed: it cannot pay.');
+    expect(service.payments.get('PMREFUND1')!.amount_refunded).toBe(4000);
+    expect((await refund('PMREFUND1', 6000, 10000, 'rf-4')).amount).toBe(6000);
+    await act(second.id, 'pay');
+    expect(lastEvents().map((e) => `${e.resource_type}.${e.action} ${e.links.refund}`)).toEqual([`refunds.paid ${second.id}`]);
+    await act(second.id, 'return_funds');
+    expect(lastEvents().map((e) => `${e.resource_type}.${e.action} ${e.links.refund}`)).toEqual([`refunds.funds_returned ${second.id}`]);
+    expect(service.payments.get('PMREFUND1')!.amount_refunded).toBe(6000);
+    const listed = (await (await fetch(`${origin}/gocardless.json`)).json()) as { refunds: { id: string; status: string }[] };
+    expect(listed.refunds.map((r) => [r.id, r.status])).toEqual([
+      [first.id, 'failed'],
+      [second.id, 'funds_returned'],
+      [expect.any(String), 'created'],
+    ]);
   });
 });

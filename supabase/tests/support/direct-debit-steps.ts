@@ -39,7 +39,7 @@ let eventNumber = 0;
 /** A webhook event as GoCardless sends it; a fresh id unless one is given (a replay). */
 export const event = (
   db: SqlDatabase,
-  resource: 'billing_requests' | 'mandates' | 'payments',
+  resource: 'billing_requests' | 'mandates' | 'payments' | 'refunds',
   action: string,
   links: Record<string, string>,
   at: Date,
