@@ -47,7 +47,7 @@ const LINKS = [
 export function AdminSidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const [open, setOpen] = useState(false);
   return (
-    <aside className="bg-slate-900 text-slate-100 print:hidden md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col">
+    <aside className="overflow-y-auto bg-slate-900 text-slate-100 print:hidden md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col">
       <div className="flex items-center justify-between px-4 py-3 md:py-6">
         <div>
           <p className="text-lg font-bold">{STUDIO.name}</p>
