@@ -553,7 +553,7 @@ begin
       || case when p_voucher.message <> '' then array['Their message: ' || p_voucher.message] else array[]::text[] end
       || array['Your code: ' || private.voucher_code_text(p_voucher.code),
                'Redeem it before ' || private.london_date_text(p_voucher.expires_at) || ' (it expires then): sign in or join, then open Redeem a gift voucher. '
-                 || 'The amount goes into your balance, which pays for classes and packages.'], E'\n\n'),
+                 || 'The amount goes into your balance, which pays for classes, packages and memberships.'], E'\n\n'),
     jsonb_build_array(jsonb_build_object('label', 'Redeem your gift voucher',
                                          'path', '/redeem?code=' || private.voucher_code_text(p_voucher.code))),
     'gift_voucher:' || p_voucher.id);
