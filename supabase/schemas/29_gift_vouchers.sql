@@ -734,6 +734,33 @@ revoke execute on function private.my_balance() from public;
 
 grant execute on function private.my_balance() to authenticated;
 
+-- Before paying for a price that is not a catalogue plan (a family's places, a guest's place:
+-- decision 0108): how much of p_price the caller's balance pays and what the card is charged, by the
+-- checkout's own rule (balance_cover). The checkout decides again under the member's row lock.
+create function private.my_balance_cover(p_price numeric)
+returns public.offer_price
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member uuid := private.current_member_id();
+  r public.offer_price;
+begin
+  if p_price is null or p_price < 0 then
+    raise exception 'A price is an amount of pounds, not less than nothing.' using errcode = '22023', hint = 'invalid_price';
+  end if;
+  r.list_price := p_price;
+  r.discount := 0;
+  r.price := p_price;
+  r.balance_used := private.balance_cover(v_member, p_price);
+  r.to_charge := p_price - r.balance_used;
+  return r;
+end;
+$$;
+
+revoke execute on function private.my_balance_cover(numeric) from public;
+
+grant execute on function private.my_balance_cover(numeric) to authenticated;
+
 -- What a buyer sees before buying (visitors too): the limits and the packages one can give.
 create type public.gift_voucher_options as (
   min_amount integer,
@@ -970,6 +997,15 @@ as $$ select private.my_balance() $$;
 revoke execute on function public.my_balance() from public, anon;
 
 grant execute on function public.my_balance() to authenticated;
+
+create function public.my_balance_cover(p_price numeric)
+returns public.offer_price
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_balance_cover(p_price) $$;
+
+revoke execute on function public.my_balance_cover(numeric) from public, anon;
+
+grant execute on function public.my_balance_cover(numeric) to authenticated;
 
 create function public.my_balance_history()
 returns setof public.balance_line

@@ -79,6 +79,11 @@ describe("a family's places", () => {
 
   it('the balance pays part: the card is charged the rest', async () => {
     const { p, hold, places } = await family('bal-fam-part', 15);
+    // The screen's preview says what the checkout then does.
+    const preview = await asUser(db, p.claims, (tx) =>
+      rpc<{ balance_used: number; to_charge: number }>(tx, 'public.my_balance_cover($1)', [20]),
+    );
+    expect([Number(preview.balance_used), Number(preview.to_charge)]).toEqual([15, 5]);
     const h = await hold();
     expect(Number(h.amount)).toBe(5);
     expect(h.description).toBe('Kids Club - 3 places (2 paid), £15.00 from your balance');

@@ -12,6 +12,7 @@ import { BookingRefused } from '../api/book-class';
 import type { GuestOption } from '../api/get-guest-options';
 import { guestFormSchema, useAddGuest, usePayForGuest, type GuestFormValues } from '../api/guest-mutations';
 import { sessionPrice } from '../lib/personal-training';
+import { BalancePays } from './balance-pays';
 
 type Props = {
   /** The member's own confirmed booking the guest comes with. */
@@ -127,6 +128,7 @@ function AddGuestForm({ bookingId, option, onClose }: Omit<Props, 'classLabel'>)
           ? `You pay ${price} by card on the next page; their place is held while you pay.`
           : `Uses 1 guest pass${option.passExpiresAt ? `, expires ${formatClassDate(option.passExpiresAt)}` : ''}.`}
       </p>
+      {paying && option.price !== null && <BalancePays price={option.price} />}
       {errors.root && (
         <p role="alert" className="text-sm text-red-700">
           {errors.root.message}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatPounds } from '@/config/plans';
+import { balanceCoversText } from '@/lib/payments/balance-words';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { getOfferPrice } from '../api/offers';
@@ -35,17 +35,11 @@ export function BalanceCovers({
       enabled: (balance.data ?? 0) > 0,
     }),
   );
-  const p = price.data;
-  if (!p || p.balanceUsed <= 0) return null;
+  const text = price.data ? balanceCoversText(price.data, membership) : null;
+  if (!text) return null;
   return (
     <p className={`text-sm ${inverse ? 'text-white' : 'text-slate-700'}`} role="status">
-      {membership
-        ? p.toCharge === 0
-          ? `Your balance pays all of the first month (${formatPounds(p.balanceUsed)}): you add a card for the renewals, nothing charged now.`
-          : `Your balance pays ${formatPounds(p.balanceUsed)} of the first month: ${formatPounds(p.toCharge)} by card.`
-        : p.toCharge === 0
-          ? `Your balance pays all of it (${formatPounds(p.balanceUsed)}): nothing to pay by card.`
-          : `Your balance pays ${formatPounds(p.balanceUsed)} of it: ${formatPounds(p.toCharge)} by card.`}
+      {text}
     </p>
   );
 }
