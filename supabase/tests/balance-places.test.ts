@@ -4,11 +4,12 @@ import type { Database } from '../local/db/open-database.ts';
 import { createTestDatabase } from '../local/db/snapshot.ts';
 import { createClass, publishBookingDocuments, rpc, type TestUser } from './support/fixtures.ts';
 import { addChild, kidsClass, parent } from './support/families.ts';
+import { claimDue, fail } from './support/membership-steps.ts';
 
-// Decision 0108 through the API the functions use: a family's places and a guest's place, paid by
-// the member, take the member's balance first as a pay-as-you-go place does (decision 0101): the
-// card is charged the rest, a checkout the balance covers is booked at once, and one that fails
-// gives the balance part back once.
+// Decision 0108 through the API the functions use: a family's places, a guest's place and a place
+// given from the waitlist, paid by the member, take the member's balance first as a pay-as-you-go
+// place does (decision 0101): the card is charged the rest, one the balance covers is booked at
+// once, and one that fails gives the balance part back once.
 
 type Hold = { payment_id: string; booking_id: string; checkout_reference: string; amount: string; description: string };
 
@@ -171,5 +172,73 @@ describe("a guest's place", () => {
     expect(Number(again.amount)).toBe(2.5);
     expect(await returnedFor(open)).toBe(1);
     expect(await balance(m)).toBe(0);
+  });
+});
+
+describe('a place given from the waitlist (decision 0081)', () => {
+  async function waitingMember(label: string, amount: number) {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.classes (name, start_time, trainer, type, capacity, price_payg)
+       values ($1, now() + interval '3 days', 'Coach Test', 'Group', 1, 12) returning id`,
+      [`Wait ${label}`],
+    );
+    const classId = rows[0]!.id;
+    const holder = await parent(db, `${label}-holder`, { membership_tier: 'standard' });
+    const { rows: b } = await db.query<{ id: string }>(
+      `insert into public.bookings (member_id, class_id, type, payment_status) values ($1, $2, 'paid', 'completed') returning id`,
+      [holder.memberId, classId],
+    );
+    const m = await parent(db, label, { membership_tier: 'payg', has_used_trial: true });
+    await db.query(`insert into private.member_cards (member_id, customer_id, token, saved_at) values ($1, $2, 'tok-pays', now())`, [
+      m.memberId,
+      `member-${m.memberId}`,
+    ]);
+    await giveBalance(m, amount);
+    await asUser(db, m.claims, (tx) => rpc(tx, 'public.join_waitlist($1)', [classId]));
+    const freePlace = () => db.query('delete from public.bookings where id = $1', [b[0]!.id]);
+    const place = async () =>
+      (
+        await db.query<{ payment_status: string }>(
+          'select payment_status::text from public.bookings where member_id = $1 and class_id = $2',
+          [m.memberId, classId],
+        )
+      ).rows.map((r) => r.payment_status);
+    const waiting = async (at: Date) =>
+      (await claimDue(db, at)).filter((c) => c.checkout_reference.startsWith('wait-') && c.customer_id === `member-${m.memberId}`);
+    return { m, freePlace, place, waiting };
+  }
+
+  it('the balance pays part: the card is charged the rest, once however often the job runs', async () => {
+    const { m, freePlace, place, waiting } = await waitingMember('bal-wait-part', 10);
+    await freePlace();
+    expect(await place()).toEqual(['pending']);
+    expect(await balance(m)).toBe(0);
+    const now = new Date();
+    const [charge, ...more] = await waiting(now);
+    expect(more).toEqual([]);
+    expect(Number(charge!.amount)).toBe(2);
+    expect(await waiting(now)).toEqual([]);
+    expect(await balance(m)).toBe(0);
+  });
+
+  it('the balance pays all: the place is confirmed at once, never charged', async () => {
+    const { m, freePlace, place, waiting } = await waitingMember('bal-wait-full', 20);
+    await freePlace();
+    expect(await place()).toEqual(['completed']);
+    expect(await balance(m)).toBe(8);
+    expect(await waiting(new Date())).toEqual([]);
+  });
+
+  it('a declined card part gives the balance part back once, and the place goes on', async () => {
+    const { m, freePlace, place, waiting } = await waitingMember('bal-wait-failed', 10);
+    await freePlace();
+    const now = new Date();
+    const [charge] = await waiting(now);
+    await fail(db, charge!, now, 'declined');
+    await fail(db, charge!, now, 'declined');
+    expect(await place()).toEqual([]);
+    expect(await balance(m)).toBe(10);
+    const returned = await db.query(`select 1 from public.balance_entries where member_id = $1 and kind = 'returned'`, [m.memberId]);
+    expect(returned.rowCount).toBe(1);
   });
 });
