@@ -218,3 +218,23 @@ describe('renewals', () => {
     expect((await history(member)).filter(([k]) => k === 'returned')).toHaveLength(1);
   });
 });
+
+describe('reports', () => {
+  it('count a membership at its price, and the part the balance paid as held money spent', async () => {
+    const admin = await createUser(db, 'bm-report-admin', { is_admin: true });
+    type Line = { month: string | null; line: string; gross: number };
+    const reports = await asUser(db, admin.claims, (tx) =>
+      rpc<{ revenue: Line[] }>(tx, 'public.admin_reports($1, $2)', ['2027-01-01', '2027-03-31']),
+    );
+    const total = (line: string) => Number(reports.revenue.find((r) => r.month === null && r.line === line)?.gross ?? 0);
+    const sumOf = async (sql: string) => Number((await db.query<{ s: string | null }>(sql)).rows[0]!.s ?? 0);
+    const inRange = `p.status = 'paid' and p.paid_at >= '2027-01-01' and p.paid_at < '2027-04-01'`;
+    expect(total('memberships')).toBe(
+      await sumOf(`select sum(p.amount) as s from public.payments p where ${inRange} and p.billing_reason in ('start', 'renewal')
+                    and p.collected_by is distinct from 'direct_debit'`),
+    );
+    // The balance-paid renewals above count at their price (£100), never at the card's part.
+    expect(total('balance_spent')).toBe(await sumOf(`select sum(p.balance_used) as s from public.payments p where ${inRange}`));
+    expect(total('balance_spent')).toBeGreaterThanOrEqual(100 + 40 + 30);
+  });
+});
