@@ -362,6 +362,12 @@ begin
      for update skip locked
   loop
     v_reference := 'renew-' || v_m.id::text || '-' || (v_m.period_number + 1)::text;
+    -- A renewal the balance may pay (decision 0108) takes the member's charge lock first, without
+    -- waiting: apply_membership_charge takes that lock before the membership, so one held elsewhere
+    -- (a notification being applied) leaves this membership to the next run instead of deadlocking.
+    continue when private.member_balance(v_m.member_id) > 0
+                  and not exists (select 1 from public.payments p where p.checkout_reference = v_reference)
+                  and not pg_try_advisory_xact_lock(hashtextextended('membership-charge:' || v_m.member_id::text, 0));
     insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
                                  membership_id, period_number, billing_reason, created_at)
     values (v_m.member_id, 'plan', coalesce(v_m.next_plan_slug, v_m.plan_slug), coalesce(v_m.next_tier, v_m.tier),
@@ -726,6 +732,9 @@ declare
   v_member public.members;
   v_setup private.card_setups;
 begin
+  -- The member's charge lock before their row: a first month the balance pays is applied here
+  -- (apply_membership_charge), which takes that lock, then the membership, then the member.
+  perform pg_advisory_xact_lock(hashtextextended('membership-charge:' || p_member_id::text, 0));
   perform 1 from public.members where id = p_member_id for no key update;
   if not found then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
