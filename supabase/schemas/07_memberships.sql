@@ -1262,13 +1262,17 @@ begin
     if private.enqueue_membership_email('renewal_reminder', v_m.member_id,
          'Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
            || private.london_date_text(v_m.period_end),
-         array['Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
+         array_remove(array['Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
                  || private.london_date_text(v_m.period_end)
                  -- A member paying by Direct Debit (decision 0076, 18_direct_debit.sql) is collected from.
                  || case when private.billing_method(v_m.member_id) = 'direct_debit' then ': we will collect '
                          || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' by Direct Debit.'
                          else ': we will charge ' || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' to your saved card.' end,
-               'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.'],
+               -- The balance pays the renewal first (decision 0108): the charge is then only the rest.
+               case when private.member_balance(v_m.member_id) > 0 then
+                 'Your balance (' || private.gbp(private.member_balance(v_m.member_id))
+                   || ' today) pays first, so only what it leaves is charged.' end,
+               'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.'], null),
          jsonb_build_array(jsonb_build_object('label', 'Manage your membership', 'path', '/membership')),
          'renewal_reminder:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then
       v_count := v_count + 1;

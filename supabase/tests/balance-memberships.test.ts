@@ -182,6 +182,18 @@ describe('renewals', () => {
     expect(await balance(member)).toBe(0);
   });
 
+  it('the renewal reminder says the balance pays first, and says nothing of it without one', async () => {
+    const member = await createUser(db, 'bm-reminder');
+    const without = await createUser(db, 'bm-reminder-none');
+    await buyPlan(db, member, T0);
+    await buyPlan(db, without, T0);
+    await giveBalance(member, 30);
+    await service('public.enqueue_membership_reminders($1)', [days(T1, -3).toISOString()]);
+    const reminderOf = async (m: typeof member) => (await emailsOf(db, m)).filter((e) => e.kind === 'renewal_reminder')[0]!.body_text;
+    expect(await reminderOf(member)).toContain('Your balance (£30.00 today) pays first, so only what it leaves is charged.');
+    expect(await reminderOf(without)).not.toContain('balance');
+  });
+
   it('a membership that lapses unpaid gives the balance part back once', async () => {
     const member = await createUser(db, 'bm-renew-lapse');
     await buyPlan(db, member, T0);
