@@ -137,7 +137,9 @@ describe('My Bookings: guests and kept cancellations', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a guest' }));
     expect(dialog.queryByText(/Your balance pays/)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('radio', { name: /^Pay £12\.50/ }));
-    expect(await dialog.findByText('Your balance pays £10.00 of it: £2.50 by card.')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('Your balance pays £10.00 of it: £2.50 by card. Their place is held while you pay.'),
+    ).toBeInTheDocument();
     expect(covered).toEqual([{ p_price: 12.5 }]);
   }, 40_000);
 

@@ -2,7 +2,7 @@ import { balanceCoversText } from '@/lib/payments/balance-words';
 import { useBalanceCover } from '../api/get-my-balance';
 
 /**
- * Before paying for a family's or a guest's places: what the member's balance pays of `price` and
+ * Before paying for a family's places: what the member's balance pays of `price` and
  * what is left for the card (decision 0108), in the words every checkout uses. Nothing without a
  * balance.
  */
