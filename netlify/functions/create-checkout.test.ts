@@ -147,6 +147,27 @@ describe('create-checkout', () => {
     ]);
   });
 
+  it('a first month the balance paid in full: saves the card with nothing charged and comes back to My Membership', async () => {
+    const cardOnly = {
+      ...SETUP,
+      payment_reference: null,
+      description: 'Card for your Standard membership (nothing charged now)',
+    };
+    supabase.answerRpc('start_membership_checkout', cardOnly);
+    const res = await post({ planSlug: 'standard', userId: USER });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: 'https://checkout.sumup.com/pay/chk_plan_1', reference: SETUP.setup_reference });
+    expect(sumupRequests.map((r) => r.body)).toEqual([
+      expect.objectContaining({
+        checkout_reference: SETUP.setup_reference,
+        amount: 100,
+        description: 'Card for your Standard membership (nothing charged now)',
+        redirect_url: `https://studio.example/membership?card=${SETUP.setup_reference}`,
+        purpose: 'SETUP_RECURRING_PAYMENT',
+      }),
+    ]);
+  });
+
   it('sends Platinum by its slug alone: the database decides its price and tier (supabase/tests/plan-catalogue.test.ts)', async () => {
     await post({ planSlug: 'platinum', userId: USER, amount: 1, grantsTier: 'premium' });
     expect(supabase.calls('start_membership_checkout')[0]!.args).toEqual({

@@ -2,7 +2,7 @@ import { planBySlug } from '../../src/config/plans';
 import { compositeRow } from '../../src/lib/composite-row';
 import type { FunctionAnswer } from '../../src/lib/functions-contract';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
-import { cardSetupCheckout, startCardSetup } from '../lib/payments/card-setup';
+import { cardUpdateCheckout, startCardSetup } from '../lib/payments/card-setup';
 import { startCheckout } from '../lib/payments/start-checkout';
 import { CHECKOUT_FAILED_MESSAGE, returnPageUrl } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
@@ -54,10 +54,12 @@ export default async function createCheckout(req: Request): Promise<Response> {
         ...code,
       });
       if (error) throw rpcFailure(error, 'start_membership_checkout');
-      const setup = cardSetupCheckout(data);
+      // No payment behind it: the member's balance paid the first month in full (decision 0108), the
+      // plan has started, and this checkout only saves the card for the renewals (decision 0104).
+      const setup = cardUpdateCheckout(data);
       const url = await startCardSetup(env, provider, setup);
       if (!url) return json({ error: 'checkout_failed', message: CHECKOUT_FAILED_MESSAGE }, 502);
-      return json({ url, reference: setup.payment_reference } satisfies FunctionAnswer<'create-checkout'>);
+      return json({ url, reference: setup.payment_reference ?? setup.setup_reference } satisfies FunctionAnswer<'create-checkout'>);
     }
 
     // The database takes the price and the description from its catalogue (public.plans).

@@ -64,6 +64,20 @@ function post(body: unknown, token: string | null = TOKEN) {
 
 // A parent pays for their family's places on a paid class in one checkout.
 describe('create-family-checkout', () => {
+  it("the member's balance paid it all: no card page, straight to the return page", async () => {
+    supabase.answerRpc('create_family_payment_hold', {
+      checkout_reference: REFERENCE,
+      booking_id: 'b-1',
+      amount: 0,
+      currency: 'GBP',
+      description: 'paid from your balance',
+    });
+    const res = await post(FAMILY);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `https://studio.example/payment/return?ref=${REFERENCE}`, reference: REFERENCE });
+    expect(sumupBodies).toEqual([]);
+  });
+
   it('holds the places through the database rules and checks out the total the database set', async () => {
     const res = await post(FAMILY);
     expect(res.status).toBe(200);

@@ -62,6 +62,20 @@ function post(body: unknown, token: string | null = TOKEN) {
 
 // A member without a guest pass pays the class's pay-as-you-go price for their guest.
 describe('create-guest-checkout', () => {
+  it("the member's balance paid it all: no card page, straight to the return page", async () => {
+    supabase.answerRpc('create_guest_payment_hold', {
+      checkout_reference: REFERENCE,
+      booking_id: 'b-1',
+      amount: 0,
+      currency: 'GBP',
+      description: 'paid from your balance',
+    });
+    const res = await post(GUEST);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `https://studio.example/payment/return?ref=${REFERENCE}`, reference: REFERENCE });
+    expect(sumupBodies).toEqual([]);
+  });
+
   it("holds the guest's place through the database rules, and checks out the price the database set", async () => {
     const res = await post(GUEST);
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { compositeRow } from '../../src/lib/composite-row';
 import type { FunctionAnswer } from '../../src/lib/functions-contract';
 import { bearerToken, handle, HttpError, json, methodNotAllowed, readRequest } from '../lib/http';
-import { CHECKOUT_FAILED_MESSAGE, CLASS_HOLD_MINUTES } from '../lib/payments/payment-rules';
+import { CHECKOUT_FAILED_MESSAGE, CLASS_HOLD_MINUTES, returnPageUrl } from '../lib/payments/payment-rules';
 import { selectProvider } from '../lib/payments/select-provider';
 import { startCheckout } from '../lib/payments/start-checkout';
 import { rpcFailure } from '../lib/rpc-errors';
@@ -44,6 +44,10 @@ export default async function createGuestCheckout(req: Request): Promise<Respons
     if (error) throw rpcFailure(error, 'create_guest_payment_hold');
     const hold = compositeRow<'class_payment_hold', 'checkout_reference' | 'amount' | 'description'>(data);
 
+    // The member's balance paid it all (decision 0108): already booked, no card page.
+    if (Number(hold.amount) === 0) {
+      return json({ url: returnPageUrl(env.siteUrl, hold.checkout_reference), reference: hold.checkout_reference });
+    }
     const url = await startCheckout(env, provider, {
       reference: hold.checkout_reference,
       amount: Number(hold.amount),

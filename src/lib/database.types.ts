@@ -4665,6 +4665,12 @@ export type Database = {
         Args: never
         Returns: number
       }
+      my_balance_cover: {
+        Args: {
+          p_price: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["offer_price"]
+      }
       my_balance_history: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["balance_line"][]

@@ -321,7 +321,8 @@ begin
   returning * into v_payment;
   select * into v_card from private.member_cards where member_id = v_payment.member_id;
   r.checkout_reference := v_payment.checkout_reference;
-  r.amount := v_payment.amount;
+  -- The card or Direct Debit is charged what the balance left (decision 0108).
+  r.amount := v_payment.amount - coalesce(v_payment.balance_used, 0);
   r.currency := v_payment.currency;
   r.description := v_payment.description;
   r.billing_reason := v_payment.billing_reason;
@@ -350,6 +351,7 @@ declare
   v_m public.memberships;
   v_reference text;
   v_charge public.membership_charge;
+  v_payment public.payments;
 begin
   for v_m in
     select * from public.memberships ms
@@ -360,6 +362,12 @@ begin
      for update skip locked
   loop
     v_reference := 'renew-' || v_m.id::text || '-' || (v_m.period_number + 1)::text;
+    -- A renewal the balance may pay (decision 0108) takes the member's charge lock first, without
+    -- waiting: apply_membership_charge takes that lock before the membership, so one held elsewhere
+    -- (a notification being applied) leaves this membership to the next run instead of deadlocking.
+    continue when private.member_balance(v_m.member_id) > 0
+                  and not exists (select 1 from public.payments p where p.checkout_reference = v_reference)
+                  and not pg_try_advisory_xact_lock(hashtextextended('membership-charge:' || v_m.member_id::text, 0));
     insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, description, checkout_reference,
                                  membership_id, period_number, billing_reason, created_at)
     values (v_m.member_id, 'plan', coalesce(v_m.next_plan_slug, v_m.plan_slug), coalesce(v_m.next_tier, v_m.tier),
@@ -368,7 +376,17 @@ begin
               || private.london_date_text(v_m.period_end) || ' to '
               || private.london_date_text(private.months_after(v_m.anchor_at, v_m.period_number + 2 - v_m.anchor_period)),
             v_reference, v_m.id, v_m.period_number + 1, 'renewal', p_now)
-    on conflict (checkout_reference) do nothing;
+    on conflict (checkout_reference) do nothing
+    returning * into v_payment;
+    -- The member's balance pays first, once per period: only when the period's payment is new
+    -- (decision 0108). All of it: paid now, without the card or Direct Debit.
+    if found then
+      v_payment := private.spend_balance_on_renewal(v_payment);
+      if v_payment.balance_used = v_payment.amount then
+        perform private.apply_membership_charge(v_reference, null, 'PAID', 0, v_payment.currency, p_now);
+        continue;
+      end if;
+    end if;
     v_charge := private.claim_membership_charge(v_reference, p_now);
     if v_charge.checkout_reference is not null then
       return next v_charge;
@@ -419,7 +437,8 @@ begin
     return ('unknown_reference', null, null)::public.checkout_result;
   end if;
   if (v_payment.provider_checkout_id is not null and v_payment.provider_checkout_id <> p_provider_checkout_id)
-     or p_amount is null or round(p_amount, 2) <> v_payment.amount or p_currency is distinct from v_payment.currency then
+     or p_amount is null or round(p_amount, 2) <> v_payment.amount - coalesce(v_payment.balance_used, 0)
+     or p_currency is distinct from v_payment.currency then
     return ('mismatch', v_payment.id, v_payment.status)::public.checkout_result;
   end if;
   if v_payment.provider_checkout_id is null then
@@ -498,10 +517,12 @@ begin
   if v_payment.billing_reason = 'renewal' then
     perform private.enqueue_membership_email('renewal_receipt', v_m.member_id,
       'Receipt: your ' || private.plan_name(v_m.plan_slug) || ' membership renewed',
-      array['Thank you: we ' || case when v_payment.collected_by = 'direct_debit' then 'collected ' else 'charged ' end
-              || private.gbp(v_payment.amount)
+      array[case when v_payment.balance_used = v_payment.amount
+                   then 'Thank you: your balance paid the ' || private.gbp(v_payment.amount) || ' for ' || v_payment.description || '.'
+                 else 'Thank you: we ' || case when v_payment.collected_by = 'direct_debit' then 'collected ' else 'charged ' end
+              || private.gbp(v_payment.amount - coalesce(v_payment.balance_used, 0))
               || case when v_payment.collected_by = 'direct_debit' then ' by Direct Debit for ' else ' to your saved card for ' end
-              || v_payment.description || '.',
+              || v_payment.description || '.' end,
             'Your next renewal is on ' || private.london_date_text(v_m.period_end) || '.'],
       jsonb_build_array(jsonb_build_object('label', 'Billing history and receipts', 'path', '/membership')),
       'renewal_receipt:' || v_payment.id);
@@ -575,6 +596,8 @@ begin
          where id = v_m.id
         returning * into v_m;
         perform private.sync_member_from_membership(v_m);
+        -- The renewal's balance part comes back, once (decision 0108).
+        perform private.return_renewal_balance(v_m.id, p_now);
         perform private.enqueue_membership_email('membership_ended', v_m.member_id,
           'Your ' || private.plan_name(v_m.plan_slug) || ' membership has ended',
           array[case when v_never_started then
@@ -674,10 +697,12 @@ declare
   v_setup private.card_setups;
 begin
   select * into v_member from public.members where id = p_payment.member_id;
+  -- What the saved card is charged next: the payment less what the balance paid (decision 0108).
   insert into private.card_setups (member_id, payment_id, checkout_reference, amount, created_at)
-  values (p_payment.member_id, p_payment.id, 'setup-' || gen_random_uuid()::text, p_payment.amount, p_now)
+  values (p_payment.member_id, p_payment.id, 'setup-' || gen_random_uuid()::text,
+          p_payment.amount - coalesce(p_payment.balance_used, 0), p_now)
   returning * into v_setup;
-  return (p_payment.checkout_reference, v_setup.checkout_reference, p_payment.amount, p_payment.currency,
+  return (p_payment.checkout_reference, v_setup.checkout_reference, v_setup.amount, p_payment.currency,
           p_payment.description, private.provider_customer_id(v_member.id), v_member.email::text,
           v_member.name)::public.card_setup_checkout;
 end;
@@ -689,7 +714,10 @@ revoke execute on function private.new_card_setup(public.payments, timestamptz) 
 -- card-saving checkout. The amount and tier come from the functions' plan table. A member whose
 -- plan is running changes it on /membership instead. A second checkout (another tab) supersedes
 -- the first: only the newest can be charged. A promo code takes money off the first month only
--- (private.offer_price, 28_offers.sql): the plan renews at its catalogue price.
+-- (private.offer_price, 28_offers.sql): the plan renews at its catalogue price. The member's
+-- balance pays the first month first (decision 0108): the card is charged what it leaves; a first
+-- month it pays in full is paid now, and the card is saved for the renewals with nothing charged
+-- (decision 0104's card-saving checkout without a payment).
 create function private.start_membership_checkout(
   p_member_id uuid, p_plan_slug text, p_amount numeric, p_grants_tier text, p_description text, p_now timestamptz,
   p_promo_code text
@@ -701,7 +729,12 @@ declare
   v_plan public.plans := private.checkout_plan(p_plan_slug, p_amount, p_grants_tier);
   v_price public.offer_price;
   v_payment public.payments;
+  v_member public.members;
+  v_setup private.card_setups;
 begin
+  -- The member's charge lock before their row: a first month the balance pays is applied here
+  -- (apply_membership_charge), which takes that lock, then the membership, then the member.
+  perform pg_advisory_xact_lock(hashtextextended('membership-charge:' || p_member_id::text, 0));
   perform 1 from public.members where id = p_member_id for no key update;
   if not found then
     raise exception 'Member not found. Please sign in again.' using errcode = 'P0002', hint = 'member_not_found';
@@ -714,15 +747,29 @@ begin
       using errcode = 'P0001', hint = 'membership_running';
   end if;
   v_price := private.offer_price(p_member_id, v_plan, p_promo_code, null, p_now, true);
-  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, discount, description, checkout_reference,
-                               billing_reason, created_at)
+  insert into public.payments (member_id, kind, plan_slug, grants_tier, amount, discount, balance_used, description,
+                               checkout_reference, billing_reason, created_at)
   values (p_member_id, 'plan', v_plan.slug, v_plan.grants_tier, v_price.price, nullif(v_price.discount, 0),
-          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, ''),
+          nullif(v_price.balance_used, 0),
+          coalesce(p_description, private.plan_description(v_plan)) || coalesce(', ' || v_price.label, '')
+            || private.balance_label(v_price.balance_used),
           'plan-' || gen_random_uuid()::text, 'start', p_now)
   returning * into v_payment;
   perform private.record_offer_use(v_payment, v_price);
+  perform private.spend_balance(v_payment);
   perform private.supersede_plan_purchases(p_member_id, v_payment.id);
-  return private.new_card_setup(v_payment, p_now);
+  if v_price.to_charge > 0 then
+    return private.new_card_setup(v_payment, p_now);
+  end if;
+  -- Paid in full by the balance: the membership starts now; the card is for the renewals.
+  perform private.apply_membership_charge(v_payment.checkout_reference, null, 'PAID', 0, v_payment.currency, p_now);
+  select * into v_member from public.members where id = p_member_id;
+  insert into private.card_setups (member_id, payment_id, checkout_reference, amount, created_at)
+  values (p_member_id, null, 'setup-' || gen_random_uuid()::text, v_plan.price, p_now)
+  returning * into v_setup;
+  return (null, v_setup.checkout_reference, v_setup.amount, 'GBP',
+          'Card for your ' || v_plan.name || ' membership (nothing charged now)',
+          private.provider_customer_id(p_member_id), v_member.email::text, v_member.name)::public.card_setup_checkout;
 end;
 $$;
 
@@ -1088,6 +1135,8 @@ begin
     update public.memberships set ended_at = v_m.period_end, updated_at = p_now where id = v_m.id
     returning * into v_m;
     perform private.sync_member_from_membership(v_m);
+    -- Cancelled while a renewal was unpaid: its balance part comes back, once (decision 0108).
+    perform private.return_renewal_balance(v_m.id, p_now);
     perform private.enqueue_membership_email('membership_ended', v_m.member_id,
       'Your ' || private.plan_name(v_m.plan_slug) || ' membership has ended',
       array['Your ' || private.plan_name(v_m.plan_slug) || ' membership ended on '
@@ -1213,13 +1262,17 @@ begin
     if private.enqueue_membership_email('renewal_reminder', v_m.member_id,
          'Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
            || private.london_date_text(v_m.period_end),
-         array['Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
+         array_remove(array['Your ' || private.plan_name(coalesce(v_m.next_plan_slug, v_m.plan_slug)) || ' membership renews on '
                  || private.london_date_text(v_m.period_end)
                  -- A member paying by Direct Debit (decision 0076, 18_direct_debit.sql) is collected from.
                  || case when private.billing_method(v_m.member_id) = 'direct_debit' then ': we will collect '
                          || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' by Direct Debit.'
                          else ': we will charge ' || private.gbp(coalesce(v_m.next_price, v_m.price)) || ' to your saved card.' end,
-               'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.'],
+               -- The balance pays the renewal first (decision 0108): the charge is then only the rest.
+               case when private.member_balance(v_m.member_id) > 0 then
+                 'Your balance (' || private.gbp(private.member_balance(v_m.member_id))
+                   || ' today) pays first, so only what it leaves is charged.' end,
+               'Nothing to do if you are staying. To stop it renewing, cancel renewal on your membership page before then.'], null),
          jsonb_build_array(jsonb_build_object('label', 'Manage your membership', 'path', '/membership')),
          'renewal_reminder:' || v_m.id || ':' || (v_m.period_number + 1)) is not null then
       v_count := v_count + 1;

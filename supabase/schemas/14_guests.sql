@@ -428,6 +428,7 @@ declare
   v_class public.classes;
   v_place public.guest_places;
   v_payment public.payments;
+  v_cover numeric;
 begin
   if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
     raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
@@ -441,17 +442,28 @@ begin
       using errcode = 'P0001', hint = 'no_guest_price';
   end if;
 
-  insert into public.payments (member_id, kind, class_id, booking_id, amount, description, checkout_reference)
-  values (p_member_id, 'class', v_class.id, p_booking_id, v_class.price_payg,
-          v_class.name || ' - Guest place (' || btrim(p_name) || ')', 'guest-' || gen_random_uuid()::text)
+  -- The host's balance pays first, as for their own pay-as-you-go place (decisions 0101 and 0108:
+  -- balance_cover, under the member's row lock lock_class_for_guest took); the card the rest.
+  v_cover := private.balance_cover(p_member_id, v_class.price_payg);
+  insert into public.payments (member_id, kind, class_id, booking_id, amount, balance_used, description, checkout_reference)
+  values (p_member_id, 'class', v_class.id, p_booking_id, v_class.price_payg, nullif(v_cover, 0),
+          v_class.name || ' - Guest place (' || btrim(p_name) || ')' || private.balance_label(v_cover),
+          'guest-' || gen_random_uuid()::text)
   returning * into v_payment;
+  perform private.spend_balance(v_payment);
   insert into public.guest_places (class_id, host_booking_id, host_member_id, guest_name, guest_email,
                                    payment_status, hold_expires_at, payment_id)
   values (v_class.id, p_booking_id, p_member_id, btrim(p_name), lower(btrim(p_email)),
           'pending', now() + make_interval(mins => p_hold_minutes), v_payment.id)
   returning * into v_place;
+  -- Covered whole by the balance: the guest's place is confirmed now, without the card provider.
+  if v_cover = v_payment.amount then
+    perform private.apply_paid_checkout(v_payment);
+    select * into v_place from public.guest_places where id = v_place.id;
+  end if;
 
-  return (v_payment.id, p_booking_id, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+  -- The amount answered is what the card is charged (nothing when the balance paid it all).
+  return (v_payment.id, p_booking_id, v_payment.checkout_reference, v_payment.amount - v_cover, v_payment.currency,
           v_payment.description, v_place.hold_expires_at)::public.class_payment_hold;
 end;
 $$;

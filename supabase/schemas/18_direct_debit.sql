@@ -437,7 +437,8 @@ begin
   end if;
   v_mandate := private.live_mandate(v_payment.member_id);
   if v_mandate.id is null then
-    return ('direct_debit', null, null, null, v_payment.amount, v_payment.description, null)::public.direct_debit_collection;
+    return ('direct_debit', null, null, null, v_payment.amount - coalesce(v_payment.balance_used, 0), v_payment.description,
+            null)::public.direct_debit_collection;
   end if;
   update private.direct_debit_collections
      set attempt = p_attempt, mandate_id = v_mandate.id, updated_at = p_now,
@@ -447,7 +448,8 @@ begin
   if v_collection.id is null then
     insert into private.direct_debit_collections (payment_id, attempt, mandate_id, charge_date, amount, created_at, updated_at)
     values (v_payment.id, p_attempt, v_mandate.id,
-            private.direct_debit_charge_date(v_mandate.status, v_mandate.created_at, p_now), v_payment.amount, p_now, p_now)
+            private.direct_debit_charge_date(v_mandate.status, v_mandate.created_at, p_now),
+            v_payment.amount - coalesce(v_payment.balance_used, 0), p_now, p_now)
     returning * into v_collection;
   end if;
   return ('direct_debit', v_collection.id, v_mandate.provider_mandate_id, v_collection.charge_date, v_collection.amount,

@@ -630,6 +630,7 @@ declare
   v_first uuid;
   v_id uuid;
   v_booking_id uuid;
+  v_cover numeric;
 begin
   if p_hold_minutes is null or p_hold_minutes < 1 or p_hold_minutes > 120 then
     raise exception 'Hold length must be 1 to 120 minutes' using errcode = '22023', hint = 'invalid_hold';
@@ -655,14 +656,20 @@ begin
   end if;
 
   v_hold_until := now() + make_interval(mins => p_hold_minutes);
+  -- The member's balance pays first, as for a pay-as-you-go place (decisions 0101 and 0108: the
+  -- same balance_cover rule, under the member's row lock); the card is charged the rest.
+  v_cover := private.balance_cover(p_member_id, v_plan.paid_places * v_class.price_payg);
   -- The description says how many of the places are paid when not all are (a plan or trial covers
   -- the parent's own): "3 places" beside the price of two read as a mistake (decision 0094).
-  insert into public.payments (member_id, kind, class_id, amount, description, checkout_reference, family_places, family_unit_amount)
-  values (p_member_id, 'class', v_class.id, v_plan.paid_places * v_class.price_payg,
+  insert into public.payments (member_id, kind, class_id, amount, balance_used, description, checkout_reference, family_places,
+                               family_unit_amount)
+  values (p_member_id, 'class', v_class.id, v_plan.paid_places * v_class.price_payg, nullif(v_cover, 0),
           v_class.name || ' - ' || v_plan.places || ' places'
-            || case when v_plan.paid_places < v_plan.places then ' (' || v_plan.paid_places || ' paid)' else '' end,
+            || case when v_plan.paid_places < v_plan.places then ' (' || v_plan.paid_places || ' paid)' else '' end
+            || private.balance_label(v_cover),
           'family-' || gen_random_uuid()::text, v_plan.places, v_class.price_payg)
   returning * into v_payment;
+  perform private.spend_balance(v_payment);
 
   -- The receipt's lines: the parent's own place first, then each child's in the order chosen.
   insert into public.family_payment_lines (payment_id, position, member_id, dependant_id, name, covered_by, amount)
@@ -685,9 +692,15 @@ begin
     returning id into v_booking_id;
     v_first := coalesce(v_first, v_booking_id);
   end loop;
-  update public.payments set booking_id = v_first where id = v_payment.id;
+  update public.payments set booking_id = v_first where id = v_payment.id
+  returning * into v_payment;
+  -- Covered whole by the balance: every place is booked now, without the card provider.
+  if v_cover = v_payment.amount then
+    perform private.apply_paid_checkout(v_payment);
+  end if;
 
-  return (v_payment.id, v_first, v_payment.checkout_reference, v_payment.amount, v_payment.currency,
+  -- The amount answered is what the card is charged (nothing when the balance paid it all).
+  return (v_payment.id, v_first, v_payment.checkout_reference, v_payment.amount - v_cover, v_payment.currency,
           v_payment.description, v_hold_until)::public.class_payment_hold;
 end;
 $$;

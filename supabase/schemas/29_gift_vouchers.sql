@@ -190,9 +190,9 @@ as $$ select case when coalesce(p_balance_used, 0) > 0 then ', ' || private.gbp(
 revoke execute on function private.balance_label(numeric) from public;
 
 -- The one pricing path's last step (private.offer_price, 28_offers.sql): how much of a package's
--- price the balance pays. With p_lock (the checkout, holding the member's row) the balance held by
--- the member's own open checkout is given back first, as this checkout supersedes it; the preview
--- counts it as available. A membership is charged to the saved card (decision 0101): no balance.
+-- or a membership's first month's price the balance pays (decision 0108). With p_lock (the
+-- checkout, holding the member's row) the balance held by the member's own open checkout is given
+-- back first, as this checkout supersedes it; the preview counts it as available.
 create function private.with_balance(p_price public.offer_price, p_member_id uuid, p_plan public.plans, p_lock boolean)
 returns public.offer_price
 language plpgsql volatile security definer set search_path = ''
@@ -201,9 +201,7 @@ declare
   r public.offer_price := p_price;
   v_available numeric;
 begin
-  if p_plan.billing_interval is not null then
-    r.balance_used := 0;
-  elsif p_lock then
+  if p_lock then
     perform private.return_open_purchase_balance(p_member_id);
     r.balance_used := private.balance_cover(p_member_id, r.price);
   else
@@ -289,18 +287,74 @@ $$;
 
 revoke execute on function private.take_balance_again(public.payments) from public;
 
--- A payment that will not be paid gives its balance part back (failed, expired, superseded).
+-- A payment that will not be paid gives its balance part back (failed, expired, superseded). A
+-- renewal whose card or Direct Debit part failed is tried again for the same period, and keeps its
+-- balance part until it is paid or the membership ends unpaid (return_renewal_balance, decision 0108).
 create function private.payments_return_balance()
 returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  if new.billing_reason = 'renewal' and new.status = 'failed' then
+    return null;
+  end if;
   perform private.return_balance(new, now());
   return null;
 end;
 $$;
 
 revoke execute on function private.payments_return_balance() from public;
+
+-- A membership that ended with a renewal unpaid (lapsed after its retries, or cancelled while past
+-- due): the balance part that renewal took comes back, once (return_balance's key, decision 0108).
+create function private.return_renewal_balance(p_membership_id uuid, p_now timestamptz)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  for v_payment in
+    select * from public.payments p
+     where p.membership_id = p_membership_id and p.billing_reason = 'renewal' and p.status <> 'paid'
+       and p.balance_used is not null
+  loop
+    perform private.return_balance(v_payment, p_now);
+  end loop;
+end;
+$$;
+
+revoke execute on function private.return_renewal_balance(uuid, timestamptz) from public;
+
+-- The balance part of a new renewal payment (claim_due_renewals, once per period: the payment's
+-- reference is the membership and period): taken under the member's row lock, the same rule as
+-- any checkout (balance_cover). Answers the payment as recorded.
+create function private.spend_balance_on_renewal(p_payment public.payments)
+returns public.payments
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_cover numeric;
+  v_payment public.payments := p_payment;
+begin
+  if p_payment.member_id is null or p_payment.balance_used is not null then
+    return v_payment;
+  end if;
+  perform 1 from public.members where id = p_payment.member_id for no key update;
+  v_cover := private.balance_cover(p_payment.member_id, p_payment.amount);
+  if v_cover <= 0 then
+    return v_payment;
+  end if;
+  update public.payments
+     set balance_used = v_cover, description = description || private.balance_label(v_cover)
+   where id = p_payment.id
+  returning * into v_payment;
+  perform private.spend_balance(v_payment);
+  return v_payment;
+end;
+$$;
+
+revoke execute on function private.spend_balance_on_renewal(public.payments) from public;
 
 -- A refund of a payment part paid from the balance: the balance's share of it (in proportion) goes
 -- back to the balance, and only the card's share is owed through the provider. A refund the balance
@@ -499,7 +553,7 @@ begin
       || case when p_voucher.message <> '' then array['Their message: ' || p_voucher.message] else array[]::text[] end
       || array['Your code: ' || private.voucher_code_text(p_voucher.code),
                'Redeem it before ' || private.london_date_text(p_voucher.expires_at) || ' (it expires then): sign in or join, then open Redeem a gift voucher. '
-                 || 'The amount goes into your balance, which pays for classes and packages.'], E'\n\n'),
+                 || 'The amount goes into your balance, which pays for classes, packages and memberships.'], E'\n\n'),
     jsonb_build_array(jsonb_build_object('label', 'Redeem your gift voucher',
                                          'path', '/redeem?code=' || private.voucher_code_text(p_voucher.code))),
     'gift_voucher:' || p_voucher.id);
@@ -679,6 +733,33 @@ as $$ select private.member_balance(private.current_member_id()) $$;
 revoke execute on function private.my_balance() from public;
 
 grant execute on function private.my_balance() to authenticated;
+
+-- Before paying for a price that is not a catalogue plan (a family's places, a guest's place:
+-- decision 0108): how much of p_price the caller's balance pays and what the card is charged, by the
+-- checkout's own rule (balance_cover). The checkout decides again under the member's row lock.
+create function private.my_balance_cover(p_price numeric)
+returns public.offer_price
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_member uuid := private.current_member_id();
+  r public.offer_price;
+begin
+  if p_price is null or p_price < 0 then
+    raise exception 'A price is an amount of pounds, not less than nothing.' using errcode = '22023', hint = 'invalid_price';
+  end if;
+  r.list_price := p_price;
+  r.discount := 0;
+  r.price := p_price;
+  r.balance_used := private.balance_cover(v_member, p_price);
+  r.to_charge := p_price - r.balance_used;
+  return r;
+end;
+$$;
+
+revoke execute on function private.my_balance_cover(numeric) from public;
+
+grant execute on function private.my_balance_cover(numeric) to authenticated;
 
 -- What a buyer sees before buying (visitors too): the limits and the packages one can give.
 create type public.gift_voucher_options as (
@@ -916,6 +997,15 @@ as $$ select private.my_balance() $$;
 revoke execute on function public.my_balance() from public, anon;
 
 grant execute on function public.my_balance() to authenticated;
+
+create function public.my_balance_cover(p_price numeric)
+returns public.offer_price
+language sql stable security invoker set search_path = ''
+as $$ select * from private.my_balance_cover(p_price) $$;
+
+revoke execute on function public.my_balance_cover(numeric) from public, anon;
+
+grant execute on function public.my_balance_cover(numeric) to authenticated;
 
 create function public.my_balance_history()
 returns setof public.balance_line

@@ -4,7 +4,9 @@ import { findPostgresBinDir, migratedClusterForFile, pgClientDatabase, together 
 
 // Decisions 0100 and 0101 on a real PostgreSQL server, one connection per request, sent at once:
 // one voucher redeemed in two tabs (and by two people) credits once; a voucher's PAID applied
-// twice at once issues one code; two checkouts at once spend the balance once.
+// twice at once issues one code; two checkouts at once spend the balance once, a membership's
+// first month beside a package included, and two renewal runs at once take a renewal's balance
+// part once (decision 0108).
 
 const binDir = findPostgresBinDir();
 const server = migratedClusterForFile('gift vouchers concurrency', binDir);
@@ -73,6 +75,51 @@ describe.skipIf(!binDir)('gift vouchers on PostgreSQL at once', () => {
         where d.to_email = 'robin.race@example.test' and e.type = 'gift_voucher'`,
     );
     expect(emails.rows).toHaveLength(1);
+  });
+
+  async function memberWithBalance(label: string, amount: number) {
+    const voucher = await paidVoucher(amount);
+    const member = await createUser(db(), label, { membership_tier: 'payg', has_used_trial: true });
+    await db().query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify(member.claims)]);
+    await db().query(`select private.redeem_gift_voucher($1, now())`, [voucher.code]);
+    await db().query(`select set_config('request.jwt.claims', '', false)`);
+    expect(await balanceOf(member.memberId)).toBe(amount);
+    return member;
+  }
+
+  it('a membership start and a package checkout at once spend the balance once', async () => {
+    const member = await memberWithBalance('race-plan-package', 150);
+    const results = await together(url(), [
+      { sql: `select * from public.start_membership_checkout($1, 'standard')`, params: [member.memberId] },
+      { sql: `select * from public.create_plan_payment($1, 'dropin')`, params: [member.memberId] },
+    ]);
+    expect(results.map((r) => r.error ?? null)).toEqual([null, null]);
+    // Whichever came first was paid from the balance in full, the other took what was left:
+    // £150 spent once in all, never more.
+    expect(await balanceOf(member.memberId)).toBe(0);
+    const spent = await db().query<{ net: string }>(
+      `select sum(e.amount) as net from public.balance_entries e where e.member_id = $1 and e.kind <> 'voucher'`,
+      [member.memberId],
+    );
+    expect(Number(spent.rows[0]!.net)).toBe(-150);
+  });
+
+  it('two renewal runs at once take a renewal from the balance once', async () => {
+    const member = await memberWithBalance('race-renewal', 250);
+    // A first month the balance paid, 32 days ago: its renewal is due now.
+    await db().query(`select * from public.start_membership_checkout($1, 'standard', p_now => now() - interval '32 days')`, [
+      member.memberId,
+    ]);
+    expect(await balanceOf(member.memberId)).toBe(150);
+    const run = { sql: `select * from public.claim_due_renewals(now())` };
+    const runs = await together(url(), [run, run]);
+    expect(runs.map((r) => r.error ?? null)).toEqual([null, null]);
+    expect(await balanceOf(member.memberId)).toBe(50);
+    const renewals = await db().query<{ status: string; balance_used: string }>(
+      `select status::text, balance_used from public.payments where member_id = $1 and billing_reason = 'renewal'`,
+      [member.memberId],
+    );
+    expect(renewals.rows).toEqual([{ status: 'paid', balance_used: '100.00' }]);
   });
 
   it('two class checkouts at once spend the balance once', async () => {

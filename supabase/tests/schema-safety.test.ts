@@ -192,6 +192,7 @@ describe('schema safety', () => {
       'members_to_contact',
       'my_attendance_standing',
       'my_balance',
+      'my_balance_cover',
       'my_balance_history',
       'my_billing',
       'my_billing_history',

@@ -466,7 +466,7 @@ export const EMAIL_SAMPLES: OutboxEmail[] = [
       'Sam Giver has sent you a gift voucher for £50.00 to spend at the studio.',
       'Their message: Happy birthday! I thought you might enjoy a few classes with me this winter, see you at Breakfast Club.',
       'Your code: ABCD-EFGH-JKLM-NPQR',
-      'Redeem it before 24 December 2031 (it expires then): sign in or join, then open Redeem a gift voucher. The amount goes into your balance, which pays for classes and packages.',
+      'Redeem it before 24 December 2031 (it expires then): sign in or join, then open Redeem a gift voucher. The amount goes into your balance, which pays for classes, packages and memberships.',
     ].join('\n\n'),
     links: [{ label: 'Redeem your gift voucher', path: '/redeem?code=ABCD-EFGH-JKLM-NPQR' }],
   },

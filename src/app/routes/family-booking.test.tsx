@@ -156,6 +156,19 @@ describe('/book: bring your family', { timeout: 30_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it("says what the member's balance pays of the total before paying (decision 0108)", async () => {
+    setup(10, () => ({}));
+    server.use(
+      rpc('my_balance', () => 15),
+      rpc('my_balance_cover', ({ args }) => ({ price: args.p_price, balance_used: 15, to_charge: Number(args.p_price) - 15 })),
+    );
+    await screen.findByRole('form', { name: 'Book for your family' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
+    expect(await screen.findByText('Your balance pays £15.00 of it: £5.00 by card.')).toBeInTheDocument();
+  });
+
   it('says why the checkout refused (places left), and stays on the page', async () => {
     const { user } = setup(10, () => ({}));
     server.use(

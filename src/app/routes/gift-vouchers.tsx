@@ -19,7 +19,10 @@ function Page({ title, intro, children }: { title: string; intro: string; childr
 /** /gift-vouchers: anyone buys a gift voucher (decision 0100). */
 export function GiftVouchersRoute() {
   return (
-    <Page title="Gift vouchers" intro="Give someone classes or a package at the studio: we email them a code on the day you choose.">
+    <Page
+      title="Gift vouchers"
+      intro="Give someone classes, a package or a membership at the studio: we email them a code on the day you choose."
+    >
       <BuyGiftVoucher />
     </Page>
   );

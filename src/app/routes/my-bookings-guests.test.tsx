@@ -121,6 +121,28 @@ describe('My Bookings: guests and kept cancellations', () => {
     expect(requests).toEqual([{ bookingId: 'b-spin', name: 'Olly', email: 'olly@example.test' }]);
   }, 40_000);
 
+  it("says what the member's balance pays of the guest's place before paying (decision 0108)", async () => {
+    setup({ guestOptions: [option(true, 12.5)] });
+    const covered: unknown[] = [];
+    server.use(
+      rpc('my_balance', () => 10),
+      rpc('my_balance_cover', ({ args }) => {
+        covered.push(args);
+        return { price: 12.5, balance_used: 10, to_charge: 2.5 };
+      }),
+    );
+    renderApp('/mybookings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Add a guest to Evening Spin on / }, { timeout: 15_000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a guest' }));
+    expect(dialog.queryByText(/Your balance pays/)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('radio', { name: /^Pay £12\.50/ }));
+    expect(
+      await dialog.findByText('Your balance pays £10.00 of it: £2.50 by card. Their place is held while you pay.'),
+    ).toBeInTheDocument();
+    expect(covered).toEqual([{ p_price: 12.5 }]);
+  }, 40_000);
+
   it("lists a booking's guests with Remove (a place being paid for says so), and offers no Add a guest without a pass or a price", async () => {
     setup({
       guests: [

@@ -75,4 +75,37 @@ describe('the pay-as-you-go waitlist on /my-schedule', () => {
     ).toBeInTheDocument();
     expect(calls).toEqual([{ p_class_id: full.id }]);
   });
+
+  it('a member with a balance is told it pays first, then the saved card (decision 0108)', async () => {
+    const { member } = signInAs({ membership_tier: 'payg', has_used_trial: true });
+    server.use(
+      memberHandler(member),
+      scheduleHandler(() => [
+        {
+          ...full,
+          refusal: 'class_full',
+          bookable: false,
+          booking_type: 'payg',
+          needs_payment: true,
+          can_join_waitlist: true,
+          waitlist_refusal: null,
+          my_waitlist_position: null,
+          waitlist_size: 0,
+        },
+      ]),
+      scheduleSummaryHandler(() => ({ total_classes: 1, available_spots: 0, instructors: 1, all_instructors: ['Coach Alex'] })),
+      rpc('my_waitlist', () => []),
+      rpc('my_balance', () => 5),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    const user = userEvent.setup();
+    renderApp('/my-schedule', { routes: [{ path: '/my-schedule', element: <MyScheduleRoute /> }] });
+    const card = await screen.findByRole('article', { name: 'Spin Full' });
+    await user.click(await within(card).findByRole('button', { name: 'Join Waitlist' }));
+    await vi.waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(
+        'Join the waitlist? If a spot opens for you, £12.00 will be charged to your balance (£5.00 now) first, then your saved card, and the spot is yours. If the charge fails, the spot goes to the next person.',
+      ),
+    );
+  });
 });

@@ -28,6 +28,8 @@ export const membershipKeys = {
     balance: () => ['gift-vouchers', 'balance'] as const,
     /** The balance alone (the checkout's "your balance pays" line); under balance(), so a redeem refreshes it. */
     balanceTotal: () => ['gift-vouchers', 'balance', 'total'] as const,
+    /** What the balance pays of a price that is not a plan (a family's or a guest's places: decision 0108). */
+    balanceCover: (price: number) => ['gift-vouchers', 'balance', 'cover', price] as const,
   },
   /** Promo codes, intro offers and referrals (decisions 0083, 0084). */
   offers: {

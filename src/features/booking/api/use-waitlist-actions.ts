@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { formatPounds } from '@/config/plans';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { DOCUMENTS_REQUIRED, promotedMessage, WAITLIST_MESSAGES, waitlistErrorMessage } from '../lib/booking-messages';
 import { isBooked } from '../lib/class-facts';
 import { BookingRefused } from './book-class';
 import { scheduleClassQueryOptions, type ScheduleClass, type Viewer } from './get-class-schedule';
+import { getMyBalanceTotal } from './get-my-balance';
 import { useJoinWaitlist } from './join-waitlist';
 import { useLeaveWaitlist } from './leave-waitlist';
 import { useDocumentsGate } from './use-documents-gate';
@@ -24,6 +26,14 @@ export function useWaitlistActions(viewer: Viewer) {
   const leave = useLeaveWaitlist();
   const inFlight = useRef(false);
 
+  /** The member's balance, formatted, or null without one (or when it cannot be read: the words then leave it out). */
+  async function balanceNow(): Promise<string | null> {
+    const total = await queryClient
+      .fetchQuery({ queryKey: queryKeys.giftVouchers.balanceTotal(), queryFn: getMyBalanceTotal })
+      .catch(() => 0);
+    return total > 0 ? formatPounds(total) : null;
+  }
+
   async function once(action: () => Promise<void>) {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -36,13 +46,16 @@ export function useWaitlistActions(viewer: Viewer) {
 
   const onJoin = (cls: ScheduleClass) =>
     once(async () => {
-      // A member who would pay per class is told the price first: the saved card is charged on promotion.
-      if (cls.needs_payment && cls.price_payg && !window.confirm(WAITLIST_MESSAGES.confirmPaidJoin(formatPounds(cls.price_payg)))) return;
+      // A member who would pay per class is told the price first: it is charged on promotion, to
+      // their balance first (decision 0108), then the saved card.
+      const balance = cls.needs_payment && cls.price_payg ? await balanceNow() : null;
+      if (cls.needs_payment && cls.price_payg && !window.confirm(WAITLIST_MESSAGES.confirmPaidJoin(formatPounds(cls.price_payg), balance)))
+        return;
       try {
         const place = await join.mutateAsync(cls.id);
         toast.success(
           place.price
-            ? WAITLIST_MESSAGES.joinedPaid(place.position, formatPounds(Number(place.price)))
+            ? WAITLIST_MESSAGES.joinedPaid(place.position, formatPounds(Number(place.price)), balance)
             : WAITLIST_MESSAGES.joined(place.position),
         );
       } catch (error) {

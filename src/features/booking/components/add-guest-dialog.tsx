@@ -6,9 +6,11 @@ import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { FunctionError } from '@/lib/functions-client';
+import { balanceCoversText } from '@/lib/payments/balance-words';
 import { formatClassDate } from '@/lib/studio-time';
 import { toast } from '@/lib/toast';
 import { BookingRefused } from '../api/book-class';
+import { useBalanceCover } from '../api/get-my-balance';
 import type { GuestOption } from '../api/get-guest-options';
 import { guestFormSchema, useAddGuest, usePayForGuest, type GuestFormValues } from '../api/guest-mutations';
 import { sessionPrice } from '../lib/personal-training';
@@ -63,6 +65,9 @@ function AddGuestForm({ bookingId, option, onClose }: Omit<Props, 'classLabel'>)
     ...(price ? [{ value: 'card' as const, label: `Pay ${price}`, detail: "The class's pay-as-you-go price, by card" }] : []),
   ];
   const paying = payWith === 'card' && price !== null;
+  // The member's balance pays first (decision 0108): said instead of "by card" when it pays any.
+  const cover = useBalanceCover(option.price ?? 0, paying);
+  const balanceText = paying && cover.data ? balanceCoversText(cover.data) : null;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -124,7 +129,9 @@ function AddGuestForm({ bookingId, option, onClose }: Omit<Props, 'classLabel'>)
       ) : null}
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         {paying
-          ? `You pay ${price} by card on the next page; their place is held while you pay.`
+          ? balanceText
+            ? `${balanceText} Their place is held while you pay.`
+            : `You pay ${price} by card on the next page; their place is held while you pay.`
           : `Uses 1 guest pass${option.passExpiresAt ? `, expires ${formatClassDate(option.passExpiresAt)}` : ''}.`}
       </p>
       {errors.root && (

@@ -10,6 +10,7 @@ import type { ScheduleClass } from '../api/get-class-schedule';
 import { useDocumentsGate } from '../api/use-documents-gate';
 import { DOCUMENTS_REQUIRED } from '../lib/booking-messages';
 import { familyTotal } from '../lib/family-total';
+import { BalancePays } from './balance-pays';
 import { listOfNames } from '../lib/list-of-names';
 
 /** A child as the chooser needs them (the family feature's my_dependants row). */
@@ -112,6 +113,7 @@ export function FamilyBookingForm({ cls, childChoices }: Props) {
         {places} {places === 1 ? 'place' : 'places'} · Total to pay: £{total.amount.toFixed(2)}
         {places > 0 && total.note && ` (${total.note})`}
       </p>
+      {total.amount > 0 && <BalancePays price={total.amount} />}
       {total.amount > 0 && (
         <p className="text-sm text-slate-600">Every place is held while you pay, and booked together once the payment goes through.</p>
       )}

@@ -94,11 +94,14 @@ export const WAITLIST_MESSAGES = {
   closed: 'Waitlist closed',
   confirmLeave: 'Leave the waitlist for this class? You will lose your place.',
   joined: (position: number) => `You're on the waitlist: #${position}. We'll email you if a spot opens.`,
-  /** Pay-as-you-go with a saved card (decision 0081): the price is charged when a place is given. */
-  confirmPaidJoin: (price: string) =>
-    `Join the waitlist? If a spot opens for you, ${price} will be charged to your saved card and the spot is yours. If the charge fails, the spot goes to the next person.`,
-  joinedPaid: (position: number, price: string) =>
-    `You're on the waitlist: #${position}. If a spot opens for you, ${price} will be charged to your saved card; we'll email you.`,
+  /**
+   * Pay-as-you-go with a saved card (decision 0081): the price is charged when a place is given; a
+   * member with a balance (`balance`, formatted) has it taken from that first (decision 0108).
+   */
+  confirmPaidJoin: (price: string, balance: string | null = null) =>
+    `Join the waitlist? If a spot opens for you, ${price} will be charged to ${balance ? `your balance (${balance} now) first, then your saved card,` : 'your saved card'} and the spot is yours. If the charge fails, the spot goes to the next person.`,
+  joinedPaid: (position: number, price: string, balance: string | null = null) =>
+    `You're on the waitlist: #${position}. If a spot opens for you, ${price} will be charged to ${balance ? `your balance (${balance} now) first, then your saved card` : 'your saved card'}; we'll email you.`,
   left: 'You left the waitlist',
   joinFailed: 'Could not join the waitlist. Please try again.',
   leaveFailed: 'Could not leave the waitlist. Please try again.',

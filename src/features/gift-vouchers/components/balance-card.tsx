@@ -17,7 +17,8 @@ export function BalanceCard() {
           Your balance: {formatPounds(balance.data.balance)}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Your balance pays first for packages and pay-as-you-go classes; a card pays the rest.{' '}
+          Your balance pays first for packages, classes and memberships (the first month and each renewal); a card or Direct Debit pays the
+          rest.{' '}
           <Link className="underline" to={paths.redeem}>
             Redeem a gift voucher
           </Link>

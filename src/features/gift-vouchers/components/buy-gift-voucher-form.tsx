@@ -132,7 +132,7 @@ function BuyForm({ options }: { options: GiftVoucherOptions }) {
         )}
         <p className="text-sm text-slate-700">
           The voucher can be redeemed for {options.expiryMonths} months from today: it expires after that. The recipient adds it to their
-          balance at the studio, which pays for classes and packages.
+          balance at the studio, which pays for classes, packages and memberships, in part or in full.
         </p>
         <Button type="submit" loading={formState.isSubmitting || buy.isPending || buy.isSuccess}>
           Pay by card

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatPounds } from '@/config/plans';
+import { balanceCoversText } from '@/lib/payments/balance-words';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { getOfferPrice } from '../api/offers';
@@ -11,11 +11,22 @@ async function getBalance(): Promise<number> {
 }
 
 /**
- * Before paying for a package: how much of its price the member's balance covers, from the
- * checkout's own pricing (my_offer_price, decision 0101), so what is shown is what is charged.
- * Asked only when the member has a balance; nothing is shown without one.
+ * Before paying for a package or a membership's first month: how much of its price the member's
+ * balance covers, from the checkout's own pricing (my_offer_price, decisions 0101 and 0108), so what
+ * is shown is what is charged. Asked only when the member has a balance; nothing is shown without
+ * one. A membership the balance pays in full still saves a card, for the renewals.
  */
-export function BalanceCovers({ planSlug, promoCode, inverse = false }: { planSlug: string; promoCode: string | null; inverse?: boolean }) {
+export function BalanceCovers({
+  planSlug,
+  promoCode,
+  inverse = false,
+  membership = false,
+}: {
+  planSlug: string;
+  promoCode: string | null;
+  inverse?: boolean;
+  membership?: boolean;
+}) {
   const balance = useQuery(queryOptions({ queryKey: queryKeys.giftVouchers.balanceTotal(), queryFn: getBalance }));
   const price = useQuery(
     queryOptions({
@@ -24,13 +35,11 @@ export function BalanceCovers({ planSlug, promoCode, inverse = false }: { planSl
       enabled: (balance.data ?? 0) > 0,
     }),
   );
-  const p = price.data;
-  if (!p || p.balanceUsed <= 0) return null;
+  const text = price.data ? balanceCoversText(price.data, membership) : null;
+  if (!text) return null;
   return (
     <p className={`text-sm ${inverse ? 'text-white' : 'text-slate-700'}`} role="status">
-      {p.toCharge === 0
-        ? `Your balance pays all of it (${formatPounds(p.balanceUsed)}): nothing to pay by card.`
-        : `Your balance pays ${formatPounds(p.balanceUsed)} of it: ${formatPounds(p.toCharge)} by card.`}
+      {text}
     </p>
   );
 }

@@ -72,3 +72,41 @@ describe('a promo code at checkout', () => {
     expect(priced).toEqual([]);
   });
 });
+
+describe("the balance's part before paying (decisions 0101 and 0108)", () => {
+  function withBalance(price: { balance_used: number; to_charge: number }, plan = PLANS.standard) {
+    const signed = signInAs({ membership_tier: 'payg' });
+    server.use(
+      memberHandler(signed.member),
+      rpc('my_balance', () => 40),
+      rpc('my_offer_price', () => ({
+        plan_slug: plan.slug,
+        list_price: 100,
+        discount: 0,
+        price: 100,
+        promo_code_id: null,
+        intro_offer_id: null,
+        label: null,
+        ...price,
+      })),
+    );
+    renderWithProviders(<PromoCodeBuy plan={plan} />);
+  }
+
+  it('a membership: says what the balance pays of the first month and what the card is charged', async () => {
+    withBalance({ balance_used: 40, to_charge: 60 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your balance pays £40.00 of the first month: £60.00 by card.');
+  });
+
+  it('a membership the balance pays in full still asks for a card, for the renewals', async () => {
+    withBalance({ balance_used: 100, to_charge: 0 });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your balance pays all of the first month (£100.00): you add a card for the renewals, nothing charged now.',
+    );
+  });
+
+  it('a package: the same words as before', async () => {
+    withBalance({ balance_used: 40, to_charge: 60 }, PLANS.dropin);
+    expect(await screen.findByRole('status')).toHaveTextContent('Your balance pays £40.00 of it: £60.00 by card.');
+  });
+});

@@ -47,7 +47,12 @@ export function PromoCodeBuy({ plan }: { plan: Plan }) {
       <Button variant={plan.highlighted ? 'inverse' : 'primary'} className="w-full" loading={busy} onClick={() => void buy()}>
         {applied ? `Buy ${plan.name} for ${formatPounds(applied.price.price)}` : `Buy ${plan.name}`}
       </Button>
-      {plan.interval !== 'month' && <BalanceCovers planSlug={plan.slug} promoCode={applied?.code ?? null} inverse={plan.highlighted} />}
+      <BalanceCovers
+        planSlug={plan.slug}
+        promoCode={applied?.code ?? null}
+        inverse={plan.highlighted}
+        membership={plan.interval === 'month'}
+      />
       {applied ? (
         <p className={`text-sm ${plan.highlighted ? 'text-white' : 'text-slate-700'}`} role="status">
           <span className="line-through">{formatPounds(applied.price.listPrice)}</span> {formatPounds(applied.price.price)}
