@@ -29,7 +29,7 @@ describe('a stray client on the PGlite socket', () => {
     const stray: Socket = await new Promise((resolve) => {
       const s = connect(port, '127.0.0.1', () => resolve(s));
     });
-    opened.push({ stop: async () => void stray.destroy() });
+    opened.push({ stop: () => Promise.resolve(void stray.destroy()) });
     await new Promise((r) => setTimeout(r, 100));
 
     const started = Date.now();
