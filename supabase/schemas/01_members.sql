@@ -321,3 +321,37 @@ revoke execute on function private.members_sync_email_confirmed() from public;
 create trigger members_sync_email_confirmed
   after update of email_confirmed_at on auth.users
   for each row execute function private.members_sync_email_confirmed();
+
+-- A member's children (family accounts, decision 0021) -----------------------------------------
+-- Declared here, beside their parents, so that a child's place (03_bookings.sql) keys to the child
+-- at its column. What families do with them is 21_families.sql, which also adds the trigger
+-- dependants_check_date_of_birth.
+create table public.dependants (
+  id uuid primary key default gen_random_uuid(),
+  parent_member_id uuid not null references public.members (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  date_of_birth date not null constraint dependants_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
+  -- Allergies, conditions, medication: what the coach should know.
+  medical_notes text check (char_length(medical_notes) <= 2000),
+  -- Who may collect the child after class (names, relationship).
+  collected_by text check (char_length(collected_by) <= 500),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.dependants is
+  'A member''s children: no email, no sign-in, no trial. Booked by the parent through book_family.';
+
+create index dependants_parent_member_id_idx on public.dependants (parent_member_id);
+
+alter table public.dependants enable row level security;
+
+-- Written through save_dependant / remove_dependant.
+revoke all on public.dependants from anon, authenticated;
+
+grant select on public.dependants to authenticated;
+
+grant all on public.dependants to service_role;
+
+create policy "Parents read their children; admins read all"
+  on public.dependants for select to authenticated
+  using (parent_member_id = (select private.current_member_id()) or (select private.is_admin()));

@@ -23,8 +23,7 @@ create table public.bookings (
   attendance public.attendance_status,
   attendance_marked_at timestamptz,
   -- A child's place (family accounts): the member's child it is for; null = the member's own place.
-  -- Its key bookings_dependant_id_fkey is added in 21_families.sql, after public.dependants.
-  dependant_id uuid,
+  dependant_id uuid references public.dependants (id) on delete cascade,
   -- The family's payment this place was held for and paid by (create_family_payment_hold); null for
   -- any other place. Its key bookings_family_payment_id_fkey is added in 21_families.sql.
   family_payment_id uuid,

@@ -17,39 +17,10 @@
 
 -- The classes' age range (min_age, max_age) is in 02_classes.sql.
 
--- Children ---------------------------------------------------------------------------------------
-create table public.dependants (
-  id uuid primary key default gen_random_uuid(),
-  parent_member_id uuid not null references public.members (id) on delete cascade,
-  name text not null check (char_length(btrim(name)) between 1 and 200),
-  date_of_birth date not null constraint dependants_date_of_birth_plausible check (date_of_birth >= date '1900-01-01'),
-  -- Allergies, conditions, medication: what the coach should know.
-  medical_notes text check (char_length(medical_notes) <= 2000),
-  -- Who may collect the child after class (names, relationship).
-  collected_by text check (char_length(collected_by) <= 500),
-  created_at timestamptz not null default now()
-);
+-- Children: public.dependants is declared in 01_members.sql, beside the members who are their
+-- parents, so that bookings (03_bookings.sql) declare their key to the child at the column. Its
+-- date-of-birth trigger is below (Triggers on other domains' tables).
 
-comment on table public.dependants is
-  'A member''s children: no email, no sign-in, no trial. Booked by the parent through book_family.';
-
-create index dependants_parent_member_id_idx on public.dependants (parent_member_id);
-
-alter table public.dependants enable row level security;
-
--- Written through save_dependant / remove_dependant.
-revoke all on public.dependants from anon, authenticated;
-
-grant select on public.dependants to authenticated;
-
-grant all on public.dependants to service_role;
-
-create policy "Parents read their children; admins read all"
-  on public.dependants for select to authenticated
-  using (parent_member_id = (select private.current_member_id()) or (select private.is_admin()));
-
--- A child's place is a booking with dependant_id set (03_bookings.sql; its key to the child:
--- Keys on other domains' tables, below).
 
 -- The parent's signatures for a child ---------------------------------------------------------------
 create table public.dependant_acceptances (
@@ -828,22 +799,18 @@ revoke execute on function public.create_family_payment_hold(uuid, uuid, boolean
 
 grant execute on function public.create_family_payment_hold(uuid, uuid, boolean, uuid[], integer) to service_role;
 
--- Triggers -------------------------------------------------------------------------------------------
--- A date of birth in the future is refused (the members' trigger function reads new.date_of_birth).
-create trigger dependants_check_date_of_birth
-  before insert or update of date_of_birth on public.dependants
-  for each row execute function private.members_check_date_of_birth();
-
 -- Keys on other domains' tables (each named in its table's file) ---------------------------------
--- The places of public.bookings (03_bookings.sql) point at the children and the family payments
--- declared after them.
-alter table public.bookings
-  add constraint bookings_dependant_id_fkey foreign key (dependant_id) references public.dependants (id) on delete cascade;
-
+-- The places of public.bookings (03_bookings.sql) point at the family payments declared after them.
 alter table public.bookings
   add constraint bookings_family_payment_id_fkey foreign key (family_payment_id) references public.payments (id) on delete set null;
 
 -- Triggers on other domains' tables (each named in its table's file) -----------------------------
+-- A child's date of birth in the future is refused (the members' trigger function, 17_consent.sql,
+-- reads new.date_of_birth).
+create trigger dependants_check_date_of_birth
+  before insert or update of date_of_birth on public.dependants
+  for each row execute function private.members_check_date_of_birth();
+
 create trigger bookings_check_dependant
   before insert on public.bookings
   for each row execute function private.bookings_check_dependant();
