@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/auth-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
 import { env } from './env';
@@ -60,16 +61,25 @@ export function needsSupabaseNow(storage: Storage = localStorage, location: Loca
 }
 
 /**
+ * supabase-js's stored session as it was saved (its tokens may have expired since), read without
+ * loading the client. Null when none is stored or it is not a session.
+ */
+export function storedSession(storage: Storage = localStorage): Session | null {
+  try {
+    const stored = JSON.parse(storage.getItem(sessionStorageKey()) ?? 'null') as Partial<Session> | null;
+    if (typeof stored?.access_token !== 'string' || typeof stored.user?.id !== 'string') return null;
+    return stored as Session;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The user of supabase-js's stored session (its id and email), read without loading the client:
  * what boot code needs to start a signed-in screen's first requests early. Null when none is stored.
  */
 export function storedSessionUser(storage: Storage = localStorage): { id: string; email: string | null } | null {
-  try {
-    const stored = JSON.parse(storage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown; email?: unknown } } | null;
-    const user = stored?.user;
-    if (typeof user?.id !== 'string') return null;
-    return { id: user.id, email: typeof user.email === 'string' ? user.email : null };
-  } catch {
-    return null;
-  }
+  const user = storedSession(storage)?.user;
+  if (!user) return null;
+  return { id: user.id, email: typeof user.email === 'string' ? user.email : null };
 }

@@ -81,7 +81,7 @@ function useLastReadAt(client: QueryClient | undefined): number | null {
  * offline, says so when offline, and offers the home screen once after their first booking.
  */
 export function MemberPwa() {
-  const { user, member } = useAuth();
+  const { user, member, loading } = useAuth();
   const client = useContext(QueryClientContext);
   const online = useOnline();
   useReachability(online);
@@ -110,7 +110,10 @@ export function MemberPwa() {
   }, [updatedAt]);
 
   // The saved copy: written after each read, put back where the cache lacks it once offline.
-  useEffect(() => (client && userId ? keepSnapshot(client, userId) : undefined), [client, userId]);
+  // Written only once GoTrue has confirmed the session (decision 0111): reads answered for a
+  // stored session it then refuses are not this member's data.
+  const confirmedUserId = loading ? null : userId;
+  useEffect(() => (client && confirmedUserId ? keepSnapshot(client, confirmedUserId) : undefined), [client, confirmedUserId]);
   useEffect(() => {
     if (!online && client && userId) restoreSnapshot(client, userId);
   }, [online, client, userId]);

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { loadAppQueryClient } from '@/lib/app-query-client';
+import { offerRestoredSession } from '@/lib/auth/restored-session';
 import { ownMemberQuery } from '@/lib/auth/own-member';
 import { storedSessionUser } from '@/lib/supabase-loader';
 import { restoreSnapshot } from './offline-snapshot';
@@ -19,7 +21,7 @@ export async function startOffline(): Promise<void> {
   client.mount();
   window.dispatchEvent(new Event('offline'));
   const userId = storedUserId();
-  if (userId) restoreSnapshot(client, userId);
+  if (userId && restoreSnapshot(client, userId) > 0) offerRestoredSession(userId);
 }
 
 /**
@@ -30,10 +32,11 @@ export async function startOffline(): Promise<void> {
  * asked for now, in parallel with the screen's code, rather than once the auth provider has
  * rendered with the session.
  */
-export async function paintFromCopy(): Promise<void> {
-  const client = await loadAppQueryClient();
+export async function paintFromCopy(client?: QueryClient): Promise<void> {
+  client ??= await loadAppQueryClient();
   const userId = storedUserId();
   if (!userId) return;
-  restoreSnapshot(client, userId, undefined, { revalidate: true });
+  // With the copy in, the screens need not wait for GoTrue to confirm the session (decision 0111).
+  if (restoreSnapshot(client, userId, undefined, { revalidate: true }) > 0) offerRestoredSession(userId);
   void client.prefetchQuery({ ...ownMemberQuery(userId), staleTime: 0 });
 }

@@ -1,7 +1,7 @@
 import '@/testing/match-media-polyfill';
 import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A class's name shows in its card and again in the calendar links: any of them. */
@@ -12,7 +12,20 @@ import { REFRESH_NOTE } from '@/app/pwa/offline-messages';
 import { readOfflineSnapshot, STORAGE_KEYS } from '@/lib/browser-storage';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderApp } from '@/testing/render';
-import { logoutHandler, makeClass, memberHandler, restGet, rpc, signInAs } from '@/testing/supabase-mocks';
+import {
+  AUTH_URL,
+  authError,
+  logoutHandler,
+  makeClass,
+  makeSession,
+  memberHandler,
+  restGet,
+  rpc,
+  seedSession,
+  signInAs,
+} from '@/testing/supabase-mocks';
+import { paintFromCopy } from '@/app/pwa/offline-start';
+import { forgetRestoredSession } from '@/lib/auth/restored-session';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { myBookingRow, myBookingsExtrasHandlers, myBookingsHandler } from '@/features/booking/testing/booking-mocks';
 
@@ -55,7 +68,10 @@ async function firstVisit(): Promise<{ userId: string; copy: string; signed: Sig
   return { userId: user.id, copy, signed };
 }
 
-beforeEach(() => forgetCopyFills());
+beforeEach(() => {
+  forgetCopyFills();
+  forgetRestoredSession();
+});
 afterEach(() => localStorage.clear());
 
 describe('a returning member', () => {
@@ -79,6 +95,67 @@ describe('a returning member', () => {
     expect(await shown('Evening Yoga')).toBe(true);
     expect(await screen.findByText(REFRESH_NOTE.updated)).toBe(note); // the same line, in place
     expect(absent('Breakfast Club')).toBe(false);
+  });
+
+  // Decision 0111: an hour after the last visit the stored access token has expired, and auth-js
+  // asks GoTrue for a new one before it answers getSession. The copy does not wait for that.
+  it('sees the copy while GoTrue is still renewing the stored session, and the refresh when it lands', async () => {
+    const { signed } = await firstVisit();
+    memberWith(() => [breakfast, yoga], {}, signed);
+    const expired = { ...signed.session, expires_at: Math.floor(Date.now() / 1000) - 60 };
+    seedSession(expired);
+    let renew!: () => void;
+    const renewed = new Promise<void>((resolve) => (renew = resolve));
+    server.use(
+      http.post(`${AUTH_URL}/token`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('grant_type') !== 'refresh_token') return authError('Unexpected grant');
+        await renewed;
+        return HttpResponse.json(makeSession(signed.user), { headers: { 'x-supabase-api-version': '2024-01-01' } });
+      }),
+    );
+    const client = createTestQueryClient();
+    await paintFromCopy(client);
+    renderApp('/mybookings', { queryClient: client });
+
+    expect(await shown('Breakfast Club')).toBe(true);
+    expect(screen.queryByText('Checking your session')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log Out' })).toBeInTheDocument(); // the member's header, not a pending one
+    expect(absent('Evening Yoga')).toBe(true);
+
+    renew();
+    expect(await shown('Evening Yoga')).toBe(true);
+    expect(await screen.findByText(REFRESH_NOTE.updated)).toBeInTheDocument();
+  });
+
+  it('a stored session GoTrue no longer takes: the copy gives way to Sign In and is kept as it was', async () => {
+    const { signed } = await firstVisit();
+    memberWith(() => [], {}, signed);
+    seedSession({ ...signed.session, expires_at: Math.floor(Date.now() / 1000) - 60 });
+    server.use(
+      http.post(`${AUTH_URL}/token`, async () => {
+        await delay(50);
+        return authError('Invalid Refresh Token: Refresh Token Not Found', 400, 'refresh_token_not_found');
+      }),
+    );
+    // auth-js logs the refusal (console.error fails a test otherwise): that one line, nothing else.
+    const failOnError = vi.mocked(console.error).getMockImplementation();
+    const logged: string[] = [];
+    vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    try {
+      const client = createTestQueryClient();
+      await paintFromCopy(client);
+      const app = renderApp('/mybookings', { queryClient: client });
+      expect(await shown('Breakfast Club')).toBe(true);
+
+      expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+      expect(app.router.state.location.pathname).toBe('/signin');
+      expect(absent('Breakfast Club')).toBe(true);
+      await delay(600); // the copy would be written half a second after a read lands
+      expect(readOfflineSnapshot()).toContain('Breakfast Club'); // not overwritten by what the refused session read
+      expect(logged.every((line) => line.includes('Refresh Token Not Found'))).toBe(true);
+    } finally {
+      vi.mocked(console.error).mockImplementation(failOnError!);
+    }
   });
 
   it('a first visit (no copy) shows no note, only the loading state', async () => {

@@ -71,7 +71,7 @@ export function RootLayout() {
       {/* Only after hydration: a prerendered page's HTML has no place for it. */}
       {hydrated && (member || search.includes('ref=')) && (
         <Suspense fallback={null}>
-          <ReferralClaim search={search} signedIn={Boolean(member)} />
+          <ReferralClaim search={search} signedIn={Boolean(member) && !loading} />
         </Suspense>
       )}
       <main id="main" className="flex-1">

@@ -5,6 +5,11 @@ import type { Member } from '../supabase';
 export type AuthState = {
   /** True until the stored session has been read; guards render nothing decisive before then. */
   loading: boolean;
+  /**
+   * The signed-in session. While `loading`, the session stored on this device when the member's
+   * saved copy has been painted (decision 0111): screens may render with it, but decisions (sending a
+   * visitor to sign in, the admin check) wait for `loading` to end.
+   */
   session: Session | null;
   user: User | null;
   /** The signed-in user's member row (null while loading, signed out, or if it does not exist). */

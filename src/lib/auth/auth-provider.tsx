@@ -9,6 +9,7 @@ import { AuthContext, type AuthState } from './auth-context';
 import { ACCOUNT_REMOVED_MESSAGE } from './account-messages';
 import { markPasswordRecovery } from './auth-redirect';
 import type { OwnMemberState } from './observe-own-member';
+import { restoredSession, subscribeToRestoredSession } from './restored-session';
 
 /** GoTrue's answer for a session whose user was deleted: 403 user_not_found ("User from sub claim in JWT does not exist"). */
 const isUserGone = (error: { status?: number; code?: string }) =>
@@ -24,7 +25,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const storedSession = useSyncExternalStore(subscribeToNothing, needsSupabaseNow, () => false);
   const [settled, setSettled] = useState(false);
   const loading = storedSession && !settled;
-  const [session, setSession] = useState<Session | null>(null);
+  const [confirmedSession, setSession] = useState<Session | null>(null);
+  // Until GoTrue has answered, the session stored on this device once the member's saved copy is
+  // in the cache (decision 0111): their page paints from the copy instead of waiting. Once it has
+  // answered, only its answer counts.
+  const restored = useSyncExternalStore(subscribeToRestoredSession, restoredSession, () => null);
+  const session = loading ? (confirmedSession ?? restored) : confirmedSession;
   // Set before the session goes, so the member page that is open sends them home rather than to
   // a sign-in URL that would bring the next person on this browser back to it. Cleared
   // by the next sign-in, not by the session still being there while GoTrue is asked to end it.
