@@ -42,7 +42,9 @@ test('member with a personal-training session books a One-to-One in Personal tra
   await page.getByRole('link', { name: 'Personal training' }).click();
   await expect(page.getByRole('heading', { name: 'Personal training', level: 1 })).toBeVisible();
   await page.getByText(trainer!.name).click();
+  // Until the new trainer's times arrive, the first trainer's (the demo's, with many) stay listed.
   const time = page.getByRole('button', { name: /Uses 1 personal-training session, expires / });
+  await expect(time).toHaveCount(1);
   await expect(time).toBeVisible();
   expect(formatViolations(await runAxe(page)), 'axe on Personal training').toBe('');
   await time.click();
