@@ -142,6 +142,8 @@ const SERVICE_WORKER_URL = '/sw.js';
 const MANIFEST_URL = '/manifest.webmanifest';
 /** The worker's push and notification-click handlers (public/push-handler.js). */
 const PUSH_HANDLER_URL = '/push-handler.js';
+/** The member's daily pages painted from their last copy (public/member-copy.js, decision 0112). */
+const MEMBER_COPY_URL = '/member-copy.js';
 
 /**
  * The empty SPA shell (scripts/prerender-routes.ts SPA_SHELL). Vite writes it as dist/index.html
@@ -231,8 +233,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
     // passes it to the network untouched: the member's data is kept by the page
     // (offline-snapshot.ts), per member, not by the worker.
     // Web Push (decision 0023): the worker shows pushes and opens their page on a click, with a
-    // plain script of the site (public/push-handler.js) rather than an inline one.
-    importScripts: [PUSH_HANDLER_URL],
+    // plain script of the site (public/push-handler.js) rather than an inline one. The member's
+    // daily pages (decision 0112) answer before Workbox's routes, which are registered after these.
+    importScripts: [PUSH_HANDLER_URL, MEMBER_COPY_URL],
   },
 };
 

@@ -4,10 +4,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/app-routes';
 import { loadRouteModules } from './app/router';
-import { needsSupabaseNow } from './lib/supabase-loader';
+import { needsSupabaseNow, storedSessionUser } from './lib/supabase-loader';
 import './index.css';
 
 const container = document.getElementById('root')!;
+// The service worker painted the member's last copy of this page (decision 0112, page-copy.ts
+// PAGE_COPY_ID): the app renders beside it, hidden, and takes its place once it shows the page.
+if (document.getElementById('member-copy'))
+  void import('./app/pwa/page-copy').then((m) => m.revealAppOverCopy(container, storedSessionUser()?.id ?? null));
 // A public route arrives prerendered (scripts/prerender.ts): its lazy screens load before the
 // first render, so that render is the HTML already on screen and hydrates it. Every other route
 // arrives as the empty shell and renders from scratch.

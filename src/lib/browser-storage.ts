@@ -8,18 +8,30 @@ export const STORAGE_KEYS = {
   offlineSnapshot: 'ffOfflineSnapshot',
 } as const;
 
+/**
+ * The member's daily pages as last rendered, in Cache Storage for the service worker
+ * (src/app/pwa/page-copy.ts, public/member-copy.js: a test keeps the two names equal).
+ */
+export const PAGE_COPY_CACHE = 'member-page-copies-v1';
+
+/** Removes every page copy on this browser (Log Out, someone else's or nobody's copy). */
+export async function clearPageCopies(): Promise<void> {
+  if (typeof caches !== 'undefined') await caches.delete(PAGE_COPY_CACHE);
+}
+
 export function rememberEmail(email: string): void {
   localStorage.setItem(STORAGE_KEYS.email, email);
 }
 
 /**
  * Logout clears the stored email and the admin flag (spec section 4), and the member's offline
- * copy: the next person on this browser must not read it.
+ * copy and page copies: the next person on this browser must not read them.
  */
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.email);
   localStorage.removeItem(STORAGE_KEYS.adminAuthenticated);
   localStorage.removeItem(STORAGE_KEYS.offlineSnapshot);
+  void clearPageCopies().catch(() => undefined);
 }
 
 /** What became of the install offer on this browser: shown (and not answered), turned down, or the app installed. */

@@ -5,7 +5,8 @@ import { setReachable, useOnline } from '@/hooks/use-online';
 import { useAuth } from '@/lib/auth/auth-context';
 import { readInstallOffer, rememberInstallOffer } from '@/lib/browser-storage';
 import { installRoute, isBookedResult, shouldOffer, type BeforeInstallPromptEvent, type InstallRoute } from './install-offer-logic';
-import { keepSnapshot, lastReadAt, restoreSnapshot } from './offline-snapshot';
+import { copyRefreshState, keepSnapshot, lastReadAt, restoreSnapshot } from './offline-snapshot';
+import { savePageCopy } from './page-copy';
 import { OfflineBanner } from './offline-banner';
 import { registerServiceWorker } from './register-service-worker';
 
@@ -113,7 +114,15 @@ export function MemberPwa() {
   // Written only once GoTrue has confirmed the session (decision 0111): reads answered for a
   // stored session it then refuses are not this member's data.
   const confirmedUserId = loading ? null : userId;
-  useEffect(() => (client && confirmedUserId ? keepSnapshot(client, confirmedUserId) : undefined), [client, confirmedUserId]);
+  useEffect(() => {
+    if (!client || !confirmedUserId) return;
+    // The page as it now shows, for the worker to paint next time (decision 0112): not while
+    // some of it still shows the saved data being read again.
+    const keepPage = () => {
+      if (copyRefreshState(client) !== 'updating') void savePageCopy(confirmedUserId, window.location.pathname).catch(() => undefined);
+    };
+    return keepSnapshot(client, confirmedUserId, keepPage);
+  }, [client, confirmedUserId]);
   useEffect(() => {
     if (!online && client && userId) restoreSnapshot(client, userId);
   }, [online, client, userId]);

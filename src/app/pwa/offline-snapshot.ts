@@ -141,13 +141,17 @@ export function lastReadAt(client: QueryClient): number | null {
   return times.length ? Math.max(...times) : null;
 }
 
-/** Keeps the copy up to date while the member uses the app: after reads that succeed, online. Returns a stop. */
-export function keepSnapshot(client: QueryClient, userId: string): () => void {
+/**
+ * Keeps the copy up to date while the member uses the app: after reads that succeed, online.
+ * `onSaved` runs after each save (the page's own copy, page-copy.ts). Returns a stop.
+ */
+export function keepSnapshot(client: QueryClient, userId: string, onSaved?: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
     if (!navigator.onLine) return; // nothing new arrives offline; the last copy stays as it was
     if (!saveOfflineSnapshot(serializeSnapshot(client, userId))) clearOfflineSnapshot();
+    else onSaved?.();
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !isKept(event.query.queryKey as QueryKey)) return;

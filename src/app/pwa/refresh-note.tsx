@@ -23,7 +23,8 @@ export function RefreshNote({ className = '' }: { className?: string }) {
   // Offline nothing is being updated: the offline banner says what the page shows.
   const online = useOnline();
   return (
-    <p aria-live="polite" className={`h-5 text-sm leading-5 text-slate-500 ${className}`}>
+    // Blank in the page's copy (page-copy.ts): "Updated" belongs to the moment it was saved.
+    <p aria-live="polite" data-copy-blank className={`h-5 text-sm leading-5 text-slate-500 ${className}`}>
       {state && online ? REFRESH_NOTE[state] : ''}
     </p>
   );

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { ACCOUNTS, signInAs, signInContext } from '../support/accounts';
+import { ACCOUNTS, createConfirmedMember, signInAs, signInContext } from '../support/accounts';
 import { REPO_ROOT } from '../support/build';
 import { unique } from '../support/names';
 import { findClassCard } from '../support/page-helpers';
@@ -106,6 +106,41 @@ test.describe('the installable app', () => {
     } finally {
       await close();
     }
+  });
+
+  test('a returning member’s dashboard is painted by the worker before the app runs, then the app takes its place; Log Out removes it', async ({
+    page,
+    stack,
+  }) => {
+    const email = `${unique('copy')}@example.test`;
+    await createConfirmedMember(stack, email, 'copy-pass-1234', { full_name: 'Cora Copy' });
+    await signInAs(page, stack, email, { password: 'copy-pass-1234' });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Cora!', level: 1 })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // The page keeps its copy once its reads have landed (decision 0112); read it as the worker will.
+    const savedCopy = () =>
+      page.evaluate(async () => (await (await caches.open('member-page-copies-v1')).match('/dashboard'))?.text() ?? '');
+    await expect.poll(savedCopy, { timeout: 15_000 }).toContain('Welcome back, Cora!');
+
+    // Opened again: the worker answers with the copy in the HTML itself, before any script has run.
+    const opened = await page.reload();
+    expect(opened?.fromServiceWorker()).toBe(true);
+    const served = (await opened?.text()) ?? '';
+    expect(served).toContain('<div id="member-copy" inert');
+    expect(served).toContain('Welcome back, Cora!');
+    expect(served).toContain('<div id="root" hidden></div>');
+    // Then the app renders the same page and takes the copy's place.
+    await expect(page.locator('#member-copy')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome back, Cora!', level: 1 })).toBeVisible();
+    await expect(page.locator('#root')).toBeVisible();
+
+    // Log Out takes the copy off this browser: the next person gets the site's own page.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await expect(page.getByText('Logged out successfully', { exact: true }).first()).toBeVisible();
+    await expect.poll(savedCopy).toBe('');
   });
 
   test('a member installs it after a first booking, reads bookings and timetable offline, and books again once online', async ({
