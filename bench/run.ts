@@ -97,7 +97,8 @@ Budgets are bench/budgets.json. Each table says when, on what machine and under 
 measured: this repository's machine is shared by several engineers running tests, so a figure
 measured there under load is a measurement, not a verdict; a budget counts as met only on a quiet
 run (load average well under the core count). What a signed-in page's first load holds, and what
-stands between it and its budget: decisions 0099 and 0105.
+stands between it and its budget: decisions 0099, 0105 and 0110 (a signed-in page's budget is on
+the JavaScript asked for before its first paint with data; "until settled" adds what loads after).
 `;
 
 /** Rewrites the tables of the sections this run measured in docs/performance.md, keeping the others. */

@@ -19,18 +19,22 @@ const parsed =
 /**
  * Realtime (postgres_changes, RLS applies): `onClass` hears every changed class row (a booking or
  * a cancellation anywhere moves its spots); `onMyBooking` hears new or changed bookings of this
- * member (a waitlist promotion, a hold paid). Returns the unsubscribe function.
+ * member (a waitlist promotion, a hold paid); `onJoined` is called once the channel listens.
+ * Realtime is loaded once `ready` resolves (decision 0110: after the screen's first reads, when the
+ * browser is idle), never before the first paint. Returns the unsubscribe function.
  */
 export function subscribeToLiveChanges(
   memberId: string | null,
-  handlers: { onClass: (row: ChangedClass) => void; onMyBooking: (row: ChangedBooking) => void },
+  handlers: { onClass: (row: ChangedClass) => void; onMyBooking: (row: ChangedBooking) => void; onJoined?: () => void },
+  ready: Promise<void> = Promise.resolve(),
 ): () => void {
   channelCount += 1;
   const name = `booking-live-${channelCount}`;
   let stopped = false;
   let stop = () => undefined as void;
-  // Realtime loads on first use, after the screen's first paint (decision 0028).
-  void loadRealtime().then((realtime) => {
+  void ready.then(async () => {
+    if (stopped) return;
+    const realtime = await loadRealtime();
     if (stopped) return;
     let channel = realtime
       .channel(name)
@@ -45,7 +49,10 @@ export function subscribeToLiveChanges(
         );
       }
     }
-    channel.subscribe();
+    channel.subscribe((status) => {
+      // As a string: the enum's value would import realtime-js with the screen.
+      if (String(status) === 'SUBSCRIBED') handlers.onJoined?.();
+    });
     stop = () => void realtime.removeChannel(channel);
   });
   return () => {
