@@ -114,30 +114,42 @@ values ('Example Community Hall, 1 Example Street, London E8 0XX, United Kingdom
 -- The studio's address as emails print it (private.studio_settings).
 create function private.studio_address()
 returns text
-language sql stable security definer set search_path = ''
-as $$ select address from private.studio_settings $$;
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  -- One row at most (studio_settings' key is true).
+  return (select address from private.studio_settings);
+end;
+$$;
 
 revoke execute on function private.studio_address() from public;
 
 -- A class's start as members read it: London wall-clock time, e.g. 'Monday 6 October 2025, 6:00 AM'.
 create function private.london_time_text(p_at timestamptz)
 returns text
-language sql stable set search_path = ''
-as $$ select to_char(p_at at time zone 'Europe/London', 'FMDay FMDD FMMonth YYYY, FMHH12:MI AM') $$;
+language plpgsql stable set search_path = ''
+as $$
+begin
+  return to_char(p_at at time zone 'Europe/London', 'FMDay FMDD FMMonth YYYY, FMHH12:MI AM');
+end;
+$$;
 
 revoke execute on function private.london_time_text(timestamptz) from public;
 
 -- '12 hours', '90 minutes', '1 day'.
 create function private.interval_text(p_interval interval)
 returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case
+declare
+  s bigint := extract(epoch from p_interval)::bigint;
+begin
+  return case
     when s % 86400 = 0 then (s / 86400) || case when s = 86400 then ' day' else ' days' end
     when s % 3600 = 0 then (s / 3600) || case when s = 3600 then ' hour' else ' hours' end
     else (s / 60) || case when s = 60 then ' minute' else ' minutes' end
-  end
-  from (select extract(epoch from p_interval)::bigint as s) as t
+  end;
+end;
 $$;
 
 revoke execute on function private.interval_text(interval) from public;
@@ -154,8 +166,12 @@ revoke execute on function private.studio_email() from public;
 -- last day in shorter months and on the 31st again after them).
 create function private.months_after(p_anchor timestamptz, p_months integer)
 returns timestamptz
-language sql stable set search_path = ''
-as $$ select ((p_anchor at time zone 'Europe/London') + make_interval(months => p_months)) at time zone 'Europe/London' $$;
+language plpgsql stable set search_path = ''
+as $$
+begin
+  return ((p_anchor at time zone 'Europe/London') + make_interval(months => p_months)) at time zone 'Europe/London';
+end;
+$$;
 
 revoke execute on function private.months_after(timestamptz, integer) from public;
 
@@ -186,8 +202,12 @@ revoke execute on function private.london_week_start(timestamptz) from public;
 -- How an email greets a person: "Hi Tom," (the first word of their name), or "Hi there," without one.
 create function private.greeting(p_name text)
 returns text
-language sql immutable set search_path = ''
-as $$ select 'Hi ' || coalesce(nullif(split_part(btrim(coalesce(p_name, '')), ' ', 1), ''), 'there') || ',' $$;
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  return 'Hi ' || coalesce(nullif(split_part(btrim(coalesce(p_name, '')), ' ', 1), ''), 'there') || ',';
+end;
+$$;
 
 revoke execute on function private.greeting(text) from public;
 

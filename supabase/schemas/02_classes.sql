@@ -269,10 +269,12 @@ revoke execute on function private.trainers_rename_classes() from public;
 -- read it, so an outdoor class never says the hall anywhere.
 create function private.class_where(p_class public.classes)
 returns text
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce((select mp.name || ', ' || mp.address from public.meeting_points mp where mp.id = p_class.meeting_point_id),
-                  private.studio_address())
+begin
+  return coalesce((select mp.name || ', ' || mp.address from public.meeting_points mp where mp.id = p_class.meeting_point_id),
+                  private.studio_address());
+end;
 $$;
 
 revoke execute on function private.class_where(public.classes) from public;
@@ -284,10 +286,12 @@ grant execute on function private.class_where(public.classes) to authenticated, 
 -- class is in the hall or the point has none.
 create function private.class_directions_line(p_class public.classes)
 returns text
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce((select E'\nDirections: ' || nullif(btrim(mp.directions), '')
-                     from public.meeting_points mp where mp.id = p_class.meeting_point_id), '')
+begin
+  return coalesce((select E'\nDirections: ' || nullif(btrim(mp.directions), '')
+                     from public.meeting_points mp where mp.id = p_class.meeting_point_id), '');
+end;
 $$;
 
 revoke execute on function private.class_directions_line(public.classes) from public;

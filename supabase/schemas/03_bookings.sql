@@ -312,8 +312,12 @@ revoke execute on function private.bookings_tally() from public;
 -- When a premium class opens to members whose tier is locked out of it.
 create function private.premium_unlocks_at(p_start_time timestamptz, p_unlock_window text)
 returns timestamptz
-language sql immutable set search_path = ''
-as $$ select p_start_time - p_unlock_window::interval $$;
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  return p_start_time - p_unlock_window::interval;
+end;
+$$;
 
 revoke execute on function private.premium_unlocks_at(timestamptz, text) from public;
 
@@ -323,11 +327,13 @@ create function private.is_class_locked(
   p_tier public.membership_tier, p_is_premium boolean, p_start_time timestamptz, p_unlock_window text, p_at timestamptz
 )
 returns boolean
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select p_is_premium
+begin
+  return p_is_premium
      and p_tier in ('standard', 'payg')
-     and p_at < private.premium_unlocks_at(p_start_time, p_unlock_window)
+     and p_at < private.premium_unlocks_at(p_start_time, p_unlock_window);
+end;
 $$;
 
 revoke execute on function private.is_class_locked(public.membership_tier, boolean, timestamptz, text, timestamptz) from public;
@@ -366,13 +372,15 @@ grant execute on function private.release_expired_holds() to service_role;
 -- so the schedule does not pay for it on every class for everyone else.
 create function private.trial_available(p_member public.members)
 returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select case
+begin
+  return case
     when not (p_member.membership_tier = 'trial' or (p_member.membership_tier = 'payg' and not p_member.has_used_trial)) then false
     else not exists (select 1 from public.bookings b
                       where b.member_id = p_member.id and b.dependant_id is null and b.type = 'trial')
-  end
+  end;
+end;
 $$;
 
 revoke execute on function private.trial_available(public.members) from public;
@@ -394,8 +402,12 @@ revoke execute on function private.plan_allowance(public.membership_tier) from p
 -- The month the allowance counts, from day 1 00:00 London.
 create function private.allowance_month_start(p_at timestamptz)
 returns timestamptz
-language sql immutable set search_path = ''
-as $$ select date_trunc('month', p_at at time zone 'Europe/London') at time zone 'Europe/London' $$;
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  return date_trunc('month', p_at at time zone 'Europe/London') at time zone 'Europe/London';
+end;
+$$;
 
 revoke execute on function private.allowance_month_start(timestamptz) from public;
 
@@ -404,18 +416,22 @@ revoke execute on function private.allowance_month_start(timestamptz) from publi
 -- membership (set by hand, as test fixtures do) counts bookings made this calendar month, as before.
 create function private.allowance_used(p_member_id uuid, p_at timestamptz)
 returns integer
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select case
-    when ms.id is null then
-      (select count(*)::int from public.bookings b
-        where b.member_id = p_member_id and b.type = 'paid' and b.booked_at >= private.allowance_month_start(p_at))
-      + (select count(*)::int from public.late_cancellations l
-          where l.member_id = p_member_id and l.booking_type = 'paid' and l.booked_at >= private.allowance_month_start(p_at))
-    else coalesce(private.plan_classes_in(p_member_id, private.plan_period_of(ms, p_at)), 0)
-  end
-  from (select 1) one
-  left join public.memberships ms on ms.member_id = p_member_id and ms.tier <> 'trial'
+begin
+  -- One row: a member has one membership at most (memberships.member_id is unique).
+  return (
+    select case
+      when ms.id is null then
+        (select count(*)::int from public.bookings b
+          where b.member_id = p_member_id and b.type = 'paid' and b.booked_at >= private.allowance_month_start(p_at))
+        + (select count(*)::int from public.late_cancellations l
+            where l.member_id = p_member_id and l.booking_type = 'paid' and l.booked_at >= private.allowance_month_start(p_at))
+      else coalesce(private.plan_classes_in(p_member_id, private.plan_period_of(ms, p_at)), 0)
+    end
+    from (select 1) one
+    left join public.memberships ms on ms.member_id = p_member_id and ms.tier <> 'trial');
+end;
 $$;
 
 revoke execute on function private.allowance_used(uuid, timestamptz) from public;
@@ -425,16 +441,18 @@ revoke execute on function private.allowance_used(uuid, timestamptz) from public
 -- everyone (they pay the class price, the allowance is untouched).
 create function private.booking_type_refusal(p_member public.members, p_booking_type public.booking_type)
 returns text
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case p_booking_type
+begin
+  return case p_booking_type
     when 'paid' then
       case
         when private.plan_allowance(p_member.membership_tier) is null then 'plan_required'
         when private.allowance_used(p_member.id, now()) >= private.plan_allowance(p_member.membership_tier) then 'allowance_used'
       end
     when 'trial' then case when not private.trial_available(p_member) then 'trial_unavailable' end
-  end
+  end;
+end;
 $$;
 
 revoke execute on function private.booking_type_refusal(public.members, public.booking_type) from public;
@@ -528,14 +546,16 @@ revoke execute on function private.raise_booking_refusal(text, public.classes, p
 -- month, then the free trial, then pay-as-you-go (spec section 4; decision 0010).
 create function private.booking_type_for(p_member public.members, p_booking_type public.booking_type)
 returns public.booking_type
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case
+begin
+  return case
     when p_booking_type is not null then p_booking_type
     when private.booking_type_refusal(p_member, 'paid') is null then 'paid'
     when private.trial_available(p_member) then 'trial'
     else 'payg'
-  end
+  end;
+end;
 $$;
 
 revoke execute on function private.booking_type_for(public.members, public.booking_type) from public;

@@ -1855,8 +1855,12 @@ revoke execute on function private.charge_not_allowed(public.payments) from publ
 -- starts unpaid: anchor_period is the period its first charge pays for).
 create function private.membership_paid(p_membership public.memberships)
 returns boolean
-language sql immutable set search_path = ''
-as $$ select p_membership.period_number >= p_membership.anchor_period $$;
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  return p_membership.period_number >= p_membership.anchor_period;
+end;
+$$;
 
 revoke execute on function private.membership_paid(public.memberships) from public;
 
@@ -1995,9 +1999,10 @@ revoke execute on function private.mrr_at(timestamptz) from public;
 -- charged) the next one. Members without a membership row keep the calendar month (see allowance_used).
 create function private.plan_period_of(p_membership public.memberships, p_at timestamptz)
 returns tstzrange
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case
+begin
+  return case
     when p_membership.id is null or p_membership.ended_at is not null or not private.membership_paid(p_membership)
          or p_membership.status not in ('active', 'past_due', 'cancelled') then null
     when p_at < p_membership.period_end then tstzrange(p_membership.period_start, p_membership.period_end)
@@ -2005,7 +2010,8 @@ as $$
          and p_at < private.months_after(p_membership.anchor_at, p_membership.period_number - p_membership.anchor_period + 2)
       then tstzrange(p_membership.period_end,
                      private.months_after(p_membership.anchor_at, p_membership.period_number - p_membership.anchor_period + 2))
-  end
+  end;
+end;
 $$;
 
 revoke execute on function private.plan_period_of(public.memberships, timestamptz) from public;
@@ -2014,12 +2020,14 @@ revoke execute on function private.plan_period_of(public.memberships, timestampt
 -- plus the late cancellations of such bookings (decision 0005: a late cancellation still counts).
 create function private.plan_classes_in(p_member_id uuid, p_window tstzrange)
 returns integer
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select (select count(*)::int from public.bookings b join public.classes c on c.id = b.class_id
+begin
+  return (select count(*)::int from public.bookings b join public.classes c on c.id = b.class_id
            where b.member_id = p_member_id and b.type = 'paid' and c.start_time <@ p_window)
        + (select count(*)::int from public.late_cancellations l
-           where l.member_id = p_member_id and l.booking_type = 'paid' and l.class_start_time <@ p_window)
+           where l.member_id = p_member_id and l.booking_type = 'paid' and l.class_start_time <@ p_window);
+end;
 $$;
 
 revoke execute on function private.plan_classes_in(uuid, tstzrange) from public;

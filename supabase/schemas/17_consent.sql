@@ -62,9 +62,11 @@ revoke execute on function private.booking_document_kinds() from public;
 -- The current (highest) version of each kind that has one.
 create function private.current_documents()
 returns setof public.document_versions
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select distinct on (d.kind) d.* from public.document_versions d order by d.kind, d.version desc
+begin
+  return query select distinct on (d.kind) d.* from public.document_versions d order by d.kind, d.version desc;
+end;
 $$;
 
 revoke execute on function private.current_documents() from public;
@@ -159,15 +161,18 @@ revoke execute on function private.members_check_date_of_birth() from public;
 -- (terms, waiver) or answered (parq). A kind nothing has been published for asks nothing.
 create function private.missing_documents(p_member_id uuid)
 returns public.document_kind[]
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(array_agg(d.kind order by array_position(private.booking_document_kinds(), d.kind)), '{}')
-    from private.current_documents() d
-   where d.kind = any (private.booking_document_kinds())
-     and not case d.kind
-       when 'parq' then exists (select 1 from public.health_answers h where h.member_id = p_member_id and h.document_id = d.id)
-       else exists (select 1 from public.document_acceptances a where a.member_id = p_member_id and a.document_id = d.id)
-     end
+begin
+  return (
+    select coalesce(array_agg(d.kind order by array_position(private.booking_document_kinds(), d.kind)), '{}')
+      from private.current_documents() d
+     where d.kind = any (private.booking_document_kinds())
+       and not case d.kind
+         when 'parq' then exists (select 1 from public.health_answers h where h.member_id = p_member_id and h.document_id = d.id)
+         else exists (select 1 from public.document_acceptances a where a.member_id = p_member_id and a.document_id = d.id)
+       end);
+end;
 $$;
 
 revoke execute on function private.missing_documents(uuid) from public;
@@ -202,10 +207,12 @@ revoke execute on function private.admit(text, uuid) from public;
 -- The id the current transaction admits for p_kind (private.admit), or null.
 create function private.admitted(p_kind text)
 returns uuid
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case when split_part(current_setting('studio.admitting', true), ':', 1) = p_kind
-              then nullif(split_part(current_setting('studio.admitting', true), ':', 2), '')::uuid end
+begin
+  return case when split_part(current_setting('studio.admitting', true), ':', 1) = p_kind
+              then nullif(split_part(current_setting('studio.admitting', true), ':', 2), '')::uuid end;
+end;
 $$;
 
 revoke execute on function private.admitted(text) from public;

@@ -55,14 +55,17 @@ grant select on public.audit_events to authenticated, service_role;
 -- role, or a member who is neither an admin nor a coach.
 create function private.audit_actor()
 returns table (member_id uuid, name text, role text)
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
+begin
+  return query
   select m.id, coalesce(nullif(btrim(m.name), ''), m.email::text),
          case when m.is_admin then 'admin' else 'coach' end
     from public.members m
    where m.user_id = (select auth.uid())
      and coalesce((select auth.role()), '') <> 'service_role'
-     and (m.is_admin or exists (select 1 from public.trainer_accounts ta where ta.member_id = m.id))
+     and (m.is_admin or exists (select 1 from public.trainer_accounts ta where ta.member_id = m.id));
+end;
 $$;
 
 revoke execute on function private.audit_actor() from public;
@@ -108,11 +111,11 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_actor record;
-  v_old jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
-  v_new jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
-  v_row jsonb := coalesce(v_new, v_old);
-  v_before jsonb := v_old;
-  v_after jsonb := v_new;
+  v_old jsonb;
+  v_new jsonb;
+  v_row jsonb;
+  v_before jsonb;
+  v_after jsonb;
   v_changed text[];
   v_member_id uuid;
   v_class_id uuid;
@@ -122,6 +125,12 @@ begin
   if not found then
     return null;
   end if;
+  -- The rows as JSON only once a staff member is acting: most changes are members' own (bookings).
+  v_old := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
+  v_new := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  v_row := coalesce(v_new, v_old);
+  v_before := v_old;
+  v_after := v_new;
   v_member_id := case tg_table_name
     when 'members' then (v_row ->> 'id')::uuid
     when 'dependants' then (v_row ->> 'parent_member_id')::uuid

@@ -111,11 +111,20 @@ revoke execute on function private.pause_range(public.membership_pauses) from pu
 -- The member's pause covering p_at, if any (plan bookings are refused inside it).
 create function private.pause_at(p_member_id uuid, p_at timestamptz)
 returns public.membership_pauses
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select * from public.membership_pauses p
+declare
+  v_pause public.membership_pauses;
+begin
+  select * into v_pause from public.membership_pauses p
    where p.member_id = p_member_id and p.withdrawn_at is null and private.pause_range(p) @> p_at
-   limit 1
+   limit 1;
+  -- No pause: null, not a row of nulls.
+  if not found then
+    return null;
+  end if;
+  return v_pause;
+end;
 $$;
 
 revoke execute on function private.pause_at(uuid, timestamptz) from public;

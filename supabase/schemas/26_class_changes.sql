@@ -38,13 +38,15 @@ revoke execute on function private.class_change_quiet_period() from public;
 -- What members are told about when it changes: one line per watched column.
 create function private.class_watched(p_class public.classes)
 returns jsonb
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'trainer', p_class.trainer,
     'trainer_id', p_class.trainer_id,
     'meeting_point_id', p_class.meeting_point_id
-  )
+  );
+end;
 $$;
 
 revoke execute on function private.class_watched(public.classes) from public;

@@ -84,9 +84,18 @@ grant all on public.attendance_incidents to service_role;
 -- The policy in force at p_at (null fields: that rule is off; a row of nulls: no policy yet).
 create function private.attendance_policy_at(p_at timestamptz)
 returns public.attendance_policies
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select p.* from public.attendance_policies p where p.valid_from <= p_at order by p.valid_from desc limit 1
+declare
+  v_policy public.attendance_policies;
+begin
+  select p.* into v_policy from public.attendance_policies p where p.valid_from <= p_at order by p.valid_from desc limit 1;
+  -- No policy yet: null, not a row of nulls.
+  if not found then
+    return null;
+  end if;
+  return v_policy;
+end;
 $$;
 
 revoke execute on function private.attendance_policy_at(timestamptz) from public;
@@ -360,19 +369,22 @@ grant execute on function private.admin_waive_attendance(uuid, text) to authenti
 -- block_days from it; waived incidents do not count.
 create function private.booking_blocked_until(p_member_id uuid, p_now timestamptz)
 returns timestamptz
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  with policy as (select * from private.attendance_policy_at(p_now) where strike_limit is not null),
-  recent as (
-    select i.occurred_at
-      from policy, public.attendance_incidents i
-     where i.member_id = p_member_id and i.waived_at is null and i.occurred_at <= p_now
-       and i.occurred_at > p_now - make_interval(days => policy.block_days) - interval '30 days')
-  select max(r.occurred_at + make_interval(days => policy.block_days))
-    from policy, recent r
-   where r.occurred_at + make_interval(days => policy.block_days) > p_now
-     and (select count(*) from recent s where s.occurred_at > r.occurred_at - interval '30 days'
-                                         and s.occurred_at <= r.occurred_at) >= policy.strike_limit
+begin
+  return (
+    with policy as (select * from private.attendance_policy_at(p_now) where strike_limit is not null),
+    recent as (
+      select i.occurred_at
+        from policy, public.attendance_incidents i
+       where i.member_id = p_member_id and i.waived_at is null and i.occurred_at <= p_now
+         and i.occurred_at > p_now - make_interval(days => policy.block_days) - interval '30 days')
+    select max(r.occurred_at + make_interval(days => policy.block_days))
+      from policy, recent r
+     where r.occurred_at + make_interval(days => policy.block_days) > p_now
+       and (select count(*) from recent s where s.occurred_at > r.occurred_at - interval '30 days'
+                                           and s.occurred_at <= r.occurred_at) >= policy.strike_limit);
+end;
 $$;
 
 revoke execute on function private.booking_blocked_until(uuid, timestamptz) from public;
