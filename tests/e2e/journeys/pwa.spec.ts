@@ -110,6 +110,7 @@ test.describe('the installable app', () => {
 
   test('a returning member’s dashboard is painted by the worker before the app runs, then the app takes its place; Log Out removes it', async ({
     page,
+    browser,
     stack,
   }) => {
     const email = `${unique('copy')}@example.test`;
@@ -134,6 +135,23 @@ test.describe('the installable app', () => {
     await expect(page.locator('#member-copy')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: 'Welcome back, Cora!', level: 1 })).toBeVisible();
     await expect(page.locator('#root')).toBeVisible();
+    // For a person to compare: the copy as painted before any script, and the app in its place.
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'returning-dashboard-app.png') });
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: page.viewportSize()!,
+      baseURL: new URL(page.url()).origin,
+    });
+    try {
+      const copyPage = await still.newPage();
+      await copyPage.route('**/dashboard', (route) => route.fulfill({ body: served, contentType: 'text/html' }));
+      await copyPage.goto('/dashboard');
+      await expect(copyPage.getByText('Welcome back, Cora!')).toBeVisible();
+      await copyPage.screenshot({ path: join(SHOTS, 'returning-dashboard-copy.png') });
+    } finally {
+      await still.close();
+    }
 
     // Log Out takes the copy off this browser: the next person gets the site's own page.
     const menu = page.getByRole('button', { name: 'Menu' });
