@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { readInstallOffer, rememberInstallOffer } from '@/lib/browser-storage';
 import { installRoute, isBookedResult, shouldOffer, type BeforeInstallPromptEvent, type InstallRoute } from './install-offer-logic';
 import { copyRefreshState, keepSnapshot, lastReadAt, restoreSnapshot } from './offline-snapshot';
-import { savePageCopy } from './page-copy';
+import { pageCopyKeeper } from './page-copy';
 import { OfflineBanner } from './offline-banner';
 import { registerServiceWorker } from './register-service-worker';
 
@@ -118,10 +118,12 @@ export function MemberPwa() {
     if (!client || !confirmedUserId) return;
     // The page as it now shows, for the worker to paint next time (decision 0112): not while
     // some of it still shows the saved data being read again.
-    const keepPage = () => {
-      if (copyRefreshState(client) !== 'updating') void savePageCopy(confirmedUserId, window.location.pathname).catch(() => undefined);
+    const page = pageCopyKeeper(confirmedUserId, () => copyRefreshState(client) !== 'updating');
+    const stopSaving = keepSnapshot(client, confirmedUserId, page.save);
+    return () => {
+      stopSaving();
+      page.stop();
     };
-    return keepSnapshot(client, confirmedUserId, keepPage);
   }, [client, confirmedUserId]);
   useEffect(() => {
     if (!online && client && userId) restoreSnapshot(client, userId);

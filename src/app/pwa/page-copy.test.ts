@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_COPY_CACHE } from '@/lib/browser-storage';
-import { COPIED_PAGES, PAGE_COPY_ID, pageCopyHtml, revealAppOverCopy } from './page-copy';
+import { COPIED_PAGES, PAGE_COPY_ID, pageCopyHtml, pageCopyKeeper, revealAppOverCopy } from './page-copy';
 
 // Decision 0112: the member's daily page as it last rendered, painted by the worker at the next
 // open and replaced by the app once it shows the same page.
@@ -14,8 +14,10 @@ const page = (main: string, header = '<header><a href="/dashboard">Sam Member</a
 };
 
 afterEach(() => {
+  document.head.innerHTML = '';
   document.body.innerHTML = '';
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('the copy of a page', () => {
@@ -46,6 +48,59 @@ describe('the copy of a page', () => {
     expect(worker).toContain(`var CACHE = '${PAGE_COPY_CACHE}';`);
     expect(worker).toContain(`var PAGES = [${COPIED_PAGES.map((p) => `'${p}'`).join(', ')}];`);
     expect(worker).toContain(`'<div id="${PAGE_COPY_ID}" inert data-user="'`);
+  });
+});
+
+describe('saving the copy', () => {
+  /** The cache the page writes to, as the worker will read it. */
+  function cacheStorage() {
+    const saved = new Map<string, { html: Promise<string>; headers: Headers }>();
+    vi.stubGlobal('caches', {
+      open: (name: string) =>
+        Promise.resolve({
+          put: (path: string, response: Response) => {
+            if (name === PAGE_COPY_CACHE) saved.set(path, { html: response.text(), headers: response.headers });
+            return Promise.resolve();
+          },
+        }),
+    });
+    return saved;
+  }
+  /** The member's dashboard on show, from a build whose entry is /assets/index-1.js. */
+  function onDashboard(main: string) {
+    document.head.innerHTML = '<script type="module" src="/assets/index-1.js"></script>';
+    window.history.replaceState(null, '', '/dashboard');
+    const root = page(main);
+    document.body.append(root);
+    return root;
+  }
+
+  it('waits for a part still loading, then keeps the page for this member and this build', async () => {
+    vi.useFakeTimers();
+    const saved = cacheStorage();
+    const root = onDashboard('<h1>Welcome back, Sam</h1><div class="animate-spin"></div>');
+    pageCopyKeeper('user-1', () => true).save();
+    expect(saved.size).toBe(0);
+    root.querySelector('.animate-spin')!.remove();
+    await vi.advanceTimersByTimeAsync(1000);
+    const copy = saved.get('/dashboard')!;
+    expect(await copy.html).toContain('Welcome back, Sam');
+    expect(copy.headers.get('x-user')).toBe('user-1');
+    expect(copy.headers.get('x-entry')).toBe('/assets/index-1.js');
+  });
+
+  it('keeps nothing while the saved data is still being read again, nor of any other page', async () => {
+    vi.useFakeTimers();
+    const saved = cacheStorage();
+    onDashboard('<h1>Welcome back, Sam</h1>');
+    const keeper = pageCopyKeeper('user-1', () => false);
+    keeper.save();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saved.size).toBe(0);
+    window.history.replaceState(null, '', '/membership');
+    pageCopyKeeper('user-1', () => true).save();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saved.size).toBe(0);
   });
 });
 

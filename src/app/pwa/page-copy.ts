@@ -37,15 +37,53 @@ export function pageCopyHtml(
 
 const available = () => typeof caches !== 'undefined';
 
-/** Keeps the page on show as the copy of `pathname` for `userId`, if it is one of the member's daily pages. */
-export async function savePageCopy(userId: string, pathname: string, root = document.getElementById('root')): Promise<void> {
+/**
+ * Keeps the page on show as the copy of `pathname` for `userId`: 'not-kept' when it is not one of
+ * the member's daily pages (or nothing can keep it), 'not-ready' while it still loads.
+ */
+export function savePageCopy(userId: string, pathname: string, root = document.getElementById('root')): 'saved' | 'not-ready' | 'not-kept' {
   // The build's entry: the worker paints only a copy whose code it holds (its own deployment's).
   const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src');
-  if (!available() || !root || !entry || !COPIED_PAGES.includes(pathname)) return;
+  if (!available() || !root || !entry || !COPIED_PAGES.includes(pathname)) return 'not-kept';
   const html = pageCopyHtml(root);
-  if (html === null) return;
+  if (html === null) return 'not-ready';
   const headers = { 'content-type': 'text/html; charset=utf-8', 'x-user': userId, 'x-entry': entry, 'x-saved-at': String(Date.now()) };
-  await (await caches.open(PAGE_COPY_CACHE)).put(pathname, new Response(html, { headers }));
+  void caches
+    .open(PAGE_COPY_CACHE)
+    .then((cache) => cache.put(pathname, new Response(html, { headers })))
+    .catch(() => undefined);
+  return 'saved';
+}
+
+/** A page whose reads have landed may still show a part loading: it is looked at again this often, this many times. */
+const RETRY_MS = 1000;
+const RETRIES = 5;
+
+/**
+ * Saves the page's copy after the member's data has been saved (MemberPwa): at once if the page
+ * has settled (`settled`, and nothing on it loading), else again each second for a few seconds,
+ * since the part still loading may not be one whose answer is kept (and so saves nothing itself).
+ */
+export function pageCopyKeeper(userId: string, settled: () => boolean): { save: () => void; stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let tries = 0;
+  const attempt = () => {
+    timer = undefined;
+    if (settled() && savePageCopy(userId, window.location.pathname) !== 'not-ready') return;
+    if (++tries <= RETRIES) timer = setTimeout(attempt, RETRY_MS);
+  };
+  const stop = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    save: () => {
+      stop();
+      tries = 0;
+      attempt();
+    },
+    stop,
+  };
 }
 
 const text = (scope: ParentNode, selector: string) => scope.querySelector(selector)?.textContent ?? null;
