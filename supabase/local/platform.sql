@@ -148,8 +148,12 @@ alter table auth.users add column if not exists email_change_confirm_status smal
 
 -- The JWT of the current request, as PostgREST sets it (request.jwt.claims, transaction-local).
 -- nullif(..., ''): once a transaction that set it has ended, the setting reads '' not NULL.
+-- No `set search_path`, as GoTrue declares them (supabase/auth migrations): PostgreSQL inlines
+-- such SQL functions into the calling query, which a function with its own settings never is, so a
+-- policy or a function calling auth.uid() costs here what it costs on hosted Supabase. They name
+-- nothing outside pg_catalog, which is always searched first.
 create or replace function auth.jwt() returns jsonb
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')
@@ -157,7 +161,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 create or replace function auth.uid() returns uuid
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.sub', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
@@ -165,7 +169,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 create or replace function auth.role() returns text
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.role', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
@@ -173,7 +177,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 create or replace function auth.email() returns text
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.email', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
