@@ -24,12 +24,12 @@ export function pageCopyHtml(
   isFixed = (element: Element) => getComputedStyle(element).position === 'fixed',
 ): string | null {
   if (root.hidden || root.querySelector('.animate-spin, [role="alert"]') || !root.querySelector('main h1')) return null;
-  const fixed = new Set(Array.from(root.querySelectorAll('*')).filter(isFixed));
+  // The clone lists its elements in the same order as the page: each is judged on its original.
   const clone = root.cloneNode(true) as HTMLElement;
   const originals = Array.from(root.querySelectorAll('*'));
   Array.from(clone.querySelectorAll('*')).forEach((element, index) => {
     const original = originals[index]!;
-    if (fixed.has(original) || original.matches('[role="dialog"]')) element.remove();
+    if (original.matches('[role="dialog"]') || isFixed(original)) element.remove();
     else if (original.hasAttribute('data-copy-blank')) element.textContent = '';
   });
   return clone.innerHTML;
